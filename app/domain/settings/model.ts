@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+/** Luhn check used by SIRET/SIREN numbers. */
+export function isLuhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+const required = (label: string) => z.string().trim().min(1, `${label} est obligatoire.`);
+
+export const siretSchema = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, ""))
+  .refine((s) => /^\d{14}$/.test(s), "Le SIRET comporte 14 chiffres.")
+  .refine((s) => isLuhnValid(s), "Ce numéro SIRET n'est pas valide (clé de contrôle incorrecte).");
+
+/** The organisation's identity, shown in the footer and the legal pages. */
+export const organisationSchema = z.object({
+  name: required("Le nom"),
+  legalForm: required("La forme juridique"),
+  shareCapital: z.string().trim().default(""),
+  street: required("L'adresse"),
+  postalCode: z.string().trim().regex(/^\d{5}$/, "Le code postal comporte 5 chiffres."),
+  city: required("La ville"),
+  phone: required("Le téléphone"),
+  email: z.string().trim().email("L'adresse e-mail n'est pas valide."),
+  siret: siretSchema,
+  rcs: z.string().trim().default(""),
+  vatNumber: z.string().trim().default(""),
+  nda: z
+    .string()
+    .trim()
+    .regex(/^\d{2}\s?\d{2}\s?\d{5}\s?\d{2}$/, "Le numéro de déclaration d'activité comporte 11 chiffres."),
+  ndaRegion: required("La région de la déclaration d'activité"),
+  publicationDirector: required("Le directeur de la publication"),
+  hostName: required("Le nom de l'hébergeur"),
+  hostAddress: required("L'adresse de l'hébergeur"),
+  hostPhone: z.string().trim().default(""),
+  dpoEmail: z.string().trim().email("L'adresse e-mail n'est pas valide."),
+  accessibilityContact: z.string().trim().email("L'adresse e-mail n'est pas valide."),
+  qualiopiCertificateNumber: z.string().trim().default(""),
+  qualiopiCertifier: z.string().trim().default(""),
+  qualiopiValidUntil: z.string().trim().default(""),
+});
+
+export type Organisation = z.infer<typeof organisationSchema>;
+
+/** Demo identity used until an admin fills in the real one (README: replace before going live). */
+export const DEMO_ORGANISATION: Organisation = {
+  name: "Formavia",
+  legalForm: "SAS",
+  shareCapital: "20 000 €",
+  street: "18 rue de la République",
+  postalCode: "69002",
+  city: "Lyon",
+  phone: "04 65 71 00 12",
+  email: "contact@formavia.fr",
+  siret: "91234567800011",
+  rcs: "RCS Lyon 912 345 678",
+  vatNumber: "FR12912345678",
+  nda: "84 69 12345 69",
+  ndaRegion: "Auvergne-Rhône-Alpes",
+  publicationDirector: "Claire Martin, présidente",
+  hostName: "OVH SAS",
+  hostAddress: "2 rue Kellermann, 59100 Roubaix, France",
+  hostPhone: "1007",
+  dpoEmail: "dpo@formavia.fr",
+  accessibilityContact: "accessibilite@formavia.fr",
+  qualiopiCertificateNumber: "QUA-2025-04187",
+  qualiopiCertifier: "AFNOR Certification",
+  qualiopiValidUntil: "2028-03-14",
+};
+
+export function formatSiret(siret: string): string {
+  const s = siret.replace(/\s+/g, "");
+  return `${s.slice(0, 3)} ${s.slice(3, 6)} ${s.slice(6, 9)} ${s.slice(9)}`;
+}

@@ -1,0 +1,228 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The one configuration object of the process. Every variable is documented in
+ * `.env.example`; each has an embedded default so that `npm start` runs with nothing set.
+ * A variable that is set but empty is a mistake (a half-filled .env, a deployment template):
+ * startup stops, before anything is written, with a French message listing every such variable.
+ */
+export const CONFIG_VARIABLES = [
+  "NODE_ENV",
+  "PORT",
+  "HOST",
+  "DATA_DIR",
+  "SITE_URL",
+  "DATABASE_URL",
+  "AUTH_SECRET",
+  "TRUST_PROXY",
+  "SMTP_URL",
+  "MAIL_FROM",
+  "STAFF_EMAIL",
+  "STORAGE_DRIVER",
+  "UPLOADS_DIR",
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_BUCKET",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "PASSWORD_MIN_LENGTH",
+  "PASSWORD_MAX_LENGTH",
+  "PASSWORD_REQUIRE_LOWERCASE",
+  "PASSWORD_REQUIRE_UPPERCASE",
+  "PASSWORD_REQUIRE_NUMERIC",
+  "PASSWORD_REQUIRE_NON_ALPHANUMERIC",
+  "LEAD_RETENTION_MONTHS",
+  "SEED_DEMO",
+  "LOG_LEVEL",
+] as const;
+
+export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly variables: string[],
+  ) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** Names of the variables that are present in the environment but empty (or only spaces). */
+export function findEmptyVariables(env: NodeJS.ProcessEnv): string[] {
+  return CONFIG_VARIABLES.filter((name) => env[name] !== undefined && env[name]!.trim() === "");
+}
+
+export function emptyVariablesMessage(names: string[]): string {
+  const list = names.map((n) => `  - ${n}`).join("\n");
+  return (
+    `Configuration incomplète : ${names.length === 1 ? "la variable suivante est définie" : "les variables suivantes sont définies"} mais ${names.length === 1 ? "vide" : "vides"}.\n` +
+    `${list}\n` +
+    `Donnez-leur une valeur ou supprimez-les pour utiliser la valeur par défaut (voir .env.example).`
+  );
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  return ["1", "true", "yes", "oui", "on"].includes(value.trim().toLowerCase());
+}
+
+function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(
+      `Configuration invalide : ${name} doit être un nombre entier entre ${min} et ${max} (valeur reçue : « ${value} »).`,
+      [name],
+    );
+  }
+  return n;
+}
+
+export interface AppConfig {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  siteUrl: string;
+  database: { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
+  /** Resolved lazily: the generated secret is written into DATA_DIR only when first needed. */
+  authSecretFromEnv: string | undefined;
+  trustProxy: boolean;
+  mail: { smtpUrl: string | undefined; from: string; staffEmail: string | undefined; outboxDir: string };
+  storage:
+    | { driver: "local"; dir: string }
+    | { driver: "s3"; endpoint: string | undefined; region: string; bucket: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
+  passwordPolicy: {
+    minLength: number;
+    maxLength: number | undefined;
+    requireLowercase: boolean;
+    requireUppercase: boolean;
+    requireNumeric: boolean;
+    requireNonAlphanumeric: boolean;
+  };
+  leadRetentionMonths: number;
+  seedDemo: boolean;
+  logLevel: "debug" | "info" | "warn" | "error";
+}
+
+/** Parses the environment. Throws ConfigError (French message) and never touches the disk. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const empty = findEmptyVariables(env);
+  if (empty.length > 0) throw new ConfigError(emptyVariablesMessage(empty), empty);
+
+  const nodeEnv = env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
+  const dataDir = path.resolve(env.DATA_DIR ?? "data");
+  const port = int("PORT", env.PORT, 3000, 0, 65535);
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  try {
+    const u = new URL(siteUrl);
+    if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error();
+  } catch {
+    throw new ConfigError(`Configuration invalide : SITE_URL doit être une adresse http(s) complète (valeur reçue : « ${siteUrl} »).`, ["SITE_URL"]);
+  }
+
+  let database: AppConfig["database"];
+  const dbUrl = env.DATABASE_URL;
+  if (!dbUrl) database = { engine: "sqlite", file: path.join(dataDir, "site.db") };
+  else if (/^postgres(ql)?:\/\//.test(dbUrl)) database = { engine: "postgres", url: dbUrl };
+  else if (dbUrl.startsWith("file:") || dbUrl.startsWith("sqlite:")) {
+    database = { engine: "sqlite", file: path.resolve(dbUrl.replace(/^(file|sqlite):(\/\/)?/, "")) };
+  } else {
+    throw new ConfigError(
+      "Configuration invalide : DATABASE_URL doit commencer par postgres:// (PostgreSQL) ou file: (fichier SQLite).",
+      ["DATABASE_URL"],
+    );
+  }
+
+  const driver = env.STORAGE_DRIVER ?? "local";
+  if (driver !== "local" && driver !== "s3") {
+    throw new ConfigError("Configuration invalide : STORAGE_DRIVER vaut « local » ou « s3 ».", ["STORAGE_DRIVER"]);
+  }
+  let storage: AppConfig["storage"];
+  if (driver === "s3") {
+    if (!env.S3_BUCKET) throw new ConfigError("Configuration incomplète : STORAGE_DRIVER=s3 demande S3_BUCKET.", ["S3_BUCKET"]);
+    storage = {
+      driver: "s3",
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION ?? "auto",
+      bucket: env.S3_BUCKET,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    };
+  } else {
+    storage = { driver: "local", dir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, "uploads")) };
+  }
+
+  const logLevel = (env.LOG_LEVEL ?? "info") as AppConfig["logLevel"];
+  if (!["debug", "info", "warn", "error"].includes(logLevel)) {
+    throw new ConfigError("Configuration invalide : LOG_LEVEL vaut debug, info, warn ou error.", ["LOG_LEVEL"]);
+  }
+
+  const minLength = int("PASSWORD_MIN_LENGTH", env.PASSWORD_MIN_LENGTH, 6, 6, 4096);
+  const maxLength = env.PASSWORD_MAX_LENGTH === undefined ? undefined : int("PASSWORD_MAX_LENGTH", env.PASSWORD_MAX_LENGTH, 128, minLength, 4096);
+
+  return {
+    env: nodeEnv,
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    dataDir,
+    siteUrl,
+    database,
+    authSecretFromEnv: env.AUTH_SECRET,
+    trustProxy: bool(env.TRUST_PROXY, false),
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `Site de formation <no-reply@${new URL(siteUrl).hostname}>`,
+      staffEmail: env.STAFF_EMAIL,
+      outboxDir: path.join(dataDir, "outbox"),
+    },
+    storage,
+    passwordPolicy: {
+      minLength,
+      maxLength,
+      requireLowercase: bool(env.PASSWORD_REQUIRE_LOWERCASE, false),
+      requireUppercase: bool(env.PASSWORD_REQUIRE_UPPERCASE, false),
+      requireNumeric: bool(env.PASSWORD_REQUIRE_NUMERIC, false),
+      requireNonAlphanumeric: bool(env.PASSWORD_REQUIRE_NON_ALPHANUMERIC, false),
+    },
+    leadRetentionMonths: int("LEAD_RETENTION_MONTHS", env.LEAD_RETENTION_MONTHS, 36, 1, 120),
+    seedDemo: bool(env.SEED_DEMO, true),
+    logLevel,
+  };
+}
+
+let current: AppConfig | undefined;
+
+/** The process-wide configuration (parsed once). */
+export function config(): AppConfig {
+  current ??= loadConfig();
+  return current;
+}
+
+/** For tests and scripts that build their own environment. */
+export function setConfig(next: AppConfig): void {
+  current = next;
+}
+
+/** Creates DATA_DIR (and its subfolders) once startup has validated the configuration. */
+export function ensureDataDir(cfg: AppConfig = config()): void {
+  mkdirSync(cfg.dataDir, { recursive: true });
+}
+
+/**
+ * AUTH_SECRET, or a secret generated once into DATA_DIR/auth-secret (mode 0600) and reused,
+ * so that sessions survive restarts without any configuration.
+ */
+export function authSecret(cfg: AppConfig = config()): string {
+  if (cfg.authSecretFromEnv) return cfg.authSecretFromEnv;
+  const file = path.join(cfg.dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  ensureDataDir(cfg);
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+  chmodSync(file, 0o600);
+  return secret;
+}

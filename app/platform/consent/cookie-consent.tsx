@@ -1,0 +1,108 @@
+import { useEffect, useId, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { Button } from "~/ui/button";
+import { OPEN_CONSENT_EVENT, readConsent, saveConsent, type ConsentChoice } from "./consent";
+
+/** Sends one anonymous page view (path only) when the visitor accepted audience measurement. */
+function usePageViews(choice: ConsentChoice | null) {
+  const location = useLocation();
+  useEffect(() => {
+    if (!choice?.audience) return;
+    const body = new URLSearchParams({ path: location.pathname });
+    navigator.sendBeacon?.("/api/page-view", body);
+  }, [choice?.audience, location.pathname]);
+}
+
+export function CookieConsent() {
+  const [choice, setChoice] = useState<ConsentChoice | null>(null);
+  const [open, setOpen] = useState(false);
+  const [customising, setCustomising] = useState(false);
+  const [audience, setAudience] = useState(false);
+  const titleId = useId();
+  const audienceId = useId();
+
+  useEffect(() => {
+    const stored = readConsent();
+    setChoice(stored);
+    setAudience(stored?.audience ?? false);
+    setOpen(!stored);
+    const onOpen = () => {
+      setCustomising(true);
+      setOpen(true);
+    };
+    window.addEventListener(OPEN_CONSENT_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_CONSENT_EVENT, onOpen);
+  }, []);
+
+  usePageViews(choice);
+
+  if (!open) return null;
+
+  const decide = (value: boolean) => {
+    setChoice(saveConsent(value));
+    setAudience(value);
+    setOpen(false);
+    setCustomising(false);
+  };
+
+  return (
+    <section
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white p-4 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:rounded-xl sm:border dark:border-slate-700 dark:bg-slate-900"
+      data-testid="cookie-banner"
+    >
+      <div className="mx-auto max-w-4xl">
+        <h2 id={titleId} className="text-base font-semibold">
+          Vos choix en matière de cookies
+        </h2>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Ce site n'utilise aucun traceur publicitaire. Avec votre accord, nous comptons de façon anonyme les pages consultées
+          pour améliorer nos contenus. Vous pouvez changer d'avis à tout moment depuis le lien « Gérer les cookies » en bas de
+          page. <Link to="/politique-cookies">En savoir plus</Link>
+        </p>
+        {customising ? (
+          <fieldset className="mt-3 space-y-2 text-sm">
+            <legend className="sr-only">Catégories de cookies</legend>
+            <div className="flex items-start gap-2">
+              <input id="consent-essential" type="checkbox" checked disabled className="mt-1 size-4" />
+              <label htmlFor="consent-essential">
+                <strong>Indispensables</strong> — connexion, sécurité, mémorisation de vos choix (thème, cookies). Toujours actifs.
+              </label>
+            </div>
+            <div className="flex items-start gap-2">
+              <input
+                id={audienceId}
+                type="checkbox"
+                checked={audience}
+                onChange={(e) => setAudience(e.target.checked)}
+                className="mt-1 size-4"
+              />
+              <label htmlFor={audienceId}>
+                <strong>Mesure d'audience</strong> — comptage anonyme des pages vues, sans cookie ni identifiant, hébergé chez nous.
+              </label>
+            </div>
+          </fieldset>
+        ) : null}
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => decide(true)}>
+            Tout accepter
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => decide(false)}>
+            Tout refuser
+          </Button>
+          {customising ? (
+            <Button size="sm" variant="ghost" onClick={() => decide(audience)}>
+              Enregistrer mes choix
+            </Button>
+          ) : (
+            <Button size="sm" variant="ghost" onClick={() => setCustomising(true)}>
+              Personnaliser
+            </Button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Migrator, type MigrationResultSet } from "kysely/migration";
+import pg from "pg";
+import { config, type AppConfig } from "../config.server";
+import { migrations } from "./migrations";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+export type DbEngine = AppConfig["database"]["engine"];
+
+let handle: { db: Db; engine: DbEngine } | undefined;
+
+/** Opens a Kysely handle on SQLite (WAL, foreign keys, busy timeout) or PostgreSQL. */
+export function openDb(database: AppConfig["database"]): { db: Db; engine: DbEngine } {
+  if (database.engine === "postgres") {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
+  }
+  mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: "sqlite" };
+}
+
+/** The process-wide database handle (one pool, opened on first use). */
+export function db(): Db {
+  handle ??= openDb(config().database);
+  return handle.db;
+}
+
+export function dbEngine(): DbEngine {
+  return config().database.engine;
+}
+
+export async function closeDb(): Promise<void> {
+  if (!handle) return;
+  const { db } = handle;
+  handle = undefined;
+  await closeDbHandle(db);
+}
+
+export async function closeDbHandle(target: Db): Promise<void> {
+  await target.destroy();
+}
+
+/** Runs every pending migration; throws with the failing migration's name. */
+export async function migrate(target: Db = db()): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db: target,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === "Error")?.migrationName ?? "inconnue";
+    throw new Error(`Échec de la migration ${failed} : ${String(result.error)}`, { cause: result.error });
+  }
+  return result;
+}
+
+/** True when the database answers a trivial query. */
+export async function ping(target: Db = db()): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(target);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

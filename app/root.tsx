@@ -1,0 +1,81 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useNavigation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { getOrganisation } from "~/domain/settings/settings.server";
+import { config } from "~/platform/config.server";
+import { ServiceWorkerManager } from "~/platform/service-worker";
+import { themeInitScript } from "~/platform/theme/theme";
+import { AppProviders } from "~/ui/providers";
+import { ErrorScreen } from "~/ui/error-screen";
+import { NavigationSpinner } from "~/ui/spinner";
+import { NotFound } from "~/ui/not-found";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const organisation = await getOrganisation();
+  return {
+    siteUrl: config().siteUrl,
+    siteName: organisation.name,
+    organisation,
+    requestId: request.headers.get("x-request-id") ?? undefined,
+  };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootLoaderData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const matches = useMatches();
+  // A route may opt out of client JavaScript (e.g. /simple) with handle { hydrate: false }.
+  const hydrate = !matches.some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  return (
+    <html lang="fr" className="light" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#184dc9" />
+        <script dangerouslySetInnerHTML={{ __html: themeInitScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const navigation = useNavigation();
+  return (
+    <AppProviders>
+      {navigation.state === "loading" ? <NavigationSpinner /> : null}
+      <ServiceWorkerManager />
+      <Outlet />
+    </AppProviders>
+  );
+}
+
+export function HydrateFallback() {
+  return <NavigationSpinner />;
+}
+
+/** Last resort: the root loader itself failed (e.g. the database is down). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRootData();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <ErrorScreen requestId={data?.requestId} />;
+}

@@ -1,0 +1,1 @@
+export function loader() { return new Response("User-agent: *\n"); }

@@ -1,0 +1,25 @@
+import { Outlet, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/layout";
+import { useRootData } from "~/root";
+import { ErrorScreen } from "~/ui/error-screen";
+import { SiteShell } from "~/ui/layout/site-shell";
+import { NotFound } from "~/ui/not-found";
+
+export default function SiteLayout() {
+  const root = useRootData();
+  return (
+    <SiteShell organisation={root?.organisation}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+/** Errors of any public page render inside the site's frame: 404 page or the error screen. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRootData();
+  return (
+    <SiteShell organisation={root?.organisation}>
+      {isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <ErrorScreen requestId={root?.requestId} />}
+    </SiteShell>
+  );
+}

@@ -1,0 +1,81 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { buttonClass } from "../button";
+import { cn } from "../cn";
+import { MAIN_NAV } from "./nav";
+import { ThemeToggle } from "./theme-toggle";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors",
+    isActive
+      ? "bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-200"
+      : "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800",
+  );
+
+export function SiteHeader({ siteName }: { siteName: string }) {
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  // The mobile menu is a <details> element (works without JavaScript); close it on navigation.
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight" aria-label={`${siteName}, accueil`}>
+          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+          <span>{siteName}</span>
+        </Link>
+        <nav aria-label="Navigation principale" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {MAIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={linkClass} prefetch="intent">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1">
+          <ThemeToggle />
+          <Link to="/login" className={buttonClass("secondary", "sm", "hidden sm:inline-flex")}>
+            Connexion
+          </Link>
+          <details ref={menuRef} className="group relative lg:hidden">
+            <summary
+              className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
+              aria-label="Menu"
+            >
+              <Menu aria-hidden="true" className="size-6 group-open:hidden" />
+              <X aria-hidden="true" className="hidden size-6 group-open:block" />
+            </summary>
+            <nav
+              aria-label="Navigation mobile"
+              className="absolute right-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+            >
+              <ul className="flex flex-col">
+                {MAIN_NAV.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} className={(s) => cn(linkClass(s), "block py-3 text-base")}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+                <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
+                  <NavLink to="/login" className={(s) => cn(linkClass(s), "block py-3 text-base")}>
+                    Connexion
+                  </NavLink>
+                </li>
+              </ul>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

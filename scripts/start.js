@@ -1,0 +1,30 @@
+// `npm start`: builds once when no build exists, then runs the production server.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.env.NODE_ENV ??= "production";
+
+// Stop before anything is built or written when the configuration is wrong (spec §8).
+const { tsImport } = await import("tsx/esm/api");
+const { loadConfig, ConfigError } = await tsImport("../app/platform/config.server.ts", import.meta.url);
+try {
+  loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(error.message + "\n");
+  process.exit(1);
+}
+
+if (!existsSync(path.join(root, "build/server/index.js"))) {
+  console.log("Aucune version construite : construction du site (une seule fois)…");
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+await import("../server/main.js");

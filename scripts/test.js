@@ -1,0 +1,95 @@
+// `npm test`: typecheck, lint, unit + integration tests (SQLite, and PostgreSQL when
+// TEST_DATABASE_URL is set), production build, browser tests in Chromium.
+// Ends with one line "N passed, N failed" and a non-zero exit when anything failed.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const reports = path.join(root, ".test-reports");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const bin = (name) => path.join(root, "node_modules/.bin", name);
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(`  ${label} : ${result.status === 0 ? "ok" : "échec"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return result.status === 0;
+}
+
+function check(label, command, args, env) {
+  if (run(label, command, args, env)) passed++;
+  else {
+    failed++;
+    failures.push(label);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+check("Vérification des types", bin("react-router"), ["typegen"]);
+check("Vérification des types (tsc)", bin("tsc"), ["--noEmit"]);
+check("Lint", bin("eslint"), ["."]);
+
+const vitestReport = path.join(reports, "vitest.json");
+const vitestOk = run("Tests unitaires et d'intégration", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+const v = readJson(vitestReport);
+if (v) {
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  if (v.numFailedTests > 0) failures.push(`${v.numFailedTests} test(s) Vitest`);
+  if (!vitestOk && v.numFailedTests === 0) {
+    failed++;
+    failures.push("Vitest (erreur hors test)");
+  }
+} else if (!vitestOk) {
+  failed++;
+  failures.push("Vitest");
+}
+
+const buildOk = run("Construction", bin("react-router"), ["build"], { NODE_ENV: "production" });
+if (buildOk) passed++;
+else {
+  failed++;
+  failures.push("Construction");
+}
+
+if (buildOk) {
+  const pwReport = path.join(reports, "playwright.json");
+  const dataDir = path.join(root, ".test-data", `e2e-${Date.now()}`);
+  const pwOk = run("Tests navigateur (Chromium)", bin("playwright"), ["test"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport,
+    E2E_DATA_DIR: dataDir,
+  });
+  const p = readJson(pwReport);
+  if (p?.stats) {
+    passed += p.stats.expected + (p.stats.flaky ?? 0);
+    failed += p.stats.unexpected;
+    if (p.stats.unexpected > 0) failures.push(`${p.stats.unexpected} test(s) navigateur`);
+    if (!pwOk && p.stats.unexpected === 0) {
+      failed++;
+      failures.push("Playwright (erreur hors test)");
+    }
+  } else if (!pwOk) {
+    failed++;
+    failures.push("Playwright");
+  }
+  if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (failures.length) console.log(`\nÉchecs : ${failures.join(", ")}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

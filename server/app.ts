@@ -1,0 +1,118 @@
+import "react-router";
+import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { ConfigError, config, ensureDataDir } from "~/platform/config.server";
+import { closeDb, migrate, ping } from "~/platform/db/db.server";
+import { log } from "~/platform/log.server";
+import { seedIfEmpty } from "~/platform/seed.server";
+
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/**
+ * The Express application: health checks, static files (production), then React Router.
+ * In development, `server/dev.js` mounts it behind Vite's middlewares.
+ */
+export function createApp({ clientDir }: { clientDir?: string } = {}) {
+  const app = express();
+  app.disable("x-powered-by");
+  if (config().trustProxy) app.set("trust proxy", true);
+
+  app.use((req, res, next) => {
+    const id = (req.headers[REQUEST_ID_HEADER] as string | undefined)?.slice(0, 100) || randomUUID();
+    req.headers[REQUEST_ID_HEADER] = id;
+    res.setHeader("X-Request-Id", id);
+    next();
+  });
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ok = await ping();
+    res.set("Cache-Control", "no-store").status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: ok });
+  });
+
+  if (clientDir) {
+    // Hashed build assets never change: cache them for a year.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(
+      express.static(clientDir, {
+        maxAge: "1h",
+        index: false,
+        setHeaders(res, file) {
+          // The service worker must always be revalidated so that updates reach visitors.
+          if (file.endsWith("service-worker.js")) res.setHeader("Cache-Control", "no-cache");
+        },
+      }),
+    );
+  }
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext() {
+        return new RouterContextProvider();
+      },
+    }),
+  );
+  return app;
+}
+
+/** Validates the configuration, migrates, seeds an empty database, then prepares the app. */
+export async function prepare(): Promise<void> {
+  try {
+    config();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(error.message + "\n");
+      process.exit(1);
+    }
+    throw error;
+  }
+  ensureDataDir();
+  await migrate();
+  if (config().seedDemo) await seedIfEmpty();
+}
+
+/** Production entry: called by server/main.js with the built client folder. */
+export async function start({ clientDir }: { clientDir: string }): Promise<Server> {
+  await prepare();
+  const cfg = config();
+  const app = createApp({ clientDir });
+  const server = app.listen(cfg.port, cfg.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : cfg.port;
+    log.info("Serveur démarré", { url: `http://${cfg.host === "0.0.0.0" ? "localhost" : cfg.host}:${port}`, database: cfg.database.engine });
+  });
+  installShutdown(server);
+  return server;
+}
+
+/** Graceful shutdown: stop accepting, let requests in flight finish, close the database. */
+export function installShutdown(server: Server): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("Arrêt demandé", { signal });
+    const force = setTimeout(() => {
+      log.warn("Arrêt forcé après 10 s");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await closeDb();
+      log.info("Arrêt terminé");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
