@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? `.test-data/e2e-${process.pid}`;
+const buildDir = process.env.BUILD_DIR ?? "build";
 
 // Browser tests drive Debian's Chromium (no browser download): apt-get install -y chromium.
 export default defineConfig({
@@ -33,6 +34,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SITE_URL: `http://127.0.0.1:${port}`,
       E2E_FAULTS: "1",
+      BUILD_DIR: buildDir,
     },
   },
 });

@@ -18,7 +18,7 @@ try {
   process.exit(1);
 }
 
-if (!existsSync(path.join(root, "build/server/index.js"))) {
+if (!existsSync(path.resolve(root, process.env.BUILD_DIR ?? "build", "server/index.js"))) {
   console.log("Aucune version construite : construction du site (une seule fois)…");
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
     cwd: root,
