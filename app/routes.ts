@@ -5,6 +5,7 @@ export default [
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("simple", "routes/site/simple.tsx"),
+  route("api/page-view", "routes/api/page-view.ts"),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("certification-qualiopi", "routes/site/certification-qualiopi.tsx"),

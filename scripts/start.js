@@ -9,8 +9,9 @@ process.env.NODE_ENV ??= "production";
 
 // Stop before anything is built or written when the configuration is wrong (spec §8).
 const { tsImport } = await import("tsx/esm/api");
-const { loadConfig, ConfigError } = await tsImport("../app/platform/config.server.ts", import.meta.url);
+const { loadConfig, loadDotEnv, ConfigError } = await tsImport("../app/platform/config.server.ts", import.meta.url);
 try {
+  loadDotEnv();
   loadConfig();
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;

@@ -36,6 +36,7 @@ export const CONFIG_VARIABLES = [
   "LEAD_RETENTION_MONTHS",
   "SEED_DEMO",
   "LOG_LEVEL",
+  "E2E_FAULTS",
 ] as const;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
@@ -106,6 +107,8 @@ export interface AppConfig {
   leadRetentionMonths: number;
   seedDemo: boolean;
   logLevel: "debug" | "info" | "warn" | "error";
+  /** Browser tests only: lets /test provoke a server error or a slow answer. Never set in production. */
+  testFaults: boolean;
 }
 
 /** Parses the environment. Throws ConfigError (French message) and never touches the disk. */
@@ -191,14 +194,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     leadRetentionMonths: int("LEAD_RETENTION_MONTHS", env.LEAD_RETENTION_MONTHS, 36, 1, 120),
     seedDemo: bool(env.SEED_DEMO, true),
     logLevel,
+    testFaults: bool(env.E2E_FAULTS, false),
   };
 }
 
 let current: AppConfig | undefined;
+let dotEnvLoaded = false;
 
-/** The process-wide configuration (parsed once). */
+/** Reads `.env` from the working directory when present; variables already set win. */
+export function loadDotEnv(file = ".env"): void {
+  if (dotEnvLoaded) return;
+  dotEnvLoaded = true;
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/** The process-wide configuration (parsed once, `.env` included). */
 export function config(): AppConfig {
-  current ??= loadConfig();
+  if (!current) {
+    loadDotEnv();
+    current = loadConfig();
+  }
   return current;
 }
 

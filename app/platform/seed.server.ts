@@ -2,6 +2,7 @@ import { db, type Db } from "./db/db.server";
 import { log } from "./log.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/model";
 import { saveOrganisation } from "~/domain/settings/settings.server";
+import { seedDefaultRules } from "~/domain/funding/rules.server";
 
 /**
  * Demo content, one step per area. Each step is idempotent: it only adds what is missing,
@@ -16,6 +17,10 @@ const steps: Array<{ name: string; run: (target: Db) => Promise<number> }> = [
       await saveOrganisation(DEMO_ORGANISATION, target);
       return 1;
     },
+  },
+  {
+    name: "funding-rules",
+    run: (target) => seedDefaultRules(target),
   },
 ];
 

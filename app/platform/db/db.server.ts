@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { Migrator, type MigrationResultSet } from "kysely/migration";
 import pg from "pg";
 import { config, type AppConfig } from "../config.server";
+import { log } from "../log.server";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
@@ -17,6 +18,8 @@ let handle: { db: Db; engine: DbEngine } | undefined;
 export function openDb(database: AppConfig["database"]): { db: Db; engine: DbEngine } {
   if (database.engine === "postgres") {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection closed by the server (restart, failover) must not crash the process.
+    pool.on("error", (error) => log.warn("Connexion PostgreSQL inactive perdue", { error: error.message }));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
   }
   mkdirSync(path.dirname(database.file), { recursive: true });
@@ -54,6 +57,9 @@ export async function migrate(target: Db = db()): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db: target,
     provider: { getMigrations: async () => migrations },
+    // Areas own number ranges (0100 accounts, 0200 funding, 0300 formations…): a migration may
+    // arrive with a lower number than one already applied, and must still run.
+    allowUnorderedMigrations: true,
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {

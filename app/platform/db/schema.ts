@@ -1,3 +1,5 @@
+import type { ColumnType } from "kysely";
+
 /**
  * Database schema types for Kysely. Portable choices, identical on SQLite and PostgreSQL:
  * timestamps are ISO-8601 UTC strings (text, sortable), booleans are integers 0/1,
@@ -9,6 +11,220 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+export interface PageViewsTable {
+  day: string; // YYYY-MM-DD (UTC)
+  path: string;
+  views: number;
+}
+
+/*
+ * Accounts (migration 0100_auth): Better Auth's tables. Better Auth writes dates and booleans
+ * natively on PostgreSQL (timestamptz, boolean) and as ISO text and 0/1 on SQLite: read them
+ * through `~/domain/accounts/users.server` helpers, which normalize both.
+ */
+export type AuthDate = ColumnType<Date | string, Date | string, Date | string>;
+export type AuthBool = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export interface UsersTable {
+  id: string;
+  display_name: string;
+  email: string;
+  email_verified: AuthBool;
+  image: string | null;
+  role: ColumnType<string, string | undefined, string>;
+  permissions: unknown; // JSON text (SQLite) or jsonb (PostgreSQL): a list of strings
+  deactivated_at: AuthDate | null;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+}
+
+export interface SessionsTable {
+  id: string;
+  expires_at: AuthDate;
+  token: string;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface AccountsTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: AuthDate | null;
+  refresh_token_expires_at: AuthDate | null;
+  scope: string | null;
+  password: string | null;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: AuthDate;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+}
+
+export interface RateLimitsTable {
+  id: string;
+  key: string;
+  count: number;
+  last_request: ColumnType<number | string, number, number>;
+}
+
+export interface SignInFailuresTable {
+  email: string;
+  failures: number;
+  window_start: string;
+  last_failure_at: string;
+}
+
+/* Audit log (migration 0101_audit). */
+export interface AuditLogTable {
+  id: string;
+  created_at: string;
+  actor_id: string | null;
+  actor_email: string;
+  actor_role: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  summary: string;
+}
+
+/* Funding rules of the OPCO simulator (migration 0200_funding_rules). */
+export interface FundingRulesTable {
+  opco: string;
+  band: string;
+  plan_funded: number; // 0/1
+  hourly_cap_cents: number | null;
+  annual_ceiling_cents: number | null;
+  schemes: string; // JSON array of scheme ids
+  checked_on: string; // YYYY-MM-DD
+  note: string;
+  updated_at: string;
+}
+
+/** Formations catalogue (issue 4, migration 0300). */
+export interface FormationCategoriesTable {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CitiesTable {
+  id: string;
+  slug: string;
+  name: string;
+  region: string;
+  intro: string;
+  latitude: number;
+  longitude: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FormationsTable {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  category_id: string;
+  description: string; // Markdown
+  program: string; // JSON: [{ title, content (Markdown), durationHours }]
+  objectives: string; // JSON: string[]
+  prerequisites: string;
+  audience: string;
+  duration_hours: number;
+  duration_days: number;
+  modality: string;
+  teaching_methods: string;
+  evaluation_methods: string;
+  access_modalities: string;
+  access_lead_time: string;
+  price_inter_cents: number | null; // null: on quote
+  intra_on_quote: number;
+  vat_mode: string;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string;
+  accessibility: string;
+  disability_contact_name: string;
+  disability_contact_email: string;
+  satisfaction_rate: number | null;
+  success_rate: number | null;
+  trainees_count: number | null;
+  results_measured_at: string | null;
+  certification_type: string;
+  certification_code: string;
+  certification_title: string;
+  certifier: string;
+  certification_registered_at: string | null;
+  cpf_eligible: number;
+  funding_options: string; // JSON: string[]
+  opcos: string; // JSON: string[]
+  image: string | null; // JSON: StoredImage
+  image_alt: string;
+  featured: number;
+  seo_title: string;
+  seo_description: string;
+  status: string;
+  published_at: string | null;
+  search_text: string; // accent-free lower-case words, for search
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FormationCitiesTable {
+  formation_id: string;
+  city_id: string;
+}
+
+export interface FormationSessionsTable {
+  id: string;
+  formation_id: string;
+  start_date: string; // YYYY-MM-DD
+  end_date: string;
+  city_id: string | null; // null: remote
+  seats_left: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FormationSlugRedirectsTable {
+  old_slug: string;
+  formation_id: string;
+  created_at: string;
+}
+
 export interface Database {
+  formation_categories: FormationCategoriesTable;
+  cities: CitiesTable;
+  formations: FormationsTable;
+  formation_cities: FormationCitiesTable;
+  formation_sessions: FormationSessionsTable;
+  formation_slug_redirects: FormationSlugRedirectsTable;
   settings: SettingsTable;
+  page_views: PageViewsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  rate_limits: RateLimitsTable;
+  sign_in_failures: SignInFailuresTable;
+  audit_log: AuditLogTable;
+  funding_rules: FundingRulesTable;
 }

@@ -1,10 +1,44 @@
+import { Fragment, type ReactNode } from "react";
 import type { Route } from "./+types/home";
+import {
+  CategoriesSection,
+  FinalCallToActionSection,
+  FundingSection,
+  HeroSection,
+  OfferSection,
+  QualiopiSection,
+  TestimonialsSection,
+  WhyUsSection,
+} from "~/domain/content/home-sections";
+import { DEMO_ORGANISATION } from "~/domain/settings/model";
 import { pageMeta } from "~/platform/seo/meta";
+import { useRootData } from "~/root";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Formations professionnelles certifiées Qualiopi", description: "Accueil" });
+  return pageMeta(args, {
+    title: "Organisme de formation professionnelle en présentiel et à distance",
+    description:
+      "Formations en bureautique, management, langues, numérique, sécurité, vente et RH. Présentiel, distanciel ou mixte, finançables par OPCO, CPF ou France Travail.",
+  });
 }
 
 export default function Home() {
-  return <h1>Accueil</h1>;
+  const organisation = useRootData()?.organisation ?? DEMO_ORGANISATION;
+  const props = { organisation };
+
+  // The page is an ordered list of self-contained sections (each a <section> with its own h2).
+  // To add one (featured formations, next sessions, latest posts…), insert an entry where it belongs;
+  // data it needs can come from a loader added to this route.
+  const sections: Array<{ id: string; element: ReactNode }> = [
+    { id: "hero", element: <HeroSection {...props} /> },
+    { id: "offer", element: <OfferSection {...props} /> },
+    { id: "categories", element: <CategoriesSection {...props} /> },
+    { id: "why-us", element: <WhyUsSection {...props} /> },
+    { id: "testimonials", element: <TestimonialsSection {...props} /> },
+    { id: "funding", element: <FundingSection {...props} /> },
+    { id: "qualiopi", element: <QualiopiSection {...props} /> },
+    { id: "final-cta", element: <FinalCallToActionSection {...props} /> },
+  ];
+
+  return sections.map((section) => <Fragment key={section.id}>{section.element}</Fragment>);
 }

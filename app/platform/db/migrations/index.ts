@@ -1,5 +1,10 @@
 import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001_settings";
+import * as m0010 from "./0010_page_views";
+import * as m0100 from "./0100_auth";
+import * as m0101 from "./0101_audit";
+import * as m0200 from "./0200_funding_rules";
+import * as m0300 from "./0300_formations";
 
 /**
  * Versioned migrations, in order. Add a file `NNNN_name.ts` with `up`/`down` and list it here:
@@ -7,4 +12,9 @@ import * as m0001 from "./0001_settings";
  */
 export const migrations: Record<string, Migration> = {
   "0001_settings": m0001,
+  "0010_page_views": m0010,
+  "0100_auth": m0100,
+  "0101_audit": m0101,
+  "0200_funding_rules": m0200,
+  "0300_formations": m0300,
 };

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { type Role, normalizeRole } from "./roles";
+
+/**
+ * The signed-in user as every screen sees it (spec §3): the authentication identity
+ * plus the role and permissions of the profile. `permissions` lists extra grants
+ * (for example "blog:publish"); empty when the profile has none.
+ */
+export interface SessionUser {
+  id: string;
+  email: string;
+  displayName: string;
+  role: Role;
+  permissions: string[];
+}
+
+/** Permissions are stored as JSON text (SQLite) or jsonb (PostgreSQL): accept both, keep only strings. */
+export function parsePermissions(value: unknown): string[] {
+  let v = value;
+  if (typeof v === "string") {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(v) ? v.filter((p): p is string => typeof p === "string") : [];
+}
+
+/** Builds the session user from a Better Auth user record (name = display name). */
+export function toSessionUser(user: { id: string; email: string; name?: string | null; role?: unknown; permissions?: unknown }): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.name?.trim() || user.email,
+    role: normalizeRole(user.role),
+    permissions: parsePermissions(user.permissions),
+  };
+}
+
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(2, "Le nom affiché comporte au moins 2 caractères.")
+  .max(80, "Le nom affiché comporte au plus 80 caractères.");
+
+export const emailSchema = z.string().trim().toLowerCase().email("L'adresse e-mail n'est pas valide.");
+
+/**
+ * Same-site return path after sign-in: only a local absolute path ("/admin?x=1").
+ * Anything else (another site, "//evil", "/\\evil", a scheme) falls back to "/".
+ */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string") return fallback;
+  const target = value.trim();
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f\\]/.test(target)) return fallback;
+  try {
+    const url = new URL(target, "http://site.invalid");
+    if (url.origin !== "http://site.invalid") return fallback;
+    if (url.pathname === "/login") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The /login address that brings the visitor back to `path` after signing in. */
+export function loginPath(pathWithQuery: string): string {
+  const back = safeRedirectPath(pathWithQuery, "");
+  return back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login";
+}

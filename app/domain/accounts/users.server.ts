@@ -1,0 +1,276 @@
+import { APIError } from "better-auth/api";
+import { PostgresAdapter, sql } from "kysely";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { db, type Db } from "~/platform/db/db.server";
+import { parsePermissions, type SessionUser } from "./model";
+import { ROLE_LABELS, normalizeRole, type Role } from "./roles";
+
+/** A rule of the accounts area was broken; the message is French and meant for the user. */
+export class AccountRuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AccountRuleError";
+  }
+}
+
+export const LAST_ADMIN_MESSAGE =
+  "Impossible : c'est le dernier administrateur actif. Nommez d'abord un autre administrateur.";
+
+/** A user as the admin list shows it. */
+export interface UserSummary {
+  id: string;
+  email: string;
+  displayName: string;
+  role: Role;
+  permissions: string[];
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Better Auth stores dates natively on PostgreSQL and as ISO text on SQLite: one ISO string for both. */
+export function toIso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? String(value) : d.toISOString();
+}
+
+function isPostgres(target: Db): boolean {
+  return target.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+type UserRow = {
+  id: string;
+  email: string;
+  display_name: string;
+  role: string;
+  permissions: unknown;
+  deactivated_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+function toSummary(r: UserRow): UserSummary {
+  return {
+    id: r.id,
+    email: r.email,
+    displayName: r.display_name,
+    role: normalizeRole(r.role),
+    permissions: parsePermissions(r.permissions),
+    active: r.deactivated_at === null,
+    createdAt: toIso(r.created_at)!,
+    updatedAt: toIso(r.updated_at)!,
+  };
+}
+
+const USER_COLUMNS = ["id", "email", "display_name", "role", "permissions", "deactivated_at", "created_at", "updated_at"] as const;
+
+export const USERS_PAGE_SIZE = 25;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The users list of /admin/utilisateurs: search by e-mail or name, filter by role, newest first. */
+export async function listUsers(
+  filter: { q?: string; role?: Role; page?: number },
+  target: Db = db(),
+): Promise<{ users: UserSummary[]; total: number; page: number; pageCount: number }> {
+  let query = target.selectFrom("users");
+  if (filter.role) query = query.where("role", "=", filter.role);
+  if (filter.q) {
+    const pattern = `%${escapeLike(filter.q.trim().toLowerCase())}%`;
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${sql.ref("email")}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${sql.ref("display_name")}) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const countRow = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+  const total = Number(countRow?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
+  const rows = await query
+    .select([...USER_COLUMNS])
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(USERS_PAGE_SIZE)
+    .offset((page - 1) * USERS_PAGE_SIZE)
+    .execute();
+  return { users: rows.map(toSummary), total, page, pageCount };
+}
+
+export async function getUser(id: string, target: Db = db()): Promise<UserSummary | null> {
+  const row = await target.selectFrom("users").select([...USER_COLUMNS]).where("id", "=", id).executeTakeFirst();
+  return row ? toSummary(row) : null;
+}
+
+export async function findUserByEmail(email: string, target: Db = db()): Promise<UserSummary | null> {
+  const row = await target
+    .selectFrom("users")
+    .select([...USER_COLUMNS])
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row ? toSummary(row) : null;
+}
+
+/** Number of accounts per role (dashboard). */
+export async function countUsersByRole(target: Db = db()): Promise<Record<Role, number>> {
+  const rows = await target
+    .selectFrom("users")
+    .select(["role", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .groupBy("role")
+    .execute();
+  const counts: Record<Role, number> = { viewer: 0, editor: 0, admin: 0 };
+  for (const r of rows) counts[normalizeRole(r.role)] += Number(r.n);
+  return counts;
+}
+
+/** Active admins, other than `exceptId`; on PostgreSQL their rows stay locked until the transaction ends. */
+async function otherActiveAdmins(trx: Db, exceptId: string): Promise<number> {
+  let query = trx
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("deactivated_at", "is", null)
+    .where("id", "<>", exceptId);
+  if (isPostgres(trx)) query = query.forUpdate();
+  return (await query.execute()).length;
+}
+
+async function loadForChange(trx: Db, userId: string): Promise<UserSummary> {
+  let query = trx.selectFrom("users").select([...USER_COLUMNS]).where("id", "=", userId);
+  if (isPostgres(trx)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw new AccountRuleError("Ce compte n'existe pas ou a été supprimé.");
+  return toSummary(row);
+}
+
+type Actor = Pick<SessionUser, "id" | "email" | "role">;
+
+/**
+ * Changes a user's role (admin only, checked by the route's guard). The last active admin
+ * cannot lose the admin role. Recorded in the audit log, in the same transaction.
+ */
+export async function changeUserRole(actor: Actor, userId: string, role: Role, target: Db = db()): Promise<UserSummary> {
+  return target.transaction().execute(async (trx) => {
+    const user = await loadForChange(trx, userId);
+    if (user.role === role) return user;
+    if (user.role === "admin" && user.active && (await otherActiveAdmins(trx, user.id)) === 0) {
+      throw new AccountRuleError(LAST_ADMIN_MESSAGE);
+    }
+    const now = new Date();
+    await trx
+      .updateTable("users")
+      .set({ role, updated_at: isPostgres(trx) ? now : now.toISOString() })
+      .where("id", "=", userId)
+      .execute();
+    await recordAudit(trx, {
+      actor,
+      action: "role",
+      entity: "user",
+      entityId: user.id,
+      summary: `Rôle de ${user.email} : ${ROLE_LABELS[user.role]} → ${ROLE_LABELS[role]}`,
+    });
+    return { ...user, role, updatedAt: now.toISOString() };
+  });
+}
+
+/**
+ * Deactivates (sessions closed, sign-in refused) or reactivates an account. Nobody deactivates
+ * their own account here, and the last active admin stays active.
+ */
+export async function setUserActive(actor: Actor, userId: string, active: boolean, target: Db = db()): Promise<UserSummary> {
+  return target.transaction().execute(async (trx) => {
+    const user = await loadForChange(trx, userId);
+    if (user.active === active) return user;
+    if (!active && user.id === actor.id) throw new AccountRuleError("Vous ne pouvez pas désactiver votre propre compte.");
+    if (!active && user.role === "admin" && (await otherActiveAdmins(trx, user.id)) === 0) {
+      throw new AccountRuleError(LAST_ADMIN_MESSAGE);
+    }
+    const now = new Date();
+    const stamp = isPostgres(trx) ? now : now.toISOString();
+    await trx
+      .updateTable("users")
+      .set({ deactivated_at: active ? null : stamp, updated_at: stamp })
+      .where("id", "=", userId)
+      .execute();
+    if (!active) await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    await recordAudit(trx, {
+      actor,
+      action: active ? "reactivate" : "deactivate",
+      entity: "user",
+      entityId: user.id,
+      summary: `${active ? "Réactivation" : "Désactivation"} du compte ${user.email}`,
+    });
+    return { ...user, active, updatedAt: now.toISOString() };
+  });
+}
+
+/** Before a user deletes their own account: the last active admin may not. */
+export async function assertCanDeleteSelf(userId: string, target: Db = db()): Promise<void> {
+  const user = await getUser(userId, target);
+  if (user?.role === "admin" && user.active && (await otherActiveAdmins(target, userId)) === 0) {
+    throw new APIError("BAD_REQUEST", {
+      message: "Vous êtes le dernier administrateur actif : nommez d'abord un autre administrateur avant de supprimer votre compte.",
+      code: "LAST_ADMIN",
+    });
+  }
+}
+
+/**
+ * Everything the site keeps about one user (GDPR right of access), as a JSON-ready object.
+ * Never includes password hashes or session tokens.
+ */
+export async function exportUserData(userId: string, target: Db = db()) {
+  const user = await getUser(userId, target);
+  if (!user) return null;
+  const [sessions, accounts, audit] = await Promise.all([
+    target
+      .selectFrom("sessions")
+      .select(["created_at", "updated_at", "expires_at", "ip_address", "user_agent"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .execute(),
+    target.selectFrom("accounts").select(["provider_id", "created_at", "updated_at"]).where("user_id", "=", userId).execute(),
+    target
+      .selectFrom("audit_log")
+      .select(["created_at", "action", "entity", "entity_id", "summary"])
+      .where("actor_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .execute(),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: {
+      id: user.id,
+      email: user.email,
+      displayName: user.displayName,
+      role: user.role,
+      permissions: user.permissions,
+      active: user.active,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    },
+    sessions: sessions.map((s) => ({
+      createdAt: toIso(s.created_at),
+      updatedAt: toIso(s.updated_at),
+      expiresAt: toIso(s.expires_at),
+      ipAddress: s.ip_address,
+      userAgent: s.user_agent,
+    })),
+    signInMethods: accounts.map((a) => ({
+      provider: a.provider_id === "credential" ? "e-mail et mot de passe" : a.provider_id,
+      createdAt: toIso(a.created_at),
+      updatedAt: toIso(a.updated_at),
+    })),
+    adminActions: audit.map((a) => ({
+      at: a.created_at,
+      action: a.action,
+      entity: a.entity,
+      entityId: a.entity_id,
+      summary: a.summary,
+    })),
+  };
+}

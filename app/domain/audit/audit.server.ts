@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Selectable } from "kysely";
+import type { SessionUser } from "~/domain/accounts/model";
+import { nowIso, type Db } from "~/platform/db/db.server";
+import type { AuditLogTable } from "~/platform/db/schema";
+import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter } from "./model";
+
+export interface AuditInput {
+  /** Who did it: the session user of the admin action (id null for a command-line script). */
+  actor: Pick<SessionUser, "email" | "role"> & { id: string | null };
+  /** A short verb: create, update, delete, publish, role, deactivate, settings, … */
+  action: string;
+  /** The kind of thing changed: user, settings, formation, blog_post, … */
+  entity: string;
+  entityId?: string | null;
+  /** One French sentence a person can read in the journal. */
+  summary: string;
+}
+
+/**
+ * Records one admin mutation in the audit log. Call it in the same transaction as the change
+ * when there is one (pass the transaction as `target`).
+ */
+export async function recordAudit(target: Db, input: AuditInput): Promise<void> {
+  await target
+    .insertInto("audit_log")
+    .values({
+      id: randomUUID(),
+      created_at: nowIso(),
+      actor_id: input.actor.id,
+      actor_email: input.actor.email,
+      actor_role: input.actor.role,
+      action: input.action.slice(0, 40),
+      entity: input.entity.slice(0, 60),
+      entity_id: input.entityId ?? null,
+      summary: input.summary.slice(0, 2000),
+    })
+    .execute();
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function toEntry(r: Selectable<AuditLogTable>): AuditEntry {
+  return {
+    id: r.id,
+    createdAt: r.created_at,
+    actorId: r.actor_id,
+    actorEmail: r.actor_email,
+    actorRole: r.actor_role,
+    action: r.action,
+    entity: r.entity,
+    entityId: r.entity_id,
+    summary: r.summary,
+  };
+}
+
+/** One page of the journal, newest first, with the filters applied. */
+export async function listAudit(
+  target: Db,
+  filter: AuditFilter,
+): Promise<{ entries: AuditEntry[]; total: number; page: number; pageCount: number; entities: string[]; actions: string[] }> {
+  let query = target.selectFrom("audit_log");
+  if (filter.entity) query = query.where("entity", "=", filter.entity);
+  if (filter.action) query = query.where("action", "=", filter.action);
+  if (filter.q) {
+    const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
+    const like = (column: "summary" | "actor_email" | "entity_id") => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    query = query.where((eb) => eb.or([like("summary"), like("actor_email"), like("entity_id")]));
+  }
+  const countRow = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+  const total = Number(countRow?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const page = Math.min(filter.page, pageCount);
+  const rows = await query
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((page - 1) * AUDIT_PAGE_SIZE)
+    .execute();
+  const [entities, actions] = await Promise.all([
+    target.selectFrom("audit_log").select("entity").distinct().orderBy("entity").execute(),
+    target.selectFrom("audit_log").select("action").distinct().orderBy("action").execute(),
+  ]);
+  return {
+    entries: rows.map(toEntry),
+    total,
+    page,
+    pageCount,
+    entities: entities.map((e) => e.entity),
+    actions: actions.map((a) => a.action),
+  };
+}
+
+/** The latest entries (dashboard "Dernières modifications"). */
+export async function latestAudit(target: Db, limit = 8): Promise<AuditEntry[]> {
+  const rows = await target.selectFrom("audit_log").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  return rows.map(toEntry);
+}

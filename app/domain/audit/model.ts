@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/** Actions recorded in the audit log; other areas may use any short verb, these have French labels. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  create: "Création",
+  update: "Modification",
+  delete: "Suppression",
+  publish: "Publication",
+  unpublish: "Dépublication",
+  import: "Import",
+  role: "Changement de rôle",
+  deactivate: "Désactivation",
+  reactivate: "Réactivation",
+  settings: "Paramètres",
+};
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+/** Entities with French labels (others are shown as written). */
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  user: "Utilisateur",
+  settings: "Paramètres",
+  formation: "Formation",
+  blog_post: "Article",
+  lead: "Demande",
+};
+
+export function auditEntityLabel(entity: string): string {
+  return AUDIT_ENTITY_LABELS[entity] ?? entity;
+}
+
+export const AUDIT_PAGE_SIZE = 25;
+
+/** Filters of /admin/journal, from the query string. */
+export const auditFilterSchema = z.object({
+  q: z.string().trim().max(200).optional().catch(undefined),
+  entity: z.string().trim().max(60).optional().catch(undefined),
+  action: z.string().trim().max(40).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+export interface AuditEntry {
+  id: string;
+  createdAt: string;
+  actorId: string | null;
+  actorEmail: string;
+  actorRole: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  summary: string;
+}

@@ -1,0 +1,172 @@
+import {
+  Accessibility,
+  BadgeCheck,
+  Briefcase,
+  ChartColumn,
+  HandCoins,
+  HardHat,
+  Languages,
+  Laptop,
+  type LucideIcon,
+  MessagesSquare,
+  MonitorSmartphone,
+  Presentation,
+  Quote,
+  Sheet,
+  Star,
+  UserRoundCheck,
+  Users,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { ButtonLink } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import type { CategoryIcon } from "./categories";
+import { formatDateFr, formatMonthFr } from "./format";
+import type { StrengthIcon } from "./strengths";
+import type { Testimonial } from "./testimonials";
+
+export const CATEGORY_ICONS: Record<CategoryIcon, LucideIcon> = {
+  bureautique: Sheet,
+  management: Users,
+  langues: Languages,
+  numerique: Laptop,
+  securite: HardHat,
+  commercial: Briefcase,
+  rh: UserRoundCheck,
+};
+
+export const STRENGTH_ICONS: Record<StrengthIcon, LucideIcon> = {
+  trainers: Presentation,
+  followUp: MessagesSquare,
+  funding: HandCoins,
+  formats: MonitorSmartphone,
+  accessibility: Accessibility,
+  results: ChartColumn,
+};
+
+/** The top band of a content page: its only h1 and an introduction. */
+export function PageIntro({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
+  return (
+    <div className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+        {eyebrow ? (
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">{eyebrow}</p>
+        ) : null}
+        <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{title}</h1>
+        {children ? <div className="mt-4 max-w-3xl text-lg leading-8 text-slate-700 dark:text-slate-300">{children}</div> : null}
+      </div>
+    </div>
+  );
+}
+
+/** "Dernière mise à jour : 16 novembre 2026". */
+export function LastUpdated({ date, label = "Dernière mise à jour" }: { date: string; label?: string }) {
+  return (
+    <p className="mt-10 text-sm text-slate-600 dark:text-slate-400">
+      {label}&nbsp;: <time dateTime={date}>{formatDateFr(date)}</time>
+    </p>
+  );
+}
+
+/** Five stars, the rating spelled out for screen readers. */
+export function RatingStars({ rating, className }: { rating: number; className?: string }) {
+  return (
+    <p className={cn("flex items-center gap-0.5", className)}>
+      {[1, 2, 3, 4, 5].map((i) => (
+        <Star
+          key={i}
+          aria-hidden="true"
+          className={cn(
+            "size-4",
+            i <= rating ? "fill-accent-500 text-accent-600" : "fill-transparent text-slate-400 dark:text-slate-500",
+          )}
+        />
+      ))}
+      <span className="sr-only">Note&nbsp;: {rating} sur 5</span>
+    </p>
+  );
+}
+
+/** One testimonial as a figure: quote, stars, author, formation and date. */
+export function TestimonialCard({ testimonial: t, compact = false }: { testimonial: Testimonial; compact?: boolean }) {
+  return (
+    <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <div className="flex items-start justify-between gap-4">
+        <RatingStars rating={t.rating} />
+        <Quote aria-hidden="true" className="size-6 shrink-0 text-brand-200 dark:text-brand-800" />
+      </div>
+      <blockquote className="mt-4 flex-1 text-slate-700 dark:text-slate-300">
+        <p className={cn("leading-7", compact && "line-clamp-6")}>« {t.text} »</p>
+      </blockquote>
+      <figcaption className="mt-5 border-t border-slate-200 pt-4 text-sm dark:border-slate-700">
+        <span className="block font-semibold text-slate-900 dark:text-white">
+          {t.firstName} {t.lastInitial}
+        </span>
+        <span className="block text-slate-600 dark:text-slate-400">
+          {t.role}, {t.companyType.charAt(0).toLowerCase() + t.companyType.slice(1)}
+        </span>
+        <span className="mt-2 block text-slate-700 dark:text-slate-300">
+          Formation suivie&nbsp;: <span className="font-medium">{t.formation}</span> ({t.format})
+        </span>
+        <span className="block text-slate-600 dark:text-slate-400">
+          Avis recueilli en <time dateTime={t.date}>{formatMonthFr(t.date)}</time>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** A closing call to action band. */
+export function CallToAction({
+  title,
+  children,
+  primary,
+  secondary,
+  headingId,
+}: {
+  title: string;
+  children: ReactNode;
+  primary: { to: string; label: string };
+  secondary?: { to: string; label: string };
+  headingId: string;
+}) {
+  return (
+    <section aria-labelledby={headingId} className="mx-auto max-w-6xl px-4 py-12">
+      <div className="rounded-2xl bg-brand-800 px-6 py-10 text-white sm:px-10 dark:bg-brand-950 dark:ring-1 dark:ring-brand-800">
+        <h2 id={headingId} className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {title}
+        </h2>
+        <div className="mt-3 max-w-2xl text-brand-100">{children}</div>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <ButtonLink
+            to={primary.to}
+            size="lg"
+            className="bg-white text-brand-900 hover:bg-brand-50 dark:bg-white dark:text-brand-900 dark:hover:bg-brand-50"
+          >
+            {primary.label}
+          </ButtonLink>
+          {secondary ? (
+            <ButtonLink
+              to={secondary.to}
+              size="lg"
+              variant="ghost"
+              className="text-white ring-1 ring-white/60 hover:bg-white/10 dark:text-white dark:hover:bg-white/10"
+            >
+              {secondary.label}
+            </ButtonLink>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The Qualiopi badge text; the certified category is stated with it, as the RNQ requires. */
+export function QualiopiBadge({ className }: { className?: string }) {
+  return (
+    <p className={cn("inline-flex items-center gap-2 text-sm font-semibold text-brand-800 dark:text-brand-200", className)}>
+      <BadgeCheck aria-hidden="true" className="size-5" />
+      Certifié Qualiopi au titre des actions de formation
+    </p>
+  );
+}

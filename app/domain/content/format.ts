@@ -1,0 +1,36 @@
+/**
+ * French date formatting for static content. Dates are ISO strings ("2026-10-15" or "2026-10");
+ * formatting uses UTC so that the server and the browser render the same text.
+ */
+const dayFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const monthFormat = new Intl.DateTimeFormat("fr-FR", { month: "long", year: "numeric", timeZone: "UTC" });
+
+function parse(iso: string): Date | undefined {
+  const value = /^\d{4}-\d{2}$/.test(iso) ? `${iso}-01` : iso;
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** "2028-03-14" → "14 mars 2028"; the first day of a month is written "1er". Unparsable input is returned as is. */
+export function formatDateFr(iso: string): string {
+  const date = parse(iso);
+  if (!date) return iso;
+  const text = dayFormat.format(date);
+  return date.getUTCDate() === 1 ? text.replace(/^1 /, "1er ") : text;
+}
+
+/** "2026-10" → "octobre 2026". */
+export function formatMonthFr(iso: string): string {
+  const date = parse(iso);
+  return date ? monthFormat.format(date) : iso;
+}
+
+/** 4.6 → "4,6". */
+export function formatDecimalFr(value: number, fractionDigits = 1): string {
+  return value.toLocaleString("fr-FR", { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+}
+
+/** "04 65 71 00 12" → "tel:0465710012". */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}

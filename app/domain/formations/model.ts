@@ -1,0 +1,420 @@
+import { z } from "zod";
+import { CATEGORY_SLUG_PATTERN, slugProblem } from "./slug";
+
+/**
+ * The formation model: what the Qualiopi framework (indicators 1 and 2) requires a training
+ * organisation to publish for each course, plus catalogue fields. Schemas accept both typed
+ * objects (seed, tests) and strings from an HTML form (French decimal comma, checkboxes).
+ */
+
+export const MODALITIES = ["presentiel", "distanciel", "mixte"] as const;
+export type Modality = (typeof MODALITIES)[number];
+export const MODALITY_LABELS: Record<Modality, string> = {
+  presentiel: "Présentiel",
+  distanciel: "Distanciel",
+  mixte: "Mixte (présentiel et distanciel)",
+};
+
+export const VAT_MODES = ["ht", "ttc", "exonere"] as const;
+export type VatMode = (typeof VAT_MODES)[number];
+export const VAT_LABELS: Record<VatMode, { short: string; note: string }> = {
+  ht: { short: "HT", note: "Prix hors taxes, TVA de 20 % en sus." },
+  ttc: { short: "TTC", note: "Prix toutes taxes comprises." },
+  exonere: { short: "net de taxe", note: "Exonération de TVA, article 261-4-4° a du Code général des impôts." },
+};
+
+export const CERTIFICATION_TYPES = ["none", "rncp", "rs"] as const;
+export type CertificationType = (typeof CERTIFICATION_TYPES)[number];
+export const CERTIFICATION_LABELS: Record<CertificationType, string> = {
+  none: "Formation non certifiante",
+  rncp: "Certification inscrite au RNCP",
+  rs: "Certification inscrite au Répertoire spécifique",
+};
+
+/** Funding routes besides the CPF (which follows `cpfEligible`); each has its page `/financement/{slug}`. */
+export const FUNDING_OPTIONS = ["entreprise", "pole-emploi", "particulier"] as const;
+export type FundingOption = (typeof FUNDING_OPTIONS)[number];
+export const FUNDING_LABELS: Record<FundingOption | "cpf", string> = {
+  cpf: "Compte personnel de formation (CPF)",
+  entreprise: "Plan de développement des compétences de l'entreprise",
+  "pole-emploi": "France Travail (demandeurs d'emploi)",
+  particulier: "Financement personnel",
+};
+
+/** The eleven OPCOs of the spec (§2); each has its page `/financement/{slug}`. */
+export const OPCOS = [
+  { slug: "afdas", name: "Afdas" },
+  { slug: "atlas", name: "Atlas" },
+  { slug: "constructys", name: "Constructys" },
+  { slug: "ocapiat", name: "Ocapiat" },
+  { slug: "opco-ep", name: "OPCO EP" },
+  { slug: "opcommerce", name: "L'Opcommerce" },
+  { slug: "opco-mobilites", name: "OPCO Mobilités" },
+  { slug: "opco-sante", name: "OPCO Santé" },
+  { slug: "uniformation", name: "Uniformation" },
+  { slug: "akto", name: "Akto" },
+  { slug: "opco2i", name: "OPCO 2i" },
+] as const;
+export type OpcoSlug = (typeof OPCOS)[number]["slug"];
+export const OPCO_SLUGS = OPCOS.map((o) => o.slug) as [OpcoSlug, ...OpcoSlug[]];
+
+export const FORMATION_STATUSES = ["draft", "published"] as const;
+export type FormationStatus = (typeof FORMATION_STATUSES)[number];
+export const STATUS_LABELS: Record<FormationStatus, string> = { draft: "Brouillon", published: "Publiée" };
+
+export const SEO_TITLE_MAX = 70;
+export const SEO_DESCRIPTION_MAX = 160;
+export const MARKDOWN_MAX = 20_000;
+
+// ---------------------------------------------------------------------------------------------
+// Form helpers (pure): turn FormData into a nested object, and zod issues into field messages.
+
+/** "1 290,50 €" → 1290.5; "" → null; anything unreadable is returned unchanged for zod to refuse. */
+export function parseFrenchNumber(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const s = value.replace(/[\s\u00a0\u202f€%]/g, "").replace(",", ".");
+  if (s === "") return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : value;
+}
+
+function checkbox(value: unknown): boolean {
+  if (Array.isArray(value)) value = value.at(-1);
+  return value === true || value === 1 || value === "on" || value === "1" || value === "true";
+}
+
+function toArray(value: unknown): unknown[] {
+  if (value === undefined || value === null || value === "") return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function emptyToNull(value: unknown): unknown {
+  return typeof value === "string" && value.trim() === "" ? null : value;
+}
+
+/**
+ * Builds a nested object from form fields named with dots: `program.0.title`, `sessions.1.cityId`.
+ * A name that appears several times (checkboxes) becomes an array. Files are left out.
+ */
+export function formDataToObject(form: FormData | Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== "string") continue;
+    const keys = name.split(".");
+    let node: Record<string, unknown> = out;
+    keys.forEach((key, i) => {
+      const last = i === keys.length - 1;
+      if (last) {
+        const prev = node[key];
+        node[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+      } else {
+        const nextIsIndex = /^\d+$/.test(keys[i + 1]!);
+        node[key] ??= nextIsIndex ? [] : {};
+        node = node[key] as Record<string, unknown>;
+      }
+    });
+  }
+  // Sparse arrays (a removed module in the middle) become dense, in index order.
+  const densify = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.filter((v) => v !== undefined).map(densify);
+    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, densify(v)]));
+    return value;
+  };
+  return densify(out) as Record<string, unknown>;
+}
+
+export type FieldErrors = Record<string, string>;
+
+/** The first message for each field, keyed by its dotted path (`program.0.title`), as the form names it. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "_form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Thrown by repositories when input breaks a rule (including rules that need the database, like a taken slug). */
+export class FieldValidationError extends Error {
+  constructor(readonly fieldErrors: FieldErrors) {
+    super(Object.values(fieldErrors)[0] ?? "Les données saisies ne sont pas valides.");
+    this.name = "FieldValidationError";
+  }
+}
+
+/** Thrown when the record to change does not exist (any more). */
+export class NotFoundError extends Error {
+  constructor(message = "Cet élément n'existe pas ou a été supprimé.") {
+    super(message);
+    this.name = "NotFoundError";
+  }
+}
+
+/** Validates with a schema and throws FieldValidationError with French messages keyed by field. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new FieldValidationError(fieldErrorsOf(result.error));
+  return result.data;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field builders with French messages.
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} est obligatoire.` })
+    .trim()
+    .min(min, min <= 1 ? `${label} est obligatoire.` : `${label} comporte au moins ${min} caractères.`)
+    .max(max, `${label} ne dépasse pas ${max} caractères.`);
+
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    z.string().trim().max(max, `${label} ne dépasse pas ${max} caractères.`),
+  );
+
+const markdown = (label: string, required = true) =>
+  required ? text(label, 1, MARKDOWN_MAX) : optionalText(label, MARKDOWN_MAX);
+
+const number = (label: string, { min, max, integer = false, required = true }: { min: number; max: number; integer?: boolean; required?: boolean }) => {
+  let n = z.number({
+    error: (issue) => (issue.input === null || issue.input === undefined ? `${label} est obligatoire.` : `${label} doit être un nombre.`),
+  });
+  if (integer) n = n.int(`${label} doit être un nombre entier.`);
+  n = n.min(min, `${label} doit être au moins ${String(min).replace(".", ",")}.`).max(max, `${label} ne dépasse pas ${String(max).replace(".", ",")}.`);
+  return z.preprocess(parseFrenchNumber, required ? n : n.nullable().default(null));
+};
+
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label} est obligatoire.` })
+    .trim()
+    .min(1, `${label} est obligatoire.`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} n'est pas une date valide (format AAAA-MM-JJ).`)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), `${label} n'est pas une date valide.`);
+
+const optionalIsoDate = (label: string) => z.preprocess(emptyToNull, isoDate(label).nullable().default(null));
+
+const email = (label: string) =>
+  z.string({ error: `${label} est obligatoire.` }).trim().min(1, `${label} est obligatoire.`).pipe(z.email(`${label} n'est pas une adresse e-mail valide.`));
+
+const bool = z.preprocess(checkbox, z.boolean());
+
+const slugField = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toLowerCase() : v === null || v === undefined ? "" : v),
+  z.string().superRefine((slug, ctx) => {
+    if (slug === "") return; // derived from the title
+    const problem = slugProblem(slug);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Formation.
+
+export const programModuleSchema = z.object({
+  title: text("Le titre du module", 1, 160),
+  content: markdown("Le contenu du module", false),
+  durationHours: number("La durée du module", { min: 0.5, max: 500, required: false }),
+});
+export type ProgramModule = z.output<typeof programModuleSchema>;
+
+export const sessionInputSchema = z
+  .object({
+    id: z.preprocess(emptyToNull, z.string().max(64).nullable().default(null)),
+    startDate: isoDate("La date de début"),
+    endDate: isoDate("La date de fin"),
+    /** null: the session takes place remotely. */
+    cityId: z.preprocess(emptyToNull, z.string().max(64).nullable().default(null)),
+    seatsLeft: number("Le nombre de places restantes", { min: 0, max: 500, integer: true }),
+  })
+  .superRefine((s, ctx) => {
+    if (s.endDate < s.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: "La date de fin ne peut pas précéder la date de début." });
+  });
+export type SessionInput = z.output<typeof sessionInputSchema>;
+
+export const imageSchema = z.object({
+  key: z.string().min(1),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  widths: z.array(z.number().int().positive()).min(1),
+  formats: z.array(z.enum(["avif", "webp"])).min(1),
+});
+export type StoredImage = z.output<typeof imageSchema>;
+
+const lines = (label: string, maxItems: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.split(/\r?\n/) : toArray(v)),
+    z
+      .array(z.string().trim())
+      .transform((items) => items.map((s) => s.replace(/^[-*•]\s*/, "")).filter(Boolean))
+      .pipe(z.array(z.string().max(300, `Chaque ligne de ${label} ne dépasse pas 300 caractères.`)).min(1, `Indiquez au moins une ligne pour ${label}.`).max(maxItems, `${label} : ${maxItems} lignes au plus.`)),
+  );
+
+const CERTIFICATION_CODE: Record<Exclude<CertificationType, "none">, RegExp> = { rncp: /^RNCP\d{3,6}$/, rs: /^RS\d{3,6}$/ };
+
+export const formationInputSchema = z
+  .object({
+    title: text("Le titre", 5, 120),
+    slug: slugField,
+    summary: text("Le résumé", 20, 300),
+    categoryId: text("La catégorie", 1, 64),
+    description: markdown("La présentation"),
+    program: z.preprocess(toArray, z.array(programModuleSchema).min(1, "Ajoutez au moins un module au programme.").max(40, "Le programme compte 40 modules au plus.")),
+    objectives: lines("les objectifs", 20),
+    prerequisites: text("Les prérequis", 1, 2000),
+    audience: text("Le public visé", 1, 2000),
+    durationHours: number("La durée en heures", { min: 0.5, max: 2000 }),
+    durationDays: number("La durée en jours", { min: 0.5, max: 365 }),
+    modality: z.enum(MODALITIES, { error: "Choisissez une modalité : présentiel, distanciel ou mixte." }),
+    teachingMethods: markdown("Les méthodes pédagogiques"),
+    evaluationMethods: markdown("Les modalités d'évaluation"),
+    accessModalities: markdown("Les modalités d'accès"),
+    accessLeadTime: text("Le délai d'accès", 1, 300),
+    /** Inter-company price per person, in euros; null means "on quote". */
+    priceInter: number("Le prix inter-entreprises", { min: 0, max: 100_000, required: false }),
+    intraOnQuote: bool,
+    vatMode: z.enum(VAT_MODES, { error: "Indiquez le régime de TVA : HT, TTC ou exonération." }),
+    contactName: text("Le nom du contact", 1, 120),
+    contactEmail: email("L'e-mail du contact"),
+    contactPhone: text("Le téléphone du contact", 1, 40),
+    accessibility: markdown("L'accessibilité aux personnes handicapées"),
+    disabilityContactName: text("Le nom du référent handicap", 1, 120),
+    disabilityContactEmail: email("L'e-mail du référent handicap"),
+    satisfactionRate: number("Le taux de satisfaction", { min: 0, max: 100, required: false }),
+    successRate: number("Le taux de réussite", { min: 0, max: 100, required: false }),
+    traineesCount: number("Le nombre de stagiaires", { min: 0, max: 1_000_000, integer: true, required: false }),
+    resultsMeasuredAt: optionalIsoDate("La date de mesure des indicateurs"),
+    certificationType: z.enum(CERTIFICATION_TYPES, { error: "Choisissez le type de certification." }),
+    certificationCode: optionalText("Le code de la certification", 20).transform((s) => s.toUpperCase().replace(/\s+/g, "")),
+    certificationTitle: optionalText("L'intitulé de la certification", 300),
+    certifier: optionalText("Le certificateur", 200),
+    certificationRegisteredAt: optionalIsoDate("La date d'enregistrement de la certification"),
+    cpfEligible: bool,
+    fundingOptions: z.preprocess(toArray, z.array(z.enum(FUNDING_OPTIONS, { error: "Mode de financement inconnu." }))).transform((a) => [...new Set(a)]),
+    opcos: z.preprocess(toArray, z.array(z.enum(OPCO_SLUGS, { error: "OPCO inconnu." }))).transform((a) => [...new Set(a)]),
+    cityIds: z.preprocess(toArray, z.array(z.string().min(1).max(64))).transform((a) => [...new Set(a)]),
+    sessions: z.preprocess(toArray, z.array(sessionInputSchema).max(100, "100 sessions au plus.")),
+    image: z.preprocess((v) => (v === "" || v === undefined ? null : typeof v === "string" ? JSON.parse(v) : v), imageSchema.nullable()),
+    imageAlt: optionalText("Le texte alternatif de l'image", 200),
+    featured: bool,
+    seoTitle: optionalText("Le titre pour les moteurs de recherche", SEO_TITLE_MAX),
+    seoDescription: optionalText("La description pour les moteurs de recherche", SEO_DESCRIPTION_MAX),
+  })
+  .superRefine((f, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: path.split("."), message });
+    if (f.certificationType !== "none") {
+      const label = f.certificationType === "rncp" ? "RNCP" : "RS";
+      if (!f.certificationCode) issue("certificationCode", `Le code ${label} est obligatoire pour une formation certifiante.`);
+      else if (!CERTIFICATION_CODE[f.certificationType].test(f.certificationCode)) {
+        issue("certificationCode", `Le code s'écrit ${label} suivi de chiffres, par exemple ${label}${f.certificationType === "rncp" ? "35399" : "5252"}.`);
+      }
+      if (!f.certificationTitle) issue("certificationTitle", "L'intitulé exact de la certification est obligatoire.");
+      if (!f.certifier) issue("certifier", "Le certificateur est obligatoire.");
+      if (!f.certificationRegisteredAt) issue("certificationRegisteredAt", "La date d'enregistrement de la certification est obligatoire.");
+    }
+    if (f.cpfEligible && f.certificationType === "none") {
+      issue("cpfEligible", "Seule une formation certifiante (RNCP ou Répertoire spécifique) peut être éligible au CPF.");
+    }
+    const hasIndicator = f.satisfactionRate !== null || f.successRate !== null || f.traineesCount !== null;
+    if (hasIndicator && !f.resultsMeasuredAt) issue("resultsMeasuredAt", "Indiquez la date à laquelle les indicateurs ont été mesurés.");
+    if (f.modality !== "distanciel" && f.cityIds.length === 0) issue("cityIds", "Choisissez au moins une ville pour une formation en présentiel ou mixte.");
+    if (f.image && !f.imageAlt) issue("imageAlt", "Décrivez l'image pour les personnes qui ne la voient pas (texte alternatif).");
+    f.sessions.forEach((s, i) => {
+      if (s.cityId === null && f.modality === "presentiel") issue(`sessions.${i}.cityId`, "Une formation en présentiel a lieu dans une ville : choisissez-la.");
+      if (s.cityId !== null && f.modality === "distanciel") issue(`sessions.${i}.cityId`, "Une formation à distance n'a pas de ville : choisissez « À distance ».");
+      if (s.cityId !== null && !f.cityIds.includes(s.cityId)) issue(`sessions.${i}.cityId`, "Cette ville doit aussi être cochée parmi les villes de la formation.");
+    });
+  });
+
+export type FormationInput = z.input<typeof formationInputSchema>;
+export type FormationData = z.output<typeof formationInputSchema>;
+
+export interface FormationSession {
+  id: string;
+  formationId: string;
+  startDate: string;
+  endDate: string;
+  cityId: string | null;
+  seatsLeft: number;
+}
+
+export interface Formation extends Omit<FormationData, "sessions" | "slug"> {
+  id: string;
+  slug: string;
+  status: FormationStatus;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sessions: FormationSession[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Categories.
+
+export const categoryInputSchema = z.object({
+  slug: z
+    .string({ error: "L'identifiant est obligatoire." })
+    .trim()
+    .toLowerCase()
+    .min(1, "L'identifiant est obligatoire.")
+    .max(30, "L'identifiant ne dépasse pas 30 caractères.")
+    .regex(CATEGORY_SLUG_PATTERN, "L'identifiant est un seul mot en minuscules sans accent ni tiret (par exemple « bureautique »), car l'adresse des pages est /formation-{identifiant}/{ville}."),
+  name: text("Le nom", 2, 60),
+  description: text("La présentation", 20, 600),
+  position: number("L'ordre d'affichage", { min: 0, max: 1000, integer: true, required: false }).transform((n) => n ?? 0),
+});
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+export type CategoryData = z.output<typeof categoryInputSchema>;
+export interface Category extends CategoryData {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Display rules.
+
+const euro = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", maximumFractionDigits: 2, minimumFractionDigits: 0 });
+
+/** 1290 → "1 290 €" (with the narrow no-break space French uses). */
+export function formatEuros(amount: number): string {
+  return euro.format(amount);
+}
+
+/** "1 290 € HT par personne" or "Sur devis". */
+export function priceLabel(f: Pick<Formation, "priceInter" | "vatMode">): string {
+  if (f.priceInter === null) return "Sur devis";
+  return `${formatEuros(f.priceInter)} ${VAT_LABELS[f.vatMode].short} par personne`;
+}
+
+/** 14 → "14 h", 3.5 → "3,5 h"; 2 → "2 jours", 0.5 → "0,5 jour". */
+export function durationLabel(f: Pick<Formation, "durationHours" | "durationDays">): string {
+  const fmt = (n: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: 1 });
+  return `${fmt(f.durationHours)}\u00a0h (${fmt(f.durationDays)}\u00a0${f.durationDays >= 2 ? "jours" : "jour"})`;
+}
+
+export function percentLabel(value: number): string {
+  return `${value.toLocaleString("fr-FR", { maximumFractionDigits: 1 })}\u00a0%`;
+}
+
+/** Every funding route of a formation, CPF first, each with the page that explains it. */
+export function fundingRoutes(f: Pick<Formation, "cpfEligible" | "fundingOptions" | "opcos">): Array<{ label: string; href: string }> {
+  const routes: Array<{ label: string; href: string }> = [];
+  if (f.cpfEligible) routes.push({ label: FUNDING_LABELS.cpf, href: "/financement/cpf" });
+  for (const option of FUNDING_OPTIONS) if (f.fundingOptions.includes(option)) routes.push({ label: FUNDING_LABELS[option], href: `/financement/${option}` });
+  for (const opco of OPCOS) if (f.opcos.includes(opco.slug)) routes.push({ label: `OPCO : ${opco.name}`, href: `/financement/${opco.slug}` });
+  return routes;
+}
+
+/** The SEO title and description, falling back to the title and the summary. */
+export function seoOf(f: Pick<Formation, "title" | "summary" | "seoTitle" | "seoDescription">): { title: string; description: string } {
+  const description = f.seoDescription || (f.summary.length > SEO_DESCRIPTION_MAX ? `${f.summary.slice(0, SEO_DESCRIPTION_MAX - 1).replace(/\s+\S*$/, "")}…` : f.summary);
+  return { title: f.seoTitle || f.title, description };
+}
+
+/** The "today" used to tell upcoming sessions from past ones, as YYYY-MM-DD in Paris time. */
+export function todayInParis(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}

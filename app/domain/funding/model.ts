@@ -1,0 +1,549 @@
+import { z } from "zod";
+
+/**
+ * Funding (issue #7): the OPCO list, the simulator's input schema and its rules engine.
+ * Pure code, runs on the server and in the browser. Money is computed in cents, shown in euros.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Reference lists
+// ---------------------------------------------------------------------------------------------
+
+/** The 11 operators of competences (opérateurs de compétences) approved since 1 April 2019. */
+export const OPCO_SLUGS = [
+  "afdas",
+  "atlas",
+  "constructys",
+  "ocapiat",
+  "opco-ep",
+  "opcommerce",
+  "opco-mobilites",
+  "opco-sante",
+  "uniformation",
+  "akto",
+  "opco2i",
+] as const;
+export type OpcoSlug = (typeof OPCO_SLUGS)[number];
+
+/** Short names, as each OPCO writes its own. */
+export const OPCO_NAMES: Record<OpcoSlug, string> = {
+  afdas: "Afdas",
+  atlas: "Atlas",
+  constructys: "Constructys",
+  ocapiat: "OCAPIAT",
+  "opco-ep": "Opco EP",
+  opcommerce: "L'Opcommerce",
+  "opco-mobilites": "OPCO Mobilités",
+  "opco-sante": "OPCO Santé",
+  uniformation: "Uniformation",
+  akto: "AKTO",
+  opco2i: "OPCO 2i",
+};
+
+/** The OPCO's name inside a sentence ("l'Opcommerce" rather than "L'Opcommerce"). */
+export function opcoInSentence(slug: OpcoSlug): string {
+  return OPCO_NAMES[slug].replace(/^L'/, "l'");
+}
+
+export function isOpcoSlug(value: string): value is OpcoSlug {
+  return (OPCO_SLUGS as readonly string[]).includes(value);
+}
+
+/** The four audiences that share one screen under /financement/{slug}. */
+export const AUDIENCE_SLUGS = ["cpf", "pole-emploi", "entreprise", "particulier"] as const;
+export type AudienceSlug = (typeof AUDIENCE_SLUGS)[number];
+
+export function isAudienceSlug(value: string): value is AudienceSlug {
+  return (AUDIENCE_SLUGS as readonly string[]).includes(value);
+}
+
+/** Company headcount bands used by the rules (the legal threshold of 50 employees splits them). */
+export const HEADCOUNT_BANDS = ["1-10", "11-49", "50-299", "300+"] as const;
+export type HeadcountBand = (typeof HEADCOUNT_BANDS)[number];
+
+export const BAND_LABELS: Record<HeadcountBand, string> = {
+  "1-10": "1 à 10 salariés",
+  "11-49": "11 à 49 salariés",
+  "50-299": "50 à 299 salariés",
+  "300+": "300 salariés et plus",
+};
+
+/** Bands whose training plan is not financed by the OPCO's pooled funds (50 employees and more). */
+export function isLargeCompany(band: HeadcountBand): boolean {
+  return band === "50-299" || band === "300+";
+}
+
+/** The catalogue's course categories (one-word slugs, see ARCHITECTURE.md). */
+export const CATEGORY_SLUGS = ["bureautique", "management", "langues", "numerique", "securite", "commercial", "rh"] as const;
+export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
+
+export const CATEGORY_LABELS: Record<CategorySlug, string> = {
+  bureautique: "Bureautique",
+  management: "Management",
+  langues: "Langues",
+  numerique: "Numérique",
+  securite: "Sécurité",
+  commercial: "Commercial et vente",
+  rh: "Ressources humaines",
+};
+
+/** Funding schemes an OPCO may apply to. */
+export const SCHEME_IDS = ["plan", "alternance", "pro-a", "abondement-cpf", "versements-volontaires"] as const;
+export type SchemeId = (typeof SCHEME_IDS)[number];
+
+export const SCHEMES: Record<SchemeId, { label: string; description: string }> = {
+  plan: {
+    label: "Plan de développement des compétences",
+    description:
+      "Les fonds mutualisés de l'OPCO financent les formations décidées par l'employeur, pour les entreprises de moins de 50 salariés, selon les barèmes de la branche.",
+  },
+  alternance: {
+    label: "Alternance (apprentissage, professionnalisation)",
+    description:
+      "Quelle que soit la taille de l'entreprise, l'OPCO prend en charge les contrats d'apprentissage et de professionnalisation selon les niveaux fixés par les branches.",
+  },
+  "pro-a": {
+    label: "Pro-A (reconversion ou promotion par alternance)",
+    description:
+      "Pour un salarié en CDI dont la qualification est inférieure à la licence : une formation certifiante en alternance, financée par l'OPCO selon un forfait horaire.",
+  },
+  "abondement-cpf": {
+    label: "CPF co-construit",
+    description:
+      "Le salarié mobilise son compte personnel de formation ; l'employeur ou l'OPCO complète le financement (abondement), ce qui dispense le salarié de la participation forfaitaire.",
+  },
+  "versements-volontaires": {
+    label: "Versements volontaires",
+    description:
+      "L'entreprise confie à son OPCO un budget au-delà des contributions légales ; l'OPCO le gère et l'affecte aux formations de son choix.",
+  },
+};
+
+/**
+ * Sectors a visitor recognises, each with the OPCO that usually covers it. The real link goes
+ * through the company's collective agreement (IDCC): the lookup is a starting point, not a ruling.
+ */
+export const SECTORS: ReadonlyArray<{ slug: string; label: string; opco: OpcoSlug }> = [
+  { slug: "spectacle-audiovisuel", label: "Spectacle, cinéma et audiovisuel", opco: "afdas" },
+  { slug: "presse-edition-publicite", label: "Presse, édition, publicité et communication", opco: "afdas" },
+  { slug: "sport-loisirs-tourisme", label: "Sport, loisirs et organismes de tourisme", opco: "afdas" },
+  { slug: "banque-assurance", label: "Banque, assurance et finance", opco: "atlas" },
+  { slug: "conseil-ingenierie-numerique", label: "Conseil, ingénierie, bureaux d'études et numérique", opco: "atlas" },
+  { slug: "expertise-comptable", label: "Expertise comptable et commissariat aux comptes", opco: "atlas" },
+  { slug: "batiment-travaux-publics", label: "Bâtiment et travaux publics", opco: "constructys" },
+  { slug: "negoce-materiaux", label: "Négoce de matériaux de construction", opco: "constructys" },
+  { slug: "agriculture-paysage", label: "Agriculture, paysage et travaux agricoles", opco: "ocapiat" },
+  { slug: "agroalimentaire", label: "Industries alimentaires et coopération agricole", opco: "ocapiat" },
+  { slug: "peche-cultures-marines", label: "Pêche et cultures marines", opco: "ocapiat" },
+  { slug: "artisanat-services-proximite", label: "Artisanat et services de proximité (coiffure, boulangerie, fleuristes…)", opco: "opco-ep" },
+  { slug: "professions-liberales", label: "Professions libérales (cabinets médicaux, pharmacies, architectes…)", opco: "opco-ep" },
+  { slug: "commerce-distribution", label: "Commerce de détail, grande distribution et vente à distance", opco: "opcommerce" },
+  { slug: "transport-logistique", label: "Transport routier et logistique", opco: "opco-mobilites" },
+  { slug: "services-automobile", label: "Services de l'automobile (garages, concessions, contrôle technique)", opco: "opco-mobilites" },
+  { slug: "sante-medico-social", label: "Cliniques et établissements sanitaires, sociaux et médico-sociaux privés", opco: "opco-sante" },
+  { slug: "economie-sociale", label: "Aide à domicile associative, animation, habitat social, insertion", opco: "uniformation" },
+  { slug: "hotellerie-restauration", label: "Hôtellerie, cafés et restauration", opco: "akto" },
+  { slug: "proprete-securite", label: "Propreté et sécurité privée", opco: "akto" },
+  { slug: "travail-temporaire", label: "Travail temporaire (intérim)", opco: "akto" },
+  { slug: "industrie", label: "Industrie (métallurgie, chimie, plasturgie, pharmacie, textile…)", opco: "opco2i" },
+];
+
+export function opcoForSector(sectorSlug: string): OpcoSlug | undefined {
+  return SECTORS.find((s) => s.slug === sectorSlug)?.opco;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules (stored in the database, edited by admins)
+// ---------------------------------------------------------------------------------------------
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "La date doit être au format AAAA-MM-JJ.")
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "Cette date n'existe pas.");
+
+/** One OPCO's funding rule for one headcount band. Amounts in euros, excluding VAT (HT). */
+export const fundingRuleSchema = z
+  .object({
+    opco: z.enum(OPCO_SLUGS, { error: "OPCO inconnu." }),
+    band: z.enum(HEADCOUNT_BANDS, { error: "Tranche d'effectif inconnue." }),
+    /** Whether the OPCO's pooled funds pay for the training plan of companies of this size. */
+    planFunded: z.boolean(),
+    /** Cap on the teaching cost, € per hour and per trainee; null: no hourly cap. */
+    hourlyCap: z
+      .number({ error: "Le plafond horaire doit être un nombre." })
+      .positive("Le plafond horaire doit être supérieur à 0 €.")
+      .max(1000, "Le plafond horaire ne peut pas dépasser 1 000 € de l'heure.")
+      .nullable(),
+    /** Ceiling per company and per calendar year, €; null: no annual ceiling. */
+    annualCeiling: z
+      .number({ error: "Le plafond annuel doit être un nombre." })
+      .positive("Le plafond annuel doit être supérieur à 0 €.")
+      .max(1_000_000, "Le plafond annuel ne peut pas dépasser 1 000 000 €.")
+      .nullable(),
+    schemes: z.array(z.enum(SCHEME_IDS, { error: "Dispositif inconnu." })),
+    /** The date the rule was last checked against the OPCO's published criteria. */
+    checkedOn: isoDate,
+    /** Where the figures come from and what they leave out. */
+    note: z.string().trim().max(1000, "La note ne peut pas dépasser 1 000 caractères."),
+  })
+  .superRefine((rule, ctx) => {
+    if (rule.planFunded && rule.hourlyCap === null && rule.annualCeiling === null) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["annualCeiling"],
+        message: "Quand l'OPCO finance le plan, indiquez au moins un plafond (horaire ou annuel).",
+      });
+    }
+    if (rule.planFunded && isLargeCompany(rule.band)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["planFunded"],
+        message: "Les fonds mutualisés du plan sont réservés aux entreprises de moins de 50 salariés.",
+      });
+    }
+  });
+
+export type FundingRule = z.infer<typeof fundingRuleSchema>;
+
+export function findRule(rules: readonly FundingRule[], opco: OpcoSlug, band: HeadcountBand): FundingRule | undefined {
+  return rules.find((r) => r.opco === opco && r.band === band);
+}
+
+/** Reads a French-typed number: "1 200,50", "1200.5", "35 €". Empty gives undefined, garbage NaN. */
+export function parseFrenchNumber(value: unknown): unknown {
+  if (typeof value === "number") return value;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") return value;
+  const s = value.replace(/[\s\u00a0\u202f]/g, "").replace(/€$/, "").replace(",", ".");
+  if (s === "") return undefined;
+  return /^[-+]?\d+(\.\d+)?$/.test(s) ? Number(s) : Number.NaN;
+}
+
+/** The admin form's fields for one rule, as strings (FormData). */
+export const fundingRuleFormSchema = z.object({
+  planFunded: z.enum(["0", "1"], { error: "Indiquez si l'OPCO finance le plan." }).transform((v) => v === "1"),
+  hourlyCap: z.preprocess(parseFrenchNumber, z.number({ error: "Le plafond horaire doit être un nombre (par exemple 25 ou 22,50)." }).optional()),
+  annualCeiling: z.preprocess(parseFrenchNumber, z.number({ error: "Le plafond annuel doit être un nombre (par exemple 3 000)." }).optional()),
+  schemes: z.array(z.enum(SCHEME_IDS, { error: "Dispositif inconnu." })),
+  checkedOn: isoDate,
+  note: z.string().trim().max(1000, "La note ne peut pas dépasser 1 000 caractères."),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Simulator input
+// ---------------------------------------------------------------------------------------------
+
+export const SIMULATION_FIELDS = ["opco", "secteur", "effectif", "formation", "cout", "heures", "stagiaires"] as const;
+export type SimulationField = (typeof SIMULATION_FIELDS)[number];
+/** The raw values, as typed in the form or read from the query string. */
+export type SimulationValues = Partial<Record<SimulationField, string>>;
+export type SimulationErrors = Partial<Record<SimulationField, string>>;
+
+export const LIMITS = { maxCost: 100_000, maxHours: 1_600, maxTrainees: 200 } as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const costSchema = z.preprocess(
+  parseFrenchNumber,
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined
+          ? "Indiquez le coût de la formation par stagiaire."
+          : "Le coût doit être un nombre, par exemple 1 200 ou 1 200,50.",
+    })
+    .min(0, "Le coût ne peut pas être négatif.")
+    .gt(0, "Le coût doit être supérieur à 0 €.")
+    .max(LIMITS.maxCost, "Le coût par stagiaire ne peut pas dépasser 100 000 €."),
+);
+
+const hoursSchema = z.preprocess(
+  parseFrenchNumber,
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? "Indiquez la durée de la formation en heures." : "La durée doit être un nombre d'heures, par exemple 14 ou 3,5.",
+    })
+    .min(0, "La durée ne peut pas être négative.")
+    .gt(0, "La durée doit être supérieure à zéro heure.")
+    .max(LIMITS.maxHours, "La durée ne peut pas dépasser 1 600 heures."),
+);
+
+const traineesSchema = z.preprocess(
+  parseFrenchNumber,
+  z
+    .number({
+      error: (issue) => (issue.input === undefined ? "Indiquez le nombre de stagiaires." : "Le nombre de stagiaires doit être un nombre entier."),
+    })
+    .int("Le nombre de stagiaires doit être un nombre entier.")
+    .min(1, "Indiquez au moins un stagiaire.")
+    .max(LIMITS.maxTrainees, "Au-delà de 200 stagiaires, demandez-nous un devis."),
+);
+
+/** The shared schema of the simulator's fields (browser and server). */
+export const simulationSchema = z.object({
+  opco: optionalText,
+  secteur: optionalText,
+  effectif: z.enum(HEADCOUNT_BANDS, { error: "Choisissez la taille de l'entreprise." }),
+  formation: optionalText,
+  cout: costSchema,
+  heures: hoursSchema,
+  stagiaires: traineesSchema,
+});
+
+export interface SimulationInput {
+  opco: OpcoSlug;
+  /** True when the OPCO was found from the sector rather than chosen. */
+  opcoFromSector: boolean;
+  sector?: string;
+  band: HeadcountBand;
+  formation?: string;
+  /** Price per trainee, € HT. */
+  costPerTrainee: number;
+  hours: number;
+  trainees: number;
+}
+
+export type ParsedSimulation = { ok: true; input: SimulationInput } | { ok: false; errors: SimulationErrors };
+
+/** True when the query string carries at least one simulator field (the form was sent). */
+export function hasSimulationValues(values: SimulationValues): boolean {
+  return SIMULATION_FIELDS.some((f) => (values[f] ?? "").trim() !== "");
+}
+
+export function valuesFromSearchParams(params: URLSearchParams): SimulationValues {
+  const values: SimulationValues = {};
+  for (const field of SIMULATION_FIELDS) {
+    const v = params.get(field);
+    if (v !== null) values[field] = v;
+  }
+  return values;
+}
+
+/** Validates the raw values; errors are French, one per field. */
+export function parseSimulation(values: SimulationValues): ParsedSimulation {
+  const errors: SimulationErrors = {};
+  const result = simulationSchema.safeParse(values);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as SimulationField | undefined;
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  const opcoRaw = (values.opco ?? "").trim();
+  const sectorRaw = (values.secteur ?? "").trim();
+  let opco: OpcoSlug | undefined;
+  let opcoFromSector = false;
+  if (opcoRaw) {
+    if (isOpcoSlug(opcoRaw)) opco = opcoRaw;
+    else errors.opco = "Cet OPCO n'existe pas : choisissez l'un des 11 OPCO de la liste.";
+  }
+  if (sectorRaw && !SECTORS.some((s) => s.slug === sectorRaw)) {
+    errors.secteur = "Ce secteur ne fait pas partie de la liste.";
+  } else if (!opcoRaw && sectorRaw) {
+    opco = opcoForSector(sectorRaw);
+    opcoFromSector = true;
+  }
+  if (!opcoRaw && !sectorRaw) errors.opco = "Choisissez votre OPCO, ou votre secteur d'activité pour le trouver.";
+
+  if (!result.success || !opco || Object.keys(errors).length > 0) return { ok: false, errors };
+  const d = result.data;
+  return {
+    ok: true,
+    input: {
+      opco,
+      opcoFromSector,
+      sector: d.secteur,
+      band: d.effectif,
+      formation: d.formation,
+      costPerTrainee: d.cout,
+      hours: d.heures,
+      trainees: d.stagiaires,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules engine
+// ---------------------------------------------------------------------------------------------
+
+interface OutcomeBase {
+  opco: OpcoSlug;
+  band: HeadcountBand;
+  /** The computation, step by step, in French. */
+  steps: string[];
+}
+
+export type SimulationOutcome =
+  | (OutcomeBase & {
+      status: "funded";
+      /** Every amount rounded to the nearest euro. */
+      totalCost: number;
+      funded: number;
+      remaining: number;
+      hourlyCapReached: boolean;
+      ceilingReached: boolean;
+      schemes: SchemeId[];
+      checkedOn: string;
+    })
+  | (OutcomeBase & {
+      status: "self-funded";
+      totalCost: number;
+      funded: 0;
+      remaining: number;
+      schemes: SchemeId[];
+      checkedOn: string;
+      message: string;
+    })
+  | (OutcomeBase & { status: "no-rule"; message: string });
+
+const euroFormat = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const centFormat = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const numberFormat = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+
+/** "1 200 €" for whole euros, "22,50 €" otherwise. */
+export function formatEuros(amount: number): string {
+  return Number.isInteger(amount) ? euroFormat.format(amount) : centFormat.format(amount);
+}
+
+export function formatNumber(n: number): string {
+  return numberFormat.format(n);
+}
+
+function fromCents(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** Rounds cents to the nearest euro (half up). */
+function roundEuro(cents: number): number {
+  return Math.round(cents / 100);
+}
+
+function plural(n: number, one: string, many: string): string {
+  return n > 1 ? many : one;
+}
+
+export const SELF_FUNDED_MESSAGE =
+  "Les entreprises de 50 salariés et plus financent en principe leur plan de développement des compétences sur leur propre budget : les fonds mutualisés de l'OPCO ne prennent pas en charge cette formation.";
+
+/**
+ * Estimates what the OPCO pays for a training: the teaching cost, capped per hour and per
+ * trainee, then by the company's annual ceiling. Amounts are computed in cents and rounded to
+ * the nearest euro at the end, so funded + remaining always equals the total shown.
+ */
+export function simulate(input: SimulationInput, rules: readonly FundingRule[]): SimulationOutcome {
+  const { opco, band, trainees, hours } = input;
+  const name = OPCO_NAMES[opco];
+  const inSentence = opcoInSentence(opco);
+  const bandLabel = BAND_LABELS[band];
+  const rule = findRule(rules, opco, band);
+  const steps: string[] = [];
+  if (input.opcoFromSector) steps.push(`OPCO trouvé à partir de votre secteur : ${name} (à confirmer avec votre convention collective).`);
+
+  if (!rule) {
+    return {
+      status: "no-rule",
+      opco,
+      band,
+      steps,
+      message: `Nous n'avons pas de barème enregistré pour ${inSentence} et une entreprise de ${bandLabel.toLowerCase()}. Contactez-nous : nous vérifierons avec vous les critères de votre branche.`,
+    };
+  }
+
+  const unitCents = Math.round(input.costPerTrainee * 100);
+  const totalCents = unitCents * trainees;
+  const totalCost = roundEuro(totalCents);
+  const traineesText = `${trainees} ${plural(trainees, "stagiaire", "stagiaires")}`;
+  steps.push(`Coût de la formation : ${formatEuros(fromCents(unitCents))} HT × ${traineesText} = ${formatEuros(fromCents(totalCents))} HT.`);
+
+  if (!rule.planFunded) {
+    steps.push(isLargeCompany(band) ? SELF_FUNDED_MESSAGE : `${name} ne finance pas le plan de développement des compétences des entreprises de ${bandLabel.toLowerCase()}.`);
+    steps.push(`Reste à charge estimé pour l'entreprise : ${formatEuros(totalCost)} HT.`);
+    return {
+      status: "self-funded",
+      opco,
+      band,
+      steps,
+      totalCost,
+      funded: 0,
+      remaining: totalCost,
+      schemes: rule.schemes,
+      checkedOn: rule.checkedOn,
+      message: isLargeCompany(band) ? SELF_FUNDED_MESSAGE : `${name} ne finance pas le plan de développement des compétences pour cette taille d'entreprise.`,
+    };
+  }
+
+  let fundedCents = totalCents;
+  let hourlyCapReached = false;
+  let ceilingReached = false;
+
+  if (rule.hourlyCap !== null) {
+    const capCents = Math.round(rule.hourlyCap * 100 * hours * trainees);
+    steps.push(
+      `Plafond horaire (${name}, ${bandLabel.toLowerCase()}) : ${formatEuros(rule.hourlyCap)} par heure et par stagiaire × ${formatNumber(hours)} h × ${traineesText} = ${formatEuros(fromCents(capCents))}.`,
+    );
+    if (capCents < totalCents) {
+      hourlyCapReached = true;
+      fundedCents = capCents;
+      steps.push(`Le coût dépasse ce plafond : la prise en charge est limitée à ${formatEuros(fromCents(capCents))}.`);
+    } else {
+      steps.push("Le coût reste sous ce plafond : il est pris en charge en totalité à ce stade.");
+    }
+  } else {
+    steps.push(`${name} n'applique pas de plafond horaire pour cette tranche : le coût est retenu en totalité à ce stade.`);
+  }
+
+  if (rule.annualCeiling !== null) {
+    const ceilingCents = Math.round(rule.annualCeiling * 100);
+    if (ceilingCents < fundedCents) {
+      ceilingReached = true;
+      fundedCents = ceilingCents;
+      steps.push(`Plafond annuel par entreprise : ${formatEuros(rule.annualCeiling)}. Il est atteint : la prise en charge est ramenée à ce montant.`);
+    } else {
+      steps.push(`Plafond annuel par entreprise : ${formatEuros(rule.annualCeiling)}. Il n'est pas atteint, si l'entreprise n'a pas encore utilisé son budget cette année.`);
+    }
+  }
+
+  const funded = roundEuro(fundedCents);
+  const remaining = totalCost - funded;
+  steps.push(`Prise en charge estimée, arrondie à l'euro : ${formatEuros(funded)}. Reste à charge : ${formatEuros(totalCost)} − ${formatEuros(funded)} = ${formatEuros(remaining)}.`);
+
+  return {
+    status: "funded",
+    opco,
+    band,
+    steps,
+    totalCost,
+    funded,
+    remaining,
+    hourlyCapReached,
+    ceilingReached,
+    schemes: rule.schemes,
+    checkedOn: rule.checkedOn,
+  };
+}
+
+/** The quote request prefilled with a simulation (issue #7: formation, opco, stagiaires, financement). */
+export function quoteHref(input: Pick<SimulationInput, "opco" | "trainees" | "formation">): string {
+  const params = new URLSearchParams();
+  if (input.formation) params.set("formation", input.formation);
+  params.set("opco", input.opco);
+  params.set("stagiaires", String(input.trainees));
+  params.set("financement", `opco-${input.opco}`);
+  return `/devis?${params.toString()}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "21 novembre 2026" from "2026-11-21". */
+export function formatDate(isoDay: string): string {
+  const d = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return isoDay;
+  const text = dateFormat.format(d);
+  return d.getUTCDate() === 1 ? text.replace(/^1 /, "1er ") : text;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, findEmptyVariables, loadConfig } from "./config.server";
+
+describe("configuration", () => {
+  it("runs on embedded defaults with nothing set", () => {
+    const cfg = loadConfig({});
+    expect(cfg.port).toBe(3000);
+    expect(cfg.siteUrl).toBe("http://localhost:3000");
+    expect(cfg.database.engine).toBe("sqlite");
+    expect(cfg.storage.driver).toBe("local");
+    expect(cfg.mail.smtpUrl).toBeUndefined();
+    expect(cfg.passwordPolicy.minLength).toBe(6);
+    expect(cfg.leadRetentionMonths).toBe(36);
+  });
+
+  it("lists every variable that is set but empty, in French", () => {
+    expect(findEmptyVariables({ SMTP_URL: "", PORT: "  ", SITE_URL: "https://x.fr" })).toEqual(["PORT", "SMTP_URL"]);
+    try {
+      loadConfig({ SMTP_URL: "", AUTH_SECRET: "" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const e = error as ConfigError;
+      expect(e.variables).toEqual(["AUTH_SECRET", "SMTP_URL"]);
+      expect(e.message).toContain("Configuration incomplète");
+      expect(e.message).toContain("AUTH_SECRET");
+      expect(e.message).toContain("SMTP_URL");
+    }
+  });
+
+  it("selects PostgreSQL from a postgres:// DATABASE_URL", () => {
+    const cfg = loadConfig({ DATABASE_URL: "postgres://u@h:5432/db" });
+    expect(cfg.database).toEqual({ engine: "postgres", url: "postgres://u@h:5432/db" });
+  });
+
+  it("rejects malformed values with a French message", () => {
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(/PORT doit être un nombre entier/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SITE_URL: "pas une adresse" })).toThrow(/SITE_URL/);
+    expect(() => loadConfig({ PASSWORD_MIN_LENGTH: "3" })).toThrow(/PASSWORD_MIN_LENGTH/);
+  });
+
+  it("reads the password policy from the environment", () => {
+    const cfg = loadConfig({ PASSWORD_MIN_LENGTH: "10", PASSWORD_MAX_LENGTH: "64", PASSWORD_REQUIRE_UPPERCASE: "true" });
+    expect(cfg.passwordPolicy).toMatchObject({ minLength: 10, maxLength: 64, requireUppercase: true, requireLowercase: false });
+  });
+});

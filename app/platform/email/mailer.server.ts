@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { config } from "../config.server";
+import { log } from "../log.server";
+
+export interface MailMessage {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface SentMail {
+  /** "smtp" when handed to the SMTP server, "outbox" when written as a .eml file. */
+  via: "smtp" | "outbox";
+  messageId: string;
+  /** The .eml file, for the outbox. */
+  file?: string;
+}
+
+type Transport = ReturnType<typeof nodemailer.createTransport>;
+let smtp: { url: string; transport: Transport } | undefined;
+
+function smtpTransport(url: string): Transport {
+  if (smtp?.url !== url) smtp = { url, transport: nodemailer.createTransport(url) };
+  return smtp.transport;
+}
+
+/**
+ * Sends one e-mail. With SMTP_URL set, through that server; otherwise the message is written
+ * as a `.eml` file into the outbox folder (DATA_DIR/outbox) and its path is logged, so that
+ * development and tests can read what would have been sent.
+ */
+export async function sendMail(message: MailMessage): Promise<SentMail> {
+  const cfg = config();
+  const mail = {
+    from: cfg.mail.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    replyTo: message.replyTo,
+  };
+  if (cfg.mail.smtpUrl) {
+    const info = await smtpTransport(cfg.mail.smtpUrl).sendMail(mail);
+    log.info("E-mail envoyé", { to: message.to, subject: message.subject, messageId: info.messageId });
+    return { via: "smtp", messageId: info.messageId };
+  }
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const info = await composer.sendMail(mail);
+  mkdirSync(cfg.mail.outboxDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const file = path.join(cfg.mail.outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
+  writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+  log.info("E-mail déposé dans la boîte d'envoi locale", { to: message.to, subject: message.subject, file });
+  return { via: "outbox", messageId: info.messageId, file };
+}
+
+/** Escapes text for an HTML e-mail body. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
