@@ -2,6 +2,9 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getOrganisation } from "~/domain/settings/settings.server";
+import { AdminNavigationCheck } from "~/domain/accounts/permission-check";
+import { AuthProvider } from "~/platform/auth/auth-context";
+import { getSessionUser } from "~/platform/auth/guard.server";
 import { config } from "~/platform/config.server";
 import { ServiceWorkerManager } from "~/platform/service-worker";
 import { themeInitScript } from "~/platform/theme/theme";
@@ -16,11 +19,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const organisation = await getOrganisation();
+  const [organisation, user] = await Promise.all([getOrganisation(), getSessionUser(request)]);
   return {
     siteUrl: config().siteUrl,
     siteName: organisation.name,
     organisation,
+    /** The signed-in user (null when signed out): header menu, useAuth(). */
+    user,
     requestId: request.headers.get("x-request-id") ?? undefined,
   };
 }
@@ -60,11 +65,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const navigation = useNavigation();
+  const data = useRootData();
   return (
     <AppProviders>
-      {navigation.state === "loading" ? <NavigationSpinner /> : null}
-      <ServiceWorkerManager />
-      <Outlet />
+      <AuthProvider user={data?.user ?? null}>
+        {navigation.state === "loading" ? <NavigationSpinner /> : null}
+        <AdminNavigationCheck />
+        <ServiceWorkerManager />
+        <Outlet />
+      </AuthProvider>
     </AppProviders>
   );
 }

@@ -10,6 +10,7 @@ import { ConfigError, config, ensureDataDir } from "~/platform/config.server";
 import { closeDb, migrate, ping } from "~/platform/db/db.server";
 import { log } from "~/platform/log.server";
 import { seedIfEmpty } from "~/platform/seed.server";
+import { startLeadWorker, stopLeadWorker } from "~/domain/leads/worker.server";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
@@ -25,6 +26,8 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
   app.use((req, res, next) => {
     const id = (req.headers[REQUEST_ID_HEADER] as string | undefined)?.slice(0, 100) || randomUUID();
     req.headers[REQUEST_ID_HEADER] = id;
+    // The client address for the auth rate limits: always ours (socket, or the trusted proxy chain), never the client's.
+    req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
     res.setHeader("X-Request-Id", id);
     next();
   });
@@ -78,6 +81,8 @@ export async function prepare(): Promise<void> {
   ensureDataDir();
   await migrate();
   if (config().seedDemo) await seedIfEmpty();
+  // Mail queue delivery (with retries) and the RGPD retention job of the leads.
+  startLeadWorker();
 }
 
 /** Production entry: called by server/main.js with the built client folder. */
@@ -107,6 +112,7 @@ export function installShutdown(server: Server): void {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      await stopLeadWorker();
       await closeDb();
       log.info("Arrêt terminé");
       process.exit(0);

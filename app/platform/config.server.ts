@@ -34,6 +34,7 @@ export const CONFIG_VARIABLES = [
   "PASSWORD_REQUIRE_NUMERIC",
   "PASSWORD_REQUIRE_NON_ALPHANUMERIC",
   "LEAD_RETENTION_MONTHS",
+  "LEAD_MIN_FILL_SECONDS",
   "SEED_DEMO",
   "LOG_LEVEL",
   "E2E_FAULTS",
@@ -105,6 +106,8 @@ export interface AppConfig {
     requireNonAlphanumeric: boolean;
   };
   leadRetentionMonths: number;
+  /** Anti-spam: a quote or contact form sent sooner than this after it was displayed is refused. */
+  leadMinFillSeconds: number;
   seedDemo: boolean;
   logLevel: "debug" | "info" | "warn" | "error";
   /** Browser tests only: lets /test provoke a server error or a slow answer. Never set in production. */
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requireNonAlphanumeric: bool(env.PASSWORD_REQUIRE_NON_ALPHANUMERIC, false),
     },
     leadRetentionMonths: int("LEAD_RETENTION_MONTHS", env.LEAD_RETENTION_MONTHS, 36, 1, 120),
+    leadMinFillSeconds: int("LEAD_MIN_FILL_SECONDS", env.LEAD_MIN_FILL_SECONDS, 3, 0, 600),
     seedDemo: bool(env.SEED_DEMO, true),
     logLevel,
     testFaults: bool(env.E2E_FAULTS, false),

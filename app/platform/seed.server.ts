@@ -1,4 +1,6 @@
 import { db, type Db } from "./db/db.server";
+import { seedDemoAccounts } from "~/domain/accounts/bootstrap.server";
+import { seedFormations } from "~/domain/formations/seed.server";
 import { log } from "./log.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/model";
 import { saveOrganisation } from "~/domain/settings/settings.server";
@@ -9,6 +11,11 @@ import { seedDefaultRules } from "~/domain/funding/rules.server";
  * so `npm run seed` can run any number of times and never overwrites an editor's work.
  */
 const steps: Array<{ name: string; run: (target: Db) => Promise<number> }> = [
+  {
+    // Development only (NODE_ENV=development): one account per role, printed in the log.
+    name: "demo-accounts",
+    run: (target) => seedDemoAccounts(target),
+  },
   {
     name: "organisation",
     async run(target) {
@@ -21,6 +28,10 @@ const steps: Array<{ name: string; run: (target: Db) => Promise<number> }> = [
   {
     name: "funding-rules",
     run: (target) => seedDefaultRules(target),
+  },
+  {
+    name: "formations",
+    run: (target) => seedFormations(target),
   },
 ];
 

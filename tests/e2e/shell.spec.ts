@@ -6,7 +6,10 @@ async function hydrated(page: Page) {
 }
 
 async function clientNavigate(page: Page, to: string) {
-  await page.evaluate((path) => (window as any).__reactRouterDataRouter.navigate(path), to);
+  // Not awaited inside the page: the test observes the navigation while it is in flight.
+  await page.evaluate((path) => {
+    void (window as any).__reactRouterDataRouter.navigate(path);
+  }, to);
 }
 
 test.describe("site shell", () => {

@@ -1,10 +1,12 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { createAuth } from "~/platform/auth/auth.server";
-import { db as siteDb, dbEngine, type Db, type DbEngine } from "~/platform/db/db.server";
+import { PostgresAdapter } from "kysely";
+import { db as siteDb, type Db, type DbEngine } from "~/platform/db/db.server";
 import { checkPassword } from "./password-policy";
 import { displayNameSchema, emailSchema } from "./model";
 import { AccountRuleError, findUserByEmail, type UserSummary } from "./users.server";
 import { config } from "~/platform/config.server";
+import { log } from "~/platform/log.server";
 import type { Role } from "./roles";
 
 export interface EnsureAccountInput {
@@ -19,10 +21,8 @@ export interface EnsureAccountInput {
  * reactivates it (its password is left unchanged). Used by `npm run create-admin` and the
  * development demo accounts. Goes through Better Auth for the hashing.
  */
-export async function ensureAccount(
-  input: EnsureAccountInput,
-  target: { db: Db; engine: DbEngine } = { db: siteDb(), engine: dbEngine() },
-): Promise<{ user: UserSummary; created: boolean }> {
+export async function ensureAccount(input: EnsureAccountInput, database: Db = siteDb()): Promise<{ user: UserSummary; created: boolean }> {
+  const target: { db: Db; engine: DbEngine } = { db: database, engine: database.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite" };
   const email = emailSchema.safeParse(input.email);
   if (!email.success) throw new AccountRuleError("L'adresse e-mail n'est pas valide.");
   const existing = await findUserByEmail(email.data, target.db);
@@ -60,4 +60,23 @@ export async function ensureAccount(
     summary: `Création du compte ${created.email} (${input.role}, ligne de commande)`,
   });
   return { user: { ...created, role: input.role }, created: true };
+}
+
+/** Development only: three demo accounts, one per role, printed in the log when created. */
+export const DEMO_ACCOUNTS: EnsureAccountInput[] = [
+  { email: "admin@demo.local", password: "Demo-Admin-2026!", displayName: "Alice Admin", role: "admin" },
+  { email: "editeur@demo.local", password: "Demo-Editeur-2026!", displayName: "Étienne Éditeur", role: "editor" },
+  { email: "lecteur@demo.local", password: "Demo-Lecteur-2026!", displayName: "Léa Lectrice", role: "viewer" },
+];
+
+export async function seedDemoAccounts(database: Db = siteDb()): Promise<number> {
+  if (config().env !== "development") return 0;
+  let created = 0;
+  for (const account of DEMO_ACCOUNTS) {
+    if (await findUserByEmail(account.email, database)) continue;
+    await ensureAccount(account, database);
+    created++;
+    log.info("Compte de démonstration créé", { email: account.email, password: account.password, role: account.role });
+  }
+  return created;
 }

@@ -14,6 +14,19 @@ export interface SessionUser {
   permissions: string[];
 }
 
+/** What a 403 from a guard carries: the access-denied screen shows it (spec §6). */
+export interface AccessDeniedData {
+  accessDenied: true;
+  /** Which guard refused: "editor" (editor or admin required) or "admin" (admin only). */
+  required: "editor" | "admin";
+  email: string;
+  role: Role;
+}
+
+export function isAccessDeniedData(value: unknown): value is AccessDeniedData {
+  return typeof value === "object" && value !== null && (value as { accessDenied?: unknown }).accessDenied === true;
+}
+
 /** Permissions are stored as JSON text (SQLite) or jsonb (PostgreSQL): accept both, keep only strings. */
 export function parsePermissions(value: unknown): string[] {
   let v = value;
@@ -54,7 +67,7 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string") return fallback;
   const target = value.trim();
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\\]/.test(target)) return fallback;
+  if ([...target].some((c) => c.charCodeAt(0) < 0x20 || c === "\\")) return fallback;
   try {
     const url = new URL(target, "http://site.invalid");
     if (url.origin !== "http://site.invalid") return fallback;

@@ -24,17 +24,17 @@ export const CATEGORY_TEASERS: readonly CategoryTeaser[] = [
   {
     slug: "langues",
     label: "Langues",
-    summary: "Anglais, espagnol, allemand et français langue étrangère, en groupes de niveau ou en cours individuels.",
+    summary: "Anglais et espagnol professionnels, en petits groupes de niveau, en classe virtuelle avec un formateur en direct.",
   },
   {
     slug: "numerique",
     label: "Numérique",
-    summary: "Outils collaboratifs, bonnes pratiques de cybersécurité, réseaux sociaux et intelligence artificielle générative.",
+    summary: "Cybersécurité au quotidien, outils collaboratifs et intelligence artificielle générative, sans prendre de risques.",
   },
   {
     slug: "securite",
     label: "Sécurité au travail",
-    summary: "Prévention des risques professionnels, premiers secours, sécurité incendie, gestes et postures.",
+    summary: "Premiers secours, gestes et postures, habilitation électrique et prévention des risques professionnels.",
   },
   {
     slug: "commercial",
@@ -44,7 +44,7 @@ export const CATEGORY_TEASERS: readonly CategoryTeaser[] = [
   {
     slug: "rh",
     label: "Ressources humaines",
-    summary: "Recrutement, entretiens professionnels, droit du travail au quotidien et gestion des compétences.",
+    summary: "Recrutement sans discrimination, droit du travail au quotidien et entretiens professionnels.",
   },
 ];
 

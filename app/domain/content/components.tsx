@@ -96,7 +96,7 @@ export function TestimonialCard({ testimonial: t, compact = false }: { testimoni
         <Quote aria-hidden="true" className="size-6 shrink-0 text-brand-200 dark:text-brand-800" />
       </div>
       <blockquote className="mt-4 flex-1 text-slate-700 dark:text-slate-300">
-        <p className={cn("leading-7", compact && "line-clamp-6")}>« {t.text} »</p>
+        <p className={cn("leading-7", compact && "line-clamp-6")}>«&nbsp;{t.text}&nbsp;»</p>
       </blockquote>
       <figcaption className="mt-5 border-t border-slate-200 pt-4 text-sm dark:border-slate-700">
         <span className="block font-semibold text-slate-900 dark:text-white">
@@ -158,6 +158,21 @@ export function CallToAction({
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * A table that keeps readable columns on a phone: it scrolls sideways in a focusable region
+ * (keyboard users can scroll it too) instead of squeezing its columns.
+ */
+export function ScrollableTable({ label, minWidth = "40rem", children }: { label: string; minWidth?: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="my-4 overflow-x-auto rounded-sm">
+      <table className="my-0" style={{ minWidth }}>
+        <caption className="sr-only">{label}</caption>
+        {children}
+      </table>
+    </div>
   );
 }
 

@@ -34,3 +34,10 @@ export function formatDecimalFr(value: number, fractionDigits = 1): string {
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
+
+/** A duration in months: 36 → "36 mois (3 ans)", 12 → "12 mois (1 an)", 18 → "18 mois". */
+export function formatMonthsFr(months: number): string {
+  if (months % 12 !== 0) return `${months}\u00a0mois`;
+  const years = months / 12;
+  return `${months}\u00a0mois (${years}\u00a0an${years > 1 ? "s" : ""})`;
+}

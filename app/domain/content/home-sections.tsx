@@ -121,9 +121,9 @@ export function HeroSection({ organisation: o }: HomeSectionProps) {
           </h2>
           <dl className="mt-4 grid grid-cols-2 gap-4">
             <Figure value={`${formatDecimalFr(r.averageRating)}/5`} label="note moyenne des stagiaires" />
-            <Figure value={`${r.satisfactionRate} %`} label="de stagiaires satisfaits" />
-            <Figure value={`${r.recommendationRate} %`} label="recommandent la formation" />
-            <Figure value={`${r.certificationSuccessRate} %`} label="de réussite aux certifications" />
+            <Figure value={`${r.satisfactionRate}\u00a0%`} label="de stagiaires satisfaits" />
+            <Figure value={`${r.recommendationRate}\u00a0%`} label="recommandent la formation" />
+            <Figure value={`${r.certificationSuccessRate}\u00a0%`} label="de réussite aux certifications" />
           </dl>
           <p className="mt-4 text-xs leading-5 text-slate-600 dark:text-slate-400">
             Résultats mesurés en {formatMonthFr(r.measuredOn)} sur les {r.periodLabel} ({r.answers} réponses).{" "}

@@ -31,18 +31,18 @@ export const STRICTLY_NECESSARY_STORAGE: readonly StoredItem[] = [
     kind: "Cookie",
     purpose:
       "Maintenir la connexion des utilisateurs inscrits (espace personnel, administration). Déposé uniquement après la connexion, inaccessible aux scripts (HttpOnly) et transmis seulement à ce site.",
-    duration: "Durée de la session, 7 jours au plus ; supprimé à la déconnexion",
+    duration: "Durée de la session, 7 jours au plus ; supprimé à la déconnexion",
   },
   {
     name: CONSENT_KEY,
     kind: "localStorage",
     purpose: "Mémoriser votre choix concernant la mesure d'audience, pour ne pas vous le redemander à chaque page.",
-    duration: "6 mois, puis le choix vous est redemandé",
+    duration: "6 mois, puis le choix vous est redemandé",
   },
   {
     name: THEME_KEY,
     kind: "localStorage",
-    purpose: "Mémoriser l'apparence choisie : claire, sombre ou selon le réglage de votre appareil.",
+    purpose: "Mémoriser l'apparence choisie : claire, sombre ou selon le réglage de votre appareil.",
     duration: "Jusqu'à ce que vous changiez d'apparence ou effaciez les données du site",
   },
   {
@@ -66,7 +66,7 @@ export const OPTIONAL_STORAGE: readonly StoredItem[] = [
     kind: "Aucun stockage",
     purpose:
       "Compter de façon anonyme les pages consultées (adresse de la page uniquement), pour savoir quels contenus sont utiles. Mesure réalisée par nos propres serveurs, sans cookie, sans identifiant et sans recoupement. Active uniquement si vous l'acceptez.",
-    duration: "Rien n'est conservé sur votre appareil ; seuls des totaux de pages vues sont gardés",
+    duration: "Rien n'est conservé sur votre appareil ; seuls des totaux de pages vues sont gardés",
   },
 ];
 
@@ -99,7 +99,7 @@ export const ACCESSIBILITY_AUDIT = {
     },
     {
       criterion: "8.7",
-      text: "Dans certains articles, des expressions en anglais (par exemple « soft skills ») ne sont pas signalées comme telles, ce qui peut gêner leur prononciation par les lecteurs d'écran.",
+      text: "Dans certains articles, des expressions en anglais (par exemple « soft skills ») ne sont pas signalées comme telles, ce qui peut gêner leur prononciation par les lecteurs d'écran.",
     },
     {
       criterion: "9.1",
@@ -107,7 +107,7 @@ export const ACCESSIBILITY_AUDIT = {
     },
     {
       criterion: "12.1",
-      text: "Le site ne propose ni plan du site ni moteur de recherche global : le menu de navigation est le seul système de navigation commun à toutes les pages.",
+      text: "Le site ne propose ni plan du site ni moteur de recherche global : le menu de navigation est le seul système de navigation commun à toutes les pages.",
     },
   ],
 } as const;

@@ -17,7 +17,7 @@ export const QUALIOPI_CRITERIA: readonly { title: string; forYou: string }[] = [
   },
   {
     title: "Adaptation aux bénéficiaires",
-    forYou: "Votre niveau et vos besoins sont analysés avant la formation ; l'accueil, le suivi et l'évaluation sont adaptés à votre situation.",
+    forYou: "Votre niveau et vos besoins sont analysés avant la formation ; l'accueil, le suivi et l'évaluation sont adaptés à votre situation.",
   },
   {
     title: "Moyens pédagogiques, techniques et d'encadrement",

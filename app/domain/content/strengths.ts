@@ -21,7 +21,7 @@ export const STRENGTHS: readonly Strength[] = [
     title: "Des formateurs qui pratiquent leur métier",
     short: "Des formateurs praticiens, choisis pour leur expérience de terrain et évalués à chaque session.",
     intro:
-      "Nos formateurs exercent, ou ont exercé, le métier qu'ils enseignent : une manager forme les managers, un préventeur forme à la prévention, une comptable forme sur Excel.",
+      "Nos formateurs exercent, ou ont exercé, le métier qu'ils enseignent : une manager forme les managers, un préventeur forme à la prévention, une comptable forme sur Excel.",
     points: [
       "Au moins cinq ans d'expérience professionnelle dans le domaine enseigné, vérifiée avant toute collaboration.",
       "Une observation en situation de formation avant la première session confiée.",
@@ -48,7 +48,7 @@ export const STRENGTHS: readonly Strength[] = [
     title: "Une aide concrète pour financer votre formation",
     short: "Nous identifions les financements possibles et préparons les documents de prise en charge.",
     intro:
-      "OPCO, compte personnel de formation, France Travail, plan de développement des compétences : nous vous aidons à trouver le bon financement et à constituer le dossier.",
+      "OPCO, compte personnel de formation, France Travail, plan de développement des compétences : nous vous aidons à trouver le bon financement et à constituer le dossier.",
     points: [
       "L'identification de l'OPCO de votre entreprise et des règles de prise en charge de votre branche.",
       "Un devis, un programme détaillé et une convention prêts à joindre à votre demande de prise en charge.",
@@ -79,7 +79,7 @@ export const STRENGTHS: readonly Strength[] = [
     intro:
       "Chaque personne en situation de handicap peut en parler, en toute confidentialité, avec notre référent handicap avant de s'inscrire.",
     points: [
-      "Un échange préalable pour identifier vos besoins : rythme, supports, outils, lieu, modalités d'évaluation.",
+      "Un échange préalable pour identifier vos besoins : rythme, supports, outils, lieu, modalités d'évaluation.",
       "Des adaptations mises en place avec le formateur et, si besoin, avec l'Agefiph ou les partenaires spécialisés.",
       "Une vérification de l'accessibilité du lieu de formation, ou une solution à distance lorsqu'elle convient mieux.",
     ],
@@ -89,7 +89,7 @@ export const STRENGTHS: readonly Strength[] = [
     id: "resultats",
     icon: "results",
     title: "Des résultats mesurés et publiés",
-    short: "Satisfaction, réussite aux certifications : nos résultats sont mesurés et publiés chaque année.",
+    short: "Satisfaction, réussite aux certifications : nos résultats sont mesurés et publiés chaque année.",
     intro: "Chaque stagiaire évalue sa formation. Nous publions les résultats, datés, et nous en tirons des améliorations concrètes.",
     points: [
       "Un questionnaire de satisfaction à la fin de chaque formation, et un questionnaire de suivi à trois mois.",

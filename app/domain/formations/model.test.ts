@@ -163,3 +163,14 @@ describe("categories and cities", () => {
     expect(near[0]!.distanceKm).toBeLessThan(110);
   });
 });
+
+describe("session dates", () => {
+  it("are written the French way", async () => {
+    const { sessionDatesLabel } = await import("./model");
+    expect(sessionDatesLabel("2026-03-12", "2026-03-12")).toBe("le 12 mars 2026");
+    expect(sessionDatesLabel("2026-03-12", "2026-03-13")).toBe("du 12 au 13 mars 2026");
+    expect(sessionDatesLabel("2026-03-30", "2026-04-01")).toBe("du 30 mars au 1er avril 2026");
+    expect(sessionDatesLabel("2026-12-29", "2027-01-02")).toBe("du 29 décembre 2026 au 2 janvier 2027");
+    expect(sessionDatesLabel("2026-05-01", "2026-05-02")).toBe("du 1er au 2 mai 2026");
+  });
+});

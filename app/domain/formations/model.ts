@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OPCO_NAMES, OPCO_SLUGS, type OpcoSlug } from "~/domain/funding/model";
 import { CATEGORY_SLUG_PATTERN, slugProblem } from "./slug";
 
 /**
@@ -41,22 +42,8 @@ export const FUNDING_LABELS: Record<FundingOption | "cpf", string> = {
   particulier: "Financement personnel",
 };
 
-/** The eleven OPCOs of the spec (§2); each has its page `/financement/{slug}`. */
-export const OPCOS = [
-  { slug: "afdas", name: "Afdas" },
-  { slug: "atlas", name: "Atlas" },
-  { slug: "constructys", name: "Constructys" },
-  { slug: "ocapiat", name: "Ocapiat" },
-  { slug: "opco-ep", name: "OPCO EP" },
-  { slug: "opcommerce", name: "L'Opcommerce" },
-  { slug: "opco-mobilites", name: "OPCO Mobilités" },
-  { slug: "opco-sante", name: "OPCO Santé" },
-  { slug: "uniformation", name: "Uniformation" },
-  { slug: "akto", name: "Akto" },
-  { slug: "opco2i", name: "OPCO 2i" },
-] as const;
-export type OpcoSlug = (typeof OPCOS)[number]["slug"];
-export const OPCO_SLUGS = OPCOS.map((o) => o.slug) as [OpcoSlug, ...OpcoSlug[]];
+/** OPCOs come from the funding area (one list): each has its page `/financement/{slug}`. */
+const OPCO_ENUM = OPCO_SLUGS as unknown as [OpcoSlug, ...OpcoSlug[]];
 
 export const FORMATION_STATUSES = ["draft", "published"] as const;
 export type FormationStatus = (typeof FORMATION_STATUSES)[number];
@@ -177,14 +164,20 @@ const optionalText = (label: string, max: number) =>
 const markdown = (label: string, required = true) =>
   required ? text(label, 1, MARKDOWN_MAX) : optionalText(label, MARKDOWN_MAX);
 
-const number = (label: string, { min, max, integer = false, required = true }: { min: number; max: number; integer?: boolean; required?: boolean }) => {
+function numberSchema(label: string, { min, max, integer = false }: { min: number; max: number; integer?: boolean }) {
   let n = z.number({
     error: (issue) => (issue.input === null || issue.input === undefined ? `${label} est obligatoire.` : `${label} doit être un nombre.`),
   });
   if (integer) n = n.int(`${label} doit être un nombre entier.`);
-  n = n.min(min, `${label} doit être au moins ${String(min).replace(".", ",")}.`).max(max, `${label} ne dépasse pas ${String(max).replace(".", ",")}.`);
-  return z.preprocess(parseFrenchNumber, required ? n : n.nullable().default(null));
-};
+  return n.min(min, `${label} doit être au moins ${String(min).replace(".", ",")}.`).max(max, `${label} ne dépasse pas ${String(max).replace(".", ",")}.`);
+}
+
+/** A required number; form strings use the French decimal comma. */
+const number = (label: string, limits: { min: number; max: number; integer?: boolean }) => z.preprocess(parseFrenchNumber, numberSchema(label, limits));
+
+/** An optional number: empty means null. */
+const optionalNumber = (label: string, limits: { min: number; max: number; integer?: boolean }) =>
+  z.preprocess(parseFrenchNumber, numberSchema(label, limits).nullable().default(null));
 
 const isoDate = (label: string) =>
   z
@@ -216,7 +209,7 @@ const slugField = z.preprocess(
 export const programModuleSchema = z.object({
   title: text("Le titre du module", 1, 160),
   content: markdown("Le contenu du module", false),
-  durationHours: number("La durée du module", { min: 0.5, max: 500, required: false }),
+  durationHours: optionalNumber("La durée du module", { min: 0.5, max: 500 }),
 });
 export type ProgramModule = z.output<typeof programModuleSchema>;
 
@@ -273,7 +266,7 @@ export const formationInputSchema = z
     accessModalities: markdown("Les modalités d'accès"),
     accessLeadTime: text("Le délai d'accès", 1, 300),
     /** Inter-company price per person, in euros; null means "on quote". */
-    priceInter: number("Le prix inter-entreprises", { min: 0, max: 100_000, required: false }),
+    priceInter: optionalNumber("Le prix inter-entreprises", { min: 0, max: 100_000 }),
     intraOnQuote: bool,
     vatMode: z.enum(VAT_MODES, { error: "Indiquez le régime de TVA : HT, TTC ou exonération." }),
     contactName: text("Le nom du contact", 1, 120),
@@ -282,9 +275,9 @@ export const formationInputSchema = z
     accessibility: markdown("L'accessibilité aux personnes handicapées"),
     disabilityContactName: text("Le nom du référent handicap", 1, 120),
     disabilityContactEmail: email("L'e-mail du référent handicap"),
-    satisfactionRate: number("Le taux de satisfaction", { min: 0, max: 100, required: false }),
-    successRate: number("Le taux de réussite", { min: 0, max: 100, required: false }),
-    traineesCount: number("Le nombre de stagiaires", { min: 0, max: 1_000_000, integer: true, required: false }),
+    satisfactionRate: optionalNumber("Le taux de satisfaction", { min: 0, max: 100 }),
+    successRate: optionalNumber("Le taux de réussite", { min: 0, max: 100 }),
+    traineesCount: optionalNumber("Le nombre de stagiaires", { min: 0, max: 1_000_000, integer: true }),
     resultsMeasuredAt: optionalIsoDate("La date de mesure des indicateurs"),
     certificationType: z.enum(CERTIFICATION_TYPES, { error: "Choisissez le type de certification." }),
     certificationCode: optionalText("Le code de la certification", 20).transform((s) => s.toUpperCase().replace(/\s+/g, "")),
@@ -293,7 +286,7 @@ export const formationInputSchema = z
     certificationRegisteredAt: optionalIsoDate("La date d'enregistrement de la certification"),
     cpfEligible: bool,
     fundingOptions: z.preprocess(toArray, z.array(z.enum(FUNDING_OPTIONS, { error: "Mode de financement inconnu." }))).transform((a) => [...new Set(a)]),
-    opcos: z.preprocess(toArray, z.array(z.enum(OPCO_SLUGS, { error: "OPCO inconnu." }))).transform((a) => [...new Set(a)]),
+    opcos: z.preprocess(toArray, z.array(z.enum(OPCO_ENUM, { error: "OPCO inconnu." }))).transform((a) => [...new Set(a)]),
     cityIds: z.preprocess(toArray, z.array(z.string().min(1).max(64))).transform((a) => [...new Set(a)]),
     sessions: z.preprocess(toArray, z.array(sessionInputSchema).max(100, "100 sessions au plus.")),
     image: z.preprocess((v) => (v === "" || v === undefined ? null : typeof v === "string" ? JSON.parse(v) : v), imageSchema.nullable()),
@@ -350,6 +343,39 @@ export interface Formation extends Omit<FormationData, "sessions" | "slug"> {
   sessions: FormationSession[];
 }
 
+/** One row of a list (catalogue, admin), with its next session. */
+export interface FormationListItem {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  category: { id: string; slug: string; name: string };
+  modality: Modality;
+  durationHours: number;
+  durationDays: number;
+  priceInter: number | null;
+  vatMode: VatMode;
+  cpfEligible: boolean;
+  certificationType: CertificationType;
+  image: StoredImage | null;
+  imageAlt: string;
+  featured: boolean;
+  status: FormationStatus;
+  updatedAt: string;
+  cityNames: string[];
+  nextSession: { startDate: string; endDate: string; cityName: string | null } | null;
+}
+
+/** A session with its formation and city, for lists of upcoming sessions. */
+export interface UpcomingSession {
+  id: string;
+  startDate: string;
+  endDate: string;
+  seatsLeft: number;
+  city: { slug: string; name: string } | null;
+  formation: { id: string; slug: string; title: string; modality: Modality };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Categories.
 
@@ -363,7 +389,7 @@ export const categoryInputSchema = z.object({
     .regex(CATEGORY_SLUG_PATTERN, "L'identifiant est un seul mot en minuscules sans accent ni tiret (par exemple « bureautique »), car l'adresse des pages est /formation-{identifiant}/{ville}."),
   name: text("Le nom", 2, 60),
   description: text("La présentation", 20, 600),
-  position: number("L'ordre d'affichage", { min: 0, max: 1000, integer: true, required: false }).transform((n) => n ?? 0),
+  position: optionalNumber("L'ordre d'affichage", { min: 0, max: 1000, integer: true }).transform((n) => n ?? 0),
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 export type CategoryData = z.output<typeof categoryInputSchema>;
@@ -404,7 +430,7 @@ export function fundingRoutes(f: Pick<Formation, "cpfEligible" | "fundingOptions
   const routes: Array<{ label: string; href: string }> = [];
   if (f.cpfEligible) routes.push({ label: FUNDING_LABELS.cpf, href: "/financement/cpf" });
   for (const option of FUNDING_OPTIONS) if (f.fundingOptions.includes(option)) routes.push({ label: FUNDING_LABELS[option], href: `/financement/${option}` });
-  for (const opco of OPCOS) if (f.opcos.includes(opco.slug)) routes.push({ label: `OPCO : ${opco.name}`, href: `/financement/${opco.slug}` });
+  for (const slug of OPCO_SLUGS) if (f.opcos.includes(slug)) routes.push({ label: `OPCO : ${OPCO_NAMES[slug]}`, href: `/financement/${slug}` });
   return routes;
 }
 
@@ -417,4 +443,90 @@ export function seoOf(f: Pick<Formation, "title" | "summary" | "seoTitle" | "seo
 /** The "today" used to tell upcoming sessions from past ones, as YYYY-MM-DD in Paris time. */
 export function todayInParis(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+const dayMonthYear = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const dayMonth = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", timeZone: "UTC" });
+const dayOnly = new Intl.DateTimeFormat("fr-FR", { day: "numeric", timeZone: "UTC" });
+
+function utc(iso: string): Date {
+  return new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+}
+
+function first(text: string, date: Date): string {
+  return date.getUTCDate() === 1 ? text.replace(/^1(?=\s|$)/, "1er") : text;
+}
+
+/** "le 12 mars 2026", "du 12 au 13 mars 2026", "du 30 mars au 2 avril 2026", "du 29 décembre 2026 au 2 janvier 2027". */
+export function sessionDatesLabel(startDate: string, endDate: string): string {
+  const a = utc(startDate);
+  const b = utc(endDate);
+  if (startDate === endDate) return `le ${first(dayMonthYear.format(a), a)}`;
+  const sameYear = a.getUTCFullYear() === b.getUTCFullYear();
+  const sameMonth = sameYear && a.getUTCMonth() === b.getUTCMonth();
+  const from = sameMonth ? first(dayOnly.format(a), a) : sameYear ? first(dayMonth.format(a), a) : first(dayMonthYear.format(a), a);
+  return `du ${from} au ${first(dayMonthYear.format(b), b)}`;
+}
+
+/** Widths produced for every uploaded image, and the public URL of one variant. */
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+
+export function imageUrl(image: Pick<StoredImage, "key">, width: number, format: "avif" | "webp"): string {
+  return `/uploads/${image.key}-${width}.${format}`;
+}
+
+export function imageSrcSet(image: StoredImage, format: "avif" | "webp"): string {
+  return image.widths.map((w) => `${imageUrl(image, w, format)} ${w}w`).join(", ");
+}
+
+/** Link to the certification's record on France Compétences. */
+export function certificationUrl(f: Pick<Formation, "certificationType" | "certificationCode">): string | undefined {
+  if (f.certificationType === "none" || !f.certificationCode) return undefined;
+  const digits = f.certificationCode.replace(/^\D+/, "");
+  return `https://www.francecompetences.fr/recherche/${f.certificationType}/${digits}/`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The public catalogue's query string (French parameter names; the home page links ?categorie=…).
+
+export const CATALOGUE_SORTS = {
+  pertinence: { label: "Pertinence", sort: "relevance" },
+  "prochaine-session": { label: "Prochaine session", sort: "next-session" },
+  "prix-croissant": { label: "Prix croissant", sort: "price" },
+  "prix-decroissant": { label: "Prix décroissant", sort: "-price" },
+  titre: { label: "Titre (A à Z)", sort: "title" },
+} as const;
+export type CatalogueSortKey = keyof typeof CATALOGUE_SORTS;
+
+export const CATALOGUE_PRICE_STEPS = [300, 500, 1000, 1500] as const;
+export const CATALOGUE_PAGE_SIZE = 12;
+
+export interface CatalogueQuery {
+  q: string;
+  categorie: string;
+  modalite: Modality | "";
+  ville: string;
+  cpf: boolean;
+  prix: number | null;
+  tri: CatalogueSortKey;
+  page: number;
+}
+
+/** Reads the catalogue's filters; anything malformed is ignored rather than refused. */
+export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
+  const get = (name: string) => (params.get(name) ?? "").trim();
+  const modalite = get("modalite");
+  const tri = get("tri");
+  const prix = Number(get("prix"));
+  const page = Number(get("page"));
+  return {
+    q: get("q").slice(0, 100),
+    categorie: /^[a-z0-9]{1,30}$/.test(get("categorie")) ? get("categorie") : "",
+    modalite: (MODALITIES as readonly string[]).includes(modalite) ? (modalite as Modality) : "",
+    ville: /^[a-z0-9-]{1,60}$/.test(get("ville")) ? get("ville") : "",
+    cpf: ["1", "oui", "on", "true"].includes(get("cpf")),
+    prix: Number.isFinite(prix) && prix > 0 ? prix : null,
+    tri: tri in CATALOGUE_SORTS ? (tri as CatalogueSortKey) : "pertinence",
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
 }

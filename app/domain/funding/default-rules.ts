@@ -34,52 +34,52 @@ interface SmallCompanyTerms {
   note: string;
 }
 
-const INDICATIVE = "Barème publié par branche : valeur par défaut indicative (ordre de grandeur courant), à remplacer par le barème de la branche.";
+const INDICATIVE = "Barème publié par branche : valeur par défaut indicative (ordre de grandeur courant), à remplacer par le barème de la branche.";
 
 const TERMS: Record<OpcoSlug, SmallCompanyTerms> = {
   afdas: {
     hourlyCap: null,
     ceilings: { "1-10": 1400, "11-49": 2100 },
-    note: "Plafonds annuels du plan mutualisé fixés par le conseil d'administration de l'Afdas : 1 400 € (moins de 11 salariés), 2 100 € (11 à 49). Des plafonds de branche peuvent s'y ajouter.",
+    note: "Plafonds annuels du plan mutualisé fixés par le conseil d'administration de l'Afdas : 1 400 € (moins de 11 salariés), 2 100 € (11 à 49). Des plafonds de branche peuvent s'y ajouter.",
   },
   atlas: {
     hourlyCap: null,
     ceilings: { "1-10": 4000, "11-49": 4000 },
-    note: "Critères de financement Atlas par branche : 4 000 € HT par an jusqu'à 24 salariés, 6 000 € HT de 25 à 49. Valeur retenue pour 11 à 49 : la plus prudente.",
+    note: "Critères de financement Atlas par branche : 4 000 € HT par an jusqu'à 24 salariés, 6 000 € HT de 25 à 49. Valeur retenue pour 11 à 49 : la plus prudente.",
   },
   constructys: {
     hourlyCap: 24,
     ceilings: { "1-10": null, "11-49": null },
-    note: "Critères 2026 du Bâtiment : 24 € HT par heure et par stagiaire, 300 h au plus par stagiaire (actions non qualifiantes). Travaux publics : 32 € HT/h dans la limite de 3 500 € (moins de 11 salariés) ou 5 000 € (11 à 49) par an.",
+    note: "Critères 2026 du Bâtiment : 24 € HT par heure et par stagiaire, 300 h au plus par stagiaire (actions non qualifiantes). Travaux publics : 32 € HT/h dans la limite de 3 500 € (moins de 11 salariés) ou 5 000 € (11 à 49) par an.",
   },
   ocapiat: { hourlyCap: 25, ceilings: { "1-10": 2500, "11-49": 4000 }, note: INDICATIVE },
   "opco-ep": {
     hourlyCap: 20,
     ceilings: { "1-10": 2000, "11-49": 3000 },
-    note: "Critères 2026 par branche : plafonds entreprise de 2 000 € / 3 000 € HT à 3 000 € / 6 000 € HT selon la branche ; actions transversales (bureautique, management…) : 20 € HT/h. Valeurs retenues : les plus prudentes.",
+    note: "Critères 2026 par branche : plafonds entreprise de 2 000 € / 3 000 € HT à 3 000 € / 6 000 € HT selon la branche ; actions transversales (bureautique, management…) : 20 € HT/h. Valeurs retenues : les plus prudentes.",
   },
   opcommerce: { hourlyCap: 25, ceilings: { "1-10": 2500, "11-49": 4000 }, note: INDICATIVE },
   "opco-mobilites": {
     hourlyCap: null,
     ceilings: { "1-10": 1200, "11-49": 2000 },
-    note: "Enveloppe annuelle selon l'effectif : de 1 200 € (moins de 11 salariés) à 3 200 € (40 à 49 salariés). Valeur retenue pour 11 à 49 : prudente.",
+    note: "Enveloppe annuelle selon l'effectif : de 1 200 € (moins de 11 salariés) à 3 200 € (40 à 49 salariés). Valeur retenue pour 11 à 49 : prudente.",
   },
   "opco-sante": { hourlyCap: 25, ceilings: { "1-10": 2500, "11-49": 4000 }, note: INDICATIVE },
   uniformation: {
     hourlyCap: 50,
     ceilings: { "1-10": 3000, "11-49": 3000 },
-    note: "Une demande par an jusqu'à 3 000 € ; 50 €/h pour les formations de 70 heures au plus (15 €/h au-delà, non modélisé ici).",
+    note: "Une demande par an jusqu'à 3 000 € ; 50 €/h pour les formations de 70 heures au plus (15 €/h au-delà, non modélisé ici).",
   },
   akto: { hourlyCap: 25, ceilings: { "1-10": 2500, "11-49": 4000 }, note: INDICATIVE },
   opco2i: {
     hourlyCap: 25,
     ceilings: { "1-10": null, "11-49": null },
-    note: "Branche de la métallurgie : 25 €/h pour les formations non industrielles, 32 €/h pour les formations industrielles, dans la limite des fonds disponibles.",
+    note: "Branche de la métallurgie : 25 €/h pour les formations non industrielles, 32 €/h pour les formations industrielles, dans la limite des fonds disponibles.",
   },
 };
 
 const LARGE_NOTE =
-  "Depuis la loi du 5 septembre 2018, les fonds mutualisés du plan sont réservés aux entreprises de moins de 50 salariés ; au-delà, l'entreprise finance son plan (alternance, Pro-A et versements volontaires restent possibles).";
+  "Depuis la loi du 5 septembre 2018, les fonds mutualisés du plan sont réservés aux entreprises de moins de 50 salariés ; au-delà, l'entreprise finance son plan (alternance, Pro-A et versements volontaires restent possibles).";
 
 function ruleFor(opco: OpcoSlug, band: HeadcountBand): FundingRule {
   if (band === "50-299" || band === "300+") {

@@ -140,14 +140,14 @@ describe("simulate: the rules engine", () => {
 
   it("mentions the sector lookup in the steps", () => {
     const out = simulate(input({ opcoFromSector: true }), [rule()]);
-    expect(out.steps[0]).toContain("OPCO trouvé à partir de votre secteur : Atlas");
+    expect(out.steps[0]).toContain("OPCO trouvé à partir de votre secteur : Atlas");
   });
 
   it("writes the steps in French with euro amounts", () => {
     const out = simulate(input({ trainees: 2 }), [rule()]);
     const text = out.steps.join("\n");
-    expect(text).toMatch(/Coût de la formation : 700\s€ HT × 2 stagiaires = 1\s400\s€ HT\./);
-    expect(text).toMatch(/Reste à charge : 1\s400\s€ − 840\s€ = 560\s€\./);
+    expect(text).toMatch(/Coût de la formation\s:\s700\s€ HT × 2 stagiaires = 1\s400\s€ HT\./);
+    expect(text).toMatch(/Reste à charge\s:\s1\s400\s€ − 840\s€ = 560\s€\./);
   });
 });
 
@@ -175,7 +175,7 @@ describe("parseSimulation: the shared input schema", () => {
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.errors).toEqual({
-      opco: "Cet OPCO n'existe pas : choisissez l'un des 11 OPCO de la liste.",
+      opco: "Cet OPCO n'existe pas : choisissez l'un des 11 OPCO de la liste.",
       effectif: "Choisissez la taille de l'entreprise.",
       cout: "Le coût ne peut pas être négatif.",
       heures: "La durée doit être supérieure à zéro heure.",

@@ -105,17 +105,17 @@ export const SCHEMES: Record<SchemeId, { label: string; description: string }> =
   "pro-a": {
     label: "Pro-A (reconversion ou promotion par alternance)",
     description:
-      "Pour un salarié en CDI dont la qualification est inférieure à la licence : une formation certifiante en alternance, financée par l'OPCO selon un forfait horaire.",
+      "Pour un salarié en CDI dont la qualification est inférieure à la licence : une formation certifiante en alternance, financée par l'OPCO selon un forfait horaire.",
   },
   "abondement-cpf": {
     label: "CPF co-construit",
     description:
-      "Le salarié mobilise son compte personnel de formation ; l'employeur ou l'OPCO complète le financement (abondement), ce qui dispense le salarié de la participation forfaitaire.",
+      "Le salarié mobilise son compte personnel de formation ; l'employeur ou l'OPCO complète le financement (abondement), ce qui dispense le salarié de la participation forfaitaire.",
   },
   "versements-volontaires": {
     label: "Versements volontaires",
     description:
-      "L'entreprise confie à son OPCO un budget au-delà des contributions légales ; l'OPCO le gère et l'affecte aux formations de son choix.",
+      "L'entreprise confie à son OPCO un budget au-delà des contributions légales ; l'OPCO le gère et l'affecte aux formations de son choix.",
   },
 };
 
@@ -311,9 +311,12 @@ export interface SimulationInput {
 
 export type ParsedSimulation = { ok: true; input: SimulationInput } | { ok: false; errors: SimulationErrors };
 
-/** True when the query string carries at least one simulator field (the form was sent). */
-export function hasSimulationValues(values: SimulationValues): boolean {
-  return SIMULATION_FIELDS.some((f) => (values[f] ?? "").trim() !== "");
+/**
+ * True when the form was sent: a sent form carries every field, even empty. A link that only
+ * prefills the OPCO, the sector or the formation (`?opco=atlas`) is not a submission.
+ */
+export function isSimulationSubmitted(values: SimulationValues): boolean {
+  return (["effectif", "cout", "heures", "stagiaires"] as const).some((f) => values[f] !== undefined);
 }
 
 export function valuesFromSearchParams(params: URLSearchParams): SimulationValues {
@@ -341,7 +344,7 @@ export function parseSimulation(values: SimulationValues): ParsedSimulation {
   let opcoFromSector = false;
   if (opcoRaw) {
     if (isOpcoSlug(opcoRaw)) opco = opcoRaw;
-    else errors.opco = "Cet OPCO n'existe pas : choisissez l'un des 11 OPCO de la liste.";
+    else errors.opco = "Cet OPCO n'existe pas : choisissez l'un des 11 OPCO de la liste.";
   }
   if (sectorRaw && !SECTORS.some((s) => s.slug === sectorRaw)) {
     errors.secteur = "Ce secteur ne fait pas partie de la liste.";
@@ -429,7 +432,7 @@ function plural(n: number, one: string, many: string): string {
 }
 
 export const SELF_FUNDED_MESSAGE =
-  "Les entreprises de 50 salariés et plus financent en principe leur plan de développement des compétences sur leur propre budget : les fonds mutualisés de l'OPCO ne prennent pas en charge cette formation.";
+  "Les entreprises de 50 salariés et plus financent en principe leur plan de développement des compétences sur leur propre budget : les fonds mutualisés de l'OPCO ne prennent pas en charge cette formation.";
 
 /**
  * Estimates what the OPCO pays for a training: the teaching cost, capped per hour and per
@@ -443,7 +446,7 @@ export function simulate(input: SimulationInput, rules: readonly FundingRule[]):
   const bandLabel = BAND_LABELS[band];
   const rule = findRule(rules, opco, band);
   const steps: string[] = [];
-  if (input.opcoFromSector) steps.push(`OPCO trouvé à partir de votre secteur : ${name} (à confirmer avec votre convention collective).`);
+  if (input.opcoFromSector) steps.push(`OPCO trouvé à partir de votre secteur\u00a0: ${name} (à confirmer avec votre convention collective).`);
 
   if (!rule) {
     return {
@@ -451,7 +454,7 @@ export function simulate(input: SimulationInput, rules: readonly FundingRule[]):
       opco,
       band,
       steps,
-      message: `Nous n'avons pas de barème enregistré pour ${inSentence} et une entreprise de ${bandLabel.toLowerCase()}. Contactez-nous : nous vérifierons avec vous les critères de votre branche.`,
+      message: `Nous n'avons pas de barème enregistré pour ${inSentence} et une entreprise de ${bandLabel.toLowerCase()}. Contactez-nous\u00a0: nous vérifierons avec vous les critères de votre branche.`,
     };
   }
 
@@ -459,11 +462,11 @@ export function simulate(input: SimulationInput, rules: readonly FundingRule[]):
   const totalCents = unitCents * trainees;
   const totalCost = roundEuro(totalCents);
   const traineesText = `${trainees} ${plural(trainees, "stagiaire", "stagiaires")}`;
-  steps.push(`Coût de la formation : ${formatEuros(fromCents(unitCents))} HT × ${traineesText} = ${formatEuros(fromCents(totalCents))} HT.`);
+  steps.push(`Coût de la formation\u00a0: ${formatEuros(fromCents(unitCents))} HT × ${traineesText} = ${formatEuros(fromCents(totalCents))} HT.`);
 
   if (!rule.planFunded) {
     steps.push(isLargeCompany(band) ? SELF_FUNDED_MESSAGE : `${name} ne finance pas le plan de développement des compétences des entreprises de ${bandLabel.toLowerCase()}.`);
-    steps.push(`Reste à charge estimé pour l'entreprise : ${formatEuros(totalCost)} HT.`);
+    steps.push(`Reste à charge estimé pour l'entreprise\u00a0: ${formatEuros(totalCost)} HT.`);
     return {
       status: "self-funded",
       opco,
@@ -485,17 +488,17 @@ export function simulate(input: SimulationInput, rules: readonly FundingRule[]):
   if (rule.hourlyCap !== null) {
     const capCents = Math.round(rule.hourlyCap * 100 * hours * trainees);
     steps.push(
-      `Plafond horaire (${name}, ${bandLabel.toLowerCase()}) : ${formatEuros(rule.hourlyCap)} par heure et par stagiaire × ${formatNumber(hours)} h × ${traineesText} = ${formatEuros(fromCents(capCents))}.`,
+      `Plafond horaire (${name}, ${bandLabel.toLowerCase()})\u00a0: ${formatEuros(rule.hourlyCap)} par heure et par stagiaire × ${formatNumber(hours)} h × ${traineesText} = ${formatEuros(fromCents(capCents))}.`,
     );
     if (capCents < totalCents) {
       hourlyCapReached = true;
       fundedCents = capCents;
-      steps.push(`Le coût dépasse ce plafond : la prise en charge est limitée à ${formatEuros(fromCents(capCents))}.`);
+      steps.push(`Le coût dépasse ce plafond\u00a0: la prise en charge est limitée à ${formatEuros(fromCents(capCents))}.`);
     } else {
-      steps.push("Le coût reste sous ce plafond : il est pris en charge en totalité à ce stade.");
+      steps.push("Le coût reste sous ce plafond : il est pris en charge en totalité à ce stade.");
     }
   } else {
-    steps.push(`${name} n'applique pas de plafond horaire pour cette tranche : le coût est retenu en totalité à ce stade.`);
+    steps.push(`${name} n'applique pas de plafond horaire pour cette tranche\u00a0: le coût est retenu en totalité à ce stade.`);
   }
 
   if (rule.annualCeiling !== null) {
@@ -503,15 +506,15 @@ export function simulate(input: SimulationInput, rules: readonly FundingRule[]):
     if (ceilingCents < fundedCents) {
       ceilingReached = true;
       fundedCents = ceilingCents;
-      steps.push(`Plafond annuel par entreprise : ${formatEuros(rule.annualCeiling)}. Il est atteint : la prise en charge est ramenée à ce montant.`);
+      steps.push(`Plafond annuel par entreprise\u00a0: ${formatEuros(rule.annualCeiling)}. Il est atteint\u00a0: la prise en charge est ramenée à ce montant.`);
     } else {
-      steps.push(`Plafond annuel par entreprise : ${formatEuros(rule.annualCeiling)}. Il n'est pas atteint, si l'entreprise n'a pas encore utilisé son budget cette année.`);
+      steps.push(`Plafond annuel par entreprise\u00a0: ${formatEuros(rule.annualCeiling)}. Il n'est pas atteint, si l'entreprise n'a pas encore utilisé son budget cette année.`);
     }
   }
 
   const funded = roundEuro(fundedCents);
   const remaining = totalCost - funded;
-  steps.push(`Prise en charge estimée, arrondie à l'euro : ${formatEuros(funded)}. Reste à charge : ${formatEuros(totalCost)} − ${formatEuros(funded)} = ${formatEuros(remaining)}.`);
+  steps.push(`Prise en charge estimée, arrondie à l'euro\u00a0: ${formatEuros(funded)}. Reste à charge\u00a0: ${formatEuros(totalCost)} − ${formatEuros(funded)} = ${formatEuros(remaining)}.`);
 
   return {
     status: "funded",

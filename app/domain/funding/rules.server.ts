@@ -17,7 +17,7 @@ function fromCents(cents: number | null): number | null {
 }
 
 function rowToRule(row: FundingRulesTable): FundingRule | undefined {
-  let schemes: unknown = [];
+  let schemes: unknown;
   try {
     schemes = JSON.parse(row.schemes);
   } catch {

@@ -31,6 +31,11 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
     secret: authSecret(cfg),
     trustedOrigins: [new URL(cfg.siteUrl).origin],
     telemetry: { enabled: false },
+    // Better Auth's own messages go to our JSON log; routine ones ("Invalid password") stay below "error".
+    logger: {
+      level: "error",
+      log: (level, message, ...args) => log[level === "debug" ? "debug" : level === "info" ? "info" : level === "warn" ? "warn" : "error"](`[auth] ${message}`, args.length ? { details: args } : undefined),
+    },
     // The same Kysely handle as the rest of the site; tables created by our own migrations (0100_auth).
     database: { db: target.db, type: target.engine, transaction: true },
     user: {

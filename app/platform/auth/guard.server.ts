@@ -1,24 +1,12 @@
 import { data, redirect } from "react-router";
-import { loginPath, toSessionUser, type SessionUser } from "~/domain/accounts/model";
+import { loginPath, toSessionUser, type AccessDeniedData, type SessionUser } from "~/domain/accounts/model";
 import { isAdmin, isEditor, normalizeRole } from "~/domain/accounts/roles";
 import { config } from "../config.server";
 import { log } from "../log.server";
 import { auth } from "./auth.server";
 
-export type { SessionUser } from "~/domain/accounts/model";
-
-/** What a 403 from a guard carries: the access-denied screen shows it (spec §6). */
-export interface AccessDeniedData {
-  accessDenied: true;
-  /** Which guard refused: "editor" (editor or admin required) or "admin" (admin only). */
-  required: "editor" | "admin";
-  email: string;
-  role: SessionUser["role"];
-}
-
-export function isAccessDeniedData(value: unknown): value is AccessDeniedData {
-  return typeof value === "object" && value !== null && (value as { accessDenied?: unknown }).accessDenied === true;
-}
+export type { AccessDeniedData, SessionUser } from "~/domain/accounts/model";
+export { isAccessDeniedData } from "~/domain/accounts/model";
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
 

@@ -5,7 +5,7 @@ import { db, type Db } from "../db/db.server";
  * shares them). Keys are the client address and the path; windows in seconds.
  */
 export const AUTH_RATE_LIMITS = {
-  "/sign-in/email": { window: 60, max: 30 },
+  "/sign-in/email": { window: 60, max: 60 },
   "/sign-up/email": { window: 600, max: 30 },
   "/request-password-reset": { window: 600, max: 10 },
   "/reset-password": { window: 600, max: 20 },

@@ -210,6 +210,69 @@ export interface FormationSlugRedirectsTable {
   created_at: string;
 }
 
+/* Leads (issue 6, migration 0400_leads): quote requests, contact messages, notes, mail queue. */
+export interface LeadsTable {
+  id: string;
+  reference: string;
+  kind: string; // devis | contact
+  status: string; // nouveau | en_cours | traite | archive
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  siret: string;
+  subject: string;
+  formations: string; // JSON: [{ slug, title }]
+  formation_other: string;
+  trainees: number | null;
+  format: string;
+  period: string;
+  city: string;
+  funding: string;
+  message: string;
+  consent_at: string;
+  form_token: string;
+  search_text: string; // accent-free lower-case words, for search
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeadNotesTable {
+  id: string;
+  lead_id: string;
+  author_id: string | null;
+  author_email: string;
+  body: string;
+  created_at: string;
+}
+
+export interface MailQueueTable {
+  id: string;
+  lead_id: string | null;
+  purpose: string; // staff | ack
+  to_address: string;
+  reply_to: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  state: string; // pending | sending | sent | failed
+  attempts: number;
+  next_attempt_at: string;
+  lock_token: string | null;
+  locked_until: string | null;
+  last_error: string;
+  sent_at: string | null;
+  via: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeadRateLimitsTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
 export interface Database {
   formation_categories: FormationCategoriesTable;
   cities: CitiesTable;
@@ -227,4 +290,8 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   audit_log: AuditLogTable;
   funding_rules: FundingRulesTable;
+  leads: LeadsTable;
+  lead_notes: LeadNotesTable;
+  mail_queue: MailQueueTable;
+  lead_rate_limits: LeadRateLimitsTable;
 }

@@ -11,7 +11,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: "Déclaration d'accessibilité (RGAA 4.1)",
     description:
-      "Déclaration d'accessibilité du site : partiellement conforme au RGAA 4.1, résultats de l'auto-évaluation, contenus non accessibles, contact, voies de recours.",
+      "Déclaration d'accessibilité du site : partiellement conforme au RGAA 4.1, résultats de l'auto-évaluation, contenus non accessibles, contact, voies de recours.",
   });
 }
 

@@ -9,9 +9,9 @@ import { useRootData } from "~/root";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
-    title: "Certification Qualiopi : ce qu'elle vous garantit",
+    title: "Certification Qualiopi : ce qu'elle vous garantit",
     description:
-      "Qualiopi, le référentiel national qualité des organismes de formation : 7 critères, 32 indicateurs. Notre certificat, sa portée et comment le vérifier.",
+      "Qualiopi, le référentiel national qualité des organismes de formation : 7 critères, 32 indicateurs. Notre certificat, sa portée et comment le vérifier.",
   });
 }
 

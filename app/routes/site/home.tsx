@@ -18,7 +18,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: "Organisme de formation professionnelle en présentiel et à distance",
     description:
-      "Formations en bureautique, management, langues, numérique, sécurité, vente et RH. Présentiel, distanciel ou mixte, finançables par OPCO, CPF ou France Travail.",
+      "Formations en bureautique, management, langues, numérique, sécurité, vente et RH, sur site, à distance ou mixte, finançables par OPCO, CPF ou France Travail.",
   });
 }
 

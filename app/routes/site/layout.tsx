@@ -5,6 +5,13 @@ import { ErrorScreen } from "~/ui/error-screen";
 import { SiteShell } from "~/ui/layout/site-shell";
 import { NotFound } from "~/ui/not-found";
 
+/** Only used when a page failed: its own meta is then unavailable. */
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: notFound ? "Page introuvable" : "Une erreur est survenue" }, { name: "robots", content: "noindex" }];
+}
+
 export default function SiteLayout() {
   const root = useRootData();
   return (

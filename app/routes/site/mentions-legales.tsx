@@ -11,7 +11,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: "Mentions légales",
     description:
-      "Mentions légales du site : éditeur, SIRET, déclaration d'activité de l'organisme de formation, directeur de la publication, hébergeur et propriété intellectuelle.",
+      "Mentions légales du site : éditeur, SIRET, déclaration d'activité d'organisme de formation, directeur de la publication, hébergeur, propriété intellectuelle.",
   });
 }
 

@@ -11,9 +11,9 @@ import { useRootData } from "~/root";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
-    title: "Pourquoi nous choisir : nos engagements de formation",
+    title: "Pourquoi nous choisir : nos engagements de formation",
     description:
-      "Formateurs praticiens, suivi personnalisé, aide au financement, présentiel ou distanciel, référent handicap, résultats publiés : nos engagements concrets.",
+      "Formateurs praticiens, suivi personnalisé, aide au financement, présentiel ou distanciel, référent handicap, résultats publiés : nos engagements concrets.",
   });
 }
 

@@ -1,6 +1,9 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { loginPath } from "~/domain/accounts/model";
+import { UserMenu } from "~/domain/accounts/user-menu";
+import { useOptionalAuth } from "~/platform/auth/auth-context";
 import { buttonClass } from "../button";
 import { cn } from "../cn";
 import { MAIN_NAV } from "./nav";
@@ -17,6 +20,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader({ siteName }: { siteName: string }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const auth = useOptionalAuth();
+  // Signing in from a page comes back to it.
+  const here = location.pathname + location.search;
+  const loginHref = location.pathname === "/" || location.pathname === "/login" ? "/login" : loginPath(here);
 
   // The mobile menu is a <details> element (works without JavaScript); close it on navigation.
   useEffect(() => {
@@ -43,9 +50,13 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         </nav>
         <div className="flex items-center gap-1">
           <ThemeToggle />
-          <Link to="/login" className={buttonClass("secondary", "sm", "hidden sm:inline-flex")}>
-            Connexion
-          </Link>
+          {auth?.user ? (
+            <UserMenu />
+          ) : (
+            <Link to={loginHref} className={buttonClass("secondary", "sm", "hidden sm:inline-flex")}>
+              Connexion
+            </Link>
+          )}
           <details ref={menuRef} className="group relative lg:hidden">
             <summary
               className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
@@ -66,11 +77,13 @@ export function SiteHeader({ siteName }: { siteName: string }) {
                     </NavLink>
                   </li>
                 ))}
-                <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
-                  <NavLink to="/login" className={(s) => cn(linkClass(s), "block py-3 text-base")}>
-                    Connexion
-                  </NavLink>
-                </li>
+                {auth?.user ? null : (
+                  <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
+                    <NavLink to={loginHref} className={(s) => cn(linkClass(s), "block py-3 text-base")}>
+                      Connexion
+                    </NavLink>
+                  </li>
+                )}
               </ul>
             </nav>
           </details>

@@ -5,6 +5,7 @@ import * as m0100 from "./0100_auth";
 import * as m0101 from "./0101_audit";
 import * as m0200 from "./0200_funding_rules";
 import * as m0300 from "./0300_formations";
+import * as m0400 from "./0400_leads";
 
 /**
  * Versioned migrations, in order. Add a file `NNNN_name.ts` with `up`/`down` and list it here:
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0101_audit": m0101,
   "0200_funding_rules": m0200,
   "0300_formations": m0300,
+  "0400_leads": m0400,
 };

@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { isUniqueViolation, type MutationContext } from "~/domain/formations/formations.server";
+import { FieldValidationError, NotFoundError, parseOrThrow } from "~/domain/formations/model";
+import { toCity } from "~/domain/formations/rows.server";
+import { db, nowIso, type Db } from "~/platform/db/db.server";
+import { cityInputSchema, nearestCities, type City } from "./model";
+
+const SLUG_TAKEN = "Une autre ville utilise déjà cet identifiant.";
+
+export type CityWithCount = City & { formationCount: number; publishedCount: number };
+
+/** Every city by name, with how many formations (and published ones) run there. */
+export async function listCities(target: Db = db()): Promise<CityWithCount[]> {
+  const [rows, counts] = await Promise.all([
+    target.selectFrom("cities").selectAll().orderBy("name").execute(),
+    target
+      .selectFrom("formation_cities as fc")
+      .innerJoin("formations as f", "f.id", "fc.formation_id")
+      .select(["fc.city_id", "f.status", (eb) => eb.fn.countAll().as("n")])
+      .groupBy(["fc.city_id", "f.status"])
+      .execute(),
+  ]);
+  return rows
+    .map((r) => {
+      const mine = counts.filter((c) => c.city_id === r.id);
+      return {
+        ...toCity(r),
+        formationCount: mine.reduce((sum, c) => sum + Number(c.n), 0),
+        publishedCount: mine.filter((c) => c.status === "published").reduce((sum, c) => sum + Number(c.n), 0),
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, "fr"));
+}
+
+export async function getCityBySlug(slug: string, target: Db = db()): Promise<City | undefined> {
+  const row = await target.selectFrom("cities").selectAll().where("slug", "=", slug).executeTakeFirst();
+  return row ? toCity(row) : undefined;
+}
+
+export async function getCityById(id: string, target: Db = db()): Promise<City | undefined> {
+  const row = await target.selectFrom("cities").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toCity(row) : undefined;
+}
+
+/** The cities nearest to `city` that have published formations. */
+export async function nearbyCities(city: City, count = 3, target: Db = db()): Promise<Array<CityWithCount & { distanceKm: number }>> {
+  const all = (await listCities(target)).filter((c) => c.publishedCount > 0);
+  return nearestCities({ ...city, formationCount: 0, publishedCount: 0 }, all, count);
+}
+
+export async function createCity(input: unknown, ctx: MutationContext = {}): Promise<City> {
+  const target = ctx.db ?? db();
+  const data = parseOrThrow(cityInputSchema, input);
+  if (await getCityBySlug(data.slug, target)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+  const id = randomUUID();
+  const now = nowIso();
+  try {
+    await target.transaction().execute(async (trx) => {
+      await trx.insertInto("cities").values({ id, ...data, created_at: now, updated_at: now }).execute();
+      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "create", entity: "city", entityId: id, summary: `Ville « ${data.name} » créée.` });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+    throw error;
+  }
+  return (await getCityById(id, target))!;
+}
+
+export async function updateCity(id: string, input: unknown, ctx: MutationContext = {}): Promise<City> {
+  const target = ctx.db ?? db();
+  const existing = await getCityById(id, target);
+  if (!existing) throw new NotFoundError("Cette ville n'existe pas ou a été supprimée.");
+  const data = parseOrThrow(cityInputSchema, input);
+  const other = await getCityBySlug(data.slug, target);
+  if (other && other.id !== id) throw new FieldValidationError({ slug: SLUG_TAKEN });
+  try {
+    await target.transaction().execute(async (trx) => {
+      await trx.updateTable("cities").set({ ...data, updated_at: nowIso() }).where("id", "=", id).execute();
+      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "update", entity: "city", entityId: id, summary: `Ville « ${data.name} » modifiée.` });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+    throw error;
+  }
+  return (await getCityById(id, target))!;
+}
+
+/** Deletes a city that no formation or session uses; otherwise refuses with the reason. */
+export async function deleteCity(id: string, ctx: MutationContext = {}): Promise<void> {
+  const target = ctx.db ?? db();
+  const existing = await getCityById(id, target);
+  if (!existing) throw new NotFoundError("Cette ville n'existe pas ou a déjà été supprimée.");
+  const [links, sessions] = await Promise.all([
+    target.selectFrom("formation_cities").select((eb) => eb.fn.countAll().as("n")).where("city_id", "=", id).executeTakeFirst(),
+    target.selectFrom("formation_sessions").select((eb) => eb.fn.countAll().as("n")).where("city_id", "=", id).executeTakeFirst(),
+  ]);
+  if (Number(links?.n ?? 0) > 0 || Number(sessions?.n ?? 0) > 0) {
+    throw new FieldValidationError({
+      _form: `Des formations ou des sessions ont lieu à ${existing.name} : retirez cette ville de ces formations avant de la supprimer.`,
+    });
+  }
+  await target.transaction().execute(async (trx) => {
+    await trx.deleteFrom("cities").where("id", "=", id).execute();
+    if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "delete", entity: "city", entityId: id, summary: `Ville « ${existing.name} » supprimée.` });
+  });
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from "node:crypto";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { db, nowIso, type Db } from "~/platform/db/db.server";
+import { isUniqueViolation, type MutationContext } from "./formations.server";
+import { FieldValidationError, NotFoundError, categoryInputSchema, parseOrThrow, type Category } from "./model";
+import { toCategory } from "./rows.server";
+
+const SLUG_TAKEN = "Une autre catégorie utilise déjà cet identifiant.";
+
+export type CategoryWithCount = Category & { formationCount: number; publishedCount: number };
+
+/** Every category in display order, with how many formations (and published ones) it holds. */
+export async function listCategories(target: Db = db()): Promise<CategoryWithCount[]> {
+  const [rows, counts] = await Promise.all([
+    target.selectFrom("formation_categories").selectAll().orderBy("position").orderBy("name").execute(),
+    target.selectFrom("formations").select(["category_id", "status", (eb) => eb.fn.countAll().as("n")]).groupBy(["category_id", "status"]).execute(),
+  ]);
+  return rows.map((r) => {
+    const mine = counts.filter((c) => c.category_id === r.id);
+    return {
+      ...toCategory(r),
+      formationCount: mine.reduce((sum, c) => sum + Number(c.n), 0),
+      publishedCount: mine.filter((c) => c.status === "published").reduce((sum, c) => sum + Number(c.n), 0),
+    };
+  });
+}
+
+export async function getCategoryBySlug(slug: string, target: Db = db()): Promise<Category | undefined> {
+  const row = await target.selectFrom("formation_categories").selectAll().where("slug", "=", slug).executeTakeFirst();
+  return row ? toCategory(row) : undefined;
+}
+
+export async function getCategoryById(id: string, target: Db = db()): Promise<Category | undefined> {
+  const row = await target.selectFrom("formation_categories").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toCategory(row) : undefined;
+}
+
+export async function createCategory(input: unknown, ctx: MutationContext = {}): Promise<Category> {
+  const target = ctx.db ?? db();
+  const data = parseOrThrow(categoryInputSchema, input);
+  if (await getCategoryBySlug(data.slug, target)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+  const id = randomUUID();
+  const now = nowIso();
+  try {
+    await target.transaction().execute(async (trx) => {
+      await trx.insertInto("formation_categories").values({ id, ...data, created_at: now, updated_at: now }).execute();
+      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "create", entity: "formation_category", entityId: id, summary: `Catégorie « ${data.name} » créée.` });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+    throw error;
+  }
+  return (await getCategoryById(id, target))!;
+}
+
+export async function updateCategory(id: string, input: unknown, ctx: MutationContext = {}): Promise<Category> {
+  const target = ctx.db ?? db();
+  const existing = await getCategoryById(id, target);
+  if (!existing) throw new NotFoundError("Cette catégorie n'existe pas ou a été supprimée.");
+  const data = parseOrThrow(categoryInputSchema, input);
+  const other = await getCategoryBySlug(data.slug, target);
+  if (other && other.id !== id) throw new FieldValidationError({ slug: SLUG_TAKEN });
+  try {
+    await target.transaction().execute(async (trx) => {
+      await trx.updateTable("formation_categories").set({ ...data, updated_at: nowIso() }).where("id", "=", id).execute();
+      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "update", entity: "formation_category", entityId: id, summary: `Catégorie « ${data.name} » modifiée.` });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+    throw error;
+  }
+  return (await getCategoryById(id, target))!;
+}
+
+/** Deletes an empty category; a category that still holds formations is refused. */
+export async function deleteCategory(id: string, ctx: MutationContext = {}): Promise<void> {
+  const target = ctx.db ?? db();
+  const existing = await getCategoryById(id, target);
+  if (!existing) throw new NotFoundError("Cette catégorie n'existe pas ou a déjà été supprimée.");
+  const used = await target.selectFrom("formations").select((eb) => eb.fn.countAll().as("n")).where("category_id", "=", id).executeTakeFirst();
+  const n = Number(used?.n ?? 0);
+  if (n > 0) {
+    throw new FieldValidationError({
+      _form: `La catégorie « ${existing.name} » contient ${n} formation${n > 1 ? "s" : ""} : rattachez-${n > 1 ? "les" : "la"} à une autre catégorie avant de la supprimer.`,
+    });
+  }
+  await target.transaction().execute(async (trx) => {
+    await trx.deleteFrom("formation_categories").where("id", "=", id).execute();
+    if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "delete", entity: "formation_category", entityId: id, summary: `Catégorie « ${existing.name} » supprimée.` });
+  });
+}

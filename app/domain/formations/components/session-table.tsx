@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import { sessionDatesLabel, type UpcomingSession } from "../model";
+import { cityPath, formationPath } from "../slug";
+
+function seats(n: number): string {
+  if (n === 0) return "Complet";
+  return n === 1 ? "1 place restante" : `${n} places restantes`;
+}
+
+/**
+ * Upcoming sessions as a table that scrolls sideways on a phone (a focusable region, so
+ * keyboard users can scroll it). `showFormation` adds the formation column (city and home pages).
+ */
+export function SessionTable({ sessions, label, showFormation = true, quoteFor }: { sessions: UpcomingSession[]; label: string; showFormation?: boolean; quoteFor?: string }) {
+  const th = "border-b border-slate-200 px-3 py-2 text-left font-semibold text-slate-900 dark:border-slate-700 dark:text-white";
+  const td = "border-b border-slate-100 px-3 py-3 align-top dark:border-slate-800";
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+      <table className="w-full min-w-[36rem] text-sm">
+        <caption className="sr-only">{label}</caption>
+        <thead className="bg-slate-50 dark:bg-slate-900">
+          <tr>
+            <th scope="col" className={th}>
+              Dates
+            </th>
+            {showFormation ? (
+              <th scope="col" className={th}>
+                Formation
+              </th>
+            ) : null}
+            <th scope="col" className={th}>
+              Lieu
+            </th>
+            <th scope="col" className={th}>
+              Places
+            </th>
+            {quoteFor ? (
+              <th scope="col" className={th}>
+                <span className="sr-only">Inscription</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((s) => (
+            <tr key={s.id}>
+              <td className={td}>{sessionDatesLabel(s.startDate, s.endDate).replace(/^./, (c) => c.toUpperCase())}</td>
+              {showFormation ? (
+                <td className={td}>
+                  <Link to={formationPath(s.formation.slug)} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                    {s.formation.title}
+                  </Link>
+                </td>
+              ) : null}
+              <td className={td}>
+                {s.city ? (
+                  <Link to={cityPath(s.city.slug)} className="underline-offset-2 hover:underline">
+                    {s.city.name}
+                  </Link>
+                ) : (
+                  "À distance (classe virtuelle)"
+                )}
+              </td>
+              <td className={td}>
+                <span className={s.seatsLeft <= 2 ? "font-semibold text-amber-800 dark:text-amber-300" : undefined}>{seats(s.seatsLeft)}</span>
+              </td>
+              {quoteFor ? (
+                <td className={td}>
+                  {s.seatsLeft > 0 ? (
+                    <Link
+                      to={`/devis?formation=${encodeURIComponent(quoteFor)}`}
+                      className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                      aria-label={`S'inscrire à la session ${sessionDatesLabel(s.startDate, s.endDate)}${s.city ? ` à ${s.city.name}` : " à distance"}`}
+                    >
+                      S'inscrire
+                    </Link>
+                  ) : null}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,650 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Selectable } from "kysely";
+import type { City } from "~/domain/cities/model";
+import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
+import { db, nowIso, type Db } from "~/platform/db/db.server";
+import type { FormationsTable } from "~/platform/db/schema";
+import { toCategory, toCity } from "./rows.server";
+import {
+  FieldValidationError,
+  NotFoundError,
+  formationInputSchema,
+  imageSchema,
+  parseOrThrow,
+  todayInParis,
+  type Category,
+  type Formation,
+  type FormationData,
+  type FormationListItem,
+  type UpcomingSession,
+  type FormationSession,
+  type FormationStatus,
+  type Modality,
+  type ProgramModule,
+  type StoredImage,
+} from "./model";
+import { normalizeForSearch, slugify, uniqueSlug } from "./slug";
+
+/** Who makes a change: recorded in the audit log, in the same transaction as the change. */
+export type Actor = AuditInput["actor"];
+export interface MutationContext {
+  db?: Db;
+  actor?: Actor;
+}
+
+export type { FormationListItem, UpcomingSession } from "./model";
+
+export type SessionWithCity = FormationSession & { city: City | null };
+
+/** A formation with what its pages show around it. */
+export interface FormationDetail extends Formation {
+  category: Category;
+  cities: City[];
+  sessions: SessionWithCity[];
+}
+
+export const FORMATION_SORTS = ["relevance", "title", "-title", "price", "-price", "-updated", "next-session"] as const;
+export type FormationSort = (typeof FORMATION_SORTS)[number];
+
+export interface FormationFilters {
+  q?: string;
+  categorySlug?: string;
+  citySlug?: string;
+  modality?: Modality;
+  cpf?: boolean;
+  /** Maximum inter-company price in euros; formations on quote are left out when set. */
+  maxPrice?: number;
+  /** "published" for visitors (default), "draft", or "all" for editors. */
+  status?: FormationStatus | "all";
+  featured?: boolean;
+  sort?: FormationSort;
+  page?: number;
+  perPage?: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+  pageCount: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows ↔ model.
+
+function json<T>(value: string | null, fallback: T): T {
+  if (value === null) return fallback;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function parseImage(value: string | null): StoredImage | null {
+  const parsed = imageSchema.safeParse(json<unknown>(value, null));
+  return parsed.success ? parsed.data : null;
+}
+
+function toSession(r: { id: string; formation_id: string; start_date: string; end_date: string; city_id: string | null; seats_left: number }): FormationSession {
+  return { id: r.id, formationId: r.formation_id, startDate: r.start_date, endDate: r.end_date, cityId: r.city_id, seatsLeft: Number(r.seats_left) };
+}
+
+function toFormation(r: Selectable<FormationsTable>, cityIds: string[], sessions: FormationSession[]): Formation {
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    summary: r.summary,
+    categoryId: r.category_id,
+    description: r.description,
+    program: json<ProgramModule[]>(r.program, []),
+    objectives: json<string[]>(r.objectives, []),
+    prerequisites: r.prerequisites,
+    audience: r.audience,
+    durationHours: Number(r.duration_hours),
+    durationDays: Number(r.duration_days),
+    modality: r.modality as Modality,
+    teachingMethods: r.teaching_methods,
+    evaluationMethods: r.evaluation_methods,
+    accessModalities: r.access_modalities,
+    accessLeadTime: r.access_lead_time,
+    priceInter: r.price_inter_cents === null ? null : Number(r.price_inter_cents) / 100,
+    intraOnQuote: Number(r.intra_on_quote) === 1,
+    vatMode: r.vat_mode as Formation["vatMode"],
+    contactName: r.contact_name,
+    contactEmail: r.contact_email,
+    contactPhone: r.contact_phone,
+    accessibility: r.accessibility,
+    disabilityContactName: r.disability_contact_name,
+    disabilityContactEmail: r.disability_contact_email,
+    satisfactionRate: r.satisfaction_rate === null ? null : Number(r.satisfaction_rate),
+    successRate: r.success_rate === null ? null : Number(r.success_rate),
+    traineesCount: r.trainees_count === null ? null : Number(r.trainees_count),
+    resultsMeasuredAt: r.results_measured_at,
+    certificationType: r.certification_type as Formation["certificationType"],
+    certificationCode: r.certification_code,
+    certificationTitle: r.certification_title,
+    certifier: r.certifier,
+    certificationRegisteredAt: r.certification_registered_at,
+    cpfEligible: Number(r.cpf_eligible) === 1,
+    fundingOptions: json<Formation["fundingOptions"]>(r.funding_options, []),
+    opcos: json<Formation["opcos"]>(r.opcos, []),
+    cityIds,
+    image: parseImage(r.image),
+    imageAlt: r.image_alt,
+    featured: Number(r.featured) === 1,
+    seoTitle: r.seo_title,
+    seoDescription: r.seo_description,
+    status: r.status as FormationStatus,
+    publishedAt: r.published_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    sessions,
+  };
+}
+
+/** The columns written from validated data (everything but identity, status and timestamps). */
+function toColumns(data: FormationData, categoryName: string) {
+  return {
+    title: data.title,
+    summary: data.summary,
+    category_id: data.categoryId,
+    description: data.description,
+    program: JSON.stringify(data.program),
+    objectives: JSON.stringify(data.objectives),
+    prerequisites: data.prerequisites,
+    audience: data.audience,
+    duration_hours: data.durationHours,
+    duration_days: data.durationDays,
+    modality: data.modality,
+    teaching_methods: data.teachingMethods,
+    evaluation_methods: data.evaluationMethods,
+    access_modalities: data.accessModalities,
+    access_lead_time: data.accessLeadTime,
+    price_inter_cents: data.priceInter === null ? null : Math.round(data.priceInter * 100),
+    intra_on_quote: data.intraOnQuote ? 1 : 0,
+    vat_mode: data.vatMode,
+    contact_name: data.contactName,
+    contact_email: data.contactEmail,
+    contact_phone: data.contactPhone,
+    accessibility: data.accessibility,
+    disability_contact_name: data.disabilityContactName,
+    disability_contact_email: data.disabilityContactEmail,
+    satisfaction_rate: data.satisfactionRate,
+    success_rate: data.successRate,
+    trainees_count: data.traineesCount,
+    results_measured_at: data.resultsMeasuredAt,
+    certification_type: data.certificationType,
+    certification_code: data.certificationType === "none" ? "" : data.certificationCode,
+    certification_title: data.certificationType === "none" ? "" : data.certificationTitle,
+    certifier: data.certificationType === "none" ? "" : data.certifier,
+    certification_registered_at: data.certificationType === "none" ? null : data.certificationRegisteredAt,
+    cpf_eligible: data.cpfEligible ? 1 : 0,
+    funding_options: JSON.stringify(data.fundingOptions),
+    opcos: JSON.stringify(data.opcos),
+    image: data.image ? JSON.stringify(data.image) : null,
+    image_alt: data.imageAlt,
+    featured: data.featured ? 1 : 0,
+    seo_title: data.seoTitle,
+    seo_description: data.seoDescription,
+    search_text: normalizeForSearch([data.title, data.summary, categoryName, data.certificationTitle, data.certificationCode, ...data.objectives].join(" ")),
+  };
+}
+
+/** A unique-constraint violation on either engine (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | undefined;
+  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || /UNIQUE constraint failed/.test(e?.message ?? "");
+}
+
+const SLUG_TAKEN = "Cette adresse est déjà utilisée par une autre formation.";
+
+async function slugTaken(target: Db, slug: string, exceptId?: string): Promise<boolean> {
+  let q = target.selectFrom("formations").select("id").where("slug", "=", slug);
+  if (exceptId) q = q.where("id", "!=", exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Checks the references of validated data; returns the category name (kept in the search text). */
+async function checkReferences(target: Db, data: FormationData): Promise<string> {
+  const category = await target.selectFrom("formation_categories").select("name").where("id", "=", data.categoryId).executeTakeFirst();
+  const errors: Record<string, string> = {};
+  if (!category) errors.categoryId = "Cette catégorie n'existe pas : choisissez-en une dans la liste.";
+  const cityIds = [...new Set([...data.cityIds, ...data.sessions.flatMap((s) => (s.cityId ? [s.cityId] : []))])];
+  if (cityIds.length > 0) {
+    const found = await target.selectFrom("cities").select("id").where("id", "in", cityIds).execute();
+    const known = new Set(found.map((c) => c.id));
+    if (data.cityIds.some((id) => !known.has(id))) errors.cityIds = "Une des villes choisies n'existe plus : rechargez la page.";
+    data.sessions.forEach((s, i) => {
+      if (s.cityId && !known.has(s.cityId)) errors[`sessions.${i}.cityId`] = "Cette ville n'existe plus.";
+    });
+  }
+  if (Object.keys(errors).length > 0) throw new FieldValidationError(errors);
+  return category!.name;
+}
+
+async function writeChildren(trx: Db, formationId: string, data: FormationData, existingSessionIds: Set<string>): Promise<void> {
+  const now = nowIso();
+  await trx.deleteFrom("formation_cities").where("formation_id", "=", formationId).execute();
+  if (data.cityIds.length > 0) {
+    await trx
+      .insertInto("formation_cities")
+      .values(data.cityIds.map((city_id) => ({ formation_id: formationId, city_id })))
+      .execute();
+  }
+  await trx.deleteFrom("formation_sessions").where("formation_id", "=", formationId).execute();
+  if (data.sessions.length > 0) {
+    const used = new Set<string>();
+    await trx
+      .insertInto("formation_sessions")
+      .values(
+        data.sessions.map((s) => {
+          // Keep a session's id when it already belonged to this formation, so links to it stay valid.
+          const id = s.id && existingSessionIds.has(s.id) && !used.has(s.id) ? s.id : randomUUID();
+          used.add(id);
+          return { id, formation_id: formationId, start_date: s.startDate, end_date: s.endDate, city_id: s.cityId, seats_left: s.seatsLeft, created_at: now, updated_at: now };
+        }),
+      )
+      .execute();
+  }
+}
+
+async function audit(trx: Db, actor: Actor | undefined, action: string, entityId: string, summary: string): Promise<void> {
+  if (actor) await recordAudit(trx, { actor, action, entity: "formation", entityId, summary });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutations.
+
+/**
+ * Creates a draft. An empty slug is derived from the title (made unique with "-2", "-3"…);
+ * an explicit slug that another formation uses is refused.
+ */
+export async function createFormation(input: unknown, ctx: MutationContext = {}): Promise<Formation> {
+  const target = ctx.db ?? db();
+  const data = parseOrThrow(formationInputSchema, input);
+  const categoryName = await checkReferences(target, data);
+  let slug = data.slug;
+  if (!slug) slug = await uniqueSlug(slugify(data.title), (s) => slugTaken(target, s));
+  else if (await slugTaken(target, slug)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+
+  const id = randomUUID();
+  const now = nowIso();
+  try {
+    await target.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("formations")
+        .values({ id, slug, ...toColumns(data, categoryName), status: "draft", published_at: null, created_at: now, updated_at: now })
+        .execute();
+      await writeChildren(trx, id, data, new Set());
+      // The slug now belongs to this formation: an old redirect with the same slug must not win.
+      await trx.deleteFrom("formation_slug_redirects").where("old_slug", "=", slug).execute();
+      await audit(trx, ctx.actor, "create", id, `Formation « ${data.title} » créée (brouillon).`);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+    throw error;
+  }
+  return (await getFormationById(id, target))!;
+}
+
+/**
+ * Replaces a formation's content (status unchanged). An empty slug keeps the current one;
+ * a changed slug leaves the old one answering with a 301 to the new one.
+ */
+export async function updateFormation(id: string, input: unknown, ctx: MutationContext = {}): Promise<Formation> {
+  const target = ctx.db ?? db();
+  const existing = await target.selectFrom("formations").select(["id", "slug"]).where("id", "=", id).executeTakeFirst();
+  if (!existing) throw new NotFoundError("Cette formation n'existe pas ou a été supprimée.");
+  const data = parseOrThrow(formationInputSchema, input);
+  const categoryName = await checkReferences(target, data);
+  const slug = data.slug || existing.slug;
+  if (slug !== existing.slug && (await slugTaken(target, slug, id))) throw new FieldValidationError({ slug: SLUG_TAKEN });
+
+  const sessionIds = new Set(
+    (await target.selectFrom("formation_sessions").select("id").where("formation_id", "=", id).execute()).map((s) => s.id),
+  );
+  const now = nowIso();
+  try {
+    await target.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("formations")
+        .set({ slug, ...toColumns(data, categoryName), updated_at: now })
+        .where("id", "=", id)
+        .execute();
+      await writeChildren(trx, id, data, sessionIds);
+      if (slug !== existing.slug) {
+        await trx.deleteFrom("formation_slug_redirects").where("old_slug", "in", [slug, existing.slug]).execute();
+        await trx.insertInto("formation_slug_redirects").values({ old_slug: existing.slug, formation_id: id, created_at: now }).execute();
+      }
+      await audit(
+        trx,
+        ctx.actor,
+        "update",
+        id,
+        slug !== existing.slug ? `Formation « ${data.title} » modifiée ; adresse changée de « ${existing.slug} » en « ${slug} ».` : `Formation « ${data.title} » modifiée.`,
+      );
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+    throw error;
+  }
+  return (await getFormationById(id, target))!;
+}
+
+/** Publishes or unpublishes formations; returns how many changed. */
+export async function setFormationStatus(ids: string[], status: FormationStatus, ctx: MutationContext = {}): Promise<number> {
+  const target = ctx.db ?? db();
+  if (ids.length === 0) return 0;
+  const rows = await target.selectFrom("formations").select(["id", "title", "status", "published_at"]).where("id", "in", ids).execute();
+  const changing = rows.filter((r) => r.status !== status);
+  if (changing.length === 0) return 0;
+  const now = nowIso();
+  await target.transaction().execute(async (trx) => {
+    for (const r of changing) {
+      await trx
+        .updateTable("formations")
+        .set({ status, published_at: status === "published" ? (r.published_at ?? now) : r.published_at })
+        .where("id", "=", r.id)
+        .execute();
+      await audit(trx, ctx.actor, status === "published" ? "publish" : "unpublish", r.id, `Formation « ${r.title} » ${status === "published" ? "publiée" : "dépubliée (repassée en brouillon)"}.`);
+    }
+  });
+  return changing.length;
+}
+
+/** Sets or removes a formation's image (after an upload), without touching anything else. */
+export async function setFormationImage(id: string, image: StoredImage | null, alt: string, ctx: MutationContext = {}): Promise<void> {
+  const target = ctx.db ?? db();
+  await target.transaction().execute(async (trx) => {
+    const res = await trx
+      .updateTable("formations")
+      .set({ image: image ? JSON.stringify(imageSchema.parse(image)) : null, image_alt: alt, updated_at: nowIso() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) throw new NotFoundError("Cette formation n'existe pas ou a été supprimée.");
+    await audit(trx, ctx.actor, "update", id, image ? "Image de la formation remplacée." : "Image de la formation retirée.");
+  });
+}
+
+/** Copies a formation (content and cities, not its dated sessions) into a new draft titled "… (copie)". */
+export async function duplicateFormation(id: string, ctx: MutationContext = {}): Promise<Formation> {
+  const target = ctx.db ?? db();
+  const source = await getFormationById(id, target);
+  if (!source) throw new NotFoundError("Cette formation n'existe pas ou a été supprimée.");
+  const suffix = " (copie)";
+  const title = source.title.slice(0, 120 - suffix.length) + suffix;
+  const slug = await uniqueSlug(slugify(`${source.slug} copie`), (s) => slugTaken(target, s));
+  const now = nowIso();
+  const newId = randomUUID();
+  const row = await target.selectFrom("formations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  await target.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("formations")
+      .values({
+        ...row,
+        id: newId,
+        slug,
+        title,
+        status: "draft",
+        published_at: null,
+        featured: 0,
+        search_text: normalizeForSearch(`${title} ${row.search_text}`),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    if (source.cityIds.length > 0) {
+      await trx
+        .insertInto("formation_cities")
+        .values(source.cityIds.map((city_id) => ({ formation_id: newId, city_id })))
+        .execute();
+    }
+    await trx.deleteFrom("formation_slug_redirects").where("old_slug", "=", slug).execute();
+    await audit(trx, ctx.actor, "create", newId, `Formation « ${title} » créée par duplication de « ${source.title} ».`);
+  });
+  return (await getFormationById(newId, target))!;
+}
+
+/** Deletes a formation with its sessions, cities and old slugs. Returns its title. */
+export async function deleteFormation(id: string, ctx: MutationContext = {}): Promise<string> {
+  const target = ctx.db ?? db();
+  const row = await target.selectFrom("formations").select(["id", "title"]).where("id", "=", id).executeTakeFirst();
+  if (!row) throw new NotFoundError("Cette formation n'existe pas ou a déjà été supprimée.");
+  await target.transaction().execute(async (trx) => {
+    // Explicit deletes: no reliance on ON DELETE CASCADE being enabled on the connection.
+    await trx.deleteFrom("formation_sessions").where("formation_id", "=", id).execute();
+    await trx.deleteFrom("formation_cities").where("formation_id", "=", id).execute();
+    await trx.deleteFrom("formation_slug_redirects").where("formation_id", "=", id).execute();
+    await trx.deleteFrom("formations").where("id", "=", id).execute();
+    await audit(trx, ctx.actor, "delete", id, `Formation « ${row.title} » supprimée.`);
+  });
+  return row.title;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries.
+
+async function load(target: Db, row: Selectable<FormationsTable> | undefined): Promise<Formation | undefined> {
+  if (!row) return undefined;
+  const [cities, sessions] = await Promise.all([
+    target.selectFrom("formation_cities").select("city_id").where("formation_id", "=", row.id).execute(),
+    target.selectFrom("formation_sessions").selectAll().where("formation_id", "=", row.id).orderBy("start_date").orderBy("id").execute(),
+  ]);
+  return toFormation(
+    row,
+    cities.map((c) => c.city_id).sort(),
+    sessions.map(toSession),
+  );
+}
+
+export async function getFormationById(id: string, target: Db = db()): Promise<Formation | undefined> {
+  return load(target, await target.selectFrom("formations").selectAll().where("id", "=", id).executeTakeFirst());
+}
+
+export async function getFormationBySlug(slug: string, target: Db = db()): Promise<Formation | undefined> {
+  return load(target, await target.selectFrom("formations").selectAll().where("slug", "=", slug).executeTakeFirst());
+}
+
+/** The formation with its category, cities and sessions (all, in date order). */
+export async function getFormationDetail(formation: Formation, target: Db = db()): Promise<FormationDetail> {
+  const [category, cityRows] = await Promise.all([
+    target.selectFrom("formation_categories").selectAll().where("id", "=", formation.categoryId).executeTakeFirstOrThrow(),
+    (() => {
+      const ids = [...new Set([...formation.cityIds, ...formation.sessions.flatMap((s) => (s.cityId ? [s.cityId] : []))])];
+      return ids.length ? target.selectFrom("cities").selectAll().where("id", "in", ids).execute() : Promise.resolve([]);
+    })(),
+  ]);
+  const byId = new Map(cityRows.map((c) => [c.id, toCity(c)]));
+  return {
+    ...formation,
+    category: toCategory(category),
+    cities: formation.cityIds.flatMap((id) => byId.get(id) ?? []).sort((a, b) => a.name.localeCompare(b.name, "fr")),
+    sessions: formation.sessions.map((s) => ({ ...s, city: s.cityId ? (byId.get(s.cityId) ?? null) : null })),
+  };
+}
+
+export type SlugResolution = { formation: Formation } | { redirectTo: string } | undefined;
+
+/**
+ * What a formation URL answers: the formation, a redirect to its current slug (an old slug),
+ * or nothing. With `includeDrafts` false (visitors), drafts do not exist.
+ */
+export async function resolveFormationSlug(slug: string, { includeDrafts = false } = {}, target: Db = db()): Promise<SlugResolution> {
+  const formation = await getFormationBySlug(slug, target);
+  if (formation) return includeDrafts || formation.status === "published" ? { formation } : undefined;
+  const redirect = await target
+    .selectFrom("formation_slug_redirects")
+    .innerJoin("formations", "formations.id", "formation_slug_redirects.formation_id")
+    .select(["formations.slug", "formations.status"])
+    .where("formation_slug_redirects.old_slug", "=", slug)
+    .executeTakeFirst();
+  if (!redirect || (!includeDrafts && redirect.status !== "published")) return undefined;
+  return { redirectTo: redirect.slug };
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A filtered, sorted page of formations (accent- and case-insensitive search on every word). */
+export async function listFormations(filters: FormationFilters = {}, target: Db = db()): Promise<Page<FormationListItem>> {
+  const perPage = Math.min(Math.max(filters.perPage ?? 12, 1), 100);
+  const status = filters.status ?? "published";
+  const today = todayInParis();
+
+  let q = target.selectFrom("formations").innerJoin("formation_categories as c", "c.id", "formations.category_id");
+  if (status !== "all") q = q.where("formations.status", "=", status);
+  if (filters.categorySlug) q = q.where("c.slug", "=", filters.categorySlug);
+  if (filters.modality) q = q.where("formations.modality", "=", filters.modality);
+  if (filters.cpf) q = q.where("formations.cpf_eligible", "=", 1);
+  if (filters.featured) q = q.where("formations.featured", "=", 1);
+  if (filters.maxPrice !== undefined) {
+    q = q.where("formations.price_inter_cents", "is not", null).where("formations.price_inter_cents", "<=", Math.round(filters.maxPrice * 100));
+  }
+  if (filters.citySlug) {
+    const citySlug = filters.citySlug;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("formation_cities as fc")
+          .innerJoin("cities as ci", "ci.id", "fc.city_id")
+          .select("fc.city_id")
+          .whereRef("fc.formation_id", "=", "formations.id")
+          .where("ci.slug", "=", citySlug),
+      ),
+    );
+  }
+  for (const word of normalizeForSearch(filters.q ?? "").split(" ").filter(Boolean).slice(0, 8)) {
+    q = q.where(sql<boolean>`${sql.ref("formations.search_text")} like ${`%${escapeLike(word)}%`} escape '\\'`);
+  }
+
+  const countRow = await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const total = Number(countRow?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const page = Math.min(Math.max(Math.trunc(filters.page ?? 1) || 1, 1), pageCount);
+
+  const nextStart = sql<string>`(select min(s.start_date) from formation_sessions s where s.formation_id = formations.id and s.start_date >= ${today})`;
+  let ordered = q.selectAll("formations").select(["c.slug as category_slug", "c.name as category_name"]);
+  const priceNullsLast = sql`case when formations.price_inter_cents is null then 1 else 0 end`;
+  switch (filters.sort ?? (status === "published" ? "relevance" : "-updated")) {
+    case "title":
+      ordered = ordered.orderBy("formations.title", "asc");
+      break;
+    case "-title":
+      ordered = ordered.orderBy("formations.title", "desc");
+      break;
+    case "price":
+      ordered = ordered.orderBy(priceNullsLast).orderBy("formations.price_inter_cents", "asc");
+      break;
+    case "-price":
+      ordered = ordered.orderBy(priceNullsLast).orderBy("formations.price_inter_cents", "desc");
+      break;
+    case "-updated":
+      ordered = ordered.orderBy("formations.updated_at", "desc");
+      break;
+    case "next-session":
+      ordered = ordered.orderBy(sql`coalesce(${nextStart}, '9999-12-31')`);
+      break;
+    case "relevance":
+      ordered = ordered.orderBy("formations.featured", "desc").orderBy("c.position").orderBy("formations.title");
+      break;
+  }
+  const rows = await ordered.orderBy("formations.id").limit(perPage).offset((page - 1) * perPage).execute();
+  const items = await toListItems(target, rows, today);
+  return { items, total, page, perPage, pageCount };
+}
+
+async function toListItems(
+  target: Db,
+  rows: Array<Selectable<FormationsTable> & { category_slug: string; category_name: string }>,
+  today: string,
+): Promise<FormationListItem[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [cityRows, sessionRows] = await Promise.all([
+    target
+      .selectFrom("formation_cities as fc")
+      .innerJoin("cities as ci", "ci.id", "fc.city_id")
+      .select(["fc.formation_id", "ci.name"])
+      .where("fc.formation_id", "in", ids)
+      .orderBy("ci.name")
+      .execute(),
+    target
+      .selectFrom("formation_sessions as s")
+      .leftJoin("cities as ci", "ci.id", "s.city_id")
+      .select(["s.formation_id", "s.start_date", "s.end_date", "ci.name as city_name"])
+      .where("s.formation_id", "in", ids)
+      .where("s.start_date", ">=", today)
+      .orderBy("s.start_date")
+      .execute(),
+  ]);
+  return rows.map((r) => {
+    const next = sessionRows.find((s) => s.formation_id === r.id);
+    return {
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      summary: r.summary,
+      category: { id: r.category_id, slug: r.category_slug, name: r.category_name },
+      modality: r.modality as Modality,
+      durationHours: Number(r.duration_hours),
+      durationDays: Number(r.duration_days),
+      priceInter: r.price_inter_cents === null ? null : Number(r.price_inter_cents) / 100,
+      vatMode: r.vat_mode as Formation["vatMode"],
+      cpfEligible: Number(r.cpf_eligible) === 1,
+      certificationType: r.certification_type as Formation["certificationType"],
+      image: parseImage(r.image),
+      imageAlt: r.image_alt,
+      featured: Number(r.featured) === 1,
+      status: r.status as FormationStatus,
+      updatedAt: r.updated_at,
+      cityNames: cityRows.filter((c) => c.formation_id === r.id).map((c) => c.name),
+      nextSession: next ? { startDate: next.start_date, endDate: next.end_date, cityName: next.city_name } : null,
+    };
+  });
+}
+
+/** Upcoming sessions of published formations, soonest first; optionally in one city. */
+export async function listUpcomingSessions(
+  { citySlug, formationIds, limit = 10, from = todayInParis() }: { citySlug?: string; formationIds?: string[]; limit?: number; from?: string } = {},
+  target: Db = db(),
+): Promise<UpcomingSession[]> {
+  let q = target
+    .selectFrom("formation_sessions as s")
+    .innerJoin("formations as f", "f.id", "s.formation_id")
+    .leftJoin("cities as ci", "ci.id", "s.city_id")
+    .select(["s.id", "s.start_date", "s.end_date", "s.seats_left", "ci.slug as city_slug", "ci.name as city_name", "f.id as formation_id", "f.slug", "f.title", "f.modality"])
+    .where("f.status", "=", "published")
+    .where("s.start_date", ">=", from);
+  if (citySlug) q = q.where("ci.slug", "=", citySlug);
+  if (formationIds) {
+    if (formationIds.length === 0) return [];
+    q = q.where("f.id", "in", formationIds);
+  }
+  const rows = await q.orderBy("s.start_date").orderBy("f.title").orderBy("s.id").limit(limit).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    seatsLeft: Number(r.seats_left),
+    city: r.city_slug && r.city_name ? { slug: r.city_slug, name: r.city_name } : null,
+    formation: { id: r.formation_id, slug: r.slug, title: r.title, modality: r.modality as Modality },
+  }));
+}
+
+/** Published formations other than `exceptId`, for "compare with…" choices: slug and title, by title. */
+export async function listPublishedTitles(exceptId?: string, target: Db = db()): Promise<Array<{ slug: string; title: string; categoryId: string }>> {
+  let q = target.selectFrom("formations").select(["slug", "title", "category_id as categoryId"]).where("status", "=", "published");
+  if (exceptId) q = q.where("id", "!=", exceptId);
+  return q.orderBy("title").execute();
+}
+
+/** Count of formations by status, for the admin. */
+export async function countFormations(target: Db = db()): Promise<Record<FormationStatus, number>> {
+  const rows = await target.selectFrom("formations").select(["status", (eb) => eb.fn.countAll().as("n")]).groupBy("status").execute();
+  const counts: Record<FormationStatus, number> = { draft: 0, published: 0 };
+  for (const r of rows) counts[r.status as FormationStatus] = Number(r.n);
+  return counts;
+}

@@ -1,0 +1,427 @@
+import { AlertTriangle, Info, Link2 } from "lucide-react";
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { Button, ButtonLink } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import {
+  BAND_LABELS,
+  HEADCOUNT_BANDS,
+  OPCO_NAMES,
+  OPCO_SLUGS,
+  SCHEMES,
+  SECTORS,
+  SIMULATION_FIELDS,
+  formatDate,
+  formatEuros,
+  parseSimulation,
+  type SimulationErrors,
+  type SimulationField,
+  type SimulationOutcome,
+  type SimulationValues,
+} from "./model";
+
+export interface SimulatorFormationOption {
+  slug: string;
+  title: string;
+  hours: number;
+  pricePerTrainee: number | null;
+}
+
+export interface SimulatorProps {
+  values: SimulationValues;
+  errors: SimulationErrors;
+  submitted: boolean;
+  outcome: SimulationOutcome | null;
+  quoteHref: string | null;
+  formations: SimulatorFormationOption[];
+}
+
+const inputClass =
+  "mt-1 block w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus-visible:border-brand-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white aria-[invalid=true]:border-red-600 dark:aria-[invalid=true]:border-red-400";
+
+function normalizeSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  params.sort();
+  return params.toString();
+}
+
+function frenchNumber(n: number): string {
+  return String(n).replace(".", ",");
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 flex items-start gap-1.5 text-sm font-medium text-red-700 dark:text-red-300">
+      <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>{message}</span>
+    </p>
+  );
+}
+
+function Field({
+  name,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  name: SimulationField;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: (props: { id: string; "aria-invalid": boolean; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const id = `simulateur-${name}`;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium text-slate-900 dark:text-white">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/**
+ * The OPCO simulator: a GET form that works without JavaScript (the loader computes the result
+ * from the query string) and, with JavaScript, updates the result as the fields change.
+ */
+export function Simulator({ values, errors, submitted, outcome, quoteHref, formations }: SimulatorProps) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const touched = useRef(new Set<string>());
+  const ownSearch = useRef(normalizeSearch(location.search));
+  const [formKey, setFormKey] = useState(0);
+  /** Errors found in the browser while typing; null: show the server's. */
+  const [clientErrors, setClientErrors] = useState<SimulationErrors | null>(null);
+
+  // A navigation that did not come from this form (a link to another simulation): start afresh.
+  useEffect(() => {
+    const search = normalizeSearch(location.search);
+    if (search !== ownSearch.current) {
+      ownSearch.current = search;
+      touched.current.clear();
+      setFormKey((k) => k + 1);
+    }
+    setClientErrors(null);
+  }, [location.search]);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  /** True once hydrated: the form then updates live (tests wait for `data-live`). */
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+
+  const shownErrors = clientErrors ?? errors;
+  const pending = navigation.state !== "idle" && navigation.location?.pathname === location.pathname;
+  const stale = clientErrors !== null && Object.keys(clientErrors).length > 0;
+
+  function readValues(form: HTMLFormElement): { data: FormData; values: SimulationValues } {
+    const data = new FormData(form);
+    const v: SimulationValues = {};
+    for (const field of SIMULATION_FIELDS) v[field] = String(data.get(field) ?? "");
+    return { data, values: v };
+  }
+
+  function liveUpdate() {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      const form = formRef.current;
+      if (!form) return;
+      const { data, values: current } = readValues(form);
+      const parsed = parseSimulation(current);
+      if (!parsed.ok) {
+        const visible: SimulationErrors = {};
+        for (const [field, message] of Object.entries(parsed.errors) as Array<[SimulationField, string]>) {
+          if (touched.current.has(field) || (field === "opco" && (touched.current.has("secteur") || touched.current.has("opco")))) visible[field] = message;
+        }
+        setClientErrors(visible);
+        return;
+      }
+      setClientErrors({});
+      ownSearch.current = normalizeSearch(new URLSearchParams(data as unknown as Record<string, string>).toString());
+      void submit(form, { replace: true, preventScrollReset: true });
+    }, 350);
+  }
+
+  function handleChange(event: ChangeEvent<HTMLFormElement>) {
+    const target = event.target as unknown as HTMLInputElement | HTMLSelectElement;
+    if (!target.name) return;
+    touched.current.add(target.name);
+    if (target.name === "formation") {
+      const chosen = formations.find((f) => f.slug === target.value);
+      const form = formRef.current;
+      if (chosen && form) {
+        const cost = form.elements.namedItem("cout") as HTMLInputElement | null;
+        const hours = form.elements.namedItem("heures") as HTMLInputElement | null;
+        if (cost && chosen.pricePerTrainee !== null) cost.value = frenchNumber(chosen.pricePerTrainee);
+        if (hours) hours.value = frenchNumber(chosen.hours);
+      }
+    }
+    liveUpdate();
+  }
+
+  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    window.clearTimeout(timer.current);
+    for (const field of SIMULATION_FIELDS) touched.current.add(field);
+    ownSearch.current = normalizeSearch(new URLSearchParams(new FormData(event.currentTarget) as unknown as Record<string, string>).toString());
+    setClientErrors(null);
+  }
+
+  const selectedFormation = formations.find((f) => f.slug === values.formation);
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
+      <section aria-labelledby="simulateur-form-title" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+        <h2 id="simulateur-form-title" className="text-xl font-bold text-slate-900 dark:text-white">
+          Votre projet de formation
+        </h2>
+        <Form
+          key={formKey}
+          ref={formRef}
+          method="get"
+          action="/simulateur-opco"
+          replace
+          preventScrollReset
+          noValidate
+          onChange={handleChange}
+          onSubmit={handleSubmit}
+          className="mt-5 space-y-6"
+          aria-describedby="simulateur-notice"
+          data-live={live ? "1" : undefined}
+        >
+          <fieldset className="space-y-4">
+            <legend className="font-semibold text-slate-900 dark:text-white">Votre OPCO</legend>
+            <Field name="opco" label="OPCO de l'entreprise" error={shownErrors.opco}>
+              {(a) => (
+                <select {...a} name="opco" defaultValue={values.opco ?? ""} className={inputClass}>
+                  <option value="">Je ne connais pas mon OPCO</option>
+                  {OPCO_SLUGS.map((slug) => (
+                    <option key={slug} value={slug}>
+                      {OPCO_NAMES[slug]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field name="secteur" label="Ou votre secteur d'activité" hint="Nous en déduisons l'OPCO le plus probable." error={shownErrors.secteur}>
+              {(a) => (
+                <select {...a} name="secteur" defaultValue={values.secteur ?? ""} className={inputClass}>
+                  <option value="">Choisir un secteur</option>
+                  {SECTORS.map((s) => (
+                    <option key={s.slug} value={s.slug}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </fieldset>
+
+          <fieldset aria-describedby={shownErrors.effectif ? "simulateur-effectif-error" : undefined}>
+            <legend className="font-semibold text-slate-900 dark:text-white">Taille de l'entreprise</legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {HEADCOUNT_BANDS.map((band) => (
+                <label
+                  key={band}
+                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-600 dark:has-[:checked]:border-brand-400 dark:has-[:checked]:bg-slate-800"
+                >
+                  <input
+                    type="radio"
+                    name="effectif"
+                    value={band}
+                    defaultChecked={values.effectif === band}
+                    aria-invalid={Boolean(shownErrors.effectif)}
+                    className="size-4 accent-brand-700"
+                  />
+                  <span className="text-slate-900 dark:text-white">{BAND_LABELS[band]}</span>
+                </label>
+              ))}
+            </div>
+            <FieldError id="simulateur-effectif-error" message={shownErrors.effectif} />
+          </fieldset>
+
+          <fieldset className="space-y-4">
+            <legend className="font-semibold text-slate-900 dark:text-white">La formation</legend>
+            {formations.length > 0 ? (
+              <Field name="formation" label="Formation de notre catalogue (facultatif)" hint="Le coût et la durée se remplissent d'après la formation choisie." error={shownErrors.formation}>
+                {(a) => (
+                  <select {...a} name="formation" defaultValue={values.formation ?? ""} className={inputClass}>
+                    <option value="">{"Aucune : je saisis le coût et la durée"}</option>
+                    {formations.map((f) => (
+                      <option key={f.slug} value={f.slug}>
+                        {f.title}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            ) : values.formation ? (
+              <input type="hidden" name="formation" value={values.formation} />
+            ) : null}
+            {selectedFormation && selectedFormation.pricePerTrainee === null ? (
+              <p className="text-sm text-slate-700 dark:text-slate-300">{"Cette formation est sur devis : indiquez le coût prévu."}</p>
+            ) : null}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field name="cout" label="Coût par stagiaire (€ HT)" error={shownErrors.cout}>
+                {(a) => <input {...a} name="cout" type="text" inputMode="decimal" autoComplete="off" defaultValue={values.cout ?? ""} className={inputClass} />}
+              </Field>
+              <Field name="heures" label="Durée (heures)" error={shownErrors.heures}>
+                {(a) => <input {...a} name="heures" type="text" inputMode="decimal" autoComplete="off" defaultValue={values.heures ?? ""} className={inputClass} />}
+              </Field>
+            </div>
+            <Field name="stagiaires" label="Nombre de stagiaires" error={shownErrors.stagiaires}>
+              {(a) => <input {...a} name="stagiaires" type="text" inputMode="numeric" autoComplete="off" defaultValue={values.stagiaires ?? "1"} className={cn(inputClass, "sm:max-w-40")} />}
+            </Field>
+          </fieldset>
+
+          <Button type="submit" size="lg" className="w-full sm:w-auto">
+            Calculer la prise en charge
+          </Button>
+        </Form>
+      </section>
+
+      <Result submitted={submitted} errors={shownErrors} stale={stale} pending={pending} outcome={outcome} quoteHref={quoteHref} search={location.search} />
+    </div>
+  );
+}
+
+function Result({
+  submitted,
+  errors,
+  stale,
+  pending,
+  outcome,
+  quoteHref,
+  search,
+}: {
+  submitted: boolean;
+  errors: SimulationErrors;
+  stale: boolean;
+  pending: boolean;
+  outcome: SimulationOutcome | null;
+  quoteHref: string | null;
+  search: string;
+}) {
+  const hasErrors = Object.keys(errors).length > 0;
+  const show = outcome && !hasErrors && !stale ? outcome : null;
+  let summary = "";
+  if (show?.status === "funded") summary = `Prise en charge estimée\u00a0: ${formatEuros(show.funded)}. Reste à charge\u00a0: ${formatEuros(show.remaining)}.`;
+  else if (show) summary = show.message;
+  else if (submitted && hasErrors) summary = "Corrigez les champs signalés pour obtenir une estimation.";
+
+  return (
+    <section
+      aria-labelledby="simulateur-resultat-title"
+      aria-busy={pending}
+      className={cn(
+        "rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-6 lg:sticky lg:top-20 dark:border-slate-800 dark:bg-slate-900/60",
+        pending && "opacity-70",
+      )}
+      data-testid="simulation-result"
+    >
+      <h2 id="simulateur-resultat-title" className="text-xl font-bold text-slate-900 dark:text-white">
+        Votre estimation
+      </h2>
+      <p className="sr-only" aria-live="polite">
+        {summary}
+      </p>
+
+      {!show ? (
+        <p className="mt-4 text-slate-700 dark:text-slate-300">
+          {submitted && (hasErrors || stale)
+            ? "Corrigez les champs signalés : l'estimation s'affichera dès que les informations seront complètes."
+            : "Renseignez votre OPCO, la taille de l'entreprise, le coût, la durée et le nombre de stagiaires : l'estimation s'affiche ici."}
+        </p>
+      ) : show.status === "no-rule" ? (
+        <div className="mt-4 space-y-4">
+          <p className="text-slate-800 dark:text-slate-200">{show.message}</p>
+          <ButtonLink to="/contact">Nous contacter</ButtonLink>
+        </div>
+      ) : (
+        <div className="mt-4 space-y-6">
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <Figure label="Prise en charge estimée" value={formatEuros(show.funded)} emphasis testId="funded" />
+            <Figure label="Reste à charge" value={formatEuros(show.remaining)} testId="remaining" />
+            <Figure label="Coût total HT" value={formatEuros(show.totalCost)} testId="total" />
+          </dl>
+          {show.status === "self-funded" ? (
+            <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-slate-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">{show.message}</p>
+          ) : show.hourlyCapReached || show.ceilingReached ? (
+            <ul className="flex flex-wrap gap-2 text-sm">
+              {show.hourlyCapReached ? <li className="rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">Plafond horaire atteint</li> : null}
+              {show.ceilingReached ? <li className="rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">Plafond annuel atteint</li> : null}
+            </ul>
+          ) : null}
+
+          <div>
+            <h3 className="font-semibold text-slate-900 dark:text-white">Les dispositifs mobilisables</h3>
+            <ul className="mt-2 space-y-2">
+              {show.schemes.map((id) => (
+                <li key={id} className="text-sm text-slate-700 dark:text-slate-300">
+                  <strong className="font-semibold text-slate-900 dark:text-white">{SCHEMES[id].label}</strong>
+                  {` — ${SCHEMES[id].description}`}
+                </li>
+              ))}
+            </ul>
+          </div>
+
+          <div>
+            <h3 className="font-semibold text-slate-900 dark:text-white">Le détail du calcul</h3>
+            <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300" data-testid="simulation-steps">
+              {show.steps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+            <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+              Barème vérifié le <time dateTime={show.checkedOn}>{formatDate(show.checkedOn)}</time>.
+            </p>
+          </div>
+
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+            {quoteHref ? <ButtonLink to={quoteHref}>Demander un devis avec cette simulation</ButtonLink> : null}
+            <Link
+              to={`/simulateur-opco${search}`}
+              className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+            >
+              <Link2 aria-hidden="true" className="size-4" />
+              Lien à partager vers cette simulation
+            </Link>
+          </div>
+        </div>
+      )}
+
+      <p
+        id="simulateur-notice"
+        className="mt-6 flex gap-2 rounded-lg border border-brand-200 bg-white p-3 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-300"
+      >
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700 dark:text-brand-300" />
+        <span>
+          {"Estimation indicative, sans valeur d'engagement : elle applique un barème simplifié à une formation transversale. Les critères exacts dépendent de votre branche, des fonds disponibles et du budget déjà utilisé cette année ; seule la décision de votre OPCO fait foi."}
+        </span>
+      </p>
+    </section>
+  );
+}
+
+function Figure({ label, value, emphasis, testId }: { label: string; value: string; emphasis?: boolean; testId: string }) {
+  return (
+    <div className={cn("rounded-xl border p-3", emphasis ? "border-brand-300 bg-white dark:border-brand-700 dark:bg-slate-950" : "border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-950")}>
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className={cn("mt-1 font-bold tabular-nums text-slate-900 dark:text-white", emphasis ? "text-2xl text-brand-800 dark:text-brand-200" : "text-xl")} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,648 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { sql, type Selectable } from "kysely";
+import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
+import { getOrganisation } from "~/domain/settings/settings.server";
+import { CLIENT_IP_HEADER } from "~/platform/auth/auth.server";
+import { config } from "~/platform/config.server";
+import { db, nowIso, type Db } from "~/platform/db/db.server";
+import type { LeadsTable } from "~/platform/db/schema";
+import { log } from "~/platform/log.server";
+import { resolveFormations } from "./catalogue.server";
+import { staffNotification, visitorAcknowledgement, type LeadForMail, type MailContext } from "./mail-content.server";
+import { enqueueMail, requeueMail, signalMailQueued } from "./mail-queue.server";
+import {
+  FORMAT_LABELS,
+  HONEYPOT_FIELD,
+  LEADS_PAGE_SIZE,
+  LEAD_STATUS_LABELS,
+  TOKEN_FIELD,
+  fieldsFor,
+  fundingLabel,
+  isLeadStatus,
+  readFormValues,
+  searchText,
+  subjectLabel,
+  summarizeMailStates,
+  validateContact,
+  validateQuote,
+  type ContactInput,
+  type FieldErrors,
+  type FormValues,
+  type LeadDetail,
+  type LeadFilter,
+  type LeadFormat,
+  type LeadFormationRef,
+  type LeadKind,
+  type LeadListItem,
+  type LeadStatus,
+  type QuoteInput,
+} from "./model";
+import { RATE_LIMIT_MAX, checkFormToken, consumeRateLimit, issueFormToken } from "./spam.server";
+
+// ---------------------------------------------------------------------------------------------
+// Submission
+// ---------------------------------------------------------------------------------------------
+
+export interface SubmitContext {
+  /** Client address (the server sets it from the socket or the trusted proxy chain). */
+  ip: string;
+  target?: Db;
+  now?: number;
+  /** Minimum fill time; LEAD_MIN_FILL_SECONDS by default. */
+  minFillSeconds?: number;
+}
+
+export type SubmitResult =
+  | { ok: true; reference: string; leadId: string; duplicate: boolean }
+  | {
+      ok: false;
+      status: 400 | 429;
+      values: FormValues;
+      errors: FieldErrors;
+      /** A rejection of the whole form (anti-spam), in French. */
+      formError?: string;
+      /** The token the re-rendered form must carry (the same one when it is still valid). */
+      token: string;
+    };
+
+const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** "DEV-2611-7KQ3PX" (quote) or "MSG-2611-…" (message): kind, year and month, six random characters. */
+export function newReference(kind: LeadKind, now = Date.now()): string {
+  const d = new Date(now);
+  const yymm = `${String(d.getUTCFullYear()).slice(2)}${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+  let suffix = "";
+  for (let i = 0; i < 6; i++) suffix += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return `${kind === "devis" ? "DEV" : "MSG"}-${yymm}-${suffix}`;
+}
+
+/** Where staff notifications go: STAFF_EMAIL, else the organisation's e-mail from the settings. */
+export async function staffAddress(target: Db = db()): Promise<string> {
+  return config().mail.staffEmail ?? (await getOrganisation(target)).email;
+}
+
+/** The client address the Express app put on the request (socket, or the trusted proxy chain). */
+export function clientIp(request: Request): string {
+  return request.headers.get(CLIENT_IP_HEADER)?.trim() ?? "";
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "");
+}
+
+function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? "une minute" : `${minutes} minutes`;
+}
+
+/**
+ * Stores a quote request or a contact message, then queues its two e-mails (notification to the
+ * staff, acknowledgement to the visitor) in the same transaction: the request is stored before
+ * any mail is attempted, and a mail can never be lost. Anti-spam: honeypot, minimum fill time
+ * (signed token), per-address rate limit; every rejection says why in French.
+ * Sending the same form twice (double click, reload of the confirmation) stores it once.
+ */
+export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitContext): Promise<SubmitResult> {
+  const target = ctx.target ?? db();
+  const now = ctx.now ?? Date.now();
+  const minFill = ctx.minFillSeconds ?? config().leadMinFillSeconds;
+  const values = readFormValues(form, fieldsFor(kind));
+  const validation = kind === "devis" ? validateQuote(values) : validateContact(values);
+  const errors = validation.ok ? {} : validation.errors;
+  const submittedToken = String(form.get(TOKEN_FIELD) ?? "");
+  const reject = (status: 400 | 429, formError: string | undefined, token: string): SubmitResult => ({
+    ok: false,
+    status,
+    values,
+    errors,
+    formError,
+    token,
+  });
+
+  const honeypot = String(form.get(HONEYPOT_FIELD) ?? "");
+  const tokenCheck = checkFormToken(kind, submittedToken, minFill, now);
+  if (honeypot.trim() !== "") {
+    log.info("Envoi de formulaire bloqué (champ piège rempli)", { kind });
+    return reject(
+      400,
+      "Votre envoi a été bloqué par notre protection contre les envois automatiques : un champ caché, que seuls les robots remplissent, contenait une valeur (cela arrive parfois avec le remplissage automatique du navigateur). Nous l'avons vidé : vérifiez vos informations et renvoyez le formulaire.",
+      tokenCheck.ok || tokenCheck.reason === "too-fast" ? submittedToken : issueFormToken(kind, now),
+    );
+  }
+  if (!tokenCheck.ok) {
+    if (tokenCheck.reason === "too-fast") {
+      return reject(
+        400,
+        `Envoi trop rapide : pour nous protéger des robots, un formulaire ne peut pas être envoyé moins de ${minFill} secondes après son ouverture. Patientez ${tokenCheck.waitSeconds} seconde${tokenCheck.waitSeconds > 1 ? "s" : ""}, puis renvoyez-le : vos informations sont conservées.`,
+        submittedToken,
+      );
+    }
+    return reject(
+      400,
+      tokenCheck.reason === "expired"
+        ? "Ce formulaire a été ouvert il y a plus de deux jours et a expiré par sécurité. Vos informations sont conservées : vérifiez-les et renvoyez le formulaire."
+        : "Le formulaire n'a pas pu être vérifié (son jeton de sécurité est absent ou a été modifié). Vos informations sont conservées : renvoyez le formulaire.",
+      issueFormToken(kind, now),
+    );
+  }
+  if (!validation.ok) return reject(400, undefined, submittedToken);
+
+  // The same form sent again: answer with the request already stored.
+  const existing = await target.selectFrom("leads").select(["id", "reference"]).where("form_token", "=", submittedToken).executeTakeFirst();
+  if (existing) return { ok: true, reference: existing.reference, leadId: existing.id, duplicate: true };
+
+  const limit = await consumeRateLimit(ctx.ip, { target, now });
+  if (!limit.allowed) {
+    log.warn("Envoi de formulaire refusé (limite par adresse)", { kind });
+    const organisation = await getOrganisation(target);
+    return reject(
+      429,
+      `Trop de demandes ont été envoyées depuis votre connexion : par sécurité, nous en acceptons au plus ${RATE_LIMIT_MAX} par heure. Réessayez dans ${minutesText(limit.retryAfterSeconds)}, ou appelez-nous au ${organisation.phone}.`,
+      submittedToken,
+    );
+  }
+
+  const data = validation.data;
+  const formations = kind === "devis" ? await resolveFormations((data as QuoteInput).formation, target) : [];
+  const [organisation, staff] = await Promise.all([getOrganisation(target), staffAddress(target)]);
+  const mailContext: MailContext = { organisation, siteUrl: config().siteUrl, retentionMonths: config().leadRetentionMonths };
+
+  for (let attempt = 0; ; attempt++) {
+    const row = toRow(kind, data, formations, submittedToken, now);
+    try {
+      await target.transaction().execute(async (trx) => {
+        await trx.insertInto("leads").values(row).execute();
+        const lead = toMailLead(row);
+        const notification = staffNotification(lead, mailContext);
+        const ack = visitorAcknowledgement(lead, mailContext);
+        await enqueueMail(trx, { leadId: row.id, purpose: "staff", to: staff, replyTo: row.email, ...notification }, now);
+        await enqueueMail(trx, { leadId: row.id, purpose: "ack", to: row.email, replyTo: staff, ...ack }, now);
+      });
+      log.info("Demande enregistrée", { kind, reference: row.reference });
+      signalMailQueued();
+      return { ok: true, reference: row.reference, leadId: row.id, duplicate: false };
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+      // Either the same form was sent twice at the same moment, or (very rarely) the reference exists.
+      const same = await target.selectFrom("leads").select(["id", "reference"]).where("form_token", "=", submittedToken).executeTakeFirst();
+      if (same) return { ok: true, reference: same.reference, leadId: same.id, duplicate: true };
+    }
+  }
+}
+
+function toRow(
+  kind: LeadKind,
+  data: QuoteInput | ContactInput,
+  formations: LeadFormationRef[],
+  token: string,
+  now: number,
+): Selectable<LeadsTable> {
+  const iso = new Date(now).toISOString();
+  const base = {
+    id: randomUUID(),
+    reference: newReference(kind, now),
+    kind,
+    status: "nouveau",
+    consent_at: iso,
+    form_token: token,
+    created_at: iso,
+    updated_at: iso,
+  };
+  if (kind === "devis") {
+    const q = data as QuoteInput;
+    const row = {
+      ...base,
+      name: q.nom,
+      email: q.email,
+      phone: q.telephone,
+      company: q.entreprise,
+      siret: q.siret,
+      subject: "",
+      formations: JSON.stringify(formations),
+      formation_other: q.autreFormation,
+      trainees: q.stagiaires,
+      format: q.format,
+      period: q.periode,
+      city: q.ville,
+      funding: q.financement,
+      message: q.message,
+    };
+    return {
+      ...row,
+      search_text: searchText(
+        row.reference,
+        row.company,
+        row.siret,
+        row.name,
+        row.email,
+        row.phone,
+        ...formations.map((f) => f.title),
+        row.formation_other,
+        row.city,
+        row.period,
+        row.message,
+      ),
+    };
+  }
+  const c = data as ContactInput;
+  const row = {
+    ...base,
+    name: c.nom,
+    email: c.email,
+    phone: c.telephone,
+    company: "",
+    siret: "",
+    subject: c.sujet,
+    formations: "[]",
+    formation_other: "",
+    trainees: null,
+    format: "",
+    period: "",
+    city: "",
+    funding: "",
+    message: c.message,
+  };
+  return { ...row, search_text: searchText(row.reference, row.name, row.email, row.phone, row.message) };
+}
+
+function parseFormations(json: string): LeadFormationRef[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? (value as LeadFormationRef[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function toMailLead(row: Selectable<LeadsTable>): LeadForMail {
+  return {
+    id: row.id,
+    reference: row.reference,
+    kind: row.kind as LeadKind,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    siret: row.siret,
+    subject: row.subject,
+    formations: parseFormations(row.formations),
+    formationOther: row.formation_other,
+    trainees: row.trainees === null ? null : Number(row.trainees),
+    format: row.format,
+    period: row.period,
+    city: row.city,
+    funding: row.funding,
+    message: row.message,
+    createdAt: row.created_at,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin: lists, detail, mutations, export
+// ---------------------------------------------------------------------------------------------
+
+export type Actor = AuditInput["actor"];
+
+/** How many leads are waiting for a first look (status "nouveau"), for the dashboard. */
+export async function countNewLeads(target: Db = db()): Promise<{ devis: number; contact: number; total: number }> {
+  const rows = await target
+    .selectFrom("leads")
+    .select(["kind", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("status", "=", "nouveau")
+    .groupBy("kind")
+    .execute();
+  const counts = { devis: 0, contact: 0, total: 0 };
+  for (const r of rows) {
+    if (r.kind === "devis" || r.kind === "contact") counts[r.kind] = Number(r.n);
+  }
+  counts.total = counts.devis + counts.contact;
+  return counts;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filteredQuery(target: Db, kind: LeadKind, filter: LeadFilter) {
+  let query = target.selectFrom("leads").where("kind", "=", kind);
+  if (filter.statut === "actifs") query = query.where("status", "!=", "archive");
+  else if (filter.statut !== "tous") query = query.where("status", "=", filter.statut);
+  if (kind === "devis" && filter.financement) query = query.where("funding", "=", filter.financement);
+  if (kind === "devis" && filter.format) query = query.where("format", "=", filter.format);
+  if (kind === "contact" && filter.sujet) query = query.where("subject", "=", filter.sujet);
+  if (filter.du) query = query.where("created_at", ">=", `${filter.du}T00:00:00.000Z`);
+  if (filter.au) query = query.where("created_at", "<=", `${filter.au}T23:59:59.999Z`);
+  if (filter.q) {
+    for (const word of searchText(filter.q).split(" ").filter(Boolean).slice(0, 8)) {
+      query = query.where(sql<boolean>`search_text like ${`%${escapeLike(word)}%`} escape '\\'`);
+    }
+  }
+  return query;
+}
+
+async function mailStates(target: Db, leadIds: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (leadIds.length === 0) return map;
+  const rows = await target.selectFrom("mail_queue").select(["lead_id", "state"]).where("lead_id", "in", leadIds).execute();
+  for (const r of rows) {
+    if (!r.lead_id) continue;
+    map.set(r.lead_id, [...(map.get(r.lead_id) ?? []), r.state]);
+  }
+  return map;
+}
+
+function toListItem(row: Selectable<LeadsTable>, states: string[]): LeadListItem {
+  return {
+    id: row.id,
+    reference: row.reference,
+    kind: row.kind as LeadKind,
+    status: (isLeadStatus(row.status) ? row.status : "nouveau") as LeadStatus,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    subject: row.subject,
+    formations: parseFormations(row.formations),
+    formationOther: row.formation_other,
+    trainees: row.trainees === null ? null : Number(row.trainees),
+    funding: row.funding,
+    createdAt: row.created_at,
+    mailState: summarizeMailStates(states),
+  };
+}
+
+export async function listLeads(
+  kind: LeadKind,
+  filter: LeadFilter,
+  target: Db = db(),
+): Promise<{ items: LeadListItem[]; total: number; page: number; pageCount: number; statusCounts: Record<LeadStatus, number> }> {
+  const query = filteredQuery(target, kind, filter);
+  const countRow = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+  const total = Number(countRow?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE));
+  const page = Math.min(filter.page, pageCount);
+  const rows = await query
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(LEADS_PAGE_SIZE)
+    .offset((page - 1) * LEADS_PAGE_SIZE)
+    .execute();
+  const states = await mailStates(
+    target,
+    rows.map((r) => r.id),
+  );
+  const counts = await target
+    .selectFrom("leads")
+    .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("kind", "=", kind)
+    .groupBy("status")
+    .execute();
+  const statusCounts: Record<LeadStatus, number> = { nouveau: 0, en_cours: 0, traite: 0, archive: 0 };
+  for (const c of counts) if (isLeadStatus(c.status)) statusCounts[c.status] = Number(c.n);
+  return { items: rows.map((r) => toListItem(r, states.get(r.id) ?? [])), total, page, pageCount, statusCounts };
+}
+
+export async function getLead(kind: LeadKind, id: string, target: Db = db()): Promise<LeadDetail | undefined> {
+  const row = await target.selectFrom("leads").selectAll().where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  const [notes, mails] = await Promise.all([
+    target.selectFrom("lead_notes").selectAll().where("lead_id", "=", id).orderBy("created_at", "desc").orderBy("id").execute(),
+    target.selectFrom("mail_queue").selectAll().where("lead_id", "=", id).orderBy("created_at").orderBy("purpose", "desc").execute(),
+  ]);
+  return {
+    ...toListItem(
+      row,
+      mails.map((m) => m.state),
+    ),
+    phone: row.phone,
+    siret: row.siret,
+    format: row.format,
+    period: row.period,
+    city: row.city,
+    message: row.message,
+    consentAt: row.consent_at,
+    updatedAt: row.updated_at,
+    notes: notes.map((n) => ({ id: n.id, authorEmail: n.author_email, body: n.body, createdAt: n.created_at })),
+    mails: mails.map((m) => ({
+      id: m.id,
+      purpose: m.purpose,
+      to: m.to_address,
+      state: m.state,
+      attempts: Number(m.attempts),
+      nextAttemptAt: m.next_attempt_at,
+      lastError: m.last_error,
+      sentAt: m.sent_at,
+      via: m.via,
+    })),
+  };
+}
+
+function kindWord(kind: LeadKind): string {
+  return kind === "devis" ? "la demande de devis" : "le message";
+}
+
+export async function setLeadStatus(kind: LeadKind, id: string, status: LeadStatus, actor: Actor, target: Db = db()): Promise<boolean> {
+  return target.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("leads").select(["reference", "status"]).where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
+    if (!row) return false;
+    if (row.status === status) return true;
+    await trx.updateTable("leads").set({ status, updated_at: nowIso() }).where("id", "=", id).execute();
+    await recordAudit(trx, {
+      actor,
+      action: "update",
+      entity: "lead",
+      entityId: id,
+      summary: `Statut de ${kindWord(kind)} ${row.reference} : ${LEAD_STATUS_LABELS[row.status as LeadStatus] ?? row.status} → ${LEAD_STATUS_LABELS[status]}.`,
+    });
+    return true;
+  });
+}
+
+export async function addLeadNote(kind: LeadKind, id: string, body: string, actor: Actor, target: Db = db()): Promise<boolean> {
+  return target.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("leads").select(["reference"]).where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
+    if (!row) return false;
+    const iso = nowIso();
+    await trx
+      .insertInto("lead_notes")
+      .values({ id: randomUUID(), lead_id: id, author_id: actor.id, author_email: actor.email, body, created_at: iso })
+      .execute();
+    await trx.updateTable("leads").set({ updated_at: iso }).where("id", "=", id).execute();
+    await recordAudit(trx, {
+      actor,
+      action: "note",
+      entity: "lead",
+      entityId: id,
+      summary: `Note interne ajoutée à ${kindWord(kind)} ${row.reference}.`,
+    });
+    return true;
+  });
+}
+
+/** Right to erasure (RGPD): the lead, its notes and its e-mails are deleted; the journal keeps the reference only. */
+export async function deleteLead(kind: LeadKind, id: string, actor: Actor, target: Db = db()): Promise<string | undefined> {
+  return target.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("leads").select(["reference"]).where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
+    if (!row) return undefined;
+    await trx.deleteFrom("mail_queue").where("lead_id", "=", id).execute();
+    await trx.deleteFrom("lead_notes").where("lead_id", "=", id).execute();
+    await trx.deleteFrom("leads").where("id", "=", id).execute();
+    await recordAudit(trx, {
+      actor,
+      action: "delete",
+      entity: "lead",
+      entityId: id,
+      summary: `Suppression de ${kindWord(kind)} ${row.reference} et de ses données personnelles.`,
+    });
+    return row.reference;
+  });
+}
+
+/** Sends one of the lead's e-mails again (now), e.g. after a definitive failure. */
+export async function resendLeadMail(kind: LeadKind, id: string, mailId: string, actor: Actor, target: Db = db()): Promise<boolean> {
+  const done = await target.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("leads").select(["reference"]).where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
+    if (!row) return false;
+    const mail = await trx.selectFrom("mail_queue").select(["id", "purpose"]).where("id", "=", mailId).where("lead_id", "=", id).executeTakeFirst();
+    if (!mail || !(await requeueMail(trx, mailId))) return false;
+    await recordAudit(trx, {
+      actor,
+      action: "resend",
+      entity: "lead",
+      entityId: id,
+      summary: `Nouvel envoi demandé pour l'e-mail « ${mail.purpose === "staff" ? "notification à l'équipe" : "accusé de réception"} » de ${kindWord(kind)} ${row.reference}.`,
+    });
+    return true;
+  });
+  if (done) signalMailQueued();
+  return done;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV export (UTF-8 with BOM, ";" separator, CRLF: what Excel in French opens as is)
+// ---------------------------------------------------------------------------------------------
+
+const csvDate = new Intl.DateTimeFormat("fr-FR", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Paris",
+});
+
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  // A cell that a spreadsheet would read as a formula is neutralised (CSV injection).
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(rows: Array<Array<string | number | null | undefined>>): string {
+  return "\uFEFF" + rows.map((r) => r.map(csvCell).join(";")).join("\r\n") + "\r\n";
+}
+
+const MAIL_STATE_CSV: Record<LeadListItem["mailState"], string> = {
+  sent: "Envoyés",
+  pending: "En attente",
+  failed: "Échec",
+  none: "Aucun",
+};
+
+export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target: Db = db()): Promise<string> {
+  const rows = await filteredQuery(target, kind, filter).selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(50_000).execute();
+  const states = new Map<string, string[]>();
+  for (let i = 0; i < rows.length; i += 500) {
+    const part = await mailStates(
+      target,
+      rows.slice(i, i + 500).map((r) => r.id),
+    );
+    for (const [k, v] of part) states.set(k, v);
+  }
+  const status = (s: string) => LEAD_STATUS_LABELS[s as LeadStatus] ?? s;
+  if (kind === "devis") {
+    return toCsv([
+      [
+        "Référence",
+        "Reçue le",
+        "Statut",
+        "Entreprise",
+        "SIRET",
+        "Contact",
+        "E-mail",
+        "Téléphone",
+        "Formations",
+        "Autre besoin",
+        "Stagiaires",
+        "Format",
+        "Période souhaitée",
+        "Ville",
+        "Financement",
+        "Message",
+        "E-mails",
+      ],
+      ...rows.map((r) => [
+        r.reference,
+        csvDate.format(new Date(r.created_at)),
+        status(r.status),
+        r.company,
+        r.siret,
+        r.name,
+        r.email,
+        r.phone,
+        parseFormations(r.formations)
+          .map((f) => f.title)
+          .join(", "),
+        r.formation_other,
+        r.trainees === null ? "" : Number(r.trainees),
+        FORMAT_LABELS[r.format as LeadFormat]?.label ?? r.format,
+        r.period,
+        r.city,
+        r.funding ? fundingLabel(r.funding) : "",
+        r.message,
+        MAIL_STATE_CSV[summarizeMailStates(states.get(r.id) ?? [])],
+      ]),
+    ]);
+  }
+  return toCsv([
+    ["Référence", "Reçu le", "Statut", "Nom", "E-mail", "Téléphone", "Sujet", "Message", "E-mails"],
+    ...rows.map((r) => [
+      r.reference,
+      csvDate.format(new Date(r.created_at)),
+      status(r.status),
+      r.name,
+      r.email,
+      r.phone,
+      subjectLabel(r.subject),
+      r.message,
+      MAIL_STATE_CSV[summarizeMailStates(states.get(r.id) ?? [])],
+    ]),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retention (RGPD)
+// ---------------------------------------------------------------------------------------------
+
+/** The moment before which a lead with no activity is deleted. */
+export function retentionCutoff(now: number, months: number): string {
+  const d = new Date(now);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d.toISOString();
+}
+
+/**
+ * Deletes the leads whose last activity (reception, status change, note) is older than the
+ * retention period, with their notes and e-mails. Idempotent: every instance may run it.
+ */
+export async function deleteExpiredLeads(target: Db = db(), now = Date.now(), months = config().leadRetentionMonths): Promise<number> {
+  const cutoff = retentionCutoff(now, months);
+  return target.transaction().execute(async (trx) => {
+    const expired = trx.selectFrom("leads").select("id").where("updated_at", "<", cutoff);
+    await trx.deleteFrom("mail_queue").where("lead_id", "in", expired).execute();
+    await trx.deleteFrom("lead_notes").where("lead_id", "in", expired).execute();
+    const result = await trx.deleteFrom("leads").where("updated_at", "<", cutoff).executeTakeFirst();
+    return Number(result.numDeletedRows ?? 0);
+  });
+}

@@ -1,0 +1,225 @@
+import { randomUUID } from "node:crypto";
+import { sql, type ExpressionBuilder } from "kysely";
+import { db, type Db } from "~/platform/db/db.server";
+import type { Database } from "~/platform/db/schema";
+import { sendMail, type MailMessage, type SentMail } from "~/platform/email/mailer.server";
+import { log } from "~/platform/log.server";
+
+/**
+ * The persisted mail queue (outbox table `mail_queue`). A mail is written in the same transaction
+ * as the record it is about, then delivered by the worker through the mail layer (SMTP or the
+ * outbox folder). A failed send is retried with exponential backoff; a mail server outage delays
+ * mail and loses nothing. Safe with several instances: a row is claimed by one atomic UPDATE that
+ * sets a lock token, and only the instance holding the token sends it.
+ */
+
+export type MailState = "pending" | "sending" | "sent" | "failed";
+
+export interface QueuedMail {
+  leadId?: string | null;
+  purpose: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** After this many failed attempts a mail is marked failed (staff can send it again from the admin). */
+export const MAX_ATTEMPTS = 15;
+/** A claimed row whose sender vanished (crash, restart) is claimable again after this delay. */
+export const LOCK_DURATION_MS = 15 * 60 * 1000;
+
+/** 1 min, 2, 4, 8 … capped at 6 h: about 44 hours of retries before MAX_ATTEMPTS. */
+export function defaultBackoff(attempt: number): number {
+  const base = 60_000;
+  return Math.min(base * 2 ** Math.max(0, attempt - 1), 6 * 60 * 60 * 1000);
+}
+
+const listeners = new Set<() => void>();
+
+/** The worker of this process listens, to send a new mail at once rather than at its next poll. */
+export function onMailQueued(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Call after the transaction that queued mail has committed. */
+export function signalMailQueued(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Adds a mail to the queue; pass the transaction that stores the record it is about. */
+export async function enqueueMail(target: Db, mail: QueuedMail, now = Date.now()): Promise<string> {
+  const id = randomUUID();
+  const iso = new Date(now).toISOString();
+  await target
+    .insertInto("mail_queue")
+    .values({
+      id,
+      lead_id: mail.leadId ?? null,
+      purpose: mail.purpose,
+      to_address: mail.to,
+      reply_to: mail.replyTo ?? "",
+      subject: mail.subject.slice(0, 300),
+      text_body: mail.text,
+      html_body: mail.html ?? "",
+      state: "pending",
+      attempts: 0,
+      next_attempt_at: iso,
+      lock_token: null,
+      locked_until: null,
+      last_error: "",
+      sent_at: null,
+      via: "",
+      created_at: iso,
+      updated_at: iso,
+    })
+    .execute();
+  return id;
+}
+
+export interface ProcessOptions {
+  target?: Db;
+  /** The sender (the mail layer by default; tests may pass their own). */
+  send?: (message: MailMessage) => Promise<SentMail>;
+  now?: () => number;
+  /** Delay before attempt n+1 after n failures. Injectable so tests need not wait. */
+  backoff?: (attempt: number) => number;
+  maxAttempts?: number;
+  batchSize?: number;
+}
+
+export interface ProcessResult {
+  claimed: number;
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+/**
+ * Claims the due mails atomically (pending and due, or a stale claim), then sends them one by one.
+ * Two instances running this at the same moment never send the same row: the UPDATE re-checks
+ * the state, and on PostgreSQL a row updated by the other instance no longer matches.
+ */
+export async function claimDueMails(target: Db, now: number, batchSize: number): Promise<{ token: string; ids: string[] }> {
+  const token = randomUUID();
+  const iso = new Date(now).toISOString();
+  const lockedUntil = new Date(now + LOCK_DURATION_MS).toISOString();
+  const due = (eb: ExpressionBuilder<Database, "mail_queue">) =>
+    eb.or([
+      eb.and([eb("state", "=", "pending"), eb("next_attempt_at", "<=", iso)]),
+      eb.and([eb("state", "=", "sending"), eb("locked_until", "<", iso)]),
+    ]);
+  const candidates = await target
+    .selectFrom("mail_queue")
+    .select("id")
+    .where((eb) => due(eb))
+    .orderBy("next_attempt_at")
+    .limit(batchSize)
+    .execute();
+  if (candidates.length === 0) return { token, ids: [] };
+  await target
+    .updateTable("mail_queue")
+    .set({ state: "sending", lock_token: token, locked_until: lockedUntil, updated_at: iso })
+    .where(
+      "id",
+      "in",
+      candidates.map((c) => c.id),
+    )
+    .where((eb) => due(eb))
+    .execute();
+  const claimed = await target.selectFrom("mail_queue").select("id").where("lock_token", "=", token).execute();
+  return { token, ids: claimed.map((c) => c.id) };
+}
+
+/** One pass of the worker: claims what is due and sends it. */
+export async function processMailQueue(options: ProcessOptions = {}): Promise<ProcessResult> {
+  const target = options.target ?? db();
+  const send = options.send ?? sendMail;
+  const now = options.now ?? Date.now;
+  const backoff = options.backoff ?? defaultBackoff;
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  const result: ProcessResult = { claimed: 0, sent: 0, retried: 0, failed: 0 };
+
+  const { token, ids } = await claimDueMails(target, now(), options.batchSize ?? 20);
+  result.claimed = ids.length;
+  for (const id of ids) {
+    const row = await target.selectFrom("mail_queue").selectAll().where("id", "=", id).where("lock_token", "=", token).executeTakeFirst();
+    if (!row) continue;
+    const attempts = row.attempts + 1;
+    try {
+      const info = await send({
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body || undefined,
+        replyTo: row.reply_to || undefined,
+      });
+      const iso = new Date(now()).toISOString();
+      await target
+        .updateTable("mail_queue")
+        .set({ state: "sent", attempts, sent_at: iso, via: info.via, last_error: "", lock_token: null, locked_until: null, updated_at: iso })
+        .where("id", "=", id)
+        .where("lock_token", "=", token)
+        .execute();
+      result.sent++;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = attempts >= maxAttempts;
+      const at = now();
+      const iso = new Date(at).toISOString();
+      await target
+        .updateTable("mail_queue")
+        .set({
+          state: giveUp ? "failed" : "pending",
+          attempts,
+          next_attempt_at: new Date(at + backoff(attempts)).toISOString(),
+          last_error: message.slice(0, 1000),
+          lock_token: null,
+          locked_until: null,
+          updated_at: iso,
+        })
+        .where("id", "=", id)
+        .where("lock_token", "=", token)
+        .execute();
+      if (giveUp) {
+        result.failed++;
+        log.error("E-mail abandonné après plusieurs tentatives", { mailId: id, purpose: row.purpose, attempts, error: message });
+      } else {
+        result.retried++;
+        log.warn("Envoi d'e-mail en échec, nouvelle tentative programmée", { mailId: id, purpose: row.purpose, attempts, error: message });
+      }
+    }
+  }
+  return result;
+}
+
+/** Staff asked to send a mail again (after a definitive failure, or now rather than later). */
+export async function requeueMail(target: Db, mailId: string, now = Date.now()): Promise<boolean> {
+  const iso = new Date(now).toISOString();
+  const result = await target
+    .updateTable("mail_queue")
+    .set({ state: "pending", next_attempt_at: iso, updated_at: iso })
+    .where("id", "=", mailId)
+    .where("state", "in", ["failed", "pending"])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0) > 0;
+}
+
+/** Mails that could not go out yet (health view, logs). */
+export async function countUnsentMails(target: Db = db()): Promise<{ pending: number; failed: number }> {
+  const rows = await target
+    .selectFrom("mail_queue")
+    .select(["state", sql<number | string>`count(*)`.as("n")])
+    .where("state", "in", ["pending", "sending", "failed"])
+    .groupBy("state")
+    .execute();
+  let pending = 0;
+  let failed = 0;
+  for (const r of rows) {
+    if (r.state === "failed") failed += Number(r.n);
+    else pending += Number(r.n);
+  }
+  return { pending, failed };
+}

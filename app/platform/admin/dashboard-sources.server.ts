@@ -1,0 +1,41 @@
+import type { SessionUser } from "~/domain/accounts/model";
+import { countUsersByRole } from "~/domain/accounts/users.server";
+import { db, type Db } from "../db/db.server";
+
+/** One figure of the admin dashboard (/admin). */
+export interface DashboardFigure {
+  label: string;
+  value: number;
+  /** Where a click leads (the area's list). */
+  to?: string;
+  /** Short French detail under the figure. */
+  detail?: string;
+  /** Who sees it; editor = editors and admins. */
+  role: "editor" | "admin";
+}
+
+/**
+ * Each area registers ONE function here returning its figures (content counts for the dashboard).
+ * A failing source is skipped, so one area cannot break the dashboard.
+ */
+const sources: Array<(target: Db) => Promise<DashboardFigure[]>> = [
+  async (target) => {
+    const counts = await countUsersByRole(target);
+    return [
+      {
+        label: "Comptes",
+        value: counts.viewer + counts.editor + counts.admin,
+        to: "/admin/utilisateurs",
+        detail: `${counts.admin} admin., ${counts.editor} éditeur(s), ${counts.viewer} lecteur(s)`,
+        role: "admin",
+      },
+    ];
+  },
+];
+
+export async function dashboardFigures(user: SessionUser, target: Db = db()): Promise<DashboardFigure[]> {
+  const results = await Promise.allSettled(sources.map((source) => source(target)));
+  return results
+    .flatMap((r) => (r.status === "fulfilled" ? r.value : []))
+    .filter((f) => f.role === "editor" || user.role === "admin");
+}

@@ -1,0 +1,118 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { toast } from "sonner";
+import type { SessionUser } from "~/domain/accounts/model";
+import { canEdit, isAdmin, isEditor } from "~/domain/accounts/roles";
+import { AuthError, GENERIC_ERROR, authPost } from "./client";
+
+/** Session states (spec §4): loading, then signed in or signed out. */
+export type AuthStatus = "loading" | "signed-in" | "signed-out";
+
+export interface AuthContextValue {
+  user: SessionUser | null;
+  status: AuthStatus;
+  isAdmin: boolean;
+  isEditor: boolean;
+  canEdit: boolean;
+  signIn(input: { email: string; password: string }): Promise<void>;
+  signUp(input: { email: string; password: string; displayName: string }): Promise<void>;
+  signOut(): Promise<void>;
+  requestPasswordReset(email: string): Promise<void>;
+  resetPassword(input: { token: string; newPassword: string }): Promise<void>;
+  deleteAccount(password: string): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function messageOf(error: unknown): string {
+  return error instanceof AuthError ? error.message : GENERIC_ERROR;
+}
+
+/**
+ * The session on the client. The user comes from the root loader (read from the database on the
+ * server); the actions call Better Auth, show the toasts of spec §8 and refresh the loaders.
+ * Failures show a destructive toast and are re-thrown.
+ */
+export function AuthProvider({ user, children }: { user: SessionUser | null; children: ReactNode }) {
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+
+  const run = useCallback(
+    async <T,>(work: () => Promise<T>, failureTitle: string): Promise<T> => {
+      setPending(true);
+      try {
+        return await work();
+      } catch (error) {
+        toast.error(failureTitle, { description: messageOf(error) });
+        throw error;
+      } finally {
+        setPending(false);
+      }
+    },
+    [],
+  );
+
+  const value = useMemo<AuthContextValue>(() => {
+    const refresh = () => revalidator.revalidate();
+    return {
+      user,
+      status: pending || revalidator.state === "loading" ? "loading" : user ? "signed-in" : "signed-out",
+      isAdmin: isAdmin(user),
+      isEditor: isEditor(user),
+      canEdit: canEdit(user),
+      signIn: (input) =>
+        run(async () => {
+          await authPost("/sign-in/email", { email: input.email.trim(), password: input.password, rememberMe: true });
+          await refresh();
+          toast.success("Connexion réussie", { description: "Bienvenue\u00a0!" });
+        }, "Erreur de connexion"),
+      signUp: (input) =>
+        run(async () => {
+          await authPost("/sign-up/email", { email: input.email.trim(), password: input.password, name: input.displayName.trim() });
+          await refresh();
+          toast.success("Compte créé", { description: "Votre compte a été créé avec succès" });
+        }, "Erreur d'inscription"),
+      signOut: () =>
+        run(async () => {
+          await authPost("/sign-out", {});
+          await navigate("/", { replace: true });
+          await refresh();
+          toast.success("Déconnexion réussie", { description: "À bientôt\u00a0!" });
+        }, "Erreur de déconnexion"),
+      requestPasswordReset: (email) =>
+        run(async () => {
+          await authPost("/request-password-reset", { email: email.trim() });
+          toast.success("Email envoyé", { description: "Vérifiez votre boîte mail pour réinitialiser votre mot de passe" });
+        }, "Erreur"),
+      resetPassword: (input) =>
+        run(async () => {
+          await authPost("/reset-password", input);
+          toast.success("Mot de passe modifié", { description: "Connectez-vous avec votre nouveau mot de passe." });
+        }, "Erreur"),
+      deleteAccount: (password) =>
+        run(async () => {
+          await authPost("/delete-user", { password });
+          await navigate("/", { replace: true });
+          await refresh();
+          toast.success("Compte supprimé", { description: "Votre compte et vos données personnelles ont été effacés." });
+        }, "Suppression impossible"),
+    };
+  }, [user, pending, revalidator, run, navigate]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The session and the auth actions. Throws when used outside <AuthProvider> (spec §8). */
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) {
+    throw new Error("useAuth doit être utilisé à l'intérieur d'un <AuthProvider> (le contexte d'authentification est absent).");
+  }
+  return value;
+}
+
+/** For the site's frame, which may also render in error screens outside the provider. */
+export function useOptionalAuth(): AuthContextValue | null {
+  return useContext(AuthContext);
+}

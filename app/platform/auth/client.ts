@@ -1,0 +1,69 @@
+/**
+ * Browser side of the authentication: calls to Better Auth's standard endpoints under /api/auth,
+ * with the provider's errors turned into French messages (spec §8).
+ */
+export const AUTH_API = "/api/auth";
+
+export class AuthError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = "AuthError";
+  }
+}
+
+export const GENERIC_ERROR = "Une erreur est survenue";
+export const NETWORK_ERROR = "Impossible de joindre le serveur. Vérifiez votre connexion internet et réessayez.";
+export const TOO_MANY_ATTEMPTS = "Trop de tentatives. Patientez quelques minutes avant de réessayer.";
+
+/** Provider codes → French. Our own hooks already answer in French (their message is kept). */
+const CODE_MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: "Adresse e-mail ou mot de passe incorrect.",
+  INVALID_PASSWORD: "Mot de passe incorrect.",
+  INVALID_EMAIL: "L'adresse e-mail n'est pas valide.",
+  USER_ALREADY_EXISTS: "Cette adresse e-mail est déjà utilisée par un autre compte.",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "Cette adresse e-mail est déjà utilisée par un autre compte.",
+  PASSWORD_TOO_SHORT: "Le mot de passe est trop court.",
+  PASSWORD_TOO_LONG: "Le mot de passe est trop long.",
+  INVALID_TOKEN: "Ce lien de réinitialisation n'est plus valable (déjà utilisé ou expiré). Demandez-en un nouveau.",
+  USER_NOT_FOUND: "Ce compte n'existe plus.",
+  SESSION_EXPIRED: "Votre session a expiré. Reconnectez-vous puis recommencez.",
+  FAILED_TO_GET_SESSION: "Votre session a expiré. Reconnectez-vous puis recommencez.",
+  CREDENTIAL_ACCOUNT_NOT_FOUND: "Ce compte n'a pas de mot de passe.",
+  VALIDATION_ERROR: "Certaines informations sont invalides.",
+};
+
+const FRENCH_CODES = new Set(["PASSWORD_POLICY", "INVALID_NAME", "TOO_MANY_ATTEMPTS", "ACCOUNT_DISABLED", "PASSWORD_REQUIRED", "LAST_ADMIN"]);
+
+export function frenchAuthMessage(status: number, code: string | undefined, message: string | undefined): string {
+  if (code && FRENCH_CODES.has(code) && message) return message;
+  if (status === 429) return TOO_MANY_ATTEMPTS;
+  if (code && CODE_MESSAGES[code]) return CODE_MESSAGES[code];
+  if (status === 401) return CODE_MESSAGES.INVALID_EMAIL_OR_PASSWORD!;
+  if (status === 403) return "Action refusée.";
+  return GENERIC_ERROR;
+}
+
+/** POSTs JSON to a Better Auth endpoint; throws AuthError with a French message on failure. */
+export async function authPost<T = unknown>(path: string, body: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`${AUTH_API}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify(body ?? {}),
+    });
+  } catch {
+    throw new AuthError(NETWORK_ERROR, 0, "NETWORK");
+  }
+  const json: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const { code, message } = (json ?? {}) as { code?: string; message?: string };
+    throw new AuthError(frenchAuthMessage(res.status, code, message), res.status, code);
+  }
+  return json as T;
+}

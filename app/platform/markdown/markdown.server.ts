@@ -1,0 +1,74 @@
+import MarkdownIt from "markdown-it";
+
+/**
+ * Markdown → HTML for editor-written content (formations, blog). Safe by construction:
+ * raw HTML in the source is escaped, never rendered; links and images only accept http(s),
+ * mailto:, tel: and site-relative URLs (no javascript:, data:, vbscript:, file:…).
+ * Runs on the server: loaders send the HTML, so the browser bundle stays free of the parser.
+ */
+
+export interface MarkdownOptions {
+  /** Headings are never above this level (3: "#" and "##" render as <h3>), to keep the page's outline in order. */
+  minHeadingLevel?: 1 | 2 | 3 | 4 | 5 | 6;
+}
+
+const SAFE_URL = /^(?:https?:\/\/|mailto:|tel:|\/(?!\/)|#|\?)/i;
+
+/** True for URLs a rendered link or image may point to. */
+export function isSafeUrl(url: string): boolean {
+  // Browsers ignore control characters and spaces inside a scheme ("java\tscript:"): judge the URL without them.
+  const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
+  if (SAFE_URL.test(compact)) return true;
+  // A relative path without a scheme ("formations/excel") is safe; anything with a scheme is not.
+  return !/^[a-z][a-z0-9+.-]*:/i.test(compact) && !compact.startsWith("//") && !compact.startsWith("\\");
+}
+
+const instances = new Map<number, MarkdownIt>();
+
+function instance(minHeadingLevel: number): MarkdownIt {
+  let md = instances.get(minHeadingLevel);
+  if (md) return md;
+  md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
+  md.validateLink = isSafeUrl;
+  const renderToken = md.renderer.renderToken.bind(md.renderer);
+  md.renderer.rules.heading_open = (tokens, idx, options) => {
+    const token = tokens[idx]!;
+    const level = Math.max(Number(token.tag.slice(1)), minHeadingLevel);
+    token.tag = `h${level}`;
+    const close = tokens.slice(idx).find((t) => t.type === "heading_close");
+    if (close) close.tag = `h${level}`;
+    return renderToken(tokens, idx, options);
+  };
+  md.renderer.rules.link_open = (tokens, idx, options) => {
+    const token = tokens[idx]!;
+    const href = token.attrGet("href") ?? "";
+    if (/^https?:\/\//i.test(href)) token.attrSet("rel", "noopener noreferrer");
+    return renderToken(tokens, idx, options);
+  };
+  const image = md.renderer.rules.image!;
+  md.renderer.rules.image = (tokens, idx, options, env, self) => {
+    tokens[idx]!.attrSet("loading", "lazy");
+    tokens[idx]!.attrSet("decoding", "async");
+    return image(tokens, idx, options, env, self);
+  };
+  instances.set(minHeadingLevel, md);
+  return md;
+}
+
+export function renderMarkdown(source: string, { minHeadingLevel = 2 }: MarkdownOptions = {}): string {
+  return instance(minHeadingLevel).render(source ?? "");
+}
+
+/** Plain text of a Markdown source (for descriptions and search): markup removed, spaces collapsed. */
+export function markdownToText(source: string): string {
+  const html = instance(1).render(source ?? "");
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -1,0 +1,43 @@
+import { data } from "react-router";
+import type { Route } from "./+types/financement-detail";
+import { AudienceScreen } from "~/domain/funding/audience-screen";
+import { AUDIENCES } from "~/domain/funding/audiences";
+import { fittingFormations } from "~/domain/funding/formations.server";
+import { isAudienceSlug, isOpcoSlug } from "~/domain/funding/model";
+import { OpcoScreen } from "~/domain/funding/opco-screen";
+import { OPCOS } from "~/domain/funding/opcos";
+import { listRulesForOpco } from "~/domain/funding/rules.server";
+import { pageMeta } from "~/platform/seo/meta";
+
+/** /financement/{slug}: the 11 OPCO pages and the 4 audience pages; any other slug is a 404. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const slug = params.slug;
+  if (isOpcoSlug(slug)) {
+    const opco = OPCOS[slug];
+    const [rules, formations] = await Promise.all([listRulesForOpco(slug), fittingFormations(opco.categories)]);
+    return { kind: "opco" as const, slug, rules, formations };
+  }
+  if (isAudienceSlug(slug)) return { kind: "audience" as const, slug };
+  throw data(null, { status: 404 });
+}
+
+export function meta(args: Route.MetaArgs) {
+  const loaderData = args.loaderData;
+  if (!loaderData) return [{ title: "Page introuvable" }];
+  if (loaderData.kind === "opco") {
+    const opco = OPCOS[loaderData.slug];
+    return pageMeta(args, {
+      title: `${opco.name} : financer une formation avec votre OPCO`,
+      description: `${opco.summary} Secteurs couverts, ce qu'il finance, comment faire une demande et nos formations adaptées.`,
+    });
+  }
+  const audience = AUDIENCES[loaderData.slug];
+  return pageMeta(args, { title: audience.title, description: audience.description });
+}
+
+export default function FinancementDetail({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "opco") {
+    return <OpcoScreen opco={OPCOS[loaderData.slug]} rules={loaderData.rules} formations={loaderData.formations} />;
+  }
+  return <AudienceScreen audience={AUDIENCES[loaderData.slug]} />;
+}

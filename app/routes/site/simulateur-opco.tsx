@@ -1,0 +1,74 @@
+import type { Route } from "./+types/simulateur-opco";
+import { getSimulatorFormation, listSimulatorFormations } from "~/domain/funding/formations.server";
+import {
+  isSimulationSubmitted,
+  parseSimulation,
+  quoteHref,
+  simulate,
+  valuesFromSearchParams,
+  type SimulationErrors,
+  type SimulationOutcome,
+} from "~/domain/funding/model";
+import { listRules } from "~/domain/funding/rules.server";
+import { Simulator } from "~/domain/funding/simulator";
+import { Breadcrumbs, PageContainer } from "~/domain/funding/ui";
+import { pageMeta } from "~/platform/seo/meta";
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Simulateur OPCO : estimez la prise en charge de votre formation",
+    description:
+      "Estimez en quelques secondes ce que votre OPCO peut financer : plafond horaire, plafond annuel, reste à charge et dispositifs mobilisables, calcul détaillé.",
+    path: "/simulateur-opco",
+  });
+}
+
+const frenchNumber = (n: number) => String(n).replace(".", ",");
+
+/** The result is computed here, from the query string: the page works without JavaScript and each simulation has its own URL. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const values = valuesFromSearchParams(url.searchParams);
+  const [formations, rules] = await Promise.all([listSimulatorFormations(), listRules()]);
+
+  const errors: SimulationErrors = {};
+  if (values.formation?.trim()) {
+    const formation = formations.find((f) => f.slug === values.formation) ?? (await getSimulatorFormation(values.formation.trim()));
+    if (!formation) {
+      errors.formation = "Cette formation n'est pas dans notre catalogue : choisissez-en une autre ou saisissez le coût et la durée.";
+    } else {
+      values.formation = formation.slug;
+      if (!values.cout?.trim() && formation.pricePerTrainee !== null) values.cout = frenchNumber(formation.pricePerTrainee);
+      if (!values.heures?.trim()) values.heures = frenchNumber(formation.hours);
+    }
+  }
+
+  const submitted = isSimulationSubmitted(values);
+  let outcome: SimulationOutcome | null = null;
+  let quote: string | null = null;
+  if (submitted) {
+    const parsed = parseSimulation(values);
+    if (!parsed.ok) Object.assign(errors, { ...parsed.errors, ...errors });
+    else if (!errors.formation) {
+      outcome = simulate(parsed.input, rules);
+      quote = quoteHref(parsed.input);
+    }
+  }
+  return { values, errors, submitted, outcome, quoteHref: quote, formations };
+}
+
+export default function SimulateurOpco({ loaderData }: Route.ComponentProps) {
+  return (
+    <PageContainer>
+      <Breadcrumbs items={[{ label: "Accueil", to: "/" }, { label: "Financement", to: "/financement" }, { label: "Simulateur OPCO" }]} />
+      <header className="mb-8 max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Simulateur de prise en charge OPCO</h1>
+        <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
+          Estimez ce que l'opérateur de compétences de votre entreprise peut financer pour une formation, et ce qui resterait à votre charge. Le
+          calcul est détaillé étape par étape.
+        </p>
+      </header>
+      <Simulator {...loaderData} />
+    </PageContainer>
+  );
+}

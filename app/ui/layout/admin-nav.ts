@@ -1,0 +1,21 @@
+import { FileClock, LayoutDashboard, Settings, Users, type LucideIcon } from "lucide-react";
+
+/**
+ * The admin sidebar. Each area adds ONE line here for its screen. `role` is who sees the entry
+ * (the route's loader still checks it on the server); `end` makes the link active only on its exact path.
+ * Breadcrumbs come from each admin route's `handle = { breadcrumb: "…" }`.
+ */
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  role: "editor" | "admin";
+  end?: boolean;
+}
+
+export const ADMIN_NAV: AdminNavItem[] = [
+  { to: "/admin", label: "Tableau de bord", icon: LayoutDashboard, role: "editor", end: true },
+  { to: "/admin/utilisateurs", label: "Utilisateurs", icon: Users, role: "admin" },
+  { to: "/admin/journal", label: "Journal", icon: FileClock, role: "admin" },
+  { to: "/admin/parametres", label: "Paramètres", icon: Settings, role: "admin" },
+];

@@ -1,0 +1,358 @@
+import { expect, test, type Page } from "@playwright/test";
+import { PASSWORD, createAccount, signInApi, signUpApi, uniqueEmail, waitForMail } from "./support/accounts";
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
+}
+
+/** A sonner toast with its title and text. */
+function toastWith(page: Page, title: string, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: title }).filter({ hasText: text });
+}
+
+async function signUpInBrowser(page: Page, { name, email, password = PASSWORD }: { name: string; email: string; password?: string }) {
+  await page.goto("/login");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Créer un compte" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Créer un compte" })).toBeVisible();
+  await page.getByLabel("Nom affiché").fill(name);
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel("Mot de passe").fill(password);
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+}
+
+test.describe("accounts in the browser", () => {
+  test("sign up gives a viewer: /admin shows the access-denied screen with identity and role, both buttons work", async ({ page }) => {
+    const email = uniqueEmail("lecteur");
+    await signUpInBrowser(page, { name: "Léa Lectrice", email });
+    await expect(toastWith(page, "Compte créé", "Votre compte a été créé avec succès")).toBeVisible();
+    await expect(page.getByTestId("user-menu-button")).toContainText("Léa Lectrice");
+
+    const response = await page.goto("/admin");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accès refusé");
+    await expect(page.getByText("Vous n'avez pas les permissions d'édition requises.")).toBeVisible();
+    await expect(page.getByTestId("access-denied-email")).toHaveText(email);
+    await expect(page.getByTestId("access-denied-role")).toContainText("viewer");
+
+    await hydrated(page);
+    await page.getByRole("link", { name: "Retour à l'accueil" }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto("/admin");
+    await hydrated(page);
+    await page.getByTestId("access-denied").getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(toastWith(page, "Déconnexion réussie", "À bientôt")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Connexion" }).first()).toBeVisible();
+
+    // Signed out now: /admin sends to /login and remembers where the visitor was going.
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin$/);
+  });
+
+  test("signing in from a remembered location comes back there, with the success toast", async ({ page }) => {
+    const admin = createAccount({ email: uniqueEmail("admin"), role: "admin", name: "Alice Admin" });
+    await page.goto("/admin/journal?q=r%C3%B4le");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fjournal%3Fq%3Dr%25C3%25B4le$/);
+    await hydrated(page);
+    await page.getByLabel("Adresse e-mail").fill(admin.email);
+    await page.getByLabel("Mot de passe").fill(admin.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(toastWith(page, "Connexion réussie", "Bienvenue")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/journal\?q=r%C3%B4le$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Journal des modifications" })).toBeVisible();
+    await expect(page.getByLabel("Rechercher")).toHaveValue("rôle");
+    await expect(page.getByRole("navigation", { name: "Fil d'Ariane" })).toContainText("Journal");
+  });
+
+  test("wrong credentials and an address already used show destructive toasts in French", async ({ page, baseURL }) => {
+    const email = uniqueEmail("pris");
+    expect((await signUpApi(page.request, baseURL!, { email, password: PASSWORD, name: "Déjà Là" })).status()).toBe(200);
+    await page.context().clearCookies();
+
+    await page.goto("/login");
+    await hydrated(page);
+    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.getByLabel("Mot de passe").fill("pas-le-bon");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    const failure = toastWith(page, "Erreur de connexion", "Adresse e-mail ou mot de passe incorrect.");
+    await expect(failure).toBeVisible();
+    await expect(failure).toHaveAttribute("data-type", "error");
+    await expect(page).toHaveURL(/\/login/);
+
+    await signUpInBrowser(page, { name: "Autre Personne", email });
+    await expect(toastWith(page, "Erreur d'inscription", "Cette adresse e-mail est déjà utilisée")).toBeVisible();
+  });
+
+  test("the password policy is shown beside the field and enforced", async ({ page }) => {
+    await page.goto("/login?mode=inscription");
+    await hydrated(page);
+    const rules = page.getByRole("list", { name: "Règles du mot de passe" });
+    await expect(rules).toContainText("Au moins 6 caractères");
+    await page.getByLabel("Nom affiché").fill("Court Mot");
+    await page.getByLabel("Adresse e-mail").fill(uniqueEmail("court"));
+    await page.getByLabel("Mot de passe").fill("abc");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(page.getByText("Le mot de passe ne respecte pas la politique : au moins 6 caractères.")).toBeVisible();
+    await expect(page).toHaveURL(/mode=inscription/);
+  });
+
+  test("password reset: e-mail from the outbox, new password chosen on /login, link used once", async ({ page, baseURL }) => {
+    const email = uniqueEmail("oubli");
+    expect((await signUpApi(page.request, baseURL!, { email, password: PASSWORD, name: "Oscar Oubli" })).status()).toBe(200);
+    await page.context().clearCookies();
+    const started = Date.now();
+
+    await page.goto("/login");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
+    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.getByRole("button", { name: "Envoyer le lien" }).click();
+    await expect(toastWith(page, "Email envoyé", "Vérifiez votre boîte mail pour réinitialiser votre mot de passe")).toBeVisible();
+
+    const mail = await waitForMail(email, { after: started });
+    expect(mail).toContain("Subject: =?UTF-8?Q?R=C3=A9initialisation");
+    const link = /(http:\/\/[^\s"<>]+\/login\?token=[A-Za-z0-9_-]+)/.exec(mail)?.[1];
+    expect(link).toBeTruthy();
+    expect(new URL(link!).origin).toBe(new URL(baseURL!).origin);
+
+    await page.goto(link!);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Choisir un nouveau mot de passe" })).toBeVisible();
+    await page.getByLabel("Nouveau mot de passe").fill("nouveau-secret-9");
+    await page.getByLabel("Confirmer le mot de passe").fill("nouveau-secret-9");
+    await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
+    await expect(toastWith(page, "Mot de passe modifié", "Connectez-vous")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Connexion" })).toBeVisible();
+
+    // The old password no longer works, the new one does.
+    const old = await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { origin: baseURL! } });
+    expect(old.status()).toBe(401);
+    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.getByLabel("Mot de passe").fill("nouveau-secret-9");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(toastWith(page, "Connexion réussie", "Bienvenue")).toBeVisible();
+
+    // Single use: the same link is refused.
+    await page.goto(link!);
+    await hydrated(page);
+    await page.getByLabel("Nouveau mot de passe").fill("encore-autre-7");
+    await page.getByLabel("Confirmer le mot de passe").fill("encore-autre-7");
+    await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "n'est plus valable" })).toBeVisible();
+  });
+
+  test("an admin promotes a viewer to editor, who then enters /admin; the journal records it", async ({ browser, baseURL }) => {
+    const admin = createAccount({ email: uniqueEmail("chef"), role: "admin", name: "Chef Admin" });
+    const viewerEmail = uniqueEmail("promu");
+
+    const viewerContext = await browser.newContext();
+    const viewer = await viewerContext.newPage();
+    expect((await signUpApi(viewer.request, baseURL!, { email: viewerEmail, password: PASSWORD, name: "Paul Promu" })).status()).toBe(200);
+    expect((await viewer.goto("/admin"))?.status()).toBe(403);
+
+    const adminContext = await browser.newContext();
+    const page = await adminContext.newPage();
+    await signInApi(page, baseURL!, admin.email, admin.password);
+    await page.goto(`/admin/utilisateurs?q=${encodeURIComponent(viewerEmail)}`);
+    await hydrated(page);
+    const row = page.getByTestId(`user-row-${viewerEmail}`);
+    await row.getByLabel(`Rôle de ${viewerEmail}`).selectOption("editor");
+    await row.getByRole("button", { name: `Enregistrer le rôle de ${viewerEmail}` }).click();
+    await expect(toastWith(page, "Modification enregistrée", `${viewerEmail} est maintenant éditeur`)).toBeVisible();
+
+    // The change applies to the viewer's current session at once.
+    const response = await viewer.goto("/admin");
+    expect(response?.status()).toBe(200);
+    await expect(viewer.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+    // Editors do not see the admin-only entries.
+    await expect(viewer.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Utilisateurs" })).toHaveCount(0);
+    expect((await viewer.goto("/admin/utilisateurs"))?.status()).toBe(403);
+    await expect(viewer.getByText("Vous n'avez pas les permissions administrateur requises.")).toBeVisible();
+
+    await page.goto(`/admin/journal?q=${encodeURIComponent(viewerEmail)}`);
+    await expect(page.getByRole("table")).toContainText(`Rôle de ${viewerEmail} : Lecteur → Éditeur`);
+    await expect(page.getByRole("table")).toContainText(admin.email);
+
+    await viewerContext.close();
+    await adminContext.close();
+  });
+
+  test("settings: errors beside each field with the values kept, then a save reaches the legal notices", async ({ page, baseURL }) => {
+    const admin = createAccount({ email: uniqueEmail("reglages"), role: "admin" });
+    await signInApi(page, baseURL!, admin.email, admin.password);
+    await page.goto("/admin/parametres");
+    await hydrated(page);
+    const siret = page.getByLabel("SIRET");
+    const postalCode = page.getByLabel("Code postal");
+    const hostPhone = page.getByLabel("Téléphone de l'hébergeur (facultatif)");
+    const original = { siret: await siret.inputValue(), postalCode: await postalCode.inputValue(), hostPhone: await hostPhone.inputValue() };
+    await siret.fill("12345678901234");
+    await postalCode.fill("75");
+    await hostPhone.fill("09 72 10 10 07");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(toastWith(page, "Enregistrement impossible", "Corrigez les champs signalés.")).toBeVisible();
+    await expect(page.getByText("Ce numéro SIRET n'est pas valide (clé de contrôle incorrecte).")).toBeVisible();
+    await expect(page.getByText("Le code postal comporte 5 chiffres.")).toBeVisible();
+    await expect(siret).toHaveValue("12345678901234");
+    await expect(siret).toHaveAttribute("aria-invalid", "true");
+    await expect(hostPhone).toHaveValue("09 72 10 10 07");
+    await expect(siret).toBeFocused();
+
+    await siret.fill(original.siret);
+    await postalCode.fill(original.postalCode);
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(toastWith(page, "Paramètres enregistrés", "pied de page")).toBeVisible();
+    await page.goto("/mentions-legales");
+    await expect(page.locator("main")).toContainText("09 72 10 10 07");
+
+    // Put the shared identity back for the other tests.
+    await page.goto("/admin/parametres");
+    await hydrated(page);
+    await page.getByLabel("Téléphone de l'hébergeur (facultatif)").fill(original.hostPhone);
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(toastWith(page, "Paramètres enregistrés", "pied de page")).toBeVisible();
+    await page.goto("/admin/journal?entity=settings");
+    await expect(page.getByRole("table")).toContainText(admin.email);
+  });
+
+  test("self-service: download my data, then delete my account with confirmation and password", async ({ page, baseURL }) => {
+    const email = uniqueEmail("depart");
+    expect((await signUpApi(page.request, baseURL!, { email, password: PASSWORD, name: "Diane Départ" })).status()).toBe(200);
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByTestId("user-menu-button").click();
+    const download = page.getByRole("link", { name: "Télécharger mes données" });
+    await expect(download).toHaveAttribute("href", "/api/account/export");
+    const exported = await page.request.get("/api/account/export");
+    expect(exported.headers()["content-disposition"]).toMatch(/attachment; filename="mes-donnees-/);
+    const json = await exported.json();
+    expect(json.profile).toMatchObject({ email, displayName: "Diane Départ", role: "viewer" });
+    expect(JSON.stringify(json)).not.toMatch(/password"|token/i);
+
+    await page.getByRole("button", { name: "Supprimer mon compte" }).click();
+    const dialog = page.getByRole("dialog", { name: "Supprimer mon compte" });
+    await dialog.getByLabel("Mot de passe actuel").fill("pas-le-bon");
+    await dialog.getByRole("button", { name: "Supprimer définitivement" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("Cochez la case");
+    await dialog.getByLabel("Je confirme vouloir supprimer définitivement mon compte.").check();
+    await dialog.getByRole("button", { name: "Supprimer définitivement" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("Mot de passe incorrect.");
+    await dialog.getByLabel("Mot de passe actuel").fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Supprimer définitivement" }).click();
+    await expect(toastWith(page, "Compte supprimé", "effacés")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Connexion" }).first()).toBeVisible();
+    const again = await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { origin: baseURL! } });
+    expect(again.status()).toBe(401);
+  });
+
+  test("the header shows the signed-in user's menu with identity and role", async ({ page, baseURL }) => {
+    const email = uniqueEmail("entete");
+    expect((await signUpApi(page.request, baseURL!, { email, password: PASSWORD, name: "Hélène Entête" })).status()).toBe(200);
+    await page.goto("/formations");
+    await hydrated(page);
+    await page.getByTestId("user-menu-button").click();
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByText("Rôle : Lecteur")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Administration" })).toHaveCount(0);
+  });
+});
+
+test.describe("accounts over HTTP", () => {
+  test("a sign-up asking for role admin still gets viewer, visible in get-session", async ({ request, baseURL }) => {
+    const email = uniqueEmail("malin");
+    const res = await signUpApi(request, baseURL!, { email, password: PASSWORD, name: "Max Malin", role: "admin" });
+    expect(res.status()).toBe(200);
+    const setCookie = res.headers()["set-cookie"] ?? "";
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const session = await (await request.get("/api/auth/get-session")).json();
+    expect(session.user).toMatchObject({ email, role: "viewer", name: "Max Malin" });
+  });
+
+  test("a viewer calling admin screens and actions directly gets 403; signed out gets sent to /login", async ({ request, baseURL, playwright }) => {
+    const email = uniqueEmail("curieux");
+    expect((await signUpApi(request, baseURL!, { email, password: PASSWORD, name: "Claude Curieux" })).status()).toBe(200);
+    const origin = { origin: baseURL! };
+    for (const path of ["/admin", "/admin/utilisateurs", "/admin/parametres", "/admin/journal"]) {
+      expect((await request.get(path)).status(), path).toBe(403);
+      expect((await request.get(`${path}.data`)).status(), `${path}.data`).toBe(403);
+    }
+    const roleChange = await request.post("/admin/utilisateurs", { form: { intent: "role", userId: "x", role: "admin" }, headers: origin, maxRedirects: 0 });
+    expect(roleChange.status()).toBe(403);
+    const settings = await request.post("/admin/parametres", { form: { name: "Piraté" }, headers: origin, maxRedirects: 0 });
+    expect(settings.status()).toBe(403);
+    const session = await (await request.get("/api/auth/get-session")).json();
+    expect(session.user.role).toBe("viewer");
+
+    const anonymous = await playwright.request.newContext({ baseURL });
+    const redirected = await anonymous.get("/admin/utilisateurs?role=admin", { maxRedirects: 0 });
+    expect(redirected.status()).toBe(302);
+    expect(redirected.headers()["location"]).toBe("/login?redirectTo=%2Fadmin%2Futilisateurs%3Frole%3Dadmin");
+    const post = await anonymous.post("/admin/parametres", { form: { name: "x" }, headers: origin, maxRedirects: 0 });
+    expect(post.status()).toBe(302);
+    await anonymous.dispose();
+  });
+
+  test("an admin mutation from another origin is refused", async ({ request, baseURL }) => {
+    const admin = createAccount({ email: uniqueEmail("origine"), role: "admin" });
+    await signInApi(request, baseURL!, admin.email, admin.password);
+    const res = await request.post("/admin/utilisateurs", {
+      form: { intent: "active", userId: "x", active: "false" },
+      headers: { origin: "https://elsewhere.example" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(403);
+    const authCall = await request.post("/api/auth/sign-out", { data: {}, headers: { origin: "https://elsewhere.example" } });
+    expect(authCall.status()).toBe(403);
+  });
+
+  test("repeated wrong passwords get 429", async ({ request, baseURL }) => {
+    const email = uniqueEmail("cible");
+    expect((await signUpApi(request, baseURL!, { email, password: PASSWORD, name: "Cible Tests" })).status()).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await request.post("/api/auth/sign-in/email", { data: { email, password: `faux-${i}` }, headers: { origin: baseURL! } });
+      statuses.push(res.status());
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    // Even the right password waits now.
+    const locked = await request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { origin: baseURL! } });
+    expect(locked.status()).toBe(429);
+    expect((await locked.json()).message).toMatch(/Trop de tentatives/);
+  });
+
+  test("/login?redirectTo= never sends a user off-site", async ({ request, baseURL, page }) => {
+    const email = uniqueEmail("redir");
+    expect((await signUpApi(request, baseURL!, { email, password: PASSWORD, name: "Rémi Redir" })).status()).toBe(200);
+    for (const target of ["https://elsewhere.example", "//elsewhere.example", "/\\elsewhere.example", "javascript:alert(1)", "http:elsewhere.example"]) {
+      const res = await request.get(`/login?redirectTo=${encodeURIComponent(target)}`, { maxRedirects: 0 });
+      expect(res.status(), target).toBe(302);
+      expect(res.headers()["location"], target).toBe("/");
+    }
+    const local = await request.get(`/login?redirectTo=${encodeURIComponent("/formations?x=1")}`, { maxRedirects: 0 });
+    expect(local.headers()["location"]).toBe("/formations?x=1");
+
+    // In the browser too: signing in with a foreign redirectTo stays on the site.
+    await page.goto(`/login?redirectTo=${encodeURIComponent("https://elsewhere.example/piege")}`);
+    await hydrated(page);
+    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.getByLabel("Mot de passe").fill(PASSWORD);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(toastWith(page, "Connexion réussie", "Bienvenue")).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("asking a reset for an unknown address answers exactly like for a known one", async ({ request, baseURL }) => {
+    const email = uniqueEmail("connu");
+    expect((await signUpApi(request, baseURL!, { email, password: PASSWORD, name: "Connu Ici" })).status()).toBe(200);
+    const known = await request.post("/api/auth/request-password-reset", { data: { email }, headers: { origin: baseURL! } });
+    const unknown = await request.post("/api/auth/request-password-reset", { data: { email: uniqueEmail("inconnu") }, headers: { origin: baseURL! } });
+    expect(known.status()).toBe(200);
+    expect(unknown.status()).toBe(200);
+    expect(await known.json()).toEqual(await unknown.json());
+  });
+});

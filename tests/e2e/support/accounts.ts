@@ -1,0 +1,76 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/**
+ * Accounts for browser tests. The e2e server runs with NODE_ENV=production (no demo accounts):
+ * accounts are created with the create-admin script on the server's own DATA_DIR (E2E_DATA_DIR),
+ * and signed in through Better Auth's endpoint.
+ */
+export function e2eDataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR doit être défini (le dossier de données du serveur de test, voir playwright.config.ts).");
+  return path.resolve(dir);
+}
+
+let counter = 0;
+/** A fresh address per call, unique across workers and runs. */
+export function uniqueEmail(prefix: string): string {
+  counter++;
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter}@example.org`.toLowerCase();
+}
+
+export const PASSWORD = "motdepasse-e2e-1";
+
+/** Creates (or promotes) an account with a role, through `scripts/create-admin.ts`. */
+export function createAccount({ email, password = PASSWORD, role, name }: { email: string; password?: string; role: "admin" | "editor" | "viewer"; name?: string }) {
+  const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
+  const args = [tsx, "scripts/create-admin.ts", "--email", email, "--password", password, "--role", role];
+  if (name) args.push("--name", name);
+  execFileSync(process.execPath, args, {
+    // Same environment as the server Playwright starts (it inherits this process's variables too).
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: e2eDataDir() },
+    stdio: "pipe",
+  });
+  return { email, password };
+}
+
+/** Signs in through the API; the session cookie lands in the page's browser context. */
+export async function signInApi(target: Page | APIRequestContext, baseURL: string, email: string, password = PASSWORD) {
+  const request = "request" in target ? target.request : target;
+  const res = await request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin: baseURL } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export async function signUpApi(request: APIRequestContext, baseURL: string, data: Record<string, unknown>) {
+  return request.post("/api/auth/sign-up/email", { data, headers: { origin: baseURL } });
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Waits for the latest e-mail to `to` in the server's outbox (DATA_DIR/outbox/*.eml) and returns it decoded. */
+export async function waitForMail(to: string, { after = 0, timeout = 10_000 } = {}): Promise<string> {
+  const outbox = path.join(e2eDataDir(), "outbox");
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    if (existsSync(outbox)) {
+      const files = readdirSync(outbox)
+        .filter((f) => f.endsWith(".eml"))
+        .sort()
+        .reverse();
+      for (const f of files) {
+        const raw = readFileSync(path.join(outbox, f), "utf8");
+        const decoded = decodeQuotedPrintable(raw);
+        if (decoded.toLowerCase().includes(`to: ${to.toLowerCase()}`)) {
+          const match = /^Date: (.+)$/m.exec(raw);
+          if (!match || Date.parse(match[1]!) >= after - 1000) return decoded;
+        }
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Aucun e-mail pour ${to} dans ${outbox}`);
+}
