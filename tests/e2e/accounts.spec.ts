@@ -17,7 +17,7 @@ async function signUpInBrowser(page: Page, { name, email, password = PASSWORD }:
   await expect(page.getByRole("heading", { level: 1, name: "Créer un compte" })).toBeVisible();
   await page.getByLabel("Nom affiché").fill(name);
   await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe").fill(password);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Créer mon compte" }).click();
 }
 
@@ -57,7 +57,7 @@ test.describe("accounts in the browser", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fjournal%3Fq%3Dr%25C3%25B4le$/);
     await hydrated(page);
     await page.getByLabel("Adresse e-mail").fill(admin.email);
-    await page.getByLabel("Mot de passe").fill(admin.password);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(admin.password);
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expect(toastWith(page, "Connexion réussie", "Bienvenue")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/journal\?q=r%C3%B4le$/);
@@ -74,7 +74,7 @@ test.describe("accounts in the browser", () => {
     await page.goto("/login");
     await hydrated(page);
     await page.getByLabel("Adresse e-mail").fill(email);
-    await page.getByLabel("Mot de passe").fill("pas-le-bon");
+    await page.getByLabel("Mot de passe", { exact: true }).fill("pas-le-bon");
     await page.getByRole("button", { name: "Se connecter" }).click();
     const failure = toastWith(page, "Erreur de connexion", "Adresse e-mail ou mot de passe incorrect.");
     await expect(failure).toBeVisible();
@@ -92,7 +92,7 @@ test.describe("accounts in the browser", () => {
     await expect(rules).toContainText("Au moins 6 caractères");
     await page.getByLabel("Nom affiché").fill("Court Mot");
     await page.getByLabel("Adresse e-mail").fill(uniqueEmail("court"));
-    await page.getByLabel("Mot de passe").fill("abc");
+    await page.getByLabel("Mot de passe", { exact: true }).fill("abc");
     await page.getByRole("button", { name: "Créer mon compte" }).click();
     await expect(page.getByText("Le mot de passe ne respecte pas la politique : au moins 6 caractères.")).toBeVisible();
     await expect(page).toHaveURL(/mode=inscription/);
@@ -112,7 +112,7 @@ test.describe("accounts in the browser", () => {
     await expect(toastWith(page, "Email envoyé", "Vérifiez votre boîte mail pour réinitialiser votre mot de passe")).toBeVisible();
 
     const mail = await waitForMail(email, { after: started });
-    expect(mail).toContain("Subject: =?UTF-8?Q?R=C3=A9initialisation");
+    expect(mail).toContain("Vous avez demandé à réinitialiser le mot de passe de votre compte.");
     const link = /(http:\/\/[^\s"<>]+\/login\?token=[A-Za-z0-9_-]+)/.exec(mail)?.[1];
     expect(link).toBeTruthy();
     expect(new URL(link!).origin).toBe(new URL(baseURL!).origin);
@@ -130,7 +130,7 @@ test.describe("accounts in the browser", () => {
     const old = await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { origin: baseURL! } });
     expect(old.status()).toBe(401);
     await page.getByLabel("Adresse e-mail").fill(email);
-    await page.getByLabel("Mot de passe").fill("nouveau-secret-9");
+    await page.getByLabel("Mot de passe", { exact: true }).fill("nouveau-secret-9");
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expect(toastWith(page, "Connexion réussie", "Bienvenue")).toBeVisible();
 
@@ -339,7 +339,7 @@ test.describe("accounts over HTTP", () => {
     await page.goto(`/login?redirectTo=${encodeURIComponent("https://elsewhere.example/piege")}`);
     await hydrated(page);
     await page.getByLabel("Adresse e-mail").fill(email);
-    await page.getByLabel("Mot de passe").fill(PASSWORD);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expect(toastWith(page, "Connexion réussie", "Bienvenue")).toBeVisible();
     expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);

@@ -46,7 +46,17 @@ export async function ensureAccount(input: EnsureAccountInput, database: Db = si
   if (problem) throw new AccountRuleError(problem);
   const name = displayNameSchema.safeParse(input.displayName ?? email.data.split("@")[0]);
   const auth = createAuth(target);
-  await auth.api.signUpEmail({ body: { email: email.data, password: input.password, name: name.success ? name.data : "Administrateur" } });
+  const body = { email: email.data, password: input.password, name: name.success ? name.data : "Administrateur" };
+  // Another process (the running site) may write to the same SQLite file: retry a transaction it made stale.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await auth.api.signUpEmail({ body });
+      break;
+    } catch (error) {
+      if (attempt >= 5 || !isBusy(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
   const created = await findUserByEmail(email.data, target.db);
   if (!created) throw new Error("Le compte n'a pas été créé.");
   await target.db.updateTable("users").set({ role: input.role }).where("id", "=", created.id).execute();
@@ -60,6 +70,11 @@ export async function ensureAccount(input: EnsureAccountInput, database: Db = si
     summary: `Création du compte ${created.email} (${input.role}, ligne de commande)`,
   });
   return { user: { ...created, role: input.role }, created: true };
+}
+
+function isBusy(error: unknown): boolean {
+  const text = JSON.stringify(error, Object.getOwnPropertyNames(error ?? {})) + String((error as { cause?: unknown })?.cause ?? "");
+  return /SQLITE_BUSY|Failed to create user/.test(text);
 }
 
 /** Development only: three demo accounts, one per role, printed in the log when created. */

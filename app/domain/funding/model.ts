@@ -550,3 +550,78 @@ export function formatDate(isoDay: string): string {
   const text = dateFormat.format(d);
   return d.getUTCDate() === 1 ? text.replace(/^1 /, "1er ") : text;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Admin form (/admin/financement): the four bands of one OPCO, fields named `{band}.{field}`.
+// ---------------------------------------------------------------------------------------------
+
+export const RULE_FORM_FIELDS = ["planFunded", "hourlyCap", "annualCeiling", "schemes", "checkedOn", "note"] as const;
+export type RuleFormErrors = Record<string, string>;
+
+interface FormLike {
+  get(name: string): unknown;
+  getAll(name: string): unknown[];
+}
+
+/** Reads and validates the rules of one OPCO from the admin form; French errors keyed by field name. */
+export function parseOpcoRulesForm(opco: OpcoSlug, form: FormLike): { ok: true; rules: FundingRule[] } | { ok: false; errors: RuleFormErrors } {
+  const rules: FundingRule[] = [];
+  const errors: RuleFormErrors = {};
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  for (const band of HEADCOUNT_BANDS) {
+    const raw = {
+      planFunded: isLargeCompany(band) ? "0" : text(`${band}.planFunded`),
+      hourlyCap: isLargeCompany(band) ? "" : text(`${band}.hourlyCap`),
+      annualCeiling: isLargeCompany(band) ? "" : text(`${band}.annualCeiling`),
+      schemes: form.getAll(`${band}.schemes`).filter((v): v is string => typeof v === "string"),
+      checkedOn: text(`${band}.checkedOn`),
+      note: text(`${band}.note`),
+    };
+    const fields = fundingRuleFormSchema.safeParse(raw);
+    if (!fields.success) {
+      for (const issue of fields.error.issues) errors[`${band}.${String(issue.path[0])}`] ??= issue.message;
+      continue;
+    }
+    const rule = fundingRuleSchema.safeParse({
+      opco,
+      band,
+      planFunded: fields.data.planFunded,
+      hourlyCap: fields.data.hourlyCap ?? null,
+      annualCeiling: fields.data.annualCeiling ?? null,
+      schemes: [...new Set(fields.data.schemes)],
+      checkedOn: fields.data.checkedOn,
+      note: fields.data.note,
+    });
+    if (!rule.success) {
+      for (const issue of rule.error.issues) errors[`${band}.${String(issue.path[0])}`] ??= issue.message;
+      continue;
+    }
+    rules.push(rule.data);
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, rules };
+}
+
+function capText(n: number | null): string {
+  return n === null ? "aucun" : formatEuros(n);
+}
+
+/** One French sentence for the audit log, or null when nothing changed. */
+export function describeRuleChange(before: FundingRule | undefined, after: FundingRule): string | null {
+  const parts: string[] = [];
+  if (!before) parts.push("barème créé");
+  else {
+    if (before.planFunded !== after.planFunded) parts.push(`financement du plan\u00a0: ${after.planFunded ? "oui" : "non"}`);
+    if (before.hourlyCap !== after.hourlyCap) parts.push(`plafond horaire\u00a0: ${capText(before.hourlyCap)} → ${capText(after.hourlyCap)}`);
+    if (before.annualCeiling !== after.annualCeiling) parts.push(`plafond annuel\u00a0: ${capText(before.annualCeiling)} → ${capText(after.annualCeiling)}`);
+    if ([...before.schemes].sort().join() !== [...after.schemes].sort().join()) {
+      parts.push(`dispositifs\u00a0: ${after.schemes.map((s) => SCHEMES[s].label).join(", ") || "aucun"}`);
+    }
+    if (before.checkedOn !== after.checkedOn) parts.push(`vérifié le ${formatDate(after.checkedOn)}`);
+    if (before.note !== after.note) parts.push("note modifiée");
+  }
+  if (parts.length === 0) return null;
+  return `Barème ${OPCO_NAMES[after.opco]} (${BAND_LABELS[after.band].toLowerCase()})\u00a0: ${parts.join(" ; ")}.`;
+}

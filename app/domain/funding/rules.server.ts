@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import { log } from "~/platform/log.server";
 import type { FundingRulesTable } from "~/platform/db/schema";
 import { DEFAULT_RULES } from "./default-rules";
-import { HEADCOUNT_BANDS, OPCO_SLUGS, fundingRuleSchema, type FundingRule, type HeadcountBand, type OpcoSlug } from "./model";
+import { HEADCOUNT_BANDS, OPCO_SLUGS, describeRuleChange, fundingRuleSchema, type FundingRule, type HeadcountBand, type OpcoSlug } from "./model";
 
 const ORDER_OPCO = new Map<string, number>(OPCO_SLUGS.map((s, i) => [s, i]));
 const ORDER_BAND = new Map<string, number>(HEADCOUNT_BANDS.map((s, i) => [s, i]));
@@ -117,4 +118,24 @@ export async function seedDefaultRules(target: Db = db()): Promise<number> {
     .onConflict((oc) => oc.columns(["opco", "band"]).doNothing())
     .execute();
   return missing.length;
+}
+
+/**
+ * An admin's edit of one OPCO's rules: validated, saved and audited in one transaction, one
+ * audit entry per changed band. Returns the audit sentences (empty when nothing changed).
+ */
+export async function updateRulesAudited(inputs: unknown[], actor: AuditInput["actor"], target: Db = db()): Promise<string[]> {
+  const rules = inputs.map((input) => fundingRuleSchema.parse(input));
+  return target.transaction().execute(async (trx) => {
+    const changes: string[] = [];
+    for (const rule of rules) {
+      const before = await getRule(rule.opco, rule.band, trx);
+      const summary = describeRuleChange(before, rule);
+      if (!summary) continue;
+      await saveRule(rule, trx);
+      await recordAudit(trx, { actor, action: "update", entity: "funding_rule", entityId: `${rule.opco}:${rule.band}`, summary });
+      changes.push(summary);
+    }
+    return changes;
+  });
 }

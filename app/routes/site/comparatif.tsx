@@ -11,7 +11,7 @@ import { buttonClass } from "~/ui/button";
 
 /** /comparatif/{a}-vs-{b}: two published formations side by side; the other order (or an old slug) answers 301. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const result = await comparisonPage(params.pair);
+  const result = await comparisonPage(params.pair ?? "");
   if ("notFound" in result) throw data(null, { status: 404 });
   if ("redirectTo" in result) throw redirect(result.redirectTo, 301);
   return result.data;

@@ -67,6 +67,9 @@ export default function SimulateurOpco({ loaderData }: Route.ComponentProps) {
           Estimez ce que l'opérateur de compétences de votre entreprise peut financer pour une formation, et ce qui resterait à votre charge. Le
           calcul est détaillé étape par étape.
         </p>
+        <p className="mt-3 font-medium text-slate-900 dark:text-white">
+          {"Le résultat est une estimation indicative\u00a0: seule la décision de votre OPCO fait foi."}
+        </p>
       </header>
       <Simulator {...loaderData} />
     </PageContainer>
