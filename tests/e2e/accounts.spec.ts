@@ -52,7 +52,7 @@ test.describe("accounts in the browser", () => {
   });
 
   test("signing in from a remembered location comes back there, with the success toast", async ({ page }) => {
-    const admin = createAccount({ email: uniqueEmail("admin"), role: "admin", name: "Alice Admin" });
+    const admin = await createAccount({ email: uniqueEmail("admin"), role: "admin", name: "Alice Admin" });
     await page.goto("/admin/journal?q=r%C3%B4le");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fjournal%3Fq%3Dr%25C3%25B4le$/);
     await hydrated(page);
@@ -107,6 +107,7 @@ test.describe("accounts in the browser", () => {
     await page.goto("/login");
     await hydrated(page);
     await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Mot de passe oublié" })).toBeVisible();
     await page.getByLabel("Adresse e-mail").fill(email);
     await page.getByRole("button", { name: "Envoyer le lien" }).click();
     await expect(toastWith(page, "Email envoyé", "Vérifiez votre boîte mail pour réinitialiser votre mot de passe")).toBeVisible();
@@ -120,7 +121,7 @@ test.describe("accounts in the browser", () => {
     await page.goto(link!);
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1, name: "Choisir un nouveau mot de passe" })).toBeVisible();
-    await page.getByLabel("Nouveau mot de passe").fill("nouveau-secret-9");
+    await page.getByLabel("Nouveau mot de passe", { exact: true }).fill("nouveau-secret-9");
     await page.getByLabel("Confirmer le mot de passe").fill("nouveau-secret-9");
     await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
     await expect(toastWith(page, "Mot de passe modifié", "Connectez-vous")).toBeVisible();
@@ -137,14 +138,14 @@ test.describe("accounts in the browser", () => {
     // Single use: the same link is refused.
     await page.goto(link!);
     await hydrated(page);
-    await page.getByLabel("Nouveau mot de passe").fill("encore-autre-7");
+    await page.getByLabel("Nouveau mot de passe", { exact: true }).fill("encore-autre-7");
     await page.getByLabel("Confirmer le mot de passe").fill("encore-autre-7");
     await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "n'est plus valable" })).toBeVisible();
   });
 
   test("an admin promotes a viewer to editor, who then enters /admin; the journal records it", async ({ browser, baseURL }) => {
-    const admin = createAccount({ email: uniqueEmail("chef"), role: "admin", name: "Chef Admin" });
+    const admin = await createAccount({ email: uniqueEmail("chef"), role: "admin", name: "Chef Admin" });
     const viewerEmail = uniqueEmail("promu");
 
     const viewerContext = await browser.newContext();
@@ -179,8 +180,25 @@ test.describe("accounts in the browser", () => {
     await adminContext.close();
   });
 
+  test("while the server checks the role of a navigation to /admin, \"Vérification des permissions...\" shows", async ({ page, baseURL }) => {
+    const editor = await createAccount({ email: uniqueEmail("editrice"), role: "editor", name: "Élise Éditrice" });
+    await signInApi(page, baseURL!, editor.email, editor.password);
+    await page.goto("/");
+    await hydrated(page);
+    // Hold the permission check (the admin loaders' data request) for a moment.
+    await page.route(/\/admin\.data/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByTestId("user-menu-button").click();
+    await page.getByRole("link", { name: "Administration" }).click();
+    await expect(page.getByText("Vérification des permissions...")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+    await expect(page.getByText("Vérification des permissions...")).toHaveCount(0);
+  });
+
   test("settings: errors beside each field with the values kept, then a save reaches the legal notices", async ({ page, baseURL }) => {
-    const admin = createAccount({ email: uniqueEmail("reglages"), role: "admin" });
+    const admin = await createAccount({ email: uniqueEmail("reglages"), role: "admin" });
     await signInApi(page, baseURL!, admin.email, admin.password);
     await page.goto("/admin/parametres");
     await hydrated(page);
@@ -296,14 +314,21 @@ test.describe("accounts over HTTP", () => {
   });
 
   test("an admin mutation from another origin is refused", async ({ request, baseURL }) => {
-    const admin = createAccount({ email: uniqueEmail("origine"), role: "admin" });
+    const admin = await createAccount({ email: uniqueEmail("origine"), role: "admin" });
+    const victimEmail = uniqueEmail("victime");
+    await createAccount({ email: victimEmail, role: "editor" });
     await signInApi(request, baseURL!, admin.email, admin.password);
+    const list = await request.get(`/admin/utilisateurs.data?q=${encodeURIComponent(victimEmail)}`);
+    const victimId = /"([A-Za-z0-9]{32})"/.exec(await list.text())?.[1];
+    expect(victimId).toBeTruthy();
     const res = await request.post("/admin/utilisateurs", {
-      form: { intent: "active", userId: "x", active: "false" },
+      form: { intent: "role", userId: victimId!, role: "admin" },
       headers: { origin: "https://elsewhere.example" },
       maxRedirects: 0,
     });
-    expect(res.status()).toBe(403);
+    expect([400, 403]).toContain(res.status());
+    const after = await request.get(`/admin/utilisateurs?q=${encodeURIComponent(victimEmail)}`);
+    expect(await after.text()).toContain('<option value="editor" selected="">');
     const authCall = await request.post("/api/auth/sign-out", { data: {}, headers: { origin: "https://elsewhere.example" } });
     expect(authCall.status()).toBe(403);
   });

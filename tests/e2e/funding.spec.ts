@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { AUDIENCE_SLUGS, OPCO_NAMES, OPCO_SLUGS } from "../../app/domain/funding/model";
+import { createAccount, signInApi, uniqueEmail } from "./support/accounts";
 
 /**
  * Funding pages and the OPCO simulator (issue #7). The server starts on a fresh database with
@@ -152,5 +153,55 @@ test.describe("Funding pages", () => {
     const xml = await response.text();
     const paths = ["/financement", ...OPCO_SLUGS.map((s) => `/financement/${s}`), ...AUDIENCE_SLUGS.map((s) => `/financement/${s}`), "/simulateur-opco"];
     for (const path of paths) expect(xml, path).toContain(`<loc>${baseURL}${path}</loc>`);
+  });
+});
+
+test.describe("Funding rules in the admin area", () => {
+  // Uniformation, 11 to 49 employees: no other test of this file reads it (default 50 €/h, 3 000 €).
+  test("an admin edits a rule: French error beside the field, then the simulator and the journal follow", async ({ page, baseURL }) => {
+    const admin = await createAccount({ email: uniqueEmail("bareme"), role: "admin", name: "Admin Barèmes" });
+    await signInApi(page, baseURL!, admin.email, admin.password);
+    await page.goto("/admin/financement?opco=uniformation");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Barèmes de financement OPCO");
+    await expect(page.getByRole("link", { name: "Financement" }).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Barème d'Uniformation" })).toBeVisible();
+
+    const cap = page.locator("#regle-11-49-hourlyCap");
+    // Default 50 €/h; a retry on the same database finds the previous value: pick another one.
+    const before = await cap.inputValue();
+    const next = before === "40" ? "45" : "40";
+    await cap.fill("-3");
+    await page.getByRole("button", { name: "Enregistrer le barème d'Uniformation" }).click();
+    await expect(page.locator("#regle-11-49-hourlyCap-error")).toHaveText("Le plafond horaire doit être supérieur à 0 €.");
+    await expect(cap).toHaveAttribute("aria-invalid", "true");
+    await expect(cap).toHaveValue("-3");
+
+    await cap.fill(next);
+    await page.getByRole("button", { name: "Enregistrer le barème d'Uniformation" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Barème enregistré" })).toBeVisible();
+    await expect(page.locator("#regle-11-49-hourlyCap")).toHaveValue(next);
+    await expect(page.locator("#regle-11-49-hourlyCap")).not.toHaveAttribute("aria-invalid", "true");
+
+    // The simulator reads the new rule: cap × 10 h (the cost of 2 000 € is above it).
+    await page.goto("/simulateur-opco?opco=uniformation&effectif=11-49&cout=2000&heures=10&stagiaires=1");
+    await expect(page.getByTestId("funded")).toHaveText(new RegExp(`^${Number(next) * 10}\\s€$`));
+
+    await page.goto("/admin/journal?q=Uniformation");
+    await expect(page.getByText(new RegExp(`Barème Uniformation \\(11 à 49 salariés\\)\\s: plafond horaire\\s: ${before}\\s€ → ${next}\\s€`)).first()).toBeVisible();
+  });
+
+  test("an editor is refused, a signed-out visitor is sent to the login page", async ({ browser, page, baseURL }) => {
+    const response = await page.goto("/admin/financement");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Ffinancement$/);
+    expect(response?.status()).toBe(200);
+
+    const editor = await createAccount({ email: uniqueEmail("redac"), role: "editor" });
+    const context = await browser.newContext();
+    const editorPage = await context.newPage();
+    await signInApi(editorPage, baseURL!, editor.email, editor.password);
+    const denied = await editorPage.goto("/admin/financement");
+    expect(denied?.status()).toBe(403);
+    await expect(editorPage.getByText("Vous n'avez pas les permissions administrateur requises.")).toBeVisible();
+    await context.close();
   });
 });

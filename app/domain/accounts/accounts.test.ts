@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { listAudit } from "~/domain/audit/audit.server";
 import { createAuth } from "~/platform/auth/auth.server";
-import { SIGN_IN_MAX_FAILURES } from "~/platform/auth/sign-in-throttle.server";
+import { SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_MAX_FAILURES, recordSignInFailure, signInLockedFor } from "~/platform/auth/sign-in-throttle.server";
 import { ensureAccount } from "./bootstrap.server";
 import {
   AccountRuleError,
@@ -85,6 +85,16 @@ describe.each(engines)("accounts on $name", ({ create }) => {
     await t.db.deleteFrom("sign_in_failures").execute();
     const ok = await call("/sign-in/email", { email: "carol@example.org", password: "correct-horse" }, { "x-client-ip": "10.0.2.2" });
     expect(ok.status).toBe(200);
+  });
+
+  it("the wrong-password lock lasts one window, then counting starts again", async () => {
+    const t0 = Date.parse("2026-01-10T10:00:00Z");
+    for (let i = 0; i < SIGN_IN_MAX_FAILURES; i++) await recordSignInFailure("Window@Example.org", t.db, t0 + i * 1000);
+    expect(await signInLockedFor("window@example.org", t.db, t0 + 10_000)).toBeGreaterThan(0);
+    expect(await signInLockedFor("window@example.org", t.db, t0 + SIGN_IN_FAILURE_WINDOW_MS)).toBe(0);
+    await recordSignInFailure("window@example.org", t.db, t0 + SIGN_IN_FAILURE_WINDOW_MS + 1);
+    const row = await t.db.selectFrom("sign_in_failures").selectAll().where("email", "=", "window@example.org").executeTakeFirstOrThrow();
+    expect(row.failures).toBe(1);
   });
 
   it("creates or promotes an admin, and keeps the last active admin", async () => {

@@ -7,7 +7,7 @@ import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter } from "./model";
 
 export interface AuditInput {
   /** Who did it: the session user of the admin action (id null for a command-line script). */
-  actor: Pick<SessionUser, "email" | "role"> & { id: string | null };
+  actor: { id: string | null; email: string; role: SessionUser["role"] | (string & {}) };
   /** A short verb: create, update, delete, publish, role, deactivate, settings, … */
   action: string;
   /** The kind of thing changed: user, settings, formation, blog_post, … */

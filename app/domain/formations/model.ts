@@ -530,3 +530,33 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
+
+/** A formation as the editor's form values (same names as the form fields). */
+export function formationToFormValues(f: Formation): Record<string, unknown> {
+  return {
+    ...f,
+    objectives: f.objectives.join("\n"),
+    image: f.image ? JSON.stringify(f.image) : "",
+    sessions: f.sessions.map((s) => ({ id: s.id, startDate: s.startDate, endDate: s.endDate, cityId: s.cityId ?? "", seatsLeft: s.seatsLeft })),
+    cpfEligible: f.cpfEligible ? "1" : "",
+    intraOnQuote: f.intraOnQuote ? "1" : "",
+    featured: f.featured ? "1" : "",
+  };
+}
+
+/** Defaults of a new formation in the editor: the organisation's usual wording, to adapt. */
+export function newFormationFormValues(organisation: { email: string; phone: string; accessibilityContact: string }): Record<string, unknown> {
+  return {
+    modality: "presentiel",
+    vatMode: "exonere",
+    intraOnQuote: "1",
+    certificationType: "none",
+    prerequisites: "Aucun.",
+    contactEmail: organisation.email,
+    contactPhone: organisation.phone,
+    disabilityContactEmail: organisation.accessibilityContact,
+    fundingOptions: ["entreprise"],
+    program: [{ title: "", content: "", durationHours: "" }],
+    sessions: [],
+  };
+}

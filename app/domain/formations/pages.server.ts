@@ -26,10 +26,10 @@ import { categoryCityPath, cityPath, comparisonPath, formationPath, parseCategor
 
 /**
  * Page data of the catalogue's public pages, built on the server: the route modules only map
- * `notFound` to a 404 and `redirectTo` to a 301. Markdown is rendered here (sanitised), so the
+ * `not-found` to a 404 and `redirect` to a 301. Markdown is rendered here (sanitised), so the
  * browser receives HTML and not the Markdown sources.
  */
-export type PageResult<T> = { notFound: true } | { redirectTo: string } | { data: T };
+export type PageResult<T> = { kind: "not-found" } | { kind: "redirect"; to: string } | { kind: "ok"; data: T };
 
 const COURSE_MODE = { presentiel: "Onsite", distanciel: "Online", mixte: "Blended" } as const;
 
@@ -87,8 +87,8 @@ function courseJsonLd(f: FormationDetail, upcoming: UpcomingSession[], siteUrl: 
 
 export async function formationPage(slug: string, { includeDrafts = false } = {}, target: Db = db()) {
   const resolved = await resolveFormationSlug(slug, { includeDrafts }, target);
-  if (!resolved) return { notFound: true } as const;
-  if ("redirectTo" in resolved) return { redirectTo: formationPath(resolved.redirectTo) } as const;
+  if (!resolved) return { kind: "not-found" } as const;
+  if ("redirectTo" in resolved) return { kind: "redirect", to: formationPath(resolved.redirectTo) } as const;
   const f = await getFormationDetail(resolved.formation, target);
   const today = todayInParis();
   const upcoming = toUpcoming(f, today);
@@ -107,6 +107,7 @@ export async function formationPage(slug: string, { includeDrafts = false } = {}
   const md = (source: string) => renderMarkdown(source, { minHeadingLevel: 3 });
   const sameCategory = others.filter((o) => o.categoryId === f.categoryId);
   return {
+    kind: "ok",
     data: {
       preview: f.status !== "published",
       seo: seoOf(f),
@@ -175,7 +176,7 @@ export async function formationPage(slug: string, { includeDrafts = false } = {}
 
 export async function cityPage(citySlug: string, target: Db = db()) {
   const city = await getCityBySlug(citySlug, target);
-  if (!city) return { notFound: true } as const;
+  if (!city) return { kind: "not-found" } as const;
   const [formations, sessions, nearby, categories] = await Promise.all([
     listFormations({ status: "published", citySlug: city.slug, perPage: 100 }, target),
     listUpcomingSessions({ citySlug: city.slug, limit: 12 }, target),
@@ -190,6 +191,7 @@ export async function cityPage(citySlug: string, target: Db = db()) {
     { label: city.name },
   ];
   return {
+    kind: "ok",
     data: {
       city: cityView(city),
       crumbs,
@@ -211,12 +213,12 @@ function cityView(city: City) {
 
 export async function categoryCityPage(categorySegment: string, citySlug: string, target: Db = db()) {
   const categorySlug = parseCategorySegment(categorySegment);
-  if (!categorySlug) return { notFound: true } as const;
+  if (!categorySlug) return { kind: "not-found" } as const;
   const [category, city] = await Promise.all([getCategoryBySlug(categorySlug, target), getCityBySlug(citySlug, target)]);
-  if (!category || !city) return { notFound: true } as const;
+  if (!category || !city) return { kind: "not-found" } as const;
   const formations = await listFormations({ status: "published", categorySlug: category.slug, citySlug: city.slug, perPage: 100 }, target);
   // A pair without published formations has no page (no soft 404s; the sitemap leaves it out too).
-  if (formations.total === 0) return { notFound: true } as const;
+  if (formations.total === 0) return { kind: "not-found" } as const;
   const [sessions, otherCities, otherCategories] = await Promise.all([
     listUpcomingSessions({ citySlug: city.slug, formationIds: formations.items.map((f) => f.id), limit: 12 }, target),
     categoryCities(category, target),
@@ -234,6 +236,7 @@ export async function categoryCityPage(categorySegment: string, citySlug: string
     if (f.category.slug !== category.slug) categoryLinks.set(f.category.slug, { name: f.category.name, href: categoryCityPath(f.category.slug, city.slug) });
   }
   return {
+    kind: "ok",
     data: {
       category: { slug: category.slug, name: category.name, description: category.description },
       city: cityView(city),
@@ -267,15 +270,15 @@ async function categoryCities(category: Category, target: Db): Promise<Array<{ s
 
 export async function comparisonPage(pair: string, target: Db = db()) {
   const parsed = parseComparisonPair(pair);
-  if (!parsed) return { notFound: true } as const;
+  if (!parsed) return { kind: "not-found" } as const;
   const [a, b] = await Promise.all([resolveFormationSlug(parsed.first, {}, target), resolveFormationSlug(parsed.second, {}, target)]);
-  if (!a || !b) return { notFound: true } as const;
+  if (!a || !b) return { kind: "not-found" } as const;
   // Old slugs or the other order: one permanent redirect to the canonical URL of the current slugs.
   const slugA = "redirectTo" in a ? a.redirectTo : a.formation.slug;
   const slugB = "redirectTo" in b ? b.redirectTo : b.formation.slug;
-  if (slugA === slugB) return { notFound: true } as const;
+  if (slugA === slugB) return { kind: "not-found" } as const;
   const canonical = comparisonPath(slugA, slugB);
-  if (canonical !== `/comparatif/${pair}`) return { redirectTo: canonical } as const;
+  if (canonical !== `/comparatif/${pair}`) return { kind: "redirect", to: canonical } as const;
   const [fa, fb] = [(a as { formation: FormationDetail }).formation, (b as { formation: FormationDetail }).formation];
   const [da, db_] = await Promise.all([getFormationDetail(fa, target), getFormationDetail(fb, target)]);
   const today = todayInParis();
@@ -311,6 +314,7 @@ export async function comparisonPage(pair: string, target: Db = db()) {
     { label: `${da.title} ou ${db_.title}` },
   ];
   return {
+    kind: "ok",
     data: {
       crumbs,
       jsonLd: [breadcrumbJsonLd(crumbs, siteUrl, canonical)],

@@ -135,7 +135,7 @@ export const AUDIENCES: Record<AudienceSlug, AudienceContent> = {
       { name: "France Travail", url: "https://www.francetravail.fr", description: "Votre espace personnel, vos aides et le contact avec votre conseiller." },
       { name: "Mon Compte Formation", url: "https://www.moncompteformation.gouv.fr", description: "Votre solde CPF et l'inscription aux formations." },
     ],
-    cta: { label: "Demander un devis pour votre conseiller", to: "/devis" },
+    cta: { label: "Demander un devis pour votre conseiller", to: "/devis?financement=france-travail" },
     checkedOn: AUDIENCE_CONTENT_CHECKED_ON,
   },
   entreprise: {
@@ -213,7 +213,7 @@ export const AUDIENCES: Record<AudienceSlug, AudienceContent> = {
       { name: "Mon Compte Formation", url: "https://www.moncompteformation.gouv.fr", description: "Votre solde CPF, à combiner avec un paiement personnel." },
       { name: "Conseil en évolution professionnelle", url: "https://mon-cep.org", description: "Un conseiller gratuit pour choisir et financer votre formation." },
     ],
-    cta: { label: "Demander un devis", to: "/devis" },
+    cta: { label: "Demander un devis", to: "/devis?financement=personnel" },
     checkedOn: AUDIENCE_CONTENT_CHECKED_ON,
   },
 };

@@ -10,6 +10,9 @@ import {
   quoteHref,
   simulate,
   formatDate,
+  describeRuleChange,
+  ofOpco,
+  parseOpcoRulesForm,
   type FundingRule,
   type SimulationInput,
 } from "./model";
@@ -216,6 +219,8 @@ describe("reference data", () => {
     expect(open.success).toBe(false);
     const large = fundingRuleSchema.safeParse(rule({ band: "300+" }));
     expect(large.success).toBe(false);
+    const planForLarge = fundingRuleSchema.safeParse(rule({ band: "50-299", planFunded: false, schemes: ["plan"] }));
+    expect(planForLarge.success).toBe(false);
     const badDate = fundingRuleSchema.safeParse(rule({ checkedOn: "2026-02-30" }));
     expect(badDate.success).toBe(false);
   });
@@ -230,5 +235,81 @@ describe("reference data", () => {
   it("formats dates in French", () => {
     expect(formatDate("2026-11-21")).toBe("21 novembre 2026");
     expect(formatDate("2026-03-01")).toBe("1er mars 2026");
+  });
+});
+
+describe("admin form of one OPCO's rules", () => {
+  const form = (entries: Array<[string, string]>) => {
+    const data = new FormData();
+    for (const [k, v] of entries) data.append(k, v);
+    return data;
+  };
+  const complete = (over: Record<string, string> = {}): Array<[string, string]> => {
+    const base: Record<string, string> = {
+      "1-10.planFunded": "1",
+      "1-10.hourlyCap": "22,50",
+      "1-10.annualCeiling": "3 000",
+      "1-10.checkedOn": "2026-11-20",
+      "1-10.note": "Barème 2026",
+      "11-49.planFunded": "1",
+      "11-49.hourlyCap": "",
+      "11-49.annualCeiling": "5000",
+      "11-49.checkedOn": "2026-11-20",
+      "11-49.note": "",
+      "50-299.checkedOn": "2026-11-20",
+      "50-299.note": "",
+      "300+.checkedOn": "2026-11-20",
+      "300+.note": "",
+      ...over,
+    };
+    return [...Object.entries(base), ["1-10.schemes", "plan"], ["1-10.schemes", "pro-a"], ["50-299.schemes", "alternance"]];
+  };
+
+  it("reads the four bands, French numbers and empty caps", () => {
+    const parsed = parseOpcoRulesForm("atlas", form(complete()));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(parsed.rules).toHaveLength(4);
+    expect(parsed.rules[0]).toEqual({
+      opco: "atlas",
+      band: "1-10",
+      planFunded: true,
+      hourlyCap: 22.5,
+      annualCeiling: 3000,
+      schemes: ["plan", "pro-a"],
+      checkedOn: "2026-11-20",
+      note: "Barème 2026",
+    });
+    expect(parsed.rules[1]).toMatchObject({ band: "11-49", hourlyCap: null, annualCeiling: 5000, schemes: [] });
+    // Large companies never get the plan funded, whatever is posted.
+    expect(parsed.rules[2]).toMatchObject({ band: "50-299", planFunded: false, hourlyCap: null, annualCeiling: null, schemes: ["alternance"] });
+  });
+
+  it("gives French errors keyed by field", () => {
+    const parsed = parseOpcoRulesForm(
+      "atlas",
+      form(complete({ "1-10.hourlyCap": "-3", "11-49.annualCeiling": "beaucoup", "50-299.checkedOn": "", "300+.checkedOn": "2026-13-01" })),
+    );
+    if (parsed.ok) throw new Error("should fail");
+    expect(parsed.errors["1-10.hourlyCap"]).toBe("Le plafond horaire doit être supérieur à 0 €.");
+    expect(parsed.errors["11-49.annualCeiling"]).toBe("Le plafond annuel doit être un nombre (par exemple 3 000).");
+    expect(parsed.errors["50-299.checkedOn"]).toBe("La date doit être au format AAAA-MM-JJ.");
+    expect(parsed.errors["300+.checkedOn"]).toBe("Cette date n'existe pas.");
+    const open = parseOpcoRulesForm("atlas", form(complete({ "1-10.hourlyCap": "", "1-10.annualCeiling": "" })));
+    expect(!open.ok && open.errors["1-10.annualCeiling"]).toMatch(/au moins un plafond/);
+  });
+
+  it("describes a change for the audit log, and nothing when nothing changed", () => {
+    const before = rule({ hourlyCap: 20, annualCeiling: 3000 });
+    expect(describeRuleChange(before, before)).toBeNull();
+    const text = describeRuleChange(before, { ...before, hourlyCap: 22.5, checkedOn: "2026-12-01" });
+    expect(text).toMatch(/^Barème Atlas \(1 à 10 salariés\)\s: plafond horaire\s: 20\s€ → 22,50\s€\s; vérifié le 1er décembre 2026\.$/);
+    expect(describeRuleChange(undefined, before)).toMatch(/barème créé/);
+  });
+
+  it("elides the OPCO's name after « de »", () => {
+    expect(ofOpco("atlas")).toBe("d'Atlas");
+    expect(ofOpco("constructys")).toBe("de Constructys");
+    expect(ofOpco("opcommerce")).toBe("de l'Opcommerce");
+    expect(ofOpco("uniformation")).toBe("d'Uniformation");
   });
 });

@@ -45,6 +45,12 @@ export function opcoInSentence(slug: OpcoSlug): string {
   return OPCO_NAMES[slug].replace(/^L'/, "l'");
 }
 
+/** "d'Atlas", "de Constructys", "de l'Opcommerce": the OPCO after "de", with French elision. */
+export function ofOpco(slug: OpcoSlug): string {
+  const name = opcoInSentence(slug);
+  return /^[aeiouyhéAEIOUYHÉ]/.test(name) ? `d'${name}` : `de ${name}`;
+}
+
 export function isOpcoSlug(value: string): value is OpcoSlug {
   return (OPCO_SLUGS as readonly string[]).includes(value);
 }
@@ -193,6 +199,13 @@ export const fundingRuleSchema = z
         code: "custom",
         path: ["annualCeiling"],
         message: "Quand l'OPCO finance le plan, indiquez au moins un plafond (horaire ou annuel).",
+      });
+    }
+    if (isLargeCompany(rule.band) && rule.schemes.includes("plan")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["schemes"],
+        message: "Le plan mutualisé ne concerne pas les entreprises de 50 salariés et plus : retirez ce dispositif.",
       });
     }
     if (rule.planFunded && isLargeCompany(rule.band)) {

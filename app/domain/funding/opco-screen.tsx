@@ -2,7 +2,7 @@ import { Calculator } from "lucide-react";
 import { Link } from "react-router";
 import { ButtonLink } from "~/ui/button";
 import type { FittingFormation } from "./formations.server";
-import { BAND_LABELS, CATEGORY_LABELS, formatDate, formatEuros, quoteHref, type CategorySlug, type FundingRule } from "./model";
+import { BAND_LABELS, CATEGORY_LABELS, formatDate, formatEuros, ofOpco, type CategorySlug, type FundingRule } from "./model";
 import type { OpcoContent } from "./opcos";
 import { Breadcrumbs, BulletList, Card, CheckedOn, OfficialLink, PageContainer, Section, StepList } from "./ui";
 
@@ -32,7 +32,7 @@ export function OpcoScreen({ opco, rules, formations }: OpcoScreenProps) {
             <Calculator aria-hidden="true" className="size-5" />
             Simuler une prise en charge
           </ButtonLink>
-          <ButtonLink to={quoteHref({ opco: opco.slug, trainees: 1 })} variant="secondary" size="lg">
+          <ButtonLink to={`/devis?opco=${opco.slug}&financement=opco-${opco.slug}`} variant="secondary" size="lg">
             Demander un devis
           </ButtonLink>
         </div>
@@ -69,7 +69,7 @@ export function OpcoScreen({ opco, rules, formations }: OpcoScreenProps) {
           </p>
           <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
             <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
-              <caption className="sr-only">{`Barème indicatif de ${opco.name} pour les entreprises de moins de 50 salariés`}</caption>
+              <caption className="sr-only">{`Barème indicatif ${ofOpco(opco.slug)} pour les entreprises de moins de 50 salariés`}</caption>
               <thead className="bg-slate-50 text-slate-900 dark:bg-slate-900 dark:text-white">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">
@@ -120,7 +120,7 @@ export function OpcoScreen({ opco, rules, formations }: OpcoScreenProps) {
 
       <Section id="site" title="Site officiel">
         <p className="text-slate-700 dark:text-slate-300">
-          {`Critères de prise en charge, espace en ligne et contacts régionaux de ${opco.name.replace(/^L'/, "l'")}\u00a0: `}
+          {`Critères de prise en charge, espace en ligne et contacts régionaux ${ofOpco(opco.slug)}\u00a0: `}
           <OfficialLink url={opco.website} />
         </p>
       </Section>

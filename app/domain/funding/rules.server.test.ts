@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { DEFAULT_RULES } from "./default-rules";
 import { simulate, type FundingRule } from "./model";
-import { getRule, listRules, listRulesForOpco, saveRule, saveRules, seedDefaultRules } from "./rules.server";
+import { getRule, listRules, listRulesForOpco, saveRule, saveRules, seedDefaultRules, updateRulesAudited } from "./rules.server";
 import { seed } from "~/platform/seed.server";
 
 describe.each(engines)("funding rules on $name", ({ create }) => {
@@ -71,6 +71,25 @@ describe.each(engines)("funding rules on $name", ({ create }) => {
     expect((await getRule("opco2i", "1-10", t.db))?.hourlyCap).toBe(25);
     await saveRules([{ ...a, hourlyCap: 40 }, { ...b, hourlyCap: 41 }], t.db);
     expect((await listRulesForOpco("opco2i", t.db)).slice(0, 2).map((r) => r.hourlyCap)).toEqual([40, 41]);
+  });
+
+  it("an admin's edit is saved and audited in one go, one entry per changed band", async () => {
+    const actor = { id: null, email: "admin@example.org", role: "admin" };
+    const rules = await listRulesForOpco("uniformation", t.db);
+    const edited = rules.map((r) => (r.band === "11-49" ? { ...r, hourlyCap: 40, checkedOn: "2026-11-21" } : r));
+    const changes = await updateRulesAudited(edited, actor, t.db);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatch(/^Barème Uniformation \(11 à 49 salariés\)\s: plafond horaire\s: 50\s€ → 40\s€/);
+    expect((await getRule("uniformation", "11-49", t.db))?.hourlyCap).toBe(40);
+    const audit = await t.db.selectFrom("audit_log").selectAll().where("entity", "=", "funding_rule").execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: "update", entity_id: "uniformation:11-49", actor_email: "admin@example.org", summary: changes[0] });
+    // Saving the same values again changes nothing and writes nothing.
+    expect(await updateRulesAudited(edited, actor, t.db)).toEqual([]);
+    expect(await t.db.selectFrom("audit_log").select("id").where("entity", "=", "funding_rule").execute()).toHaveLength(1);
+    // An invalid rule in the batch: nothing saved, nothing audited.
+    await expect(updateRulesAudited([{ ...edited[0], hourlyCap: 30 }, { ...edited[1], checkedOn: "hier" }], actor, t.db)).rejects.toThrow();
+    expect((await getRule("uniformation", "1-10", t.db))?.hourlyCap).toBe(50);
   });
 
   it("leaves out a row that no longer fits the schema, so the simulator reports a missing rule", async () => {

@@ -47,7 +47,7 @@ export function useLeadForm({
     if (actionData.ok) {
       clearDraft();
       toast.success(kind === "devis" ? "Demande de devis envoyée" : "Message envoyé", {
-        description: `Votre référence : ${actionData.reference}. Un e-mail de confirmation va vous être adressé.`,
+        description: `Votre référence\u00a0: ${actionData.reference}. Un e-mail de confirmation va vous être adressé.`,
       });
       confirmationRef.current?.focus();
       return;
@@ -79,6 +79,9 @@ export function useLeadForm({
 
   /** A field in error is checked again as it is corrected (and so are the others in error). */
   const onChange = () => {
+    // Once the visitor edits the form, the query string's prefill (?formation=…) is spent: the
+    // address loses it, so that a reload restores the draft rather than the original prefill.
+    if (window.location.search) window.history.replaceState(window.history.state, "", window.location.pathname);
     if (Object.keys(errors).length === 0) return;
     const all = currentErrors();
     setErrors((prev) => {

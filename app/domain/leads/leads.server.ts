@@ -126,7 +126,7 @@ export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitCont
     log.info("Envoi de formulaire bloqué (champ piège rempli)", { kind });
     return reject(
       400,
-      "Votre envoi a été bloqué par notre protection contre les envois automatiques : un champ caché, que seuls les robots remplissent, contenait une valeur (cela arrive parfois avec le remplissage automatique du navigateur). Nous l'avons vidé : vérifiez vos informations et renvoyez le formulaire.",
+      "Votre envoi a été bloqué par notre protection contre les envois automatiques : un champ caché, que seuls les robots remplissent, contenait une valeur (cela arrive parfois avec le remplissage automatique du navigateur). Nous l'avons vidé : vérifiez vos informations et renvoyez le formulaire.",
       tokenCheck.ok || tokenCheck.reason === "too-fast" ? submittedToken : issueFormToken(kind, now),
     );
   }
@@ -134,15 +134,15 @@ export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitCont
     if (tokenCheck.reason === "too-fast") {
       return reject(
         400,
-        `Envoi trop rapide : pour nous protéger des robots, un formulaire ne peut pas être envoyé moins de ${minFill} secondes après son ouverture. Patientez ${tokenCheck.waitSeconds} seconde${tokenCheck.waitSeconds > 1 ? "s" : ""}, puis renvoyez-le : vos informations sont conservées.`,
+        `Envoi trop rapide\u00a0: pour nous protéger des robots, un formulaire ne peut pas être envoyé moins de ${minFill} secondes après son ouverture. Patientez ${tokenCheck.waitSeconds} seconde${tokenCheck.waitSeconds > 1 ? "s" : ""}, puis renvoyez-le\u00a0: vos informations sont conservées.`,
         submittedToken,
       );
     }
     return reject(
       400,
       tokenCheck.reason === "expired"
-        ? "Ce formulaire a été ouvert il y a plus de deux jours et a expiré par sécurité. Vos informations sont conservées : vérifiez-les et renvoyez le formulaire."
-        : "Le formulaire n'a pas pu être vérifié (son jeton de sécurité est absent ou a été modifié). Vos informations sont conservées : renvoyez le formulaire.",
+        ? "Ce formulaire a été ouvert il y a plus de deux jours et a expiré par sécurité. Vos informations sont conservées : vérifiez-les et renvoyez le formulaire."
+        : "Le formulaire n'a pas pu être vérifié (son jeton de sécurité est absent ou a été modifié). Vos informations sont conservées : renvoyez le formulaire.",
       issueFormToken(kind, now),
     );
   }
@@ -158,7 +158,7 @@ export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitCont
     const organisation = await getOrganisation(target);
     return reject(
       429,
-      `Trop de demandes ont été envoyées depuis votre connexion : par sécurité, nous en acceptons au plus ${RATE_LIMIT_MAX} par heure. Réessayez dans ${minutesText(limit.retryAfterSeconds)}, ou appelez-nous au ${organisation.phone}.`,
+      `Trop de demandes ont été envoyées depuis votre connexion\u00a0: par sécurité, nous en acceptons au plus ${RATE_LIMIT_MAX} par heure. Réessayez dans ${minutesText(limit.retryAfterSeconds)}, ou appelez-nous au ${organisation.phone}.`,
       submittedToken,
     );
   }
@@ -453,7 +453,7 @@ export async function setLeadStatus(kind: LeadKind, id: string, status: LeadStat
       action: "update",
       entity: "lead",
       entityId: id,
-      summary: `Statut de ${kindWord(kind)} ${row.reference} : ${LEAD_STATUS_LABELS[row.status as LeadStatus] ?? row.status} → ${LEAD_STATUS_LABELS[status]}.`,
+      summary: `Statut de ${kindWord(kind)} ${row.reference}\u00a0: ${LEAD_STATUS_LABELS[row.status as LeadStatus] ?? row.status} → ${LEAD_STATUS_LABELS[status]}.`,
     });
     return true;
   });
@@ -511,7 +511,7 @@ export async function resendLeadMail(kind: LeadKind, id: string, mailId: string,
       action: "resend",
       entity: "lead",
       entityId: id,
-      summary: `Nouvel envoi demandé pour l'e-mail « ${mail.purpose === "staff" ? "notification à l'équipe" : "accusé de réception"} » de ${kindWord(kind)} ${row.reference}.`,
+      summary: `Nouvel envoi demandé pour l'e-mail «\u00a0${mail.purpose === "staff" ? "notification à l'équipe" : "accusé de réception"}\u00a0» de ${kindWord(kind)} ${row.reference}.`,
     });
     return true;
   });

@@ -75,7 +75,7 @@ export function leadFields(lead: LeadForMail): Array<[string, string]> {
 }
 
 function textBlock(rows: Array<[string, string]>): string {
-  return rows.map(([label, value]) => `${label} : ${value}`).join("\n");
+  return rows.map(([label, value]) => `${label}\u00a0: ${value}`).join("\n");
 }
 
 function htmlTable(rows: Array<[string, string]>): string {
@@ -108,15 +108,15 @@ export function staffNotification(lead: LeadForMail, ctx: MailContext): Composed
   const subject =
     lead.kind === "devis"
       ? `[Devis ${lead.reference}] ${lead.company}${lead.trainees ? `, ${lead.trainees} stagiaire${lead.trainees > 1 ? "s" : ""}` : ""}`
-      : `[Contact ${lead.reference}] ${subjectLabel(lead.subject)} : ${lead.name}`;
-  const intro = `${what} reçue sur le site le ${formatDateTimeFr(lead.createdAt)}.\nRéférence : ${lead.reference}`;
+      : `[Contact ${lead.reference}] ${subjectLabel(lead.subject)}\u00a0: ${lead.name}`;
+  const intro = `${what} reçue sur le site le ${formatDateTimeFr(lead.createdAt)}.\nRéférence\u00a0: ${lead.reference}`;
   const message = lead.message.trim();
   const text = [
     intro,
     textBlock(rows),
     message ? `Message :\n${message}` : "",
     `Consentement au traitement des données donné lors de l'envoi.`,
-    `Suivre cette demande dans l'administration : ${link}`,
+    `Suivre cette demande dans l'administration\u00a0: ${link}`,
     `Répondre à cet e-mail écrit directement à ${lead.name} (${lead.email}).`,
   ]
     .filter(Boolean)
@@ -147,14 +147,14 @@ export function visitorAcknowledgement(lead: LeadForMail, ctx: MailContext): Com
   const rows = leadFields(lead);
   const message = lead.message.trim();
   const privacy = `${ctx.siteUrl}/politique-confidentialite`;
-  const rights = `Vos données servent uniquement à traiter votre demande. Elles sont conservées ${ctx.retentionMonths} mois à compter de notre dernier échange, puis supprimées. Vous pouvez y accéder, les rectifier ou en demander l'effacement en écrivant à ${o.dpoEmail}. Politique de confidentialité : ${privacy}`;
+  const rights = `Vos données servent uniquement à traiter votre demande. Elles sont conservées ${ctx.retentionMonths} mois à compter de notre dernier échange, puis supprimées. Vous pouvez y accéder, les rectifier ou en demander l'effacement en écrivant à ${o.dpoEmail}. Politique de confidentialité\u00a0: ${privacy}`;
   const signature = `L'équipe ${o.name}\n${o.street}, ${o.postalCode} ${o.city}\n${o.phone} · ${o.email}`;
   const text = [
     `Bonjour ${lead.name},`,
     thanks,
-    `Votre référence : ${lead.reference} (à rappeler dans vos échanges avec nous).`,
-    `Récapitulatif de votre ${isQuote ? "demande" : "message"} :\n${textBlock(rows)}${message ? `\nMessage : ${message}` : ""}`,
-    `Une question, un complément ? Répondez simplement à cet e-mail ou appelez-nous au ${o.phone}.`,
+    `Votre référence\u00a0: ${lead.reference} (à rappeler dans vos échanges avec nous).`,
+    `Récapitulatif de votre ${isQuote ? "demande" : "message"} :\n${textBlock(rows)}${message ? `\nMessage\u00a0: ${message}` : ""}`,
+    `Une question, un complément\u00a0? Répondez simplement à cet e-mail ou appelez-nous au ${o.phone}.`,
     rights,
     signature,
   ].join("\n\n");

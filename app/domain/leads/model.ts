@@ -49,7 +49,7 @@ export const OTHER_FUNDINGS = [
   { value: "france-travail", label: "France Travail (ex-Pôle emploi)" },
   { value: "entreprise", label: "L'entreprise, sur ses fonds propres" },
   { value: "personnel", label: "Financement personnel" },
-  { value: "a-definir", label: "Je ne sais pas encore : conseillez-moi" },
+  { value: "a-definir", label: "Je ne sais pas encore : conseillez-moi" },
 ] as const;
 
 export const OPCO_FUNDINGS = OPCO_SLUGS.map((slug) => ({ value: `opco-${slug}`, label: `${OPCO_NAMES[slug]} (OPCO)` }));
@@ -144,7 +144,7 @@ const emailField = z
   .trim()
   .min(1, "Indiquez votre adresse e-mail.")
   .max(254, MESSAGES.tooLong("L'adresse e-mail", 254))
-  .pipe(z.email("L'adresse e-mail n'est pas valide (exemple : prenom.nom@entreprise.fr)."));
+  .pipe(z.email("L'adresse e-mail n'est pas valide (exemple : prenom.nom@entreprise.fr)."));
 
 /** French numbers (10 digits starting with 0) or international ones (+ or 00, 8 to 15 digits). */
 export function isValidPhone(value: string): boolean {
@@ -152,7 +152,7 @@ export function isValidPhone(value: string): boolean {
   return /^(?:0[1-9]\d{8}|(?:\+|00)[1-9]\d{7,14})$/.test(digits);
 }
 
-const PHONE_INVALID = "Le numéro de téléphone n'est pas valide (exemple : 06 12 34 56 78 ou +33 6 12 34 56 78).";
+const PHONE_INVALID = "Le numéro de téléphone n'est pas valide (exemple : 06 12 34 56 78 ou +33 6 12 34 56 78).";
 
 const requiredPhone = z
   .string()
@@ -177,7 +177,7 @@ const optionalSiret = z
   });
 
 const consentField = z.literal("on", {
-  error: "Cochez cette case : sans votre accord, nous ne pouvons pas traiter votre demande.",
+  error: "Cochez cette case : sans votre accord, nous ne pouvons pas traiter votre demande.",
 });
 
 export const MAX_TRAINEES = 500;
@@ -204,16 +204,18 @@ export const quoteSchema = z
     formation: z.array(z.string().trim().max(200)).max(20, "Choisissez au plus 20 formations."),
     autreFormation: optionalText("La description du besoin", 500),
     stagiaires: traineesField,
-    format: z.enum(FORMATS, { error: "Choisissez un format : inter-entreprises, intra-entreprise ou à distance." }),
+    format: z.enum(FORMATS, { error: "Choisissez un format : inter-entreprises, intra-entreprise ou à distance." }),
     periode: optionalText("La période souhaitée", 200),
     ville: optionalText("La ville", 120),
     financement: z.enum(FUNDING_VALUES as [string, ...string[]], { error: "Choisissez un mode de financement." }),
     message: optionalText("Le message", 5000),
     consentement: consentField,
   })
-  .refine((v) => v.formation.length > 0 || v.autreFormation.trim() !== "", {
+  .refine((v) => (Array.isArray(v.formation) && v.formation.length > 0) || String(v.autreFormation ?? "").trim() !== "", {
     path: ["formation"],
-    message: "Choisissez au moins une formation ou décrivez votre besoin dans le champ « Autre besoin ».",
+    message: "Choisissez au moins une formation ou décrivez votre besoin dans le champ « Autre besoin ».",
+    // Checked even when other fields are invalid, so that every error shows at once.
+    when: () => true,
   });
 
 export type QuoteInput = z.infer<typeof quoteSchema>;
@@ -230,7 +232,7 @@ export const contactSchema = z.object({
     .string()
     .trim()
     .min(1, "Écrivez votre message.")
-    .min(10, "Votre message est un peu court : 10 caractères au moins.")
+    .min(10, "Votre message est un peu court : 10 caractères au moins.")
     .max(5000, MESSAGES.tooLong("Le message", 5000)),
   consentement: consentField,
 });

@@ -58,6 +58,7 @@ export async function recordSignInFailure(email: string, target: Db = db(), now 
       })),
     )
     .execute();
+  await pruneSignInFailures(target, now);
 }
 
 export async function clearSignInFailures(email: string, target: Db = db()): Promise<void> {
@@ -65,7 +66,7 @@ export async function clearSignInFailures(email: string, target: Db = db()): Pro
 }
 
 /** Housekeeping: forget failures older than the window. */
-export async function pruneSignInFailures(target: Db = db()): Promise<void> {
-  const limit = new Date(Date.now() - SIGN_IN_FAILURE_WINDOW_MS).toISOString();
+export async function pruneSignInFailures(target: Db = db(), now = Date.now()): Promise<void> {
+  const limit = new Date(now - SIGN_IN_FAILURE_WINDOW_MS).toISOString();
   await target.deleteFrom("sign_in_failures").where("last_failure_at", "<", limit).execute();
 }

@@ -13,7 +13,7 @@ import { pageMeta } from "~/platform/seo/meta";
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const result = await categoryCityPage(params.category, params.city);
-  if ("notFound" in result) throw data(null, { status: 404 });
+  if (result.kind === "not-found") throw data(null, { status: 404 });
   return result.data;
 }
 

@@ -12,8 +12,8 @@ import { buttonClass } from "~/ui/button";
 /** /comparatif/{a}-vs-{b}: two published formations side by side; the other order (or an old slug) answers 301. */
 export async function loader({ params }: Route.LoaderArgs) {
   const result = await comparisonPage(params.pair ?? "");
-  if ("notFound" in result) throw data(null, { status: 404 });
-  if ("redirectTo" in result) throw redirect(result.redirectTo, 301);
+  if (result.kind === "not-found") throw data(null, { status: 404 });
+  if (result.kind === "redirect") throw redirect(result.to, 301);
   return result.data;
 }
 

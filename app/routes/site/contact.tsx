@@ -30,7 +30,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: "Nous contacter",
     description:
-      "Une question sur une formation, son financement, l'accessibilité ou une inscription ? Écrivez-nous : réponse sous deux jours ouvrés. Adresse, téléphone et e-mail.",
+      "Une question sur une formation, son financement, l'accessibilité ou une inscription ? Écrivez-nous : réponse sous deux jours ouvrés. Adresse, téléphone et e-mail.",
     path: "/contact",
   });
 }
@@ -122,7 +122,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                     required
                     autoComplete="email"
                     inputMode="email"
-                    hint="Exemple : prenom.nom@exemple.fr"
+                    hint="Exemple : prenom.nom@exemple.fr"
                     defaultValue={str(values, "email")}
                     error={errors.email}
                     maxLength={254}

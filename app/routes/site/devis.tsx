@@ -42,7 +42,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: "Demander un devis de formation",
     description:
-      "Demande de devis gratuite pour une formation inter-entreprises, intra-entreprise ou à distance : réponse sous deux jours ouvrés et aide au financement (OPCO, CPF, France Travail).",
+      "Demande de devis gratuite pour une formation inter-entreprises, intra-entreprise ou à distance : réponse sous deux jours ouvrés et aide au financement (OPCO, CPF, France Travail).",
     path: "/devis",
   });
 }
@@ -91,7 +91,7 @@ export default function Devis({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <PageIntro eyebrow="Devis gratuit et sans engagement" title="Demander un devis">
         <p>
-          Décrivez votre projet de formation : un conseiller étudie votre besoin et vous répond sous deux jours ouvrés avec une
+          Décrivez votre projet de formation&nbsp;: un conseiller étudie votre besoin et vous répond sous deux jours ouvrés avec une
           proposition adaptée, les dates possibles et les solutions de financement.
         </p>
       </PageIntro>
@@ -101,7 +101,7 @@ export default function Devis({ loaderData, actionData }: Route.ComponentProps) 
           {result?.ok ? (
             <Confirmation kind="devis" reference={result.reference} headingRef={form.confirmationRef}>
               <p>
-                Nous avons bien enregistré votre demande. Un e-mail de confirmation vous est adressé avec le récapitulatif :
+                Nous avons bien enregistré votre demande. Un e-mail de confirmation vous est adressé avec le récapitulatif&nbsp;:
                 pensez à vérifier vos courriers indésirables si vous ne le recevez pas.
               </p>
               <p>
@@ -165,7 +165,7 @@ export default function Devis({ loaderData, actionData }: Route.ComponentProps) 
                     required
                     autoComplete="email"
                     inputMode="email"
-                    hint="Exemple : prenom.nom@entreprise.fr"
+                    hint="Exemple : prenom.nom@entreprise.fr"
                     defaultValue={str(values, "email")}
                     error={errors.email}
                     maxLength={254}
@@ -178,7 +178,7 @@ export default function Devis({ loaderData, actionData }: Route.ComponentProps) 
                     required
                     autoComplete="tel"
                     inputMode="tel"
-                    hint="Exemple : 06 12 34 56 78"
+                    hint="Exemple : 06 12 34 56 78"
                     defaultValue={str(values, "telephone")}
                     error={errors.telephone}
                     maxLength={40}
@@ -208,7 +208,7 @@ export default function Devis({ loaderData, actionData }: Route.ComponentProps) 
                     name="autreFormation"
                     label={hasCatalogue ? "Autre besoin ou formation sur mesure (facultatif)" : "Formation souhaitée"}
                     required={!hasCatalogue}
-                    hint="Intitulé, thème ou objectifs : par exemple « Excel pour les comptables, niveau intermédiaire »."
+                    hint="Intitulé, thème ou objectifs : par exemple « Excel pour les comptables, niveau intermédiaire »."
                     rows={2}
                     defaultValue={str(values, "autreFormation")}
                     error={otherError}
@@ -231,7 +231,7 @@ export default function Devis({ loaderData, actionData }: Route.ComponentProps) 
                     kind="devis"
                     name="periode"
                     label={`${QUOTE_LABELS.periode} (facultatif)`}
-                    hint="Exemple : mars 2027, avant l'été, dès que possible"
+                    hint="Exemple : mars 2027, avant l'été, dès que possible"
                     defaultValue={str(values, "periode")}
                     error={errors.periode}
                     maxLength={200}
@@ -251,7 +251,7 @@ export default function Devis({ loaderData, actionData }: Route.ComponentProps) 
                     kind="devis"
                     name="ville"
                     label="Ville de la formation (facultatif)"
-                    hint="Pour une session en présentiel : la ville de vos locaux ou la plus proche."
+                    hint="Pour une session en présentiel : la ville de vos locaux ou la plus proche."
                     autoComplete="address-level2"
                     defaultValue={str(values, "ville")}
                     error={errors.ville}
@@ -329,7 +329,7 @@ export default function Devis({ loaderData, actionData }: Route.ComponentProps) 
               <li>Nous étudions votre demande et vérifions les dates et les formateurs disponibles.</li>
               <li>Un conseiller vous appelle pour préciser les objectifs, le niveau des participants et vos contraintes.</li>
               <li>
-                Vous recevez une proposition détaillée : programme, dates, tarif, et l'aide au montage du dossier de financement.
+                Vous recevez une proposition détaillée&nbsp;: programme, dates, tarif, et l'aide au montage du dossier de financement.
               </li>
             </ol>
           </section>

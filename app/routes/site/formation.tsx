@@ -20,8 +20,8 @@ import { ButtonLink, buttonClass } from "~/ui/button";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const result = await formationPage(params.slug, { includeDrafts: isEditor(user) });
-  if ("notFound" in result) throw data(null, { status: 404 });
-  if ("redirectTo" in result) throw redirect(result.redirectTo + new URL(request.url).search, 301);
+  if (result.kind === "not-found") throw data(null, { status: 404 });
+  if (result.kind === "redirect") throw redirect(result.to + new URL(request.url).search, 301);
   return result.data;
 }
 
@@ -220,7 +220,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
             <MarkdownContent html={html.evaluationMethods} className="mt-2" />
             {f.certification ? (
               <>
-                <h3 className="mt-8 text-lg font-semibold text-slate-900 dark:text-white">Certification</h3>
+                <h3 className="mt-8 mb-3 text-lg font-semibold text-slate-900 dark:text-white">Certification</h3>
                 <Facts
                   items={[
                     { label: "Type", value: f.certification.label },

@@ -11,7 +11,7 @@ import { ButtonLink } from "~/ui/button";
 /** /formations/ville/{city}: the formations and sessions in one city, its intro and nearby cities. */
 export async function loader({ params }: Route.LoaderArgs) {
   const result = await cityPage(params.city);
-  if ("notFound" in result) throw data(null, { status: 404 });
+  if (result.kind === "not-found") throw data(null, { status: 404 });
   return result.data;
 }
 

@@ -1,4 +1,4 @@
-import { FileClock, LayoutDashboard, Settings, Users, type LucideIcon } from "lucide-react";
+import { Calculator, FileClock, FileText, FolderTree, GraduationCap, LayoutDashboard, MapPin, MessageSquare, Settings, Users, type LucideIcon } from "lucide-react";
 
 /**
  * The admin sidebar. Each area adds ONE line here for its screen. `role` is who sees the entry
@@ -15,7 +15,13 @@ export interface AdminNavItem {
 
 export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin", label: "Tableau de bord", icon: LayoutDashboard, role: "editor", end: true },
+  { to: "/admin/formations", label: "Formations", icon: GraduationCap, role: "editor" },
+  { to: "/admin/categories", label: "Catégories", icon: FolderTree, role: "editor" },
+  { to: "/admin/villes", label: "Villes", icon: MapPin, role: "editor" },
+  { to: "/admin/devis", label: "Demandes de devis", icon: FileText, role: "editor" },
+  { to: "/admin/messages", label: "Messages", icon: MessageSquare, role: "editor" },
   { to: "/admin/utilisateurs", label: "Utilisateurs", icon: Users, role: "admin" },
   { to: "/admin/journal", label: "Journal", icon: FileClock, role: "admin" },
+  { to: "/admin/financement", label: "Financement", icon: Calculator, role: "admin" },
   { to: "/admin/parametres", label: "Paramètres", icon: Settings, role: "admin" },
 ];

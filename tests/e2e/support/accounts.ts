@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 
 /**
  * Accounts for browser tests. The e2e server runs with NODE_ENV=production (no demo accounts):
@@ -23,16 +23,45 @@ export function uniqueEmail(prefix: string): string {
 
 export const PASSWORD = "motdepasse-e2e-1";
 
-/** Creates (or promotes) an account with a role, through `scripts/create-admin.ts`. */
-export function createAccount({ email, password = PASSWORD, role, name }: { email: string; password?: string; role: "admin" | "editor" | "viewer"; name?: string }) {
+/** The e2e server's address (same rule as playwright.config.ts). */
+export function e2eBaseURL(): string {
+  return `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210)}`;
+}
+
+/** Gives an existing account a role, through `scripts/create-admin.ts` on the server's DATA_DIR. */
+export function promote(email: string, role: "admin" | "editor" | "viewer") {
   const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
-  const args = [tsx, "scripts/create-admin.ts", "--email", email, "--password", password, "--role", role];
-  if (name) args.push("--name", name);
-  execFileSync(process.execPath, args, {
+  execFileSync(process.execPath, [tsx, "scripts/create-admin.ts", "--email", email, "--password", "inutilise", "--role", role], {
     // Same environment as the server Playwright starts (it inherits this process's variables too).
     env: { ...process.env, NODE_ENV: "production", DATA_DIR: e2eDataDir() },
     stdio: "pipe",
   });
+}
+
+/**
+ * An account with a role: signed up through the site (the server writes it), then promoted by the
+ * create-admin script (one small update, safe next to the running server).
+ */
+export async function createAccount({
+  email,
+  password = PASSWORD,
+  role,
+  name = "Compte de test",
+}: {
+  email: string;
+  password?: string;
+  role: "admin" | "editor" | "viewer";
+  name?: string;
+}) {
+  const baseURL = e2eBaseURL();
+  const context = await playwrightRequest.newContext({ baseURL });
+  try {
+    const res = await signUpApi(context, baseURL, { email, password, name });
+    expect(res.status(), await res.text()).toBe(200);
+  } finally {
+    await context.dispose();
+  }
+  if (role !== "viewer") promote(email, role);
   return { email, password };
 }
 

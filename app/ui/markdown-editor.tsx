@@ -1,0 +1,186 @@
+import { Bold, Heading2, Italic, Link2, List, ListOrdered } from "lucide-react";
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { cn } from "./cn";
+
+/**
+ * A small, accessible Markdown editor: a textarea with a formatting toolbar (heading, bold, italic,
+ * bulleted and numbered lists, link), keyboard shortcuts (Ctrl+B, Ctrl+I, Ctrl+K) and a preview
+ * rendered by the server's sanitising renderer (POST `previewUrl` with `markdown`, answers `{ html }`).
+ * The textarea is a normal form field (uncontrolled): the form submits it as is, without JavaScript too.
+ */
+export function MarkdownEditor({
+  name,
+  label,
+  defaultValue = "",
+  error,
+  hint,
+  rows = 8,
+  required = false,
+  previewUrl = "/admin/apercu-markdown",
+  id: idProp,
+}: {
+  name: string;
+  label: ReactNode;
+  defaultValue?: string;
+  error?: string;
+  hint?: ReactNode;
+  rows?: number;
+  required?: boolean;
+  previewUrl?: string;
+  id?: string;
+}) {
+  const autoId = useId();
+  const id = idProp ?? `md-${autoId}`;
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const [tab, setTab] = useState<"write" | "preview">("write");
+  const preview = useFetcher<{ html: string }>();
+
+  function replaceSelection(compute: (selected: string) => { text: string; selectFrom: number; selectTo: number }) {
+    const el = ref.current;
+    if (!el) return;
+    el.focus();
+    const { selectionStart: start, selectionEnd: end } = el;
+    const { text, selectFrom, selectTo } = compute(el.value.slice(start, end));
+    // execCommand keeps the browser's undo history; setRangeText is the fallback.
+    const done = typeof document.execCommand === "function" && document.execCommand("insertText", false, text);
+    if (!done) {
+      el.setRangeText(text, start, end, "end");
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    el.setSelectionRange(start + selectFrom, start + selectTo);
+  }
+
+  const wrap = (before: string, after: string, placeholder: string) =>
+    replaceSelection((sel) => {
+      const inner = sel || placeholder;
+      return { text: before + inner + after, selectFrom: before.length, selectTo: before.length + inner.length };
+    });
+
+  const prefixLines = (prefix: (i: number) => string, placeholder: string) => {
+    const el = ref.current;
+    if (!el) return;
+    // Extend the selection to whole lines.
+    const value = el.value;
+    const lineStart = value.lastIndexOf("\n", el.selectionStart - 1) + 1;
+    let lineEnd = value.indexOf("\n", el.selectionEnd);
+    if (lineEnd === -1) lineEnd = value.length;
+    el.setSelectionRange(lineStart, lineEnd);
+    replaceSelection((sel) => {
+      const lines = (sel || placeholder).split("\n");
+      const text = lines.map((line, i) => prefix(i) + line.replace(/^(#{1,6}\s|[-*]\s|\d+\.\s)/, "")).join("\n");
+      return { text, selectFrom: 0, selectTo: text.length };
+    });
+  };
+
+  const actions = [
+    { label: "Titre de section", icon: Heading2, run: () => prefixLines(() => "## ", "Titre") },
+    { label: "Gras (Ctrl+B)", icon: Bold, run: () => wrap("**", "**", "texte en gras") },
+    { label: "Italique (Ctrl+I)", icon: Italic, run: () => wrap("_", "_", "texte en italique") },
+    { label: "Liste à puces", icon: List, run: () => prefixLines(() => "- ", "élément") },
+    { label: "Liste numérotée", icon: ListOrdered, run: () => prefixLines((i) => `${i + 1}. `, "élément") },
+    {
+      label: "Lien (Ctrl+K)",
+      icon: Link2,
+      run: () =>
+        replaceSelection((sel) => {
+          const text = sel || "texte du lien";
+          const url = "https://";
+          const full = `[${text}](${url})`;
+          return { text: full, selectFrom: text.length + 3, selectTo: text.length + 3 + url.length };
+        }),
+    },
+  ];
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+    const key = e.key.toLowerCase();
+    const action = key === "b" ? actions[1] : key === "i" ? actions[2] : key === "k" ? actions[5] : undefined;
+    if (action) {
+      e.preventDefault();
+      action.run();
+    }
+  }
+
+  function showPreview() {
+    setTab("preview");
+    preview.submit({ markdown: ref.current?.value ?? "" }, { method: "post", action: previewUrl });
+  }
+
+  const describedBy = [hint ? `${id}-aide` : null, error ? `${id}-erreur` : null].filter(Boolean).join(" ") || undefined;
+  const tabClass = (active: boolean) =>
+    cn(
+      "min-h-9 rounded-md px-3 text-sm font-medium",
+      active ? "bg-white text-slate-900 shadow-sm dark:bg-slate-800 dark:text-white" : "text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white",
+    );
+
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-900 dark:text-white">
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {hint ? (
+        <p id={`${id}-aide`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      <div className={cn("mt-2 overflow-hidden rounded-lg border bg-white dark:bg-slate-950", error ? "border-red-600 dark:border-red-500" : "border-slate-300 dark:border-slate-600")}>
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-slate-50 px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+          <div role="toolbar" aria-label="Mise en forme" aria-controls={id} className="flex flex-wrap items-center gap-0.5">
+            {actions.map((a) => (
+              <button
+                key={a.label}
+                type="button"
+                onClick={a.run}
+                disabled={tab !== "write"}
+                aria-label={a.label}
+                title={a.label}
+                className="inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-200 disabled:opacity-40 dark:text-slate-200 dark:hover:bg-slate-700"
+              >
+                <a.icon aria-hidden="true" className="size-4" />
+              </button>
+            ))}
+          </div>
+          <div className="flex gap-1 rounded-lg bg-slate-200/70 p-0.5 dark:bg-slate-800/70">
+            <button type="button" className={tabClass(tab === "write")} aria-pressed={tab === "write"} onClick={() => setTab("write")}>
+              Écrire
+            </button>
+            <button type="button" className={tabClass(tab === "preview")} aria-pressed={tab === "preview"} onClick={showPreview}>
+              Aperçu
+            </button>
+          </div>
+        </div>
+        <textarea
+          ref={ref}
+          id={id}
+          name={name}
+          rows={rows}
+          defaultValue={defaultValue}
+          required={required}
+          onKeyDown={onKeyDown}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          hidden={tab !== "write"}
+          className="block w-full resize-y bg-transparent px-3 py-2 font-mono text-sm leading-6 text-slate-900 outline-none dark:text-slate-100"
+        />
+        {tab === "preview" ? (
+          <div className="min-h-32 px-4 py-3" aria-live="polite" aria-busy={preview.state !== "idle"}>
+            {preview.state !== "idle" || !preview.data ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">Chargement...</p>
+            ) : preview.data.html.trim() ? (
+              <div className="prose-site" dangerouslySetInnerHTML={{ __html: preview.data.html }} />
+            ) : (
+              <p className="text-sm text-slate-600 dark:text-slate-400">Rien à afficher pour l'instant.</p>
+            )}
+          </div>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={`${id}-erreur`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

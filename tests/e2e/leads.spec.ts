@@ -1,0 +1,188 @@
+import { expect, test, type Page, type Response } from "@playwright/test";
+
+/** Waits until React Router has hydrated the page (the form's JavaScript is active). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
+}
+
+/** Clicks the submit button and returns the POST's response (the document itself without JavaScript). */
+async function submit(page: Page, button: string): Promise<Response> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.getByRole("button", { name: button }).click(),
+  ]);
+  return response;
+}
+
+async function fillValidQuote(page: Page, { withFormation = true } = {}) {
+  await page.getByLabel("Entreprise ou structure").fill("Boulangeries Martin");
+  await page.getByLabel("SIRET (facultatif)").fill("732 829 320 00074");
+  await page.getByLabel("Nom et prénom").fill("Léa Martin");
+  await page.getByLabel("Adresse e-mail").fill("lea.martin@boulangeries-martin.test");
+  await page.getByRole("textbox", { name: /^Téléphone/ }).fill("06 12 34 56 78");
+  if (withFormation) await page.getByLabel(/Autre besoin|Formation souhaitée/).first().fill("Excel intermédiaire pour la comptabilité");
+  await page.getByLabel("Nombre de stagiaires").fill("4");
+  await page.getByLabel("Intra-entreprise").check();
+  await page.getByLabel("Financement envisagé").selectOption("opco-opcommerce");
+  await page.getByLabel(/J'accepte que/).check();
+}
+
+test.describe("quote request (/devis)", () => {
+  test("with JavaScript: prefilled from the simulator, checked on blur, draft kept on reload, sent with a toast", async ({ page }) => {
+    await page.goto("/devis");
+    const slug = await page.locator('input[name="formation"]').first().getAttribute("value");
+    expect(slug).toBeTruthy();
+    await page.goto(`/devis?opco=atlas&stagiaires=6&financement=opco-atlas&formation=${slug}&formation=formation-hors-catalogue`);
+    await hydrated(page);
+    await expect(page.locator(`input[name="formation"][value="${slug}"]`)).toBeChecked();
+    await expect(page.getByRole("heading", { level: 1, name: "Demander un devis" })).toBeVisible();
+    await expect(page.getByLabel("Nombre de stagiaires")).toHaveValue("6");
+    await expect(page.getByLabel("Financement envisagé")).toHaveValue("opco-atlas");
+    // A formation that is not in the catalogue is kept as written.
+    await expect(page.getByLabel(/Autre besoin|Formation souhaitée/).first()).toHaveValue("formation-hors-catalogue");
+
+    // Inline validation on blur, with the shared French messages.
+    const email = page.getByLabel("Adresse e-mail");
+    await email.fill("lea.martin@");
+    await email.blur();
+    await expect(page.getByText(/L'adresse e-mail n'est pas valide/)).toBeVisible();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await email.fill("lea.martin@boulangeries-martin.test");
+    await expect(page.getByText(/L'adresse e-mail n'est pas valide/)).toHaveCount(0);
+
+    await fillValidQuote(page, { withFormation: false });
+    // The draft survives a reload.
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByLabel("Entreprise ou structure")).toHaveValue("Boulangeries Martin");
+    await expect(page.getByLabel("Intra-entreprise")).toBeChecked();
+    await expect(page.getByLabel("Financement envisagé")).toHaveValue("opco-opcommerce");
+    await page.getByLabel(/J'accepte que/).check();
+
+    await page.getByRole("button", { name: "Envoyer ma demande de devis" }).click();
+    await expect(page.getByRole("heading", { name: "Votre demande de devis est bien envoyée" })).toBeVisible();
+    await expect(page.getByTestId("reference")).toHaveText(/^DEV-\d{4}-[A-Z2-9]{6}$/);
+    await expect(page.getByText("Demande de devis envoyée")).toBeVisible();
+
+    // The draft is cleared once sent.
+    await page.goto("/devis");
+    await hydrated(page);
+    await expect(page.getByLabel("Entreprise ou structure")).toHaveValue("");
+  });
+
+  test("without JavaScript: errors beside each field with status 400, values kept, then sent", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/devis");
+    await page.getByLabel("Entreprise ou structure").fill("Menuiserie Dupré");
+    await page.getByLabel("SIRET (facultatif)").fill("12345678901234");
+    await page.getByLabel("Nom et prénom").fill("Paul Dupré");
+    await page.getByLabel("Adresse e-mail").fill("paul@");
+    await page.getByRole("textbox", { name: /^Téléphone/ }).fill("12");
+    await page.getByLabel("Nombre de stagiaires").fill("3");
+    await page.getByLabel("Ville de la formation (facultatif)").fill("Villeurbanne");
+
+    const invalid = await submit(page, "Envoyer ma demande de devis");
+    expect(invalid.status()).toBe(400);
+    await expect(page.getByRole("heading", { name: /Le formulaire contient \d+ erreurs/ })).toBeVisible();
+    await expect(page.locator("#devis-siret-error")).toHaveText("Ce numéro SIRET n'est pas valide (clé de contrôle incorrecte).");
+    await expect(page.locator("#devis-email-error")).toContainText("L'adresse e-mail n'est pas valide");
+    await expect(page.locator("#devis-telephone-error")).toContainText("Le numéro de téléphone n'est pas valide");
+    await expect(page.locator("#devis-format-error")).toContainText("Choisissez un format");
+    await expect(page.locator("#devis-financement-error")).toHaveText("Choisissez un mode de financement.");
+    await expect(page.locator("#devis-consentement-error")).toContainText("Cochez cette case");
+    await expect(page.getByLabel("Adresse e-mail")).toHaveAttribute("aria-invalid", "true");
+    // Every value is kept.
+    await expect(page.getByLabel("Entreprise ou structure")).toHaveValue("Menuiserie Dupré");
+    await expect(page.getByLabel("Adresse e-mail")).toHaveValue("paul@");
+    await expect(page.getByLabel("Nombre de stagiaires")).toHaveValue("3");
+    await expect(page.getByLabel("Ville de la formation (facultatif)")).toHaveValue("Villeurbanne");
+
+    await page.getByLabel("SIRET (facultatif)").fill("");
+    await fillValidQuote(page);
+    const ok = await submit(page, "Envoyer ma demande de devis");
+    expect(ok.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "Votre demande de devis est bien envoyée" })).toBeVisible();
+    await expect(page.getByTestId("reference")).toHaveText(/^DEV-/);
+    await context.close();
+  });
+});
+
+test.describe("contact (/contact)", () => {
+  test("with JavaScript: nothing is sent while invalid, the draft survives a reload, success toast", async ({ page }) => {
+    await page.goto("/contact");
+    await hydrated(page);
+    let posted = false;
+    page.on("request", (r) => {
+      if (r.method() === "POST") posted = true;
+    });
+    await page.getByRole("button", { name: "Envoyer mon message" }).click();
+    await expect(page.getByRole("heading", { name: "Le formulaire contient 5 erreurs" })).toBeVisible();
+    await expect(page.locator('[aria-labelledby="contact-summary-title"]')).toBeFocused();
+    await expect(page.locator("#contact-nom-error")).toHaveText("Indiquez votre nom.");
+    await expect(page.locator("#contact-message-error")).toHaveText("Écrivez votre message.");
+    expect(posted).toBe(false);
+
+    await page.getByLabel("Nom et prénom").fill("Karim Benali");
+    await page.getByLabel("Adresse e-mail").fill("karim.benali@exemple.test");
+    await page.getByLabel("Sujet").selectOption("financement");
+    await page.getByLabel(/^Message/).fill("Mon CPF peut-il financer la formation management ?");
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByLabel("Nom et prénom")).toHaveValue("Karim Benali");
+    await expect(page.getByLabel("Sujet")).toHaveValue("financement");
+    await expect(page.getByLabel(/^Message/)).toHaveValue("Mon CPF peut-il financer la formation management ?");
+
+    await page.getByLabel(/J'accepte que/).check();
+    await page.getByRole("button", { name: "Envoyer mon message" }).click();
+    await expect(page.getByRole("heading", { name: "Votre message est bien envoyé" })).toBeVisible();
+    await expect(page.getByTestId("reference")).toHaveText(/^MSG-\d{4}-[A-Z2-9]{6}$/);
+    await expect(page.getByText("Message envoyé", { exact: true })).toBeVisible();
+  });
+
+  test("without JavaScript: status 400 with field errors and values kept, then sent", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/contact?sujet=handicap");
+    await expect(page.getByLabel("Sujet")).toHaveValue("handicap");
+    await page.getByLabel("Nom et prénom").fill("Inès Morel");
+    await page.getByLabel("Adresse e-mail").fill("ines.morel@exemple");
+    await page.getByLabel("Téléphone (facultatif)").fill("abc");
+    await page.getByLabel(/^Message/).fill("Court");
+    const invalid = await submit(page, "Envoyer mon message");
+    expect(invalid.status()).toBe(400);
+    await expect(page.locator("#contact-email-error")).toContainText("L'adresse e-mail n'est pas valide");
+    await expect(page.locator("#contact-telephone-error")).toContainText("Le numéro de téléphone n'est pas valide");
+    await expect(page.locator("#contact-message-error")).toContainText("10 caractères au moins");
+    await expect(page.locator("#contact-consentement-error")).toContainText("Cochez cette case");
+    await expect(page.getByLabel("Nom et prénom")).toHaveValue("Inès Morel");
+    await expect(page.getByLabel("Téléphone (facultatif)")).toHaveValue("abc");
+    await expect(page.getByLabel("Sujet")).toHaveValue("handicap");
+    await expect(page.getByLabel(/^Message/)).toHaveValue("Court");
+
+    await page.getByLabel("Adresse e-mail").fill("ines.morel@exemple.test");
+    await page.getByLabel("Téléphone (facultatif)").fill("");
+    await page.getByLabel(/^Message/).fill("J'utilise un lecteur d'écran : vos supports sont-ils accessibles ?");
+    await page.getByLabel(/J'accepte que/).check();
+    const ok = await submit(page, "Envoyer mon message");
+    expect(ok.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "Votre message est bien envoyé" })).toBeVisible();
+    await expect(page.getByTestId("reference")).toHaveText(/^MSG-/);
+    await context.close();
+  });
+
+  test("a filled honeypot is refused and explained in French, the values kept", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/contact");
+    await page.getByLabel("Nom et prénom").fill("Robot");
+    await page.locator('input[name="website"]').fill("https://promo.example", { force: true });
+    const response = await submit(page, "Envoyer mon message");
+    expect(response.status()).toBe(400);
+    await expect(page.getByRole("heading", { name: "Votre envoi n'a pas été accepté" })).toBeVisible();
+    await expect(page.getByText(/un champ caché, que seuls les robots remplissent/)).toBeVisible();
+    await expect(page.getByLabel("Nom et prénom")).toHaveValue("Robot");
+    await expect(page.locator('input[name="website"]')).toHaveValue("");
+    await context.close();
+  });
+});
