@@ -49,7 +49,8 @@ export default function handleRequest(
           },
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
+        // Pages may carry the signed-in user's menu: never stored by shared caches.
+        if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
         pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
+import { createAccount, signInApi, uniqueEmail, waitForMail } from "./support/accounts";
 
 /** Waits until React Router has hydrated the page (the form's JavaScript is active). */
 async function hydrated(page: Page) {
@@ -184,5 +185,103 @@ test.describe("contact (/contact)", () => {
     await expect(page.getByLabel("Nom et prénom")).toHaveValue("Robot");
     await expect(page.locator('input[name="website"]')).toHaveValue("");
     await context.close();
+  });
+});
+
+/** Sends a contact message through the page without JavaScript; returns its reference. */
+async function sendContact(browser: import("@playwright/test").Browser, { name, email, message }: { name: string; email: string; message: string }) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/contact");
+  await page.getByLabel("Nom et prénom").fill(name);
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel("Sujet").selectOption("inscription");
+  await page.getByLabel(/^Message/).fill(message);
+  await page.getByLabel(/J'accepte que/).check();
+  await page.getByRole("button", { name: "Envoyer mon message" }).click();
+  const reference = (await page.getByTestId("reference").textContent())!.trim();
+  await context.close();
+  return reference;
+}
+
+test.describe("leads in the admin (/admin/devis, /admin/messages)", () => {
+  test("an editor follows a message: mail state, status, note, search, CSV export, erasure", async ({ browser, page, baseURL }) => {
+    const visitor = uniqueEmail("visiteur");
+    const reference = await sendContact(browser, { name: "Nadia Lefèvre", email: visitor, message: "Reste-t-il des places pour la session de janvier ?" });
+    expect(reference).toMatch(/^MSG-/);
+    // The worker of the server delivered the acknowledgement (outbox folder: no SMTP in tests).
+    const ack = await waitForMail(visitor);
+    expect(ack).toContain(reference);
+
+    const editor = await createAccount({ email: uniqueEmail("editrice-leads"), role: "editor" });
+    await signInApi(page, baseURL!, editor.email, editor.password);
+    await page.goto("/admin/messages");
+    await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Demandes de devis" })).toBeVisible();
+    const row = page.getByTestId(`lead-row-${reference}`);
+    await expect(row).toContainText("Nadia Lefèvre");
+    await expect(row).toContainText("Nouveau");
+    await expect(row).toContainText(/Envoyés|En attente d'envoi/);
+
+    // Search by reference, accent-insensitive search by name.
+    await page.getByLabel("Rechercher").fill("lefevre");
+    await page.getByRole("button", { name: "Filtrer" }).click();
+    await expect(page.getByTestId(`lead-row-${reference}`)).toBeVisible();
+
+    await row.getByRole("link", { name: reference }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
+    await expect(page.getByTestId("mail-ack")).toContainText("Envoyé");
+    await expect(page.getByTestId("mail-staff")).toContainText("Envoyé");
+
+    await page.getByLabel("Statut").selectOption("en_cours");
+    await page.getByRole("button", { name: "Enregistrer le statut" }).click();
+    await expect(page.getByText("Statut enregistré : En cours.")).toBeVisible();
+
+    await page.getByRole("button", { name: "Ajouter la note" }).click();
+    await expect(page.locator("#lead-note-error")).toHaveText("Écrivez la note avant de l'ajouter.");
+    await page.getByLabel("Nouvelle note").fill("Rappelée : inscription confirmée pour janvier.");
+    await page.getByRole("button", { name: "Ajouter la note" }).click();
+    await expect(page.getByText("Rappelée : inscription confirmée pour janvier.")).toBeVisible();
+
+    // The status filter finds it under "En cours" and no longer under "Nouveau".
+    await page.goto("/admin/messages?statut=nouveau");
+    await expect(page.getByTestId(`lead-row-${reference}`)).toHaveCount(0);
+    await page.goto("/admin/messages?statut=en_cours");
+    await expect(page.getByTestId(`lead-row-${reference}`)).toContainText("En cours");
+
+    // CSV export for Excel in French.
+    const csv = await page.request.get(`/admin/messages/export?q=${reference}&statut=tous`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    expect(csv.headers()["content-disposition"]).toMatch(/attachment; filename="messages-\d{4}-\d{2}-\d{2}\.csv"/);
+    const body = await csv.body();
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = body.toString("utf8").slice(1);
+    expect(text.split("\r\n")[0]).toBe("Référence;Reçu le;Statut;Nom;E-mail;Téléphone;Sujet;Message;E-mails");
+    expect(text).toContain(`${reference};`);
+    expect(text).toContain(";En cours;Nadia Lefèvre;");
+
+    // Right to erasure.
+    await page.goto("/admin/messages?statut=tous");
+    await page.getByTestId(`lead-row-${reference}`).getByRole("link", { name: reference }).click();
+    await page.getByText("Supprimer définitivement…").click();
+    await page.getByRole("button", { name: `Confirmer la suppression de ${reference}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Le message ${reference} et ses données personnelles ont été supprimés.` })).toBeVisible();
+    await expect(page.getByTestId(`lead-row-${reference}`)).toHaveCount(0);
+  });
+
+  test("a viewer is refused and a visitor is sent to the sign-in page", async ({ page, baseURL }) => {
+    const anonymous = await page.request.get("/admin/devis", { maxRedirects: 0 });
+    expect(anonymous.status()).toBe(302);
+    expect(anonymous.headers()["location"]).toContain("/login");
+    const anonymousExport = await page.request.get("/admin/devis/export", { maxRedirects: 0 });
+    expect(anonymousExport.status()).toBe(302);
+
+    const viewer = await createAccount({ email: uniqueEmail("lecteur-leads"), role: "viewer" });
+    await signInApi(page, baseURL!, viewer.email, viewer.password);
+    const response = await page.goto("/admin/devis");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+    expect((await page.request.get("/admin/messages/export")).status()).toBe(403);
   });
 });

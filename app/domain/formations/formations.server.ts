@@ -648,3 +648,17 @@ export async function countFormations(target: Db = db()): Promise<Record<Formati
   for (const r of rows) counts[r.status as FormationStatus] = Number(r.n);
   return counts;
 }
+
+/** The catalogue's figure for the admin dashboard. */
+export async function formationDashboardFigures(target: Db = db()) {
+  const counts = await countFormations(target);
+  return [
+    {
+      label: "Formations",
+      value: counts.published + counts.draft,
+      to: "/admin/formations",
+      detail: `${counts.published} publiée${counts.published > 1 ? "s" : ""}, ${counts.draft} brouillon${counts.draft > 1 ? "s" : ""}`,
+      role: "editor" as const,
+    },
+  ];
+}

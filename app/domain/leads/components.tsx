@@ -446,7 +446,10 @@ export function ErrorSummary({
   labels: Record<string, string>;
   summaryRef: React.RefObject<HTMLDivElement | null>;
 }) {
-  const entries = Object.entries(errors);
+  // In the order of the form (the labels are listed in field order).
+  const order = Object.keys(labels);
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  const entries = Object.entries(errors).sort(([a], [b]) => rank(a) - rank(b));
   const count = entries.length;
   return (
     <div

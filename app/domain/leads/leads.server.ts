@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
+import type { DashboardFigure } from "~/platform/admin/dashboard-sources.server";
 import { getOrganisation } from "~/domain/settings/settings.server";
 import { CLIENT_IP_HEADER } from "~/platform/auth/auth.server";
 import { config } from "~/platform/config.server";
@@ -318,6 +319,27 @@ export async function countNewLeads(target: Db = db()): Promise<{ devis: number;
   }
   counts.total = counts.devis + counts.contact;
   return counts;
+}
+
+/** The dashboard's figures for this area (register in `~/platform/admin/dashboard-sources.server`). */
+export async function leadDashboardFigures(target: Db = db()): Promise<DashboardFigure[]> {
+  const counts = await countNewLeads(target);
+  return [
+    {
+      label: "Nouvelles demandes de devis",
+      value: counts.devis,
+      to: "/admin/devis?statut=nouveau",
+      detail: counts.devis === 0 ? "Rien à traiter" : "En attente d'une première réponse",
+      role: "editor",
+    },
+    {
+      label: "Nouveaux messages",
+      value: counts.contact,
+      to: "/admin/messages?statut=nouveau",
+      detail: counts.contact === 0 ? "Rien à traiter" : "En attente d'une première réponse",
+      role: "editor",
+    },
+  ];
 }
 
 function escapeLike(value: string): string {

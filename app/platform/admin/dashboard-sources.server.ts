@@ -1,5 +1,6 @@
 import type { SessionUser } from "~/domain/accounts/model";
 import { countUsersByRole } from "~/domain/accounts/users.server";
+import { formationDashboardFigures } from "~/domain/formations/formations.server";
 import { db, type Db } from "../db/db.server";
 
 /** One figure of the admin dashboard (/admin). */
@@ -31,6 +32,7 @@ const sources: Array<(target: Db) => Promise<DashboardFigure[]>> = [
       },
     ];
   },
+  (target) => formationDashboardFigures(target),
 ];
 
 export async function dashboardFigures(user: SessionUser, target: Db = db()): Promise<DashboardFigure[]> {

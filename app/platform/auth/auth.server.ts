@@ -37,9 +37,9 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
       log: (level, message, ...args) => log[level === "debug" ? "debug" : level === "info" ? "info" : level === "warn" ? "warn" : "error"](`[auth] ${message}`, args.length ? { details: args } : undefined),
     },
     // The same Kysely handle as the rest of the site; tables created by our own migrations (0100_auth).
-    // Transactions on PostgreSQL only: SQLite's deferred BEGIN fails (SQLITE_BUSY_SNAPSHOT) when another
-    // process (npm run create-admin) writes meanwhile, whereas single statements wait (busy_timeout).
-    database: { db: target.db, type: target.engine, transaction: target.engine === "postgres" },
+    // Transactions on both engines: SQLite ones begin IMMEDIATE (see db.server.ts), so a concurrent
+    // writer (npm run create-admin while the server runs) waits instead of failing.
+    database: { db: target.db, type: target.engine, transaction: true },
     user: {
       modelName: "users",
       // Better Auth's required `name` is the display name of the profile (spec §3: displayName).

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from "kysely";
 import { Migrator, type MigrationResultSet } from "kysely/migration";
 import pg from "pg";
 import { config, type AppConfig } from "../config.server";
@@ -13,6 +13,21 @@ export type Db = Kysely<Database>;
 export type DbEngine = AppConfig["database"]["engine"];
 
 let handle: { db: Db; engine: DbEngine } | undefined;
+
+/**
+ * SQLite transactions start with BEGIN IMMEDIATE: the write lock is taken up front, so two
+ * processes writing at once (the server and a script, say) wait on busy_timeout instead of
+ * failing with SQLITE_BUSY_SNAPSHOT halfway through.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
+}
 
 /** Opens a Kysely handle on SQLite (WAL, foreign keys, busy timeout) or PostgreSQL. */
 export function openDb(database: AppConfig["database"]): { db: Db; engine: DbEngine } {
@@ -28,7 +43,7 @@ export function openDb(database: AppConfig["database"]): { db: Db; engine: DbEng
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: "sqlite" };
+  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }), engine: "sqlite" };
 }
 
 /** The process-wide database handle (one pool, opened on first use). */

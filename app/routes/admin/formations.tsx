@@ -82,15 +82,15 @@ export async function action({ request }: Route.ActionArgs) {
       case "unpublish": {
         const n = await setFormationStatus(input.ids, input.intent === "publish" ? "published" : "draft", { actor });
         const verb = input.intent === "publish" ? "publiée" : "repassée en brouillon";
-        return { ok: true as const, message: n === 0 ? "Aucun changement : ces formations avaient déjà ce statut." : `${n} formation${n > 1 ? "s" : ""} ${verb}${n > 1 ? "s" : ""}.` };
+        return { ok: true as const, message: n === 0 ? "Aucun changement\u00a0: ces formations avaient déjà ce statut." : `${n} formation${n > 1 ? "s" : ""} ${verb}${n > 1 ? "s" : ""}.` };
       }
       case "duplicate": {
         const copy = await duplicateFormation(input.id, { actor });
-        return { ok: true as const, message: `Copie créée en brouillon : « ${copy.title} ».`, editId: copy.id };
+        return { ok: true as const, message: `Copie créée en brouillon\u00a0: «\u00a0${copy.title}\u00a0».`, editId: copy.id };
       }
       case "delete": {
         const title = await deleteFormation(input.id, { actor });
-        return { ok: true as const, message: `Formation « ${title} » supprimée.` };
+        return { ok: true as const, message: `Formation «\u00a0${title}\u00a0» supprimée.` };
       }
     }
   } catch (error) {

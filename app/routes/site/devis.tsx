@@ -83,9 +83,12 @@ export default function Devis({ loaderData, actionData }: Route.ComponentProps) 
   const { errors } = form;
   const hasCatalogue = loaderData.groups.length > 0;
   const selectedFormations = Array.isArray(values.formation) ? values.formation : [];
-  const labels = hasCatalogue ? QUOTE_LABELS : { ...QUOTE_LABELS, formation: "Formation souhaitée" };
-  // Without a catalogue to tick, the "at least one formation" rule speaks about the text field.
-  const otherError = errors.autreFormation ?? (hasCatalogue ? undefined : errors.formation);
+  // Without a catalogue to tick, the "at least one formation" rule is about the text field.
+  const labels = hasCatalogue ? QUOTE_LABELS : { ...QUOTE_LABELS, autreFormation: "Formation souhaitée" };
+  const { formation: formationError, ...otherErrors } = errors;
+  const summaryErrors =
+    hasCatalogue || !formationError ? errors : { ...otherErrors, autreFormation: errors.autreFormation ?? formationError };
+  const otherError = summaryErrors.autreFormation;
 
   return (
     <>
@@ -117,7 +120,7 @@ export default function Devis({ loaderData, actionData }: Route.ComponentProps) 
           ) : (
             <Form method="post" ref={form.formRef} {...form.formProps} aria-label="Demande de devis" className="relative">
               {form.summaryVisible ? (
-                <ErrorSummary kind="devis" errors={errors} formError={form.formError} labels={labels} summaryRef={form.summaryRef} />
+                <ErrorSummary kind="devis" errors={summaryErrors} formError={form.formError} labels={labels} summaryRef={form.summaryRef} />
               ) : null}
               <RequiredNote />
               <SpamGuards token={token} />
