@@ -34,11 +34,11 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
   await page.goto("/admin/formations/new");
   await hydrated(page);
   await expect(page.getByRole("heading", { level: 1, name: "Nouvelle formation" })).toBeVisible();
-  await page.getByLabel("Titre", { exact: true }).fill(title);
+  await page.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
   await page.getByLabel("Catégorie").selectOption({ label: "Ressources humaines" });
-  await page.getByLabel("Présentation", { exact: true }).fill("Comprendre **chaque ligne** d'un bulletin de paie.\n\n<script>alert(1)</script>");
+  await page.getByRole("textbox", { name: "Présentation", exact: true }).fill("Comprendre **chaque ligne** d'un bulletin de paie.\n\n<script>alert(1)</script>");
   // The toolbar formats the selection.
-  await page.getByLabel("Présentation", { exact: true }).press("End");
+  await page.getByRole("textbox", { name: "Présentation", exact: true }).press("End");
   await page.getByRole("toolbar", { name: "Mise en forme" }).first().getByRole("button", { name: "Liste à puces" }).click();
   await page.getByLabel("Objectifs pédagogiques").fill("Lire un bulletin de paie\nCalculer les cotisations sociales");
   await page.getByLabel("Titre du module").fill("Le bulletin de paie");
@@ -53,12 +53,12 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
   await page.getByLabel("Méthodes pédagogiques").fill("Exercices sur des bulletins réels anonymisés.");
   await page.getByLabel("Modalités d'évaluation").fill("Quiz final et attestation de fin de formation.");
   await page.getByRole("button", { name: "Ajouter une session" }).click();
-  await page.getByLabel("Début", { exact: true }).fill(inDays(40));
-  await page.getByLabel("Fin", { exact: true }).fill(inDays(41));
-  await page.getByLabel("Lieu", { exact: true }).selectOption({ label: "Strasbourg" });
+  await page.locator("#champ-sessions-0-startDate").fill(inDays(40));
+  await page.locator("#champ-sessions-0-endDate").fill(inDays(41));
+  await page.getByRole("combobox", { name: "Lieu", exact: true }).selectOption({ label: "Strasbourg" });
   await page.getByLabel("Prix inter-entreprises par personne (€)").fill("850");
   await page.getByLabel("Accessibilité aux personnes handicapées").fill("Salle accessible en fauteuil roulant.");
-  await page.getByLabel("Référent handicap", { exact: true }).fill("Karim Benali");
+  await page.getByRole("textbox", { name: "Référent handicap", exact: true }).fill("Karim Benali");
   await page.getByLabel("Contact pour cette formation").fill("Sophie Lambert");
 
   // A validation error keeps everything typed, with the message beside the field.
@@ -66,9 +66,9 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
   await expect(page.getByRole("alert").filter({ hasText: "n'a pas été enregistrée" })).toBeVisible();
   await expect(page.locator("#champ-summary-erreur")).toHaveText("Le résumé est obligatoire.");
   await expect(page.getByLabel("Résumé")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByLabel("Titre", { exact: true })).toHaveValue(title);
+  await expect(page.getByRole("textbox", { name: "Titre", exact: true })).toHaveValue(title);
   await expect(page.getByLabel("Titre du module")).toHaveValue("Le bulletin de paie");
-  await expect(page.getByLabel("Début", { exact: true })).toHaveValue(inDays(40));
+  await expect(page.locator("#champ-sessions-0-startDate")).toHaveValue(inDays(40));
   await page.getByLabel("Résumé").fill("Établir et contrôler les bulletins de paie en toute sécurité juridique.");
 
   // Image: checked and re-encoded on the server.

@@ -148,12 +148,10 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.
 // ---------------------------------------------------------------------------------------------
 // Field builders with French messages.
 
-const text = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `${label} est obligatoire.` })
-    .trim()
-    .min(min, min <= 1 ? `${label} est obligatoire.` : `${label} comporte au moins ${min} caractères.`)
-    .max(max, `${label} ne dépasse pas ${max} caractères.`);
+const text = (label: string, min: number, max: number) => {
+  const base = z.string({ error: `${label} est obligatoire.` }).trim().min(1, `${label} est obligatoire.`);
+  return (min > 1 ? base.min(min, `${label} comporte au moins ${min} caractères.`) : base).max(max, `${label} ne dépasse pas ${max} caractères.`);
+};
 
 const optionalText = (label: string, max: number) =>
   z.preprocess(

@@ -1,6 +1,7 @@
 import type { SessionUser } from "~/domain/accounts/model";
 import { countUsersByRole } from "~/domain/accounts/users.server";
 import { formationDashboardFigures } from "~/domain/formations/formations.server";
+import { leadDashboardFigures } from "~/domain/leads/leads.server";
 import { db, type Db } from "../db/db.server";
 
 /** One figure of the admin dashboard (/admin). */
@@ -33,6 +34,7 @@ const sources: Array<(target: Db) => Promise<DashboardFigure[]>> = [
     ];
   },
   (target) => formationDashboardFigures(target),
+  (target) => leadDashboardFigures(target),
 ];
 
 export async function dashboardFigures(user: SessionUser, target: Db = db()): Promise<DashboardFigure[]> {
