@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".react-router/", "data/", ".test-data/", "test-results/", "playwright-report/", "public/"] },
+  { ignores: ["build/", "build-*/", ".test-reports/", "node_modules/", ".react-router/", "data/", ".test-data/", "test-results/", "playwright-report/", "public/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,6 +12,8 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-explicit-any": "off",
+      // French typography puts a non-breaking space before : ; ! ? and inside « » — in text only.
+      "no-irregular-whitespace": ["error", { skipStrings: true, skipTemplates: true, skipJSXText: true, skipComments: true }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },

@@ -75,7 +75,7 @@ test("a formation page shows every Qualiopi item, its sessions, funding, a quote
 
   const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
   const course = ld.find((x) => x["@type"] === "Course");
-  expect(course.name).toBe("Excel perfectionnement : tableaux croisés dynamiques et fonctions avancées");
+  expect(course.name).toBe("Excel perfectionnement\u00a0: tableaux croisés dynamiques et fonctions avancées");
   expect(course.provider.name).toBe("Formavia");
   expect(course.offers[0]).toMatchObject({ price: 690, priceCurrency: "EUR" });
   expect(course.hasCourseInstance.length).toBe(5);

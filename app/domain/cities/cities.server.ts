@@ -58,7 +58,7 @@ export async function createCity(input: unknown, ctx: MutationContext = {}): Pro
   try {
     await target.transaction().execute(async (trx) => {
       await trx.insertInto("cities").values({ id, ...data, created_at: now, updated_at: now }).execute();
-      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "create", entity: "city", entityId: id, summary: `Ville « ${data.name} » créée.` });
+      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "create", entity: "city", entityId: id, summary: `Ville « ${data.name} » créée.` });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
@@ -77,7 +77,7 @@ export async function updateCity(id: string, input: unknown, ctx: MutationContex
   try {
     await target.transaction().execute(async (trx) => {
       await trx.updateTable("cities").set({ ...data, updated_at: nowIso() }).where("id", "=", id).execute();
-      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "update", entity: "city", entityId: id, summary: `Ville « ${data.name} » modifiée.` });
+      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "update", entity: "city", entityId: id, summary: `Ville « ${data.name} » modifiée.` });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
@@ -102,6 +102,6 @@ export async function deleteCity(id: string, ctx: MutationContext = {}): Promise
   }
   await target.transaction().execute(async (trx) => {
     await trx.deleteFrom("cities").where("id", "=", id).execute();
-    if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "delete", entity: "city", entityId: id, summary: `Ville « ${existing.name} » supprimée.` });
+    if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "delete", entity: "city", entityId: id, summary: `Ville « ${existing.name} » supprimée.` });
   });
 }

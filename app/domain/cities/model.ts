@@ -20,7 +20,7 @@ export const cityInputSchema = z.object({
     .toLowerCase()
     .min(1, "L'identifiant est obligatoire.")
     .max(60, "L'identifiant ne dépasse pas 60 caractères.")
-    .regex(SLUG_PATTERN, "L'identifiant ne contient que des lettres minuscules sans accent, des chiffres et des tirets simples (par exemple « clermont-ferrand »)."),
+    .regex(SLUG_PATTERN, "L'identifiant ne contient que des lettres minuscules sans accent, des chiffres et des tirets simples (par exemple « clermont-ferrand »)."),
   name: z.string({ error: "Le nom est obligatoire." }).trim().min(1, "Le nom est obligatoire.").max(80, "Le nom ne dépasse pas 80 caractères."),
   region: z.string({ error: "La région est obligatoire." }).trim().min(1, "La région est obligatoire.").max(80, "La région ne dépasse pas 80 caractères."),
   intro: z

@@ -44,7 +44,7 @@ export async function createCategory(input: unknown, ctx: MutationContext = {}):
   try {
     await target.transaction().execute(async (trx) => {
       await trx.insertInto("formation_categories").values({ id, ...data, created_at: now, updated_at: now }).execute();
-      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "create", entity: "formation_category", entityId: id, summary: `Catégorie « ${data.name} » créée.` });
+      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "create", entity: "formation_category", entityId: id, summary: `Catégorie « ${data.name} » créée.` });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
@@ -63,7 +63,7 @@ export async function updateCategory(id: string, input: unknown, ctx: MutationCo
   try {
     await target.transaction().execute(async (trx) => {
       await trx.updateTable("formation_categories").set({ ...data, updated_at: nowIso() }).where("id", "=", id).execute();
-      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "update", entity: "formation_category", entityId: id, summary: `Catégorie « ${data.name} » modifiée.` });
+      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "update", entity: "formation_category", entityId: id, summary: `Catégorie « ${data.name} » modifiée.` });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
@@ -81,11 +81,11 @@ export async function deleteCategory(id: string, ctx: MutationContext = {}): Pro
   const n = Number(used?.n ?? 0);
   if (n > 0) {
     throw new FieldValidationError({
-      _form: `La catégorie « ${existing.name} » contient ${n} formation${n > 1 ? "s" : ""} : rattachez-${n > 1 ? "les" : "la"} à une autre catégorie avant de la supprimer.`,
+      _form: `La catégorie « ${existing.name} » contient ${n} formation${n > 1 ? "s" : ""} : rattachez-${n > 1 ? "les" : "la"} à une autre catégorie avant de la supprimer.`,
     });
   }
   await target.transaction().execute(async (trx) => {
     await trx.deleteFrom("formation_categories").where("id", "=", id).execute();
-    if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "delete", entity: "formation_category", entityId: id, summary: `Catégorie « ${existing.name} » supprimée.` });
+    if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "delete", entity: "formation_category", entityId: id, summary: `Catégorie « ${existing.name} » supprimée.` });
   });
 }

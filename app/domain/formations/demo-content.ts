@@ -13,14 +13,14 @@ export const DEMO_CATEGORIES: CategoryData[] = [
     slug: "bureautique",
     name: "Bureautique",
     description:
-      "Excel, Word, PowerPoint et Outlook, des premières bases aux fonctions avancées : nos formateurs travaillent sur vos propres fichiers pour que chaque notion serve dès le lendemain.",
+      "Excel, Word, PowerPoint et Outlook, des premières bases aux fonctions avancées : nos formateurs travaillent sur vos propres fichiers pour que chaque notion serve dès le lendemain.",
     position: 1,
   },
   {
     slug: "management",
     name: "Management",
     description:
-      "Prendre son poste de manager, animer une équipe, conduire les entretiens, déléguer et prévenir les conflits : des formations concrètes, fondées sur des mises en situation.",
+      "Prendre son poste de manager, animer une équipe, conduire les entretiens, déléguer et prévenir les conflits : des formations concrètes, fondées sur des mises en situation.",
     position: 2,
   },
   {
@@ -34,14 +34,14 @@ export const DEMO_CATEGORIES: CategoryData[] = [
     slug: "numerique",
     name: "Numérique",
     description:
-      "Cybersécurité au quotidien, outils collaboratifs et intelligence artificielle générative : les usages numériques qui font gagner du temps sans prendre de risques.",
+      "Cybersécurité au quotidien, outils collaboratifs et intelligence artificielle générative : les usages numériques qui font gagner du temps sans prendre de risques.",
     position: 4,
   },
   {
     slug: "securite",
     name: "Sécurité au travail",
     description:
-      "Premiers secours, gestes et postures, prévention des risques professionnels : des formations réglementaires animées par des formateurs certifiés, au plus près de vos postes de travail.",
+      "Premiers secours, gestes et postures, prévention des risques professionnels : des formations réglementaires animées par des formateurs certifiés, au plus près de vos postes de travail.",
     position: 5,
   },
   {
@@ -55,7 +55,7 @@ export const DEMO_CATEGORIES: CategoryData[] = [
     slug: "rh",
     name: "Ressources humaines",
     description:
-      "Recrutement, droit du travail au quotidien et entretiens professionnels : sécuriser les pratiques RH des managers comme des équipes ressources humaines.",
+      "Recrutement, droit du travail au quotidien et entretiens professionnels : sécuriser les pratiques RH des managers comme des équipes ressources humaines.",
     position: 7,
   },
 ];
@@ -66,7 +66,7 @@ export const DEMO_CITIES: CityData[] = [
     name: "Lyon",
     region: "Auvergne-Rhône-Alpes",
     intro:
-      "Notre siège est à Lyon : les sessions ont lieu dans nos salles de la rue de la République (Lyon 2e), à deux pas des stations Cordeliers et Bellecour, équipées d'un poste par stagiaire et accessibles aux personnes à mobilité réduite.",
+      "Notre siège est à Lyon : les sessions ont lieu dans nos salles de la rue de la République (Lyon 2e), à deux pas des stations Cordeliers et Bellecour, équipées d'un poste par stagiaire et accessibles aux personnes à mobilité réduite.",
     latitude: 45.764,
     longitude: 4.8357,
   },
@@ -75,7 +75,7 @@ export const DEMO_CITIES: CityData[] = [
     name: "Paris",
     region: "Île-de-France",
     intro:
-      "À Paris, nous formons dans un centre d'affaires du 9e arrondissement, à cinq minutes à pied de la gare Saint-Lazare : salles lumineuses, connexion fibre et accès de plain-pied.",
+      "À Paris, nous formons dans un centre d'affaires du 9e arrondissement, à cinq minutes à pied de la gare Saint-Lazare : salles lumineuses, connexion fibre et accès de plain-pied.",
     latitude: 48.8566,
     longitude: 2.3522,
   },
@@ -111,7 +111,7 @@ export const DEMO_CITIES: CityData[] = [
     name: "Nantes",
     region: "Pays de la Loire",
     intro:
-      "À Nantes, nous formons sur l'île de Nantes, près du quartier de la création : salles modulables, accès en tramway (ligne 1) et stationnement vélo sécurisé.",
+      "À Nantes, nous formons sur l'île de Nantes, près du quartier de la création : salles modulables, accès en tramway (ligne 1) et stationnement vélo sécurisé.",
     latitude: 47.2184,
     longitude: -1.5536,
   },
@@ -172,7 +172,7 @@ export const DEMO_COMMON = {
   disabilityContactName: "Karim Benali, référent handicap",
   disabilityContactEmail: DEMO_ORGANISATION.accessibilityContact,
   accessibility:
-    "Nos salles sont accessibles aux personnes à mobilité réduite. Pour toute situation de handicap, notre référent handicap étudie avec vous, avant l'inscription, les adaptations possibles : rythme, supports en gros caractères ou compatibles avec les lecteurs d'écran, sous-titrage des classes virtuelles, accompagnement par un tiers. Nous travaillons si besoin avec l'Agefiph et les ressources handicap formation de votre région.",
+    "Nos salles sont accessibles aux personnes à mobilité réduite. Pour toute situation de handicap, notre référent handicap étudie avec vous, avant l'inscription, les adaptations possibles : rythme, supports en gros caractères ou compatibles avec les lecteurs d'écran, sous-titrage des classes virtuelles, accompagnement par un tiers. Nous travaillons si besoin avec l'Agefiph et les ressources handicap formation de votre région.",
   accessModalities:
     "Inscription par le formulaire de devis, par e-mail ou par téléphone. Un entretien téléphonique avec le formateur permet de vérifier les prérequis et d'adapter les exemples à votre métier. Une convocation précisant le lieu, les horaires et le programme vous est envoyée une semaine avant le début de la session.",
   accessLeadTime: "Inscription possible jusqu'à 10 jours ouvrés avant le début de la session (11 jours ouvrés pour un financement par le CPF).",
@@ -186,14 +186,14 @@ const quizzes =
 export const DEMO_FORMATIONS: DemoFormation[] = [
   {
     slug: "excel-perfectionnement-tableaux-croises-dynamiques",
-    title: "Excel perfectionnement : tableaux croisés dynamiques et fonctions avancées",
+    title: "Excel perfectionnement : tableaux croisés dynamiques et fonctions avancées",
     summary:
       "Analyser de grands volumes de données, fiabiliser ses calculs et automatiser ses tableaux de bord avec les fonctions avancées d'Excel. Certification Tosa Excel incluse.",
     category: "bureautique",
     cities: ["lyon", "paris", "bordeaux", "lille"],
     featured: true,
     description:
-      "Vous utilisez Excel tous les jours mais vos fichiers deviennent lourds, les formules se multiplient et les tableaux de bord prennent des heures à mettre à jour ? Cette formation vous apprend à **structurer vos données**, à choisir la bonne fonction et à construire des **tableaux croisés dynamiques** qui se mettent à jour en un clic.\n\nLa formation se termine par le passage de la certification **Tosa Excel**, qui atteste de votre niveau sur une échelle reconnue par les employeurs.",
+      "Vous utilisez Excel tous les jours mais vos fichiers deviennent lourds, les formules se multiplient et les tableaux de bord prennent des heures à mettre à jour ? Cette formation vous apprend à **structurer vos données**, à choisir la bonne fonction et à construire des **tableaux croisés dynamiques** qui se mettent à jour en un clic.\n\nLa formation se termine par le passage de la certification **Tosa Excel**, qui atteste de votre niveau sur une échelle reconnue par les employeurs.",
     program: [
       { title: "Organiser ses données", content: "- Mettre une plage sous forme de tableau\n- Trier, filtrer, supprimer les doublons\n- Valider les saisies avec des listes déroulantes", durationHours: 3 },
       { title: "Fonctions de recherche et conditionnelles", content: "- RECHERCHEX, INDEX et EQUIV\n- SI, SI.CONDITIONS, SOMME.SI.ENS, NB.SI.ENS\n- Gérer les erreurs avec SIERREUR", durationHours: 4 },
@@ -206,7 +206,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
       "Construire et mettre en forme des tableaux croisés dynamiques",
       "Réaliser un tableau de bord clair et facile à mettre à jour",
     ],
-    prerequisites: "Maîtriser les bases d'Excel : saisie, mise en forme, formules simples (somme, moyenne). Un test de positionnement en ligne est proposé avant l'inscription.",
+    prerequisites: "Maîtriser les bases d'Excel : saisie, mise en forme, formules simples (somme, moyenne). Un test de positionnement en ligne est proposé avant l'inscription.",
     audience: "Assistants, gestionnaires, comptables, contrôleurs de gestion et toute personne qui analyse des données dans Excel.",
     durationHours: 14,
     durationDays: 2,
@@ -230,18 +230,18 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
   },
   {
     slug: "word-powerpoint-documents-professionnels",
-    title: "Word et PowerPoint : des documents et des présentations professionnels",
+    title: "Word et PowerPoint : des documents et des présentations professionnels",
     summary:
       "Produire des documents longs bien structurés avec Word et des présentations sobres et percutantes avec PowerPoint, en gagnant du temps grâce aux styles et aux modèles.",
     category: "bureautique",
     cities: ["lyon", "nantes", "toulouse"],
     description:
-      "Rapports, comptes rendus, propositions commerciales : la qualité de vos documents reflète celle de votre travail. En deux jours, vous apprenez à utiliser **les styles, les modèles et les masques** pour produire des documents cohérents, faciles à mettre à jour et agréables à lire.",
+      "Rapports, comptes rendus, propositions commerciales : la qualité de vos documents reflète celle de votre travail. En deux jours, vous apprenez à utiliser **les styles, les modèles et les masques** pour produire des documents cohérents, faciles à mettre à jour et agréables à lire.",
     program: [
-      { title: "Word : structurer un document long", content: "- Styles de titres et table des matières automatique\n- Sections, en-têtes et pieds de page\n- Modèles d'entreprise", durationHours: 4 },
-      { title: "Word : mise en page avancée", content: "- Tableaux, images et légendes\n- Publipostage simple\n- Révision et suivi des modifications", durationHours: 3 },
-      { title: "PowerPoint : concevoir une présentation claire", content: "- Masques et dispositions\n- Une idée par diapositive\n- SmartArt, graphiques et icônes", durationHours: 4 },
-      { title: "PowerPoint : présenter", content: "- Animations utiles, transitions sobres\n- Mode présentateur et notes\n- Exporter en PDF et partager", durationHours: 3 },
+      { title: "Word : structurer un document long", content: "- Styles de titres et table des matières automatique\n- Sections, en-têtes et pieds de page\n- Modèles d'entreprise", durationHours: 4 },
+      { title: "Word : mise en page avancée", content: "- Tableaux, images et légendes\n- Publipostage simple\n- Révision et suivi des modifications", durationHours: 3 },
+      { title: "PowerPoint : concevoir une présentation claire", content: "- Masques et dispositions\n- Une idée par diapositive\n- SmartArt, graphiques et icônes", durationHours: 4 },
+      { title: "PowerPoint : présenter", content: "- Animations utiles, transitions sobres\n- Mode présentateur et notes\n- Exporter en PDF et partager", durationHours: 3 },
     ],
     objectives: [
       "Structurer un document long avec les styles et une table des matières",
@@ -270,7 +270,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     slug: "prendre-son-poste-de-manager",
     title: "Prendre son poste de manager",
     summary:
-      "Trois jours pour réussir sa prise de fonction : trouver sa posture, fixer des objectifs clairs, déléguer, motiver et faire face aux premières situations délicates.",
+      "Trois jours pour réussir sa prise de fonction : trouver sa posture, fixer des objectifs clairs, déléguer, motiver et faire face aux premières situations délicates.",
     category: "management",
     cities: ["lyon", "paris", "nantes", "lille", "marseille"],
     featured: true,
@@ -279,7 +279,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     program: [
       { title: "Le rôle du manager", content: "- Attentes de la direction, de l'équipe et des clients\n- Passer de collègue à manager\n- Identifier son style de management", durationHours: 7 },
       { title: "Organiser et déléguer", content: "- Fixer des objectifs SMART\n- Déléguer sans se décharger\n- Conduire une réunion d'équipe efficace", durationHours: 7 },
-      { title: "Motiver et recadrer", content: "- Les leviers de motivation\n- Féliciter, encourager, recadrer : la méthode DESC\n- Retour d'expérience et plan d'action personnel", durationHours: 7 },
+      { title: "Motiver et recadrer", content: "- Les leviers de motivation\n- Féliciter, encourager, recadrer : la méthode DESC\n- Retour d'expérience et plan d'action personnel", durationHours: 7 },
     ],
     objectives: [
       "Clarifier son rôle et ses responsabilités de manager",
@@ -293,7 +293,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     durationDays: 3,
     modality: "presentiel",
     teachingMethods:
-      "Pédagogie active : autodiagnostics, études de cas, jeux de rôle sur des situations proposées par les participants, échanges de pratiques. Une journée de retour d'expérience trois semaines après les deux premières.",
+      "Pédagogie active : autodiagnostics, études de cas, jeux de rôle sur des situations proposées par les participants, échanges de pratiques. Une journée de retour d'expérience trois semaines après les deux premières.",
     evaluationMethods: quizzes,
     priceInter: 1350,
     satisfactionRate: 97,
@@ -318,7 +318,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     description:
       "L'entretien annuel et l'entretien professionnel sont deux rendez-vous distincts, aux finalités différentes. Cette journée vous aide à **les préparer sérieusement**, à **les conduire sereinement** et à en tirer un plan d'action utile au collaborateur comme à l'équipe.",
     program: [
-      { title: "Le cadre", content: "- Entretien annuel et entretien professionnel : différences et obligations\n- Le bilan à six ans et les sanctions possibles", durationHours: 2 },
+      { title: "Le cadre", content: "- Entretien annuel et entretien professionnel : différences et obligations\n- Le bilan à six ans et les sanctions possibles", durationHours: 2 },
       { title: "Préparer", content: "- Rassembler les faits\n- Préparer le collaborateur\n- Construire sa grille d'entretien", durationHours: 2 },
       { title: "Conduire l'entretien", content: "- Les étapes de l'entretien\n- Questionner, écouter, reformuler\n- Gérer le désaccord\n- Mises en situation filmées", durationHours: 3 },
     ],
@@ -349,7 +349,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
   },
   {
     slug: "anglais-professionnel-reunions-e-mails-telephone",
-    title: "Anglais professionnel : réunions, e-mails et téléphone",
+    title: "Anglais professionnel : réunions, e-mails et téléphone",
     summary:
       "Gagner en aisance en anglais dans les situations professionnelles courantes, en petits groupes de niveau et en classe virtuelle avec un formateur dont c'est la langue maternelle.",
     category: "langues",
@@ -393,7 +393,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
   },
   {
     slug: "espagnol-professionnel-niveau-intermediaire",
-    title: "Espagnol professionnel : niveau intermédiaire",
+    title: "Espagnol professionnel : niveau intermédiaire",
     summary:
       "Consolider ses bases et échanger avec des clients et des partenaires hispanophones, en classe virtuelle et en petit groupe.",
     category: "langues",
@@ -425,17 +425,17 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
   },
   {
     slug: "cybersecurite-les-bons-reflexes",
-    title: "Cybersécurité : les bons réflexes au bureau et en télétravail",
+    title: "Cybersécurité : les bons réflexes au bureau et en télétravail",
     summary:
-      "Reconnaître un hameçonnage, protéger ses mots de passe et ses données, réagir face à un incident : une journée concrète pour tous les salariés.",
+      "Reconnaître un hameçonnage, protéger ses mots de passe et ses données, réagir face à un incident : une journée concrète pour tous les salariés.",
     category: "numerique",
     cities: ["paris", "lyon", "strasbourg", "toulouse"],
     description:
-      "La majorité des cyberattaques commencent par une erreur humaine : un lien cliqué trop vite, un mot de passe réutilisé, une clé USB inconnue. Cette journée, **sans jargon technique**, donne à chacun les réflexes qui protègent l'entreprise, au bureau comme à la maison.",
+      "La majorité des cyberattaques commencent par une erreur humaine : un lien cliqué trop vite, un mot de passe réutilisé, une clé USB inconnue. Cette journée, **sans jargon technique**, donne à chacun les réflexes qui protègent l'entreprise, au bureau comme à la maison.",
     program: [
       { title: "Comprendre les menaces", content: "- Hameçonnage, rançongiciels, fraude au président\n- Exemples réels d'attaques contre des PME", durationHours: 2 },
       { title: "Protéger ses accès et ses données", content: "- Mots de passe robustes et gestionnaire de mots de passe\n- Double authentification\n- Sauvegardes", durationHours: 2.5 },
-      { title: "Travailler en sécurité", content: "- Wi-Fi publics, VPN, télétravail\n- Messagerie et partage de fichiers\n- Réagir face à un incident : qui prévenir, quoi faire", durationHours: 2.5 },
+      { title: "Travailler en sécurité", content: "- Wi-Fi publics, VPN, télétravail\n- Messagerie et partage de fichiers\n- Réagir face à un incident : qui prévenir, quoi faire", durationHours: 2.5 },
     ],
     objectives: [
       "Identifier les principales menaces et les tentatives d'hameçonnage",
@@ -463,7 +463,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
   },
   {
     slug: "intelligence-artificielle-generative-au-travail",
-    title: "Intelligence artificielle générative au travail : usages, limites et bonnes pratiques",
+    title: "Intelligence artificielle générative au travail : usages, limites et bonnes pratiques",
     summary:
       "Utiliser ChatGPT, Copilot ou Le Chat de Mistral pour rédiger, résumer et analyser, en connaissant leurs limites et en protégeant les données de l'entreprise.",
     category: "numerique",
@@ -472,7 +472,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     description:
       "Les assistants d'intelligence artificielle générative peuvent faire gagner un temps précieux, à condition de savoir **formuler une demande**, **vérifier les réponses** et **respecter la confidentialité**. Cette formation pratique part de vos tâches réelles pour construire votre propre bibliothèque de requêtes.",
     program: [
-      { title: "Comprendre l'IA générative", content: "- Comment fonctionne un grand modèle de langage\n- Ce qu'il sait faire, ce qu'il ne sait pas faire\n- Cadre légal : RGPD, AI Act, propriété intellectuelle", durationHours: 2 },
+      { title: "Comprendre l'IA générative", content: "- Comment fonctionne un grand modèle de langage\n- Ce qu'il sait faire, ce qu'il ne sait pas faire\n- Cadre légal : RGPD, AI Act, propriété intellectuelle", durationHours: 2 },
       { title: "Bien formuler ses demandes", content: "- Contexte, rôle, format, exemples\n- Itérer et affiner\n- Ateliers sur vos cas d'usage", durationHours: 3 },
       { title: "Usages et bonnes pratiques", content: "- Rédiger, résumer, traduire, analyser un tableau\n- Vérifier les réponses et citer ses sources\n- Charte d'usage en entreprise", durationHours: 2 },
     ],
@@ -504,9 +504,9 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
   },
   {
     slug: "sauveteur-secouriste-du-travail-sst",
-    title: "Sauveteur secouriste du travail (SST) : formation initiale",
+    title: "Sauveteur secouriste du travail (SST) : formation initiale",
     summary:
-      "Devenir sauveteur secouriste du travail : porter secours à une victime et contribuer à la prévention des risques dans l'entreprise. Certificat SST valable 24 mois.",
+      "Devenir sauveteur secouriste du travail : porter secours à une victime et contribuer à la prévention des risques dans l'entreprise. Certificat SST valable 24 mois.",
     category: "securite",
     cities: ["lyon", "marseille", "toulouse", "lille", "strasbourg", "bordeaux"],
     description:
@@ -526,7 +526,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     durationHours: 14,
     durationDays: 2,
     modality: "presentiel",
-    teachingMethods: "Formation essentiellement pratique : démonstrations, apprentissage des gestes sur mannequins (adulte, enfant, nourrisson), cas concrets et simulations d'accidents. Groupes de 4 à 10 personnes.",
+    teachingMethods: "Formation essentiellement pratique : démonstrations, apprentissage des gestes sur mannequins (adulte, enfant, nourrisson), cas concrets et simulations d'accidents. Groupes de 4 à 10 personnes.",
     evaluationMethods:
       "- Évaluation certificative selon la grille de l'INRS, par épreuves pratiques en cas concret\n- Certificat SST délivré aux candidats qui ont réussi, valable 24 mois (maintien et actualisation des compétences ensuite)\n- Questionnaire de satisfaction",
     priceInter: 290,
@@ -546,7 +546,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
   },
   {
     slug: "gestes-et-postures-prevenir-les-tms",
-    title: "Gestes et postures : prévenir les troubles musculosquelettiques",
+    title: "Gestes et postures : prévenir les troubles musculosquelettiques",
     summary:
       "Comprendre les causes des troubles musculosquelettiques et adopter, à son poste, les gestes et postures qui préservent le dos et les articulations.",
     category: "securite",
@@ -649,7 +649,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
   },
   {
     slug: "recruter-sans-discriminer",
-    title: "Recruter sans discriminer : les fondamentaux du recrutement",
+    title: "Recruter sans discriminer : les fondamentaux du recrutement",
     summary:
       "Définir un besoin, rédiger une annonce, conduire un entretien structuré et choisir objectivement, dans le respect du droit de la non-discrimination.",
     category: "rh",
@@ -686,16 +686,16 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     slug: "droit-du-travail-au-quotidien",
     title: "Droit du travail au quotidien pour les managers et les RH",
     summary:
-      "Temps de travail, congés, absences, discipline, rupture du contrat : les règles essentielles pour prendre les bonnes décisions et éviter les contentieux.",
+      "Temps de travail, congés, absences, discipline, rupture du contrat : les règles essentielles pour prendre les bonnes décisions et éviter les contentieux.",
     category: "rh",
     cities: [],
     description:
       "Les managers prennent chaque jour des décisions qui engagent juridiquement l'entreprise. Cette formation à distance, animée par une juriste en droit social, fait le point sur **les règles indispensables**, à partir de cas pratiques et de la jurisprudence récente.",
     program: [
-      { title: "Le contrat de travail", content: "- CDI, CDD, intérim : règles de recours\n- Période d'essai", durationHours: 3 },
+      { title: "Le contrat de travail", content: "- CDI, CDD, intérim : règles de recours\n- Période d'essai", durationHours: 3 },
       { title: "Temps de travail et congés", content: "- Durée du travail, heures supplémentaires, forfaits jours\n- Congés payés et absences", durationHours: 4 },
       { title: "Discipline et rupture", content: "- Le pouvoir disciplinaire et la procédure\n- Démission, rupture conventionnelle, licenciement", durationHours: 4 },
-      { title: "Santé et sécurité", content: "- Obligation de sécurité de l'employeur\n- Harcèlement : prévenir et réagir", durationHours: 3 },
+      { title: "Santé et sécurité", content: "- Obligation de sécurité de l'employeur\n- Harcèlement : prévenir et réagir", durationHours: 3 },
     ],
     objectives: ["Connaître les règles essentielles du droit du travail", "Appliquer la procédure disciplinaire", "Identifier les situations à risque de contentieux"],
     prerequisites: "Aucun.",
@@ -731,7 +731,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     ],
     objectives: ["Connaître les dangers de l'électricité", "Appliquer les consignes de sécurité dans un environnement électrique", "Réagir en cas d'accident d'origine électrique"],
     prerequisites: "Aucun. Comprendre les consignes de sécurité rédigées en français.",
-    audience: "Personnel non électricien : agents d'entretien, peintres, maçons, agents de maintenance des bâtiments.",
+    audience: "Personnel non électricien : agents d'entretien, peintres, maçons, agents de maintenance des bâtiments.",
     durationHours: 7,
     durationDays: 1,
     modality: "presentiel",

@@ -211,12 +211,12 @@ async function slugTaken(target: Db, slug: string, exceptId?: string): Promise<b
 async function checkReferences(target: Db, data: FormationData): Promise<string> {
   const category = await target.selectFrom("formation_categories").select("name").where("id", "=", data.categoryId).executeTakeFirst();
   const errors: Record<string, string> = {};
-  if (!category) errors.categoryId = "Cette catégorie n'existe pas : choisissez-en une dans la liste.";
+  if (!category) errors.categoryId = "Cette catégorie n'existe pas : choisissez-en une dans la liste.";
   const cityIds = [...new Set([...data.cityIds, ...data.sessions.flatMap((s) => (s.cityId ? [s.cityId] : []))])];
   if (cityIds.length > 0) {
     const found = await target.selectFrom("cities").select("id").where("id", "in", cityIds).execute();
     const known = new Set(found.map((c) => c.id));
-    if (data.cityIds.some((id) => !known.has(id))) errors.cityIds = "Une des villes choisies n'existe plus : rechargez la page.";
+    if (data.cityIds.some((id) => !known.has(id))) errors.cityIds = "Une des villes choisies n'existe plus : rechargez la page.";
     data.sessions.forEach((s, i) => {
       if (s.cityId && !known.has(s.cityId)) errors[`sessions.${i}.cityId`] = "Cette ville n'existe plus.";
     });
@@ -281,7 +281,7 @@ export async function createFormation(input: unknown, ctx: MutationContext = {})
       await writeChildren(trx, id, data, new Set());
       // The slug now belongs to this formation: an old redirect with the same slug must not win.
       await trx.deleteFrom("formation_slug_redirects").where("old_slug", "=", slug).execute();
-      await audit(trx, ctx.actor, "create", id, `Formation « ${data.title} » créée (brouillon).`);
+      await audit(trx, ctx.actor, "create", id, `Formation « ${data.title} » créée (brouillon).`);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
@@ -324,7 +324,7 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
         ctx.actor,
         "update",
         id,
-        slug !== existing.slug ? `Formation « ${data.title} » modifiée ; adresse changée de « ${existing.slug} » en « ${slug} ».` : `Formation « ${data.title} » modifiée.`,
+        slug !== existing.slug ? `Formation « ${data.title} » modifiée ; adresse changée de « ${existing.slug} » en « ${slug} ».` : `Formation « ${data.title} » modifiée.`,
       );
     });
   } catch (error) {
@@ -349,7 +349,7 @@ export async function setFormationStatus(ids: string[], status: FormationStatus,
         .set({ status, published_at: status === "published" ? (r.published_at ?? now) : r.published_at })
         .where("id", "=", r.id)
         .execute();
-      await audit(trx, ctx.actor, status === "published" ? "publish" : "unpublish", r.id, `Formation « ${r.title} » ${status === "published" ? "publiée" : "dépubliée (repassée en brouillon)"}.`);
+      await audit(trx, ctx.actor, status === "published" ? "publish" : "unpublish", r.id, `Formation « ${r.title} » ${status === "published" ? "publiée" : "dépubliée (repassée en brouillon)"}.`);
     }
   });
   return changing.length;
@@ -403,7 +403,7 @@ export async function duplicateFormation(id: string, ctx: MutationContext = {}):
         .execute();
     }
     await trx.deleteFrom("formation_slug_redirects").where("old_slug", "=", slug).execute();
-    await audit(trx, ctx.actor, "create", newId, `Formation « ${title} » créée par duplication de « ${source.title} ».`);
+    await audit(trx, ctx.actor, "create", newId, `Formation « ${title} » créée par duplication de « ${source.title} ».`);
   });
   return (await getFormationById(newId, target))!;
 }
@@ -419,7 +419,7 @@ export async function deleteFormation(id: string, ctx: MutationContext = {}): Pr
     await trx.deleteFrom("formation_cities").where("formation_id", "=", id).execute();
     await trx.deleteFrom("formation_slug_redirects").where("formation_id", "=", id).execute();
     await trx.deleteFrom("formations").where("id", "=", id).execute();
-    await audit(trx, ctx.actor, "delete", id, `Formation « ${row.title} » supprimée.`);
+    await audit(trx, ctx.actor, "delete", id, `Formation « ${row.title} » supprimée.`);
   });
   return row.title;
 }

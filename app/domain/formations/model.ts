@@ -258,7 +258,7 @@ export const formationInputSchema = z
     audience: text("Le public visé", 1, 2000),
     durationHours: number("La durée en heures", { min: 0.5, max: 2000 }),
     durationDays: number("La durée en jours", { min: 0.5, max: 365 }),
-    modality: z.enum(MODALITIES, { error: "Choisissez une modalité : présentiel, distanciel ou mixte." }),
+    modality: z.enum(MODALITIES, { error: "Choisissez une modalité : présentiel, distanciel ou mixte." }),
     teachingMethods: markdown("Les méthodes pédagogiques"),
     evaluationMethods: markdown("Les modalités d'évaluation"),
     accessModalities: markdown("Les modalités d'accès"),
@@ -266,7 +266,7 @@ export const formationInputSchema = z
     /** Inter-company price per person, in euros; null means "on quote". */
     priceInter: optionalNumber("Le prix inter-entreprises", { min: 0, max: 100_000 }),
     intraOnQuote: bool,
-    vatMode: z.enum(VAT_MODES, { error: "Indiquez le régime de TVA : HT, TTC ou exonération." }),
+    vatMode: z.enum(VAT_MODES, { error: "Indiquez le régime de TVA : HT, TTC ou exonération." }),
     contactName: text("Le nom du contact", 1, 120),
     contactEmail: email("L'e-mail du contact"),
     contactPhone: text("Le téléphone du contact", 1, 40),
@@ -313,8 +313,8 @@ export const formationInputSchema = z
     if (f.modality !== "distanciel" && f.cityIds.length === 0) issue("cityIds", "Choisissez au moins une ville pour une formation en présentiel ou mixte.");
     if (f.image && !f.imageAlt) issue("imageAlt", "Décrivez l'image pour les personnes qui ne la voient pas (texte alternatif).");
     f.sessions.forEach((s, i) => {
-      if (s.cityId === null && f.modality === "presentiel") issue(`sessions.${i}.cityId`, "Une formation en présentiel a lieu dans une ville : choisissez-la.");
-      if (s.cityId !== null && f.modality === "distanciel") issue(`sessions.${i}.cityId`, "Une formation à distance n'a pas de ville : choisissez « À distance ».");
+      if (s.cityId === null && f.modality === "presentiel") issue(`sessions.${i}.cityId`, "Une formation en présentiel a lieu dans une ville : choisissez-la.");
+      if (s.cityId !== null && f.modality === "distanciel") issue(`sessions.${i}.cityId`, "Une formation à distance n'a pas de ville : choisissez « À distance ».");
       if (s.cityId !== null && !f.cityIds.includes(s.cityId)) issue(`sessions.${i}.cityId`, "Cette ville doit aussi être cochée parmi les villes de la formation.");
     });
   });
@@ -384,7 +384,7 @@ export const categoryInputSchema = z.object({
     .toLowerCase()
     .min(1, "L'identifiant est obligatoire.")
     .max(30, "L'identifiant ne dépasse pas 30 caractères.")
-    .regex(CATEGORY_SLUG_PATTERN, "L'identifiant est un seul mot en minuscules sans accent ni tiret (par exemple « bureautique »), car l'adresse des pages est /formation-{identifiant}/{ville}."),
+    .regex(CATEGORY_SLUG_PATTERN, "L'identifiant est un seul mot en minuscules sans accent ni tiret (par exemple « bureautique »), car l'adresse des pages est /formation-{identifiant}/{ville}."),
   name: text("Le nom", 2, 60),
   description: text("La présentation", 20, 600),
   position: optionalNumber("L'ordre d'affichage", { min: 0, max: 1000, integer: true }).transform((n) => n ?? 0),
@@ -428,7 +428,7 @@ export function fundingRoutes(f: Pick<Formation, "cpfEligible" | "fundingOptions
   const routes: Array<{ label: string; href: string }> = [];
   if (f.cpfEligible) routes.push({ label: FUNDING_LABELS.cpf, href: "/financement/cpf" });
   for (const option of FUNDING_OPTIONS) if (f.fundingOptions.includes(option)) routes.push({ label: FUNDING_LABELS[option], href: `/financement/${option}` });
-  for (const slug of OPCO_SLUGS) if (f.opcos.includes(slug)) routes.push({ label: `OPCO : ${OPCO_NAMES[slug]}`, href: `/financement/${slug}` });
+  for (const slug of OPCO_SLUGS) if (f.opcos.includes(slug)) routes.push({ label: `OPCO : ${OPCO_NAMES[slug]}`, href: `/financement/${slug}` });
   return routes;
 }
 

@@ -30,9 +30,9 @@ describe("slug rules", () => {
     expect(slugProblem("Excel")).toMatch(/minuscules/);
     expect(slugProblem("excel--avance")).toMatch(/tirets simples/);
     expect(slugProblem("-excel")).toMatch(/tirets simples/);
-    expect(slugProblem("excel-vs-word")).toMatch(/« vs »/);
-    expect(slugProblem("vs-word")).toMatch(/« vs »/);
-    expect(slugProblem("excel-vs")).toMatch(/« vs »/);
+    expect(slugProblem("excel-vs-word")).toMatch(/«\s?vs\s?»/);
+    expect(slugProblem("vs-word")).toMatch(/«\s?vs\s?»/);
+    expect(slugProblem("excel-vs")).toMatch(/«\s?vs\s?»/);
     expect(slugProblem("a".repeat(81))).toMatch(/80 caractères/);
     expect(slugProblem("versus-excel")).toBeUndefined();
   });

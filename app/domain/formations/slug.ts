@@ -59,7 +59,7 @@ export function slugProblem(slug: string): string | undefined {
   if (!SLUG_PATTERN.test(slug)) {
     return "L'adresse (slug) ne contient que des lettres minuscules sans accent, des chiffres et des tirets simples (ni au début ni à la fin).";
   }
-  if (slug.split("-").includes("vs")) return "L'adresse (slug) ne peut pas contenir le mot « vs », réservé aux pages de comparaison.";
+  if (slug.split("-").includes("vs")) return "L'adresse (slug) ne peut pas contenir le mot « vs », réservé aux pages de comparaison.";
   return undefined;
 }
 

@@ -28,20 +28,20 @@ export interface EncodedImage {
 /** Checks and re-encodes an uploaded image; throws ImageRejectedError with a French message. */
 export async function encodeImage(input: Buffer): Promise<EncodedImage> {
   if (input.length === 0) throw new ImageRejectedError("Le fichier est vide.");
-  if (input.length > IMAGE_MAX_BYTES) throw new ImageRejectedError("L'image dépasse 10 Mo : réduisez-la avant de l'envoyer.");
+  if (input.length > IMAGE_MAX_BYTES) throw new ImageRejectedError("L'image dépasse 10 Mo : réduisez-la avant de l'envoyer.");
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
     meta = await sharp(input, { limitInputPixels: 50_000_000 }).metadata();
   } catch {
-    throw new ImageRejectedError("Ce fichier n'est pas une image lisible : envoyez une image JPEG, PNG, WebP ou AVIF.");
+    throw new ImageRejectedError("Ce fichier n'est pas une image lisible : envoyez une image JPEG, PNG, WebP ou AVIF.");
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
-    throw new ImageRejectedError("Format d'image non pris en charge : envoyez une image JPEG, PNG, WebP ou AVIF.");
+    throw new ImageRejectedError("Format d'image non pris en charge : envoyez une image JPEG, PNG, WebP ou AVIF.");
   }
   // Orientation from EXIF is applied before the metadata is dropped.
   const oriented = await sharp(input, { limitInputPixels: 50_000_000 }).rotate().toBuffer({ resolveWithObject: true });
   const { width, height } = oriented.info;
-  if (width < MIN_WIDTH) throw new ImageRejectedError(`L'image est trop petite : ${MIN_WIDTH} pixels de large au minimum (elle en fait ${width}).`);
+  if (width < MIN_WIDTH) throw new ImageRejectedError(`L'image est trop petite : ${MIN_WIDTH} pixels de large au minimum (elle en fait ${width}).`);
   // The standard widths below the original, plus the original width (capped at the largest standard one).
   const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
   const unique = [...new Set([...IMAGE_WIDTHS.filter((w) => w < width), Math.min(width, largest)])].sort((a, b) => a - b);

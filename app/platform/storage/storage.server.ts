@@ -17,7 +17,7 @@ export interface StorageDriver {
 export const STORAGE_KEY_PATTERN = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9._-]*)+$/;
 
 function checkKey(key: string): void {
-  if (!STORAGE_KEY_PATTERN.test(key) || key.includes("..")) throw new StorageError(`Clé de stockage invalide : « ${key} ».`);
+  if (!STORAGE_KEY_PATTERN.test(key) || key.includes("..")) throw new StorageError(`Clé de stockage invalide : « ${key} ».`);
 }
 
 /** The local folder driver (config().storage.dir, default DATA_DIR/uploads). */
@@ -49,13 +49,13 @@ export function localDriver(dir: string): StorageDriver {
 
 function driverFor(cfg: AppConfig["storage"]): StorageDriver {
   if (cfg.driver === "local") return localDriver(cfg.dir);
-  throw new StorageError("STORAGE_DRIVER=s3 : le stockage S3 n'est pas pris en charge par cette version ; utilisez le stockage local (STORAGE_DRIVER=local).");
+  throw new StorageError("STORAGE_DRIVER=s3 : le stockage S3 n'est pas pris en charge par cette version ; utilisez le stockage local (STORAGE_DRIVER=local).");
 }
 
 /** The configured storage, with retries. `driver` replaces the backend (tests). */
 export function storage(driver: StorageDriver = driverFor(config().storage)): StorageDriver {
   const onRetry = (operation: string, key: string) => (info: { attempt: number; delayMs: number }) =>
-    log.warn("Stockage : nouvel essai", { operation, key, attempt: info.attempt, delayMs: info.delayMs });
+    log.warn("Stockage : nouvel essai", { operation, key, attempt: info.attempt, delayMs: info.delayMs });
   return {
     put: (key, body, contentType) => withRetry(() => driver.put(key, body, contentType), { maxRetryTimeMs: UPLOAD_MAX_RETRY_MS, onRetry: onRetry("put", key) }),
     get: (key) => withRetry(() => driver.get(key), { maxRetryTimeMs: OPERATION_MAX_RETRY_MS, onRetry: onRetry("get", key) }),

@@ -29,11 +29,11 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "create") {
       const c = await createCategory(values, { actor });
-      return { ok: true as const, message: `Catégorie « ${c.name} » créée.` };
+      return { ok: true as const, message: `Catégorie « ${c.name} » créée.` };
     }
     if (intent === "update") {
       const c = await updateCategory(id, values, { actor });
-      return { ok: true as const, message: `Catégorie « ${c.name} » enregistrée.` };
+      return { ok: true as const, message: `Catégorie « ${c.name} » enregistrée.` };
     }
     if (intent === "delete") {
       await deleteCategory(id, { actor });
@@ -57,7 +57,7 @@ function CategoryFields({ values, errors }: { values: FormValues; errors: Record
   return (
     <div className="grid gap-4 sm:grid-cols-[1fr_1fr_8rem]">
       <TextField name="name" label="Nom" values={values} errors={errors} required maxLength={60} />
-      <TextField name="slug" label="Identifiant (un seul mot)" values={values} errors={errors} required maxLength={30} hint="Minuscules sans accent ni tiret : « bureautique »." />
+      <TextField name="slug" label="Identifiant (un seul mot)" values={values} errors={errors} required maxLength={30} hint="Minuscules sans accent ni tiret : « bureautique »." />
       <TextField name="position" label="Ordre" values={values} errors={errors} inputMode="numeric" />
       <TextField name="description" label="Présentation" values={values} errors={errors} required multiline rows={3} maxLength={600} className="sm:col-span-3" />
     </div>
@@ -98,7 +98,7 @@ function CategoryRow({ category, result }: { category: CategoryWithCount; result
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Supprimer la catégorie « ${category.name} » ?`}
+        title={`Supprimer la catégorie « ${category.name} » ?`}
         confirmLabel="Supprimer"
         danger
         onConfirm={() => fetcher.submit({ intent: "delete", id: category.id }, { method: "post" })}

@@ -86,7 +86,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: args.loaderData?.formation ? `Modifier « ${args.loaderData.formation.title} »` : "Nouvelle formation", description: "Éditeur de formation.", noindex: true });
+  pageMeta(args, { title: args.loaderData?.formation ? `Modifier « ${args.loaderData.formation.title} »` : "Nouvelle formation", description: "Éditeur de formation.", noindex: true });
 
 const SAVED_MESSAGES: Record<string, string> = {
   oui: "Les modifications sont enregistrées.",
@@ -224,7 +224,7 @@ function EditorForm({
             hint={
               formation
                 ? "Lettres minuscules, chiffres et tirets. Si vous la changez, l'ancienne adresse redirige (301) vers la nouvelle."
-                : "Laissez vide : elle sera calculée à partir du titre."
+                : "Laissez vide : elle sera calculée à partir du titre."
             }
           />
           <TextField name="summary" label="Résumé" values={values} errors={errors} required multiline rows={3} maxLength={300} hint="Deux ou trois phrases, affichées dans les listes et en tête de page (300 caractères au plus)." />
@@ -238,7 +238,7 @@ function EditorForm({
 
         <EditorSection id="contenu" title="Présentation, objectifs et programme">
           <MarkdownEditor name="description" id={fieldId("description")} label="Présentation" defaultValue={valueAt(values, "description")} error={errors.description} required rows={8} />
-          <TextField name="objectives" label="Objectifs pédagogiques" values={values} errors={errors} required multiline rows={4} hint="Un objectif par ligne, formulé avec un verbe d'action (« Construire… », « Conduire… »)." />
+          <TextField name="objectives" label="Objectifs pédagogiques" values={values} errors={errors} required multiline rows={4} hint="Un objectif par ligne, formulé avec un verbe d'action (« Construire… », « Conduire… »)." />
           <fieldset id={fieldId("program")}>
             <legend className="text-sm font-semibold text-slate-900 dark:text-white">Programme (modules dans l'ordre)</legend>
             <FieldError name="program" error={errors.program} />
@@ -284,7 +284,7 @@ function EditorForm({
 
         <EditorSection id="public" title="Public et prérequis">
           <TextField name="audience" label="Public visé" values={values} errors={errors} required multiline rows={2} />
-          <TextField name="prerequisites" label="Prérequis" values={values} errors={errors} required multiline rows={2} hint="S'il n'y en a pas, écrivez-le explicitement : « Aucun. »" />
+          <TextField name="prerequisites" label="Prérequis" values={values} errors={errors} required multiline rows={2} hint="S'il n'y en a pas, écrivez-le explicitement : « Aucun. »" />
         </EditorSection>
 
         <EditorSection id="modalites" title="Durée, modalités et méthodes">
@@ -294,13 +294,13 @@ function EditorForm({
             <SelectField name="modality" label="Modalité" values={values} errors={errors} required options={MODALITIES.map((m) => ({ value: m, label: MODALITY_LABELS[m] }))} />
           </div>
           <CheckboxGroup name="cityIds" legend="Villes où la formation a lieu" values={values} errors={errors} options={cities.map((c) => ({ value: c.id, label: c.name }))} hint="Obligatoire pour une formation en présentiel ou mixte." />
-          <TextField name="accessLeadTime" label="Délai d'accès" values={values} errors={errors} required hint="Par exemple : « Inscription jusqu'à 10 jours ouvrés avant le début de la session. »" />
+          <TextField name="accessLeadTime" label="Délai d'accès" values={values} errors={errors} required hint="Par exemple : « Inscription jusqu'à 10 jours ouvrés avant le début de la session. »" />
           <MarkdownEditor name="accessModalities" id={fieldId("accessModalities")} label="Modalités d'accès" defaultValue={valueAt(values, "accessModalities")} error={errors.accessModalities} required rows={4} />
           <MarkdownEditor name="teachingMethods" id={fieldId("teachingMethods")} label="Méthodes pédagogiques" defaultValue={valueAt(values, "teachingMethods")} error={errors.teachingMethods} required rows={4} />
           <MarkdownEditor name="evaluationMethods" id={fieldId("evaluationMethods")} label="Modalités d'évaluation" defaultValue={valueAt(values, "evaluationMethods")} error={errors.evaluationMethods} required rows={4} />
         </EditorSection>
 
-        <EditorSection id="sessions" title="Sessions" description="Dates des sessions inter-entreprises. Les sessions passées restent ici pour mémoire ; seules les sessions à venir sont affichées sur le site.">
+        <EditorSection id="sessions" title="Sessions" description="Dates des sessions inter-entreprises. Les sessions passées restent ici pour mémoire ; seules les sessions à venir sont affichées sur le site.">
           <FieldError name="sessions" error={errors.sessions} />
           {sessions.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">Aucune session programmée.</p> : null}
           <ul className="space-y-3">
@@ -337,7 +337,7 @@ function EditorForm({
 
         <EditorSection id="tarifs" title="Tarifs et financement">
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField name="priceInter" label="Prix inter-entreprises par personne (€)" values={values} errors={errors} inputMode="decimal" hint="Laissez vide pour « sur devis »." />
+            <TextField name="priceInter" label="Prix inter-entreprises par personne (€)" values={values} errors={errors} inputMode="decimal" hint="Laissez vide pour « sur devis »." />
             <SelectField name="vatMode" label="TVA" values={values} errors={errors} required options={VAT_MODES.map((m) => ({ value: m, label: VAT_LABELS[m].note }))} />
           </div>
           <Checkbox name="intraOnQuote" label="Proposée en intra-entreprise, sur devis" values={values} errors={errors} />
@@ -381,7 +381,7 @@ function EditorForm({
         </EditorSection>
 
         <EditorSection id="referencement" title="Référencement">
-          <TextField name="seoTitle" label="Titre pour les moteurs de recherche" values={values} errors={errors} maxLength={SEO_TITLE_MAX} hint={`${SEO_TITLE_MAX} caractères au plus ; le titre de la formation s'il est vide.`} />
+          <TextField name="seoTitle" label="Titre pour les moteurs de recherche" values={values} errors={errors} maxLength={SEO_TITLE_MAX} hint={`${SEO_TITLE_MAX} caractères au plus ; le titre de la formation s'il est vide.`} />
           <TextField
             name="seoDescription"
             label="Description pour les moteurs de recherche"
@@ -390,7 +390,7 @@ function EditorForm({
             multiline
             rows={2}
             maxLength={SEO_DESCRIPTION_MAX}
-            hint={`${SEO_DESCRIPTION_MAX} caractères au plus ; le résumé s'il est vide.`}
+            hint={`${SEO_DESCRIPTION_MAX} caractères au plus ; le résumé s'il est vide.`}
           />
         </EditorSection>
 
@@ -418,7 +418,7 @@ function EditorForm({
         onOpenChange={(open) => {
           if (!open && !proceeding.current && blocker.state === "blocked") blocker.reset();
         }}
-        title="Quitter sans enregistrer ?"
+        title="Quitter sans enregistrer ?"
         confirmLabel="Quitter sans enregistrer"
         cancelLabel="Rester sur la page"
         danger

@@ -111,10 +111,9 @@ function useResultToast(result: ActionResult | undefined, idle: boolean) {
   }, [result, idle]);
 }
 
-function RowActions({ formation }: { formation: FormationListItem }) {
-  const fetcher = useFetcher<ActionResult>();
+/** Row buttons; the fetcher belongs to the page, so its result is shown even when the row disappears. */
+function RowActions({ formation, fetcher }: { formation: FormationListItem; fetcher: ReturnType<typeof useFetcher<ActionResult>> }) {
   const [confirming, setConfirming] = useState(false);
-  useResultToast(fetcher.data, fetcher.state === "idle");
   const busy = fetcher.state !== "idle";
   return (
     <div className="flex flex-wrap items-center justify-end gap-1">
@@ -122,7 +121,7 @@ function RowActions({ formation }: { formation: FormationListItem }) {
         to={formationPath(formation.slug)}
         target="_blank"
         className="inline-flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-        aria-label={`${formation.status === "published" ? "Voir" : "Prévisualiser"} « ${formation.title} » (nouvel onglet)`}
+        aria-label={`${formation.status === "published" ? "Voir" : "Prévisualiser"} « ${formation.title} » (nouvel onglet)`}
         title={formation.status === "published" ? "Voir la page" : "Aperçu"}
       >
         <Eye aria-hidden="true" className="size-4" />
@@ -132,7 +131,7 @@ function RowActions({ formation }: { formation: FormationListItem }) {
           onClick={() => fetcher.submit({ intent: "duplicate", id: formation.id }, { method: "post" })}
           disabled={busy}
           className="inline-flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:opacity-50 dark:text-slate-200 dark:hover:bg-slate-800"
-          aria-label={`Dupliquer « ${formation.title} »`}
+          aria-label={`Dupliquer « ${formation.title} »`}
           title="Dupliquer"
         >
           <Copy aria-hidden="true" className="size-4" />
@@ -142,7 +141,7 @@ function RowActions({ formation }: { formation: FormationListItem }) {
         disabled={busy}
         onClick={() => setConfirming(true)}
         className="inline-flex size-9 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-950"
-        aria-label={`Supprimer « ${formation.title} »`}
+        aria-label={`Supprimer « ${formation.title} »`}
         title="Supprimer"
       >
         <Trash2 aria-hidden="true" className="size-4" />
@@ -150,7 +149,7 @@ function RowActions({ formation }: { formation: FormationListItem }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Supprimer cette formation ?"
+        title="Supprimer cette formation ?"
         confirmLabel="Supprimer définitivement"
         danger
         onConfirm={() => fetcher.submit({ intent: "delete", id: formation.id }, { method: "post" })}
@@ -172,7 +171,9 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
   const [selected, setSelected] = useState<string[]>([]);
+  const rowFetcher = useFetcher<ActionResult>();
   useResultToast(actionData as ActionResult | undefined, navigation.state === "idle");
+  useResultToast(rowFetcher.data, rowFetcher.state === "idle");
   useEffect(() => {
     if (actionData?.ok) setSelected([]);
   }, [actionData]);
@@ -327,7 +328,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
                       value={f.id}
                       checked={selected.includes(f.id)}
                       onChange={(e) => setSelected((prev) => (e.target.checked ? [...prev, f.id] : prev.filter((id) => id !== f.id)))}
-                      aria-label={`Sélectionner « ${f.title} »`}
+                      aria-label={`Sélectionner « ${f.title} »`}
                       className="size-4"
                     />
                   </td>
@@ -355,7 +356,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-3 py-3 text-slate-700 dark:text-slate-300">{formatDate(f.updatedAt)}</td>
                   <td className="px-3 py-3">
-                    <RowActions formation={f} />
+                    <RowActions formation={f} fetcher={rowFetcher} />
                   </td>
                 </tr>
               ))}

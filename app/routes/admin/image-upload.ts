@@ -11,12 +11,12 @@ import { IMAGE_MAX_BYTES, ImageRejectedError, storeImage } from "~/platform/stor
 export async function action({ request }: Route.ActionArgs) {
   await requireEditor(request);
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > IMAGE_MAX_BYTES + 64 * 1024) return data({ error: "L'image dépasse 10 Mo : réduisez-la avant de l'envoyer." }, { status: 413 });
+  if (length > IMAGE_MAX_BYTES + 64 * 1024) return data({ error: "L'image dépasse 10 Mo : réduisez-la avant de l'envoyer." }, { status: 413 });
   let file: FormDataEntryValue | null;
   try {
     file = (await request.formData()).get("file");
   } catch {
-    return data({ error: "Envoi incomplet : réessayez." }, { status: 400 });
+    return data({ error: "Envoi incomplet : réessayez." }, { status: 400 });
   }
   if (!(file instanceof File) || file.size === 0) return data({ error: "Choisissez une image à envoyer." }, { status: 400 });
   try {

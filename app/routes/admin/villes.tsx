@@ -30,11 +30,11 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "create") {
       const c = await createCity(values, { actor });
-      return { ok: true as const, message: `Ville « ${c.name} » créée.` };
+      return { ok: true as const, message: `Ville « ${c.name} » créée.` };
     }
     if (intent === "update") {
       const c = await updateCity(id, values, { actor });
-      return { ok: true as const, message: `Ville « ${c.name} » enregistrée.` };
+      return { ok: true as const, message: `Ville « ${c.name} » enregistrée.` };
     }
     if (intent === "delete") {
       await deleteCity(id, { actor });
@@ -58,7 +58,7 @@ function CityFields({ values, errors }: { values: FormValues; errors: Record<str
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <TextField name="name" label="Nom" values={values} errors={errors} required maxLength={80} />
-      <TextField name="slug" label="Identifiant" values={values} errors={errors} required maxLength={60} hint="Minuscules, chiffres et tirets : « clermont-ferrand »." />
+      <TextField name="slug" label="Identifiant" values={values} errors={errors} required maxLength={60} hint="Minuscules, chiffres et tirets : « clermont-ferrand »." />
       <TextField name="region" label="Région" values={values} errors={errors} required maxLength={80} />
       <div className="grid grid-cols-2 gap-3">
         <TextField name="latitude" label="Latitude" values={values} errors={errors} required inputMode="decimal" hint="De -90 à 90." />
@@ -105,7 +105,7 @@ function CityRow({ city, result }: { city: CityWithCount; result: Result | undef
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Supprimer la ville « ${city.name} » ?`}
+        title={`Supprimer la ville « ${city.name} » ?`}
         confirmLabel="Supprimer"
         danger
         onConfirm={() => fetcher.submit({ intent: "delete", id: city.id }, { method: "post" })}

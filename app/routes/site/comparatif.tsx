@@ -24,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
   return [
     ...pageMeta(args, {
       title: `${a.title} ou ${b.title} : comparatif`,
-      description: `Durée, modalités, prix, prérequis, certification, financements et prochaines sessions : les formations « ${a.title} » et « ${b.title} » comparées point par point.`.slice(0, 300),
+      description: `Durée, modalités, prix, prérequis, certification, financements et prochaines sessions : les formations « ${a.title} » et « ${b.title} » comparées point par point.`.slice(0, 300),
       path: d.canonical,
     }),
     ...d.jsonLd.map((json) => ({ "script:ld+json": json })),
@@ -102,7 +102,7 @@ export default function ComparisonPage({ loaderData }: Route.ComponentProps) {
       <div role="region" aria-label="Tableau comparatif" tabIndex={0} className="mt-8 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
         <table className="w-full min-w-[44rem] text-sm">
           <caption className="sr-only">
-            Comparaison des formations « {a.title} » et « {b.title} »
+            Comparaison des formations «&nbsp;{a.title}&nbsp;» et «&nbsp;{b.title}&nbsp;»
           </caption>
           <thead className="bg-slate-50 dark:bg-slate-900">
             <tr>

@@ -21,7 +21,7 @@ export function meta(args: Route.MetaArgs) {
   return [
     ...pageMeta(args, {
       title: `Formations professionnelles à ${d.city.name}`,
-      description: `${d.formations.length} formation${d.formations.length > 1 ? "s" : ""} à ${d.city.name} (${d.city.region}) : bureautique, management, sécurité, vente… Prochaines sessions, tarifs et financements.`,
+      description: `${d.formations.length} formation${d.formations.length > 1 ? "s" : ""} à ${d.city.name} (${d.city.region}) : bureautique, management, sécurité, vente… Prochaines sessions, tarifs et financements.`,
     }),
     ...d.jsonLd.map((json) => ({ "script:ld+json": json })),
   ];

@@ -45,7 +45,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title,
     description:
-      "Toutes nos formations professionnelles : bureautique, management, langues, numérique, sécurité, vente et RH, en présentiel, à distance ou mixte, avec leurs prochaines sessions et leurs tarifs.",
+      "Toutes nos formations professionnelles : bureautique, management, langues, numérique, sécurité, vente et RH, en présentiel, à distance ou mixte, avec leurs prochaines sessions et leurs tarifs.",
     path: "/formations",
   });
 }
