@@ -9,7 +9,8 @@ import { RouterContextProvider } from "react-router";
 import { ConfigError, config, ensureDataDir } from "~/platform/config.server";
 import { closeDb, migrate, ping } from "~/platform/db/db.server";
 import { log } from "~/platform/log.server";
-import { seedIfEmpty } from "~/platform/seed.server";
+import { startMaintenance, stopMaintenance } from "~/platform/jobs/maintenance.server";
+import { seedAtStartup } from "~/platform/seed.server";
 import { startLeadWorker, stopLeadWorker } from "~/domain/leads/worker.server";
 
 export const REQUEST_ID_HEADER = "x-request-id";
@@ -80,9 +81,11 @@ export async function prepare(): Promise<void> {
   }
   ensureDataDir();
   await migrate();
-  if (config().seedDemo) await seedIfEmpty();
+  await seedAtStartup({ demo: config().seedDemo });
   // Mail queue delivery (with retries) and the RGPD retention job of the leads.
   startLeadWorker();
+  // Daily housekeeping (inactive visitor accounts, as the privacy policy states).
+  startMaintenance();
 }
 
 /** Production entry: called by server/main.js with the built client folder. */
@@ -112,6 +115,7 @@ export function installShutdown(server: Server): void {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      stopMaintenance();
       await stopLeadWorker();
       await closeDb();
       log.info("Arrêt terminé");

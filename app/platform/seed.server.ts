@@ -7,17 +7,22 @@ import { saveOrganisation } from "~/domain/settings/settings.server";
 import { seedDefaultRules } from "~/domain/funding/rules.server";
 
 /**
- * Demo content, one step per area. Each step is idempotent: it only adds what is missing,
- * so `npm run seed` can run any number of times and never overwrites an editor's work.
+ * Seed steps, one per area. Each step is idempotent: it only adds what is missing, so it can
+ * run any number of times and never overwrites an editor's work.
+ * - "reference" steps hold data the site needs to work (the simulator's funding rules): they run
+ *   at every startup, so a database created before the area existed gets them too;
+ * - "demo" steps add demonstration content: into an empty database at startup, or by `npm run seed`.
  */
-const steps: Array<{ name: string; run: (target: Db) => Promise<number> }> = [
+const steps: Array<{ name: string; kind: "reference" | "demo"; run: (target: Db) => Promise<number> }> = [
   {
     // Development only (NODE_ENV=development): one account per role, printed in the log.
     name: "demo-accounts",
+    kind: "demo",
     run: (target) => seedDemoAccounts(target),
   },
   {
     name: "organisation",
+    kind: "demo",
     async run(target) {
       const existing = await target.selectFrom("settings").select("key").where("key", "=", "organisation").executeTakeFirst();
       if (existing) return 0;
@@ -27,24 +32,35 @@ const steps: Array<{ name: string; run: (target: Db) => Promise<number> }> = [
   },
   {
     name: "funding-rules",
+    kind: "reference",
     run: (target) => seedDefaultRules(target),
   },
   {
     name: "formations",
+    kind: "demo",
     run: (target) => seedFormations(target),
   },
 ];
 
-export async function seed(target: Db = db()): Promise<Record<string, number>> {
+async function runSteps(kinds: Array<"reference" | "demo">, target: Db): Promise<Record<string, number>> {
   const added: Record<string, number> = {};
-  for (const step of steps) added[step.name] = await step.run(target);
+  for (const step of steps) if (kinds.includes(step.kind)) added[step.name] = await step.run(target);
   return added;
 }
 
-/** At startup: seeds only a database that has no content yet. */
-export async function seedIfEmpty(target: Db = db()): Promise<void> {
-  const any = await target.selectFrom("settings").select("key").limit(1).executeTakeFirst();
-  if (any) return;
-  const added = await seed(target);
-  log.info("Contenu de démonstration ajouté", added);
+/** `npm run seed`: reference data and demo content, whatever the database holds. */
+export function seed(target: Db = db()): Promise<Record<string, number>> {
+  return runSteps(["reference", "demo"], target);
+}
+
+/**
+ * At startup: reference data always (only what is missing); demo content only into a database
+ * that has no content yet, and only when SEED_DEMO is on.
+ */
+export async function seedAtStartup({ demo }: { demo: boolean }, target: Db = db()): Promise<void> {
+  const empty = !(await target.selectFrom("settings").select("key").limit(1).executeTakeFirst());
+  const added = await runSteps(demo && empty ? ["reference", "demo"] : ["reference"], target);
+  if (Object.values(added).some((n) => n > 0)) {
+    log.info(demo && empty ? "Contenu de démonstration ajouté" : "Données de référence complétées", added);
+  }
 }

@@ -13,6 +13,7 @@ import {
   exportUserData,
   findUserByEmail,
   listUsers,
+  purgeInactiveAccounts,
   setUserActive,
 } from "./users.server";
 
@@ -149,5 +150,29 @@ describe.each(engines)("accounts on $name", ({ create }) => {
   it("stores rate-limit counters in the database", async () => {
     const rows = await t.db.selectFrom("rate_limits").selectAll().execute();
     expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it("records the last sign-in, and deletes only viewers unused for 3 years", async () => {
+    await call("/sign-up/email", { email: "recent@example.org", password: "secret12", name: "Récent" });
+    const recent = await findUserByEmail("recent@example.org", t.db);
+    const row = await t.db.selectFrom("users").select("last_sign_in_at").where("id", "=", recent!.id).executeTakeFirstOrThrow();
+    expect(row.last_sign_in_at).not.toBeNull();
+
+    const old = new Date("2020-01-15T10:00:00Z");
+    const stamp = t.engine === "postgres" ? old : old.toISOString();
+    await call("/sign-up/email", { email: "ancien@example.org", password: "secret12", name: "Ancien" });
+    await call("/sign-up/email", { email: "ancien-staff@example.org", password: "secret12", name: "Ancienne équipe" });
+    for (const email of ["ancien@example.org", "ancien-staff@example.org"]) {
+      await t.db.updateTable("users").set({ last_sign_in_at: stamp, created_at: stamp }).where("email", "=", email).execute();
+    }
+    await t.db.updateTable("users").set({ role: "editor" }).where("email", "=", "ancien-staff@example.org").execute();
+
+    const deleted = await purgeInactiveAccounts(t.db, new Date("2026-11-21T00:00:00Z"));
+    expect(deleted).toBe(1);
+    expect(await findUserByEmail("ancien@example.org", t.db)).toBeNull();
+    expect(await findUserByEmail("ancien-staff@example.org", t.db)).not.toBeNull();
+    expect(await findUserByEmail("recent@example.org", t.db)).not.toBeNull();
+    // Idempotent.
+    expect(await purgeInactiveAccounts(t.db, new Date("2026-11-21T00:00:00Z"))).toBe(0);
   });
 });

@@ -274,3 +274,37 @@ export async function exportUserData(userId: string, target: Db = db()) {
     })),
   };
 }
+
+/** Viewer accounts unused for this long are deleted (privacy policy: « suppression après 3 ans sans connexion »). */
+export const INACTIVE_ACCOUNT_YEARS = 3;
+
+/** Records a sign-in (called when Better Auth creates a session). */
+export async function touchLastSignIn(userId: string, target: Db = db(), now = new Date()): Promise<void> {
+  await target
+    .updateTable("users")
+    .set({ last_sign_in_at: isPostgres(target) ? now : now.toISOString() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * Deletes the viewer accounts (visitors) that have not signed in for INACTIVE_ACCOUNT_YEARS
+ * (or, never signed in, were created that long ago), with their sessions. Staff accounts
+ * (editor, admin) are left to the admins. Returns the number of accounts deleted.
+ */
+export async function purgeInactiveAccounts(target: Db = db(), now = new Date()): Promise<number> {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - INACTIVE_ACCOUNT_YEARS);
+  const limit = isPostgres(target) ? cutoff : cutoff.toISOString();
+  const result = await target
+    .deleteFrom("users")
+    .where("role", "=", "viewer")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("last_sign_in_at", "is", null), eb("created_at", "<", limit)]),
+        eb("last_sign_in_at", "<", limit),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

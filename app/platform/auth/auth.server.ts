@@ -131,6 +131,10 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
       },
       session: {
         create: {
+          async after(session) {
+            const { touchLastSignIn } = await import("~/domain/accounts/users.server");
+            await touchLastSignIn(session.userId, target.db);
+          },
           async before(session, ctx) {
             const user = ctx ? await ctx.context.internalAdapter.findUserById(session.userId) : null;
             if (user && (user as { deactivatedAt?: unknown }).deactivatedAt) {

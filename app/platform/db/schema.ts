@@ -36,6 +36,7 @@ export interface UsersTable {
   deactivated_at: AuthDate | null;
   created_at: AuthDate;
   updated_at: AuthDate;
+  last_sign_in_at: AuthDate | null;
 }
 
 export interface SessionsTable {
@@ -273,6 +274,45 @@ export interface LeadRateLimitsTable {
   count: number;
 }
 
+/* Blog (issue 5, migration 0500_blog): posts, tags, related formations, old slugs. */
+export interface BlogPostsTable {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string; // Markdown
+  category: string;
+  cover_image: string | null; // JSON: StoredImage
+  cover_alt: string;
+  author_id: string | null; // a staff account; null: the organisation
+  status: string; // draft | scheduled | published
+  published_at: string | null;
+  seo_title: string;
+  seo_description: string;
+  reading_minutes: number;
+  search_text: string; // accent-free lower-case words, for search
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlogPostTagsTable {
+  post_id: string;
+  slug: string;
+  name: string;
+}
+
+export interface BlogPostFormationsTable {
+  post_id: string;
+  formation_id: string;
+  position: number;
+}
+
+export interface BlogSlugRedirectsTable {
+  old_slug: string;
+  post_id: string;
+  created_at: string;
+}
+
 export interface Database {
   formation_categories: FormationCategoriesTable;
   cities: CitiesTable;
@@ -294,4 +334,8 @@ export interface Database {
   lead_notes: LeadNotesTable;
   mail_queue: MailQueueTable;
   lead_rate_limits: LeadRateLimitsTable;
+  blog_posts: BlogPostsTable;
+  blog_post_tags: BlogPostTagsTable;
+  blog_post_formations: BlogPostFormationsTable;
+  blog_slug_redirects: BlogSlugRedirectsTable;
 }

@@ -394,7 +394,7 @@ function EditorForm({
           />
         </EditorSection>
 
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+        <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-t-xl border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
           <Button type="submit" name="intent" value="save" disabled={submitting}>
             {submitting ? "Enregistrement…" : "Enregistrer"}
           </Button>

@@ -116,7 +116,7 @@ function RowActions({ formation, fetcher }: { formation: FormationListItem; fetc
   const [confirming, setConfirming] = useState(false);
   const busy = fetcher.state !== "idle";
   return (
-    <div className="flex flex-wrap items-center justify-end gap-1">
+    <div className="flex items-center justify-end gap-1">
       <Link
         to={formationPath(formation.slug)}
         target="_blank"

@@ -10,6 +10,8 @@ import {
   TestimonialsSection,
   WhyUsSection,
 } from "~/domain/content/home-sections";
+import { FeaturedFormations, NextSessions } from "~/domain/formations/components/home-sections";
+import { homeFormations } from "~/domain/formations/home.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/model";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
@@ -22,7 +24,12 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export default function Home() {
+export async function loader() {
+  return { formations: await homeFormations() };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { formations } = loaderData;
   const organisation = useRootData()?.organisation ?? DEMO_ORGANISATION;
   const props = { organisation };
 
@@ -33,6 +40,8 @@ export default function Home() {
     { id: "hero", element: <HeroSection {...props} /> },
     { id: "offer", element: <OfferSection {...props} /> },
     { id: "categories", element: <CategoriesSection {...props} /> },
+    ...(formations.featured.length ? [{ id: "featured-formations", element: <FeaturedFormations items={formations.featured} /> }] : []),
+    ...(formations.nextSessions.length ? [{ id: "next-sessions", element: <NextSessions sessions={formations.nextSessions} /> }] : []),
     { id: "why-us", element: <WhyUsSection {...props} /> },
     { id: "testimonials", element: <TestimonialsSection {...props} /> },
     { id: "funding", element: <FundingSection {...props} /> },

@@ -3,9 +3,11 @@ import * as m0001 from "./0001_settings";
 import * as m0010 from "./0010_page_views";
 import * as m0100 from "./0100_auth";
 import * as m0101 from "./0101_audit";
+import * as m0102 from "./0102_last_sign_in";
 import * as m0200 from "./0200_funding_rules";
 import * as m0300 from "./0300_formations";
 import * as m0400 from "./0400_leads";
+import * as m0500 from "./0500_blog";
 
 /**
  * Versioned migrations, in order. Add a file `NNNN_name.ts` with `up`/`down` and list it here:
@@ -16,7 +18,9 @@ export const migrations: Record<string, Migration> = {
   "0010_page_views": m0010,
   "0100_auth": m0100,
   "0101_audit": m0101,
+  "0102_last_sign_in": m0102,
   "0200_funding_rules": m0200,
   "0300_formations": m0300,
   "0400_leads": m0400,
+  "0500_blog": m0500,
 };
