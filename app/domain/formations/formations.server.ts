@@ -91,7 +91,8 @@ function toSession(r: { id: string; formation_id: string; start_date: string; en
   return { id: r.id, formationId: r.formation_id, startDate: r.start_date, endDate: r.end_date, cityId: r.city_id, seatsLeft: Number(r.seats_left) };
 }
 
-function toFormation(r: Selectable<FormationsTable>, cityIds: string[], sessions: FormationSession[]): Formation {
+/** A row as the model; exported for the import and export of the catalogue (issue 8). */
+export function toFormation(r: Selectable<FormationsTable>, cityIds: string[], sessions: FormationSession[]): Formation {
   return {
     id: r.id,
     slug: r.slug,
@@ -145,8 +146,8 @@ function toFormation(r: Selectable<FormationsTable>, cityIds: string[], sessions
   };
 }
 
-/** The columns written from validated data (everything but identity, status and timestamps). */
-function toColumns(data: FormationData, categoryName: string) {
+/** The columns written from validated data (everything but identity, status and timestamps); exported for the import (issue 8). */
+export function toColumns(data: FormationData, categoryName: string) {
   return {
     title: data.title,
     summary: data.summary,

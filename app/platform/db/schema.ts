@@ -313,6 +313,63 @@ export interface BlogSlugRedirectsTable {
   created_at: string;
 }
 
+/* Formation import (issue 8, migration 0600_formation_import): uploads, batch jobs, rejected rows. */
+export interface FormationImportJobsTable {
+  id: string;
+  state: string; // queued | running | done | failed | cancelled
+  stage: string; // what the worker is doing, in French
+  all_or_nothing: number; // 0/1: a file with a rejected row is not imported at all
+  actor_id: string | null;
+  actor_email: string;
+  actor_role: string;
+  total_files: number;
+  files_done: number;
+  total_rows: number;
+  rows_done: number;
+  created_count: number;
+  updated_count: number;
+  unchanged_count: number;
+  rejected_count: number;
+  cancel_requested: number; // 0/1
+  lock_token: string | null;
+  locked_until: string | null;
+  error: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+export interface FormationImportFilesTable {
+  id: string;
+  job_id: string | null; // null: an upload of the one-file import page
+  owner_id: string | null;
+  position: number;
+  name: string;
+  size: number;
+  content: string; // base64; emptied once the job is over
+  state: string; // uploaded | pending | running | done | failed | cancelled
+  rows: number;
+  created_count: number;
+  updated_count: number;
+  unchanged_count: number;
+  rejected_count: number;
+  ignored_columns: string; // JSON: headers that matched no field
+  error: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FormationImportRejectionsTable {
+  id: string;
+  job_id: string;
+  file_name: string;
+  row_number: number;
+  slug: string;
+  title: string;
+  reasons: string;
+}
+
 export interface Database {
   formation_categories: FormationCategoriesTable;
   cities: CitiesTable;
@@ -338,4 +395,7 @@ export interface Database {
   blog_post_tags: BlogPostTagsTable;
   blog_post_formations: BlogPostFormationsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
+  formation_import_jobs: FormationImportJobsTable;
+  formation_import_files: FormationImportFilesTable;
+  formation_import_rejections: FormationImportRejectionsTable;
 }

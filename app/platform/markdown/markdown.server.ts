@@ -60,6 +60,59 @@ export function renderMarkdown(source: string, { minHeadingLevel = 2 }: Markdown
   return instance(minHeadingLevel).render(source ?? "");
 }
 
+export interface MarkdownHeading {
+  /** The heading's id attribute: lower-case ASCII words joined by hyphens, unique in the document. */
+  id: string;
+  text: string;
+  /** Level after the minimum is applied (2 for "#" and "##" with the default minimum). */
+  level: number;
+}
+
+function headingId(text: string): string {
+  return text
+    .replace(/œ/g, "oe")
+    .replace(/æ/g, "ae")
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+}
+
+/**
+ * Like `renderMarkdown`, and every heading gets an id (from its text, unique in the document and
+ * different from `reservedIds`, the ids the page already uses) so that a table of contents can
+ * link to it; returns the headings in order.
+ */
+export function renderMarkdownWithHeadings(
+  source: string,
+  { minHeadingLevel = 2, reservedIds = [] }: MarkdownOptions & { reservedIds?: string[] } = {},
+): { html: string; headings: MarkdownHeading[] } {
+  const md = instance(minHeadingLevel);
+  const env = {};
+  const tokens = md.parse(source ?? "", env);
+  const used = new Set(reservedIds);
+  const headings: MarkdownHeading[] = [];
+  tokens.forEach((token, i) => {
+    if (token.type !== "heading_open") return;
+    const text = (tokens[i + 1]?.children ?? [])
+      .filter((child) => child.type === "text" || child.type === "code_inline")
+      .map((child) => child.content)
+      .join("")
+      .replace(/\s+/g, " ")
+      .trim();
+    const base = headingId(text) || "section";
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    token.attrSet("id", id);
+    headings.push({ id, text, level: Math.max(Number(token.tag.slice(1)), minHeadingLevel) });
+  });
+  return { html: md.renderer.render(tokens, md.options, env), headings };
+}
+
 /** Plain text of a Markdown source (for descriptions and search): markup removed, spaces collapsed. */
 export function markdownToText(source: string): string {
   const html = instance(1).render(source ?? "");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSafeUrl, markdownToText, renderMarkdown } from "./markdown.server";
+import { isSafeUrl, markdownToText, renderMarkdown, renderMarkdownWithHeadings } from "./markdown.server";
 
 describe("markdown rendering", () => {
   it("renders the usual syntax: emphasis, lists, links, tables", () => {
@@ -40,5 +40,22 @@ describe("markdown rendering", () => {
   it("gives images lazy loading and extracts plain text", () => {
     expect(renderMarkdown("![Salle](/uploads/salle.webp)")).toContain('loading="lazy"');
     expect(markdownToText("## Titre\n\nDu **gras** & <b>du HTML</b>")).toBe("Titre Du gras & <b>du HTML</b>");
+  });
+
+  it("gives headings unique ids and lists them, for a table of contents", () => {
+    const { html, headings } = renderMarkdownWithHeadings("# Qui paie ?\n\ntexte\n\n## Qui **paie** ?\n\n### Les démarches d'un salarié\n\n## Contenu\n\n## <script>x</script>", {
+      reservedIds: ["contenu"],
+    });
+    expect(headings).toEqual([
+      { id: "qui-paie", text: "Qui paie ?", level: 2 },
+      { id: "qui-paie-2", text: "Qui paie ?", level: 2 },
+      { id: "les-demarches-d-un-salarie", text: "Les démarches d'un salarié", level: 3 },
+      { id: "contenu-2", text: "Contenu", level: 2 },
+      { id: "script-x-script", text: "<script>x</script>", level: 2 },
+    ]);
+    expect(html).toContain('<h2 id="qui-paie">Qui paie ?</h2>');
+    expect(html).toContain('<h3 id="les-demarches-d-un-salarie">');
+    expect(html).toContain('<h2 id="script-x-script">&lt;script&gt;x&lt;/script&gt;</h2>');
+    expect(html).not.toContain("<script>");
   });
 });

@@ -8,6 +8,7 @@ import * as m0200 from "./0200_funding_rules";
 import * as m0300 from "./0300_formations";
 import * as m0400 from "./0400_leads";
 import * as m0500 from "./0500_blog";
+import * as m0600 from "./0600_formation_import";
 
 /**
  * Versioned migrations, in order. Add a file `NNNN_name.ts` with `up`/`down` and list it here:
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0300_formations": m0300,
   "0400_leads": m0400,
   "0500_blog": m0500,
+  "0600_formation_import": m0600,
 };

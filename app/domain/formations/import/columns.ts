@@ -1,0 +1,158 @@
+import { normalizeText } from "../slug";
+
+/**
+ * The flat column layout of the catalogue's files (import, export, templates): one row per
+ * formation, one column per field. Nested fields are written in one cell each:
+ * - `programme`: a JSON array of modules `[{"titre": "…", "contenu": "…", "duree_heures": 3.5}]`
+ *   (what the export writes), or simply module titles separated by `|`, each with an optional
+ *   duration: `Préparer ses données (3,5 h) | Construire un tableau croisé (3,5 h)`;
+ * - `sessions`: sessions separated by `|` (or one per line), each `début;fin;ville;places`, for
+ *   example `2026-03-12;2026-03-13;lyon;8 | 2026-04-02;2026-04-02;à distance;12`
+ *   (dates AAAA-MM-JJ or JJ/MM/AAAA; ville: identifiant or name, or « à distance »), or a JSON array;
+ * - lists (`objectifs`, `villes`, `financements`, `opco`): one item per line, or items separated by `|`;
+ * - `image`: the JSON description of an image already uploaded (what the export writes), or empty.
+ * Headers are recognised in French and in English, with or without accents; `key` is also what a
+ * JSON file uses as property names.
+ */
+
+export type ColumnKind =
+  | "slug"
+  | "status"
+  | "text"
+  | "markdown"
+  | "number"
+  | "bool"
+  | "date"
+  | "lines"
+  | "modality"
+  | "vat"
+  | "certification"
+  | "category"
+  | "cities"
+  | "funding"
+  | "opcos"
+  | "program"
+  | "sessions"
+  | "image";
+
+export interface ImportColumn {
+  /** Property name in JSON files; also recognised as a header. */
+  key: string;
+  /** The header written in templates and exports. */
+  label: string;
+  /** The formation field it fills (`status` is the publication state). */
+  field: string;
+  kind: ColumnKind;
+  /** Other headers recognised (French and English); compared without accents, case or punctuation. */
+  aliases: string[];
+  /** One French sentence for the template's instructions. */
+  help: string;
+  /** Required to create a formation (an update may leave it out: the current value is kept). */
+  required?: boolean;
+}
+
+export const IMPORT_COLUMNS: ImportColumn[] = [
+  { key: "slug", label: "Adresse (slug)", field: "slug", kind: "slug", aliases: ["slug", "adresse", "url", "identifiant", "adresse web"], help: "Identifie la formation : une ligne dont l'adresse existe déjà met cette formation à jour, sinon une formation est créée. Vide : l'adresse est tirée du titre. Lettres minuscules sans accent, chiffres et tirets ; jamais le mot « vs »." },
+  { key: "statut", label: "Statut", field: "status", kind: "status", aliases: ["status", "etat", "publication", "statut de publication"], help: "« publiée » ou « brouillon ». Vide : brouillon pour une nouvelle formation, statut inchangé pour une mise à jour." },
+  { key: "titre", label: "Titre", field: "title", kind: "text", required: true, aliases: ["title", "intitule", "nom", "nom de la formation", "formation", "name", "intitule de la formation", "course title"], help: "De 5 à 120 caractères." },
+  { key: "resume", label: "Résumé", field: "summary", kind: "text", required: true, aliases: ["summary", "accroche", "chapeau", "extrait", "short description", "resume court"], help: "De 20 à 300 caractères, affiché dans les listes." },
+  { key: "categorie", label: "Catégorie", field: "categoryId", kind: "category", required: true, aliases: ["category", "domaine", "thematique", "theme"], help: "L'identifiant (par exemple « bureautique ») ou le nom d'une catégorie existante." },
+  { key: "description", label: "Présentation", field: "description", kind: "markdown", required: true, aliases: ["presentation", "descriptif", "description longue", "long description"], help: "Texte en Markdown." },
+  { key: "programme", label: "Programme", field: "program", kind: "program", required: true, aliases: ["program", "programme detaille", "modules", "syllabus", "curriculum", "contenu de la formation"], help: "Tableau JSON des modules [{\"titre\": \"…\", \"contenu\": \"…\", \"duree_heures\": 3.5}], ou titres des modules séparés par « | », chacun suivi de sa durée entre parenthèses si besoin : « Les bases (3,5 h) | Les formules (3,5 h) »." },
+  { key: "objectifs", label: "Objectifs", field: "objectives", kind: "lines", required: true, aliases: ["objectives", "objectifs pedagogiques", "learning objectives", "goals", "objectif"], help: "Un objectif par ligne, ou objectifs séparés par « | » (20 au plus)." },
+  { key: "prerequis", label: "Prérequis", field: "prerequisites", kind: "text", required: true, aliases: ["prerequisites", "pre requis", "prerequisite", "requirements"], help: "Écrivez « Aucun » s'il n'y en a pas." },
+  { key: "public", label: "Public visé", field: "audience", kind: "text", required: true, aliases: ["public vise", "public concerne", "audience", "target audience", "pour qui", "publics"], help: "À qui s'adresse la formation." },
+  { key: "duree_heures", label: "Durée (heures)", field: "durationHours", kind: "number", required: true, aliases: ["duree en heures", "heures", "nombre d heures", "duration hours", "hours", "duree h", "duree"], help: "Nombre d'heures, virgule décimale acceptée (3,5)." },
+  { key: "duree_jours", label: "Durée (jours)", field: "durationDays", kind: "number", required: true, aliases: ["duree en jours", "jours", "nombre de jours", "duration days", "days"], help: "Nombre de jours, virgule décimale acceptée (0,5)." },
+  { key: "modalite", label: "Modalité", field: "modality", kind: "modality", required: true, aliases: ["modality", "format", "mode", "modalite pedagogique", "delivery mode", "modalites"], help: "« présentiel », « distanciel » ou « mixte »." },
+  { key: "methodes_pedagogiques", label: "Méthodes pédagogiques", field: "teachingMethods", kind: "markdown", required: true, aliases: ["moyens pedagogiques", "teaching methods", "pedagogie", "methodes et moyens pedagogiques"], help: "Texte en Markdown." },
+  { key: "modalites_evaluation", label: "Modalités d'évaluation", field: "evaluationMethods", kind: "markdown", required: true, aliases: ["modalites evaluation", "evaluation", "evaluation methods", "methodes d evaluation", "assessment"], help: "Texte en Markdown." },
+  { key: "modalites_acces", label: "Modalités d'accès", field: "accessModalities", kind: "markdown", required: true, aliases: ["access modalities", "inscription", "modalites d inscription", "access"], help: "Texte en Markdown." },
+  { key: "delai_acces", label: "Délai d'accès", field: "accessLeadTime", kind: "text", required: true, aliases: ["delai", "delais d acces", "lead time", "access lead time"], help: "Par exemple « 10 jours ouvrés avant le début de la session »." },
+  { key: "prix_inter", label: "Prix inter-entreprises (€ par personne)", field: "priceInter", kind: "number", aliases: ["prix", "tarif", "tarif inter", "prix inter entreprises", "price", "price per person", "cout", "prix par personne"], help: "En euros ; vide : sur devis." },
+  { key: "intra_sur_devis", label: "Intra sur devis", field: "intraOnQuote", kind: "bool", aliases: ["intra", "intra on quote", "intra entreprise", "intra entreprise sur devis"], help: "« oui » ou « non »." },
+  { key: "tva", label: "TVA", field: "vatMode", kind: "vat", required: true, aliases: ["vat", "regime de tva", "vat mode", "taxes"], help: "« HT », « TTC » ou « exonéré »." },
+  { key: "contact_nom", label: "Contact (nom)", field: "contactName", kind: "text", required: true, aliases: ["contact", "nom du contact", "contact name", "interlocuteur"], help: "La personne à contacter." },
+  { key: "contact_email", label: "Contact (e-mail)", field: "contactEmail", kind: "text", required: true, aliases: ["email du contact", "contact mail", "contact e mail", "email", "e mail", "courriel"], help: "Adresse e-mail du contact." },
+  { key: "contact_telephone", label: "Contact (téléphone)", field: "contactPhone", kind: "text", required: true, aliases: ["telephone", "tel", "contact phone", "phone", "telephone du contact"], help: "Numéro de téléphone du contact." },
+  { key: "accessibilite", label: "Accessibilité (handicap)", field: "accessibility", kind: "markdown", required: true, aliases: ["accessibility", "handicap", "accessibilite aux personnes handicapees", "accessibilite handicap"], help: "Texte en Markdown." },
+  { key: "referent_handicap_nom", label: "Référent handicap (nom)", field: "disabilityContactName", kind: "text", required: true, aliases: ["referent handicap", "disability contact", "disability contact name"], help: "Nom du référent handicap." },
+  { key: "referent_handicap_email", label: "Référent handicap (e-mail)", field: "disabilityContactEmail", kind: "text", required: true, aliases: ["email du referent handicap", "disability contact email", "referent handicap mail"], help: "Adresse e-mail du référent handicap." },
+  { key: "taux_satisfaction", label: "Taux de satisfaction (%)", field: "satisfactionRate", kind: "number", aliases: ["satisfaction", "satisfaction rate", "taux satisfaction"], help: "De 0 à 100 ; vide si non mesuré." },
+  { key: "taux_reussite", label: "Taux de réussite (%)", field: "successRate", kind: "number", aliases: ["reussite", "success rate", "taux de succes", "taux reussite"], help: "De 0 à 100 ; vide si non mesuré." },
+  { key: "nombre_stagiaires", label: "Nombre de stagiaires", field: "traineesCount", kind: "number", aliases: ["stagiaires", "trainees", "trainees count", "nombre d apprenants", "apprenants formes"], help: "Nombre entier ; vide si non mesuré." },
+  { key: "date_mesure_indicateurs", label: "Indicateurs mesurés le", field: "resultsMeasuredAt", kind: "date", aliases: ["date des indicateurs", "date de mesure", "results measured at", "measured at", "date mesure"], help: "AAAA-MM-JJ ou JJ/MM/AAAA ; obligatoire si un indicateur est renseigné." },
+  { key: "certification", label: "Certification", field: "certificationType", kind: "certification", aliases: ["type de certification", "certification type", "certifiante"], help: "« aucune », « RNCP » ou « RS ». Vide : aucune." },
+  { key: "certification_code", label: "Code RNCP ou RS", field: "certificationCode", kind: "text", aliases: ["code rncp", "code rs", "code certification", "certification code", "code de la certification", "rncp"], help: "Par exemple RNCP35399 ou RS5252." },
+  { key: "certification_intitule", label: "Intitulé de la certification", field: "certificationTitle", kind: "text", aliases: ["intitule certification", "certification title", "titre de la certification"], help: "Intitulé exact, tel qu'enregistré." },
+  { key: "certificateur", label: "Certificateur", field: "certifier", kind: "text", aliases: ["certifier", "organisme certificateur"], help: "L'organisme qui délivre la certification." },
+  { key: "certification_date", label: "Date d'enregistrement de la certification", field: "certificationRegisteredAt", kind: "date", aliases: ["date d enregistrement", "certification registered at", "registration date", "date enregistrement certification"], help: "AAAA-MM-JJ ou JJ/MM/AAAA." },
+  { key: "eligible_cpf", label: "Éligible au CPF", field: "cpfEligible", kind: "bool", aliases: ["cpf", "cpf eligible", "eligible cpf", "eligibilite cpf"], help: "« oui » ou « non » (seule une formation certifiante peut l'être)." },
+  { key: "financements", label: "Financements", field: "fundingOptions", kind: "funding", aliases: ["financement", "funding", "funding options", "modes de financement"], help: "Parmi « entreprise », « pole-emploi » (France Travail) et « particulier », séparés par « | »." },
+  { key: "opco", label: "OPCO", field: "opcos", kind: "opcos", aliases: ["opcos", "operateurs de competences"], help: "Identifiants ou noms d'OPCO séparés par « | » (atlas, akto, opco-ep…)." },
+  { key: "villes", label: "Villes", field: "cityIds", kind: "cities", aliases: ["ville", "cities", "city", "lieux", "lieu", "locations"], help: "Identifiants ou noms de villes existantes, séparés par « | »." },
+  { key: "sessions", label: "Sessions", field: "sessions", kind: "sessions", aliases: ["dates", "session", "calendrier", "dates des sessions", "planning"], help: "Sessions séparées par « | », chacune « début;fin;ville;places », par exemple « 2026-03-12;2026-03-13;lyon;8 | 2026-04-02;2026-04-02;à distance;12 »." },
+  { key: "image", label: "Image", field: "image", kind: "image", aliases: ["visuel", "photo", "illustration"], help: "Laissez tel quel ce qu'écrit l'export (image déjà téléversée), ou vide ; ajoutez une image depuis l'éditeur." },
+  { key: "image_alt", label: "Texte alternatif de l'image", field: "imageAlt", kind: "text", aliases: ["texte alternatif", "alt", "alt text", "image alt text"], help: "Décrit l'image pour qui ne la voit pas." },
+  { key: "a_la_une", label: "À la une", field: "featured", kind: "bool", aliases: ["featured", "mise en avant", "en avant", "une"], help: "« oui » ou « non »." },
+  { key: "seo_titre", label: "Titre SEO", field: "seoTitle", kind: "text", aliases: ["titre seo", "seo title", "meta title", "balise title"], help: "70 caractères au plus ; vide : le titre." },
+  { key: "seo_description", label: "Description SEO", field: "seoDescription", kind: "text", aliases: ["description seo", "meta description"], help: "160 caractères au plus ; vide : le résumé." },
+];
+
+export const COLUMN_BY_KEY = new Map(IMPORT_COLUMNS.map((c) => [c.key, c]));
+export const COLUMN_BY_FIELD = new Map(IMPORT_COLUMNS.map((c) => [c.field, c]));
+
+/** "Durée (heures)" → "duree heures"; "E-mail du contact" → "e mail du contact". */
+export function normalizeHeader(header: string): string {
+  return normalizeText(header)
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+const HEADER_INDEX: Map<string, string> = (() => {
+  const index = new Map<string, string>();
+  // Keys and labels first, then aliases: a label always wins over another column's alias.
+  for (const c of IMPORT_COLUMNS) {
+    index.set(normalizeHeader(c.key), c.key);
+    index.set(normalizeHeader(c.label), c.key);
+  }
+  for (const c of IMPORT_COLUMNS) for (const a of c.aliases) if (!index.has(normalizeHeader(a))) index.set(normalizeHeader(a), c.key);
+  return index;
+})();
+
+/** The column key a header names, or undefined. Parentheses and units are tried without too. */
+export function columnForHeader(header: string): string | undefined {
+  const n = normalizeHeader(header);
+  if (!n) return undefined;
+  return HEADER_INDEX.get(n) ?? HEADER_INDEX.get(normalizeHeader(header.replace(/\([^)]*\)/g, " ").replace(/[€%]/g, " ")));
+}
+
+/** One entry per file column: the column key it fills, or "" (ignored). */
+export type ColumnMapping = string[];
+
+/** The mapping guessed from the headers; a field is filled by its first matching column only. */
+export function guessMapping(headers: string[]): ColumnMapping {
+  const used = new Set<string>();
+  return headers.map((h) => {
+    const key = columnForHeader(h);
+    if (!key || used.has(key)) return "";
+    used.add(key);
+    return key;
+  });
+}
+
+/** Problems of a mapping that the editor must see before the preview (French). */
+export function mappingProblems(headers: string[], mapping: ColumnMapping): { duplicates: string[]; missingRequired: ImportColumn[] } {
+  const byKey = new Map<string, number[]>();
+  mapping.forEach((key, i) => {
+    if (key) byKey.set(key, [...(byKey.get(key) ?? []), i]);
+  });
+  const duplicates: string[] = [];
+  for (const [key, indexes] of byKey) {
+    if (indexes.length > 1) {
+      duplicates.push(`Les colonnes ${indexes.map((i) => `« ${headers[i] || `n° ${i + 1}`} »`).join(" et ")} sont toutes associées au champ « ${COLUMN_BY_KEY.get(key)?.label ?? key} » : gardez-en une seule.`);
+    }
+  }
+  const missingRequired = IMPORT_COLUMNS.filter((c) => c.required && !byKey.has(c.key));
+  return { duplicates, missingRequired };
+}
