@@ -1,5 +1,5 @@
-import { Bold, Heading2, Italic, Link2, List, ListOrdered } from "lucide-react";
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Bold, Heading2, ImagePlus, Italic, Link2, List, ListOrdered } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { cn } from "./cn";
 
@@ -8,6 +8,9 @@ import { cn } from "./cn";
  * bulleted and numbered lists, link), keyboard shortcuts (Ctrl+B, Ctrl+I, Ctrl+K) and a preview
  * rendered by the server's sanitising renderer (POST `previewUrl` with `markdown`, answers `{ html }`).
  * The textarea is a normal form field (uncontrolled): the form submits it as is, without JavaScript too.
+ * With `imageFolder`, a toolbar button inserts an image: it is sent to the upload route (checked and
+ * re-encoded on the server, stored under that folder) and its Markdown is inserted at the cursor,
+ * with the alternative text selected so that the editor types it at once.
  */
 export function MarkdownEditor({
   name,
@@ -19,6 +22,8 @@ export function MarkdownEditor({
   required = false,
   previewUrl = "/admin/apercu-markdown",
   id: idProp,
+  imageFolder,
+  imageUploadUrl = "/admin/televersement-image",
 }: {
   name: string;
   label: ReactNode;
@@ -29,12 +34,19 @@ export function MarkdownEditor({
   required?: boolean;
   previewUrl?: string;
   id?: string;
+  /** Turns on inline images, stored under this folder ("blog"). */
+  imageFolder?: string;
+  imageUploadUrl?: string;
 }) {
   const autoId = useId();
   const id = idProp ?? `md-${autoId}`;
   const ref = useRef<HTMLTextAreaElement>(null);
   const [tab, setTab] = useState<"write" | "preview">("write");
   const preview = useFetcher<{ html: string }>();
+  const uploader = useFetcher<{ image?: { key: string; widths: number[] }; error?: string }>();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const handledUpload = useRef<unknown>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
 
   function replaceSelection(compute: (selected: string) => { text: string; selectFrom: number; selectTo: number }) {
     const el = ref.current;
@@ -92,6 +104,40 @@ export function MarkdownEditor({
     },
   ];
 
+  if (imageFolder) {
+    actions.push({ label: "Insérer une image", icon: ImagePlus, run: () => fileRef.current?.click() });
+  }
+
+  function chooseImage(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    if (!file || !imageFolder) return;
+    const body = new FormData();
+    body.append("file", file);
+    body.append("dossier", imageFolder);
+    setUploadError(null);
+    uploader.submit(body, { method: "post", action: imageUploadUrl, encType: "multipart/form-data" });
+  }
+
+  useEffect(() => {
+    if (uploader.state !== "idle" || !uploader.data || handledUpload.current === uploader.data) return;
+    handledUpload.current = uploader.data;
+    if (fileRef.current) fileRef.current.value = "";
+    const image = uploader.data.image;
+    if (!image) {
+      setUploadError(uploader.data.error ?? "L'image n'a pas pu être envoyée. Réessayez.");
+      return;
+    }
+    const width = image.widths.find((w) => w >= 960) ?? image.widths[image.widths.length - 1];
+    const alt = "Décrivez l'image";
+    const el = ref.current;
+    const before = el && el.selectionStart > 0 && el.value[el.selectionStart - 1] !== "\n" ? "\n\n" : "";
+    replaceSelection(() => {
+      const text = `${before}![${alt}](/uploads/${image.key}-${width}.webp)\n\n`;
+      return { text, selectFrom: before.length + 2, selectTo: before.length + 2 + alt.length };
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [uploader.state, uploader.data]);
+
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
     const key = e.key.toLowerCase();
@@ -133,7 +179,7 @@ export function MarkdownEditor({
                 key={a.label}
                 type="button"
                 onClick={a.run}
-                disabled={tab !== "write"}
+                disabled={tab !== "write" || (a.icon === ImagePlus && uploader.state !== "idle")}
                 aria-label={a.label}
                 title={a.label}
                 className="inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-200 disabled:opacity-40 dark:text-slate-200 dark:hover:bg-slate-700"
@@ -176,6 +222,19 @@ export function MarkdownEditor({
           </div>
         ) : null}
       </div>
+      {imageFolder ? (
+        <>
+          <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp,image/avif" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={chooseImage} />
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            {uploader.state !== "idle" ? "Envoi et conversion de l'image…" : "Images : JPEG, PNG, WebP ou AVIF, 10 Mo au plus ; remplacez « Décrivez l'image » par ce que montre l'image."}
+          </p>
+          {uploadError ? (
+            <p role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+              {uploadError}
+            </p>
+          ) : null}
+        </>
+      ) : null}
       {error ? (
         <p id={`${id}-erreur`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
           {error}

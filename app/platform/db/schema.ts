@@ -317,26 +317,26 @@ export interface BlogSlugRedirectsTable {
 export interface FormationImportJobsTable {
   id: string;
   state: string; // queued | running | done | failed | cancelled
-  stage: string; // what the worker is doing, in French
-  all_or_nothing: number; // 0/1: a file with a rejected row is not imported at all
+  stage: ColumnType<string, string | undefined, string>; // what the worker is doing, in French
+  all_or_nothing: ColumnType<number, number | undefined, number>; // 0/1: a file with a rejected row is not imported at all
   actor_id: string | null;
   actor_email: string;
   actor_role: string;
-  total_files: number;
-  files_done: number;
-  total_rows: number;
-  rows_done: number;
-  created_count: number;
-  updated_count: number;
-  unchanged_count: number;
-  rejected_count: number;
-  cancel_requested: number; // 0/1
-  lock_token: string | null;
-  locked_until: string | null;
-  error: string;
+  total_files: ColumnType<number, number | undefined, number>;
+  files_done: ColumnType<number, number | undefined, number>;
+  total_rows: ColumnType<number, number | undefined, number>;
+  rows_done: ColumnType<number, number | undefined, number>;
+  created_count: ColumnType<number, number | undefined, number>;
+  updated_count: ColumnType<number, number | undefined, number>;
+  unchanged_count: ColumnType<number, number | undefined, number>;
+  rejected_count: ColumnType<number, number | undefined, number>;
+  cancel_requested: ColumnType<number, number | undefined, number>; // 0/1
+  lock_token: ColumnType<string | null, string | null | undefined, string | null>;
+  locked_until: ColumnType<string | null, string | null | undefined, string | null>;
+  error: ColumnType<string, string | undefined, string>;
   created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
+  started_at: ColumnType<string | null, string | null | undefined, string | null>;
+  finished_at: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: string;
 }
 
@@ -344,18 +344,18 @@ export interface FormationImportFilesTable {
   id: string;
   job_id: string | null; // null: an upload of the one-file import page
   owner_id: string | null;
-  position: number;
+  position: ColumnType<number, number | undefined, number>;
   name: string;
   size: number;
   content: string; // base64; emptied once the job is over
   state: string; // uploaded | pending | running | done | failed | cancelled
-  rows: number;
-  created_count: number;
-  updated_count: number;
-  unchanged_count: number;
-  rejected_count: number;
-  ignored_columns: string; // JSON: headers that matched no field
-  error: string;
+  rows: ColumnType<number, number | undefined, number>;
+  created_count: ColumnType<number, number | undefined, number>;
+  updated_count: ColumnType<number, number | undefined, number>;
+  unchanged_count: ColumnType<number, number | undefined, number>;
+  rejected_count: ColumnType<number, number | undefined, number>;
+  ignored_columns: ColumnType<string, string | undefined, string>; // JSON: headers that matched no field
+  error: ColumnType<string, string | undefined, string>;
   created_at: string;
   updated_at: string;
 }

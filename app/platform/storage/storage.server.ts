@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config, type AppConfig } from "../config.server";
 import { log } from "../log.server";
-import { OPERATION_MAX_RETRY_MS, StorageError, UPLOAD_MAX_RETRY_MS, withRetry } from "./retry";
+import { OPERATION_MAX_RETRY_MS, StorageError, UPLOAD_MAX_RETRY_MS, withRetry, type RetryOptions } from "./retry";
 
 /**
  * File storage for uploads (images). Keys are relative paths ("formations/<uuid>-960.webp").
@@ -16,7 +16,8 @@ export interface StorageDriver {
 
 export const STORAGE_KEY_PATTERN = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9._-]*)+$/;
 
-function checkKey(key: string): void {
+/** Throws a StorageError for a key outside STORAGE_KEY_PATTERN (every driver checks before any I/O). */
+export function checkKey(key: string): void {
   if (!STORAGE_KEY_PATTERN.test(key) || key.includes("..")) throw new StorageError(`Clé de stockage invalide : « ${key} ».`);
 }
 
@@ -47,18 +48,46 @@ export function localDriver(dir: string): StorageDriver {
   };
 }
 
-function driverFor(cfg: AppConfig["storage"]): StorageDriver {
+/** The driver for a storage configuration. The S3 one loads the SDK at its first use only. */
+export function driverFor(cfg: AppConfig["storage"]): StorageDriver {
   if (cfg.driver === "local") return localDriver(cfg.dir);
-  throw new StorageError("STORAGE_DRIVER=s3 : le stockage S3 n'est pas pris en charge par cette version ; utilisez le stockage local (STORAGE_DRIVER=local).");
+  let loading: Promise<StorageDriver> | undefined;
+  const s3 = () =>
+    (loading ??= import("./s3-driver.server").then(
+      (m) => m.s3Driver(cfg),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return {
+    put: async (key, body, contentType) => (await s3()).put(key, body, contentType),
+    get: async (key) => (await s3()).get(key),
+    delete: async (key) => (await s3()).delete(key),
+  };
 }
 
-/** The configured storage, with retries. `driver` replaces the backend (tests). */
-export function storage(driver: StorageDriver = driverFor(config().storage)): StorageDriver {
+/** Backoff clock of the retries, replaceable by tests. */
+export type RetryClock = Pick<RetryOptions, "sleep" | "now" | "random">;
+
+let configured: StorageDriver | undefined;
+
+/**
+ * The configured storage, with retries. The configured driver (and so its S3 client) is created
+ * once per process, at the first call. `driver` replaces the backend and `clock` the backoff
+ * waits (tests).
+ */
+export function storage(driver: StorageDriver = (configured ??= driverFor(config().storage)), clock: RetryClock = {}): StorageDriver {
+  return withRetries(driver, clock);
+}
+
+function withRetries(driver: StorageDriver, clock: RetryClock): StorageDriver {
   const onRetry = (operation: string, key: string) => (info: { attempt: number; delayMs: number }) =>
-    log.warn("Stockage : nouvel essai", { operation, key, attempt: info.attempt, delayMs: info.delayMs });
+    log.warn("Stockage : nouvel essai", { operation, key, attempt: info.attempt, delayMs: info.delayMs });
+  const options = (maxRetryTimeMs: number, operation: string, key: string): RetryOptions => ({ ...clock, maxRetryTimeMs, onRetry: onRetry(operation, key) });
   return {
-    put: (key, body, contentType) => withRetry(() => driver.put(key, body, contentType), { maxRetryTimeMs: UPLOAD_MAX_RETRY_MS, onRetry: onRetry("put", key) }),
-    get: (key) => withRetry(() => driver.get(key), { maxRetryTimeMs: OPERATION_MAX_RETRY_MS, onRetry: onRetry("get", key) }),
-    delete: (key) => withRetry(() => driver.delete(key), { maxRetryTimeMs: OPERATION_MAX_RETRY_MS, onRetry: onRetry("delete", key) }),
+    put: (key, body, contentType) => withRetry(() => driver.put(key, body, contentType), options(UPLOAD_MAX_RETRY_MS, "put", key)),
+    get: (key) => withRetry(() => driver.get(key), options(OPERATION_MAX_RETRY_MS, "get", key)),
+    delete: (key) => withRetry(() => driver.delete(key), options(OPERATION_MAX_RETRY_MS, "delete", key)),
   };
 }

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/uploads";
 import { storage } from "~/platform/storage/storage.server";
 
-const KEY = /^formations\/[0-9a-f-]{36}-\d{2,4}\.(webp|avif)$/;
+const KEY = /^(?:formations|blog)\/[0-9a-f-]{36}-\d{2,4}\.(webp|avif)$/;
 
 /** GET /uploads/{key}: re-encoded images. Keys are unique per upload, so they are cached for a year. */
 export async function loader({ params }: Route.LoaderArgs) {

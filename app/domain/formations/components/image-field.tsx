@@ -17,7 +17,18 @@ function parse(json: string): StoredImage | null {
  * The formation's image: sent at once to /admin/televersement-image (checked and re-encoded on the
  * server), kept in the hidden field `image` and saved with the formation; alternative text beside it.
  */
-export function ImageField({ values, errors, onChange }: { values: FormValues; errors: Record<string, string>; onChange: () => void }) {
+export function ImageField({
+  values,
+  errors,
+  onChange,
+  folder,
+}: {
+  values: FormValues;
+  errors: Record<string, string>;
+  onChange: () => void;
+  /** Storage folder of the upload route ("blog"); the route's default (formations) when absent. */
+  folder?: string;
+}) {
   const [image, setImage] = useState<StoredImage | null>(() => parse(valueAt(values, "image")));
   const [uploadError, setUploadError] = useState<string | null>(null);
   const fetcher = useFetcher<{ image?: StoredImage; error?: string }>();
@@ -43,6 +54,7 @@ export function ImageField({ values, errors, onChange }: { values: FormValues; e
     if (!file) return;
     const body = new FormData();
     body.append("file", file);
+    if (folder) body.append("dossier", folder);
     setUploadError(null);
     fetcher.submit(body, { method: "post", action: "/admin/televersement-image", encType: "multipart/form-data" });
   }

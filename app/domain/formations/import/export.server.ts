@@ -1,0 +1,160 @@
+import ExcelJS from "exceljs";
+import { db, type Db } from "~/platform/db/db.server";
+import { toFormation } from "../formations.server";
+import type { FormationSession } from "../model";
+import { flatToCell, formationToFlat, type FlatRecord } from "./cells";
+import { IMPORT_COLUMNS } from "./columns";
+import { toCsv } from "./csv";
+import { loadLookups } from "./import.server";
+
+/**
+ * The catalogue as a file (CSV, XLSX or JSON) in the import's column layout, so that an export
+ * imported again gives the same catalogue; and the templates (CSV and XLSX) in the same layout.
+ */
+
+export type ExportFormat = "csv" | "xlsx" | "json";
+export const EXPORT_FORMATS: ExportFormat[] = ["csv", "xlsx", "json"];
+
+export interface FileDownload {
+  body: Uint8Array | string;
+  contentType: string;
+  filename: string;
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  json: "application/json; charset=utf-8",
+};
+
+/** Every formation (drafts included) as flat records, by slug. */
+export async function catalogueRecords(target: Db = db()): Promise<FlatRecord[]> {
+  const lookups = await loadLookups(target);
+  const [rows, cities, sessions] = await Promise.all([
+    target.selectFrom("formations").selectAll().orderBy("slug").execute(),
+    target.selectFrom("formation_cities").select(["formation_id", "city_id"]).execute(),
+    target.selectFrom("formation_sessions").selectAll().orderBy("start_date").orderBy("id").execute(),
+  ]);
+  const citiesOf = new Map<string, string[]>();
+  for (const c of cities) citiesOf.set(c.formation_id, [...(citiesOf.get(c.formation_id) ?? []), c.city_id]);
+  const sessionsOf = new Map<string, FormationSession[]>();
+  for (const s of sessions) {
+    const list = sessionsOf.get(s.formation_id) ?? [];
+    list.push({ id: s.id, formationId: s.formation_id, startDate: s.start_date, endDate: s.end_date, cityId: s.city_id, seatsLeft: Number(s.seats_left) });
+    sessionsOf.set(s.formation_id, list);
+  }
+  return rows.map((r) => formationToFlat(toFormation(r, (citiesOf.get(r.id) ?? []).sort(), sessionsOf.get(r.id) ?? []), lookups));
+}
+
+function csvOf(records: FlatRecord[]): string {
+  return toCsv([IMPORT_COLUMNS.map((c) => c.label), ...records.map((r) => IMPORT_COLUMNS.map((c) => flatToCell(c, r[c.key], "text")))]);
+}
+
+function jsonOf(records: FlatRecord[]): string {
+  return JSON.stringify({ formations: records }, null, 2) + "\n";
+}
+
+const LONG = new Set(["description", "programme", "objectifs", "methodes_pedagogiques", "modalites_evaluation", "modalites_acces", "accessibilite", "sessions", "resume", "image"]);
+
+async function xlsxOf(records: FlatRecord[]): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = "Import des formations";
+  const sheet = workbook.addWorksheet("Formations", { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = IMPORT_COLUMNS.map((c) => ({ header: c.label, key: c.key, width: LONG.has(c.key) ? 50 : Math.max(14, Math.min(32, c.label.length + 4)) }));
+  sheet.getRow(1).font = { bold: true };
+  for (const r of records) sheet.addRow(Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, flatToCell(c, r[c.key], "native")])));
+  // Every cell is text or a number: nothing is ever read as a formula or a date by the spreadsheet.
+  const help = workbook.addWorksheet("Mode d'emploi");
+  help.columns = [
+    { header: "Colonne", key: "label", width: 38 },
+    { header: "Nom JSON", key: "key", width: 26 },
+    { header: "Obligatoire pour une création", key: "required", width: 18 },
+    { header: "Contenu attendu", key: "help", width: 110 },
+  ];
+  help.getRow(1).font = { bold: true };
+  for (const c of IMPORT_COLUMNS) help.addRow({ label: c.label, key: c.key, required: c.required ? "oui" : "non", help: c.help });
+  help.addRow({});
+  help.addRow({ label: "Une ligne par formation. Une adresse (slug) déjà connue met à jour cette formation : les colonnes absentes du fichier gardent leur valeur actuelle." });
+  help.addRow({ label: "Les en-têtes sont reconnus en français ou en anglais ; l'écran d'import permet de corriger la correspondance des colonnes." });
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+function day(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export async function exportCatalogue(format: ExportFormat, target: Db = db()): Promise<FileDownload> {
+  const records = await catalogueRecords(target);
+  const filename = `catalogue-formations-${day()}.${format}`;
+  const body = format === "csv" ? csvOf(records) : format === "json" ? jsonOf(records) : await xlsxOf(records);
+  return { body, contentType: CONTENT_TYPES[format], filename };
+}
+
+/** An example row that imports as is on this site (its first category and city). */
+export async function templateRecords(target: Db = db()): Promise<FlatRecord[]> {
+  const lookups = await loadLookups(target);
+  const category = lookups.categories[0]?.slug ?? "bureautique";
+  const city = lookups.cities[0]?.slug ?? "lyon";
+  const year = new Date().getUTCFullYear() + 1;
+  return [
+    {
+      slug: "excel-tableaux-croises-dynamiques",
+      statut: "brouillon",
+      titre: "Excel : tableaux croisés dynamiques",
+      resume: "Analyser rapidement de grands volumes de données avec les tableaux croisés dynamiques d'Excel.",
+      categorie: category,
+      description: "Une journée pour **maîtriser** les tableaux croisés dynamiques et gagner du temps sur vos analyses.",
+      programme: [
+        { titre: "Préparer ses données", contenu: "Nettoyer une base, la mettre sous forme de tableau.", duree_heures: 3.5 },
+        { titre: "Construire un tableau croisé", contenu: "Champs, filtres, segments et graphiques.", duree_heures: 3.5 },
+      ],
+      objectifs: ["Construire un tableau croisé dynamique", "Filtrer et mettre en forme les résultats"],
+      prerequis: "Connaître les bases d'Excel (saisie, formules simples).",
+      public: "Toute personne qui analyse des données dans Excel.",
+      duree_heures: 7,
+      duree_jours: 1,
+      modalite: "présentiel",
+      methodes_pedagogiques: "Exercices sur des cas réels, un poste par stagiaire.",
+      modalites_evaluation: "Quiz de positionnement, exercices corrigés, évaluation finale.",
+      modalites_acces: "Inscription par le formulaire de devis ou par téléphone.",
+      delai_acces: "Jusqu'à 10 jours ouvrés avant le début de la session.",
+      prix_inter: 450,
+      intra_sur_devis: true,
+      tva: "exonéré",
+      contact_nom: "Sophie Lambert",
+      contact_email: "formations@example.fr",
+      contact_telephone: "04 65 71 00 12",
+      accessibilite: "Locaux accessibles aux personnes à mobilité réduite ; adaptations possibles sur demande.",
+      referent_handicap_nom: "Karim Benali",
+      referent_handicap_email: "handicap@example.fr",
+      taux_satisfaction: 96,
+      taux_reussite: null,
+      nombre_stagiaires: 142,
+      date_mesure_indicateurs: `${year - 1}-12-31`,
+      certification: "aucune",
+      certification_code: "",
+      certification_intitule: "",
+      certificateur: "",
+      certification_date: null,
+      eligible_cpf: false,
+      financements: ["entreprise", "particulier"],
+      opco: ["atlas", "akto"],
+      villes: [city],
+      sessions: [
+        { debut: `${year}-03-12`, fin: `${year}-03-12`, ville: city, places: 8 },
+        { debut: `${year}-05-20`, fin: `${year}-05-20`, ville: city, places: 10 },
+      ],
+      image: null,
+      image_alt: "",
+      a_la_une: false,
+      seo_titre: "",
+      seo_description: "",
+    },
+  ];
+}
+
+export async function templateFile(format: "csv" | "xlsx", target: Db = db()): Promise<FileDownload> {
+  const records = await templateRecords(target);
+  const body = format === "csv" ? csvOf(records) : await xlsxOf(records);
+  return { body, contentType: CONTENT_TYPES[format], filename: `modele-import-formations.${format}` };
+}

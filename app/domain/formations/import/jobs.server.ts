@@ -1,0 +1,513 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Selectable } from "kysely";
+import { db, nowIso, type Db } from "~/platform/db/db.server";
+import type { FormationImportFilesTable, FormationImportJobsTable } from "~/platform/db/schema";
+import { log } from "~/platform/log.server";
+import { guessMapping } from "./columns";
+import { toCsv } from "./csv";
+import { ImportCancelledError, ImportWriteError, analyseTable, applyAnalysis, type Actor, type RowReport } from "./import.server";
+import {
+  ImportFileError,
+  MAX_BATCH_FILES,
+  MAX_BATCH_ROWS,
+  MAX_FILE_BYTES,
+  MAX_FILE_LABEL,
+  countsSentence,
+  jobPercent,
+  type FileState,
+  type JobState,
+  type JobView,
+} from "./model";
+import { readTable } from "./read.server";
+
+/**
+ * Uploaded files and batch jobs, persisted in the database so that any instance can read a file
+ * and run a job. A job is claimed by one worker at a time (atomic UPDATE with a lock token and an
+ * expiry renewed while it works); each file is imported in its own transaction, together with its
+ * counters and rejected rows, so a file is either entirely imported or not at all, even if the
+ * process stops in the middle.
+ */
+
+/** A claim not renewed for this long (crashed instance) can be taken over by another worker. */
+export const LOCK_MS = 5 * 60 * 1000;
+
+// ---------------------------------------------------------------------------------------------
+// Uploads of the one-file page (kept 24 hours, for the mapping, preview and import steps).
+
+export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+export async function saveUpload(ownerId: string | null, name: string, bytes: Uint8Array, target: Db = db()): Promise<string> {
+  const id = randomUUID();
+  const now = nowIso();
+  await target
+    .insertInto("formation_import_files")
+    .values({
+      id,
+      job_id: null,
+      owner_id: ownerId,
+      position: 0,
+      name: safeName(name),
+      size: bytes.byteLength,
+      content: Buffer.from(bytes).toString("base64"),
+      state: "uploaded",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** An upload of this user (another editor's upload is not visible). */
+export async function getUpload(id: string, ownerId: string | null, target: Db = db()): Promise<{ id: string; name: string; size: number; bytes: Uint8Array } | undefined> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
+  const row = await target
+    .selectFrom("formation_import_files")
+    .select(["id", "name", "size", "content", "owner_id"])
+    .where("id", "=", id)
+    .where("job_id", "is", null)
+    .where("state", "=", "uploaded")
+    .executeTakeFirst();
+  if (!row || row.owner_id !== ownerId) return undefined;
+  return { id: row.id, name: row.name, size: Number(row.size), bytes: new Uint8Array(Buffer.from(row.content, "base64")) };
+}
+
+export async function deleteUpload(id: string, target: Db = db()): Promise<void> {
+  await target.deleteFrom("formation_import_files").where("id", "=", id).where("job_id", "is", null).execute();
+}
+
+export async function pruneUploads(now = Date.now(), target: Db = db()): Promise<number> {
+  const res = await target
+    .deleteFrom("formation_import_files")
+    .where("job_id", "is", null)
+    .where("created_at", "<", new Date(now - UPLOAD_TTL_MS).toISOString())
+    .executeTakeFirst();
+  return Number(res.numDeletedRows ?? 0);
+}
+
+function safeName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "fichier";
+  return base.replace(/[\u0000-\u001f"]/g, "").slice(0, 200) || "fichier";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Batch jobs.
+
+const listeners = new Set<() => void>();
+
+/** The worker of this process listens, to start a new job at once rather than at its next poll. */
+export function onJobQueued(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export interface NewJobFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Checks the files of a new batch (count, size); French message or undefined. */
+export function batchFilesProblem(files: NewJobFile[]): string | undefined {
+  if (files.length === 0) return "Choisissez au moins un fichier à importer.";
+  if (files.length > MAX_BATCH_FILES) return `Un lot compte ${MAX_BATCH_FILES} fichiers au plus : répartissez-les en plusieurs lots.`;
+  const big = files.find((f) => f.bytes.byteLength > MAX_FILE_BYTES);
+  if (big) return `Le fichier « ${big.name} » dépasse ${MAX_FILE_LABEL} : découpez-le en plusieurs fichiers.`;
+  const empty = files.find((f) => f.bytes.byteLength === 0);
+  if (empty) return `Le fichier « ${empty.name} » est vide.`;
+  return undefined;
+}
+
+export async function createJob(actor: Actor, files: NewJobFile[], { allOrNothing = false } = {}, target: Db = db()): Promise<string> {
+  const problem = batchFilesProblem(files);
+  if (problem) throw new ImportFileError(problem);
+  const id = randomUUID();
+  const now = nowIso();
+  await target.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("formation_import_jobs")
+      .values({
+        id,
+        state: "queued",
+        stage: "En attente de démarrage",
+        all_or_nothing: allOrNothing ? 1 : 0,
+        actor_id: actor.id,
+        actor_email: actor.email,
+        actor_role: actor.role,
+        total_files: files.length,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    for (const [position, f] of files.entries()) {
+      await trx
+        .insertInto("formation_import_files")
+        .values({
+          id: randomUUID(),
+          job_id: id,
+          owner_id: actor.id,
+          position,
+          name: safeName(f.name),
+          size: f.bytes.byteLength,
+          content: Buffer.from(f.bytes).toString("base64"),
+          state: "pending",
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+  });
+  for (const listener of listeners) listener();
+  return id;
+}
+
+type JobRow = Selectable<FormationImportJobsTable>;
+type FileRow = Omit<Selectable<FormationImportFilesTable>, "content">;
+
+function toView(job: JobRow, files: FileRow[]): JobView {
+  const finished = files.filter((f) => f.state === "done" || f.state === "failed" || f.state === "cancelled");
+  const running = files.find((f) => f.state === "running");
+  const finishedRows = finished.reduce((n, f) => n + Number(f.rows), 0);
+  const base = {
+    state: job.state,
+    totalFiles: Number(job.total_files),
+    filesDone: finished.length,
+    totalRows: Number(job.total_rows),
+    rowsDone: Number(job.rows_done),
+    currentFileRows: running ? Number(running.rows) : 0,
+    currentFileRowsDone: running ? Math.max(0, Number(job.rows_done) - finishedRows) : 0,
+  };
+  return {
+    id: job.id,
+    state: job.state as JobState,
+    stage: job.stage,
+    allOrNothing: Number(job.all_or_nothing) === 1,
+    actorEmail: job.actor_email,
+    totalFiles: base.totalFiles,
+    filesDone: base.filesDone,
+    totalRows: base.totalRows,
+    rowsDone: base.rowsDone,
+    counts: { created: Number(job.created_count), updated: Number(job.updated_count), unchanged: Number(job.unchanged_count), rejected: Number(job.rejected_count) },
+    cancelRequested: Number(job.cancel_requested) === 1,
+    error: job.error,
+    createdAt: job.created_at,
+    startedAt: job.started_at,
+    finishedAt: job.finished_at,
+    percent: jobPercent(base),
+    files: files.map((f) => ({
+      id: f.id,
+      name: f.name,
+      size: Number(f.size),
+      state: f.state as FileState,
+      rows: Number(f.rows),
+      counts: { created: Number(f.created_count), updated: Number(f.updated_count), unchanged: Number(f.unchanged_count), rejected: Number(f.rejected_count) },
+      ignoredColumns: JSON.parse(f.ignored_columns || "[]") as string[],
+      error: f.error,
+    })),
+  };
+}
+
+const FILE_COLUMNS = [
+  "id",
+  "job_id",
+  "owner_id",
+  "position",
+  "name",
+  "size",
+  "state",
+  "rows",
+  "created_count",
+  "updated_count",
+  "unchanged_count",
+  "rejected_count",
+  "ignored_columns",
+  "error",
+  "created_at",
+  "updated_at",
+] as const;
+
+export async function getJob(id: string, target: Db = db()): Promise<JobView | undefined> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
+  const job = await target.selectFrom("formation_import_jobs").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!job) return undefined;
+  const files = await target.selectFrom("formation_import_files").select(FILE_COLUMNS).where("job_id", "=", id).orderBy("position").execute();
+  return toView(job, files);
+}
+
+/** The latest jobs, newest first (every editor sees every batch: the catalogue is shared). */
+export async function listJobs(limit = 10, target: Db = db()): Promise<JobView[]> {
+  const jobs = await target.selectFrom("formation_import_jobs").selectAll().orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
+  if (jobs.length === 0) return [];
+  const files = await target
+    .selectFrom("formation_import_files")
+    .select(FILE_COLUMNS)
+    .where(
+      "job_id",
+      "in",
+      jobs.map((j) => j.id),
+    )
+    .orderBy("position")
+    .execute();
+  return jobs.map((j) => toView(j, files.filter((f) => f.job_id === j.id)));
+}
+
+/** Cancels a job: at once when it has not started, otherwise at the worker's next check. */
+export async function cancelJob(id: string, target: Db = db()): Promise<"cancelled" | "requested" | "over" | "missing"> {
+  const now = nowIso();
+  return target.transaction().execute(async (trx) => {
+    const job = await trx.selectFrom("formation_import_jobs").select(["state"]).where("id", "=", id).executeTakeFirst();
+    if (!job) return "missing";
+    if (job.state === "queued") {
+      const res = await trx
+        .updateTable("formation_import_jobs")
+        .set({ state: "cancelled", stage: "", cancel_requested: 1, finished_at: now, updated_at: now })
+        .where("id", "=", id)
+        .where("state", "=", "queued")
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 1) {
+        await trx.updateTable("formation_import_files").set({ state: "cancelled", content: "", updated_at: now }).where("job_id", "=", id).execute();
+        return "cancelled";
+      }
+    }
+    if (job.state === "running" || job.state === "queued") {
+      await trx.updateTable("formation_import_jobs").set({ cancel_requested: 1, stage: "Annulation demandée…", updated_at: now }).where("id", "=", id).execute();
+      return "requested";
+    }
+    return "over";
+  });
+}
+
+/**
+ * Claims the oldest job to run (queued, or running under an expired claim) for this worker.
+ * The UPDATE re-checks the state: two workers never hold the same job.
+ */
+export async function claimJob(target: Db = db(), now = Date.now()): Promise<{ id: string; token: string } | undefined> {
+  const iso = new Date(now).toISOString();
+  const candidates = await target
+    .selectFrom("formation_import_jobs")
+    .select("id")
+    .where((eb) => eb.or([eb("state", "=", "queued"), eb.and([eb("state", "=", "running"), eb("locked_until", "<", iso)])]))
+    .orderBy("created_at")
+    .limit(5)
+    .execute();
+  for (const c of candidates) {
+    const token = randomUUID();
+    const res = await target
+      .updateTable("formation_import_jobs")
+      .set({ state: "running", lock_token: token, locked_until: new Date(now + LOCK_MS).toISOString(), started_at: sql<string>`coalesce(started_at, ${iso})`, updated_at: iso })
+      .where("id", "=", c.id)
+      .where((eb) => eb.or([eb("state", "=", "queued"), eb.and([eb("state", "=", "running"), eb("locked_until", "<", iso)])]))
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1) return { id: c.id, token };
+  }
+  return undefined;
+}
+
+export interface RunOptions {
+  target?: Db;
+  /** True when the process is stopping: the file in progress is rolled back and the job released. */
+  stopping?: () => boolean;
+}
+
+class WorkerStoppingError extends Error {}
+
+/** Runs a claimed job to its end (or cancellation). Returns its final state. */
+export async function runJob(claim: { id: string; token: string }, options: RunOptions = {}): Promise<JobState> {
+  const target = options.target ?? db();
+  const { id, token } = claim;
+  const job = await target.selectFrom("formation_import_jobs").selectAll().where("id", "=", id).where("lock_token", "=", token).executeTakeFirst();
+  if (!job) return "failed";
+  const actor: Actor = { id: job.actor_id, email: job.actor_email, role: job.actor_role };
+  const allOrNothing = Number(job.all_or_nothing) === 1;
+  const day = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" }).format(new Date(job.created_at));
+  const context = `import par lots du ${day}`;
+
+  const mine = (q: Db) =>
+    q
+      .updateTable("formation_import_jobs")
+      .where("id", "=", id)
+      .where("lock_token", "=", token);
+  const touch = async (values: { stage?: string; rows_done?: number; total_rows?: number }) => {
+    const now = Date.now();
+    await mine(target)
+      .set({ ...values, locked_until: new Date(now + LOCK_MS).toISOString(), updated_at: new Date(now).toISOString() })
+      .execute();
+  };
+  const cancelRequested = async (q: Db) => {
+    const row = await q.selectFrom("formation_import_jobs").select(["cancel_requested", "lock_token"]).where("id", "=", id).executeTakeFirst();
+    if (row?.lock_token !== token) throw new WorkerStoppingError("claim lost");
+    return Number(row.cancel_requested) === 1;
+  };
+  const shouldStop = async (q: Db) => {
+    if (options.stopping?.()) throw new WorkerStoppingError("stopping");
+    return cancelRequested(q);
+  };
+
+  const files = await target.selectFrom("formation_import_files").select(["id", "name", "state", "rows"]).where("job_id", "=", id).orderBy("position").execute();
+  const finish = async (state: JobState, error = "") => {
+    const now = nowIso();
+    await target.transaction().execute(async (trx) => {
+      if (state === "cancelled") {
+        await trx.updateTable("formation_import_files").set({ state: "cancelled", updated_at: now }).where("job_id", "=", id).where("state", "in", ["pending", "running"]).execute();
+      }
+      // The files' contents are no longer needed: only their names and counts stay.
+      await trx.updateTable("formation_import_files").set({ content: "" }).where("job_id", "=", id).execute();
+      await mine(trx).set({ state, stage: "", error, lock_token: null, locked_until: null, finished_at: now, updated_at: now }).execute();
+    });
+    return state;
+  };
+
+  try {
+    for (const file of files) {
+      if (file.state === "done" || file.state === "failed" || file.state === "cancelled") continue;
+      if (await shouldStop(target)) return await finish("cancelled");
+      const totals = await target
+        .selectFrom("formation_import_files")
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("rows"), sql<number>`0`).as("n"))
+        .where("job_id", "=", id)
+        .where("state", "in", ["done", "failed", "cancelled"])
+        .executeTakeFirst();
+      const rowsBefore = Number(totals?.n ?? 0);
+      await target.updateTable("formation_import_files").set({ state: "running", updated_at: nowIso() }).where("id", "=", file.id).execute();
+      await touch({ stage: `Lecture du fichier « ${file.name} »`, rows_done: rowsBefore });
+
+      const content = await target.selectFrom("formation_import_files").select("content").where("id", "=", file.id).executeTakeFirstOrThrow();
+      let table;
+      try {
+        table = await readTable(file.name, new Uint8Array(Buffer.from(content.content, "base64")));
+        if (table.rows.length > MAX_BATCH_ROWS) throw new ImportFileError(`Le fichier compte ${table.rows.length.toLocaleString("fr-FR")} lignes : ${MAX_BATCH_ROWS.toLocaleString("fr-FR")} au plus par fichier.`);
+        if (table.rows.length === 0) throw new ImportFileError("Le fichier ne contient aucune formation sous sa ligne d'en-tête.");
+      } catch (error) {
+        if (!(error instanceof ImportFileError)) throw error;
+        await failFile(target, file.id, error.message);
+        await touch({ stage: "" });
+        continue;
+      }
+      const mapping = guessMapping(table.headers);
+      const ignored = table.headers.filter((_, i) => !mapping[i]);
+      const rows = table.rows.length;
+      await target.updateTable("formation_import_files").set({ rows, ignored_columns: JSON.stringify(ignored), updated_at: nowIso() }).where("id", "=", file.id).execute();
+      const allRows = await target
+        .selectFrom("formation_import_files")
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("rows"), sql<number>`0`).as("n"))
+        .where("job_id", "=", id)
+        .executeTakeFirst();
+      await touch({ stage: `Vérification des lignes de « ${file.name} »`, total_rows: Number(allRows?.n ?? 0) });
+
+      const analysis = await analyseTable(table, mapping, target, {
+        onProgress: (n) => touch({ rows_done: rowsBefore + n }),
+        shouldStop: () => shouldStop(target),
+      });
+      const rejected = analysis.rows.filter((r) => r.action === "reject");
+      if (allOrNothing && rejected.length > 0) {
+        await target.transaction().execute(async (trx) => {
+          await insertRejections(trx, id, file.name, rejected);
+          await trx
+            .updateTable("formation_import_files")
+            .set({ state: "failed", rejected_count: rejected.length, error: `${rejected.length} ligne${rejected.length > 1 ? "s refusées" : " refusée"} : fichier non importé (option « tout ou rien »).`, updated_at: nowIso() })
+            .where("id", "=", file.id)
+            .execute();
+          await mine(trx)
+            .set((eb) => ({ rejected_count: eb("rejected_count", "+", rejected.length), files_done: eb("files_done", "+", 1) }))
+            .execute();
+        });
+        continue;
+      }
+      await touch({ stage: `Enregistrement de « ${file.name} » (${analysis.planned.length.toLocaleString("fr-FR")} formation${analysis.planned.length > 1 ? "s" : ""})` });
+      const c = analysis.counts;
+      try {
+        await applyAnalysis(analysis, {
+          actor,
+          fileName: file.name,
+          context,
+          target,
+          shouldStop: (trx) => shouldStop(trx),
+          within: async (trx) => {
+            await insertRejections(trx, id, file.name, rejected);
+            await trx
+              .updateTable("formation_import_files")
+              .set({ state: "done", created_count: c.created, updated_count: c.updated, unchanged_count: c.unchanged, rejected_count: c.rejected, updated_at: nowIso() })
+              .where("id", "=", file.id)
+              .execute();
+            await mine(trx)
+              .set((eb) => ({
+                created_count: eb("created_count", "+", c.created),
+                updated_count: eb("updated_count", "+", c.updated),
+                unchanged_count: eb("unchanged_count", "+", c.unchanged),
+                rejected_count: eb("rejected_count", "+", c.rejected),
+                files_done: eb("files_done", "+", 1),
+                rows_done: rowsBefore + rows,
+              }))
+              .execute();
+          },
+        });
+      } catch (error) {
+        if (error instanceof ImportWriteError) {
+          await failFile(target, file.id, error.message);
+          continue;
+        }
+        throw error;
+      }
+    }
+    return await finish("done");
+  } catch (error) {
+    if (error instanceof ImportCancelledError) return finish("cancelled");
+    if (error instanceof WorkerStoppingError) {
+      // Stopping (or the claim was taken over): the file in progress was rolled back; release the job.
+      const now = nowIso();
+      const released = await mine(target).set({ state: "queued", stage: "Reprise au prochain démarrage", lock_token: null, locked_until: null, updated_at: now }).executeTakeFirst();
+      if (Number(released.numUpdatedRows) === 1) {
+        await target.updateTable("formation_import_files").set({ state: "pending", updated_at: now }).where("job_id", "=", id).where("state", "=", "running").execute();
+      }
+      return "queued";
+    }
+    log.error("Import par lots : échec inattendu", { error, job: id });
+    await target.updateTable("formation_import_files").set({ state: "failed", error: "Erreur inattendue : rien n'a été importé de ce fichier.", updated_at: nowIso() }).where("job_id", "=", id).where("state", "=", "running").execute();
+    return finish("failed", "Une erreur inattendue a interrompu l'import. Les fichiers déjà terminés sont importés ; les autres ne le sont pas.");
+  }
+
+  async function failFile(q: Db, fileId: string, message: string) {
+    await q.transaction().execute(async (trx) => {
+      await trx.updateTable("formation_import_files").set({ state: "failed", error: message, updated_at: nowIso() }).where("id", "=", fileId).execute();
+      await mine(trx)
+        .set((eb) => ({ files_done: eb("files_done", "+", 1) }))
+        .execute();
+    });
+  }
+}
+
+async function insertRejections(trx: Db, jobId: string, fileName: string, rows: RowReport[]): Promise<void> {
+  const values = rows.map((r) => ({
+    id: randomUUID(),
+    job_id: jobId,
+    file_name: fileName,
+    row_number: r.line,
+    slug: r.slug,
+    title: r.title.slice(0, 300),
+    reasons: r.issues.map((i) => `${i.header} : ${i.message}`).join("\n"),
+  }));
+  for (let i = 0; i < values.length; i += 200) await trx.insertInto("formation_import_rejections").values(values.slice(i, i + 200)).execute();
+}
+
+/** The report of a job: every rejected row with its reasons, and every file not imported. CSV for Excel. */
+export async function jobReportCsv(id: string, target: Db = db()): Promise<string | undefined> {
+  const job = await getJob(id, target);
+  if (!job) return undefined;
+  const rejections = await target
+    .selectFrom("formation_import_rejections")
+    .select(["file_name", "row_number", "slug", "title", "reasons"])
+    .where("job_id", "=", id)
+    .orderBy("file_name")
+    .orderBy("row_number")
+    .execute();
+  const rows: Array<Array<string | number>> = [["Fichier", "Ligne", "Adresse (slug)", "Titre", "Motifs du refus"]];
+  for (const f of job.files) {
+    if (f.state === "failed" && f.counts.rejected === 0) rows.push([f.name, "", "", "", `Fichier non importé : ${f.error}`]);
+    if (f.state === "cancelled") rows.push([f.name, "", "", "", "Fichier non traité : import annulé."]);
+  }
+  for (const r of rejections) rows.push([r.file_name, Number(r.row_number), r.slug, r.title, r.reasons]);
+  return toCsv(rows);
+}
+
+/** "Terminé : 3 créées, …" for a finished job. */
+export function jobSummary(job: JobView): string {
+  return countsSentence(job.counts);
+}

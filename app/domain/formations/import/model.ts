@@ -1,0 +1,119 @@
+/**
+ * Formation import: limits, shared types and French labels (pure, runs anywhere).
+ */
+
+/** Largest file accepted, on the one-file page and per file of a batch. */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+export const MAX_FILE_LABEL = "20 Mo";
+/** Beyond this many rows, the one-file page sends the editor to the batch import. */
+export const MAX_INTERACTIVE_ROWS = 2_000;
+/** Rows per file in a batch (10 000 and more are the batch's purpose). */
+export const MAX_BATCH_ROWS = 100_000;
+export const MAX_BATCH_FILES = 10;
+/** Rows of the preview table shown on screen (every error is still counted). */
+export const PREVIEW_ROWS = 200;
+
+export const ACCEPTED_EXTENSIONS = [".csv", ".txt", ".xlsx", ".json"] as const;
+export const ACCEPT_ATTRIBUTE = ".csv,.txt,.xlsx,.json,text/csv,application/json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+export type FileFormat = "csv" | "xlsx" | "json";
+export const FORMAT_LABELS: Record<FileFormat, string> = { csv: "CSV", xlsx: "classeur Excel (XLSX)", json: "JSON" };
+
+/** A file that cannot be read at all (French message for the editor). */
+export class ImportFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ImportFileError";
+  }
+}
+
+export type RowAction = "create" | "update" | "unchanged" | "reject";
+export const ROW_ACTION_LABELS: Record<RowAction, string> = {
+  create: "Création",
+  update: "Mise à jour",
+  unchanged: "Inchangée",
+  reject: "Refusée",
+};
+
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+}
+
+export function emptyCounts(): ImportCounts {
+  return { created: 0, updated: 0, unchanged: 0, rejected: 0 };
+}
+
+/** "3 créées, 1 mise à jour, 0 inchangée, 2 refusées". */
+export function countsSentence(c: ImportCounts, conditional = false): string {
+  const p = (n: number, one: string, many: string) => `${n.toLocaleString("fr-FR")} ${n > 1 ? many : one}`;
+  if (conditional) {
+    return [
+      p(c.created, "serait créée", "seraient créées"),
+      p(c.updated, "serait mise à jour", "seraient mises à jour"),
+      p(c.unchanged, "resterait inchangée", "resteraient inchangées"),
+      p(c.rejected, "serait refusée", "seraient refusées"),
+    ].join(", ");
+  }
+  return [p(c.created, "créée", "créées"), p(c.updated, "mise à jour", "mises à jour"), p(c.unchanged, "inchangée", "inchangées"), p(c.rejected, "refusée", "refusées")].join(", ");
+}
+
+export type JobState = "queued" | "running" | "done" | "failed" | "cancelled";
+export const JOB_STATE_LABELS: Record<JobState, string> = {
+  queued: "En attente",
+  running: "En cours",
+  done: "Terminé",
+  failed: "Échec",
+  cancelled: "Annulé",
+};
+
+export type FileState = "uploaded" | "pending" | "running" | "done" | "failed" | "cancelled";
+export const FILE_STATE_LABELS: Record<FileState, string> = {
+  uploaded: "Téléversé",
+  pending: "En attente",
+  running: "En cours",
+  done: "Importé",
+  failed: "Non importé",
+  cancelled: "Non traité (annulé)",
+};
+
+export function isActiveJob(state: string): boolean {
+  return state === "queued" || state === "running";
+}
+
+export interface JobView {
+  id: string;
+  state: JobState;
+  stage: string;
+  allOrNothing: boolean;
+  actorEmail: string;
+  totalFiles: number;
+  filesDone: number;
+  totalRows: number;
+  rowsDone: number;
+  counts: ImportCounts;
+  cancelRequested: boolean;
+  error: string;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** 0..100 */
+  percent: number;
+  files: Array<{ id: string; name: string; size: number; state: FileState; rows: number; counts: ImportCounts; ignoredColumns: string[]; error: string }>;
+}
+
+/** Progress of a job: whole files done, plus the current file's checked rows. */
+export function jobPercent(job: { state: string; totalFiles: number; filesDone: number; totalRows: number; rowsDone: number; currentFileRows?: number; currentFileRowsDone?: number }): number {
+  if (job.state === "done") return 100;
+  if (job.totalFiles === 0) return 0;
+  const current = job.currentFileRows ? Math.min(1, (job.currentFileRowsDone ?? 0) / job.currentFileRows) * 0.9 : 0;
+  return Math.max(0, Math.min(99, Math.floor(((job.filesDone + current) / job.totalFiles) * 100)));
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} octets`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toLocaleString("fr-FR", { maximumFractionDigits: 0 })} Ko`;
+  return `${(bytes / 1024 / 1024).toLocaleString("fr-FR", { maximumFractionDigits: 1 })} Mo`;
+}

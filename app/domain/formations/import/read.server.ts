@@ -1,0 +1,143 @@
+import ExcelJS from "exceljs";
+import { ENCODING_LABELS, decodeText, parseCsv, separatorName, type TextEncodingName } from "./csv";
+import { normalizeHeader } from "./columns";
+import { FORMAT_LABELS, ImportFileError, MAX_FILE_BYTES, MAX_FILE_LABEL, type FileFormat } from "./model";
+
+/**
+ * Reads an uploaded catalogue file (CSV, XLSX or JSON) into a table: headers and rows of cells.
+ * A file that cannot be read throws ImportFileError with a French message.
+ */
+
+export interface TableRow {
+  /** Where the row is in the file: line (CSV), row (XLSX) or item number (JSON). */
+  line: number;
+  cells: unknown[];
+  /** Cells beyond the header's columns that are not empty (the row is refused). */
+  extraCells: number;
+}
+
+export interface ImportTable {
+  format: FileFormat;
+  /** "CSV UTF-8, séparateur ;", "classeur Excel (XLSX), feuille « Formations »", "JSON". */
+  description: string;
+  headers: string[];
+  rows: TableRow[];
+  /** "ligne" (CSV), "ligne" (XLSX) or "élément" (JSON): what `line` counts. */
+  lineWord: string;
+}
+
+export function formatOf(name: string, bytes: Uint8Array): FileFormat {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return "xlsx"; // a zip archive
+  const lower = name.toLowerCase();
+  if (lower.endsWith(".xlsx") || lower.endsWith(".xls")) return "xlsx";
+  if (lower.endsWith(".json")) return "json";
+  // Without an extension that says otherwise, a text starting with [ or { is JSON.
+  const start = new TextDecoder().decode(bytes.subarray(0, 64)).replace(/^\uFEFF/, "").trimStart();
+  if (!lower.endsWith(".csv") && !lower.endsWith(".txt") && (start.startsWith("[") || start.startsWith("{"))) return "json";
+  return "csv";
+}
+
+export async function readTable(name: string, bytes: Uint8Array): Promise<ImportTable> {
+  if (bytes.byteLength === 0) throw new ImportFileError("Le fichier est vide.");
+  if (bytes.byteLength > MAX_FILE_BYTES) throw new ImportFileError(`Le fichier dépasse ${MAX_FILE_LABEL} : découpez-le en plusieurs fichiers et utilisez l'import par lots.`);
+  const lower = name.toLowerCase();
+  if (lower.endsWith(".xls") || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
+    throw new ImportFileError("Les classeurs Excel 97-2003 (.xls) ne sont pas lus : enregistrez le classeur au format « Classeur Excel (.xlsx) » ou en CSV UTF-8.");
+  }
+  const format = formatOf(name, bytes);
+  if (format === "xlsx") return readXlsx(bytes);
+  const { text, encoding } = decodeText(bytes);
+  return format === "json" ? readJson(text) : readCsvTable(text, encoding);
+}
+
+function finish(format: FileFormat, description: string, lineWord: string, headerCells: unknown[], body: Array<{ line: number; cells: unknown[] }>): ImportTable {
+  const headers = headerCells.map((h, i) => {
+    const text = h === null || h === undefined ? "" : String(h).trim();
+    return text || `Colonne ${i + 1}`;
+  });
+  while (headers.length > 0 && /^Colonne \d+$/.test(headers.at(-1)!) && body.every((r) => isEmpty(r.cells[headers.length - 1]))) headers.pop();
+  if (headers.length === 0) throw new ImportFileError("La première ligne du fichier doit contenir les noms des colonnes (Titre, Résumé, Catégorie…) : elle est vide.");
+  if (!headers.some((h) => normalizeHeader(h))) throw new ImportFileError("La première ligne ne contient aucun nom de colonne lisible.");
+  const rows = body.map((r) => ({
+    line: r.line,
+    cells: headers.map((_, i) => r.cells[i] ?? ""),
+    extraCells: r.cells.slice(headers.length).filter((c) => !isEmpty(c)).length,
+  }));
+  return { format, description, headers, rows, lineWord };
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+}
+
+function readCsvTable(text: string, encoding: TextEncodingName): ImportTable {
+  const { records, separator } = parseCsv(text);
+  if (records.length === 0) throw new ImportFileError("Le fichier ne contient aucune ligne.");
+  const [header, ...body] = records;
+  return finish("csv", `CSV ${ENCODING_LABELS[encoding]}, séparateur « ${separatorName(separator)} »`, "ligne", header!.cells, body);
+}
+
+function readJson(text: string): ImportTable {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const where = /position (\d+)/.exec(String((error as Error).message));
+    const line = where ? text.slice(0, Number(where[1])).split("\n").length : undefined;
+    throw new ImportFileError(`Le fichier JSON est mal formé${line ? ` (vers la ligne ${line})` : ""} : vérifiez les virgules, les guillemets et les crochets.`);
+  }
+  const items = Array.isArray(parsed) ? parsed : parsed && typeof parsed === "object" && Array.isArray((parsed as { formations?: unknown }).formations) ? (parsed as { formations: unknown[] }).formations : undefined;
+  if (!items) throw new ImportFileError("Le fichier JSON doit contenir une liste de formations : [ {…}, {…} ] ou { \"formations\": [ … ] }.");
+  const headers: string[] = [];
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    if (!item || typeof item !== "object" || Array.isArray(item)) throw new ImportFileError(`L'élément n° ${i + 1} du fichier JSON n'est pas un objet { "titre": …, … }.`);
+    for (const k of Object.keys(item)) {
+      if (!seen.has(k)) {
+        seen.add(k);
+        headers.push(k);
+      }
+    }
+  });
+  if (headers.length === 0) throw new ImportFileError("Le fichier JSON ne contient aucune formation.");
+  const body = items.map((item, i) => ({ line: i + 1, cells: headers.map((h) => (item as Record<string, unknown>)[h] ?? "") }));
+  return finish("json", FORMAT_LABELS.json, "élément", headers, body);
+}
+
+/** A cell's value as the import reads it: text, number, boolean or date. */
+function xlsxValue(value: ExcelJS.CellValue): unknown {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value;
+  if (typeof value === "object") {
+    if ("richText" in value) return value.richText.map((r) => r.text).join("");
+    if ("formula" in value || "sharedFormula" in value) return xlsxValue((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+    if ("text" in value) return (value as ExcelJS.CellHyperlinkValue).text;
+    if ("error" in value) return "";
+    return "";
+  }
+  return value;
+}
+
+async function readXlsx(bytes: Uint8Array): Promise<ImportTable> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer);
+  } catch {
+    throw new ImportFileError("Ce classeur Excel est illisible ou endommagé : ouvrez-le dans votre tableur, enregistrez-le à nouveau au format .xlsx, puis réessayez.");
+  }
+  const sheets = workbook.worksheets.filter((ws) => ws.actualRowCount > 0);
+  const sheet = sheets.find((ws) => normalizeHeader(ws.name) === "formations") ?? sheets.find((ws) => !/mode d emploi|instructions|aide/.test(normalizeHeader(ws.name))) ?? sheets[0];
+  if (!sheet) throw new ImportFileError("Le classeur ne contient aucune feuille remplie.");
+  const rows: Array<{ line: number; cells: unknown[] }> = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const cells: unknown[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, col) => {
+      cells[col - 1] = xlsxValue(cell.value);
+    });
+    for (let i = 0; i < cells.length; i++) cells[i] ??= "";
+    if (cells.some((c) => !isEmpty(c))) rows.push({ line: rowNumber, cells });
+  });
+  if (rows.length === 0) throw new ImportFileError("La feuille du classeur est vide.");
+  const [header, ...body] = rows;
+  return finish("xlsx", `${FORMAT_LABELS.xlsx}, feuille « ${sheet.name} »`, "ligne", header!.cells, body);
+}

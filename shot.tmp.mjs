@@ -1,0 +1,13 @@
+import { chromium } from "/work/main/node_modules/playwright-core/index.mjs";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const p = await b.newPage({ viewport: { width: 1280, height: 900 } });
+await p.goto("http://127.0.0.1:3225/devis?opco=atlas&stagiaires=6");
+await p.screenshot({ path: "/tmp/devis.png", fullPage: true });
+await p.getByRole("button", { name: "Envoyer ma demande de devis" }).click();
+await p.waitForTimeout(500);
+await p.screenshot({ path: "/tmp/devis-errors.png", fullPage: false });
+const m = await b.newPage({ viewport: { width: 390, height: 800 }, colorScheme: "dark" });
+await m.addInitScript(() => localStorage.setItem("theme", "dark"));
+await m.goto("http://127.0.0.1:3225/contact");
+await m.screenshot({ path: "/tmp/contact-mobile.png", fullPage: true });
+await b.close();
