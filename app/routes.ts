@@ -14,6 +14,10 @@ export default [
   route("uploads/*", "routes/media/uploads.ts"),
   route("admin/devis/export", "routes/admin/leads-export.ts", { id: "routes/admin/devis-export" }),
   route("admin/messages/export", "routes/admin/leads-export.ts", { id: "routes/admin/messages-export" }),
+  // Formation import (issue 8): templates, catalogue export, batch report (files, outside the admin frame).
+  route("admin/formations/modele/:format", "routes/admin/formations-template.ts"),
+  route("admin/formations/export/:format", "routes/admin/formations-export.ts"),
+  route("admin/formations/batch-import/:jobId/rapport", "routes/admin/formations-import-report.ts"),
   // Admin area: every child is guarded by the layout's loader (editor or admin) and by its own.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
@@ -23,6 +27,8 @@ export default [
     route("financement", "routes/admin/financement.tsx"),
     route("formations", "routes/admin/formations.tsx"),
     route("formations/new", "routes/admin/formation-edit.tsx", { id: "routes/admin/formation-new" }),
+    route("formations/import", "routes/admin/formations-import.tsx"),
+    route("formations/batch-import", "routes/admin/formations-batch-import.tsx"),
     route("formations/:id", "routes/admin/formation-edit.tsx"),
     route("blog", "routes/admin/blog.tsx"),
     route("blog/new", "routes/admin/blog-edit.tsx", { id: "routes/admin/blog-new" }),

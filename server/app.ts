@@ -12,6 +12,7 @@ import { log } from "~/platform/log.server";
 import { startMaintenance, stopMaintenance } from "~/platform/jobs/maintenance.server";
 import { seedAtStartup } from "~/platform/seed.server";
 import { startLeadWorker, stopLeadWorker } from "~/domain/leads/worker.server";
+import { startImportWorker, stopImportWorker } from "~/domain/formations/import/worker.server";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
@@ -84,6 +85,8 @@ export async function prepare(): Promise<void> {
   await seedAtStartup({ demo: config().seedDemo });
   // Mail queue delivery (with retries) and the RGPD retention job of the leads.
   startLeadWorker();
+  // Batch imports of formations (background jobs persisted in the database).
+  startImportWorker();
   // Daily housekeeping (inactive visitor accounts, as the privacy policy states).
   startMaintenance();
 }
@@ -117,6 +120,7 @@ export function installShutdown(server: Server): void {
     server.close(async () => {
       stopMaintenance();
       await stopLeadWorker();
+      await stopImportWorker();
       await closeDb();
       log.info("Arrêt terminé");
       process.exit(0);

@@ -1,6 +1,7 @@
 import { db, type Db } from "./db/db.server";
 import { seedDemoAccounts } from "~/domain/accounts/bootstrap.server";
 import { seedFormations } from "~/domain/formations/seed.server";
+import { seedBlog } from "~/domain/blog/seed.server";
 import { log } from "./log.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/model";
 import { saveOrganisation } from "~/domain/settings/settings.server";
@@ -39,6 +40,12 @@ const steps: Array<{ name: string; kind: "reference" | "demo"; run: (target: Db)
     name: "formations",
     kind: "demo",
     run: (target) => seedFormations(target),
+  },
+  {
+    // After "formations": articles link to demo formations by slug.
+    name: "blog",
+    kind: "demo",
+    run: (target) => seedBlog(target),
   },
 ];
 

@@ -135,7 +135,6 @@ export function MarkdownEditor({
       const text = `${before}![${alt}](/uploads/${image.key}-${width}.webp)\n\n`;
       return { text, selectFrom: before.length + 2, selectTo: before.length + 2 + alt.length };
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [uploader.state, uploader.data]);
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
@@ -215,7 +214,7 @@ export function MarkdownEditor({
             {preview.state !== "idle" || !preview.data ? (
               <p className="text-sm text-slate-600 dark:text-slate-400">Chargement...</p>
             ) : preview.data.html.trim() ? (
-              <div className="prose-site" dangerouslySetInnerHTML={{ __html: preview.data.html }} />
+              <div className="prose-site [&_img]:h-auto [&_img]:max-w-full" dangerouslySetInnerHTML={{ __html: preview.data.html }} />
             ) : (
               <p className="text-sm text-slate-600 dark:text-slate-400">Rien à afficher pour l'instant.</p>
             )}

@@ -204,7 +204,7 @@ export function parseTags(value: unknown): BlogTag[] {
   const seen = new Set<string>();
   const tags: BlogTag[] = [];
   for (const item of raw) {
-    const name = item.replace(/\s+/g, " ").replace(/^#/, "").trim();
+    const name = item.replace(/\s+/g, " ").trim().replace(/^#+\s*/, "");
     if (!name) continue;
     const slug = slugify(name, 60);
     if (!slug || seen.has(slug)) continue;

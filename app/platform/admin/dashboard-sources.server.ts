@@ -1,6 +1,7 @@
 import type { SessionUser } from "~/domain/accounts/model";
 import { countUsersByRole } from "~/domain/accounts/users.server";
 import { formationDashboardFigures } from "~/domain/formations/formations.server";
+import { blogDashboardFigures } from "~/domain/blog/blog.server";
 import { leadDashboardFigures } from "~/domain/leads/leads.server";
 import { db, type Db } from "../db/db.server";
 
@@ -34,6 +35,7 @@ const sources: Array<(target: Db) => Promise<DashboardFigure[]>> = [
     ];
   },
   (target) => formationDashboardFigures(target),
+  (target) => blogDashboardFigures(target),
   (target) => leadDashboardFigures(target),
 ];
 

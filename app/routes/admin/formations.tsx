@@ -1,4 +1,4 @@
-import { Copy, Eye, Plus, Search, Trash2 } from "lucide-react";
+import { Copy, Eye, FileUp, Plus, Search, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, data, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
 import { toast } from "sonner";
@@ -188,10 +188,16 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
             {counts.published} publiée{counts.published > 1 ? "s" : ""}, {counts.draft} brouillon{counts.draft > 1 ? "s" : ""}
           </p>
         </div>
-        <ButtonLink to="/admin/formations/new">
-          <Plus aria-hidden="true" className="size-4" />
-          Nouvelle formation
-        </ButtonLink>
+        <div className="flex flex-wrap gap-3">
+          <ButtonLink to="/admin/formations/import" variant="secondary">
+            <FileUp aria-hidden="true" className="size-4" />
+            Importer
+          </ButtonLink>
+          <ButtonLink to="/admin/formations/new">
+            <Plus aria-hidden="true" className="size-4" />
+            Nouvelle formation
+          </ButtonLink>
+        </div>
       </div>
 
       <search className="mt-6 block">

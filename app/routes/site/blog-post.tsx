@@ -37,7 +37,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** Content styles the site's long-text class leaves to each page: images, quotes, code. */
 const contentExtras =
-  "[&_img]:my-6 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-300 [&_blockquote]:pl-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 dark:[&_code]:bg-slate-800 [&_h4]:mt-5 [&_h4]:font-semibold [&_h2]:scroll-mt-24 [&_h3]:scroll-mt-24 [&_hr]:my-8 [&_hr]:border-slate-200 dark:[&_hr]:border-slate-800";
+  "[&_table]:block [&_table]:overflow-x-auto [&_img]:my-6 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-300 [&_blockquote]:pl-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 dark:[&_code]:bg-slate-800 [&_h4]:mt-5 [&_h4]:font-semibold [&_h2]:scroll-mt-24 [&_h3]:scroll-mt-24 [&_hr]:my-8 [&_hr]:border-slate-200 dark:[&_hr]:border-slate-800";
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post, html, toc, share, url, related, formations, crumbs, preview, status } = loaderData;
@@ -55,57 +55,59 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <article>
         <header className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
-          <div className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
+          <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
             <Breadcrumb items={crumbs} />
-            <p className="mt-6 text-xs font-semibold">
-              <Link to={blogIndexPath({ categorie: post.category })} className="rounded-full bg-brand-100 px-2.5 py-1 text-brand-900 hover:bg-brand-200 dark:bg-brand-950 dark:text-brand-200">
-                {post.categoryName}
-              </Link>
-            </p>
-            <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">{post.title}</h1>
-            <p className="mt-4 text-lg leading-8 text-slate-700 dark:text-slate-300">{post.excerpt}</p>
-            <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
-              <li className="flex items-center gap-2">
-                <UserRound aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
-                <span>
-                  Par <span className="font-semibold text-slate-900 dark:text-white">{post.author}</span>
-                </span>
-              </li>
-              {post.publishedAt ? (
+            <div className="max-w-4xl">
+              <p className="mt-6 text-xs font-semibold">
+                <Link to={blogIndexPath({ categorie: post.category })} className="rounded-full bg-brand-100 px-2.5 py-1 text-brand-900 hover:bg-brand-200 dark:bg-brand-950 dark:text-brand-200">
+                  {post.categoryName}
+                </Link>
+              </p>
+              <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">{post.title}</h1>
+              <p className="mt-4 text-lg leading-8 text-slate-700 dark:text-slate-300">{post.excerpt}</p>
+              <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
                 <li className="flex items-center gap-2">
-                  <CalendarDays aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
+                  <UserRound aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
                   <span>
-                    {status === "published" ? "Publié le " : "Publication prévue le "}
-                    <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
-                    {updatedLater ? (
-                      <>
-                        , mis à jour le <time dateTime={post.updatedAt}>{formatPostDate(post.updatedAt)}</time>
-                      </>
-                    ) : null}
+                    Par <span className="font-semibold text-slate-900 dark:text-white">{post.author}</span>
                   </span>
                 </li>
-              ) : null}
-              <li className="flex items-center gap-2">
-                <Clock aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
-                <span>{readingTimeLabel(post.readingMinutes)}</span>
-              </li>
-            </ul>
+                {post.publishedAt ? (
+                  <li className="flex items-center gap-2">
+                    <CalendarDays aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
+                    <span>
+                      {status === "published" ? "Publié le " : "Publication prévue le "}
+                      <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
+                      {updatedLater ? (
+                        <>
+                          , mis à jour le <time dateTime={post.updatedAt}>{formatPostDate(post.updatedAt)}</time>
+                        </>
+                      ) : null}
+                    </span>
+                  </li>
+                ) : null}
+                <li className="flex items-center gap-2">
+                  <Clock aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
+                  <span>{readingTimeLabel(post.readingMinutes)}</span>
+                </li>
+              </ul>
+            </div>
           </div>
         </header>
 
         <div className="mx-auto max-w-6xl px-4 py-10">
           {post.image ? (
-            <div className="mx-auto mb-10 max-w-4xl overflow-hidden rounded-2xl">
+            <div className="mb-10 max-w-4xl overflow-hidden rounded-2xl">
               <FormationPicture image={post.image} alt={post.imageAlt} sizes="(min-width: 896px) 56rem, 100vw" className="aspect-[16/9] w-full object-cover" priority />
             </div>
           ) : null}
-          <div className={toc.length > 0 ? "lg:grid lg:grid-cols-[1fr_16rem] lg:gap-10" : "mx-auto max-w-3xl"}>
+          <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-10">
             {toc.length > 0 ? (
-              <aside className="mb-8 lg:order-2 lg:mb-0" aria-label="Sommaire de l'article">
+              <div className="mb-8 lg:order-2 lg:mb-0">
                 <div className="lg:sticky lg:top-24">
                   <TableOfContents items={toc} />
                 </div>
-              </aside>
+              </div>
             ) : null}
             <div className="min-w-0 lg:order-1">
               <MarkdownContent html={html} className={contentExtras} />

@@ -1,4 +1,4 @@
-import { Calculator, FileClock, FileText, FolderTree, GraduationCap, LayoutDashboard, MapPin, MessageSquare, Settings, Users, type LucideIcon } from "lucide-react";
+import { Calculator, FileClock, FileText, FolderTree, GraduationCap, LayoutDashboard, MapPin, MessageSquare, Newspaper, Settings, Users, type LucideIcon } from "lucide-react";
 
 /**
  * The admin sidebar. Each area adds ONE line here for its screen. `role` is who sees the entry
@@ -18,6 +18,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/formations", label: "Formations", icon: GraduationCap, role: "editor" },
   { to: "/admin/categories", label: "Catégories", icon: FolderTree, role: "editor" },
   { to: "/admin/villes", label: "Villes", icon: MapPin, role: "editor" },
+  { to: "/admin/blog", label: "Blog", icon: Newspaper, role: "editor" },
   { to: "/admin/devis", label: "Demandes de devis", icon: FileText, role: "editor" },
   { to: "/admin/messages", label: "Messages", icon: MessageSquare, role: "editor" },
   { to: "/admin/utilisateurs", label: "Utilisateurs", icon: Users, role: "admin" },

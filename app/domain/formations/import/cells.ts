@@ -2,7 +2,6 @@ import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/model";
 import {
   FUNDING_OPTIONS,
   formationInputSchema,
-  parseFrenchNumber,
   type Formation,
   type FormationData,
   type FormationStatus,

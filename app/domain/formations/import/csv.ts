@@ -55,6 +55,7 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
     }
   }
   // Control characters other than tab and line breaks: not a text file.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(text);
   if (control) throw new ImportFileError(`Le fichier contient des caractères de contrôle (code ${control[0].charCodeAt(0)}) : ce n'est pas un fichier texte. ${WRONG_ENCODING}`);
   const garbled = MOJIBAKE.exec(text);
@@ -67,8 +68,10 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
 }
 
 export interface CsvRecord {
-  /** Line of the file where the record starts (1-based). */
+  /** Line of the text file where the record starts (1-based). */
   line: number;
+  /** The row a spreadsheet shows for it (1-based, empty rows counted; a cell may span several text lines). */
+  row: number;
   cells: string[];
 }
 
@@ -94,6 +97,7 @@ export function parseCsv(text: string, separator = detectSeparator(text)): { rec
   const records: CsvRecord[] = [];
   let line = 1;
   let recordLine = 1;
+  let row = 0;
   let cells: string[] = [];
   let cell = "";
   let quoted = false;
@@ -106,43 +110,62 @@ export function parseCsv(text: string, separator = detectSeparator(text)): { rec
   };
   const endRecord = () => {
     endCell();
-    if (cells.some((c) => c.trim() !== "")) records.push({ line: recordLine, cells });
+    row++;
+    if (cells.some((c) => c.trim() !== "")) records.push({ line: recordLine, row, cells });
     cells = [];
   };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
+  const sepCode = separator.charCodeAt(0);
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
     if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else {
-          quoted = false;
-          afterQuote = true;
-        }
+      // Copy up to the next quote in one slice.
+      const q = text.indexOf('"', i);
+      if (q === -1) break;
+      const chunk = text.slice(i, q);
+      for (let k = chunk.indexOf("\n"); k !== -1; k = chunk.indexOf("\n", k + 1)) line++;
+      cell += chunk;
+      if (text.charCodeAt(q + 1) === 34) {
+        cell += '"';
+        i = q + 2;
       } else {
-        if (c === "\n") line++;
-        cell += c;
+        quoted = false;
+        afterQuote = true;
+        i = q + 1;
       }
       continue;
     }
+    const c = text[i]!;
     if (c === separator) {
       endCell();
+      i++;
     } else if (c === "\r" || c === "\n") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
+      i += c === "\r" && text[i + 1] === "\n" ? 2 : 1;
       endRecord();
       line++;
       recordLine = line;
     } else if (c === '"' && cell === "" && !afterQuote) {
       quoted = true;
       quoteLine = line;
+      i++;
     } else if (afterQuote) {
-      if (c === " " || c === "\t") continue;
+      if (c === " " || c === "\t") {
+        i++;
+        continue;
+      }
       throw new ImportFileError(
         `Le fichier CSV est mal formé ligne ${line} : un texte entre guillemets est suivi de « ${c} » au lieu d'un séparateur « ${separatorName(separator)} ». Doublez les guillemets à l'intérieur d'une cellule ("").`,
       );
     } else {
-      cell += c;
+      // Copy plain text up to the next separator, line break or quote in one slice.
+      let j = i + 1;
+      while (j < n) {
+        const code = text.charCodeAt(j);
+        if (code === sepCode || code === 10 || code === 13 || code === 34) break;
+        j++;
+      }
+      cell += text.slice(i, j);
+      i = j;
     }
   }
   if (quoted) {

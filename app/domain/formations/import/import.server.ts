@@ -177,7 +177,21 @@ export async function analyseTable(table: ImportTable, mapping: ColumnMapping, t
     const current = slug ? existing.get(slug) : undefined;
     const merged: FlatRecord = current ? { ...formationToFlat(current, lookups), ...record, slug } : { ...record, slug };
     const checked = validateFlat(merged, lookups);
-    const issues = checked.issues.map((x) => ({ ...x, header: header(x.column) }));
+    let issues = checked.issues.map((x) => ({ ...x, header: header(x.column) }));
+    if (!current) {
+      // A new formation without some columns: one message naming them all, rather than one per field.
+      const absent = [...new Set(issues.filter((x) => x.column !== "_ligne" && !headerOf.has(x.column)).map((x) => x.column))];
+      if (absent.length > 0) {
+        issues = [
+          ...issues.filter((x) => !absent.includes(x.column)),
+          {
+            column: "_colonnes",
+            header: "Colonnes absentes du fichier",
+            message: `Pour créer cette formation, il manque ${absent.length > 1 ? "les colonnes" : "la colonne"} : ${absent.map(columnLabel).join(", ")}. Ajoutez-${absent.length > 1 ? "les" : "la"} au fichier ou associez-${absent.length > 1 ? "les" : "la"} à une colonne du fichier.`,
+          },
+        ];
+      }
+    }
     if (row.extraCells > 0) {
       issues.unshift({
         column: "_ligne",
@@ -310,19 +324,27 @@ export async function applyAnalysis(analysis: Analysis, options: ApplyOptions): 
         if (done % 1000 < CHUNK) await checkStop();
       }
       for (const part of chunks(updates)) {
-        for (const p of part) {
+        // One statement per chunk: an upsert on the primary key updates every row of the chunk.
+        const rows = part.map((p) => {
           const e = p.existing!;
-          await trx
-            .updateTable("formations")
-            .set({
-              ...toColumns(p.data, lookups.categoryById.get(p.data.categoryId)?.name ?? ""),
-              status: p.status,
-              published_at: p.status === "published" ? (e.publishedAt ?? now) : e.publishedAt,
-              updated_at: now,
-            })
-            .where("id", "=", e.id)
-            .execute();
-        }
+          return {
+            id: e.id,
+            slug: e.slug,
+            ...toColumns(p.data, lookups.categoryById.get(p.data.categoryId)?.name ?? ""),
+            status: p.status,
+            published_at: p.status === "published" ? (e.publishedAt ?? now) : e.publishedAt,
+            created_at: e.createdAt,
+            updated_at: now,
+          };
+        });
+        const columns = Object.keys(rows[0]!).filter((k) => k !== "id" && k !== "slug" && k !== "created_at");
+        await trx
+          .insertInto("formations")
+          .values(rows)
+          .onConflict((oc) =>
+            oc.column("id").doUpdateSet((eb) => Object.fromEntries(columns.map((k) => [k, eb.ref(`excluded.${k}` as "excluded.title")])) as Record<string, never>),
+          )
+          .execute();
         const ids = part.map((p) => p.existing!.id);
         await trx.deleteFrom("formation_cities").where("formation_id", "in", ids).execute();
         await trx.deleteFrom("formation_sessions").where("formation_id", "in", ids).execute();

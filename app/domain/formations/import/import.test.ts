@@ -169,7 +169,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
   it("reads Windows-1252 CSV with commas, French dates and simple program and sessions", async () => {
     const text = [
       "Titre,Résumé,Catégorie,Présentation,Programme,Objectifs,Prérequis,Public visé,Durée (heures),Durée (jours),Modalité,Méthodes pédagogiques,Modalités d'évaluation,Modalités d'accès,Délai d'accès,TVA,Contact (nom),Contact (e-mail),Contact (téléphone),Accessibilité (handicap),Référent handicap (nom),Référent handicap (e-mail),Villes,Sessions,Statut",
-      `Sécurité : gestes et postures,"Prévenir les troubles musculo-squelettiques grâce aux bons gestes, au bureau comme en atelier.",Bureautique,Présentation détaillée,Les bases (3,5 h) | La pratique (3,5 h),Adopter les bons gestes | Aménager son poste,Aucun,Tous salariés,7,1,présentiel,Ateliers pratiques,Mises en situation,Sur inscription,15 jours,HT,Élodie Marchand,securite@example.fr,04 00 00 00 00,Locaux accessibles,Karim Benali,handicap@example.fr,Saint-Étienne,12/03/2031;12/03/2031;saint-etienne;10,publiée`,
+      `Sécurité : gestes et postures,"Prévenir les troubles musculo-squelettiques grâce aux bons gestes, au bureau comme en atelier.",Bureautique,Présentation détaillée,"Les bases (3,5 h) | La pratique (3,5 h)",Adopter les bons gestes | Aménager son poste,Aucun,Tous salariés,7,1,présentiel,Ateliers pratiques,Mises en situation,Sur inscription,15 jours,HT,Élodie Marchand,securite@example.fr,04 00 00 00 00,Locaux accessibles,Karim Benali,handicap@example.fr,Saint-Étienne,12/03/2031;12/03/2031;saint-etienne;10,publiée`,
     ].join("\r\n");
     const cp1252 = new Uint8Array(Buffer.from(text, "latin1"));
     expect(Buffer.from(cp1252).includes(Buffer.from("é", "utf8"))).toBe(false);
@@ -242,7 +242,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     expect(result.counts).toEqual({ created: 0, updated: 0, unchanged: 0, rejected: 5 });
     const issues = result.analysis.rows.map((r) => Object.fromEntries(r.issues.map((i) => [i.header, i.message])));
     expect(issues[0]).toMatchObject({
-      "Modalité": "Choisissez une modalité : présentiel, distanciel ou mixte.",
+      "Modalité": expect.stringContaining("présentiel, distanciel ou mixte."),
       "Prix inter-entreprises (€ par personne)": "Le prix inter-entreprises doit être au moins 0.",
     });
     expect(issues[1]!["Catégorie"]).toMatch(/^La catégorie « cuisine » n'existe pas : créez-la d'abord dans Catégories ou choisissez parmi : bureautique, management\.$/);
@@ -250,7 +250,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     expect(issues[2]!["Sessions"]).toBe("Session 1 : La date de début n'est pas une date valide.");
     expect(issues[3]).toMatchObject({
       "Éligible au CPF": "« peut-être » n'est pas compris : écrivez « oui » ou « non ».",
-      "Indicateurs mesurés le": "La date de mesure des indicateurs n'est pas une date valide (format AAAA-MM-JJ).",
+      "Indicateurs mesurés le": expect.stringContaining("La date de mesure des indicateurs n'est pas une date valide"),
       "Contact (e-mail)": "L'e-mail du contact n'est pas une adresse e-mail valide.",
     });
     expect(issues[4]).toMatchObject({
@@ -327,7 +327,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     expect(job.files[1]!.error).toMatch(/guillemet ouvert ligne 2/);
     expect(await getFormationBySlug("lot-1", t.db)).toBeDefined();
     const report = (await jobReportCsv(id, t.db))!;
-    expect(report).toContain("casse.csv;;;;Fichier non importé : Le fichier CSV est mal formé");
+    expect(report).toContain('casse.csv;;;;"Fichier non importé : Le fichier CSV est mal formé');
     expect(report).toContain("bon.csv;3;lot-2;Formation du lot numéro 2;");
     expect(report).toContain("Modalité : Choisissez une modalité");
     const contents = await t.db.selectFrom("formation_import_files").select("content").where("job_id", "=", id).execute();

@@ -86,6 +86,7 @@ export async function pruneUploads(now = Date.now(), target: Db = db()): Promise
 
 function safeName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "fichier";
+  // eslint-disable-next-line no-control-regex -- control characters are removed from file names
   return base.replace(/[\u0000-\u001f"]/g, "").slice(0, 200) || "fichier";
 }
 

@@ -73,7 +73,7 @@ function isEmpty(value: unknown): boolean {
 function readCsvTable(text: string, encoding: TextEncodingName): ImportTable {
   const { records, separator } = parseCsv(text);
   if (records.length === 0) throw new ImportFileError("Le fichier ne contient aucune ligne.");
-  const [header, ...body] = records;
+  const [header, ...body] = records.map((r) => ({ line: r.row, cells: r.cells }));
   return finish("csv", `CSV ${ENCODING_LABELS[encoding]}, séparateur « ${separatorName(separator)} »`, "ligne", header!.cells, body);
 }
 

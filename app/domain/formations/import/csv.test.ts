@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { flatToInput, resolveLookups, splitList } from "./cells";
+import { mappingProblems } from "./columns";
+import { csvCell, decodeText, detectSeparator, parseCsv, toCsv } from "./csv";
+import { ImportFileError, countsSentence, jobPercent } from "./model";
+
+describe("CSV", () => {
+  it("detects the separator of the header line, outside quotes", () => {
+    expect(detectSeparator("a;b;c\n1,5;2;3")).toBe(";");
+    expect(detectSeparator('"a;b",c,d\n')).toBe(",");
+    expect(detectSeparator("a\tb\n")).toBe("\t");
+    expect(detectSeparator("titre\n")).toBe(",");
+  });
+
+  it("reads quotes, doubled quotes, line breaks in cells, CRLF and empty lines", () => {
+    const { records } = parseCsv('titre;programme\r\n"Excel ""avancé""";"ligne 1\nligne 2"\r\n\r\nWord;x\r\n');
+    expect(records.map((r) => r.cells)).toEqual([
+      ["titre", "programme"],
+      ['Excel "avancé"', "ligne 1\nligne 2"],
+      ["Word", "x"],
+    ]);
+    expect(records.map((r) => r.row)).toEqual([1, 2, 4]);
+    expect(records.map((r) => r.line)).toEqual([1, 2, 5]);
+  });
+
+  it("keeps a quote inside an unquoted cell, refuses text after a closing quote", () => {
+    expect(parseCsv('a;b\n12" écran;x\n').records[1]!.cells).toEqual(['12" écran', "x"]);
+    expect(() => parseCsv('a;b\n"x"y;z\n')).toThrow(ImportFileError);
+  });
+
+  it("writes what it reads back, formulas neutralised then restored", () => {
+    const cells = ["=SOMME(A1)", "- liste", "texte ; avec « guillemets » \"droits\"", "multi\nligne", "1,5"];
+    const { records } = parseCsv(toCsv([cells]).replace(/^\uFEFF/, ""));
+    expect(records[0]!.cells).toEqual(cells);
+    expect(csvCell("=1+1")).toBe("'=1+1");
+    expect(csvCell("a,b")).toBe('"a,b"');
+  });
+});
+
+describe("decoding", () => {
+  it("reads UTF-8 with or without BOM, UTF-16 with BOM and Windows-1252", () => {
+    expect(decodeText(new Uint8Array(Buffer.from("\uFEFFé;à", "utf8")))).toEqual({ text: "é;à", encoding: "utf-8" });
+    expect(decodeText(new Uint8Array(Buffer.from("é;à", "utf8"))).encoding).toBe("utf-8");
+    expect(decodeText(new Uint8Array([0xff, 0xfe, ...Buffer.from("Été", "utf16le")]))).toEqual({ text: "Été", encoding: "utf-16le" });
+    expect(decodeText(new Uint8Array([0x80, 0x20, 0xe9, 0x9c]))).toEqual({ text: "€ éœ", encoding: "windows-1252" });
+  });
+
+  it("refuses binary content and garbled accents with a French reason", () => {
+    expect(() => decodeText(new Uint8Array([0x61, 0x00, 0x62]))).toThrow(/octets nuls/);
+    expect(() => decodeText(new Uint8Array(Buffer.from("CafÃ© crÃ¨me", "utf8")))).toThrow(/« Ã© »/);
+    expect(() => decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0xff]))).toThrow(/annonce l'encodage UTF-8/);
+  });
+});
+
+describe("cells", () => {
+  const lookups = resolveLookups({
+    categories: [{ id: "c1", slug: "securite", name: "Sécurité au travail" }],
+    cities: [
+      { id: "v1", slug: "saint-etienne", name: "Saint-Étienne" },
+      { id: "v2", slug: "lyon", name: "Lyon" },
+    ],
+  });
+
+  it("reads words in French or English, with or without accents", () => {
+    const { input, status, issues } = flatToInput(
+      {
+        statut: "Publiée",
+        categorie: "Sécurité au travail",
+        modalite: "Hybride",
+        tva: "Hors taxes",
+        certification: "Répertoire spécifique",
+        eligible_cpf: "Oui",
+        intra_sur_devis: "non",
+        a_la_une: "x",
+        financements: "France Travail | Employeur",
+        opco: "OPCO Santé|akto",
+        villes: "saint étienne | LYON",
+        date_mesure_indicateurs: "31/01/2025",
+      },
+      lookups,
+    );
+    expect(issues).toEqual([]);
+    expect(status).toBe("published");
+    expect(input).toMatchObject({
+      categoryId: "c1",
+      modality: "mixte",
+      vatMode: "ht",
+      certificationType: "rs",
+      cpfEligible: true,
+      intraOnQuote: false,
+      featured: true,
+      fundingOptions: ["pole-emploi", "entreprise"],
+      opcos: ["opco-sante", "akto"],
+      cityIds: ["v1", "v2"],
+      resultsMeasuredAt: "2025-01-31",
+    });
+  });
+
+  it("reads the simple program and session notations, and JSON", () => {
+    const { input } = flatToInput(
+      {
+        programme: "Les bases (3,5 h) | La pratique",
+        sessions: "2031-03-12;2031-03-13;Lyon;8\n12/04/2031;;à distance;12",
+      },
+      lookups,
+    );
+    expect(input.program).toEqual([
+      { title: "Les bases", content: "", durationHours: "3,5" },
+      { title: "La pratique", content: "", durationHours: null },
+    ]);
+    expect(input.sessions).toEqual([
+      { id: null, startDate: "2031-03-12", endDate: "2031-03-13", cityId: "v2", seatsLeft: "8" },
+      { id: null, startDate: "2031-04-12", endDate: "2031-04-12", cityId: null, seatsLeft: "12" },
+    ]);
+    const json = flatToInput({ programme: '[{"titre":"A","contenu":"B","duree_heures":2}]', sessions: [{ debut: "2031-01-01", fin: "2031-01-02", ville: "lyon", places: 3 }] }, lookups);
+    expect(json.input.program).toEqual([{ title: "A", content: "B", durationHours: 2 }]);
+    expect(json.input.sessions).toMatchObject([{ cityId: "v2", seatsLeft: 3 }]);
+    expect(flatToInput({ programme: "[{oups" }, lookups).issues[0]!.message).toMatch(/pas un JSON valide/);
+  });
+
+  it("splits lists on lines first, then on bars", () => {
+    expect(splitList("a | b")).toEqual(["a", "b"]);
+    expect(splitList("a | b\nc")).toEqual(["a | b", "c"]);
+    expect(splitList(["x", " ", "y"])).toEqual(["x", "y"]);
+  });
+
+  it("names two columns mapped to one field", () => {
+    expect(mappingProblems(["Titre", "Intitulé"], ["titre", "titre"]).duplicates[0]).toBe("Les colonnes « Titre » et « Intitulé » sont toutes associées au champ « Titre » : gardez-en une seule.");
+  });
+});
+
+describe("labels", () => {
+  it("writes counts in French, singular and plural", () => {
+    expect(countsSentence({ created: 1, updated: 2, unchanged: 0, rejected: 10_000 })).toBe("1 créée, 2 mises à jour, 0 inchangée, 10\u202f000 refusées");
+    expect(jobPercent({ state: "running", totalFiles: 2, filesDone: 1, totalRows: 0, rowsDone: 0, currentFileRows: 100, currentFileRowsDone: 50 })).toBe(72);
+  });
+});

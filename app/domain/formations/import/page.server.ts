@@ -1,0 +1,154 @@
+import { cellText } from "./cells";
+import { COLUMN_BY_KEY, guessMapping, mappingProblems, type ColumnMapping } from "./columns";
+import { ImportWriteError, analyseTable, importTable, previewRows, type Actor, type RowReport } from "./import.server";
+import { deleteUpload, getUpload, saveUpload } from "./jobs.server";
+import { ImportFileError, MAX_FILE_BYTES, MAX_FILE_LABEL, MAX_INTERACTIVE_ROWS, PREVIEW_ROWS, type ImportCounts } from "./model";
+import { readTable } from "./read.server";
+
+/**
+ * The one-file import screen's server side: upload, mapping read from the query string, preview
+ * and dry run (analysis without writing), then the import. Kept here so the route stays thin.
+ */
+
+export interface MappingColumn {
+  index: number;
+  header: string;
+  key: string;
+  samples: string[];
+}
+
+export type ImportPageData =
+  | { step: "upload"; notice?: string }
+  | { step: "error"; message: string; tooManyRows?: boolean }
+  | {
+      step: "review";
+      upload: { id: string; name: string; size: number };
+      description: string;
+      rowCount: number;
+      lineWord: string;
+      columns: MappingColumn[];
+      mappingChosen: boolean;
+      duplicates: string[];
+      missingRequired: string[];
+      simulation: boolean;
+      counts: ImportCounts;
+      rows: RowReport[];
+      hiddenRows: number;
+      planned: Array<{ slug: string; title: string; action: "create" | "update" }>;
+    };
+
+/** The mapping from `c0`, `c1`… in the query string; the guessed one when absent. */
+export function mappingFrom(params: URLSearchParams | FormData, headers: string[]): { mapping: ColumnMapping; chosen: boolean } {
+  const chosen = headers.some((_, i) => params.get(`c${i}`) !== null);
+  if (!chosen) return { mapping: guessMapping(headers), chosen: false };
+  return {
+    mapping: headers.map((_, i) => {
+      const value = String(params.get(`c${i}`) ?? "");
+      return COLUMN_BY_KEY.has(value) ? value : "";
+    }),
+    chosen: true,
+  };
+}
+
+function samplesOf(rows: Array<{ cells: unknown[] }>, index: number): string[] {
+  const out: string[] = [];
+  for (const row of rows) {
+    const text = cellText(row.cells[index]).replace(/\s+/g, " ").trim();
+    if (text) out.push(text.length > 60 ? `${text.slice(0, 59)}…` : text);
+    if (out.length === 2) break;
+  }
+  return out;
+}
+
+const MISSING = "Ce fichier n'est plus disponible (téléversé il y a plus de 24 heures, déjà importé, ou par une autre personne) : téléversez-le à nouveau.";
+
+export async function importPageData(url: URL, actor: Actor): Promise<ImportPageData> {
+  const fileId = url.searchParams.get("fichier");
+  if (!fileId) return { step: "upload" };
+  const upload = await getUpload(fileId, actor.id);
+  if (!upload) return { step: "error", message: MISSING };
+  let table;
+  try {
+    table = await readTable(upload.name, upload.bytes);
+  } catch (error) {
+    if (error instanceof ImportFileError) return { step: "error", message: error.message };
+    throw error;
+  }
+  if (table.rows.length > MAX_INTERACTIVE_ROWS) {
+    return {
+      step: "error",
+      tooManyRows: true,
+      message: `Ce fichier compte ${table.rows.length.toLocaleString("fr-FR")} formations : au-delà de ${MAX_INTERACTIVE_ROWS.toLocaleString("fr-FR")}, utilisez l'import par lots, qui travaille en arrière-plan.`,
+    };
+  }
+  if (table.rows.length === 0) return { step: "error", message: "Le fichier ne contient aucune formation sous sa ligne d'en-tête." };
+  const { mapping, chosen } = mappingFrom(url.searchParams, table.headers);
+  const problems = mappingProblems(table.headers, mapping);
+  const analysis = await analyseTable(table, mapping);
+  const shown = previewRows(analysis.rows, PREVIEW_ROWS);
+  return {
+    step: "review",
+    upload: { id: upload.id, name: upload.name, size: upload.size },
+    description: table.description,
+    rowCount: table.rows.length,
+    lineWord: table.lineWord,
+    columns: table.headers.map((header, index) => ({ index, header, key: mapping[index] ?? "", samples: samplesOf(table.rows, index) })),
+    mappingChosen: chosen,
+    duplicates: problems.duplicates,
+    missingRequired: problems.missingRequired.map((c) => c.label),
+    simulation: url.searchParams.get("simulation") === "1",
+    counts: analysis.counts,
+    rows: shown,
+    hiddenRows: analysis.rows.length - shown.length,
+    planned: analysis.planned.slice(0, 100).map((p) => ({ slug: p.slug, title: p.data.title, action: p.action })),
+  };
+}
+
+export type UploadResult = { ok: true; fileId: string } | { ok: false; message: string; status: number };
+
+/** Stores an uploaded file after checking that it can be read. */
+export async function receiveUpload(request: Request, actor: Actor): Promise<UploadResult> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  const tooBig = `Le fichier dépasse ${MAX_FILE_LABEL} : découpez-le en plusieurs fichiers (l'import par lots en accepte plusieurs à la fois).`;
+  if (length > MAX_FILE_BYTES + 64 * 1024) return { ok: false, message: tooBig, status: 413 };
+  let file: FormDataEntryValue | null;
+  try {
+    file = (await request.formData()).get("file");
+  } catch {
+    return { ok: false, message: "Envoi incomplet : réessayez.", status: 400 };
+  }
+  if (!(file instanceof File) || file.size === 0) return { ok: false, message: "Choisissez un fichier CSV, XLSX ou JSON à importer.", status: 400 };
+  if (file.size > MAX_FILE_BYTES) return { ok: false, message: tooBig, status: 413 };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    await readTable(file.name, bytes);
+  } catch (error) {
+    if (error instanceof ImportFileError) return { ok: false, message: `« ${file.name} » : ${error.message}`, status: 422 };
+    throw error;
+  }
+  return { ok: true, fileId: await saveUpload(actor.id, file.name, bytes) };
+}
+
+export type ImportOutcome =
+  | { ok: true; written: boolean; fileName: string; counts: ImportCounts; rejected: RowReport[]; rejectedTotal: number }
+  | { ok: false; message: string; status: number };
+
+/** The import itself (POST): same analysis as the preview, then one transaction. */
+export async function runImport(form: FormData, actor: Actor): Promise<ImportOutcome> {
+  const upload = await getUpload(String(form.get("fichier") ?? ""), actor.id);
+  if (!upload) return { ok: false, message: MISSING, status: 404 };
+  try {
+    const table = await readTable(upload.name, upload.bytes);
+    if (table.rows.length > MAX_INTERACTIVE_ROWS) return { ok: false, message: "Ce fichier est trop grand pour cet écran : utilisez l'import par lots.", status: 422 };
+    const { mapping } = mappingFrom(form, table.headers);
+    const problems = mappingProblems(table.headers, mapping);
+    if (problems.duplicates.length > 0) return { ok: false, message: problems.duplicates[0]!, status: 422 };
+    const result = await importTable(table, mapping, { actor, fileName: upload.name, allOrNothing: form.get("toutOuRien") === "1" });
+    if (result.written) await deleteUpload(upload.id);
+    const rejected = result.analysis.rows.filter((r) => r.action === "reject");
+    return { ok: true, written: result.written, fileName: upload.name, counts: result.written ? result.analysis.counts : result.counts, rejected: rejected.slice(0, 50), rejectedTotal: rejected.length };
+  } catch (error) {
+    if (error instanceof ImportFileError || error instanceof ImportWriteError) return { ok: false, message: error.message, status: 409 };
+    throw error;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * `npm run bench:import`: rows per second of the formation import for 10 000 rows, on SQLite
+ * (a temporary file) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL (in a
+ * database of its own, dropped afterwards). Each run reads a CSV file, checks every row with the
+ * editor's schema and writes everything in one transaction; then the same file with every price
+ * changed (10 000 updates). Not part of `npm test`.
+ */
+import { createCity } from "~/domain/cities/cities.server";
+import { createCategory } from "~/domain/formations/categories.server";
+import { flatToCell, type FlatRecord } from "~/domain/formations/import/cells";
+import { IMPORT_COLUMNS, guessMapping } from "~/domain/formations/import/columns";
+import { toCsv } from "~/domain/formations/import/csv";
+import { templateRecords } from "~/domain/formations/import/export.server";
+import { analyseTable, applyAnalysis } from "~/domain/formations/import/import.server";
+import { readTable } from "~/domain/formations/import/read.server";
+import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from "../tests/support/databases";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+const actor = { id: null, email: "bench@example.fr", role: "admin" };
+
+function csvFor(base: FlatRecord, price: number): Uint8Array {
+  const rows = Array.from({ length: ROWS }, (_, i) => ({ ...base, slug: `bench-${i}`, titre: `Formation de test numéro ${i}`, prix_inter: price + (i % 100) }));
+  const text = toCsv([IMPORT_COLUMNS.map((c) => c.label), ...rows.map((r: FlatRecord) => IMPORT_COLUMNS.map((c) => flatToCell(c, r[c.key], "text")))]);
+  return new Uint8Array(Buffer.from(text, "utf8"));
+}
+
+async function run(label: string, t: TestDatabase, bytes: Uint8Array): Promise<void> {
+  const t0 = performance.now();
+  const table = await readTable("bench.csv", bytes);
+  const t1 = performance.now();
+  const analysis = await analyseTable(table, guessMapping(table.headers), t.db);
+  const t2 = performance.now();
+  await applyAnalysis(analysis, { actor, fileName: "bench.csv", target: t.db });
+  const t3 = performance.now();
+  const c = analysis.counts;
+  if (c.rejected > 0) throw new Error(`${c.rejected} lignes refusées : ${JSON.stringify(analysis.rows.find((r) => r.issues.length)?.issues)}`);
+  const perSecond = (ms: number) => Math.round((ROWS / ms) * 1000).toLocaleString("fr-FR");
+  console.log(
+    `${label.padEnd(32)} ${perSecond(t3 - t0).padStart(8)} lignes/s au total (${((t3 - t0) / 1000).toFixed(2)} s : lecture ${((t1 - t0) / 1000).toFixed(2)} s, vérification ${((t2 - t1) / 1000).toFixed(2)} s, écriture ${((t3 - t2) / 1000).toFixed(2)} s) — ${c.created} créées, ${c.updated} mises à jour`,
+  );
+}
+
+async function bench(engine: string, create: () => Promise<TestDatabase>): Promise<void> {
+  const t = await create();
+  try {
+    const ctx = { db: t.db };
+    await createCategory({ slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien.", position: 1 }, ctx);
+    await createCity({ slug: "lyon", name: "Lyon", region: "Auvergne-Rhône-Alpes", intro: "Deuxième pôle économique de France, au confluent du Rhône et de la Saône.", latitude: 45.764, longitude: 4.8357 }, ctx);
+    const [base] = await templateRecords(t.db);
+    await run(`${engine} : ${ROWS.toLocaleString("fr-FR")} créations`, t, csvFor(base!, 450));
+    await run(`${engine} : ${ROWS.toLocaleString("fr-FR")} mises à jour`, t, csvFor(base!, 990));
+  } finally {
+    await t.cleanup();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`Import de ${ROWS.toLocaleString("fr-FR")} formations (CSV, une transaction par fichier)`);
+  await bench("SQLite", createSqliteDatabase);
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (url) await bench("PostgreSQL", () => createPostgresDatabase(url));
+  else console.log("PostgreSQL : ignoré (définissez BENCH_DATABASE_URL ou TEST_DATABASE_URL).");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,237 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
+
+/**
+ * Formation import (issue 8) in the browser. Public counts of the demo catalogue stay as they are:
+ * the new formation is a draft (as the file says), and the batch updates a demo formation that
+ * stays published (as the file says).
+ */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
+}
+
+async function signInAs(page: Page, role: "editor" | "viewer") {
+  const account = await createAccount({ email: uniqueEmail(role === "editor" ? "importatrice" : "lecteur-import"), role });
+  await signInApi(page, e2eBaseURL(), account.email);
+  return account;
+}
+
+function inDays(n: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+const HEADERS = [
+  "Adresse (slug)",
+  "Statut",
+  "Intitulé du stage",
+  "Résumé",
+  "Catégorie",
+  "Présentation",
+  "Programme",
+  "Objectifs",
+  "Prérequis",
+  "Public visé",
+  "Durée (heures)",
+  "Durée (jours)",
+  "Modalité",
+  "Méthodes pédagogiques",
+  "Modalités d'évaluation",
+  "Modalités d'accès",
+  "Délai d'accès",
+  "Prix",
+  "TVA",
+  "Contact (nom)",
+  "Contact (e-mail)",
+  "Contact (téléphone)",
+  "Accessibilité (handicap)",
+  "Référent handicap (nom)",
+  "Référent handicap (e-mail)",
+  "Villes",
+  "Sessions",
+];
+
+function row(slug: string, title: string, modality: string): string[] {
+  return [
+    slug,
+    "brouillon",
+    title,
+    "Maîtriser les règles de la paie et les déclarations sociales, du bulletin à la DSN mensuelle.",
+    "rh",
+    "Deux jours pour comprendre **chaque ligne** du bulletin de paie.",
+    "Le bulletin de paie (7 h) | La DSN (7 h)",
+    "Lire un bulletin de paie | Préparer la DSN",
+    "Aucun",
+    "Gestionnaires de paie débutants.",
+    "14",
+    "2",
+    modality,
+    "Exercices sur des bulletins anonymisés.",
+    "Quiz final et attestation.",
+    "Inscription par le formulaire de devis.",
+    "10 jours ouvrés",
+    "850",
+    "exonéré",
+    "Sophie Lambert",
+    "formations@example.fr",
+    "04 65 71 00 12",
+    "Salle accessible en fauteuil roulant.",
+    "Karim Benali",
+    "handicap@example.fr",
+    "strasbourg",
+    `${inDays(60)};${inDays(61)};strasbourg;8`,
+  ];
+}
+
+function csv(rows: string[][]): string {
+  const cell = (v: string) => (/[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  return "\uFEFF" + rows.map((r) => r.map(cell).join(";")).join("\r\n") + "\r\n";
+}
+
+test("an editor uploads a CSV, fixes the mapping, sees the errors, simulates, imports a draft", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signInAs(page, "editor");
+  const suffix = Date.now().toString(36);
+  const slug = `paie-et-dsn-${suffix}`;
+  const title = `Paie et DSN ${suffix}`;
+
+  await page.goto("/admin/formations");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Importer", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/formations\/import$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Importer des formations" })).toBeVisible();
+  await hydrated(page);
+
+  await page.getByLabel("Fichier à importer").setInputFiles({
+    name: "catalogue-paie.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csv([HEADERS, row(slug, title, "présentiel"), row(`${slug}-bis`, `${title} bis`, "en avion")])),
+  });
+  await page.getByRole("button", { name: "Téléverser et analyser" }).click();
+  await expect(page).toHaveURL(/fichier=/);
+  await expect(page.getByTestId("file-summary")).toContainText("« catalogue-paie.csv »");
+  await expect(page.getByTestId("file-summary")).toContainText("CSV UTF-8, séparateur « ; »");
+  await expect(page.getByTestId("file-summary")).toContainText("2 formations");
+
+  // "Intitulé du stage" is not recognised: the title is missing on every row.
+  const titleSelect = page.getByLabel("Champ pour la colonne « Intitulé du stage »");
+  await expect(titleSelect).toHaveValue("");
+  await expect(page.getByText(/Aucune colonne n'est associée à\s:\sTitre/)).toBeVisible();
+  await expect(page.getByTestId("preview-row-2")).toContainText(/Colonnes absentes du fichier\s:\sPour créer cette formation, il manque la colonne\s:\sTitre\./);
+
+  // The editor fixes the mapping.
+  await titleSelect.selectOption({ label: "Titre" });
+  await page.getByRole("button", { name: "Appliquer la correspondance et vérifier" }).click();
+  await expect(page).toHaveURL(/c2=titre/);
+  await expect(page.getByTestId("preview-summary")).toContainText("1 ligne sur 2 contient des erreurs");
+  const bad = page.getByTestId("preview-row-3");
+  await expect(bad).toContainText("Refusée");
+  await expect(bad).toContainText(/Modalité\s:\sChoisissez une modalité/);
+  await expect(page.getByTestId("preview-row-2")).toContainText("Création");
+
+  // Dry run: counts, nothing written yet.
+  await page.getByRole("button", { name: "Simuler l'import" }).click();
+  await expect(page.getByRole("heading", { name: "3. Simulation" })).toBeVisible();
+  await expect(page.getByTestId("dry-run-created")).toContainText("1");
+  await expect(page.getByTestId("dry-run-rejected")).toContainText("1");
+  const visitor = await browser.newPage();
+  expect((await visitor.goto(`/formations/${slug}`))?.status()).toBe(404);
+
+  // All or nothing (default) refuses the file; unchecked, the valid row is imported.
+  await page.getByRole("button", { name: "Importer", exact: true }).click();
+  await expect(page.getByText("Import refusé (tout ou rien)")).toBeVisible();
+  await page.getByLabel(/Tout ou rien/).uncheck();
+  await page.getByRole("button", { name: "Importer", exact: true }).click();
+  const result = page.getByTestId("import-result");
+  await expect(result.getByRole("heading", { name: "4. Import terminé" })).toBeVisible();
+  await expect(page.getByTestId("import-counts-created")).toContainText("1");
+  await expect(page.getByTestId("import-counts-rejected")).toContainText("1");
+
+  // The formation is a draft, as the file says: listed as such, 404 for a visitor, previewable by the editor.
+  await result.getByRole("link", { name: "Voir les formations" }).click();
+  await page.getByLabel("Rechercher").fill(title);
+  await page.getByRole("button", { name: "Filtrer" }).click();
+  const listed = page.getByTestId(`formation-row-${slug}`);
+  await expect(listed).toContainText("Brouillon");
+  await expect(page.getByTestId(`formation-row-${slug}-bis`)).toHaveCount(0);
+  expect((await visitor.goto(`/formations/${slug}`))?.status()).toBe(404);
+  await page.goto(`/formations/${slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByText("Le bulletin de paie")).toBeVisible();
+  await visitor.close();
+});
+
+test("a batch job shows its progress across a reload, its summary and the report of rejected rows", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, "editor");
+  const lead = `Inscription possible jusqu'à 5 jours ouvrés avant la session (${Date.now().toString(36)}).`;
+  const update = csv([
+    ["slug", "Statut", "Délai d'accès"],
+    ["espagnol-professionnel-niveau-intermediaire", "publiée", lead],
+  ]);
+  const volume = csv([["slug", "Titre"], ...Array.from({ length: 3000 }, (_, i) => [`lot-inconnu-${i}`, `Formation incomplète ${i}`])]);
+
+  await page.goto("/admin/formations/batch-import");
+  await hydrated(page);
+  await page.getByLabel("Fichiers à importer").setInputFiles([
+    { name: "mise-a-jour.csv", mimeType: "text/csv", buffer: Buffer.from(update) },
+    { name: "volume.csv", mimeType: "text/csv", buffer: Buffer.from(volume) },
+    { name: "casse.csv", mimeType: "text/csv", buffer: Buffer.from('Titre;Résumé\n"ouvert;jamais fermé\n') },
+  ]);
+  await page.getByRole("button", { name: "Lancer l'import" }).click();
+  await expect(page).toHaveURL(/lot=/);
+  const detail = page.getByTestId("job-detail");
+  await expect(detail.locator("progress")).toBeVisible();
+  await expect(detail.getByTestId("job-file")).toHaveCount(3);
+
+  // The job lives in the database: a reload shows the same job, which goes on to its end.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId("job-detail")).toHaveAttribute("data-state", "done", { timeout: 60_000 });
+  await expect(page.getByTestId("job-detail").locator("progress")).toHaveAttribute("value", "100");
+  await expect(page.getByTestId("job-stage")).toContainText("Terminé : 0 créée, 1 mise à jour, 0 inchangée, 3 000 refusées.");
+  const files = page.getByTestId("job-file");
+  await expect(files.nth(0)).toContainText("Importé");
+  await expect(files.nth(1)).toContainText("Importé");
+  await expect(files.nth(2)).toContainText("Non importé");
+  await expect(files.nth(2)).toContainText("guillemet ouvert ligne 2 n'est jamais fermé");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Télécharger le rapport des lignes refusées/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^rapport-import-.+\.csv$/);
+  const report = readFileSync(await download.path(), "utf8");
+  expect(report.split("\r\n")[0]).toBe("\uFEFFFichier;Ligne;Adresse (slug);Titre;Motifs du refus");
+  expect(report).toContain("volume.csv;2;lot-inconnu-0;Formation incomplète 0;");
+  expect(report).toContain("Pour créer cette formation, il manque les colonnes : Résumé, Catégorie, Présentation");
+  expect(report).toContain("casse.csv;;;;");
+
+  // The updated formation stays published, as the file says, with its new access lead time.
+  await page.goto("/formations/espagnol-professionnel-niveau-intermediaire");
+  await expect(page.getByText(lead)).toBeVisible();
+});
+
+test("a viewer is refused every import screen and file; a file over 20 MB is refused in French", async ({ page, browser }) => {
+  await signInAs(page, "viewer");
+  for (const path of ["/admin/formations/import", "/admin/formations/batch-import"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accès refusé");
+  }
+  for (const path of ["/admin/formations/export/csv", "/admin/formations/modele/xlsx", "/admin/formations/batch-import/00000000-0000-0000-0000-000000000000/rapport"]) {
+    expect((await page.request.get(path)).status(), path).toBe(403);
+  }
+
+  const editor = await browser.newPage();
+  await signInAs(editor, "editor");
+  const res = await editor.request.post("/admin/formations/import?etape=televersement", {
+    headers: { origin: e2eBaseURL() },
+    multipart: { file: { name: "enorme.csv", mimeType: "text/csv", buffer: Buffer.alloc(21 * 1024 * 1024, 0x41) } },
+  });
+  expect(res.status()).toBe(413);
+  expect(await res.text()).toContain("Le fichier dépasse 20 Mo");
+  const template = await editor.request.get("/admin/formations/modele/csv");
+  expect(template.status()).toBe(200);
+  expect(template.headers()["content-disposition"]).toContain("modele-import-formations.csv");
+  await editor.close();
+});
