@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, ExternalLink, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Form, Link, data, redirect, useActionData, useBlocker, useNavigation } from "react-router";
+import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/formation-edit";
 import { listCities } from "~/domain/cities/cities.server";
@@ -44,7 +44,7 @@ import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { useUnsavedChanges } from "~/ui/unsaved-changes";
 import { MarkdownEditor } from "~/ui/markdown-editor";
 
 export const handle = {
@@ -121,9 +121,7 @@ function EditorForm({
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const [dirty, setDirty] = useState(false);
-  const leavingBySubmit = useRef(false);
-  const proceeding = useRef(false);
+  const { dirty, markDirty, markSubmitting, resetSubmitting, dialog: unsavedChangesDialog } = useUnsavedChanges();
   const summaryRef = useRef<HTMLDivElement>(null);
   const errorList = Object.entries(errors);
 
@@ -136,29 +134,14 @@ function EditorForm({
 
   useEffect(() => {
     if (errorList.length === 0) return;
-    leavingBySubmit.current = false;
+    resetSubmitting();
     summaryRef.current?.focus();
     toast.error("Formation non enregistrée", { description: `${errorList.length} champ${errorList.length > 1 ? "s" : ""} à corriger.` });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [errors]);
 
   // Warn before leaving with unsaved changes: in-app navigation (dialog) and closing the tab (browser prompt).
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leavingBySubmit.current && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (leavingBySubmit.current) return;
-      e.preventDefault();
-      e.returnValue = "";
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [dirty]);
-
-  const markDirty = () => setDirty(true);
-  const onSubmit = (_e: FormEvent) => {
-    leavingBySubmit.current = true;
-  };
+  const onSubmit = (_e: FormEvent) => markSubmitting();
 
   const move = <T,>(list: T[], from: number, to: number): T[] => {
     if (to < 0 || to >= list.length) return list;
@@ -413,22 +396,7 @@ function EditorForm({
         </div>
       </Form>
 
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        onOpenChange={(open) => {
-          if (!open && !proceeding.current && blocker.state === "blocked") blocker.reset();
-        }}
-        title="Quitter sans enregistrer ?"
-        confirmLabel="Quitter sans enregistrer"
-        cancelLabel="Rester sur la page"
-        danger
-        onConfirm={() => {
-          proceeding.current = true;
-          if (blocker.state === "blocked") blocker.proceed();
-        }}
-      >
-        <p>Vos modifications n'ont pas été enregistrées. Si vous quittez cette page, elles seront perdues.</p>
-      </ConfirmDialog>
+      {unsavedChangesDialog}
     </>
   );
 }

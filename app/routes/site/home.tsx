@@ -10,6 +10,8 @@ import {
   TestimonialsSection,
   WhyUsSection,
 } from "~/domain/content/home-sections";
+import { LatestPosts } from "~/domain/blog/components/latest-posts";
+import { latestPosts } from "~/domain/blog/home.server";
 import { FeaturedFormations, NextSessions } from "~/domain/formations/components/home-sections";
 import { homeFormations } from "~/domain/formations/home.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/model";
@@ -25,11 +27,12 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader() {
-  return { formations: await homeFormations() };
+  const [formations, posts] = await Promise.all([homeFormations(), latestPosts()]);
+  return { formations, posts };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { formations } = loaderData;
+  const { formations, posts } = loaderData;
   const organisation = useRootData()?.organisation ?? DEMO_ORGANISATION;
   const props = { organisation };
 
@@ -45,6 +48,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     { id: "why-us", element: <WhyUsSection {...props} /> },
     { id: "testimonials", element: <TestimonialsSection {...props} /> },
     { id: "funding", element: <FundingSection {...props} /> },
+    ...(posts.length ? [{ id: "latest-posts", element: <LatestPosts posts={posts} /> }] : []),
     { id: "qualiopi", element: <QualiopiSection {...props} /> },
     { id: "final-cta", element: <FinalCallToActionSection {...props} /> },
   ];
