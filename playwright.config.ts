@@ -34,6 +34,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SITE_URL: `http://127.0.0.1:${port}`,
       E2E_FAULTS: "1",
+      // As behind a reverse proxy: API helpers give each test client an address of its own.
+      TRUST_PROXY: "1",
       LEAD_MIN_FILL_SECONDS: "0",
       BUILD_DIR: buildDir,
     },

@@ -50,7 +50,7 @@ test.describe("catalogue without JavaScript", () => {
     await page.goto("/formations");
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
     await expect(page).toHaveURL(/page=2/);
-    expect(await page.locator("article").count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => page.locator("article").count()).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -55,7 +55,12 @@ const PAGES: Record<string, ComponentType<any>> = {
   "/politique-cookies": PolitiqueCookies,
 };
 
-function render(path: string, organisation: Organisation, pageData: unknown = { leadRetentionMonths: 24 }): string {
+/** Loader data of the pages that have a loader (the home page lists nothing from an empty catalogue). */
+const PAGE_DATA: Record<string, unknown> = {
+  "/": { formations: { featured: [], nextSessions: [] }, posts: [] },
+};
+
+function render(path: string, organisation: Organisation, pageData: unknown = PAGE_DATA[path] ?? { leadRetentionMonths: 24 }): string {
   const Stub = createRoutesStub([
     {
       id: "root",

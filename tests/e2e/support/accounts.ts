@@ -15,6 +15,16 @@ export function e2eDataDir(): string {
 }
 
 let counter = 0;
+let ipCounter = 0;
+/**
+ * A client address of its own for an API call: the e2e server trusts X-Forwarded-For
+ * (TRUST_PROXY=1, as behind a reverse proxy), so the suite's many sign-ups and sign-ins do not
+ * share the per-address rate limits that the accounts tests check on purpose.
+ */
+export function testClientIp(): string {
+  ipCounter++;
+  return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${ipCounter % 250 + 1}`;
+}
 /** A fresh address per call, unique across workers and runs. */
 export function uniqueEmail(prefix: string): string {
   counter++;
@@ -68,12 +78,15 @@ export async function createAccount({
 /** Signs in through the API; the session cookie lands in the page's browser context. */
 export async function signInApi(target: Page | APIRequestContext, baseURL: string, email: string, password = PASSWORD) {
   const request = "request" in target ? target.request : target;
-  const res = await request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin: baseURL } });
+  const res = await request.post("/api/auth/sign-in/email", {
+    data: { email, password },
+    headers: { origin: baseURL, "x-forwarded-for": testClientIp() },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 export async function signUpApi(request: APIRequestContext, baseURL: string, data: Record<string, unknown>) {
-  return request.post("/api/auth/sign-up/email", { data, headers: { origin: baseURL } });
+  return request.post("/api/auth/sign-up/email", { data, headers: { origin: baseURL, "x-forwarded-for": testClientIp() } });
 }
 
 function decodeQuotedPrintable(text: string): string {
