@@ -3,7 +3,7 @@ import { seedDemoAccounts } from "~/domain/accounts/bootstrap.server";
 import { seedFormations } from "~/domain/formations/seed.server";
 import { seedBlog } from "~/domain/blog/seed.server";
 import { log } from "./log.server";
-import { DEMO_ORGANISATION } from "~/domain/settings/model";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { saveOrganisation } from "~/domain/settings/settings.server";
 import { seedDefaultRules } from "~/domain/funding/rules.server";
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { AUDIENCE_SLUGS, OPCO_NAMES, OPCO_SLUGS } from "../../app/domain/funding/model";
+import { AUDIENCE_SLUGS } from "../../app/domain/funding/model";
+import { OPCO_NAMES, OPCO_SLUGS } from "../../app/domain/funding/opco-list";
 import { createAccount, signInApi, uniqueEmail } from "./support/accounts";
 
 /**

@@ -68,6 +68,8 @@ test.describe("site shell", () => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     await hydrated(page);
+    // The toggle has read the stored choice: it now listens to the device's preference.
+    await expect(page.locator('[data-theme-choice="system"]').first()).toBeAttached();
     await page.emulateMedia({ colorScheme: "light" });
     await expect(page.locator("html")).toHaveClass(/\blight\b/);
   });

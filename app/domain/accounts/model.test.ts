@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loginPath, parsePermissions, safeRedirectPath, toSessionUser } from "./model";
+import { parsePermissions, toSessionUser } from "./model";
+import { loginPath, safeRedirectPath } from "./paths";
 import { checkPassword, passwordRules, DEFAULT_PASSWORD_POLICY } from "./password-policy";
 import { canEdit, isAdmin, isEditor, normalizeRole } from "./roles";
 import { frenchAuthMessage } from "~/platform/auth/client";

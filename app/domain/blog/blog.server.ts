@@ -7,25 +7,8 @@ import { normalizeForSearch, slugify, uniqueSlug } from "~/domain/formations/slu
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { BlogPostsTable } from "~/platform/db/schema";
 import { markdownToText } from "~/platform/markdown/markdown.server";
-import {
-  BLOG_CATEGORIES,
-  FieldValidationError,
-  NotFoundError,
-  blogPostInputSchema,
-  effectiveStatus,
-  isBlogCategory,
-  parseOrThrow,
-  publicationOf,
-  readingMinutes,
-  type BlogAuthor,
-  type BlogCategory,
-  type BlogPost,
-  type BlogPostData,
-  type BlogPostListItem,
-  type BlogStatus,
-  type BlogTag,
-  type StoredImage,
-} from "./model";
+import { FieldValidationError, NotFoundError, blogPostInputSchema, parseOrThrow, publicationOf, type BlogAuthor, type BlogPost, type BlogPostData, type BlogPostListItem, type BlogTag, type StoredImage } from "./model";
+import { BLOG_CATEGORIES, effectiveStatus, isBlogCategory, readingMinutes, type BlogCategory, type BlogStatus } from "./labels";
 
 /**
  * Blog posts: queries and mutations. Every mutation is recorded in the audit log in the same

@@ -1,4 +1,4 @@
-import type { BlogCategory } from "./model";
+import type { BlogCategory } from "./labels";
 
 /**
  * The blog's demonstration articles: real, useful content for the visitors of a training

@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  blogPostInputSchema,
-  blogSeoOf,
-  effectiveStatus,
-  formatPostDate,
-  isoToParisLocal,
-  parisDay,
-  parisLocalToIso,
-  parseTags,
-  publicationOf,
-  readingMinutes,
-  shareLinks,
-} from "./model";
+import { blogPostInputSchema, blogSeoOf, parseTags, publicationOf, shareLinks } from "./model";
+import { effectiveStatus, formatPostDate, isoToParisLocal, parisDay, parisLocalToIso, readingMinutes } from "./labels";
 import { typeset } from "./demo-content";
 
 const valid = {

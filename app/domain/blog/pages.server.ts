@@ -1,24 +1,12 @@
 import { breadcrumbJsonLd, type Crumb } from "~/domain/formations/components/breadcrumb";
-import { imageUrl } from "~/domain/formations/model";
+import { imageUrl } from "~/domain/formations/labels";
 import { getOrganisation } from "~/domain/settings/settings.server";
 import { config } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { renderMarkdownWithHeadings } from "~/platform/markdown/markdown.server";
 import { authorName, listPosts, listTags, listUsedCategories, relatedFormations, relatedPosts, resolvePostSlug } from "./blog.server";
-import {
-  BLOG_CATEGORIES,
-  BLOG_PAGE_SIZE,
-  TOC_MIN_HEADINGS,
-  blogIndexPath,
-  blogPostPath,
-  blogSeoOf,
-  effectiveStatus,
-  isBlogCategory,
-  shareLinks,
-  type BlogCategory,
-  type BlogPost,
-  type StoredImage,
-} from "./model";
+import { blogSeoOf, shareLinks, type BlogPost, type StoredImage } from "./model";
+import { BLOG_CATEGORIES, BLOG_PAGE_SIZE, TOC_MIN_HEADINGS, blogIndexPath, blogPostPath, effectiveStatus, isBlogCategory, type BlogCategory } from "./labels";
 
 /**
  * Page data of the blog's public pages, built on the server: route modules only map `not-found`

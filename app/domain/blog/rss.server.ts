@@ -3,7 +3,7 @@ import { config } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import { listPosts } from "./blog.server";
-import { blogPostPath } from "./model";
+import { blogPostPath } from "./labels";
 
 /** How many posts the feed carries (the newest). */
 export const RSS_ITEMS = 20;

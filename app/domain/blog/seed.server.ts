@@ -1,7 +1,7 @@
 import type { Db } from "~/platform/db/db.server";
 import { createPost } from "./blog.server";
 import { DEMO_POSTS } from "./demo-content";
-import { parisDay, parisLocalToIso } from "./model";
+import { parisDay, parisLocalToIso } from "./labels";
 
 /**
  * Demo blog step: adds the demonstration articles that are missing (by slug, old slugs included),

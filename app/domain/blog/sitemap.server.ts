@@ -1,6 +1,6 @@
 import { db, type Db } from "~/platform/db/db.server";
 import type { SitemapEntry } from "~/platform/seo/sitemap.server";
-import { blogPostPath } from "./model";
+import { blogPostPath } from "./labels";
 
 /** The blog's public URLs: the index and every post visitors can see at `now` (no drafts, no future posts). */
 export async function sitemapEntries({ now = new Date() }: { now?: Date } = {}, target: Db = db()): Promise<SitemapEntry[]> {

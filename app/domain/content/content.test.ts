@@ -5,7 +5,7 @@ import { ACCESSIBILITY_AUDIT, LEGAL_UPDATED_AT } from "./legal";
 import { QUALIOPI_CRITERIA, qualiopiDetails } from "./qualiopi";
 import { STRENGTHS } from "./strengths";
 import { FEATURED_TESTIMONIAL_IDS, SATISFACTION_RESULTS, TESTIMONIALS, featuredTestimonials } from "./testimonials";
-import { DEMO_ORGANISATION } from "~/domain/settings/model";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 
 describe("French formatting", () => {
   it("writes dates in French, with « 1er » for the first day of a month", () => {

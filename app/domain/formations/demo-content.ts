@@ -1,4 +1,4 @@
-import { DEMO_ORGANISATION } from "~/domain/settings/model";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import type { CityData } from "~/domain/cities/model";
 import type { CategoryData } from "./model";
 

@@ -14,7 +14,8 @@ import {
   setFormationStatus,
   updateFormation,
 } from "./formations.server";
-import { FieldValidationError, NotFoundError, todayInParis } from "./model";
+import { FieldValidationError, NotFoundError } from "./model";
+import { todayInParis } from "./labels";
 import { sitemapEntries } from "./sitemap.server";
 import { formationInput } from "./test-fixtures";
 

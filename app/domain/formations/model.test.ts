@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cityInputSchema, nearestCities } from "~/domain/cities/model";
-import { categoryInputSchema, fieldErrorsOf, formationInputSchema, formDataToObject, fundingRoutes, parseFrenchNumber, priceLabel } from "./model";
+import { categoryInputSchema, fieldErrorsOf, formationInputSchema, formDataToObject, parseFrenchNumber } from "./model";
+import { fundingRoutes, priceLabel } from "./labels";
 import { formationInput } from "./test-fixtures";
 
 function errorsOf(input: unknown) {
@@ -166,7 +167,7 @@ describe("categories and cities", () => {
 
 describe("session dates", () => {
   it("are written the French way", async () => {
-    const { sessionDatesLabel } = await import("./model");
+    const { sessionDatesLabel } = await import("./labels");
     expect(sessionDatesLabel("2026-03-12", "2026-03-12")).toBe("le 12 mars 2026");
     expect(sessionDatesLabel("2026-03-12", "2026-03-13")).toBe("du 12 au 13 mars 2026");
     expect(sessionDatesLabel("2026-03-30", "2026-04-01")).toBe("du 30 mars au 1er avril 2026");

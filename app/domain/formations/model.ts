@@ -1,5 +1,18 @@
 import { z } from "zod";
-import { OPCO_NAMES, OPCO_SLUGS, type OpcoSlug } from "~/domain/funding/model";
+import { OPCO_SLUGS, type OpcoSlug } from "~/domain/funding/opco-list";
+import {
+  CERTIFICATION_TYPES,
+  FUNDING_OPTIONS,
+  MARKDOWN_MAX,
+  MODALITIES,
+  SEO_DESCRIPTION_MAX,
+  SEO_TITLE_MAX,
+  VAT_MODES,
+  type CertificationType,
+  type FormationStatus,
+  type Modality,
+  type VatMode,
+} from "./labels";
 import { CATEGORY_SLUG_PATTERN, slugProblem } from "./slug";
 
 /**
@@ -8,50 +21,8 @@ import { CATEGORY_SLUG_PATTERN, slugProblem } from "./slug";
  * objects (seed, tests) and strings from an HTML form (French decimal comma, checkboxes).
  */
 
-export const MODALITIES = ["presentiel", "distanciel", "mixte"] as const;
-export type Modality = (typeof MODALITIES)[number];
-export const MODALITY_LABELS: Record<Modality, string> = {
-  presentiel: "Présentiel",
-  distanciel: "Distanciel",
-  mixte: "Mixte (présentiel et distanciel)",
-};
-
-export const VAT_MODES = ["ht", "ttc", "exonere"] as const;
-export type VatMode = (typeof VAT_MODES)[number];
-export const VAT_LABELS: Record<VatMode, { short: string; note: string }> = {
-  ht: { short: "HT", note: "Prix hors taxes, TVA de 20 % en sus." },
-  ttc: { short: "TTC", note: "Prix toutes taxes comprises." },
-  exonere: { short: "net de taxe", note: "Exonération de TVA, article 261-4-4° a du Code général des impôts." },
-};
-
-export const CERTIFICATION_TYPES = ["none", "rncp", "rs"] as const;
-export type CertificationType = (typeof CERTIFICATION_TYPES)[number];
-export const CERTIFICATION_LABELS: Record<CertificationType, string> = {
-  none: "Formation non certifiante",
-  rncp: "Certification inscrite au RNCP",
-  rs: "Certification inscrite au Répertoire spécifique",
-};
-
-/** Funding routes besides the CPF (which follows `cpfEligible`); each has its page `/financement/{slug}`. */
-export const FUNDING_OPTIONS = ["entreprise", "pole-emploi", "particulier"] as const;
-export type FundingOption = (typeof FUNDING_OPTIONS)[number];
-export const FUNDING_LABELS: Record<FundingOption | "cpf", string> = {
-  cpf: "Compte personnel de formation (CPF)",
-  entreprise: "Plan de développement des compétences de l'entreprise",
-  "pole-emploi": "France Travail (demandeurs d'emploi)",
-  particulier: "Financement personnel",
-};
-
 /** OPCOs come from the funding area (one list): each has its page `/financement/{slug}`. */
 const OPCO_ENUM = OPCO_SLUGS as unknown as [OpcoSlug, ...OpcoSlug[]];
-
-export const FORMATION_STATUSES = ["draft", "published"] as const;
-export type FormationStatus = (typeof FORMATION_STATUSES)[number];
-export const STATUS_LABELS: Record<FormationStatus, string> = { draft: "Brouillon", published: "Publiée" };
-
-export const SEO_TITLE_MAX = 70;
-export const SEO_DESCRIPTION_MAX = 160;
-export const MARKDOWN_MAX = 20_000;
 
 // ---------------------------------------------------------------------------------------------
 // Form helpers (pure): turn FormData into a nested object, and zod issues into field messages.
@@ -395,138 +366,6 @@ export interface Category extends CategoryData {
   id: string;
   createdAt: string;
   updatedAt: string;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Display rules.
-
-const euro = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", maximumFractionDigits: 2, minimumFractionDigits: 0 });
-
-/** 1290 → "1 290 €" (with the narrow no-break space French uses). */
-export function formatEuros(amount: number): string {
-  return euro.format(amount);
-}
-
-/** "1 290 € HT par personne" or "Sur devis". */
-export function priceLabel(f: Pick<Formation, "priceInter" | "vatMode">): string {
-  if (f.priceInter === null) return "Sur devis";
-  return `${formatEuros(f.priceInter)} ${VAT_LABELS[f.vatMode].short} par personne`;
-}
-
-/** 14 → "14 h", 3.5 → "3,5 h"; 2 → "2 jours", 0.5 → "0,5 jour". */
-export function durationLabel(f: Pick<Formation, "durationHours" | "durationDays">): string {
-  const fmt = (n: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: 1 });
-  return `${fmt(f.durationHours)}\u00a0h (${fmt(f.durationDays)}\u00a0${f.durationDays >= 2 ? "jours" : "jour"})`;
-}
-
-export function percentLabel(value: number): string {
-  return `${value.toLocaleString("fr-FR", { maximumFractionDigits: 1 })}\u00a0%`;
-}
-
-/** Every funding route of a formation, CPF first, each with the page that explains it. */
-export function fundingRoutes(f: Pick<Formation, "cpfEligible" | "fundingOptions" | "opcos">): Array<{ label: string; href: string }> {
-  const routes: Array<{ label: string; href: string }> = [];
-  if (f.cpfEligible) routes.push({ label: FUNDING_LABELS.cpf, href: "/financement/cpf" });
-  for (const option of FUNDING_OPTIONS) if (f.fundingOptions.includes(option)) routes.push({ label: FUNDING_LABELS[option], href: `/financement/${option}` });
-  for (const slug of OPCO_SLUGS) if (f.opcos.includes(slug)) routes.push({ label: `OPCO : ${OPCO_NAMES[slug]}`, href: `/financement/${slug}` });
-  return routes;
-}
-
-/** The SEO title and description, falling back to the title and the summary. */
-export function seoOf(f: Pick<Formation, "title" | "summary" | "seoTitle" | "seoDescription">): { title: string; description: string } {
-  const description = f.seoDescription || (f.summary.length > SEO_DESCRIPTION_MAX ? `${f.summary.slice(0, SEO_DESCRIPTION_MAX - 1).replace(/\s+\S*$/, "")}…` : f.summary);
-  return { title: f.seoTitle || f.title, description };
-}
-
-/** The "today" used to tell upcoming sessions from past ones, as YYYY-MM-DD in Paris time. */
-export function todayInParis(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
-const dayMonthYear = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const dayMonth = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", timeZone: "UTC" });
-const dayOnly = new Intl.DateTimeFormat("fr-FR", { day: "numeric", timeZone: "UTC" });
-
-function utc(iso: string): Date {
-  return new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-}
-
-function first(text: string, date: Date): string {
-  return date.getUTCDate() === 1 ? text.replace(/^1(?=\s|$)/, "1er") : text;
-}
-
-/** "le 12 mars 2026", "du 12 au 13 mars 2026", "du 30 mars au 2 avril 2026", "du 29 décembre 2026 au 2 janvier 2027". */
-export function sessionDatesLabel(startDate: string, endDate: string): string {
-  const a = utc(startDate);
-  const b = utc(endDate);
-  if (startDate === endDate) return `le ${first(dayMonthYear.format(a), a)}`;
-  const sameYear = a.getUTCFullYear() === b.getUTCFullYear();
-  const sameMonth = sameYear && a.getUTCMonth() === b.getUTCMonth();
-  const from = sameMonth ? first(dayOnly.format(a), a) : sameYear ? first(dayMonth.format(a), a) : first(dayMonthYear.format(a), a);
-  return `du ${from} au ${first(dayMonthYear.format(b), b)}`;
-}
-
-/** Widths produced for every uploaded image, and the public URL of one variant. */
-export const IMAGE_WIDTHS = [480, 960, 1600] as const;
-
-export function imageUrl(image: Pick<StoredImage, "key">, width: number, format: "avif" | "webp"): string {
-  return `/uploads/${image.key}-${width}.${format}`;
-}
-
-export function imageSrcSet(image: StoredImage, format: "avif" | "webp"): string {
-  return image.widths.map((w) => `${imageUrl(image, w, format)} ${w}w`).join(", ");
-}
-
-/** Link to the certification's record on France Compétences. */
-export function certificationUrl(f: Pick<Formation, "certificationType" | "certificationCode">): string | undefined {
-  if (f.certificationType === "none" || !f.certificationCode) return undefined;
-  const digits = f.certificationCode.replace(/^\D+/, "");
-  return `https://www.francecompetences.fr/recherche/${f.certificationType}/${digits}/`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The public catalogue's query string (French parameter names; the home page links ?categorie=…).
-
-export const CATALOGUE_SORTS = {
-  pertinence: { label: "Pertinence", sort: "relevance" },
-  "prochaine-session": { label: "Prochaine session", sort: "next-session" },
-  "prix-croissant": { label: "Prix croissant", sort: "price" },
-  "prix-decroissant": { label: "Prix décroissant", sort: "-price" },
-  titre: { label: "Titre (A à Z)", sort: "title" },
-} as const;
-export type CatalogueSortKey = keyof typeof CATALOGUE_SORTS;
-
-export const CATALOGUE_PRICE_STEPS = [300, 500, 1000, 1500] as const;
-export const CATALOGUE_PAGE_SIZE = 12;
-
-export interface CatalogueQuery {
-  q: string;
-  categorie: string;
-  modalite: Modality | "";
-  ville: string;
-  cpf: boolean;
-  prix: number | null;
-  tri: CatalogueSortKey;
-  page: number;
-}
-
-/** Reads the catalogue's filters; anything malformed is ignored rather than refused. */
-export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
-  const get = (name: string) => (params.get(name) ?? "").trim();
-  const modalite = get("modalite");
-  const tri = get("tri");
-  const prix = Number(get("prix"));
-  const page = Number(get("page"));
-  return {
-    q: get("q").slice(0, 100),
-    categorie: /^[a-z0-9]{1,30}$/.test(get("categorie")) ? get("categorie") : "",
-    modalite: (MODALITIES as readonly string[]).includes(modalite) ? (modalite as Modality) : "",
-    ville: /^[a-z0-9-]{1,60}$/.test(get("ville")) ? get("ville") : "",
-    cpf: ["1", "oui", "on", "true"].includes(get("cpf")),
-    prix: Number.isFinite(prix) && prix > 0 ? prix : null,
-    tri: tri in CATALOGUE_SORTS ? (tri as CatalogueSortKey) : "pertinence",
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
 }
 
 /** A formation as the editor's form values (same names as the form fields). */

@@ -7,21 +7,8 @@ import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import { getCategoryBySlug, listCategories } from "./categories.server";
 import { breadcrumbJsonLd, type Crumb } from "./components/breadcrumb";
 import { getFormationDetail, listFormations, listPublishedTitles, listUpcomingSessions, resolveFormationSlug, type FormationDetail } from "./formations.server";
-import {
-  CERTIFICATION_LABELS,
-  MODALITY_LABELS,
-  VAT_LABELS,
-  certificationUrl,
-  durationLabel,
-  fundingRoutes,
-  imageUrl,
-  priceLabel,
-  seoOf,
-  todayInParis,
-  type Category,
-  type FormationListItem,
-  type UpcomingSession,
-} from "./model";
+import type { Category, FormationListItem, UpcomingSession } from "./model";
+import { CERTIFICATION_LABELS, MODALITY_LABELS, VAT_LABELS, certificationUrl, durationLabel, fundingRoutes, imageUrl, priceLabel, seoOf, todayInParis } from "./labels";
 import { categoryCityPath, cityPath, comparisonPath, formationPath, parseCategorySegment, parseComparisonPair } from "./slug";
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from "~/platform/db/db.server";
 import { createCategory } from "./categories.server";
 import { DEMO_CATEGORIES, DEMO_CITIES, DEMO_COMMON, DEMO_FORMATIONS, type DemoFormation } from "./demo-content";
 import { createFormation, setFormationStatus } from "./formations.server";
-import { todayInParis } from "./model";
+import { todayInParis } from "./labels";
 
 function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);

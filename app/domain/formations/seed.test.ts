@@ -4,7 +4,7 @@ import { listCities } from "~/domain/cities/cities.server";
 import { listCategories } from "./categories.server";
 import { DEMO_FORMATIONS } from "./demo-content";
 import { listFormations, listUpcomingSessions } from "./formations.server";
-import { todayInParis } from "./model";
+import { todayInParis } from "./labels";
 import { seedFormations, sessionDates } from "./seed.server";
 
 describe("session dates of the demo content", () => {

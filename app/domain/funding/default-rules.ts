@@ -1,4 +1,5 @@
-import { HEADCOUNT_BANDS, OPCO_SLUGS, type FundingRule, type HeadcountBand, type OpcoSlug, type SchemeId } from "./model";
+import { HEADCOUNT_BANDS, type FundingRule, type HeadcountBand, type SchemeId } from "./model";
+import { OPCO_SLUGS, type OpcoSlug } from "./opco-list";
 
 /**
  * The simulator's default rules, seeded into the `funding_rules` table (admins then keep them

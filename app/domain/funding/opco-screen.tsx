@@ -2,7 +2,8 @@ import { Calculator } from "lucide-react";
 import { Link } from "react-router";
 import { ButtonLink } from "~/ui/button";
 import type { FittingFormation } from "./formations.server";
-import { BAND_LABELS, CATEGORY_LABELS, formatDate, formatEuros, ofOpco, type CategorySlug, type FundingRule } from "./model";
+import { BAND_LABELS, CATEGORY_LABELS, formatDate, formatEuros, type CategorySlug, type FundingRule } from "./model";
+import { ofOpco } from "./opco-list";
 import type { OpcoContent } from "./opcos";
 import { Breadcrumbs, BulletList, Card, CheckedOn, OfficialLink, PageContainer, Section, StepList } from "./ui";
 

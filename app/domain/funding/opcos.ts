@@ -1,4 +1,5 @@
-import { OPCO_NAMES, type CategorySlug, type OpcoSlug } from "./model";
+import type { CategorySlug } from "./model";
+import { OPCO_NAMES, type OpcoSlug } from "./opco-list";
 
 /**
  * The 11 OPCO pages' content, held as data (issue #7). Written from each OPCO's public pages and

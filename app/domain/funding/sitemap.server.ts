@@ -1,6 +1,7 @@
 import type { SitemapEntry } from "~/platform/seo/sitemap.server";
 import { AUDIENCE_CONTENT_CHECKED_ON } from "./audiences";
-import { AUDIENCE_SLUGS, OPCO_SLUGS } from "./model";
+import { AUDIENCE_SLUGS } from "./model";
+import { OPCO_SLUGS } from "./opco-list";
 import { OPCO_CONTENT_CHECKED_ON } from "./opcos";
 
 /** The funding area's public URLs: overview, 11 OPCO pages, 4 audience pages, simulator. */

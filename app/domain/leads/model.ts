@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OPCO_NAMES, OPCO_SLUGS, isOpcoSlug } from "~/domain/funding/model";
+import { OPCO_NAMES, OPCO_SLUGS, isOpcoSlug } from "~/domain/funding/opco-list";
 import { siretSchema } from "~/domain/settings/model";
 
 /**

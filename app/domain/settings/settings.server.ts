@@ -1,5 +1,6 @@
 import { db, nowIso, type Db } from "~/platform/db/db.server";
-import { DEMO_ORGANISATION, organisationSchema, type Organisation } from "./model";
+import { organisationSchema, type Organisation } from "./model";
+import { DEMO_ORGANISATION } from "./organisation";
 
 const ORGANISATION_KEY = "organisation";
 

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
-import { loginPath, toSessionUser, type AccessDeniedData, type SessionUser } from "~/domain/accounts/model";
+import { toSessionUser, type AccessDeniedData, type SessionUser } from "~/domain/accounts/model";
+import { loginPath } from "~/domain/accounts/paths";
 import { isAdmin, isEditor, normalizeRole } from "~/domain/accounts/roles";
 import { config } from "../config.server";
 import { log } from "../log.server";

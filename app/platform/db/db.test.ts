@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { migrate, ping } from "./db.server";
 import { migrations } from "./migrations";
-import { DEMO_ORGANISATION } from "~/domain/settings/model";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { getOrganisation, saveOrganisation } from "~/domain/settings/settings.server";
 
 describe.each(engines)("database on $name", ({ create }) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { IMAGE_WIDTHS, type StoredImage } from "~/domain/formations/model";
+import type { StoredImage } from "~/domain/formations/model";
+import { IMAGE_WIDTHS } from "~/domain/formations/labels";
 import { storage as defaultStorage, type StorageDriver } from "./storage.server";
 
 /**

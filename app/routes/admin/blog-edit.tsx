@@ -5,25 +5,8 @@ import { toast } from "sonner";
 import type { Route } from "./+types/blog-edit";
 import { authorName, createPost, formationChoices, getPostById, listAuthors, updatePost } from "~/domain/blog/blog.server";
 import { PublicationFields } from "~/domain/blog/components/publication-fields";
-import {
-  BLOG_CATEGORIES,
-  BLOG_CATEGORY_SLUGS,
-  BLOG_EXCERPT_MAX,
-  BLOG_MAX_RELATED_FORMATIONS,
-  BLOG_MAX_TAGS,
-  BLOG_SEO_DESCRIPTION_MAX,
-  BLOG_SEO_TITLE_MAX,
-  BLOG_STATUS_LABELS,
-  BLOG_TITLE_MAX,
-  FieldValidationError,
-  NotFoundError,
-  blogPostPath,
-  effectiveStatus,
-  formDataToObject,
-  formatPostDateTime,
-  newPostFormValues,
-  postToFormValues,
-} from "~/domain/blog/model";
+import { FieldValidationError, NotFoundError, formDataToObject, newPostFormValues, postToFormValues } from "~/domain/blog/model";
+import { BLOG_CATEGORIES, BLOG_CATEGORY_SLUGS, BLOG_EXCERPT_MAX, BLOG_MAX_RELATED_FORMATIONS, BLOG_MAX_TAGS, BLOG_SEO_DESCRIPTION_MAX, BLOG_SEO_TITLE_MAX, BLOG_STATUS_LABELS, BLOG_TITLE_MAX, blogPostPath, effectiveStatus, formatPostDateTime } from "~/domain/blog/labels";
 import { CheckboxGroup, EditorSection, SelectField, TextField, fieldId, valueAt, type FormValues } from "~/domain/formations/components/editor-fields";
 import { ImageField } from "~/domain/formations/components/image-field";
 import { getOrganisation } from "~/domain/settings/settings.server";

@@ -2,24 +2,8 @@ import { useEffect } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/financement";
-import {
-  BAND_LABELS,
-  HEADCOUNT_BANDS,
-  OPCO_NAMES,
-  OPCO_SLUGS,
-  SCHEMES,
-  SCHEME_IDS,
-  formatDate,
-  formatEuros,
-  isLargeCompany,
-  isOpcoSlug,
-  ofOpco,
-  parseOpcoRulesForm,
-  type FundingRule,
-  type HeadcountBand,
-  type OpcoSlug,
-  type RuleFormErrors,
-} from "~/domain/funding/model";
+import { BAND_LABELS, HEADCOUNT_BANDS, SCHEMES, SCHEME_IDS, formatDate, formatEuros, isLargeCompany, parseOpcoRulesForm, type FundingRule, type HeadcountBand, type RuleFormErrors } from "~/domain/funding/model";
+import { OPCO_NAMES, OPCO_SLUGS, isOpcoSlug, ofOpco, type OpcoSlug } from "~/domain/funding/opco-list";
 import { listRules, updateRulesAudited } from "~/domain/funding/rules.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";

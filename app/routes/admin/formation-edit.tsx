@@ -18,27 +18,10 @@ import {
 } from "~/domain/formations/components/editor-fields";
 import { ImageField } from "~/domain/formations/components/image-field";
 import { createFormation, getFormationById, setFormationStatus, updateFormation } from "~/domain/formations/formations.server";
-import {
-  CERTIFICATION_LABELS,
-  CERTIFICATION_TYPES,
-  FUNDING_LABELS,
-  FUNDING_OPTIONS,
-  FieldValidationError,
-  MODALITIES,
-  MODALITY_LABELS,
-  NotFoundError,
-  SEO_DESCRIPTION_MAX,
-  SEO_TITLE_MAX,
-  STATUS_LABELS,
-  VAT_LABELS,
-  VAT_MODES,
-  formDataToObject,
-  formationToFormValues,
-  newFormationFormValues,
-  todayInParis,
-} from "~/domain/formations/model";
+import { FieldValidationError, NotFoundError, formDataToObject, formationToFormValues, newFormationFormValues } from "~/domain/formations/model";
+import { CERTIFICATION_LABELS, CERTIFICATION_TYPES, FUNDING_LABELS, FUNDING_OPTIONS, MODALITIES, MODALITY_LABELS, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX, STATUS_LABELS, VAT_LABELS, VAT_MODES, todayInParis } from "~/domain/formations/labels";
 import { formationPath } from "~/domain/formations/slug";
-import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/model";
+import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
 import { getOrganisation } from "~/domain/settings/settings.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";

@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Pagination } from "~/ui/pagination";
 import type { Route } from "./+types/journal";
 import { ROLE_LABELS, normalizeRole } from "~/domain/accounts/roles";
 import { listAudit } from "~/domain/audit/audit.server";
@@ -31,12 +32,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function Journal({ loaderData }: Route.ComponentProps) {
   const { entries, total, page, pageCount, entities, actions, filter } = loaderData;
-  const [params] = useSearchParams();
-  const pageLink = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(p));
-    return `?${next.toString()}`;
-  };
+  const location = useLocation();
   return (
     <div className="space-y-6">
       <div>
@@ -145,23 +141,7 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pagination" className="flex items-center gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-              Page précédente
-            </Link>
-          ) : null}
-          <span>
-            Page {page} sur {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={pageLink(page + 1)} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-              Page suivante
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} search={location.search} pathname={location.pathname} />
     </div>
   );
 }

@@ -16,7 +16,7 @@ import {
   subjectLabel,
   type LeadFormat,
 } from "~/domain/leads/model";
-import { formatSiret } from "~/domain/settings/model";
+import { formatSiret } from "~/domain/settings/organisation";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";

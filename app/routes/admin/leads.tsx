@@ -1,5 +1,6 @@
 import { Download, Search } from "lucide-react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { Pagination } from "~/ui/pagination";
 import type { Route } from "./+types/leads";
 import { LeadStatusBadge, MailStateBadge, leadKindFromPath, leadsBasePath } from "~/domain/leads/admin";
 import { listLeads } from "~/domain/leads/leads.server";
@@ -72,12 +73,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const base = leadsBasePath(kind);
   const isQuote = kind === "devis";
-  const pageLink = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(p));
-    next.delete("supprime");
-    return `?${next.toString()}`;
-  };
+  const location = useLocation();
   const exportParams = new URLSearchParams(params);
   exportParams.delete("page");
   exportParams.delete("supprime");
@@ -279,23 +275,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pagination" className="flex items-center gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-              Page précédente
-            </Link>
-          ) : null}
-          <span>
-            Page {page} sur {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={pageLink(page + 1)} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-              Page suivante
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} search={location.search} pathname={location.pathname} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/markdown-preview";
 import { requireEditor } from "~/platform/auth/guard.server";
-import { MARKDOWN_MAX } from "~/domain/formations/model";
+import { MARKDOWN_MAX } from "~/domain/formations/labels";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 
 /** POST /admin/apercu-markdown (editors): the sanitised HTML of a Markdown text, for the editor's preview. */

@@ -1,8 +1,9 @@
 import { Search } from "lucide-react";
 import { useEffect, useId } from "react";
-import { Form, Link, data, useFetcher, useSearchParams } from "react-router";
+import { Form, data, useFetcher, useLocation } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
+import { Pagination } from "~/ui/pagination";
 import type { Route } from "./+types/utilisateurs";
 import { ROLES, ROLE_LABELS, isRole } from "~/domain/accounts/roles";
 import { AccountRuleError, changeUserRole, listUsers, setUserActive, type UserSummary } from "~/domain/accounts/users.server";
@@ -132,12 +133,7 @@ function UserRow({ user, isMe }: { user: UserSummary; isMe: boolean }) {
 
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { users, total, page, pageCount, q, role, meId } = loaderData;
-  const [params] = useSearchParams();
-  const pageLink = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(p));
-    return `?${next.toString()}`;
-  };
+  const location = useLocation();
   return (
     <div className="space-y-6">
       <div>
@@ -220,23 +216,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pagination" className="flex items-center gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-              Page précédente
-            </Link>
-          ) : null}
-          <span>
-            Page {page} sur {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={pageLink(page + 1)} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-              Page suivante
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} search={location.search} pathname={location.pathname} />
     </div>
   );
 }

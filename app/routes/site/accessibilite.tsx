@@ -3,7 +3,7 @@ import type { Route } from "./+types/accessibilite";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
 import { formatDateFr, formatDecimalFr, telHref } from "~/domain/content/format";
 import { ACCESSIBILITY_AUDIT, LEGAL_UPDATED_AT } from "~/domain/content/legal";
-import { DEMO_ORGANISATION } from "~/domain/settings/model";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 

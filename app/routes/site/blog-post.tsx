@@ -5,7 +5,7 @@ import { isEditor } from "~/domain/accounts/roles";
 import { PostGrid } from "~/domain/blog/components/post-card";
 import { ShareLinks } from "~/domain/blog/components/share-links";
 import { TableOfContents } from "~/domain/blog/components/table-of-contents";
-import { BLOG_STATUS_LABELS, blogIndexPath, formatPostDate, formatPostDateTime, parisDay, readingTimeLabel } from "~/domain/blog/model";
+import { BLOG_STATUS_LABELS, blogIndexPath, formatPostDate, formatPostDateTime, parisDay, readingTimeLabel } from "~/domain/blog/labels";
 import { blogPostPage } from "~/domain/blog/pages.server";
 import { Breadcrumb } from "~/domain/formations/components/breadcrumb";
 import { FormationPicture } from "~/domain/formations/components/formation-picture";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/certification-qualiopi";
 import { CallToAction, PageIntro, QualiopiBadge } from "~/domain/content/components";
 import { formatDateFr } from "~/domain/content/format";
 import { QUALIOPI_CRITERIA, QUALIOPI_PUBLIC_LIST_URL } from "~/domain/content/qualiopi";
-import { DEMO_ORGANISATION } from "~/domain/settings/model";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 

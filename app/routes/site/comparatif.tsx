@@ -4,7 +4,7 @@ import type { Route } from "./+types/comparatif";
 import { formatDateFr } from "~/domain/content/format";
 import { Breadcrumb } from "~/domain/formations/components/breadcrumb";
 import { comparisonPage } from "~/domain/formations/pages.server";
-import { percentLabel, sessionDatesLabel } from "~/domain/formations/model";
+import { percentLabel, sessionDatesLabel } from "~/domain/formations/labels";
 import { formationPath } from "~/domain/formations/slug";
 import { pageMeta } from "~/platform/seo/meta";
 import { buttonClass } from "~/ui/button";

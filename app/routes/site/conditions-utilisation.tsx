@@ -3,7 +3,7 @@ import type { Route } from "./+types/conditions-utilisation";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
 import { telHref } from "~/domain/content/format";
 import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
-import { DEMO_ORGANISATION } from "~/domain/settings/model";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 

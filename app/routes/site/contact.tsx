@@ -20,7 +20,7 @@ import {
 import { clientIp, submitLead } from "~/domain/leads/leads.server";
 import { CONTACT_FIELDS, CONTACT_LABELS, CONTACT_SUBJECTS, type FormValues } from "~/domain/leads/model";
 import { issueFormToken } from "~/domain/leads/spam.server";
-import { DEMO_ORGANISATION } from "~/domain/settings/model";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { config } from "~/platform/config.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";

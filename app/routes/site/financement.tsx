@@ -2,7 +2,7 @@ import { Briefcase, Building2, Calculator, Landmark, UserRound, Wallet } from "l
 import { Link } from "react-router";
 import type { Route } from "./+types/financement";
 import { AUDIENCES } from "~/domain/funding/audiences";
-import { OPCO_SLUGS } from "~/domain/funding/model";
+import { OPCO_SLUGS } from "~/domain/funding/opco-list";
 import { OPCO_CONTENT_CHECKED_ON, OPCOS } from "~/domain/funding/opcos";
 import { Breadcrumbs, Card, CheckedOn, PageContainer, Section } from "~/domain/funding/ui";
 import { pageMeta } from "~/platform/seo/meta";

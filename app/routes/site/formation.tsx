@@ -9,7 +9,7 @@ import { FormationPicture } from "~/domain/formations/components/formation-pictu
 import { CheckList, Facts, PageSection, ResultFigures, UpdatedOn } from "~/domain/formations/components/page-parts";
 import { SessionTable } from "~/domain/formations/components/session-table";
 import { formationPage } from "~/domain/formations/pages.server";
-import { sessionDatesLabel } from "~/domain/formations/model";
+import { sessionDatesLabel } from "~/domain/formations/labels";
 import { cityPath } from "~/domain/formations/slug";
 import { getSessionUser } from "~/platform/auth/guard.server";
 import { MarkdownContent } from "~/platform/markdown/markdown-content";

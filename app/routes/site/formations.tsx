@@ -4,9 +4,9 @@ import type { Route } from "./+types/formations";
 import { listCities } from "~/domain/cities/cities.server";
 import { listCategories } from "~/domain/formations/categories.server";
 import { FormationGrid } from "~/domain/formations/components/formation-card";
-import { Pagination } from "~/domain/formations/components/pagination";
+import { Pagination } from "~/ui/pagination";
 import { listFormations } from "~/domain/formations/formations.server";
-import { CATALOGUE_PAGE_SIZE, CATALOGUE_PRICE_STEPS, CATALOGUE_SORTS, MODALITIES, MODALITY_LABELS, formatEuros, parseCatalogueQuery } from "~/domain/formations/model";
+import { CATALOGUE_PAGE_SIZE, CATALOGUE_PRICE_STEPS, CATALOGUE_SORTS, MODALITIES, MODALITY_LABELS, formatEuros, parseCatalogueQuery } from "~/domain/formations/labels";
 import { pageMeta } from "~/platform/seo/meta";
 import { buttonClass } from "~/ui/button";
 

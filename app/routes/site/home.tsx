@@ -14,7 +14,7 @@ import { LatestPosts } from "~/domain/blog/components/latest-posts";
 import { latestPosts } from "~/domain/blog/home.server";
 import { FeaturedFormations, NextSessions } from "~/domain/formations/components/home-sections";
 import { homeFormations } from "~/domain/formations/home.server";
-import { DEMO_ORGANISATION } from "~/domain/settings/model";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 

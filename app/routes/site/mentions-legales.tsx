@@ -3,7 +3,7 @@ import type { Route } from "./+types/mentions-legales";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
 import { telHref } from "~/domain/content/format";
 import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
-import { DEMO_ORGANISATION, formatSiret } from "~/domain/settings/model";
+import { DEMO_ORGANISATION, formatSiret } from "~/domain/settings/organisation";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/politique-confidentialite";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
 import { formatMonthsFr } from "~/domain/content/format";
 import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
-import { DEMO_ORGANISATION, formatSiret } from "~/domain/settings/model";
+import { DEMO_ORGANISATION, formatSiret } from "~/domain/settings/organisation";
 import { config } from "~/platform/config.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";

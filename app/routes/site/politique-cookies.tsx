@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/politique-cookies";
 import { LastUpdated, PageIntro, ScrollableTable } from "~/domain/content/components";
 import { LEGAL_UPDATED_AT, OPTIONAL_STORAGE, STRICTLY_NECESSARY_STORAGE, type StoredItem } from "~/domain/content/legal";
-import { DEMO_ORGANISATION } from "~/domain/settings/model";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { openConsentPreferences } from "~/platform/consent/consent";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";

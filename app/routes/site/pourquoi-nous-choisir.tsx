@@ -5,7 +5,7 @@ import { CallToAction, PageIntro, STRENGTH_ICONS } from "~/domain/content/compon
 import { formatDecimalFr, formatMonthFr } from "~/domain/content/format";
 import { STRENGTHS } from "~/domain/content/strengths";
 import { SATISFACTION_RESULTS } from "~/domain/content/testimonials";
-import { DEMO_ORGANISATION } from "~/domain/settings/model";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 

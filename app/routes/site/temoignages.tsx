@@ -3,7 +3,7 @@ import type { Route } from "./+types/temoignages";
 import { CallToAction, PageIntro, TestimonialCard } from "~/domain/content/components";
 import { formatDecimalFr, formatMonthFr } from "~/domain/content/format";
 import { SATISFACTION_RESULTS, TESTIMONIALS } from "~/domain/content/testimonials";
-import { DEMO_ORGANISATION } from "~/domain/settings/model";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Organisation } from "~/domain/settings/model";
-import { formatSiret } from "~/domain/settings/model";
+import { formatSiret } from "~/domain/settings/organisation";
 import { openConsentPreferences } from "~/platform/consent/consent";
 import { ABOUT_NAV, LEGAL_NAV, MAIN_NAV } from "./nav";
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { DEMO_ORGANISATION, type Organisation } from "~/domain/settings/model";
+import type { Organisation } from "~/domain/settings/model";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { CookieConsent } from "~/platform/consent/cookie-consent";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";

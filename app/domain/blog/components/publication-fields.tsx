@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { FieldError, SelectField, describedBy, fieldId, inputClass, valueAt, type FormValues } from "~/domain/formations/components/editor-fields";
-import { BLOG_STATUSES, BLOG_STATUS_LABELS, type BlogStatus } from "../model";
+import { BLOG_STATUSES, BLOG_STATUS_LABELS, type BlogStatus } from "../labels";
 
 const HINTS: Record<BlogStatus, string> = {
   draft: "Invisible des visiteurs ; l'équipe peut le prévisualiser depuis l'administration.",

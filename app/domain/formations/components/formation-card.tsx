@@ -1,6 +1,7 @@
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { MODALITY_LABELS, durationLabel, priceLabel, sessionDatesLabel, type FormationListItem } from "../model";
+import type { FormationListItem } from "../model";
+import { MODALITY_LABELS, durationLabel, priceLabel, sessionDatesLabel } from "../labels";
 import { formationPath } from "../slug";
 import { FormationPicture } from "./formation-picture";
 

@@ -1,4 +1,5 @@
-import { imageSrcSet, imageUrl, type StoredImage } from "../model";
+import type { StoredImage } from "../model";
+import { imageSrcSet, imageUrl } from "../labels";
 
 /** A formation's image: AVIF, then WebP, at the widths produced on upload; lazy unless `priority`. */
 export function FormationPicture({

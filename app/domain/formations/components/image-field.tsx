@@ -2,7 +2,8 @@ import { ImageUp, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/ui/button";
-import { imageUrl, type StoredImage } from "../model";
+import type { StoredImage } from "../model";
+import { imageUrl } from "../labels";
 import { FieldError, TextField, fieldId, valueAt, type FormValues } from "./editor-fields";
 
 function parse(json: string): StoredImage | null {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { formatDateFr } from "~/domain/content/format";
 import { cn } from "~/ui/cn";
-import { percentLabel } from "../model";
+import { percentLabel } from "../labels";
 
 /** A titled section of a catalogue page (h2 with an anchor). */
 export function PageSection({ id, title, children, className }: { id: string; title: string; children: ReactNode; className?: string }) {

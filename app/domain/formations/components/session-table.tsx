@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { sessionDatesLabel, type UpcomingSession } from "../model";
+import type { UpcomingSession } from "../model";
+import { sessionDatesLabel } from "../labels";
 import { cityPath, formationPath } from "../slug";
 
 function seats(n: number): string {

@@ -1,11 +1,6 @@
-import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/model";
-import {
-  FUNDING_OPTIONS,
-  formationInputSchema,
-  type Formation,
-  type FormationData,
-  type FormationStatus,
-} from "../model";
+import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
+import { formationInputSchema, type Formation, type FormationData } from "../model";
+import { FUNDING_OPTIONS, type FormationStatus } from "../labels";
 import { normalizeText } from "../slug";
 import { COLUMN_BY_FIELD, COLUMN_BY_KEY, IMPORT_COLUMNS, type ImportColumn } from "./columns";
 

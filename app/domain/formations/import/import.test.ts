@@ -3,7 +3,7 @@ import { engines, type TestDatabase } from "../../../../tests/support/databases"
 import { createCity } from "~/domain/cities/cities.server";
 import { createCategory } from "../categories.server";
 import { createFormation, getFormationBySlug, setFormationStatus, updateFormation } from "../formations.server";
-import { todayInParis } from "../model";
+import { todayInParis } from "../labels";
 import { formationInput } from "../test-fixtures";
 import { flatToCell, type FlatRecord } from "./cells";
 import { IMPORT_COLUMNS, guessMapping } from "./columns";

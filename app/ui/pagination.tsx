@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { cn } from "~/ui/cn";
+import { cn } from "./cn";
 
 /** Page links that keep the current query string (filters); works without JavaScript. */
 export function Pagination({ page, pageCount, search, pathname }: { page: number; pageCount: number; search: string; pathname: string }) {
