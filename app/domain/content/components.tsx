@@ -1,4 +1,5 @@
 import {
+  GraduationCap,
   Accessibility,
   BadgeCheck,
   Briefcase,
@@ -20,12 +21,13 @@ import {
 import type { ReactNode } from "react";
 import { ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import type { CategoryIcon } from "./categories";
+
 import { formatDateFr, formatMonthFr } from "./format";
 import type { StrengthIcon } from "./strengths";
 import type { Testimonial } from "./testimonials";
 
-export const CATEGORY_ICONS: Record<CategoryIcon, LucideIcon> = {
+/** Icons of the demo categories; a category created later by an editor gets the generic one. */
+const CATEGORY_ICONS: Record<string, LucideIcon> = {
   bureautique: Sheet,
   management: Users,
   langues: Languages,
@@ -34,6 +36,10 @@ export const CATEGORY_ICONS: Record<CategoryIcon, LucideIcon> = {
   commercial: Briefcase,
   rh: UserRoundCheck,
 };
+
+export function categoryIcon(slug: string): LucideIcon {
+  return CATEGORY_ICONS[slug] ?? GraduationCap;
+}
 
 export const STRENGTH_ICONS: Record<StrengthIcon, LucideIcon> = {
   trainers: Presentation,

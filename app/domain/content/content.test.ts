@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORY_TEASERS, categoryHref } from "./categories";
+import { DEMO_CATEGORIES } from "~/domain/formations/demo-content";
+import { categoryHref } from "./categories";
+import { categoryIcon } from "./components";
 import { formatDateFr, formatMonthFr, formatMonthsFr, telHref } from "./format";
 import { ACCESSIBILITY_AUDIT, LEGAL_UPDATED_AT } from "./legal";
 import { QUALIOPI_CRITERIA, qualiopiDetails } from "./qualiopi";
@@ -40,7 +42,7 @@ describe("static content", () => {
       expect(t.date <= LEGAL_UPDATED_AT.cookies.slice(0, 7)).toBe(true);
       expect(t.lastInitial).toMatch(/^\p{Lu}\.$/u);
       for (const field of [t.firstName, t.role, t.companyType, t.formation, t.text]) expect(field.trim()).not.toBe("");
-      expect(CATEGORY_TEASERS.some((c) => c.slug === t.category)).toBe(true);
+      expect(DEMO_CATEGORIES.some((c) => c.slug === t.category)).toBe(true);
     }
   });
 
@@ -62,10 +64,10 @@ describe("static content", () => {
     }
   });
 
-  it("links the seven catalogue categories with one-word slugs", () => {
-    expect(CATEGORY_TEASERS.map((c) => c.slug)).toEqual(["bureautique", "management", "langues", "numerique", "securite", "commercial", "rh"]);
-    for (const c of CATEGORY_TEASERS) expect(c.slug).toMatch(/^\w+$/);
+  it("links a category to the filtered catalogue, with its own icon or the generic one", () => {
     expect(categoryHref("rh")).toBe("/formations?categorie=rh");
+    expect(categoryIcon("bureautique")).not.toBe(categoryIcon("categorie-ajoutee"));
+    expect(categoryIcon("categorie-ajoutee")).toBe(categoryIcon("autre-ajout"));
   });
 
   it("lists the seven Qualiopi criteria and states the certificate from the settings", () => {

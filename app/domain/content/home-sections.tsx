@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import type { Organisation } from "~/domain/settings/model";
 import { ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { CATEGORY_TEASERS, categoryHref } from "./categories";
-import { CATEGORY_ICONS, CallToAction, STRENGTH_ICONS, TestimonialCard } from "./components";
+import { categoryHref, type HomeCategory } from "./categories";
+import { CallToAction, categoryIcon, STRENGTH_ICONS, TestimonialCard } from "./components";
 import { formatDecimalFr, formatMonthFr, telHref } from "./format";
 import { qualiopiDetails } from "./qualiopi";
 import { STRENGTHS } from "./strengths";
@@ -189,18 +189,19 @@ export function OfferSection({ organisation: o }: HomeSectionProps) {
   );
 }
 
-export function CategoriesSection(_: HomeSectionProps) {
+export function CategoriesSection({ categories }: { categories: HomeCategory[] }) {
+  if (categories.length === 0) return null;
   return (
     <HomeSection
       id="domaines"
       tone="muted"
       title="Nos domaines de formation"
-      intro="Sept domaines, des premières bases au perfectionnement. Choisissez un domaine pour voir les formations et les prochaines sessions."
+      intro="Des premières bases au perfectionnement. Choisissez un domaine pour voir les formations et les prochaines sessions."
       more={{ to: "/formations", label: "Tout le catalogue" }}
     >
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {CATEGORY_TEASERS.map((c) => {
-          const Icon = CATEGORY_ICONS[c.slug];
+        {categories.map((c) => {
+          const Icon = categoryIcon(c.slug);
           return (
             <li key={c.slug}>
               <Link
@@ -209,10 +210,10 @@ export function CategoriesSection(_: HomeSectionProps) {
               >
                 <Icon aria-hidden="true" className="size-7 text-brand-700 dark:text-brand-300" />
                 <span className="mt-3 flex items-center gap-1 text-lg font-semibold text-slate-900 group-hover:underline dark:text-white">
-                  {c.label}
+                  {c.name}
                   <ArrowRight aria-hidden="true" className="size-4" />
                 </span>
-                <span className="mt-1 text-sm leading-6 text-slate-700 dark:text-slate-300">{c.summary}</span>
+                <span className="mt-1 line-clamp-4 text-sm leading-6 text-slate-700 dark:text-slate-300">{c.description}</span>
               </Link>
             </li>
           );

@@ -58,7 +58,14 @@ const PAGES: Record<string, ComponentType<any>> = {
 
 /** Loader data of the pages that have a loader (the home page lists nothing from an empty catalogue). */
 const PAGE_DATA: Record<string, unknown> = {
-  "/": { formations: { featured: [], nextSessions: [] }, posts: [] },
+  "/": {
+    formations: {
+      featured: [],
+      nextSessions: [],
+      categories: [{ slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint, des bases aux fonctions avancées." }],
+    },
+    posts: [],
+  },
 };
 
 function render(path: string, organisation: Organisation, pageData: unknown = PAGE_DATA[path] ?? { leadRetentionMonths: 24 }): string {

@@ -1,4 +1,5 @@
 import { db, type Db } from "~/platform/db/db.server";
+import { listCategories } from "./categories.server";
 import { listFormations, listUpcomingSessions } from "./formations.server";
 import type { FormationListItem, UpcomingSession } from "./model";
 
@@ -7,13 +8,20 @@ export interface HomeFormations {
   featured: FormationListItem[];
   /** The soonest sessions of published formations. */
   nextSessions: UpcomingSession[];
+  /** The categories that have published formations, in display order. */
+  categories: Array<{ slug: string; name: string; description: string }>;
 }
 
-/** What the home page shows of the catalogue: featured formations and the next sessions. */
+/** What the home page shows of the catalogue: its categories, featured formations and the next sessions. */
 export async function homeFormations({ featuredCount = 6, sessionCount = 6 } = {}, target: Db = db()): Promise<HomeFormations> {
-  const [featured, nextSessions] = await Promise.all([
+  const [featured, nextSessions, categories] = await Promise.all([
     listFormations({ status: "published", sort: "relevance", perPage: featuredCount }, target),
     listUpcomingSessions({ limit: sessionCount }, target),
+    listCategories(target),
   ]);
-  return { featured: featured.items, nextSessions };
+  return {
+    featured: featured.items,
+    nextSessions,
+    categories: categories.filter((c) => c.publishedCount > 0).map(({ slug, name, description }) => ({ slug, name, description })),
+  };
 }

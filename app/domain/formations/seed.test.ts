@@ -3,7 +3,8 @@ import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { listCities } from "~/domain/cities/cities.server";
 import { listCategories } from "./categories.server";
 import { DEMO_FORMATIONS } from "./demo-content";
-import { listFormations, listUpcomingSessions } from "./formations.server";
+import { listFormations, listUpcomingSessions, setFormationStatus } from "./formations.server";
+import { homeFormations } from "./home.server";
 import { todayInParis } from "./labels";
 import { seedFormations, sessionDates } from "./seed.server";
 
@@ -40,5 +41,20 @@ describe.each(engines)("demo catalogue on $name", ({ create }) => {
     expect(sessions.every((s) => s.startDate >= todayInParis())).toBe(true);
     expect(list.items.filter((i) => i.featured).length).toBeGreaterThanOrEqual(3);
     expect(list.items.some((i) => i.cpfEligible)).toBe(true);
+  });
+
+  it("shows on the home page the categories that have published formations, as editors named them", async () => {
+    const home = await homeFormations({}, t.db);
+    const published = (await listCategories(t.db)).filter((c) => c.publishedCount > 0);
+    expect(home.categories.map((c) => c.slug)).toEqual(published.map((c) => c.slug));
+    expect(home.featured.length).toBeGreaterThan(0);
+
+    // Unpublish every formation of the first category: it leaves the home page.
+    const first = published[0]!;
+    const inFirst = (await listFormations({ perPage: 100, status: "published" }, t.db)).items.filter((f) => f.category.slug === first.slug);
+    expect(inFirst.length).toBeGreaterThan(0);
+    await setFormationStatus(inFirst.map((f) => f.id), "draft", { db: t.db });
+    const after = await homeFormations({}, t.db);
+    expect(after.categories.map((c) => c.slug)).not.toContain(first.slug);
   });
 });

@@ -42,7 +42,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const sections: Array<{ id: string; element: ReactNode }> = [
     { id: "hero", element: <HeroSection {...props} /> },
     { id: "offer", element: <OfferSection {...props} /> },
-    { id: "categories", element: <CategoriesSection {...props} /> },
+    { id: "categories", element: <CategoriesSection categories={formations.categories} /> },
     ...(formations.featured.length ? [{ id: "featured-formations", element: <FeaturedFormations items={formations.featured} /> }] : []),
     ...(formations.nextSessions.length ? [{ id: "next-sessions", element: <NextSessions sessions={formations.nextSessions} /> }] : []),
     { id: "why-us", element: <WhyUsSection {...props} /> },
