@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { AUDIENCE_SLUGS } from "../../app/domain/funding/model";
+import { AUDIENCE_SLUGS } from "../../app/domain/funding/labels";
 import { OPCO_NAMES, OPCO_SLUGS } from "../../app/domain/funding/opco-list";
 import { createAccount, signInApi, uniqueEmail } from "./support/accounts";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ButtonLink } from "~/ui/button";
 import { AUDIENCES, type AudienceContent } from "./audiences";
-import { AUDIENCE_SLUGS } from "./model";
+import { AUDIENCE_SLUGS } from "./labels";
 import { Breadcrumbs, BulletList, Card, CheckedOn, OfficialLink, PageContainer, Section, StepList } from "./ui";
 
 /** The screen shared by /financement/cpf, /pole-emploi, /entreprise and /particulier. */

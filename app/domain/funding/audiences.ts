@@ -1,4 +1,4 @@
-import type { AudienceSlug } from "./model";
+import type { AudienceSlug } from "./labels";
 
 /**
  * The four audience pages (/financement/cpf, /pole-emploi, /entreprise, /particulier) share one

@@ -1,4 +1,5 @@
-import { HEADCOUNT_BANDS, type FundingRule, type HeadcountBand, type SchemeId } from "./model";
+import type { FundingRule } from "./model";
+import { HEADCOUNT_BANDS, type HeadcountBand, type SchemeId } from "./labels";
 import { OPCO_SLUGS, type OpcoSlug } from "./opco-list";
 
 /**

@@ -1,6 +1,6 @@
 import { listFormations, resolveFormationSlug, type FormationListItem } from "~/domain/formations/formations.server";
 import type { Formation } from "~/domain/formations/model";
-import type { CategorySlug } from "./model";
+import type { CategorySlug } from "./labels";
 
 /**
  * The funding area's view of the catalogue (owned by `~/domain/formations`): the simulator

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RULES } from "./default-rules";
-import { HEADCOUNT_BANDS, SECTORS, fundingRuleSchema, opcoForSector, parseSimulation, quoteHref, simulate, formatDate, describeRuleChange, parseOpcoRulesForm, type FundingRule, type SimulationInput } from "./model";
+import { fundingRuleSchema, parseSimulation, quoteHref, simulate, describeRuleChange, parseOpcoRulesForm, type FundingRule, type SimulationInput } from "./model";
+import { HEADCOUNT_BANDS, SECTORS, opcoForSector, formatDate } from "./labels";
 import { OPCO_SLUGS, ofOpco } from "./opco-list";
 
 const rule = (over: Partial<FundingRule> = {}): FundingRule => ({

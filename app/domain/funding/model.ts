@@ -1,113 +1,11 @@
 import { z } from "zod";
+import { BAND_LABELS, HEADCOUNT_BANDS, SCHEMES, SCHEME_IDS, SECTORS, formatDate, formatEuros, formatNumber, isLargeCompany, opcoForSector, type HeadcountBand, type SchemeId } from "./labels";
 import { OPCO_NAMES, OPCO_SLUGS, isOpcoSlug, opcoInSentence, type OpcoSlug } from "./opco-list";
 
 /**
  * Funding (issue #7): the simulator's input schema and its rules engine (the OPCO list is in `./opco-list`).
  * Pure code, runs on the server and in the browser. Money is computed in cents, shown in euros.
  */
-
-/** The four audiences that share one screen under /financement/{slug}. */
-export const AUDIENCE_SLUGS = ["cpf", "pole-emploi", "entreprise", "particulier"] as const;
-export type AudienceSlug = (typeof AUDIENCE_SLUGS)[number];
-
-export function isAudienceSlug(value: string): value is AudienceSlug {
-  return (AUDIENCE_SLUGS as readonly string[]).includes(value);
-}
-
-/** Company headcount bands used by the rules (the legal threshold of 50 employees splits them). */
-export const HEADCOUNT_BANDS = ["1-10", "11-49", "50-299", "300+"] as const;
-export type HeadcountBand = (typeof HEADCOUNT_BANDS)[number];
-
-export const BAND_LABELS: Record<HeadcountBand, string> = {
-  "1-10": "1 à 10 salariés",
-  "11-49": "11 à 49 salariés",
-  "50-299": "50 à 299 salariés",
-  "300+": "300 salariés et plus",
-};
-
-/** Bands whose training plan is not financed by the OPCO's pooled funds (50 employees and more). */
-export function isLargeCompany(band: HeadcountBand): boolean {
-  return band === "50-299" || band === "300+";
-}
-
-/** The catalogue's course categories (one-word slugs, see ARCHITECTURE.md). */
-export const CATEGORY_SLUGS = ["bureautique", "management", "langues", "numerique", "securite", "commercial", "rh"] as const;
-export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
-
-export const CATEGORY_LABELS: Record<CategorySlug, string> = {
-  bureautique: "Bureautique",
-  management: "Management",
-  langues: "Langues",
-  numerique: "Numérique",
-  securite: "Sécurité",
-  commercial: "Commercial et vente",
-  rh: "Ressources humaines",
-};
-
-/** Funding schemes an OPCO may apply to. */
-export const SCHEME_IDS = ["plan", "alternance", "pro-a", "abondement-cpf", "versements-volontaires"] as const;
-export type SchemeId = (typeof SCHEME_IDS)[number];
-
-export const SCHEMES: Record<SchemeId, { label: string; description: string }> = {
-  plan: {
-    label: "Plan de développement des compétences",
-    description:
-      "Les fonds mutualisés de l'OPCO financent les formations décidées par l'employeur, pour les entreprises de moins de 50 salariés, selon les barèmes de la branche.",
-  },
-  alternance: {
-    label: "Alternance (apprentissage, professionnalisation)",
-    description:
-      "Quelle que soit la taille de l'entreprise, l'OPCO prend en charge les contrats d'apprentissage et de professionnalisation selon les niveaux fixés par les branches.",
-  },
-  "pro-a": {
-    label: "Pro-A (reconversion ou promotion par alternance)",
-    description:
-      "Pour un salarié en CDI dont la qualification est inférieure à la licence : une formation certifiante en alternance, financée par l'OPCO selon un forfait horaire.",
-  },
-  "abondement-cpf": {
-    label: "CPF co-construit",
-    description:
-      "Le salarié mobilise son compte personnel de formation ; l'employeur ou l'OPCO complète le financement (abondement), ce qui dispense le salarié de la participation forfaitaire.",
-  },
-  "versements-volontaires": {
-    label: "Versements volontaires",
-    description:
-      "L'entreprise confie à son OPCO un budget au-delà des contributions légales ; l'OPCO le gère et l'affecte aux formations de son choix.",
-  },
-};
-
-/**
- * Sectors a visitor recognises, each with the OPCO that usually covers it. The real link goes
- * through the company's collective agreement (IDCC): the lookup is a starting point, not a ruling.
- */
-export const SECTORS: ReadonlyArray<{ slug: string; label: string; opco: OpcoSlug }> = [
-  { slug: "spectacle-audiovisuel", label: "Spectacle, cinéma et audiovisuel", opco: "afdas" },
-  { slug: "presse-edition-publicite", label: "Presse, édition, publicité et communication", opco: "afdas" },
-  { slug: "sport-loisirs-tourisme", label: "Sport, loisirs et organismes de tourisme", opco: "afdas" },
-  { slug: "banque-assurance", label: "Banque, assurance et finance", opco: "atlas" },
-  { slug: "conseil-ingenierie-numerique", label: "Conseil, ingénierie, bureaux d'études et numérique", opco: "atlas" },
-  { slug: "expertise-comptable", label: "Expertise comptable et commissariat aux comptes", opco: "atlas" },
-  { slug: "batiment-travaux-publics", label: "Bâtiment et travaux publics", opco: "constructys" },
-  { slug: "negoce-materiaux", label: "Négoce de matériaux de construction", opco: "constructys" },
-  { slug: "agriculture-paysage", label: "Agriculture, paysage et travaux agricoles", opco: "ocapiat" },
-  { slug: "agroalimentaire", label: "Industries alimentaires et coopération agricole", opco: "ocapiat" },
-  { slug: "peche-cultures-marines", label: "Pêche et cultures marines", opco: "ocapiat" },
-  { slug: "artisanat-services-proximite", label: "Artisanat et services de proximité (coiffure, boulangerie, fleuristes…)", opco: "opco-ep" },
-  { slug: "professions-liberales", label: "Professions libérales (cabinets médicaux, pharmacies, architectes…)", opco: "opco-ep" },
-  { slug: "commerce-distribution", label: "Commerce de détail, grande distribution et vente à distance", opco: "opcommerce" },
-  { slug: "transport-logistique", label: "Transport routier et logistique", opco: "opco-mobilites" },
-  { slug: "services-automobile", label: "Services de l'automobile (garages, concessions, contrôle technique)", opco: "opco-mobilites" },
-  { slug: "sante-medico-social", label: "Cliniques et établissements sanitaires, sociaux et médico-sociaux privés", opco: "opco-sante" },
-  { slug: "economie-sociale", label: "Aide à domicile associative, animation, habitat social, insertion", opco: "uniformation" },
-  { slug: "hotellerie-restauration", label: "Hôtellerie, cafés et restauration", opco: "akto" },
-  { slug: "proprete-securite", label: "Propreté et sécurité privée", opco: "akto" },
-  { slug: "travail-temporaire", label: "Travail temporaire (intérim)", opco: "akto" },
-  { slug: "industrie", label: "Industrie (métallurgie, chimie, plasturgie, pharmacie, textile…)", opco: "opco2i" },
-];
-
-export function opcoForSector(sectorSlug: string): OpcoSlug | undefined {
-  return SECTORS.find((s) => s.slug === sectorSlug)?.opco;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Rules (stored in the database, edited by admins)
@@ -369,19 +267,6 @@ export type SimulationOutcome =
     })
   | (OutcomeBase & { status: "no-rule"; message: string });
 
-const euroFormat = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const centFormat = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const numberFormat = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
-
-/** "1 200 €" for whole euros, "22,50 €" otherwise. */
-export function formatEuros(amount: number): string {
-  return Number.isInteger(amount) ? euroFormat.format(amount) : centFormat.format(amount);
-}
-
-export function formatNumber(n: number): string {
-  return numberFormat.format(n);
-}
-
 function fromCents(cents: number): number {
   return Math.round(cents) / 100;
 }
@@ -503,16 +388,6 @@ export function quoteHref(input: Pick<SimulationInput, "opco" | "trainees" | "fo
   params.set("stagiaires", String(input.trainees));
   params.set("financement", `opco-${input.opco}`);
   return `/devis?${params.toString()}`;
-}
-
-const dateFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
-/** "21 novembre 2026" from "2026-11-21". */
-export function formatDate(isoDay: string): string {
-  const d = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return isoDay;
-  const text = dateFormat.format(d);
-  return d.getUTCDate() === 1 ? text.replace(/^1 /, "1er ") : text;
 }
 
 // ---------------------------------------------------------------------------------------------

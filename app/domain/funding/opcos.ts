@@ -1,4 +1,4 @@
-import type { CategorySlug } from "./model";
+import type { CategorySlug } from "./labels";
 import { OPCO_NAMES, type OpcoSlug } from "./opco-list";
 
 /**

@@ -4,7 +4,8 @@ import { db, nowIso, type Db } from "~/platform/db/db.server";
 import { log } from "~/platform/log.server";
 import type { FundingRulesTable } from "~/platform/db/schema";
 import { DEFAULT_RULES } from "./default-rules";
-import { HEADCOUNT_BANDS, describeRuleChange, fundingRuleSchema, type FundingRule, type HeadcountBand } from "./model";
+import { describeRuleChange, fundingRuleSchema, type FundingRule } from "./model";
+import { HEADCOUNT_BANDS, type HeadcountBand } from "./labels";
 import { OPCO_SLUGS, type OpcoSlug } from "./opco-list";
 
 const ORDER_OPCO = new Map<string, number>(OPCO_SLUGS.map((s, i) => [s, i]));

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "r
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { BAND_LABELS, HEADCOUNT_BANDS, SCHEMES, SECTORS, SIMULATION_FIELDS, formatDate, formatEuros, parseSimulation, type SimulationErrors, type SimulationField, type SimulationOutcome, type SimulationValues } from "./model";
+import { SIMULATION_FIELDS, parseSimulation, type SimulationErrors, type SimulationField, type SimulationOutcome, type SimulationValues } from "./model";
+import { BAND_LABELS, HEADCOUNT_BANDS, SCHEMES, SECTORS, formatDate, formatEuros } from "./labels";
 import { OPCO_NAMES, OPCO_SLUGS } from "./opco-list";
 
 export interface SimulatorFormationOption {

@@ -1,6 +1,6 @@
 import type { SitemapEntry } from "~/platform/seo/sitemap.server";
 import { AUDIENCE_CONTENT_CHECKED_ON } from "./audiences";
-import { AUDIENCE_SLUGS } from "./model";
+import { AUDIENCE_SLUGS } from "./labels";
 import { OPCO_SLUGS } from "./opco-list";
 import { OPCO_CONTENT_CHECKED_ON } from "./opcos";
 

@@ -2,7 +2,7 @@ import { CalendarCheck, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/ui/cn";
-import { formatDate } from "./model";
+import { formatDate } from "./labels";
 
 /** The funding pages' frame: same width and rhythm everywhere. */
 export function PageContainer({ children, className }: { children: ReactNode; className?: string }) {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/financement-detail";
 import { AudienceScreen } from "~/domain/funding/audience-screen";
 import { AUDIENCES } from "~/domain/funding/audiences";
 import { fittingFormations } from "~/domain/funding/formations.server";
-import { isAudienceSlug } from "~/domain/funding/model";
+import { isAudienceSlug } from "~/domain/funding/labels";
 import { isOpcoSlug } from "~/domain/funding/opco-list";
 import { OpcoScreen } from "~/domain/funding/opco-screen";
 import { OPCOS } from "~/domain/funding/opcos";
