@@ -7,7 +7,7 @@ import { authorName, createPost, formationChoices, getPostById, listAuthors, upd
 import { PublicationFields } from "~/domain/blog/components/publication-fields";
 import { FieldValidationError, NotFoundError, formDataToObject, newPostFormValues, postToFormValues } from "~/domain/blog/model";
 import { BLOG_CATEGORIES, BLOG_CATEGORY_SLUGS, BLOG_EXCERPT_MAX, BLOG_MAX_RELATED_FORMATIONS, BLOG_MAX_TAGS, BLOG_SEO_DESCRIPTION_MAX, BLOG_SEO_TITLE_MAX, BLOG_STATUS_LABELS, BLOG_TITLE_MAX, blogPostPath, effectiveStatus, formatPostDateTime } from "~/domain/blog/labels";
-import { CheckboxGroup, EditorSection, SelectField, TextField, fieldId, valueAt, type FormValues } from "~/domain/formations/components/editor-fields";
+import { CheckboxGroup, EditorErrorSummary, EditorSection, SelectField, TextField, fieldId, valueAt, type FormValues } from "~/domain/formations/components/editor-fields";
 import { ImageField } from "~/domain/formations/components/image-field";
 import { getOrganisation } from "~/domain/settings/settings.server";
 import { requireEditor } from "~/platform/auth/guard.server";
@@ -128,22 +128,7 @@ function EditorForm({ data: d, values, errors }: { data: LoaderData; values: For
         ) : null}
       </div>
 
-      {errorList.length > 0 ? (
-        <div ref={summaryRef} tabIndex={-1} role="alert" className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950 outline-none dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-          <p className="font-semibold">
-            L'article n'a pas été enregistré&nbsp;: {errorList.length} champ{errorList.length > 1 ? "s" : ""} à corriger. Rien de ce que vous avez saisi n'est perdu.
-          </p>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-            {errorList.map(([name, message]) => (
-              <li key={name}>
-                <a href={`#${fieldId(name)}`} className="underline">
-                  {message}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <EditorErrorSummary errors={errors} notSaved="L'article n'a pas été enregistré" summaryRef={summaryRef} />
 
       <Form method="post" className="mt-6 space-y-6" onInput={unsaved.markDirty} onChange={unsaved.markDirty} onSubmit={unsaved.markSubmitting} noValidate>
         <EditorSection id="article" title="Article">

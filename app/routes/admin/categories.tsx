@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
-import { Form, data, useActionData, useFetcher, useNavigation } from "react-router";
+import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/categories";
 import { createCategory, deleteCategory, listCategories, updateCategory, type CategoryWithCount } from "~/domain/formations/categories.server";
 import { TextField, type FormValues } from "~/domain/formations/components/editor-fields";
-import { FieldValidationError, NotFoundError, formDataToObject } from "~/domain/formations/model";
+import { refusedMutation, unknownIntent } from "~/domain/formations/action-result.server";
+import { formDataToObject } from "~/domain/formations/model";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
@@ -39,13 +40,9 @@ export async function action({ request }: Route.ActionArgs) {
       await deleteCategory(id, { actor });
       return { ok: true as const, message: "Catégorie supprimée." };
     }
-    return data({ ok: false as const, intent, id, message: "Action inconnue.", errors: {}, values }, { status: 400 });
+    return unknownIntent({ intent, id, values });
   } catch (error) {
-    if (error instanceof FieldValidationError) {
-      return data({ ok: false as const, intent, id, message: error.fieldErrors._form ?? "Corrigez les champs signalés.", errors: error.fieldErrors, values }, { status: 400 });
-    }
-    if (error instanceof NotFoundError) return data({ ok: false as const, intent, id, message: error.message, errors: {}, values }, { status: 404 });
-    throw error;
+    return refusedMutation(error, { intent, id, values });
   }
 }
 

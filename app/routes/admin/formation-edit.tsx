@@ -8,6 +8,7 @@ import { listCategories } from "~/domain/formations/categories.server";
 import {
   CheckboxGroup,
   Checkbox,
+  EditorErrorSummary,
   EditorSection,
   FieldError,
   SelectField,
@@ -161,22 +162,7 @@ function EditorForm({
         ) : null}
       </div>
 
-      {errorList.length > 0 ? (
-        <div ref={summaryRef} tabIndex={-1} role="alert" className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950 outline-none dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-          <p className="font-semibold">
-            La formation n'a pas été enregistrée&nbsp;: {errorList.length} champ{errorList.length > 1 ? "s" : ""} à corriger. Rien de ce que vous avez saisi n'est perdu.
-          </p>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-            {errorList.map(([name, message]) => (
-              <li key={name}>
-                <a href={`#${fieldId(name)}`} className="underline">
-                  {message}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <EditorErrorSummary errors={errors} notSaved="La formation n'a pas été enregistrée" summaryRef={summaryRef} />
 
       <Form method="post" className="mt-6 space-y-6" onInput={markDirty} onChange={markDirty} onSubmit={onSubmit} noValidate>
         <EditorSection id="identite" title="Identité">

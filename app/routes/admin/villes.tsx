@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
-import { Form, data, useActionData, useFetcher, useNavigation } from "react-router";
+import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/villes";
 import { createCity, deleteCity, listCities, updateCity, type CityWithCount } from "~/domain/cities/cities.server";
 import { TextField, type FormValues } from "~/domain/formations/components/editor-fields";
-import { FieldValidationError, NotFoundError, formDataToObject } from "~/domain/formations/model";
+import { refusedMutation, unknownIntent } from "~/domain/formations/action-result.server";
+import { formDataToObject } from "~/domain/formations/model";
 import { cityPath } from "~/domain/formations/slug";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
@@ -40,13 +41,9 @@ export async function action({ request }: Route.ActionArgs) {
       await deleteCity(id, { actor });
       return { ok: true as const, message: "Ville supprimée." };
     }
-    return data({ ok: false as const, intent, id, message: "Action inconnue.", errors: {}, values }, { status: 400 });
+    return unknownIntent({ intent, id, values });
   } catch (error) {
-    if (error instanceof FieldValidationError) {
-      return data({ ok: false as const, intent, id, message: error.fieldErrors._form ?? "Corrigez les champs signalés.", errors: error.fieldErrors, values }, { status: 400 });
-    }
-    if (error instanceof NotFoundError) return data({ ok: false as const, intent, id, message: error.message, errors: {}, values }, { status: 404 });
-    throw error;
+    return refusedMutation(error, { intent, id, values });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { cn } from "~/ui/cn";
 
 /** Form helpers of the formation editor: values and errors keyed by the fields' dotted names. */
@@ -240,5 +240,39 @@ export function EditorSection({ id, title, description, children }: { id: string
       {description ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p> : null}
       <div className="mt-5 space-y-5">{children}</div>
     </section>
+  );
+}
+
+/**
+ * The summary above an editor refused by the server: what was not saved, one link per field in
+ * error (to its input), and the reassurance that nothing typed is lost. Focused by the caller.
+ */
+export function EditorErrorSummary({
+  errors,
+  notSaved,
+  summaryRef,
+}: {
+  errors: Record<string, string>;
+  /** e.g. "La formation n'a pas été enregistrée". */
+  notSaved: string;
+  summaryRef: Ref<HTMLDivElement>;
+}) {
+  const list = Object.entries(errors);
+  if (list.length === 0) return null;
+  return (
+    <div ref={summaryRef} tabIndex={-1} role="alert" className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950 outline-none dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+      <p className="font-semibold">
+        {notSaved}&nbsp;: {list.length} champ{list.length > 1 ? "s" : ""} à corriger. Rien de ce que vous avez saisi n'est perdu.
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+        {list.map(([name, message]) => (
+          <li key={name}>
+            <a href={`#${fieldId(name)}`} className="underline">
+              {message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
