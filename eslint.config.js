@@ -3,7 +3,20 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", ".test-reports/", "node_modules/", ".react-router/", "data/", ".test-data/", "test-results/", "playwright-report/", "public/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      ".test-reports/",
+      "node_modules/",
+      ".react-router/",
+      "data/",
+      ".test-data/",
+      "test-results/",
+      "playwright-report/",
+      "public/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

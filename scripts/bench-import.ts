@@ -19,8 +19,16 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const actor = { id: null, email: "bench@example.fr", role: "admin" };
 
 function csvFor(base: FlatRecord, price: number): Uint8Array {
-  const rows = Array.from({ length: ROWS }, (_, i) => ({ ...base, slug: `bench-${i}`, titre: `Formation de test numéro ${i}`, prix_inter: price + (i % 100) }));
-  const text = toCsv([IMPORT_COLUMNS.map((c) => c.label), ...rows.map((r: FlatRecord) => IMPORT_COLUMNS.map((c) => flatToCell(c, r[c.key], "text")))]);
+  const rows = Array.from({ length: ROWS }, (_, i) => ({
+    ...base,
+    slug: `bench-${i}`,
+    titre: `Formation de test numéro ${i}`,
+    prix_inter: price + (i % 100),
+  }));
+  const text = toCsv([
+    IMPORT_COLUMNS.map((c) => c.label),
+    ...rows.map((r: FlatRecord) => IMPORT_COLUMNS.map((c) => flatToCell(c, r[c.key], "text"))),
+  ]);
   return new Uint8Array(Buffer.from(text, "utf8"));
 }
 
@@ -33,7 +41,8 @@ async function run(label: string, t: TestDatabase, bytes: Uint8Array): Promise<v
   await applyAnalysis(analysis, { actor, fileName: "bench.csv", target: t.db });
   const t3 = performance.now();
   const c = analysis.counts;
-  if (c.rejected > 0) throw new Error(`${c.rejected} lignes refusées : ${JSON.stringify(analysis.rows.find((r) => r.issues.length)?.issues)}`);
+  if (c.rejected > 0)
+    throw new Error(`${c.rejected} lignes refusées : ${JSON.stringify(analysis.rows.find((r) => r.issues.length)?.issues)}`);
   const perSecond = (ms: number) => Math.round((ROWS / ms) * 1000).toLocaleString("fr-FR");
   console.log(
     `${label.padEnd(32)} ${perSecond(t3 - t0).padStart(8)} lignes/s au total (${((t3 - t0) / 1000).toFixed(2)} s : lecture ${((t1 - t0) / 1000).toFixed(2)} s, vérification ${((t2 - t1) / 1000).toFixed(2)} s, écriture ${((t3 - t2) / 1000).toFixed(2)} s) — ${c.created} créées, ${c.updated} mises à jour`,
@@ -44,8 +53,21 @@ async function bench(engine: string, create: () => Promise<TestDatabase>): Promi
   const t = await create();
   try {
     const ctx = { db: t.db };
-    await createCategory({ slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien.", position: 1 }, ctx);
-    await createCity({ slug: "lyon", name: "Lyon", region: "Auvergne-Rhône-Alpes", intro: "Deuxième pôle économique de France, au confluent du Rhône et de la Saône.", latitude: 45.764, longitude: 4.8357 }, ctx);
+    await createCategory(
+      { slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien.", position: 1 },
+      ctx,
+    );
+    await createCity(
+      {
+        slug: "lyon",
+        name: "Lyon",
+        region: "Auvergne-Rhône-Alpes",
+        intro: "Deuxième pôle économique de France, au confluent du Rhône et de la Saône.",
+        latitude: 45.764,
+        longitude: 4.8357,
+      },
+      ctx,
+    );
     const [base] = await templateRecords(t.db);
     await run(`${engine} : ${ROWS.toLocaleString("fr-FR")} créations`, t, csvFor(base!, 450));
     await run(`${engine} : ${ROWS.toLocaleString("fr-FR")} mises à jour`, t, csvFor(base!, 990));

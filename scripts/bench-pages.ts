@@ -13,7 +13,15 @@ import { chromium } from "playwright-core";
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = 5;
-const PAGES = ["/", "/formations", "/formations/excel-perfectionnement-tableaux-croises-dynamiques", "/blog", "/simulateur-opco", "/devis", "/mentions-legales"];
+const PAGES = [
+  "/",
+  "/formations",
+  "/formations/excel-perfectionnement-tableaux-croises-dynamiques",
+  "/blog",
+  "/simulateur-opco",
+  "/devis",
+  "/mentions-legales",
+];
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -34,7 +42,15 @@ async function waitReady(): Promise<void> {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
 const server = spawn(process.execPath, ["server/main.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: BASE, LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SITE_URL: BASE,
+    LOG_LEVEL: "warn",
+  },
   stdio: "inherit",
 });
 
@@ -52,7 +68,9 @@ try {
     let bytes = { html: 0, js: 0, css: 0, requests: 0 };
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      await context.addInitScript(() => localStorage.setItem("cookie-consent", JSON.stringify({ version: 1, date: new Date().toISOString(), audience: false })));
+      await context.addInitScript(() =>
+        localStorage.setItem("cookie-consent", JSON.stringify({ version: 1, date: new Date().toISOString(), audience: false })),
+      );
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send("Network.enable");
@@ -75,7 +93,9 @@ try {
         bytes = { html: sum("Document"), js: sum("Script"), css: sum("Stylesheet"), requests: all.length };
       }
       await page.reload({ waitUntil: "networkidle" });
-      warm.push(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).domContentLoadedEventEnd));
+      warm.push(
+        await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).domContentLoadedEventEnd),
+      );
       await context.close();
     }
     const kb = (n: number) => (n / 1024).toFixed(1);

@@ -10,7 +10,8 @@ import { AccountRuleError } from "~/domain/accounts/users.server";
 import { ConfigError, config, ensureDataDir } from "~/platform/config.server";
 import { closeDb, migrate } from "~/platform/db/db.server";
 
-const usage = "Usage : npm run create-admin -- --email adresse@exemple.fr --password 'mot de passe' [--name 'Nom affiché'] [--role admin|editor|viewer]";
+const usage =
+  "Usage : npm run create-admin -- --email adresse@exemple.fr --password 'mot de passe' [--name 'Nom affiché'] [--role admin|editor|viewer]";
 
 async function main(): Promise<number> {
   let values: { email?: string; password?: string; name?: string; role?: string; help?: boolean };
@@ -44,7 +45,12 @@ async function main(): Promise<number> {
     const cfg = config();
     ensureDataDir(cfg);
     await migrate();
-    const { user, created } = await ensureAccount({ email: values.email, password: values.password, displayName: values.name, role: values.role });
+    const { user, created } = await ensureAccount({
+      email: values.email,
+      password: values.password,
+      displayName: values.name,
+      role: values.role,
+    });
     const where = cfg.database.engine === "postgres" ? "PostgreSQL" : cfg.database.file;
     process.stdout.write(
       created

@@ -43,9 +43,15 @@ function readJson(file) {
 check("Vérification des types", bin("react-router"), ["typegen"]);
 check("Vérification des types (tsc)", bin("tsc"), ["--noEmit"]);
 check("Lint", bin("eslint"), ["."]);
+check("Format (Prettier)", bin("prettier"), ["--check", "--log-level", "warn", "."]);
 
 const vitestReport = path.join(reports, "vitest.json");
-const vitestOk = run("Tests unitaires et d'intégration", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+const vitestOk = run("Tests unitaires et d'intégration", bin("vitest"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestReport}`,
+]);
 const v = readJson(vitestReport);
 if (v) {
   passed += v.numPassedTests;

@@ -40,7 +40,10 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
   });
   app.get("/readyz", async (_req, res) => {
     const ok = await ping();
-    res.set("Cache-Control", "no-store").status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: ok });
+    res
+      .set("Cache-Control", "no-store")
+      .status(ok ? 200 : 503)
+      .json({ status: ok ? "ok" : "unavailable", database: ok });
   });
 
   if (clientDir) {
@@ -99,7 +102,10 @@ export async function start({ clientDir }: { clientDir: string }): Promise<Serve
   const server = app.listen(cfg.port, cfg.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : cfg.port;
-    log.info("Serveur démarré", { url: `http://${cfg.host === "0.0.0.0" ? "localhost" : cfg.host}:${port}`, database: cfg.database.engine });
+    log.info("Serveur démarré", {
+      url: `http://${cfg.host === "0.0.0.0" ? "localhost" : cfg.host}:${port}`,
+      database: cfg.database.engine,
+    });
   });
   installShutdown(server);
   return server;

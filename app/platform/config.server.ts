@@ -96,7 +96,14 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string; staffEmail: string | undefined; outboxDir: string };
   storage:
     | { driver: "local"; dir: string }
-    | { driver: "s3"; endpoint: string | undefined; region: string; bucket: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
+    | {
+        driver: "s3";
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+      };
   passwordPolicy: {
     minLength: number;
     maxLength: number | undefined;
@@ -127,7 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const u = new URL(siteUrl);
     if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error();
   } catch {
-    throw new ConfigError(`Configuration invalide : SITE_URL doit être une adresse http(s) complète (valeur reçue : « ${siteUrl} »).`, ["SITE_URL"]);
+    throw new ConfigError(`Configuration invalide : SITE_URL doit être une adresse http(s) complète (valeur reçue : « ${siteUrl} »).`, [
+      "SITE_URL",
+    ]);
   }
 
   let database: AppConfig["database"];
@@ -137,10 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   else if (dbUrl.startsWith("file:") || dbUrl.startsWith("sqlite:")) {
     database = { engine: "sqlite", file: path.resolve(dbUrl.replace(/^(file|sqlite):(\/\/)?/, "")) };
   } else {
-    throw new ConfigError(
-      "Configuration invalide : DATABASE_URL doit commencer par postgres:// (PostgreSQL) ou file: (fichier SQLite).",
-      ["DATABASE_URL"],
-    );
+    throw new ConfigError("Configuration invalide : DATABASE_URL doit commencer par postgres:// (PostgreSQL) ou file: (fichier SQLite).", [
+      "DATABASE_URL",
+    ]);
   }
 
   const driver = env.STORAGE_DRIVER ?? "local";
@@ -168,7 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   const minLength = int("PASSWORD_MIN_LENGTH", env.PASSWORD_MIN_LENGTH, 6, 6, 4096);
-  const maxLength = env.PASSWORD_MAX_LENGTH === undefined ? undefined : int("PASSWORD_MAX_LENGTH", env.PASSWORD_MAX_LENGTH, 128, minLength, 4096);
+  const maxLength =
+    env.PASSWORD_MAX_LENGTH === undefined ? undefined : int("PASSWORD_MAX_LENGTH", env.PASSWORD_MAX_LENGTH, 128, minLength, 4096);
 
   return {
     env: nodeEnv,

@@ -156,7 +156,9 @@ export function MarkdownEditor({
   const tabClass = (active: boolean) =>
     cn(
       "min-h-9 rounded-md px-3 text-sm font-medium",
-      active ? "bg-white text-slate-900 shadow-sm dark:bg-slate-800 dark:text-white" : "text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white",
+      active
+        ? "bg-white text-slate-900 shadow-sm dark:bg-slate-800 dark:text-white"
+        : "text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white",
     );
 
   return (
@@ -170,7 +172,12 @@ export function MarkdownEditor({
           {hint}
         </p>
       ) : null}
-      <div className={cn("mt-2 overflow-hidden rounded-lg border bg-white dark:bg-slate-950", error ? "border-red-600 dark:border-red-500" : "border-slate-300 dark:border-slate-600")}>
+      <div
+        className={cn(
+          "mt-2 overflow-hidden rounded-lg border bg-white dark:bg-slate-950",
+          error ? "border-red-600 dark:border-red-500" : "border-slate-300 dark:border-slate-600",
+        )}
+      >
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-slate-50 px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
           <div role="toolbar" aria-label="Mise en forme" aria-controls={id} className="flex flex-wrap items-center gap-0.5">
             {actions.map((a) => (
@@ -223,9 +230,19 @@ export function MarkdownEditor({
       </div>
       {imageFolder ? (
         <>
-          <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp,image/avif" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={chooseImage} />
+          <input
+            ref={fileRef}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={chooseImage}
+          />
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {uploader.state !== "idle" ? "Envoi et conversion de l'image…" : "Images : JPEG, PNG, WebP ou AVIF, 10 Mo au plus ; remplacez « Décrivez l'image » par ce que montre l'image."}
+            {uploader.state !== "idle"
+              ? "Envoi et conversion de l'image…"
+              : "Images : JPEG, PNG, WebP ou AVIF, 10 Mo au plus ; remplacez « Décrivez l'image » par ce que montre l'image."}
           </p>
           {uploadError ? (
             <p role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">

@@ -3,7 +3,11 @@ import { cn } from "./cn";
 /** The loading indicator (spec §2): a spinner with the text "Chargement...". */
 export function Spinner({ className, label = "Chargement..." }: { className?: string; label?: string }) {
   return (
-    <div role="status" aria-live="polite" className={cn("flex items-center justify-center gap-3 text-slate-700 dark:text-slate-200", className)}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn("flex items-center justify-center gap-3 text-slate-700 dark:text-slate-200", className)}
+    >
       <span
         aria-hidden="true"
         className="size-6 animate-spin rounded-full border-3 border-brand-200 border-t-brand-700 dark:border-slate-700 dark:border-t-brand-300"

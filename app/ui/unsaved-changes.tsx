@@ -12,7 +12,9 @@ export function useUnsavedChanges() {
   const leavingBySubmit = useRef(false);
   const proceeding = useRef(false);
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leavingBySubmit.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !leavingBySubmit.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {

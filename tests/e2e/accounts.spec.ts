@@ -180,7 +180,7 @@ test.describe("accounts in the browser", () => {
     await adminContext.close();
   });
 
-  test("while the server checks the role of a navigation to /admin, \"Vérification des permissions...\" shows", async ({ page, baseURL }) => {
+  test('while the server checks the role of a navigation to /admin, "Vérification des permissions..." shows', async ({ page, baseURL }) => {
     const editor = await createAccount({ email: uniqueEmail("editrice"), role: "editor", name: "Élise Éditrice" });
     await signInApi(page, baseURL!, editor.email, editor.password);
     await page.goto("/");
@@ -205,7 +205,11 @@ test.describe("accounts in the browser", () => {
     const siret = page.getByLabel("SIRET");
     const postalCode = page.getByLabel("Code postal");
     const hostPhone = page.getByLabel("Téléphone de l'hébergeur (facultatif)");
-    const original = { siret: await siret.inputValue(), postalCode: await postalCode.inputValue(), hostPhone: await hostPhone.inputValue() };
+    const original = {
+      siret: await siret.inputValue(),
+      postalCode: await postalCode.inputValue(),
+      hostPhone: await hostPhone.inputValue(),
+    };
     await siret.fill("12345678901234");
     await postalCode.fill("75");
     await hostPhone.fill("09 72 10 10 07");
@@ -261,7 +265,10 @@ test.describe("accounts in the browser", () => {
     await dialog.getByRole("button", { name: "Supprimer définitivement" }).click();
     await expect(toastWith(page, "Compte supprimé", "effacés")).toBeVisible();
     await expect(page.getByRole("link", { name: "Connexion" }).first()).toBeVisible();
-    const again = await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { origin: baseURL! } });
+    const again = await page.request.post("/api/auth/sign-in/email", {
+      data: { email, password: PASSWORD },
+      headers: { origin: baseURL! },
+    });
     expect(again.status()).toBe(401);
   });
 
@@ -289,7 +296,11 @@ test.describe("accounts over HTTP", () => {
     expect(session.user).toMatchObject({ email, role: "viewer", name: "Max Malin" });
   });
 
-  test("a viewer calling admin screens and actions directly gets 403; signed out gets sent to /login", async ({ request, baseURL, playwright }) => {
+  test("a viewer calling admin screens and actions directly gets 403; signed out gets sent to /login", async ({
+    request,
+    baseURL,
+    playwright,
+  }) => {
     const email = uniqueEmail("curieux");
     expect((await signUpApi(request, baseURL!, { email, password: PASSWORD, name: "Claude Curieux" })).status()).toBe(200);
     const origin = { origin: baseURL! };
@@ -297,7 +308,11 @@ test.describe("accounts over HTTP", () => {
       expect((await request.get(path)).status(), path).toBe(403);
       expect((await request.get(`${path}.data`)).status(), `${path}.data`).toBe(403);
     }
-    const roleChange = await request.post("/admin/utilisateurs", { form: { intent: "role", userId: "x", role: "admin" }, headers: origin, maxRedirects: 0 });
+    const roleChange = await request.post("/admin/utilisateurs", {
+      form: { intent: "role", userId: "x", role: "admin" },
+      headers: origin,
+      maxRedirects: 0,
+    });
     expect(roleChange.status()).toBe(403);
     const settings = await request.post("/admin/parametres", { form: { name: "Piraté" }, headers: origin, maxRedirects: 0 });
     expect(settings.status()).toBe(403);
@@ -352,7 +367,13 @@ test.describe("accounts over HTTP", () => {
   test("/login?redirectTo= never sends a user off-site", async ({ request, baseURL, page }) => {
     const email = uniqueEmail("redir");
     expect((await signUpApi(request, baseURL!, { email, password: PASSWORD, name: "Rémi Redir" })).status()).toBe(200);
-    for (const target of ["https://elsewhere.example", "//elsewhere.example", "/\\elsewhere.example", "javascript:alert(1)", "http:elsewhere.example"]) {
+    for (const target of [
+      "https://elsewhere.example",
+      "//elsewhere.example",
+      "/\\elsewhere.example",
+      "javascript:alert(1)",
+      "http:elsewhere.example",
+    ]) {
       const res = await request.get(`/login?redirectTo=${encodeURIComponent(target)}`, { maxRedirects: 0 });
       expect(res.status(), target).toBe(302);
       expect(res.headers()["location"], target).toBe("/");
@@ -375,7 +396,10 @@ test.describe("accounts over HTTP", () => {
     const email = uniqueEmail("connu");
     expect((await signUpApi(request, baseURL!, { email, password: PASSWORD, name: "Connu Ici" })).status()).toBe(200);
     const known = await request.post("/api/auth/request-password-reset", { data: { email }, headers: { origin: baseURL! } });
-    const unknown = await request.post("/api/auth/request-password-reset", { data: { email: uniqueEmail("inconnu") }, headers: { origin: baseURL! } });
+    const unknown = await request.post("/api/auth/request-password-reset", {
+      data: { email: uniqueEmail("inconnu") },
+      headers: { origin: baseURL! },
+    });
     expect(known.status()).toBe(200);
     expect(unknown.status()).toBe(200);
     expect(await known.json()).toEqual(await unknown.json());

@@ -20,7 +20,16 @@ function toastWith(page: Page, title: string, text: string) {
 /** "2026-03-02T10:30:15": Paris wall-clock time, as a datetime-local field takes it. */
 function parisLocal(date: Date): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Paris", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: "Europe/Paris",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
@@ -73,7 +82,9 @@ test("an editor writes a post, schedules it, sees it appear at its time, and a v
     "Un plan de formation se construit **avec les managers**.\n\n## Recenser les besoins\n\nEntretiens professionnels et projets.\n\n## Prioriser\n\nObligations d'abord.\n\n## Financer\n\nOPCO, CPF et budget propre.\n\n",
   );
   // An inline image: uploaded, re-encoded, inserted at the cursor with its description selected.
-  const png = await sharp({ create: { width: 1000, height: 600, channels: 3, background: { r: 30, g: 120, b: 90 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1000, height: 600, channels: 3, background: { r: 30, g: 120, b: 90 } } })
+    .png()
+    .toBuffer();
   const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByRole("button", { name: "Insérer une image" }).click()]);
   await chooser.setFiles({ name: "salle.png", mimeType: "image/png", buffer: png });
   await expect(content).toHaveValue(/!\[Décrivez l'image\]\(\/uploads\/blog\/[0-9a-f-]{36}-960\.webp\)/);
@@ -145,14 +156,22 @@ test("an editor writes a post, schedules it, sees it appear at its time, and a v
     await expect(img).toBeVisible();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   }
-  await expect(v.getByRole("region", { name: "Formations liées" }).getByRole("link", { name: "Prendre son poste de manager" })).toBeVisible();
+  await expect(
+    v.getByRole("region", { name: "Formations liées" }).getByRole("link", { name: "Prendre son poste de manager" }),
+  ).toBeVisible();
   const url = `${e2eBaseURL()}/blog/${slug}`;
-  await expect(v.getByRole("link", { name: /Partager sur LinkedIn/ })).toHaveAttribute("href", `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`);
+  await expect(v.getByRole("link", { name: /Partager sur LinkedIn/ })).toHaveAttribute(
+    "href",
+    `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
+  );
   // Share links are plain links: every script comes from the site itself.
   const scriptSources = await v.locator("script[src]").evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).src));
   expect(scriptSources.every((src) => src.startsWith(e2eBaseURL()))).toBe(true);
   const jsonLd = (await v.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
-  expect(jsonLd.find((d) => d["@type"] === "BlogPosting")).toMatchObject({ headline: title, author: { "@type": "Person", name: "Claire Rédaction" } });
+  expect(jsonLd.find((d) => d["@type"] === "BlogPosting")).toMatchObject({
+    headline: title,
+    author: { "@type": "Person", name: "Claire Rédaction" },
+  });
   expect(jsonLd.find((d) => d["@type"] === "BreadcrumbList")?.itemListElement).toHaveLength(4);
   await expect(v.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", "/blog/rss.xml");
 
@@ -237,10 +256,14 @@ test("XSS payloads in title, excerpt, content and tags stay inert on every page 
       const all = [...document.querySelectorAll("*")];
       return {
         handlers: all.flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`)),
-        jsLinks: all.filter((el) => /^\s*(javascript|data|vbscript):/i.test(el.getAttribute("href") ?? el.getAttribute("src") ?? "")).map((el) => el.tagName),
+        jsLinks: all
+          .filter((el) => /^\s*(javascript|data|vbscript):/i.test(el.getAttribute("href") ?? el.getAttribute("src") ?? ""))
+          .map((el) => el.tagName),
         injected: document.querySelectorAll("iframe, svg script, img[src='x'], main svg[onload]").length,
         // Loader data travels in inline scripts with "<" escaped: a raw payload there would be an injection.
-        rawInScripts: [...document.querySelectorAll("script")].filter((s) => /<script>alert|<img src=x|<svg onload/.test(s.textContent ?? "")).length,
+        rawInScripts: [...document.querySelectorAll("script")].filter((s) =>
+          /<script>alert|<img src=x|<svg onload/.test(s.textContent ?? ""),
+        ).length,
       };
     });
     expect(found.handlers, where).toEqual([]);
@@ -266,7 +289,9 @@ test("XSS payloads in title, excerpt, content and tags stay inert on every page 
   await expect(v.getByRole("main")).toContainText('<script>alert("contenu")</script>');
   await expect(v.getByRole("main")).toContainText("[lien piégé](javascript:alert(5))");
   await expect(v.getByRole("link", { name: `#${tag}` })).toBeVisible();
-  await expect(v.getByRole("navigation", { name: "Sommaire" }).getByRole("link").first()).toHaveText("<img src=x onerror=alert(13)> section");
+  await expect(v.getByRole("navigation", { name: "Sommaire" }).getByRole("link").first()).toHaveText(
+    "<img src=x onerror=alert(13)> section",
+  );
   expect(await v.title()).toContain(title);
   await v.mouse.move(10, 10);
   await v.getByRole("link", { name: `#${tag}` }).hover();
@@ -339,7 +364,9 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Catégorie", { exact: true }).selectOption({ label: "Qualité et certification" });
     await page.getByRole("button", { name: "Afficher les articles" }).click();
     await expect(page).toHaveURL(/\/blog\?q=&categorie=qualite&tag=$/);
-    await expect(page.getByRole("main").locator("article h3")).toHaveText(["Qualiopi : ce que la certification garantit vraiment (et ce qu'elle ne garantit pas)"]);
+    await expect(page.getByRole("main").locator("article h3")).toHaveText([
+      "Qualiopi : ce que la certification garantit vraiment (et ce qu'elle ne garantit pas)",
+    ]);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog : Qualité et certification");
 
     await page.goto("/blog");
@@ -350,7 +377,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("main").locator("article h3", { hasText: "Bilan de compétences : comment le préparer" })).toHaveCount(1);
 
     await page.getByRole("link", { name: "Bilan de compétences : comment le préparer pour qu'il serve vraiment" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bilan de compétences : comment le préparer pour qu'il serve vraiment");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Bilan de compétences : comment le préparer pour qu'il serve vraiment",
+    );
     await expect(page.getByRole("navigation", { name: "Sommaire" })).toBeVisible();
     await expect(page.getByRole("main")).toContainText("Par Formavia");
     await page.getByRole("link", { name: "#CPF" }).click();

@@ -36,7 +36,9 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
   await expect(page.getByRole("heading", { level: 1, name: "Nouvelle formation" })).toBeVisible();
   await page.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
   await page.getByLabel("Catégorie").selectOption({ label: "Ressources humaines" });
-  await page.getByRole("textbox", { name: "Présentation", exact: true }).fill("Comprendre **chaque ligne** d'un bulletin de paie.\n\n<script>alert(1)</script>");
+  await page
+    .getByRole("textbox", { name: "Présentation", exact: true })
+    .fill("Comprendre **chaque ligne** d'un bulletin de paie.\n\n<script>alert(1)</script>");
   // The toolbar formats the selection.
   await page.getByRole("textbox", { name: "Présentation", exact: true }).press("End");
   await page.getByRole("toolbar", { name: "Mise en forme" }).first().getByRole("button", { name: "Liste à puces" }).click();
@@ -47,7 +49,10 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
   await page.getByLabel("Public visé").fill("Gestionnaires de paie débutants et assistants RH.");
   await page.getByLabel("Durée en heures").fill("14");
   await page.getByLabel("Durée en jours").fill("2");
-  await page.getByRole("group", { name: /Villes où la formation a lieu/ }).getByLabel("Strasbourg").check();
+  await page
+    .getByRole("group", { name: /Villes où la formation a lieu/ })
+    .getByLabel("Strasbourg")
+    .check();
   await page.getByLabel("Délai d'accès").fill("Inscription jusqu'à 10 jours ouvrés avant la session.");
   await page.getByLabel("Modalités d'accès").fill("Inscription par le formulaire de devis.");
   await page.getByLabel("Méthodes pédagogiques").fill("Exercices sur des bulletins réels anonymisés.");
@@ -72,7 +77,9 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
   await page.getByLabel("Résumé").fill("Établir et contrôler les bulletins de paie en toute sécurité juridique.");
 
   // Image: checked and re-encoded on the server.
-  const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: { r: 20, g: 80, b: 160 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: { r: 20, g: 80, b: 160 } } })
+    .png()
+    .toBuffer();
   await page.getByLabel("Choisir une image").setInputFiles({ name: "paie.png", mimeType: "image/png", buffer: png });
   await expect(page.getByTestId("image-preview")).toBeVisible();
   await page.getByLabel("Texte alternatif").fill("Une gestionnaire de paie devant deux écrans");
@@ -176,7 +183,10 @@ test("the formation admin is for editors only", async ({ page, request }) => {
   const anonymous = await request.get("/admin/formations", { maxRedirects: 0 });
   expect(anonymous.status()).toBe(302);
   expect(anonymous.headers().location).toMatch(/^\/login\?/);
-  const upload = await request.post("/admin/televersement-image", { multipart: { file: { name: "x.png", mimeType: "image/png", buffer: Buffer.from("x") } }, maxRedirects: 0 });
+  const upload = await request.post("/admin/televersement-image", {
+    multipart: { file: { name: "x.png", mimeType: "image/png", buffer: Buffer.from("x") } },
+    maxRedirects: 0,
+  });
   expect([302, 403]).toContain(upload.status());
 
   await signInAs(page, "viewer");
@@ -185,7 +195,11 @@ test("the formation admin is for editors only", async ({ page, request }) => {
     expect(response?.status(), path).toBe(403);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accès refusé");
   }
-  const action = await page.request.post("/admin/formations", { form: { intent: "delete", id: "x" }, headers: { origin: e2eBaseURL() }, maxRedirects: 0 });
+  const action = await page.request.post("/admin/formations", {
+    form: { intent: "delete", id: "x" },
+    headers: { origin: e2eBaseURL() },
+    maxRedirects: 0,
+  });
   expect(action.status()).toBe(403);
 });
 

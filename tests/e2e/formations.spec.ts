@@ -33,7 +33,10 @@ test.describe("catalogue without JavaScript", () => {
     await expect(page.locator("article")).toHaveCount(2);
     await expect(page.getByRole("link", { name: /Excel perfectionnement/ })).toBeVisible();
     await page.goto("/formations?prix=300");
-    for (const price of await page.locator("article").getByText(/par personne$/).allTextContents()) {
+    for (const price of await page
+      .locator("article")
+      .getByText(/par personne$/)
+      .allTextContents()) {
       expect(Number(price.replace(/[^\d]/g, ""))).toBeLessThanOrEqual(300);
     }
     await page.goto("/formations");
@@ -57,13 +60,37 @@ test.describe("catalogue without JavaScript", () => {
 test("a formation page shows every Qualiopi item, its sessions, funding, a quote link and JSON-LD", async ({ page }) => {
   await page.goto(`/formations/${EXCEL}`);
   const main = page.getByRole("main");
-  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Excel perfectionnement : tableaux croisés dynamiques et fonctions avancées");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText(
+    "Excel perfectionnement : tableaux croisés dynamiques et fonctions avancées",
+  );
   await expect(page).toHaveTitle(/Excel perfectionnement/);
   await expect(main.getByText(/^Mis à jour le \d{1,2}(er)? \S+ \d{4}$/)).toBeVisible();
-  for (const heading of ["Présentation", "Objectifs pédagogiques", "Programme", "Public visé et prérequis", "Durée, modalités et méthodes", "Tarifs et financement", "Prochaines sessions", "Accessibilité aux personnes handicapées", "Indicateurs de résultats", "Contact"]) {
+  for (const heading of [
+    "Présentation",
+    "Objectifs pédagogiques",
+    "Programme",
+    "Public visé et prérequis",
+    "Durée, modalités et méthodes",
+    "Tarifs et financement",
+    "Prochaines sessions",
+    "Accessibilité aux personnes handicapées",
+    "Indicateurs de résultats",
+    "Contact",
+  ]) {
     await expect(main.getByRole("heading", { level: 2, name: heading })).toBeVisible();
   }
-  for (const text of ["Méthodes pédagogiques", "Modalités d'évaluation", "Modalités d'accès", "Délai d'accès", "Prérequis", "Certificateur", "Isograd", "Tosa Excel (RS5252)", "Taux de satisfaction", "Référent handicap"]) {
+  for (const text of [
+    "Méthodes pédagogiques",
+    "Modalités d'évaluation",
+    "Modalités d'accès",
+    "Délai d'accès",
+    "Prérequis",
+    "Certificateur",
+    "Isograd",
+    "Tosa Excel (RS5252)",
+    "Taux de satisfaction",
+    "Référent handicap",
+  ]) {
     await expect(main.getByText(text, { exact: false }).first()).toBeVisible();
   }
   await expect(main.getByText(/Indicateurs mesurés au/)).toBeVisible();
@@ -71,7 +98,10 @@ test("a formation page shows every Qualiopi item, its sessions, funding, a quote
   await expect(main.getByRole("link", { name: "Demander un devis", exact: true })).toHaveAttribute("href", `/devis?formation=${EXCEL}`);
   await expect(main.getByRole("link", { name: "Compte personnel de formation (CPF)" })).toHaveAttribute("href", "/financement/cpf");
   await expect(main.getByRole("link", { name: "OPCO : Atlas" })).toHaveAttribute("href", "/financement/atlas");
-  await expect(page.getByRole("navigation", { name: "Fil d'Ariane" }).getByRole("link", { name: "Formations" })).toHaveAttribute("href", "/formations");
+  await expect(page.getByRole("navigation", { name: "Fil d'Ariane" }).getByRole("link", { name: "Formations" })).toHaveAttribute(
+    "href",
+    "/formations",
+  );
 
   const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
   const course = ld.find((x) => x["@type"] === "Course");
@@ -107,7 +137,14 @@ test("a category-city page shows that category in that city; other pairs are 404
   await expect(cards.getByRole("link", { name: "Prendre son poste de manager" })).toBeVisible();
   await expect(main.getByRole("link", { name: "Management à Paris" })).toHaveAttribute("href", "/formation-management/paris");
 
-  for (const path of ["/formation-langues/lyon", "/formation-inconnue/lyon", "/formation-management/atlantide", "/formations-management/lyon", "/autre-chose/lyon", "/formation-securite-travail/lyon"]) {
+  for (const path of [
+    "/formation-langues/lyon",
+    "/formation-inconnue/lyon",
+    "/formation-management/atlantide",
+    "/formations-management/lyon",
+    "/autre-chose/lyon",
+    "/formation-securite-travail/lyon",
+  ]) {
     expect((await request.get(path)).status(), path).toBe(404);
   }
   const notFound = await page.goto("/formation-langues/lyon");
@@ -122,7 +159,16 @@ test("a comparison is reached from a formation page and has one canonical URL", 
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toContainText("Conduire les entretiens annuels et professionnels");
   const table = main.getByRole("table");
-  for (const row of ["Durée", "Modalité", "Prix inter-entreprises", "Prérequis", "Certification", "Financements", "Prochaine session", "Satisfaction"]) {
+  for (const row of [
+    "Durée",
+    "Modalité",
+    "Prix inter-entreprises",
+    "Prérequis",
+    "Certification",
+    "Financements",
+    "Prochaine session",
+    "Satisfaction",
+  ]) {
     await expect(table.getByRole("rowheader", { name: row, exact: true })).toBeVisible();
   }
   await expect(table.getByRole("row", { name: /^Durée/ })).toContainText("21 h (3 jours)");
@@ -136,7 +182,13 @@ test("a comparison is reached from a formation page and has one canonical URL", 
   const reversed = await request.get(`/comparatif/${MANAGER}-vs-${ENTRETIENS}`, { maxRedirects: 0 });
   expect(reversed.status()).toBe(301);
   expect(reversed.headers().location).toMatch(new RegExp(`/comparatif/${ENTRETIENS}-vs-${MANAGER}$`));
-  for (const path of [`/comparatif/${MANAGER}-vs-${MANAGER}`, `/comparatif/${MANAGER}-vs-inconnue`, `/comparatif/${MANAGER}`, "/comparatif/a-vs-b-vs-c", "/comparatif?a=inconnue&b=autre"]) {
+  for (const path of [
+    `/comparatif/${MANAGER}-vs-${MANAGER}`,
+    `/comparatif/${MANAGER}-vs-inconnue`,
+    `/comparatif/${MANAGER}`,
+    "/comparatif/a-vs-b-vs-c",
+    "/comparatif?a=inconnue&b=autre",
+  ]) {
     expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
   }
 });

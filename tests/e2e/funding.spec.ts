@@ -9,7 +9,10 @@ import { createAccount, signInApi, uniqueEmail } from "./support/accounts";
  * employees, 20 € per hour and per trainee, 2 000 € a year.
  */
 
-async function fillSimulation(page: Page, { opco, band, cost, hours, trainees }: { opco: string; band: string; cost: string; hours: string; trainees: string }) {
+async function fillSimulation(
+  page: Page,
+  { opco, band, cost, hours, trainees }: { opco: string; band: string; cost: string; hours: string; trainees: string },
+) {
   await page.getByLabel("OPCO de l'entreprise").selectOption({ label: opco });
   await page.getByRole("radio", { name: band }).check();
   await page.getByLabel("Coût par stagiaire (€ HT)").fill(cost);
@@ -68,10 +71,14 @@ test.describe("OPCO simulator", () => {
     await page.getByLabel("Durée (heures)").fill("21");
     await page.getByLabel("Nombre de stagiaires").fill("3");
     await page.getByRole("button", { name: "Calculer la prise en charge" }).click();
-    await expect(page.getByTestId("simulation-steps")).toContainText("OPCO trouvé à partir de votre secteur : AKTO".replace(" :", "\u00a0:"));
+    await expect(page.getByTestId("simulation-steps")).toContainText(
+      "OPCO trouvé à partir de votre secteur : AKTO".replace(" :", "\u00a0:"),
+    );
     await expect(page.getByTestId("funded")).toHaveText(/^0\s€$/);
     await expect(page.getByTestId("remaining")).toHaveText(/^3\s600\s€$/);
-    await expect(page.getByTestId("simulation-result")).toContainText("Les entreprises de 50 salariés et plus financent en principe leur plan");
+    await expect(page.getByTestId("simulation-result")).toContainText(
+      "Les entreprises de 50 salariés et plus financent en principe leur plan",
+    );
   });
 
   test("without JavaScript, the GET form computes the result on the server, with its own URL", async ({ browser }) => {
@@ -116,7 +123,8 @@ test.describe("Funding pages", () => {
     const response = await page.goto("/financement");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Financer votre formation");
-    for (const slug of [...OPCO_SLUGS, ...AUDIENCE_SLUGS]) await expect(page.locator(`main a[href="/financement/${slug}"]`).first()).toBeVisible();
+    for (const slug of [...OPCO_SLUGS, ...AUDIENCE_SLUGS])
+      await expect(page.locator(`main a[href="/financement/${slug}"]`).first()).toBeVisible();
     await expect(page.locator('main a[href="/simulateur-opco"]').first()).toBeVisible();
   });
 
@@ -152,7 +160,12 @@ test.describe("Funding pages", () => {
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
     const xml = await response.text();
-    const paths = ["/financement", ...OPCO_SLUGS.map((s) => `/financement/${s}`), ...AUDIENCE_SLUGS.map((s) => `/financement/${s}`), "/simulateur-opco"];
+    const paths = [
+      "/financement",
+      ...OPCO_SLUGS.map((s) => `/financement/${s}`),
+      ...AUDIENCE_SLUGS.map((s) => `/financement/${s}`),
+      "/simulateur-opco",
+    ];
     for (const path of paths) expect(xml, path).toContain(`<loc>${baseURL}${path}</loc>`);
   });
 });
@@ -188,7 +201,9 @@ test.describe("Funding rules in the admin area", () => {
     await expect(page.getByTestId("funded")).toHaveText(new RegExp(`^${Number(next) * 10}\\s€$`));
 
     await page.goto("/admin/journal?q=Uniformation");
-    await expect(page.getByText(new RegExp(`Barème Uniformation \\(11 à 49 salariés\\)\\s: plafond horaire\\s: ${before}\\s€ → ${next}\\s€`)).first()).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`Barème Uniformation \\(11 à 49 salariés\\)\\s: plafond horaire\\s: ${before}\\s€ → ${next}\\s€`)).first(),
+    ).toBeVisible();
   });
 
   test("an editor is refused, a signed-out visitor is sent to the login page", async ({ browser, page, baseURL }) => {

@@ -119,7 +119,9 @@ test("an editor uploads a CSV, fixes the mapping, sees the errors, simulates, im
   const titleSelect = page.getByLabel("Champ pour la colonne « Intitulé du stage »");
   await expect(titleSelect).toHaveValue("");
   await expect(page.getByText(/Aucune colonne n'est associée à\s:\sTitre/)).toBeVisible();
-  await expect(page.getByTestId("preview-row-2")).toContainText(/Colonnes absentes du fichier\s:\sPour créer cette formation, il manque la colonne\s:\sTitre\./);
+  await expect(page.getByTestId("preview-row-2")).toContainText(
+    /Colonnes absentes du fichier\s:\sPour créer cette formation, il manque la colonne\s:\sTitre\./,
+  );
 
   // The editor fixes the mapping.
   await titleSelect.selectOption({ label: "Titre" });
@@ -198,7 +200,10 @@ test("a batch job shows its progress across a reload, its summary and the report
   await expect(files.nth(2)).toContainText("Non importé");
   await expect(files.nth(2)).toContainText("guillemet ouvert ligne 2 n'est jamais fermé");
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Télécharger le rapport des lignes refusées/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: /Télécharger le rapport des lignes refusées/ }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^rapport-import-.+\.csv$/);
   const report = readFileSync(await download.path(), "utf8");
   expect(report.split("\r\n")[0]).toBe("\uFEFFFichier;Ligne;Adresse (slug);Titre;Motifs du refus");
@@ -218,7 +223,11 @@ test("a viewer is refused every import screen and file; a file over 20 MB is ref
     expect(response?.status(), path).toBe(403);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accès refusé");
   }
-  for (const path of ["/admin/formations/export/csv", "/admin/formations/modele/xlsx", "/admin/formations/batch-import/00000000-0000-0000-0000-000000000000/rapport"]) {
+  for (const path of [
+    "/admin/formations/export/csv",
+    "/admin/formations/modele/xlsx",
+    "/admin/formations/batch-import/00000000-0000-0000-0000-000000000000/rapport",
+  ]) {
     expect((await page.request.get(path)).status(), path).toBe(403);
   }
 

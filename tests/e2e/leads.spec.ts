@@ -21,7 +21,11 @@ async function fillValidQuote(page: Page, { withFormation = true } = {}) {
   await page.getByLabel("Nom et prénom").fill("Léa Martin");
   await page.getByLabel("Adresse e-mail").fill("lea.martin@boulangeries-martin.test");
   await page.getByRole("textbox", { name: /^Téléphone/ }).fill("06 12 34 56 78");
-  if (withFormation) await page.getByLabel(/Autre besoin|Formation souhaitée/).first().fill("Excel intermédiaire pour la comptabilité");
+  if (withFormation)
+    await page
+      .getByLabel(/Autre besoin|Formation souhaitée/)
+      .first()
+      .fill("Excel intermédiaire pour la comptabilité");
   await page.getByLabel("Nombre de stagiaires").fill("4");
   await page.getByLabel("Intra-entreprise").check();
   await page.getByLabel("Financement envisagé").selectOption("opco-opcommerce");
@@ -189,7 +193,10 @@ test.describe("contact (/contact)", () => {
 });
 
 /** Sends a contact message through the page without JavaScript; returns its reference. */
-async function sendContact(browser: import("@playwright/test").Browser, { name, email, message }: { name: string; email: string; message: string }) {
+async function sendContact(
+  browser: import("@playwright/test").Browser,
+  { name, email, message }: { name: string; email: string; message: string },
+) {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/contact");
@@ -207,7 +214,11 @@ async function sendContact(browser: import("@playwright/test").Browser, { name, 
 test.describe("leads in the admin (/admin/devis, /admin/messages)", () => {
   test("an editor follows a message: mail state, status, note, search, CSV export, erasure", async ({ browser, page, baseURL }) => {
     const visitor = uniqueEmail("visiteur");
-    const reference = await sendContact(browser, { name: "Nadia Lefèvre", email: visitor, message: "Reste-t-il des places pour la session de janvier ?" });
+    const reference = await sendContact(browser, {
+      name: "Nadia Lefèvre",
+      email: visitor,
+      message: "Reste-t-il des places pour la session de janvier ?",
+    });
     expect(reference).toMatch(/^MSG-/);
     // The worker of the server delivered the acknowledgement (outbox folder: no SMTP in tests).
     const ack = await waitForMail(visitor);
@@ -266,7 +277,9 @@ test.describe("leads in the admin (/admin/devis, /admin/messages)", () => {
     await page.getByTestId(`lead-row-${reference}`).getByRole("link", { name: reference }).click();
     await page.getByText("Supprimer définitivement…").click();
     await page.getByRole("button", { name: `Confirmer la suppression de ${reference}` }).click();
-    await expect(page.getByRole("status").filter({ hasText: `Le message ${reference} et ses données personnelles ont été supprimés.` })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: `Le message ${reference} et ses données personnelles ont été supprimés.` }),
+    ).toBeVisible();
     await expect(page.getByTestId(`lead-row-${reference}`)).toHaveCount(0);
   });
 

@@ -202,7 +202,17 @@ test.describe("server endpoints", () => {
     const response = await request.get("/sitemap.xml");
     expect(response.headers()["content-type"]).toContain("application/xml");
     const xml = await response.text();
-    for (const path of ["/", "/certification-qualiopi", "/temoignages", "/pourquoi-nous-choisir", "/accessibilite", "/mentions-legales", "/politique-confidentialite", "/conditions-utilisation", "/politique-cookies"]) {
+    for (const path of [
+      "/",
+      "/certification-qualiopi",
+      "/temoignages",
+      "/pourquoi-nous-choisir",
+      "/accessibilite",
+      "/mentions-legales",
+      "/politique-confidentialite",
+      "/conditions-utilisation",
+      "/politique-cookies",
+    ]) {
       expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
     }
     expect(xml).not.toContain("/simple<");

@@ -38,7 +38,9 @@ export async function startS3Server(bucket = "site-test"): Promise<TestS3Server>
     if (status === undefined) return void handle(req, res);
     req.resume();
     res.writeHead(status, { "Content-Type": "application/xml" });
-    res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${FAULT_CODES[status] ?? "AccessDenied"}</Code><Message>Panne simulée</Message></Error>`);
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${FAULT_CODES[status] ?? "AccessDenied"}</Code><Message>Panne simulée</Message></Error>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

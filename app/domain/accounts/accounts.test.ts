@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { listAudit } from "~/domain/audit/audit.server";
 import { createAuth } from "~/platform/auth/auth.server";
-import { SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_MAX_FAILURES, recordSignInFailure, signInLockedFor } from "~/platform/auth/sign-in-throttle.server";
+import {
+  SIGN_IN_FAILURE_WINDOW_MS,
+  SIGN_IN_MAX_FAILURES,
+  recordSignInFailure,
+  signInLockedFor,
+} from "~/platform/auth/sign-in-throttle.server";
 import { ensureAccount } from "./bootstrap.server";
 import {
   AccountRuleError,

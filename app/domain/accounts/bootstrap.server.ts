@@ -22,7 +22,10 @@ export interface EnsureAccountInput {
  * development demo accounts. Goes through Better Auth for the hashing.
  */
 export async function ensureAccount(input: EnsureAccountInput, database: Db = siteDb()): Promise<{ user: UserSummary; created: boolean }> {
-  const target: { db: Db; engine: DbEngine } = { db: database, engine: database.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite" };
+  const target: { db: Db; engine: DbEngine } = {
+    db: database,
+    engine: database.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite",
+  };
   const email = emailSchema.safeParse(input.email);
   if (!email.success) throw new AccountRuleError("L'adresse e-mail n'est pas valide.");
   const existing = await findUserByEmail(email.data, target.db);
@@ -30,7 +33,11 @@ export async function ensureAccount(input: EnsureAccountInput, database: Db = si
   if (existing) {
     const now = new Date();
     const stamp = target.engine === "postgres" ? now : now.toISOString();
-    await target.db.updateTable("users").set({ role: input.role, deactivated_at: null, updated_at: stamp }).where("id", "=", existing.id).execute();
+    await target.db
+      .updateTable("users")
+      .set({ role: input.role, deactivated_at: null, updated_at: stamp })
+      .where("id", "=", existing.id)
+      .execute();
     if (existing.role !== input.role || !existing.active) {
       await recordAudit(target.db, {
         actor,

@@ -7,8 +7,18 @@ import { frenchAuthMessage } from "~/platform/auth/client";
 
 describe("roles (spec §6)", () => {
   it("isAdmin is true for admin only; isEditor and canEdit for editor or admin", () => {
-    expect([isAdmin({ role: "admin" }), isAdmin({ role: "editor" }), isAdmin({ role: "viewer" }), isAdmin(null)]).toEqual([true, false, false, false]);
-    expect([isEditor({ role: "admin" }), isEditor({ role: "editor" }), isEditor({ role: "viewer" }), isEditor(undefined)]).toEqual([true, true, false, false]);
+    expect([isAdmin({ role: "admin" }), isAdmin({ role: "editor" }), isAdmin({ role: "viewer" }), isAdmin(null)]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect([isEditor({ role: "admin" }), isEditor({ role: "editor" }), isEditor({ role: "viewer" }), isEditor(undefined)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect([canEdit({ role: "admin" }), canEdit({ role: "editor" }), canEdit({ role: "viewer" })]).toEqual([true, true, false]);
   });
   it("an unknown or missing role counts as viewer", () => {
@@ -46,7 +56,14 @@ describe("password policy (spec §5)", () => {
     expect(checkPassword("abcdef", DEFAULT_PASSWORD_POLICY)).toBeNull();
   });
   it("applies the optional maximum and character classes", () => {
-    const policy = { minLength: 8, maxLength: 12, requireLowercase: true, requireUppercase: true, requireNumeric: true, requireNonAlphanumeric: true };
+    const policy = {
+      minLength: 8,
+      maxLength: 12,
+      requireLowercase: true,
+      requireUppercase: true,
+      requireNumeric: true,
+      requireNonAlphanumeric: true,
+    };
     expect(checkPassword("abcdefgh", policy)).toMatch(/majuscule.*chiffre.*spécial/);
     expect(checkPassword("Abcdef1!", policy)).toBeNull();
     expect(checkPassword("Abcdef1!Abcdef", policy)).toMatch(/au plus 12 caractères/);
@@ -70,7 +87,9 @@ describe("session user", () => {
 
 describe("provider errors in French (spec §8)", () => {
   it("maps the codes and statuses", () => {
-    expect(frenchAuthMessage(401, "INVALID_EMAIL_OR_PASSWORD", "Invalid email or password")).toBe("Adresse e-mail ou mot de passe incorrect.");
+    expect(frenchAuthMessage(401, "INVALID_EMAIL_OR_PASSWORD", "Invalid email or password")).toBe(
+      "Adresse e-mail ou mot de passe incorrect.",
+    );
     expect(frenchAuthMessage(422, "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", "User already exists")).toMatch(/déjà utilisée/);
     expect(frenchAuthMessage(429, undefined, "Too many requests")).toMatch(/Trop de tentatives/);
     expect(frenchAuthMessage(400, "PASSWORD_POLICY", "Le mot de passe ne respecte pas la politique : un chiffre.")).toMatch(/un chiffre/);

@@ -41,7 +41,13 @@ export function parsePermissions(value: unknown): string[] {
 }
 
 /** Builds the session user from a Better Auth user record (name = display name). */
-export function toSessionUser(user: { id: string; email: string; name?: string | null; role?: unknown; permissions?: unknown }): SessionUser {
+export function toSessionUser(user: {
+  id: string;
+  email: string;
+  name?: string | null;
+  role?: unknown;
+  permissions?: unknown;
+}): SessionUser {
   return {
     id: user.id,
     email: user.email,

@@ -13,8 +13,7 @@ export class AccountRuleError extends Error {
   }
 }
 
-export const LAST_ADMIN_MESSAGE =
-  "Impossible : c'est le dernier administrateur actif. Nommez d'abord un autre administrateur.";
+export const LAST_ADMIN_MESSAGE = "Impossible : c'est le dernier administrateur actif. Nommez d'abord un autre administrateur.";
 
 /** A user as the admin list shows it. */
 export interface UserSummary {
@@ -102,7 +101,11 @@ export async function listUsers(
 }
 
 export async function getUser(id: string, target: Db = db()): Promise<UserSummary | null> {
-  const row = await target.selectFrom("users").select([...USER_COLUMNS]).where("id", "=", id).executeTakeFirst();
+  const row = await target
+    .selectFrom("users")
+    .select([...USER_COLUMNS])
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row ? toSummary(row) : null;
 }
 
@@ -140,7 +143,10 @@ async function otherActiveAdmins(trx: Db, exceptId: string): Promise<number> {
 }
 
 async function loadForChange(trx: Db, userId: string): Promise<UserSummary> {
-  let query = trx.selectFrom("users").select([...USER_COLUMNS]).where("id", "=", userId);
+  let query = trx
+    .selectFrom("users")
+    .select([...USER_COLUMNS])
+    .where("id", "=", userId);
   if (isPostgres(trx)) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   if (!row) throw new AccountRuleError("Ce compte n'existe pas ou a été supprimé.");
@@ -299,12 +305,7 @@ export async function purgeInactiveAccounts(target: Db = db(), now = new Date())
   const result = await target
     .deleteFrom("users")
     .where("role", "=", "viewer")
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("last_sign_in_at", "is", null), eb("created_at", "<", limit)]),
-        eb("last_sign_in_at", "<", limit),
-      ]),
-    )
+    .where((eb) => eb.or([eb.and([eb("last_sign_in_at", "is", null), eb("created_at", "<", limit)]), eb("last_sign_in_at", "<", limit)]))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -7,7 +7,19 @@ import { normalizeForSearch, slugify, uniqueSlug } from "~/domain/formations/slu
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { BlogPostsTable } from "~/platform/db/schema";
 import { markdownToText } from "~/platform/markdown/markdown.server";
-import { FieldValidationError, NotFoundError, blogPostInputSchema, parseOrThrow, publicationOf, type BlogAuthor, type BlogPost, type BlogPostData, type BlogPostListItem, type BlogTag, type StoredImage } from "./model";
+import {
+  FieldValidationError,
+  NotFoundError,
+  blogPostInputSchema,
+  parseOrThrow,
+  publicationOf,
+  type BlogAuthor,
+  type BlogPost,
+  type BlogPostData,
+  type BlogPostListItem,
+  type BlogTag,
+  type StoredImage,
+} from "./model";
 import { BLOG_CATEGORIES, effectiveStatus, isBlogCategory, readingMinutes, type BlogCategory, type BlogStatus } from "./labels";
 
 /**
@@ -98,7 +110,9 @@ function toColumns(data: BlogPostData, now: Date) {
     seo_description: data.seoDescription,
     reading_minutes: readingMinutes(wordCount(data.content)),
     search_text: normalizeForSearch(
-      [data.title, data.excerpt, BLOG_CATEGORIES[data.category].name, ...data.tags.map((t) => t.name), markdownToText(data.content)].join(" "),
+      [data.title, data.excerpt, BLOG_CATEGORIES[data.category].name, ...data.tags.map((t) => t.name), markdownToText(data.content)].join(
+        " ",
+      ),
     ),
   };
 }
@@ -115,7 +129,11 @@ async function slugTaken(target: Db, slug: string, exceptId?: string): Promise<b
 async function checkReferences(target: Db, data: BlogPostData, currentAuthorId: string | null): Promise<void> {
   const errors: Record<string, string> = {};
   if (data.authorId && data.authorId !== currentAuthorId) {
-    const author = await target.selectFrom("users").select(["id", "role", "deactivated_at"]).where("id", "=", data.authorId).executeTakeFirst();
+    const author = await target
+      .selectFrom("users")
+      .select(["id", "role", "deactivated_at"])
+      .where("id", "=", data.authorId)
+      .executeTakeFirst();
     if (!author || !STAFF_ROLES.includes(author.role) || author.deactivated_at !== null) {
       errors.authorId = "Choisissez comme auteur un compte de l'équipe (éditeur ou administrateur) actif.";
     }
@@ -179,7 +197,13 @@ export async function createPost(input: unknown, ctx: MutationContext = {}): Pro
       await writeChildren(trx, id, data);
       // The slug now belongs to this post: an old redirect with the same slug must not win.
       await trx.deleteFrom("blog_slug_redirects").where("old_slug", "=", slug).execute();
-      await audit(trx, ctx.actor, "create", id, `Article « ${data.title} » créé (${statusSentence(columns.status, columns.published_at)}).`);
+      await audit(
+        trx,
+        ctx.actor,
+        "create",
+        id,
+        `Article « ${data.title} » créé (${statusSentence(columns.status, columns.published_at)}).`,
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
@@ -195,7 +219,11 @@ export async function createPost(input: unknown, ctx: MutationContext = {}): Pro
 export async function updatePost(id: string, input: unknown, ctx: MutationContext = {}): Promise<BlogPost> {
   const target = ctx.db ?? db();
   const now = ctx.now ?? new Date();
-  const existing = await target.selectFrom("blog_posts").select(["id", "slug", "author_id", "status", "published_at"]).where("id", "=", id).executeTakeFirst();
+  const existing = await target
+    .selectFrom("blog_posts")
+    .select(["id", "slug", "author_id", "status", "published_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!existing) throw new NotFoundError("Cet article n'existe pas ou a été supprimé.");
   const data = parseOrThrow(blogPostInputSchema, input);
   await checkReferences(target, data, existing.author_id);
@@ -219,7 +247,9 @@ export async function updatePost(id: string, input: unknown, ctx: MutationContex
       const before = effectiveStatus({ status: existing.status, publishedAt: existing.published_at }, now);
       const changes = [
         slug !== existing.slug ? `adresse changée de « ${existing.slug} » en « ${slug} »` : null,
-        before !== columns.status || existing.published_at !== columns.published_at ? statusSentence(columns.status, columns.published_at) : null,
+        before !== columns.status || existing.published_at !== columns.published_at
+          ? statusSentence(columns.status, columns.published_at)
+          : null,
       ].filter(Boolean);
       await audit(trx, ctx.actor, "update", id, `Article « ${data.title} » modifié${changes.length ? ` ; ${changes.join(" ; ")}` : ""}.`);
     });
@@ -290,7 +320,8 @@ export async function resolvePostSlug(
     .where("blog_slug_redirects.old_slug", "=", slug)
     .executeTakeFirst();
   if (!redirect) return undefined;
-  if (!includeUnpublished && effectiveStatus({ status: redirect.status, publishedAt: redirect.published_at }, now) !== "published") return undefined;
+  if (!includeUnpublished && effectiveStatus({ status: redirect.status, publishedAt: redirect.published_at }, now) !== "published")
+    return undefined;
   return { redirectTo: redirect.slug };
 }
 
@@ -324,8 +355,10 @@ export async function listPosts(filters: BlogFilters = {}, target: Db = db()): P
 
   let q = target.selectFrom("blog_posts");
   if (status === "visible" || status === "published") q = q.where(visibleAt(nowValue));
-  else if (status === "scheduled") q = q.where("blog_posts.status", "in", ["scheduled", "published"]).where("blog_posts.published_at", ">", nowValue);
-  else if (status === "draft") q = q.where((eb) => eb.or([eb("blog_posts.status", "not in", ["scheduled", "published"]), eb("blog_posts.published_at", "is", null)]));
+  else if (status === "scheduled")
+    q = q.where("blog_posts.status", "in", ["scheduled", "published"]).where("blog_posts.published_at", ">", nowValue);
+  else if (status === "draft")
+    q = q.where((eb) => eb.or([eb("blog_posts.status", "not in", ["scheduled", "published"]), eb("blog_posts.published_at", "is", null)]));
   if (filters.category) q = q.where("blog_posts.category", "=", filters.category);
   if (filters.excludeId) q = q.where("blog_posts.id", "!=", filters.excludeId);
   if (filters.tag) {
@@ -334,7 +367,10 @@ export async function listPosts(filters: BlogFilters = {}, target: Db = db()): P
       exists(selectFrom("blog_post_tags as t").select("t.post_id").whereRef("t.post_id", "=", "blog_posts.id").where("t.slug", "=", tag)),
     );
   }
-  for (const word of normalizeForSearch(filters.q ?? "").split(" ").filter(Boolean).slice(0, 8)) {
+  for (const word of normalizeForSearch(filters.q ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .slice(0, 8)) {
     q = q.where(sql<boolean>`${sql.ref("blog_posts.search_text")} like ${`%${escapeLike(word)}%`} escape '\\'`);
   }
 
@@ -344,12 +380,23 @@ export async function listPosts(filters: BlogFilters = {}, target: Db = db()): P
   const page = Math.min(Math.max(Math.trunc(filters.page ?? 1) || 1, 1), pageCount);
 
   let ordered = q.leftJoin("users as u", "u.id", "blog_posts.author_id").selectAll("blog_posts").select("u.display_name as author_name");
-  ordered = status === "all" || status === "draft" ? ordered.orderBy("blog_posts.updated_at", "desc") : ordered.orderBy("blog_posts.published_at", "desc");
-  const rows = await ordered.orderBy("blog_posts.id").limit(perPage).offset((page - 1) * perPage).execute();
+  ordered =
+    status === "all" || status === "draft"
+      ? ordered.orderBy("blog_posts.updated_at", "desc")
+      : ordered.orderBy("blog_posts.published_at", "desc");
+  const rows = await ordered
+    .orderBy("blog_posts.id")
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
   return { items: await toListItems(target, rows, now), total, page, perPage, pageCount };
 }
 
-async function toListItems(target: Db, rows: Array<Selectable<BlogPostsTable> & { author_name: string | null }>, now: Date): Promise<BlogPostListItem[]> {
+async function toListItems(
+  target: Db,
+  rows: Array<Selectable<BlogPostsTable> & { author_name: string | null }>,
+  now: Date,
+): Promise<BlogPostListItem[]> {
   if (rows.length === 0) return [];
   const tags = await target
     .selectFrom("blog_post_tags")
@@ -385,7 +432,10 @@ async function toListItems(target: Db, rows: Array<Selectable<BlogPostsTable> & 
 }
 
 /** Tags in use, most used first; `visibleOnly` counts only what visitors see. */
-export async function listTags({ visibleOnly = true, now = new Date() }: { visibleOnly?: boolean; now?: Date } = {}, target: Db = db()): Promise<Array<BlogTag & { count: number }>> {
+export async function listTags(
+  { visibleOnly = true, now = new Date() }: { visibleOnly?: boolean; now?: Date } = {},
+  target: Db = db(),
+): Promise<Array<BlogTag & { count: number }>> {
   let q = target.selectFrom("blog_post_tags as t").innerJoin("blog_posts", "blog_posts.id", "t.post_id");
   if (visibleOnly) q = q.where(visibleAt(now.toISOString()));
   const rows = await q
@@ -398,7 +448,10 @@ export async function listTags({ visibleOnly = true, now = new Date() }: { visib
 }
 
 /** Categories that have at least one post visitors can see, in the list's order, with their counts. */
-export async function listUsedCategories({ now = new Date() }: { now?: Date } = {}, target: Db = db()): Promise<Array<{ slug: BlogCategory; name: string; count: number }>> {
+export async function listUsedCategories(
+  { now = new Date() }: { now?: Date } = {},
+  target: Db = db(),
+): Promise<Array<{ slug: BlogCategory; name: string; count: number }>> {
   const rows = await target
     .selectFrom("blog_posts")
     .where(visibleAt(now.toISOString()))
@@ -406,14 +459,20 @@ export async function listUsedCategories({ now = new Date() }: { now?: Date } = 
     .groupBy("blog_posts.category")
     .execute();
   const counts = new Map(rows.map((r) => [r.category, Number(r.n)]));
-  return (Object.keys(BLOG_CATEGORIES) as BlogCategory[]).filter((slug) => counts.has(slug)).map((slug) => ({ slug, name: BLOG_CATEGORIES[slug].name, count: counts.get(slug)! }));
+  return (Object.keys(BLOG_CATEGORIES) as BlogCategory[])
+    .filter((slug) => counts.has(slug))
+    .map((slug) => ({ slug, name: BLOG_CATEGORIES[slug].name, count: counts.get(slug)! }));
 }
 
 /**
  * Up to `limit` other visible posts for a post's page: those sharing its category or a tag
  * first (newest first), then the newest others.
  */
-export async function relatedPosts(post: Pick<BlogPost, "id" | "category" | "tags">, { limit = 3, now = new Date() }: { limit?: number; now?: Date } = {}, target: Db = db()): Promise<BlogPostListItem[]> {
+export async function relatedPosts(
+  post: Pick<BlogPost, "id" | "category" | "tags">,
+  { limit = 3, now = new Date() }: { limit?: number; now?: Date } = {},
+  target: Db = db(),
+): Promise<BlogPostListItem[]> {
   const nowValue = now.toISOString();
   const tagSlugs = post.tags.map((t) => t.slug);
   const close = await target
@@ -424,7 +483,15 @@ export async function relatedPosts(post: Pick<BlogPost, "id" | "category" | "tag
       eb.or([
         eb("blog_posts.category", "=", post.category),
         ...(tagSlugs.length
-          ? [eb.exists(eb.selectFrom("blog_post_tags as t").select("t.post_id").whereRef("t.post_id", "=", "blog_posts.id").where("t.slug", "in", tagSlugs))]
+          ? [
+              eb.exists(
+                eb
+                  .selectFrom("blog_post_tags as t")
+                  .select("t.post_id")
+                  .whereRef("t.post_id", "=", "blog_posts.id")
+                  .where("t.slug", "in", tagSlugs),
+              ),
+            ]
           : []),
       ]),
     )
@@ -454,9 +521,17 @@ export async function relatedPosts(post: Pick<BlogPost, "id" | "category" | "tag
 }
 
 /** The published formations among `ids`, in that order (related formations of a post). */
-export async function relatedFormations(ids: string[], target: Db = db()): Promise<Array<{ id: string; slug: string; title: string; summary: string }>> {
+export async function relatedFormations(
+  ids: string[],
+  target: Db = db(),
+): Promise<Array<{ id: string; slug: string; title: string; summary: string }>> {
   if (ids.length === 0) return [];
-  const rows = await target.selectFrom("formations").select(["id", "slug", "title", "summary"]).where("id", "in", ids).where("status", "=", "published").execute();
+  const rows = await target
+    .selectFrom("formations")
+    .select(["id", "slug", "title", "summary"])
+    .where("id", "in", ids)
+    .where("status", "=", "published")
+    .execute();
   return ids.flatMap((id) => rows.find((r) => r.id === id) ?? []);
 }
 

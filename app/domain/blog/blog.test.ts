@@ -110,21 +110,33 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
     };
     const e = user("editor", "Claire Martin");
     const v = user("viewer", "Visiteur");
-    await t.db.insertInto("users").values([e, v, user("admin", "Amine Roux"), user("editor", "Ancien Rédacteur", true)]).execute();
+    await t.db
+      .insertInto("users")
+      .values([e, v, user("admin", "Amine Roux"), user("editor", "Ancien Rédacteur", true)])
+      .execute();
     editor = { id: e.id, email: e.email, role: "editor" };
     viewerId = v.id;
-    const category = await createCategory({ slug: "rh", name: "Ressources humaines", description: "Recrutement, droit du travail et gestion des talents." }, { db: t.db });
+    const category = await createCategory(
+      { slug: "rh", name: "Ressources humaines", description: "Recrutement, droit du travail et gestion des talents." },
+      { db: t.db },
+    );
     const f = await createFormation(formationInput({ title: "Droit du travail pour les managers", categoryId: category.id }), { db: t.db });
     await setFormationStatus([f.id], "published", { db: t.db });
     formationId = f.id;
-    draftFormationId = (await createFormation(formationInput({ title: "Formation encore en brouillon", categoryId: category.id }), { db: t.db })).id;
+    draftFormationId = (
+      await createFormation(formationInput({ title: "Formation encore en brouillon", categoryId: category.id }), { db: t.db })
+    ).id;
   });
   afterAll(async () => {
     await t?.cleanup();
   });
 
   it("creates a published post with a slug from the title, tags, related formations, reading time and an audit entry", async () => {
-    const post = await createPost(postInput({ authorId: editor.id, formationIds: [formationId, draftFormationId] }), { db: t.db, actor: editor, now: T0 });
+    const post = await createPost(postInput({ authorId: editor.id, formationIds: [formationId, draftFormationId] }), {
+      db: t.db,
+      actor: editor,
+      now: T0,
+    });
     expect(post.slug).toBe("financer-sa-formation-avec-son-opco");
     expect(post.status).toBe("published");
     expect(post.publishedAt).toBe(T0.toISOString());
@@ -174,7 +186,13 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
 
   it("publishes a scheduled post by itself at its time: lists, page, feed, sitemap, counts", async () => {
     const post = await createPost(
-      postInput({ title: "Le CPF en 2026 : ce qui change", category: "financement", tags: "CPF", status: "scheduled", publishedAt: at(30).toISOString() }),
+      postInput({
+        title: "Le CPF en 2026 : ce qui change",
+        category: "financement",
+        tags: "CPF",
+        status: "scheduled",
+        publishedAt: at(30).toISOString(),
+      }),
       { db: t.db, now: T0 },
     );
     expect(post.status).toBe("scheduled");
@@ -206,21 +224,48 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
   it("changes a slug with a 301 from the old one, and back to draft hides the post", async () => {
     const post = (await getPostBySlug("financer-sa-formation-avec-son-opco", t.db))!;
     const full = post;
-    const renamed = await updatePost(post.id, postInput({ slug: "opco-mode-d-emploi", authorId: full.authorId, publishedAt: full.publishedAt, formationIds: full.formationIds }), { db: t.db, actor: editor, now: at(60) });
+    const renamed = await updatePost(
+      post.id,
+      postInput({ slug: "opco-mode-d-emploi", authorId: full.authorId, publishedAt: full.publishedAt, formationIds: full.formationIds }),
+      { db: t.db, actor: editor, now: at(60) },
+    );
     expect(renamed.slug).toBe("opco-mode-d-emploi");
     expect(renamed.publishedAt).toBe(full.publishedAt);
-    expect(await resolvePostSlug("financer-sa-formation-avec-son-opco", { now: at(60) }, t.db)).toEqual({ redirectTo: "opco-mode-d-emploi" });
-    expect(await blogPostPage("financer-sa-formation-avec-son-opco", { now: at(60) }, t.db)).toEqual({ kind: "redirect", to: "/blog/opco-mode-d-emploi" });
+    expect(await resolvePostSlug("financer-sa-formation-avec-son-opco", { now: at(60) }, t.db)).toEqual({
+      redirectTo: "opco-mode-d-emploi",
+    });
+    expect(await blogPostPage("financer-sa-formation-avec-son-opco", { now: at(60) }, t.db)).toEqual({
+      kind: "redirect",
+      to: "/blog/opco-mode-d-emploi",
+    });
     // The old slug can be taken again by a new post: the redirect gives way.
-    const other = await createPost(postInput({ title: "Un autre article sur les OPCO", slug: "financer-sa-formation-avec-son-opco" }), { db: t.db, now: at(60) });
+    const other = await createPost(postInput({ title: "Un autre article sur les OPCO", slug: "financer-sa-formation-avec-son-opco" }), {
+      db: t.db,
+      now: at(60),
+    });
     expect(await resolvePostSlug("financer-sa-formation-avec-son-opco", { now: at(60) }, t.db)).toMatchObject({ post: { id: other.id } });
     await deletePost(other.id, { db: t.db });
     // Back to draft: no page, no redirect for visitors.
-    await updatePost(post.id, postInput({ slug: "", status: "draft", authorId: full.authorId, publishedAt: full.publishedAt, formationIds: full.formationIds }), { db: t.db, now: at(61) });
+    await updatePost(
+      post.id,
+      postInput({ slug: "", status: "draft", authorId: full.authorId, publishedAt: full.publishedAt, formationIds: full.formationIds }),
+      { db: t.db, now: at(61) },
+    );
     expect(await resolvePostSlug("opco-mode-d-emploi", { now: at(62) }, t.db)).toBeUndefined();
-    const audit = await t.db.selectFrom("audit_log").select("summary").where("entity_id", "=", post.id).where("action", "=", "update").execute();
-    expect(audit.some((a) => a.summary.includes("adresse changée de « financer-sa-formation-avec-son-opco » en « opco-mode-d-emploi »"))).toBe(true);
-    await updatePost(post.id, postInput({ slug: "", authorId: full.authorId, publishedAt: full.publishedAt, formationIds: full.formationIds }), { db: t.db, now: at(63) });
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("summary")
+      .where("entity_id", "=", post.id)
+      .where("action", "=", "update")
+      .execute();
+    expect(
+      audit.some((a) => a.summary.includes("adresse changée de « financer-sa-formation-avec-son-opco » en « opco-mode-d-emploi »")),
+    ).toBe(true);
+    await updatePost(
+      post.id,
+      postInput({ slug: "", authorId: full.authorId, publishedAt: full.publishedAt, formationIds: full.formationIds }),
+      { db: t.db, now: at(63) },
+    );
   });
 
   it("searches (accents ignored), filters by category and tag, paginates newest first", async () => {
@@ -240,10 +285,18 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
     const page1 = await listPosts({ category: "pedagogie", perPage: 3, now }, t.db);
     expect(page1.total).toBe(4);
     expect(page1.pageCount).toBe(2);
-    expect(page1.items.map((p) => p.title)).toEqual(["Présentiel ou distanciel, épisode 4", "Présentiel ou distanciel, épisode 3", "Présentiel ou distanciel, épisode 2"]);
-    expect((await listPosts({ category: "pedagogie", perPage: 3, page: 2, now }, t.db)).items.map((p) => p.title)).toEqual(["Présentiel ou distanciel, épisode 1"]);
+    expect(page1.items.map((p) => p.title)).toEqual([
+      "Présentiel ou distanciel, épisode 4",
+      "Présentiel ou distanciel, épisode 3",
+      "Présentiel ou distanciel, épisode 2",
+    ]);
+    expect((await listPosts({ category: "pedagogie", perPage: 3, page: 2, now }, t.db)).items.map((p) => p.title)).toEqual([
+      "Présentiel ou distanciel, épisode 1",
+    ]);
     expect((await listPosts({ tag: "distanciel", now }, t.db)).total).toBe(2);
-    expect((await listPosts({ q: "PRESENTIEL episode 3", now }, t.db)).items.map((p) => p.title)).toEqual(["Présentiel ou distanciel, épisode 3"]);
+    expect((await listPosts({ q: "PRESENTIEL episode 3", now }, t.db)).items.map((p) => p.title)).toEqual([
+      "Présentiel ou distanciel, épisode 3",
+    ]);
     expect((await listPosts({ q: "classe virtuelle", now }, t.db)).total).toBe(4);
     expect((await listPosts({ q: "100%_", now }, t.db)).total).toBe(0);
     expect((await listTags({ now }, t.db)).slice(0, 2)).toEqual([
@@ -259,7 +312,12 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
     expect(index.categoryName).toBe("Pédagogie et modalités");
     expect(index.tagName).toBe("Présentiel");
     // Unknown filters are ignored rather than refused.
-    expect(parseBlogIndexQuery(new URLSearchParams("categorie=inconnue&tag=<b>&page=-3"))).toEqual({ q: "", categorie: "", tag: "", page: 1 });
+    expect(parseBlogIndexQuery(new URLSearchParams("categorie=inconnue&tag=<b>&page=-3"))).toEqual({
+      q: "",
+      categorie: "",
+      tag: "",
+      page: 1,
+    });
     // Editors' list: everything, drafts and future posts included.
     await createPost(postInput({ title: "Brouillon sur la classe virtuelle", status: "draft", category: "pedagogie" }), { db: t.db, now });
     expect((await listPosts({ status: "all", category: "pedagogie", now }, t.db)).total).toBe(5);
@@ -284,12 +342,20 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
     expect(page.data.toc.map((h) => h.id)).toEqual(["qui-paie", "les-demarches", "les-delais"]);
     expect(page.data.html).toContain('<h2 id="qui-paie">');
     const [posting, crumbs] = page.data.jsonLd as Array<Record<string, unknown>>;
-    expect(posting).toMatchObject({ "@type": "BlogPosting", headline: "Financer sa formation avec son OPCO", url: `${SITE}/blog/opco-mode-d-emploi`, author: { "@type": "Person", name: "Claire Martin" } });
+    expect(posting).toMatchObject({
+      "@type": "BlogPosting",
+      headline: "Financer sa formation avec son OPCO",
+      url: `${SITE}/blog/opco-mode-d-emploi`,
+      author: { "@type": "Person", name: "Claire Martin" },
+    });
     expect(crumbs).toMatchObject({ "@type": "BreadcrumbList" });
     expect(page.data.share.find((s) => s.network === "linkedin")!.href).toContain(encodeURIComponent(`${SITE}/blog/opco-mode-d-emploi`));
     expect(page.data.formations.map((f) => f.id)).toEqual([formationId]);
     // Without a named author, the organisation signs.
-    const unsigned = await createPost(postInput({ title: "Article signé par l'organisme", content: "Un seul paragraphe." }), { db: t.db, now });
+    const unsigned = await createPost(postInput({ title: "Article signé par l'organisme", content: "Un seul paragraphe." }), {
+      db: t.db,
+      now,
+    });
     const unsignedPage = await blogPostPage(unsigned.slug, { now }, t.db);
     if (unsignedPage.kind !== "ok") throw new Error("page attendue");
     expect(unsignedPage.data.post.namedAuthor).toBe(false);
@@ -310,7 +376,14 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
     expectInert(rss);
     // The HTML the feed carries (escaped as text) is itself inert once a reader decodes it.
     for (const [, encoded] of rss.matchAll(/<content:encoded>([\s\S]*?)<\/content:encoded>/g)) {
-      expectInert(encoded!.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&"));
+      expectInert(
+        encoded!
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">")
+          .replace(/&quot;/g, '"')
+          .replace(/&apos;/g, "'")
+          .replace(/&amp;/g, "&"),
+      );
     }
     expect(rss).toContain("<title>Titre &lt;script&gt;alert(&quot;titre&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;</title>");
     expect(rss).not.toContain("]]>");
@@ -328,7 +401,10 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
   it("deletes a post with its tags, formations and old slugs; a deleted formation leaves its posts", async () => {
     const now = at(600);
     const post = await createPost(postInput({ title: "Article éphémère", formationIds: [formationId] }), { db: t.db, now });
-    await updatePost(post.id, postInput({ title: "Article éphémère", slug: "article-ephemere-renomme", formationIds: [formationId] }), { db: t.db, now });
+    await updatePost(post.id, postInput({ title: "Article éphémère", slug: "article-ephemere-renomme", formationIds: [formationId] }), {
+      db: t.db,
+      now,
+    });
     expect(await deletePost(post.id, { db: t.db, actor: editor })).toBe("Article éphémère");
     for (const table of ["blog_post_tags", "blog_post_formations", "blog_slug_redirects"] as const) {
       expect(await t.db.selectFrom(table).select("post_id").where("post_id", "=", post.id).execute()).toEqual([]);

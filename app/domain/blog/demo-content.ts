@@ -23,9 +23,7 @@ export interface DemoPost {
 
 /** French typography: non-breaking space before « : ; ! ? » and inside « guillemets ». */
 export function typeset(text: string): string {
-  return text
-    .replace(/ ([:;!?»])/g, "\u00a0$1")
-    .replace(/« /g, "«\u00a0");
+  return text.replace(/ ([:;!?»])/g, "\u00a0$1").replace(/« /g, "«\u00a0");
 }
 
 const posts: DemoPost[] = [
@@ -37,7 +35,11 @@ const posts: DemoPost[] = [
     category: "financement",
     tags: ["OPCO", "Plan de développement des compétences", "Entreprise"],
     daysAgo: 4,
-    formations: ["prendre-son-poste-de-manager", "excel-perfectionnement-tableaux-croises-dynamiques", "sauveteur-secouriste-du-travail-sst"],
+    formations: [
+      "prendre-son-poste-de-manager",
+      "excel-perfectionnement-tableaux-croises-dynamiques",
+      "sauveteur-secouriste-du-travail-sst",
+    ],
     content: `Chaque entreprise privée verse une contribution à la formation professionnelle, collectée par l'Urssaf avec les cotisations sociales. Une partie de ces fonds est redistribuée par les **opérateurs de compétences (OPCO)**, qui financent les formations des salariés selon des règles fixées par leurs partenaires sociaux. Encore faut-il savoir à quelle porte frapper, et quand.
 
 ## Qu'est-ce qu'un OPCO ?
@@ -225,7 +227,11 @@ Notre organisme est certifié pour les actions de formation : retrouvez notre ce
     category: "pedagogie",
     tags: ["Distanciel", "Présentiel", "Formation mixte"],
     daysAgo: 42,
-    formations: ["anglais-professionnel-reunions-e-mails-telephone", "intelligence-artificielle-generative-au-travail", "conduire-les-entretiens-annuels-et-professionnels"],
+    formations: [
+      "anglais-professionnel-reunions-e-mails-telephone",
+      "intelligence-artificielle-generative-au-travail",
+      "conduire-les-entretiens-annuels-et-professionnels",
+    ],
     content: `Depuis 2020, la formation à distance s'est banalisée. Elle n'a pas remplacé la salle de formation : elle a élargi le choix. Encore faut-il choisir en fonction de ce que l'on veut apprendre, et pas seulement du planning ou du budget.
 
 ## Trois modalités, plusieurs formats
@@ -292,7 +298,12 @@ Partez de l'objectif, pas de la modalité : que doivent savoir **faire** les par
     category: "reglementation",
     tags: ["Obligations de l'employeur", "Entretien professionnel", "Sécurité", "Entreprise"],
     daysAgo: 58,
-    formations: ["conduire-les-entretiens-annuels-et-professionnels", "sauveteur-secouriste-du-travail-sst", "habilitation-electrique-b0-h0v", "droit-du-travail-au-quotidien"],
+    formations: [
+      "conduire-les-entretiens-annuels-et-professionnels",
+      "sauveteur-secouriste-du-travail-sst",
+      "habilitation-electrique-b0-h0v",
+      "droit-du-travail-au-quotidien",
+    ],
     content: `La formation des salariés n'est pas seulement un levier de performance : c'est une obligation légale. Le Code du travail en fixe plusieurs, qui s'appliquent quelle que soit la taille de l'entreprise.
 
 ## L'obligation d'adaptation et d'employabilité
@@ -403,4 +414,9 @@ Le bilan débouche souvent sur une **formation**, une **validation des acquis de
   },
 ];
 
-export const DEMO_POSTS: DemoPost[] = posts.map((p) => ({ ...p, title: typeset(p.title), excerpt: typeset(p.excerpt), content: typeset(p.content) }));
+export const DEMO_POSTS: DemoPost[] = posts.map((p) => ({
+  ...p,
+  title: typeset(p.title),
+  excerpt: typeset(p.excerpt),
+  content: typeset(p.content),
+}));

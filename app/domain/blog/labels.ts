@@ -12,8 +12,14 @@ export const BLOG_STATUS_LABELS: Record<BlogStatus, string> = { draft: "Brouillo
  * URLs `/blog?categorie=…` stay stable. Tags are free.
  */
 export const BLOG_CATEGORIES = {
-  financement: { name: "Financement", description: "OPCO, CPF, France Travail, plan de développement des compétences : qui paie quoi et comment le demander." },
-  reglementation: { name: "Obligations et réglementation", description: "Ce que le Code du travail impose aux employeurs et aux organismes de formation." },
+  financement: {
+    name: "Financement",
+    description: "OPCO, CPF, France Travail, plan de développement des compétences : qui paie quoi et comment le demander.",
+  },
+  reglementation: {
+    name: "Obligations et réglementation",
+    description: "Ce que le Code du travail impose aux employeurs et aux organismes de formation.",
+  },
   qualite: { name: "Qualité et certification", description: "Qualiopi, certifications professionnelles, RNCP et Répertoire spécifique." },
   pedagogie: { name: "Pédagogie et modalités", description: "Présentiel, distanciel, formation mixte : bien choisir et bien apprendre." },
   carriere: { name: "Carrière et compétences", description: "Bilan de compétences, reconversion, entretien professionnel, VAE." },
@@ -113,7 +119,14 @@ export function isoToParisLocal(iso: string | null | undefined): string {
 }
 
 const longDate = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: SITE_TIME_ZONE });
-const longDateTime = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: SITE_TIME_ZONE });
+const longDateTime = new Intl.DateTimeFormat("fr-FR", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: SITE_TIME_ZONE,
+});
 
 function firstOfMonth(text: string): string {
   return text.replace(/^1 /, "1er ");

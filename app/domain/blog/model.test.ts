@@ -32,7 +32,8 @@ describe("Paris time ↔ UTC instants", () => {
   it("accepts full ISO instants and refuses nonsense", () => {
     expect(parisLocalToIso("2026-01-15T09:30:00.000Z")).toBe("2026-01-15T09:30:00.000Z");
     expect(parisLocalToIso("2026-01-15T10:30:00+01:00")).toBe("2026-01-15T09:30:00.000Z");
-    for (const bad of ["", "demain", "2026-02-30T10:00", "2026-13-01T10:00", "2026-01-01T25:00", "2026-01-01"]) expect(parisLocalToIso(bad), bad).toBeUndefined();
+    for (const bad of ["", "demain", "2026-02-30T10:00", "2026-13-01T10:00", "2026-01-01T25:00", "2026-01-01"])
+      expect(parisLocalToIso(bad), bad).toBeUndefined();
   });
 
   it("shows an instant as Paris wall-clock time, round trip", () => {
@@ -57,16 +58,27 @@ describe("publication rules", () => {
 
   it("stores what a post is at the time of saving", () => {
     expect(publicationOf({ status: "published", publishedAt: null }, now)).toEqual({ status: "published", publishedAt: now.toISOString() });
-    expect(publicationOf({ status: "published", publishedAt: "2026-06-01T00:00:00.000Z" }, now)).toEqual({ status: "scheduled", publishedAt: "2026-06-01T00:00:00.000Z" });
-    expect(publicationOf({ status: "scheduled", publishedAt: "2026-01-01T00:00:00.000Z" }, now)).toEqual({ status: "published", publishedAt: "2026-01-01T00:00:00.000Z" });
+    expect(publicationOf({ status: "published", publishedAt: "2026-06-01T00:00:00.000Z" }, now)).toEqual({
+      status: "scheduled",
+      publishedAt: "2026-06-01T00:00:00.000Z",
+    });
+    expect(publicationOf({ status: "scheduled", publishedAt: "2026-01-01T00:00:00.000Z" }, now)).toEqual({
+      status: "published",
+      publishedAt: "2026-01-01T00:00:00.000Z",
+    });
     expect(publicationOf({ status: "draft", publishedAt: null }, now)).toEqual({ status: "draft", publishedAt: null });
   });
 
   it("computes the reading time and the SEO fallbacks", () => {
     expect(readingMinutes(0)).toBe(1);
     expect(readingMinutes(1000)).toBe(5);
-    expect(blogSeoOf({ title: "Titre", excerpt: "Chapeau", seoTitle: "", seoDescription: "" })).toEqual({ title: "Titre", description: "Chapeau" });
-    expect(blogSeoOf({ title: "Titre", excerpt: "x ".repeat(200), seoTitle: "SEO", seoDescription: "" }).description.length).toBeLessThanOrEqual(160);
+    expect(blogSeoOf({ title: "Titre", excerpt: "Chapeau", seoTitle: "", seoDescription: "" })).toEqual({
+      title: "Titre",
+      description: "Chapeau",
+    });
+    expect(
+      blogSeoOf({ title: "Titre", excerpt: "x ".repeat(200), seoTitle: "SEO", seoDescription: "" }).description.length,
+    ).toBeLessThanOrEqual(160);
   });
 });
 
@@ -120,13 +132,24 @@ describe("the editor's input", () => {
     expect(messages.tags).toBe("10 mots-clés au plus.");
     expect(messages.image).toContain("envoyez-la de nouveau");
     const scheduled = blogPostInputSchema.safeParse({ ...valid, status: "scheduled" });
-    expect(scheduled.error!.issues[0]).toMatchObject({ path: ["publishedAt"], message: "Indiquez le jour et l'heure de publication de l'article programmé." });
+    expect(scheduled.error!.issues[0]).toMatchObject({
+      path: ["publishedAt"],
+      message: "Indiquez le jour et l'heure de publication de l'article programmé.",
+    });
     const badDate = blogPostInputSchema.safeParse({ ...valid, publishedAt: "31/12/2026" });
     expect(badDate.error!.issues[0]!.message).toBe("La date de publication n'est pas valide (jour et heure).");
-    const image = { key: "blog/0f8fad5b-d9cb-469f-a165-70867728950e", width: 1200, height: 630, widths: [480, 960, 1200], formats: ["avif", "webp"] };
+    const image = {
+      key: "blog/0f8fad5b-d9cb-469f-a165-70867728950e",
+      width: 1200,
+      height: 630,
+      widths: [480, 960, 1200],
+      formats: ["avif", "webp"],
+    };
     const noAlt = blogPostInputSchema.safeParse({ ...valid, image: JSON.stringify(image) });
     expect(noAlt.error!.issues[0]!.path).toEqual(["imageAlt"]);
-    expect(blogPostInputSchema.safeParse({ ...valid, image: JSON.stringify(image), imageAlt: "Une salle de formation" }).success).toBe(true);
+    expect(blogPostInputSchema.safeParse({ ...valid, image: JSON.stringify(image), imageAlt: "Une salle de formation" }).success).toBe(
+      true,
+    );
   });
 });
 

@@ -39,11 +39,18 @@ export const TAG_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Splits "CPF, financement ; OPCO" into tags (case and accents ignored for duplicates). */
 export function parseTags(value: unknown): BlogTag[] {
-  const raw = Array.isArray(value) ? value.flatMap((v) => (typeof v === "string" ? v.split(/[,;\n]/) : [])) : typeof value === "string" ? value.split(/[,;\n]/) : [];
+  const raw = Array.isArray(value)
+    ? value.flatMap((v) => (typeof v === "string" ? v.split(/[,;\n]/) : []))
+    : typeof value === "string"
+      ? value.split(/[,;\n]/)
+      : [];
   const seen = new Set<string>();
   const tags: BlogTag[] = [];
   for (const item of raw) {
-    const name = item.replace(/\s+/g, " ").trim().replace(/^#+\s*/, "");
+    const name = item
+      .replace(/\s+/g, " ")
+      .trim()
+      .replace(/^#+\s*/, "");
     if (!name) continue;
     const slug = slugify(name, 60);
     if (!slug || seen.has(slug)) continue;
@@ -61,8 +68,14 @@ function emptyToNull(value: unknown): unknown {
 }
 
 const text = (label: string, min: number, max: number) => {
-  const base = z.string({ error: `${label} est obligatoire.` }).trim().min(1, `${label} est obligatoire.`);
-  return (min > 1 ? base.min(min, `${label} comporte au moins ${min} caractères.`) : base).max(max, `${label} ne dépasse pas ${max} caractères.`);
+  const base = z
+    .string({ error: `${label} est obligatoire.` })
+    .trim()
+    .min(1, `${label} est obligatoire.`);
+  return (min > 1 ? base.min(min, `${label} comporte au moins ${min} caractères.`) : base).max(
+    max,
+    `${label} ne dépasse pas ${max} caractères.`,
+  );
 };
 
 const optionalText = (label: string, max: number) =>
@@ -71,7 +84,8 @@ const optionalText = (label: string, max: number) =>
 /** Keys of images stored by the upload route (see app/routes/media/uploads.ts). */
 export const UPLOAD_KEY_PATTERN = /^(?:formations|blog)\/[0-9a-f-]{36}$/;
 
-const toArray = (value: unknown): unknown[] => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]);
+const toArray = (value: unknown): unknown[] =>
+  value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value];
 
 export const blogPostInputSchema = z
   .object({
@@ -93,7 +107,9 @@ export const blogPostInputSchema = z
     tags: z.preprocess(
       parseTags,
       z
-        .array(z.object({ slug: z.string(), name: z.string().max(BLOG_TAG_MAX, `Chaque mot-clé ne dépasse pas ${BLOG_TAG_MAX} caractères.`) }))
+        .array(
+          z.object({ slug: z.string(), name: z.string().max(BLOG_TAG_MAX, `Chaque mot-clé ne dépasse pas ${BLOG_TAG_MAX} caractères.`) }),
+        )
         .max(BLOG_MAX_TAGS, `${BLOG_MAX_TAGS} mots-clés au plus.`),
     ),
     /** A staff account; null: the post is signed by the organisation. */
@@ -147,10 +163,18 @@ export const blogPostInputSchema = z
   })
   .superRefine((p, ctx) => {
     if (p.status === "scheduled" && !p.publishedAt) {
-      ctx.addIssue({ code: "custom", path: ["publishedAt"], message: "Indiquez le jour et l'heure de publication de l'article programmé." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["publishedAt"],
+        message: "Indiquez le jour et l'heure de publication de l'article programmé.",
+      });
     }
     if (p.image && !p.imageAlt) {
-      ctx.addIssue({ code: "custom", path: ["imageAlt"], message: "Décrivez l'image pour les personnes qui ne la voient pas (texte alternatif)." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["imageAlt"],
+        message: "Décrivez l'image pour les personnes qui ne la voient pas (texte alternatif).",
+      });
     }
   });
 
@@ -162,7 +186,10 @@ export type BlogPostData = z.output<typeof blogPostInputSchema>;
  * information; a scheduled or published post without a date is published now; the stored status
  * says what the post is at the time of saving (a "published" date in the future is a schedule).
  */
-export function publicationOf(data: Pick<BlogPostData, "status" | "publishedAt">, now: Date = new Date()): { status: BlogStatus; publishedAt: string | null } {
+export function publicationOf(
+  data: Pick<BlogPostData, "status" | "publishedAt">,
+  now: Date = new Date(),
+): { status: BlogStatus; publishedAt: string | null } {
   if (data.status === "draft") return { status: "draft", publishedAt: data.publishedAt };
   const publishedAt = data.publishedAt ?? now.toISOString();
   return { status: publishedAt > now.toISOString() ? "scheduled" : "published", publishedAt };
@@ -218,7 +245,10 @@ export interface BlogPostListItem {
 /** The SEO title and description, falling back to the title and the excerpt. */
 export function blogSeoOf(p: Pick<BlogPost, "title" | "excerpt" | "seoTitle" | "seoDescription">): { title: string; description: string } {
   const description =
-    p.seoDescription || (p.excerpt.length > BLOG_SEO_DESCRIPTION_MAX ? `${p.excerpt.slice(0, BLOG_SEO_DESCRIPTION_MAX - 1).replace(/\s+\S*$/, "")}…` : p.excerpt);
+    p.seoDescription ||
+    (p.excerpt.length > BLOG_SEO_DESCRIPTION_MAX
+      ? `${p.excerpt.slice(0, BLOG_SEO_DESCRIPTION_MAX - 1).replace(/\s+\S*$/, "")}…`
+      : p.excerpt);
   return { title: p.seoTitle || p.title, description };
 }
 

@@ -6,7 +6,16 @@ import { db, type Db } from "~/platform/db/db.server";
 import { renderMarkdownWithHeadings } from "~/platform/markdown/markdown.server";
 import { authorName, listPosts, listTags, listUsedCategories, relatedFormations, relatedPosts, resolvePostSlug } from "./blog.server";
 import { blogSeoOf, shareLinks, type BlogPost, type StoredImage } from "./model";
-import { BLOG_CATEGORIES, BLOG_PAGE_SIZE, TOC_MIN_HEADINGS, blogIndexPath, blogPostPath, effectiveStatus, isBlogCategory, type BlogCategory } from "./labels";
+import {
+  BLOG_CATEGORIES,
+  BLOG_PAGE_SIZE,
+  TOC_MIN_HEADINGS,
+  blogIndexPath,
+  blogPostPath,
+  effectiveStatus,
+  isBlogCategory,
+  type BlogCategory,
+} from "./labels";
 
 /**
  * Page data of the blog's public pages, built on the server: route modules only map `not-found`
@@ -42,7 +51,15 @@ export async function blogIndexPage(query: BlogIndexQuery, { now = new Date() }:
   const tag = tags.find((t) => t.slug === query.tag);
   const category = categories.find((c) => c.slug === query.categorie);
   const results = await listPosts(
-    { status: "visible", q: query.q || undefined, category: category?.slug, tag: tag?.slug, page: query.page, perPage: BLOG_PAGE_SIZE, now },
+    {
+      status: "visible",
+      q: query.q || undefined,
+      category: category?.slug,
+      tag: tag?.slug,
+      page: query.page,
+      perPage: BLOG_PAGE_SIZE,
+      now,
+    },
     target,
   );
   return {
@@ -60,11 +77,28 @@ export async function blogIndexPage(query: BlogIndexQuery, { now = new Date() }:
 // /blog/{slug}
 
 /** Ids the post page uses itself: headings of the content never take them. */
-const PAGE_IDS = ["contenu", "sommaire", "sommaire-titre", "partager", "partager-titre", "formations-liees", "formations-liees-titre", "articles-lies", "articles-lies-titre", "cookie-banner", "consent-essential"];
+const PAGE_IDS = [
+  "contenu",
+  "sommaire",
+  "sommaire-titre",
+  "partager",
+  "partager-titre",
+  "formations-liees",
+  "formations-liees-titre",
+  "articles-lies",
+  "articles-lies-titre",
+  "cookie-banner",
+  "consent-essential",
+];
 
 function postJsonLd(post: BlogPost, author: string | null, siteUrl: string, organisationName: string, wordCount: number) {
   const url = siteUrl + blogPostPath(post.slug);
-  const organisation = { "@type": "Organization", name: organisationName, url: siteUrl, logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` } };
+  const organisation = {
+    "@type": "Organization",
+    name: organisationName,
+    url: siteUrl,
+    logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
+  };
   return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
@@ -145,7 +179,10 @@ export async function blogPostPage(
   ];
   const url = siteUrl + blogPostPath(post.slug);
   const status = effectiveStatus(post, now);
-  const words = html.replace(/<[^>]+>/g, " ").split(/\s+/).filter(Boolean).length;
+  const words = html
+    .replace(/<[^>]+>/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
   return {
     kind: "ok",
     data: {

@@ -10,14 +10,16 @@ export const RSS_ITEMS = 20;
 
 /** Escapes text for XML and drops the characters XML 1.0 forbids, so the feed always parses. */
 export function escapeXml(value: string): string {
-  return value
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what XML 1.0 forbids
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what XML 1.0 forbids
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+      .replace(/'/g, "&apos;")
+  );
 }
 
 /** Site-relative links and images of rendered content made absolute, for feed readers. */
@@ -29,7 +31,10 @@ function absolutize(html: string, siteUrl: string): string {
  * RSS 2.0 of the posts visitors can see at `now`, newest first: title, link, date, category, tags,
  * author, excerpt (description) and the full sanitised HTML (content:encoded, escaped as text).
  */
-export async function renderBlogRss({ now = new Date(), limit = RSS_ITEMS }: { now?: Date; limit?: number } = {}, target: Db = db()): Promise<string> {
+export async function renderBlogRss(
+  { now = new Date(), limit = RSS_ITEMS }: { now?: Date; limit?: number } = {},
+  target: Db = db(),
+): Promise<string> {
   const siteUrl = config().siteUrl;
   const [organisation, page] = await Promise.all([getOrganisation(target), listPosts({ status: "visible", perPage: limit, now }, target)]);
   const ids = page.items.map((p) => p.id);

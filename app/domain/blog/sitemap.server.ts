@@ -11,7 +11,8 @@ export async function sitemapEntries({ now = new Date() }: { now?: Date } = {}, 
     .where("published_at", "<=", now.toISOString())
     .orderBy("published_at", "desc")
     .execute();
-  const lastmod = (p: { updated_at: string; published_at: string | null }) => (p.published_at && p.published_at > p.updated_at ? p.published_at : p.updated_at);
+  const lastmod = (p: { updated_at: string; published_at: string | null }) =>
+    p.published_at && p.published_at > p.updated_at ? p.published_at : p.updated_at;
   return [
     { path: "/blog", lastmod: posts[0] ? lastmod(posts[0]) : undefined, changefreq: "weekly", priority: 0.7 },
     ...posts.map((p) => ({ path: blogPostPath(p.slug), lastmod: lastmod(p), changefreq: "monthly" as const, priority: 0.6 })),

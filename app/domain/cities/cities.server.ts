@@ -57,8 +57,18 @@ export async function createCity(input: unknown, ctx: MutationContext = {}): Pro
   const now = nowIso();
   try {
     await target.transaction().execute(async (trx) => {
-      await trx.insertInto("cities").values({ id, ...data, created_at: now, updated_at: now }).execute();
-      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "create", entity: "city", entityId: id, summary: `Ville « ${data.name} » créée.` });
+      await trx
+        .insertInto("cities")
+        .values({ id, ...data, created_at: now, updated_at: now })
+        .execute();
+      if (ctx.actor)
+        await recordAudit(trx, {
+          actor: ctx.actor,
+          action: "create",
+          entity: "city",
+          entityId: id,
+          summary: `Ville « ${data.name} » créée.`,
+        });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
@@ -76,8 +86,19 @@ export async function updateCity(id: string, input: unknown, ctx: MutationContex
   if (other && other.id !== id) throw new FieldValidationError({ slug: SLUG_TAKEN });
   try {
     await target.transaction().execute(async (trx) => {
-      await trx.updateTable("cities").set({ ...data, updated_at: nowIso() }).where("id", "=", id).execute();
-      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "update", entity: "city", entityId: id, summary: `Ville « ${data.name} » modifiée.` });
+      await trx
+        .updateTable("cities")
+        .set({ ...data, updated_at: nowIso() })
+        .where("id", "=", id)
+        .execute();
+      if (ctx.actor)
+        await recordAudit(trx, {
+          actor: ctx.actor,
+          action: "update",
+          entity: "city",
+          entityId: id,
+          summary: `Ville « ${data.name} » modifiée.`,
+        });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
@@ -92,8 +113,16 @@ export async function deleteCity(id: string, ctx: MutationContext = {}): Promise
   const existing = await getCityById(id, target);
   if (!existing) throw new NotFoundError("Cette ville n'existe pas ou a déjà été supprimée.");
   const [links, sessions] = await Promise.all([
-    target.selectFrom("formation_cities").select((eb) => eb.fn.countAll().as("n")).where("city_id", "=", id).executeTakeFirst(),
-    target.selectFrom("formation_sessions").select((eb) => eb.fn.countAll().as("n")).where("city_id", "=", id).executeTakeFirst(),
+    target
+      .selectFrom("formation_cities")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("city_id", "=", id)
+      .executeTakeFirst(),
+    target
+      .selectFrom("formation_sessions")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("city_id", "=", id)
+      .executeTakeFirst(),
   ]);
   if (Number(links?.n ?? 0) > 0 || Number(sessions?.n ?? 0) > 0) {
     throw new FieldValidationError({
@@ -102,6 +131,13 @@ export async function deleteCity(id: string, ctx: MutationContext = {}): Promise
   }
   await target.transaction().execute(async (trx) => {
     await trx.deleteFrom("cities").where("id", "=", id).execute();
-    if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "delete", entity: "city", entityId: id, summary: `Ville « ${existing.name} » supprimée.` });
+    if (ctx.actor)
+      await recordAudit(trx, {
+        actor: ctx.actor,
+        action: "delete",
+        entity: "city",
+        entityId: id,
+        summary: `Ville « ${existing.name} » supprimée.`,
+      });
   });
 }

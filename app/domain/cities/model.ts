@@ -8,7 +8,10 @@ const coordinate = (label: string, limit: number) =>
   z.preprocess(
     parseFrenchNumber,
     z
-      .number({ error: (issue) => (issue.input === null || issue.input === undefined ? `La ${label} est obligatoire.` : `La ${label} doit être un nombre.`) })
+      .number({
+        error: (issue) =>
+          issue.input === null || issue.input === undefined ? `La ${label} est obligatoire.` : `La ${label} doit être un nombre.`,
+      })
       .min(-limit, `La ${label} est comprise entre -${limit} et ${limit}.`)
       .max(limit, `La ${label} est comprise entre -${limit} et ${limit}.`),
   );
@@ -20,9 +23,20 @@ export const cityInputSchema = z.object({
     .toLowerCase()
     .min(1, "L'identifiant est obligatoire.")
     .max(60, "L'identifiant ne dépasse pas 60 caractères.")
-    .regex(SLUG_PATTERN, "L'identifiant ne contient que des lettres minuscules sans accent, des chiffres et des tirets simples (par exemple « clermont-ferrand »)."),
-  name: z.string({ error: "Le nom est obligatoire." }).trim().min(1, "Le nom est obligatoire.").max(80, "Le nom ne dépasse pas 80 caractères."),
-  region: z.string({ error: "La région est obligatoire." }).trim().min(1, "La région est obligatoire.").max(80, "La région ne dépasse pas 80 caractères."),
+    .regex(
+      SLUG_PATTERN,
+      "L'identifiant ne contient que des lettres minuscules sans accent, des chiffres et des tirets simples (par exemple « clermont-ferrand »).",
+    ),
+  name: z
+    .string({ error: "Le nom est obligatoire." })
+    .trim()
+    .min(1, "Le nom est obligatoire.")
+    .max(80, "Le nom ne dépasse pas 80 caractères."),
+  region: z
+    .string({ error: "La région est obligatoire." })
+    .trim()
+    .min(1, "La région est obligatoire.")
+    .max(80, "La région ne dépasse pas 80 caractères."),
   intro: z
     .string({ error: "La présentation est obligatoire." })
     .trim()
@@ -51,7 +65,11 @@ export function distanceKm(a: Pick<City, "latitude" | "longitude">, b: Pick<City
 }
 
 /** The `count` cities closest to `city` (itself excluded), nearest first, with their distance. */
-export function nearestCities<C extends Pick<City, "id" | "latitude" | "longitude">>(city: C, others: C[], count = 3): Array<C & { distanceKm: number }> {
+export function nearestCities<C extends Pick<City, "id" | "latitude" | "longitude">>(
+  city: C,
+  others: C[],
+  count = 3,
+): Array<C & { distanceKm: number }> {
   return others
     .filter((c) => c.id !== city.id)
     .map((c) => ({ ...c, distanceKm: Math.round(distanceKm(city, c)) }))

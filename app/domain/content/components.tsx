@@ -55,9 +55,7 @@ export function PageIntro({ eyebrow, title, children }: { eyebrow?: string; titl
   return (
     <div className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-        {eyebrow ? (
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">{eyebrow}</p>
-        ) : null}
+        {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">{eyebrow}</p> : null}
         <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{title}</h1>
         {children ? <div className="mt-4 max-w-3xl text-lg leading-8 text-slate-700 dark:text-slate-300">{children}</div> : null}
       </div>
@@ -82,10 +80,7 @@ export function RatingStars({ rating, className }: { rating: number; className?:
         <Star
           key={i}
           aria-hidden="true"
-          className={cn(
-            "size-4",
-            i <= rating ? "fill-accent-500 text-accent-600" : "fill-transparent text-slate-400 dark:text-slate-500",
-          )}
+          className={cn("size-4", i <= rating ? "fill-accent-500 text-accent-600" : "fill-transparent text-slate-400 dark:text-slate-500")}
         />
       ))}
       <span className="sr-only">Note&nbsp;: {rating} sur 5</span>

@@ -19,8 +19,7 @@ export interface HomeSectionProps {
   organisation: Organisation;
 }
 
-const linkClass =
-  "inline-flex items-center gap-1 font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300";
+const linkClass = "inline-flex items-center gap-1 font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300";
 
 /** A home section: a band with an h2, an optional introduction and a "see more" link. */
 export function HomeSection({
@@ -79,16 +78,13 @@ export function HeroSection({ organisation: o }: HomeSectionProps) {
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">
             {certified ? "Organisme de formation certifié Qualiopi" : "Organisme de formation professionnelle"}
           </p>
-          <h1
-            id="accueil-titre"
-            className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white"
-          >
+          <h1 id="accueil-titre" className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">
             Des formations concrètes pour progresser dans votre métier
           </h1>
           <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-700 dark:text-slate-300">
-            {o.name} forme les salariés, les demandeurs d'emploi et les particuliers en bureautique, management, langues,
-            numérique, sécurité, vente et ressources humaines. En présentiel, à distance ou en formule mixte, avec des
-            formateurs de terrain et une aide pour financer votre formation.
+            {o.name} forme les salariés, les demandeurs d'emploi et les particuliers en bureautique, management, langues, numérique,
+            sécurité, vente et ressources humaines. En présentiel, à distance ou en formule mixte, avec des formateurs de terrain et une
+            aide pour financer votre formation.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <ButtonLink to="/devis" size="lg">
@@ -181,9 +177,9 @@ export function OfferSection({ organisation: o }: HomeSectionProps) {
         ))}
       </ul>
       <p className="mt-6 text-slate-700 dark:text-slate-300">
-        Trois formats au choix&nbsp;: <strong className="text-slate-900 dark:text-white">présentiel</strong> dans plusieurs
-        villes de France ou dans vos locaux, <strong className="text-slate-900 dark:text-white">distanciel</strong> en classe
-        virtuelle animée en direct, ou <strong className="text-slate-900 dark:text-white">mixte</strong>.
+        Trois formats au choix&nbsp;: <strong className="text-slate-900 dark:text-white">présentiel</strong> dans plusieurs villes de France
+        ou dans vos locaux, <strong className="text-slate-900 dark:text-white">distanciel</strong> en classe virtuelle animée en direct, ou{" "}
+        <strong className="text-slate-900 dark:text-white">mixte</strong>.
       </p>
     </HomeSection>
   );
@@ -301,8 +297,8 @@ export function FundingSection(_: HomeSectionProps) {
       </ul>
       <div className="mt-8 flex flex-col gap-4 rounded-xl bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-900">
         <p className="text-slate-800 dark:text-slate-200">
-          <strong className="text-slate-900 dark:text-white">Salarié ou employeur&nbsp;?</strong> Trouvez votre OPCO et estimez la
-          prise en charge de votre formation en quelques questions.
+          <strong className="text-slate-900 dark:text-white">Salarié ou employeur&nbsp;?</strong> Trouvez votre OPCO et estimez la prise en
+          charge de votre formation en quelques questions.
         </p>
         <ButtonLink to="/simulateur-opco" variant="secondary" className="shrink-0">
           Lancer le simulateur OPCO
@@ -323,9 +319,9 @@ export function QualiopiSection({ organisation: o }: HomeSectionProps) {
         <div className="max-w-3xl text-slate-700 dark:text-slate-300">
           <p className="leading-7">
             La certification qualité a été délivrée à {o.name} au titre de la catégorie d'actions suivante&nbsp;:{" "}
-            <strong className="text-slate-900 dark:text-white">actions de formation</strong> ({qualiopiDetails(o)}). Elle
-            atteste la qualité du processus mis en œuvre et permet le financement de nos formations par les OPCO, le CPF,
-            France Travail et les autres fonds publics ou mutualisés.
+            <strong className="text-slate-900 dark:text-white">actions de formation</strong> ({qualiopiDetails(o)}). Elle atteste la qualité
+            du processus mis en œuvre et permet le financement de nos formations par les OPCO, le CPF, France Travail et les autres fonds
+            publics ou mutualisés.
           </p>
           <p className="mt-4">
             <Link to="/certification-qualiopi" className={linkClass}>
@@ -348,8 +344,8 @@ export function FinalCallToActionSection({ organisation: o }: HomeSectionProps) 
       secondary={{ to: "/contact", label: "Nous contacter" }}
     >
       <p>
-        Décrivez votre besoin&nbsp;: nous vous proposons un programme, des dates et une solution de financement. Vous pouvez
-        aussi nous appeler au{" "}
+        Décrivez votre besoin&nbsp;: nous vous proposons un programme, des dates et une solution de financement. Vous pouvez aussi nous
+        appeler au{" "}
         <a href={telHref(o.phone)} className="font-semibold text-white underline">
           {o.phone}
         </a>

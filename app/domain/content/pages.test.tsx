@@ -62,7 +62,9 @@ const PAGE_DATA: Record<string, unknown> = {
     formations: {
       featured: [],
       nextSessions: [],
-      categories: [{ slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint, des bases aux fonctions avancées." }],
+      categories: [
+        { slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint, des bases aux fonctions avancées." },
+      ],
     },
     posts: [],
   },
@@ -74,7 +76,9 @@ function render(path: string, organisation: Organisation, pageData: unknown = PA
       id: "root",
       path: "/",
       Component: () => <Outlet />,
-      children: [{ id: "page", path: path === "/" ? undefined : path.slice(1), index: path === "/" ? true : undefined, Component: PAGES[path] }],
+      children: [
+        { id: "page", path: path === "/" ? undefined : path.slice(1), index: path === "/" ? true : undefined, Component: PAGES[path] },
+      ],
     } as never,
   ]);
   const html = renderToString(

@@ -17,7 +17,8 @@ export const QUALIOPI_CRITERIA: readonly { title: string; forYou: string }[] = [
   },
   {
     title: "Adaptation aux bénéficiaires",
-    forYou: "Votre niveau et vos besoins sont analysés avant la formation ; l'accueil, le suivi et l'évaluation sont adaptés à votre situation.",
+    forYou:
+      "Votre niveau et vos besoins sont analysés avant la formation ; l'accueil, le suivi et l'évaluation sont adaptés à votre situation.",
   },
   {
     title: "Moyens pédagogiques, techniques et d'encadrement",
@@ -29,7 +30,8 @@ export const QUALIOPI_CRITERIA: readonly { title: string; forYou: string }[] = [
   },
   {
     title: "Inscription dans l'environnement professionnel",
-    forYou: "L'organisme suit les évolutions des métiers, des compétences et de la réglementation, et s'appuie sur des partenaires, notamment pour l'accueil des personnes en situation de handicap.",
+    forYou:
+      "L'organisme suit les évolutions des métiers, des compétences et de la réglementation, et s'appuie sur des partenaires, notamment pour l'accueil des personnes en situation de handicap.",
   },
   {
     title: "Appréciations et réclamations",

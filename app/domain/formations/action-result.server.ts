@@ -19,7 +19,8 @@ export function unknownIntent(ctx: RefusedContext) {
 
 /** Invalid fields (400, errors beside the fields, values kept) or a missing record (404); anything else is rethrown. */
 export function refusedMutation(error: unknown, ctx: RefusedContext) {
-  if (error instanceof FieldValidationError) return refused(ctx, error.fieldErrors._form ?? "Corrigez les champs signalés.", error.fieldErrors, 400);
+  if (error instanceof FieldValidationError)
+    return refused(ctx, error.fieldErrors._form ?? "Corrigez les champs signalés.", error.fieldErrors, 400);
   if (error instanceof NotFoundError) return refused(ctx, error.message, {}, 404);
   throw error;
 }

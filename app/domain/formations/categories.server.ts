@@ -13,7 +13,11 @@ export type CategoryWithCount = Category & { formationCount: number; publishedCo
 export async function listCategories(target: Db = db()): Promise<CategoryWithCount[]> {
   const [rows, counts] = await Promise.all([
     target.selectFrom("formation_categories").selectAll().orderBy("position").orderBy("name").execute(),
-    target.selectFrom("formations").select(["category_id", "status", (eb) => eb.fn.countAll().as("n")]).groupBy(["category_id", "status"]).execute(),
+    target
+      .selectFrom("formations")
+      .select(["category_id", "status", (eb) => eb.fn.countAll().as("n")])
+      .groupBy(["category_id", "status"])
+      .execute(),
   ]);
   return rows.map((r) => {
     const mine = counts.filter((c) => c.category_id === r.id);
@@ -43,8 +47,18 @@ export async function createCategory(input: unknown, ctx: MutationContext = {}):
   const now = nowIso();
   try {
     await target.transaction().execute(async (trx) => {
-      await trx.insertInto("formation_categories").values({ id, ...data, created_at: now, updated_at: now }).execute();
-      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "create", entity: "formation_category", entityId: id, summary: `Catégorie « ${data.name} » créée.` });
+      await trx
+        .insertInto("formation_categories")
+        .values({ id, ...data, created_at: now, updated_at: now })
+        .execute();
+      if (ctx.actor)
+        await recordAudit(trx, {
+          actor: ctx.actor,
+          action: "create",
+          entity: "formation_category",
+          entityId: id,
+          summary: `Catégorie « ${data.name} » créée.`,
+        });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
@@ -62,8 +76,19 @@ export async function updateCategory(id: string, input: unknown, ctx: MutationCo
   if (other && other.id !== id) throw new FieldValidationError({ slug: SLUG_TAKEN });
   try {
     await target.transaction().execute(async (trx) => {
-      await trx.updateTable("formation_categories").set({ ...data, updated_at: nowIso() }).where("id", "=", id).execute();
-      if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "update", entity: "formation_category", entityId: id, summary: `Catégorie « ${data.name} » modifiée.` });
+      await trx
+        .updateTable("formation_categories")
+        .set({ ...data, updated_at: nowIso() })
+        .where("id", "=", id)
+        .execute();
+      if (ctx.actor)
+        await recordAudit(trx, {
+          actor: ctx.actor,
+          action: "update",
+          entity: "formation_category",
+          entityId: id,
+          summary: `Catégorie « ${data.name} » modifiée.`,
+        });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
@@ -77,7 +102,11 @@ export async function deleteCategory(id: string, ctx: MutationContext = {}): Pro
   const target = ctx.db ?? db();
   const existing = await getCategoryById(id, target);
   if (!existing) throw new NotFoundError("Cette catégorie n'existe pas ou a déjà été supprimée.");
-  const used = await target.selectFrom("formations").select((eb) => eb.fn.countAll().as("n")).where("category_id", "=", id).executeTakeFirst();
+  const used = await target
+    .selectFrom("formations")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("category_id", "=", id)
+    .executeTakeFirst();
   const n = Number(used?.n ?? 0);
   if (n > 0) {
     throw new FieldValidationError({
@@ -86,6 +115,13 @@ export async function deleteCategory(id: string, ctx: MutationContext = {}): Pro
   }
   await target.transaction().execute(async (trx) => {
     await trx.deleteFrom("formation_categories").where("id", "=", id).execute();
-    if (ctx.actor) await recordAudit(trx, { actor: ctx.actor, action: "delete", entity: "formation_category", entityId: id, summary: `Catégorie « ${existing.name} » supprimée.` });
+    if (ctx.actor)
+      await recordAudit(trx, {
+        actor: ctx.actor,
+        action: "delete",
+        entity: "formation_category",
+        entityId: id,
+        summary: `Catégorie « ${existing.name} » supprimée.`,
+      });
   });
 }

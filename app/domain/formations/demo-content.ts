@@ -175,11 +175,13 @@ export const DEMO_COMMON = {
     "Nos salles sont accessibles aux personnes à mobilité réduite. Pour toute situation de handicap, notre référent handicap étudie avec vous, avant l'inscription, les adaptations possibles : rythme, supports en gros caractères ou compatibles avec les lecteurs d'écran, sous-titrage des classes virtuelles, accompagnement par un tiers. Nous travaillons si besoin avec l'Agefiph et les ressources handicap formation de votre région.",
   accessModalities:
     "Inscription par le formulaire de devis, par e-mail ou par téléphone. Un entretien téléphonique avec le formateur permet de vérifier les prérequis et d'adapter les exemples à votre métier. Une convocation précisant le lieu, les horaires et le programme vous est envoyée une semaine avant le début de la session.",
-  accessLeadTime: "Inscription possible jusqu'à 10 jours ouvrés avant le début de la session (11 jours ouvrés pour un financement par le CPF).",
+  accessLeadTime:
+    "Inscription possible jusqu'à 10 jours ouvrés avant le début de la session (11 jours ouvrés pour un financement par le CPF).",
   intraOnQuote: true,
 };
 
-const classroom = "Formation en petit groupe (8 personnes au plus), alternance d'apports courts et d'exercices pratiques, un poste par stagiaire, supports remis en fin de session.";
+const classroom =
+  "Formation en petit groupe (8 personnes au plus), alternance d'apports courts et d'exercices pratiques, un poste par stagiaire, supports remis en fin de session.";
 const quizzes =
   "- Questionnaire de positionnement avant la formation\n- Exercices pratiques corrigés tout au long de la session\n- Évaluation des acquis en fin de formation et attestation de fin de formation\n- Questionnaire de satisfaction à chaud, puis à froid à trois mois";
 
@@ -195,10 +197,28 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     description:
       "Vous utilisez Excel tous les jours mais vos fichiers deviennent lourds, les formules se multiplient et les tableaux de bord prennent des heures à mettre à jour ? Cette formation vous apprend à **structurer vos données**, à choisir la bonne fonction et à construire des **tableaux croisés dynamiques** qui se mettent à jour en un clic.\n\nLa formation se termine par le passage de la certification **Tosa Excel**, qui atteste de votre niveau sur une échelle reconnue par les employeurs.",
     program: [
-      { title: "Organiser ses données", content: "- Mettre une plage sous forme de tableau\n- Trier, filtrer, supprimer les doublons\n- Valider les saisies avec des listes déroulantes", durationHours: 3 },
-      { title: "Fonctions de recherche et conditionnelles", content: "- RECHERCHEX, INDEX et EQUIV\n- SI, SI.CONDITIONS, SOMME.SI.ENS, NB.SI.ENS\n- Gérer les erreurs avec SIERREUR", durationHours: 4 },
-      { title: "Tableaux croisés dynamiques", content: "- Construire, filtrer et regrouper\n- Champs calculés et segments\n- Graphiques croisés dynamiques", durationHours: 4 },
-      { title: "Tableau de bord et certification", content: "- Mise en forme conditionnelle avancée\n- Assembler un tableau de bord d'une page\n- Préparation et passage de la certification Tosa Excel", durationHours: 3 },
+      {
+        title: "Organiser ses données",
+        content:
+          "- Mettre une plage sous forme de tableau\n- Trier, filtrer, supprimer les doublons\n- Valider les saisies avec des listes déroulantes",
+        durationHours: 3,
+      },
+      {
+        title: "Fonctions de recherche et conditionnelles",
+        content: "- RECHERCHEX, INDEX et EQUIV\n- SI, SI.CONDITIONS, SOMME.SI.ENS, NB.SI.ENS\n- Gérer les erreurs avec SIERREUR",
+        durationHours: 4,
+      },
+      {
+        title: "Tableaux croisés dynamiques",
+        content: "- Construire, filtrer et regrouper\n- Champs calculés et segments\n- Graphiques croisés dynamiques",
+        durationHours: 4,
+      },
+      {
+        title: "Tableau de bord et certification",
+        content:
+          "- Mise en forme conditionnelle avancée\n- Assembler un tableau de bord d'une page\n- Préparation et passage de la certification Tosa Excel",
+        durationHours: 3,
+      },
     ],
     objectives: [
       "Structurer une base de données exploitable dans Excel",
@@ -206,7 +226,8 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
       "Construire et mettre en forme des tableaux croisés dynamiques",
       "Réaliser un tableau de bord clair et facile à mettre à jour",
     ],
-    prerequisites: "Maîtriser les bases d'Excel : saisie, mise en forme, formules simples (somme, moyenne). Un test de positionnement en ligne est proposé avant l'inscription.",
+    prerequisites:
+      "Maîtriser les bases d'Excel : saisie, mise en forme, formules simples (somme, moyenne). Un test de positionnement en ligne est proposé avant l'inscription.",
     audience: "Assistants, gestionnaires, comptables, contrôleurs de gestion et toute personne qui analyse des données dans Excel.",
     durationHours: 14,
     durationDays: 2,
@@ -238,10 +259,26 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     description:
       "Rapports, comptes rendus, propositions commerciales : la qualité de vos documents reflète celle de votre travail. En deux jours, vous apprenez à utiliser **les styles, les modèles et les masques** pour produire des documents cohérents, faciles à mettre à jour et agréables à lire.",
     program: [
-      { title: "Word : structurer un document long", content: "- Styles de titres et table des matières automatique\n- Sections, en-têtes et pieds de page\n- Modèles d'entreprise", durationHours: 4 },
-      { title: "Word : mise en page avancée", content: "- Tableaux, images et légendes\n- Publipostage simple\n- Révision et suivi des modifications", durationHours: 3 },
-      { title: "PowerPoint : concevoir une présentation claire", content: "- Masques et dispositions\n- Une idée par diapositive\n- SmartArt, graphiques et icônes", durationHours: 4 },
-      { title: "PowerPoint : présenter", content: "- Animations utiles, transitions sobres\n- Mode présentateur et notes\n- Exporter en PDF et partager", durationHours: 3 },
+      {
+        title: "Word : structurer un document long",
+        content: "- Styles de titres et table des matières automatique\n- Sections, en-têtes et pieds de page\n- Modèles d'entreprise",
+        durationHours: 4,
+      },
+      {
+        title: "Word : mise en page avancée",
+        content: "- Tableaux, images et légendes\n- Publipostage simple\n- Révision et suivi des modifications",
+        durationHours: 3,
+      },
+      {
+        title: "PowerPoint : concevoir une présentation claire",
+        content: "- Masques et dispositions\n- Une idée par diapositive\n- SmartArt, graphiques et icônes",
+        durationHours: 4,
+      },
+      {
+        title: "PowerPoint : présenter",
+        content: "- Animations utiles, transitions sobres\n- Mode présentateur et notes\n- Exporter en PDF et partager",
+        durationHours: 3,
+      },
     ],
     objectives: [
       "Structurer un document long avec les styles et une table des matières",
@@ -277,9 +314,23 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     description:
       "Passer d'expert à manager est l'un des changements les plus exigeants d'une carrière. Cette formation vous donne **des outils simples et éprouvés** pour organiser le travail de votre équipe, communiquer avec assurance et poser un cadre bienveillant.\n\nLes deux premiers jours sont suivis, trois semaines plus tard, d'une troisième journée consacrée au **retour d'expérience** sur vos situations réelles.",
     program: [
-      { title: "Le rôle du manager", content: "- Attentes de la direction, de l'équipe et des clients\n- Passer de collègue à manager\n- Identifier son style de management", durationHours: 7 },
-      { title: "Organiser et déléguer", content: "- Fixer des objectifs SMART\n- Déléguer sans se décharger\n- Conduire une réunion d'équipe efficace", durationHours: 7 },
-      { title: "Motiver et recadrer", content: "- Les leviers de motivation\n- Féliciter, encourager, recadrer : la méthode DESC\n- Retour d'expérience et plan d'action personnel", durationHours: 7 },
+      {
+        title: "Le rôle du manager",
+        content:
+          "- Attentes de la direction, de l'équipe et des clients\n- Passer de collègue à manager\n- Identifier son style de management",
+        durationHours: 7,
+      },
+      {
+        title: "Organiser et déléguer",
+        content: "- Fixer des objectifs SMART\n- Déléguer sans se décharger\n- Conduire une réunion d'équipe efficace",
+        durationHours: 7,
+      },
+      {
+        title: "Motiver et recadrer",
+        content:
+          "- Les leviers de motivation\n- Féliciter, encourager, recadrer : la méthode DESC\n- Retour d'expérience et plan d'action personnel",
+        durationHours: 7,
+      },
     ],
     objectives: [
       "Clarifier son rôle et ses responsabilités de manager",
@@ -318,9 +369,22 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     description:
       "L'entretien annuel et l'entretien professionnel sont deux rendez-vous distincts, aux finalités différentes. Cette journée vous aide à **les préparer sérieusement**, à **les conduire sereinement** et à en tirer un plan d'action utile au collaborateur comme à l'équipe.",
     program: [
-      { title: "Le cadre", content: "- Entretien annuel et entretien professionnel : différences et obligations\n- Le bilan à six ans et les sanctions possibles", durationHours: 2 },
-      { title: "Préparer", content: "- Rassembler les faits\n- Préparer le collaborateur\n- Construire sa grille d'entretien", durationHours: 2 },
-      { title: "Conduire l'entretien", content: "- Les étapes de l'entretien\n- Questionner, écouter, reformuler\n- Gérer le désaccord\n- Mises en situation filmées", durationHours: 3 },
+      {
+        title: "Le cadre",
+        content:
+          "- Entretien annuel et entretien professionnel : différences et obligations\n- Le bilan à six ans et les sanctions possibles",
+        durationHours: 2,
+      },
+      {
+        title: "Préparer",
+        content: "- Rassembler les faits\n- Préparer le collaborateur\n- Construire sa grille d'entretien",
+        durationHours: 2,
+      },
+      {
+        title: "Conduire l'entretien",
+        content: "- Les étapes de l'entretien\n- Questionner, écouter, reformuler\n- Gérer le désaccord\n- Mises en situation filmées",
+        durationHours: 3,
+      },
     ],
     objectives: [
       "Distinguer l'entretien annuel de l'entretien professionnel",
@@ -358,10 +422,26 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     description:
       "Vingt séances d'une heure trente en classe virtuelle, en groupe de quatre à six personnes de même niveau, pour **oser prendre la parole** en réunion, **rédiger des e-mails** clairs et **mener un appel** sans appréhension.\n\nLe parcours se termine par le passage d'une certification d'anglais reconnue, qui rend la formation éligible au CPF.",
     program: [
-      { title: "Se présenter et présenter son activité", content: "- Small talk et présentations\n- Décrire son poste et son entreprise", durationHours: 6 },
-      { title: "Écrire des e-mails professionnels", content: "- Formules d'usage\n- Demander, relancer, refuser poliment", durationHours: 6 },
-      { title: "Téléphone et visioconférence", content: "- Prendre et laisser un message\n- Faire répéter, reformuler, conclure", durationHours: 6 },
-      { title: "Participer à une réunion", content: "- Donner son avis, être d'accord ou non\n- Présenter des chiffres et un projet", durationHours: 9 },
+      {
+        title: "Se présenter et présenter son activité",
+        content: "- Small talk et présentations\n- Décrire son poste et son entreprise",
+        durationHours: 6,
+      },
+      {
+        title: "Écrire des e-mails professionnels",
+        content: "- Formules d'usage\n- Demander, relancer, refuser poliment",
+        durationHours: 6,
+      },
+      {
+        title: "Téléphone et visioconférence",
+        content: "- Prendre et laisser un message\n- Faire répéter, reformuler, conclure",
+        durationHours: 6,
+      },
+      {
+        title: "Participer à une réunion",
+        content: "- Donner son avis, être d'accord ou non\n- Présenter des chiffres et un projet",
+        durationHours: 9,
+      },
       { title: "Préparation à la certification", content: "- Entraînement aux épreuves\n- Passage de la certification", durationHours: 3 },
     ],
     objectives: [
@@ -370,19 +450,27 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
       "Participer activement à une réunion en anglais",
       "Valider son niveau par une certification reconnue",
     ],
-    prerequisites: "Niveau A2 minimum (comprendre des phrases simples du quotidien). Un test de niveau en ligne de 30 minutes est proposé avant l'inscription.",
+    prerequisites:
+      "Niveau A2 minimum (comprendre des phrases simples du quotidien). Un test de niveau en ligne de 30 minutes est proposé avant l'inscription.",
     audience: "Salariés, demandeurs d'emploi et indépendants qui utilisent ou utiliseront l'anglais dans leur travail.",
     durationHours: 30,
     durationDays: 10,
     modality: "distanciel",
     teachingMethods:
       "Classes virtuelles en direct (Microsoft Teams), en groupe de 4 à 6 personnes, avec un formateur anglophone. Exercices entre les séances sur une plateforme en ligne, enregistrements audio corrigés individuellement.",
-    evaluationMethods: "- Test de niveau à l'entrée\n- Évaluation continue de l'oral et de l'écrit\n- Passage de la certification en fin de parcours\n- Questionnaire de satisfaction",
+    evaluationMethods:
+      "- Test de niveau à l'entrée\n- Évaluation continue de l'oral et de l'écrit\n- Passage de la certification en fin de parcours\n- Questionnaire de satisfaction",
     priceInter: 1490,
     satisfactionRate: 95,
     successRate: 100,
     traineesCount: 208,
-    certification: { type: "rs", code: "RS6296", title: "Test Bright Language – anglais", certifier: "Bright Language", registeredAt: "2023-03-29" },
+    certification: {
+      type: "rs",
+      code: "RS6296",
+      title: "Test Bright Language – anglais",
+      certifier: "Bright Language",
+      registeredAt: "2023-03-29",
+    },
     fundingOptions: ["entreprise", "pole-emploi", "particulier"],
     opcos: ["atlas", "opcommerce", "akto", "opco-mobilites", "afdas"],
     sessions: [
@@ -394,25 +482,34 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
   {
     slug: "espagnol-professionnel-niveau-intermediaire",
     title: "Espagnol professionnel : niveau intermédiaire",
-    summary:
-      "Consolider ses bases et échanger avec des clients et des partenaires hispanophones, en classe virtuelle et en petit groupe.",
+    summary: "Consolider ses bases et échanger avec des clients et des partenaires hispanophones, en classe virtuelle et en petit groupe.",
     category: "langues",
     cities: [],
     description:
       "Ce parcours de quinze séances s'adresse aux personnes qui comprennent l'espagnol mais hésitent à le parler. Les séances sont construites autour de **situations professionnelles réelles** : accueil d'un client, échange téléphonique, visite de site, négociation simple.",
     program: [
       { title: "Réactiver ses bases", content: "- Présent, passé composé, futur proche\n- Vocabulaire de l'entreprise", durationHours: 6 },
-      { title: "Situations professionnelles", content: "- Accueillir un visiteur\n- Téléphoner, prendre rendez-vous\n- Présenter un produit", durationHours: 10 },
+      {
+        title: "Situations professionnelles",
+        content: "- Accueillir un visiteur\n- Téléphoner, prendre rendez-vous\n- Présenter un produit",
+        durationHours: 10,
+      },
       { title: "Écrit professionnel", content: "- E-mails et comptes rendus courts", durationHours: 4 },
     ],
-    objectives: ["Tenir une conversation professionnelle simple en espagnol", "Rédiger un e-mail professionnel court", "Comprendre un interlocuteur hispanophone au téléphone"],
+    objectives: [
+      "Tenir une conversation professionnelle simple en espagnol",
+      "Rédiger un e-mail professionnel court",
+      "Comprendre un interlocuteur hispanophone au téléphone",
+    ],
     prerequisites: "Niveau A2 en espagnol. Un test de niveau en ligne est proposé avant l'inscription.",
     audience: "Commerciaux, assistants export, acheteurs et toute personne en contact avec des interlocuteurs hispanophones.",
     durationHours: 20,
     durationDays: 7,
     modality: "distanciel",
-    teachingMethods: "Classes virtuelles en direct de 1 h 20, en groupe de 4 à 6 personnes, avec un formateur hispanophone. Exercices en ligne entre les séances.",
-    evaluationMethods: "- Test de niveau à l'entrée\n- Évaluation continue\n- Évaluation finale orale et écrite\n- Questionnaire de satisfaction",
+    teachingMethods:
+      "Classes virtuelles en direct de 1 h 20, en groupe de 4 à 6 personnes, avec un formateur hispanophone. Exercices en ligne entre les séances.",
+    evaluationMethods:
+      "- Test de niveau à l'entrée\n- Évaluation continue\n- Évaluation finale orale et écrite\n- Questionnaire de satisfaction",
     priceInter: 990,
     satisfactionRate: 93,
     traineesCount: 64,
@@ -433,9 +530,22 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     description:
       "La majorité des cyberattaques commencent par une erreur humaine : un lien cliqué trop vite, un mot de passe réutilisé, une clé USB inconnue. Cette journée, **sans jargon technique**, donne à chacun les réflexes qui protègent l'entreprise, au bureau comme à la maison.",
     program: [
-      { title: "Comprendre les menaces", content: "- Hameçonnage, rançongiciels, fraude au président\n- Exemples réels d'attaques contre des PME", durationHours: 2 },
-      { title: "Protéger ses accès et ses données", content: "- Mots de passe robustes et gestionnaire de mots de passe\n- Double authentification\n- Sauvegardes", durationHours: 2.5 },
-      { title: "Travailler en sécurité", content: "- Wi-Fi publics, VPN, télétravail\n- Messagerie et partage de fichiers\n- Réagir face à un incident : qui prévenir, quoi faire", durationHours: 2.5 },
+      {
+        title: "Comprendre les menaces",
+        content: "- Hameçonnage, rançongiciels, fraude au président\n- Exemples réels d'attaques contre des PME",
+        durationHours: 2,
+      },
+      {
+        title: "Protéger ses accès et ses données",
+        content: "- Mots de passe robustes et gestionnaire de mots de passe\n- Double authentification\n- Sauvegardes",
+        durationHours: 2.5,
+      },
+      {
+        title: "Travailler en sécurité",
+        content:
+          "- Wi-Fi publics, VPN, télétravail\n- Messagerie et partage de fichiers\n- Réagir face à un incident : qui prévenir, quoi faire",
+        durationHours: 2.5,
+      },
     ],
     objectives: [
       "Identifier les principales menaces et les tentatives d'hameçonnage",
@@ -447,7 +557,8 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     durationHours: 7,
     durationDays: 1,
     modality: "presentiel",
-    teachingMethods: "Démonstrations en direct, quiz interactifs, exercice de détection de faux e-mails, fiche réflexe remise à chaque participant.",
+    teachingMethods:
+      "Démonstrations en direct, quiz interactifs, exercice de détection de faux e-mails, fiche réflexe remise à chaque participant.",
     evaluationMethods: quizzes,
     priceInter: 450,
     satisfactionRate: 98,
@@ -472,21 +583,37 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     description:
       "Les assistants d'intelligence artificielle générative peuvent faire gagner un temps précieux, à condition de savoir **formuler une demande**, **vérifier les réponses** et **respecter la confidentialité**. Cette formation pratique part de vos tâches réelles pour construire votre propre bibliothèque de requêtes.",
     program: [
-      { title: "Comprendre l'IA générative", content: "- Comment fonctionne un grand modèle de langage\n- Ce qu'il sait faire, ce qu'il ne sait pas faire\n- Cadre légal : RGPD, AI Act, propriété intellectuelle", durationHours: 2 },
-      { title: "Bien formuler ses demandes", content: "- Contexte, rôle, format, exemples\n- Itérer et affiner\n- Ateliers sur vos cas d'usage", durationHours: 3 },
-      { title: "Usages et bonnes pratiques", content: "- Rédiger, résumer, traduire, analyser un tableau\n- Vérifier les réponses et citer ses sources\n- Charte d'usage en entreprise", durationHours: 2 },
+      {
+        title: "Comprendre l'IA générative",
+        content:
+          "- Comment fonctionne un grand modèle de langage\n- Ce qu'il sait faire, ce qu'il ne sait pas faire\n- Cadre légal : RGPD, AI Act, propriété intellectuelle",
+        durationHours: 2,
+      },
+      {
+        title: "Bien formuler ses demandes",
+        content: "- Contexte, rôle, format, exemples\n- Itérer et affiner\n- Ateliers sur vos cas d'usage",
+        durationHours: 3,
+      },
+      {
+        title: "Usages et bonnes pratiques",
+        content:
+          "- Rédiger, résumer, traduire, analyser un tableau\n- Vérifier les réponses et citer ses sources\n- Charte d'usage en entreprise",
+        durationHours: 2,
+      },
     ],
     objectives: [
       "Comprendre le fonctionnement et les limites de l'IA générative",
       "Rédiger des requêtes efficaces pour ses tâches courantes",
       "Utiliser l'IA dans le respect de la confidentialité et du droit",
     ],
-    prerequisites: "Utiliser régulièrement un ordinateur et un navigateur web. Venir avec des exemples de tâches de son quotidien professionnel.",
+    prerequisites:
+      "Utiliser régulièrement un ordinateur et un navigateur web. Venir avec des exemples de tâches de son quotidien professionnel.",
     audience: "Salariés, managers et indépendants souhaitant intégrer l'IA générative dans leur travail.",
     durationHours: 7,
     durationDays: 1,
     modality: "mixte",
-    teachingMethods: "Ateliers pratiques sur ordinateur, à partir des tâches réelles des participants. Une demi-journée en salle et une demi-journée en classe virtuelle.",
+    teachingMethods:
+      "Ateliers pratiques sur ordinateur, à partir des tâches réelles des participants. Une demi-journée en salle et une demi-journée en classe virtuelle.",
     evaluationMethods: quizzes,
     priceInter: 590,
     vatMode: "ht",
@@ -512,9 +639,22 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     description:
       "Le sauveteur secouriste du travail est capable d'intervenir efficacement face à une situation d'accident et de mettre en application ses compétences de prévention au profit de la santé et de la sécurité au travail. La formation suit **le référentiel de l'INRS** et est animée par des formateurs certifiés.",
     program: [
-      { title: "Le SST dans l'entreprise", content: "- Cadre juridique de son intervention\n- Rôle en matière de prévention", durationHours: 2 },
-      { title: "Protéger, examiner, faire alerter", content: "- Supprimer ou isoler le danger\n- Examiner la victime\n- Alerter les secours", durationHours: 4 },
-      { title: "Secourir", content: "- Saignement abondant, étouffement, malaise, brûlures, traumatismes\n- Victime inconsciente qui respire ou ne respire pas\n- Utilisation du défibrillateur", durationHours: 8 },
+      {
+        title: "Le SST dans l'entreprise",
+        content: "- Cadre juridique de son intervention\n- Rôle en matière de prévention",
+        durationHours: 2,
+      },
+      {
+        title: "Protéger, examiner, faire alerter",
+        content: "- Supprimer ou isoler le danger\n- Examiner la victime\n- Alerter les secours",
+        durationHours: 4,
+      },
+      {
+        title: "Secourir",
+        content:
+          "- Saignement abondant, étouffement, malaise, brûlures, traumatismes\n- Victime inconsciente qui respire ou ne respire pas\n- Utilisation du défibrillateur",
+        durationHours: 8,
+      },
     ],
     objectives: [
       "Intervenir efficacement face à une situation d'accident du travail",
@@ -526,7 +666,8 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     durationHours: 14,
     durationDays: 2,
     modality: "presentiel",
-    teachingMethods: "Formation essentiellement pratique : démonstrations, apprentissage des gestes sur mannequins (adulte, enfant, nourrisson), cas concrets et simulations d'accidents. Groupes de 4 à 10 personnes.",
+    teachingMethods:
+      "Formation essentiellement pratique : démonstrations, apprentissage des gestes sur mannequins (adulte, enfant, nourrisson), cas concrets et simulations d'accidents. Groupes de 4 à 10 personnes.",
     evaluationMethods:
       "- Évaluation certificative selon la grille de l'INRS, par épreuves pratiques en cas concret\n- Certificat SST délivré aux candidats qui ont réussi, valable 24 mois (maintien et actualisation des compétences ensuite)\n- Questionnaire de satisfaction",
     priceInter: 290,
@@ -555,10 +696,22 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
       "Les troubles musculosquelettiques sont la première cause de maladie professionnelle en France. Cette journée, animée par un formateur en prévention des risques liés à l'activité physique, **part de vos postes de travail réels** pour proposer des aménagements et des gestes simples.",
     program: [
       { title: "Comprendre", content: "- Anatomie simple du dos et des articulations\n- Les facteurs de risque des TMS", durationHours: 2 },
-      { title: "Agir à son poste", content: "- Principes de manutention manuelle\n- Postures au bureau et sur écran\n- Échauffements et étirements", durationHours: 3 },
-      { title: "Proposer des améliorations", content: "- Observer une situation de travail\n- Proposer des pistes d'aménagement", durationHours: 2 },
+      {
+        title: "Agir à son poste",
+        content: "- Principes de manutention manuelle\n- Postures au bureau et sur écran\n- Échauffements et étirements",
+        durationHours: 3,
+      },
+      {
+        title: "Proposer des améliorations",
+        content: "- Observer une situation de travail\n- Proposer des pistes d'aménagement",
+        durationHours: 2,
+      },
     ],
-    objectives: ["Identifier les facteurs de risque de TMS à son poste", "Appliquer les principes de sécurité physique et d'économie d'effort", "Proposer des améliorations de son poste de travail"],
+    objectives: [
+      "Identifier les facteurs de risque de TMS à son poste",
+      "Appliquer les principes de sécurité physique et d'économie d'effort",
+      "Proposer des améliorations de son poste de travail",
+    ],
     prerequisites: "Aucun.",
     audience: "Tout salarié exposé à des manutentions, des gestes répétitifs ou un travail prolongé sur écran.",
     durationHours: 7,
@@ -581,24 +734,40 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
   {
     slug: "prospection-commerciale-et-prise-de-rendez-vous",
     title: "Prospection commerciale et prise de rendez-vous par téléphone",
-    summary:
-      "Cibler, préparer et conduire ses appels de prospection, franchir les barrages et décrocher des rendez-vous qualifiés.",
+    summary: "Cibler, préparer et conduire ses appels de prospection, franchir les barrages et décrocher des rendez-vous qualifiés.",
     category: "commercial",
     cities: ["lyon", "paris", "marseille", "bordeaux"],
     description:
       "La prospection téléphonique reste le moyen le plus rapide d'ouvrir des portes, à condition d'être **préparée** et **structurée**. Deux jours de pratique intensive, avec des appels réels en fin de formation, pour repartir avec un argumentaire et une méthode.",
     program: [
-      { title: "Préparer sa prospection", content: "- Cibler et qualifier son fichier\n- Construire son accroche et son argumentaire", durationHours: 4 },
-      { title: "Conduire l'appel", content: "- Franchir le barrage du standard\n- Susciter l'intérêt en trente secondes\n- Traiter les objections", durationHours: 6 },
-      { title: "Organiser et suivre", content: "- Planifier ses sessions d'appels\n- Suivre ses indicateurs dans le CRM\n- Session d'appels réels débriefée", durationHours: 4 },
+      {
+        title: "Préparer sa prospection",
+        content: "- Cibler et qualifier son fichier\n- Construire son accroche et son argumentaire",
+        durationHours: 4,
+      },
+      {
+        title: "Conduire l'appel",
+        content: "- Franchir le barrage du standard\n- Susciter l'intérêt en trente secondes\n- Traiter les objections",
+        durationHours: 6,
+      },
+      {
+        title: "Organiser et suivre",
+        content: "- Planifier ses sessions d'appels\n- Suivre ses indicateurs dans le CRM\n- Session d'appels réels débriefée",
+        durationHours: 4,
+      },
     ],
-    objectives: ["Préparer un fichier et un argumentaire de prospection", "Obtenir un rendez-vous en surmontant les objections", "Organiser et mesurer son activité de prospection"],
+    objectives: [
+      "Préparer un fichier et un argumentaire de prospection",
+      "Obtenir un rendez-vous en surmontant les objections",
+      "Organiser et mesurer son activité de prospection",
+    ],
     prerequisites: "Aucun. Une première expérience commerciale est un plus.",
     audience: "Commerciaux, technico-commerciaux, chargés d'affaires, créateurs d'entreprise.",
     durationHours: 14,
     durationDays: 2,
     modality: "presentiel",
-    teachingMethods: "Jeux de rôle enregistrés et débriefés, construction de son propre argumentaire, session d'appels réels accompagnée par le formateur.",
+    teachingMethods:
+      "Jeux de rôle enregistrés et débriefés, construction de son propre argumentaire, session d'appels réels accompagnée par le formateur.",
     evaluationMethods: quizzes,
     priceInter: 890,
     satisfactionRate: 95,
@@ -622,8 +791,16 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     description:
       "Face à un acheteur, céder sur le prix est souvent le réflexe le plus coûteux. Cette formation vous apprend à **valoriser votre offre**, à **préparer vos marges de manœuvre** et à **obtenir des contreparties** à chaque concession.",
     program: [
-      { title: "Préparer la négociation", content: "- Objectifs, positions et intérêts\n- Définir ses marges de manœuvre et ses contreparties", durationHours: 4 },
-      { title: "Défendre son prix", content: "- Annoncer son prix avec assurance\n- Répondre aux techniques d'achat\n- Valoriser l'offre plutôt que baisser le prix", durationHours: 6 },
+      {
+        title: "Préparer la négociation",
+        content: "- Objectifs, positions et intérêts\n- Définir ses marges de manœuvre et ses contreparties",
+        durationHours: 4,
+      },
+      {
+        title: "Défendre son prix",
+        content: "- Annoncer son prix avec assurance\n- Répondre aux techniques d'achat\n- Valoriser l'offre plutôt que baisser le prix",
+        durationHours: 6,
+      },
       { title: "Conclure", content: "- Repérer les signaux d'accord\n- Formaliser l'accord et préparer la suite", durationHours: 4 },
     ],
     objectives: ["Préparer une négociation commerciale", "Défendre son prix face aux techniques d'achat", "Conclure un accord équilibré"],
@@ -632,7 +809,8 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     durationHours: 14,
     durationDays: 2,
     modality: "mixte",
-    teachingMethods: "Une journée en salle consacrée aux simulations de négociation filmées, puis deux demi-journées en classe virtuelle pour travailler sur les négociations réelles des participants.",
+    teachingMethods:
+      "Une journée en salle consacrée aux simulations de négociation filmées, puis deux demi-journées en classe virtuelle pour travailler sur les négociations réelles des participants.",
     evaluationMethods: quizzes,
     priceInter: 950,
     vatMode: "ht",
@@ -658,12 +836,32 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     description:
       "Un recrutement raté coûte cher, un recrutement discriminatoire expose l'entreprise à des sanctions. Cette formation vous donne **une méthode complète**, du besoin à l'intégration, fondée sur des critères objectifs et conforme au Code du travail.",
     program: [
-      { title: "Définir le besoin", content: "- Fiche de poste et profil de compétences\n- Critères objectifs de sélection", durationHours: 3 },
-      { title: "Attirer et présélectionner", content: "- Rédiger une annonce non discriminatoire\n- Trier les candidatures avec une grille", durationHours: 3 },
-      { title: "Conduire l'entretien", content: "- L'entretien structuré\n- Questions interdites et biais cognitifs\n- Mises en situation", durationHours: 5 },
-      { title: "Décider et intégrer", content: "- Comparer les candidats\n- Répondre aux candidats non retenus\n- Préparer l'intégration", durationHours: 3 },
+      {
+        title: "Définir le besoin",
+        content: "- Fiche de poste et profil de compétences\n- Critères objectifs de sélection",
+        durationHours: 3,
+      },
+      {
+        title: "Attirer et présélectionner",
+        content: "- Rédiger une annonce non discriminatoire\n- Trier les candidatures avec une grille",
+        durationHours: 3,
+      },
+      {
+        title: "Conduire l'entretien",
+        content: "- L'entretien structuré\n- Questions interdites et biais cognitifs\n- Mises en situation",
+        durationHours: 5,
+      },
+      {
+        title: "Décider et intégrer",
+        content: "- Comparer les candidats\n- Répondre aux candidats non retenus\n- Préparer l'intégration",
+        durationHours: 3,
+      },
     ],
-    objectives: ["Définir un besoin de recrutement à partir des compétences", "Conduire un entretien structuré et objectif", "Respecter le cadre légal de la non-discrimination"],
+    objectives: [
+      "Définir un besoin de recrutement à partir des compétences",
+      "Conduire un entretien structuré et objectif",
+      "Respecter le cadre légal de la non-discrimination",
+    ],
     prerequisites: "Aucun.",
     audience: "Managers, chargés de recrutement, dirigeants de TPE et PME.",
     durationHours: 14,
@@ -693,11 +891,27 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
       "Les managers prennent chaque jour des décisions qui engagent juridiquement l'entreprise. Cette formation à distance, animée par une juriste en droit social, fait le point sur **les règles indispensables**, à partir de cas pratiques et de la jurisprudence récente.",
     program: [
       { title: "Le contrat de travail", content: "- CDI, CDD, intérim : règles de recours\n- Période d'essai", durationHours: 3 },
-      { title: "Temps de travail et congés", content: "- Durée du travail, heures supplémentaires, forfaits jours\n- Congés payés et absences", durationHours: 4 },
-      { title: "Discipline et rupture", content: "- Le pouvoir disciplinaire et la procédure\n- Démission, rupture conventionnelle, licenciement", durationHours: 4 },
-      { title: "Santé et sécurité", content: "- Obligation de sécurité de l'employeur\n- Harcèlement : prévenir et réagir", durationHours: 3 },
+      {
+        title: "Temps de travail et congés",
+        content: "- Durée du travail, heures supplémentaires, forfaits jours\n- Congés payés et absences",
+        durationHours: 4,
+      },
+      {
+        title: "Discipline et rupture",
+        content: "- Le pouvoir disciplinaire et la procédure\n- Démission, rupture conventionnelle, licenciement",
+        durationHours: 4,
+      },
+      {
+        title: "Santé et sécurité",
+        content: "- Obligation de sécurité de l'employeur\n- Harcèlement : prévenir et réagir",
+        durationHours: 3,
+      },
     ],
-    objectives: ["Connaître les règles essentielles du droit du travail", "Appliquer la procédure disciplinaire", "Identifier les situations à risque de contentieux"],
+    objectives: [
+      "Connaître les règles essentielles du droit du travail",
+      "Appliquer la procédure disciplinaire",
+      "Identifier les situations à risque de contentieux",
+    ],
     prerequisites: "Aucun.",
     audience: "Managers, responsables et assistants ressources humaines, dirigeants de TPE et PME.",
     durationHours: 14,
@@ -725,11 +939,24 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     description:
       "Le personnel non électricien qui travaille dans des locaux réservés aux électriciens ou à proximité d'installations électriques doit être habilité par son employeur. Cette formation prépare à l'**habilitation B0-H0V exécutant**, conformément à la norme **NF C 18-510**.",
     program: [
-      { title: "Notions d'électricité", content: "- Grandeurs électriques, effets du courant sur le corps humain\n- Les zones d'environnement électrique", durationHours: 2.5 },
-      { title: "Prévention", content: "- Les niveaux d'habilitation\n- Les équipements de protection\n- Conduite à tenir en cas d'accident ou d'incendie d'origine électrique", durationHours: 3 },
+      {
+        title: "Notions d'électricité",
+        content: "- Grandeurs électriques, effets du courant sur le corps humain\n- Les zones d'environnement électrique",
+        durationHours: 2.5,
+      },
+      {
+        title: "Prévention",
+        content:
+          "- Les niveaux d'habilitation\n- Les équipements de protection\n- Conduite à tenir en cas d'accident ou d'incendie d'origine électrique",
+        durationHours: 3,
+      },
       { title: "Évaluation", content: "- Évaluation théorique et pratique", durationHours: 1.5 },
     ],
-    objectives: ["Connaître les dangers de l'électricité", "Appliquer les consignes de sécurité dans un environnement électrique", "Réagir en cas d'accident d'origine électrique"],
+    objectives: [
+      "Connaître les dangers de l'électricité",
+      "Appliquer les consignes de sécurité dans un environnement électrique",
+      "Réagir en cas d'accident d'origine électrique",
+    ],
     prerequisites: "Aucun. Comprendre les consignes de sécurité rédigées en français.",
     audience: "Personnel non électricien : agents d'entretien, peintres, maçons, agents de maintenance des bâtiments.",
     durationHours: 7,

@@ -5,7 +5,21 @@ import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationsTable } from "~/platform/db/schema";
 import { toCategory, toCity } from "./rows.server";
-import { FieldValidationError, NotFoundError, formationInputSchema, imageSchema, parseOrThrow, type Category, type Formation, type FormationData, type FormationListItem, type UpcomingSession, type FormationSession, type ProgramModule, type StoredImage } from "./model";
+import {
+  FieldValidationError,
+  NotFoundError,
+  formationInputSchema,
+  imageSchema,
+  parseOrThrow,
+  type Category,
+  type Formation,
+  type FormationData,
+  type FormationListItem,
+  type UpcomingSession,
+  type FormationSession,
+  type ProgramModule,
+  type StoredImage,
+} from "./model";
 import { todayInParis, type FormationStatus, type Modality } from "./labels";
 import { normalizeForSearch, slugify, uniqueSlug } from "./slug";
 
@@ -71,8 +85,22 @@ function parseImage(value: string | null): StoredImage | null {
   return parsed.success ? parsed.data : null;
 }
 
-function toSession(r: { id: string; formation_id: string; start_date: string; end_date: string; city_id: string | null; seats_left: number }): FormationSession {
-  return { id: r.id, formationId: r.formation_id, startDate: r.start_date, endDate: r.end_date, cityId: r.city_id, seatsLeft: Number(r.seats_left) };
+function toSession(r: {
+  id: string;
+  formation_id: string;
+  start_date: string;
+  end_date: string;
+  city_id: string | null;
+  seats_left: number;
+}): FormationSession {
+  return {
+    id: r.id,
+    formationId: r.formation_id,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    cityId: r.city_id,
+    seatsLeft: Number(r.seats_left),
+  };
 }
 
 /** A row as the model; exported for the import and export of the catalogue (issue 8). */
@@ -174,14 +202,21 @@ export function toColumns(data: FormationData, categoryName: string) {
     featured: data.featured ? 1 : 0,
     seo_title: data.seoTitle,
     seo_description: data.seoDescription,
-    search_text: normalizeForSearch([data.title, data.summary, categoryName, data.certificationTitle, data.certificationCode, ...data.objectives].join(" ")),
+    search_text: normalizeForSearch(
+      [data.title, data.summary, categoryName, data.certificationTitle, data.certificationCode, ...data.objectives].join(" "),
+    ),
   };
 }
 
 /** A unique-constraint violation on either engine (SQLite or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | undefined;
-  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || /UNIQUE constraint failed/.test(e?.message ?? "");
+  return (
+    e?.code === "23505" ||
+    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    /UNIQUE constraint failed/.test(e?.message ?? "")
+  );
 }
 
 const SLUG_TAKEN = "Cette adresse est déjà utilisée par une autre formation.";
@@ -229,7 +264,16 @@ async function writeChildren(trx: Db, formationId: string, data: FormationData, 
           // Keep a session's id when it already belonged to this formation, so links to it stay valid.
           const id = s.id && existingSessionIds.has(s.id) && !used.has(s.id) ? s.id : randomUUID();
           used.add(id);
-          return { id, formation_id: formationId, start_date: s.startDate, end_date: s.endDate, city_id: s.cityId, seats_left: s.seatsLeft, created_at: now, updated_at: now };
+          return {
+            id,
+            formation_id: formationId,
+            start_date: s.startDate,
+            end_date: s.endDate,
+            city_id: s.cityId,
+            seats_left: s.seatsLeft,
+            created_at: now,
+            updated_at: now,
+          };
         }),
       )
       .execute();
@@ -309,7 +353,9 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
         ctx.actor,
         "update",
         id,
-        slug !== existing.slug ? `Formation « ${data.title} » modifiée ; adresse changée de « ${existing.slug} » en « ${slug} ».` : `Formation « ${data.title} » modifiée.`,
+        slug !== existing.slug
+          ? `Formation « ${data.title} » modifiée ; adresse changée de « ${existing.slug} » en « ${slug} ».`
+          : `Formation « ${data.title} » modifiée.`,
       );
     });
   } catch (error) {
@@ -334,7 +380,13 @@ export async function setFormationStatus(ids: string[], status: FormationStatus,
         .set({ status, published_at: status === "published" ? (r.published_at ?? now) : r.published_at })
         .where("id", "=", r.id)
         .execute();
-      await audit(trx, ctx.actor, status === "published" ? "publish" : "unpublish", r.id, `Formation « ${r.title} » ${status === "published" ? "publiée" : "dépubliée (repassée en brouillon)"}.`);
+      await audit(
+        trx,
+        ctx.actor,
+        status === "published" ? "publish" : "unpublish",
+        r.id,
+        `Formation « ${r.title} » ${status === "published" ? "publiée" : "dépubliée (repassée en brouillon)"}.`,
+      );
     }
   });
   return changing.length;
@@ -418,11 +470,7 @@ async function load(target: Db, row: Selectable<FormationsTable> | undefined): P
     target.selectFrom("formation_cities").select("city_id").where("formation_id", "=", row.id).execute(),
     target.selectFrom("formation_sessions").selectAll().where("formation_id", "=", row.id).orderBy("start_date").orderBy("id").execute(),
   ]);
-  return toFormation(
-    row,
-    cities.map((c) => c.city_id).sort(),
-    sessions.map(toSession),
-  );
+  return toFormation(row, cities.map((c) => c.city_id).sort(), sessions.map(toSession));
 }
 
 export async function getFormationById(id: string, target: Db = db()): Promise<Formation | undefined> {
@@ -487,7 +535,9 @@ export async function listFormations(filters: FormationFilters = {}, target: Db 
   if (filters.cpf) q = q.where("formations.cpf_eligible", "=", 1);
   if (filters.featured) q = q.where("formations.featured", "=", 1);
   if (filters.maxPrice !== undefined) {
-    q = q.where("formations.price_inter_cents", "is not", null).where("formations.price_inter_cents", "<=", Math.round(filters.maxPrice * 100));
+    q = q
+      .where("formations.price_inter_cents", "is not", null)
+      .where("formations.price_inter_cents", "<=", Math.round(filters.maxPrice * 100));
   }
   if (filters.citySlug) {
     const citySlug = filters.citySlug;
@@ -501,7 +551,10 @@ export async function listFormations(filters: FormationFilters = {}, target: Db 
       ),
     );
   }
-  for (const word of normalizeForSearch(filters.q ?? "").split(" ").filter(Boolean).slice(0, 8)) {
+  for (const word of normalizeForSearch(filters.q ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .slice(0, 8)) {
     q = q.where(sql<boolean>`${sql.ref("formations.search_text")} like ${`%${escapeLike(word)}%`} escape '\\'`);
   }
 
@@ -536,7 +589,11 @@ export async function listFormations(filters: FormationFilters = {}, target: Db 
       ordered = ordered.orderBy("formations.featured", "desc").orderBy("c.position").orderBy("formations.title");
       break;
   }
-  const rows = await ordered.orderBy("formations.id").limit(perPage).offset((page - 1) * perPage).execute();
+  const rows = await ordered
+    .orderBy("formations.id")
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
   const items = await toListItems(target, rows, today);
   return { items, total, page, perPage, pageCount };
 }
@@ -593,14 +650,30 @@ async function toListItems(
 
 /** Upcoming sessions of published formations, soonest first; optionally in one city. */
 export async function listUpcomingSessions(
-  { citySlug, formationIds, limit = 10, from = todayInParis() }: { citySlug?: string; formationIds?: string[]; limit?: number; from?: string } = {},
+  {
+    citySlug,
+    formationIds,
+    limit = 10,
+    from = todayInParis(),
+  }: { citySlug?: string; formationIds?: string[]; limit?: number; from?: string } = {},
   target: Db = db(),
 ): Promise<UpcomingSession[]> {
   let q = target
     .selectFrom("formation_sessions as s")
     .innerJoin("formations as f", "f.id", "s.formation_id")
     .leftJoin("cities as ci", "ci.id", "s.city_id")
-    .select(["s.id", "s.start_date", "s.end_date", "s.seats_left", "ci.slug as city_slug", "ci.name as city_name", "f.id as formation_id", "f.slug", "f.title", "f.modality"])
+    .select([
+      "s.id",
+      "s.start_date",
+      "s.end_date",
+      "s.seats_left",
+      "ci.slug as city_slug",
+      "ci.name as city_name",
+      "f.id as formation_id",
+      "f.slug",
+      "f.title",
+      "f.modality",
+    ])
     .where("f.status", "=", "published")
     .where("s.start_date", ">=", from);
   if (citySlug) q = q.where("ci.slug", "=", citySlug);
@@ -620,7 +693,10 @@ export async function listUpcomingSessions(
 }
 
 /** Published formations other than `exceptId`, for "compare with…" choices: slug and title, by title. */
-export async function listPublishedTitles(exceptId?: string, target: Db = db()): Promise<Array<{ slug: string; title: string; categoryId: string }>> {
+export async function listPublishedTitles(
+  exceptId?: string,
+  target: Db = db(),
+): Promise<Array<{ slug: string; title: string; categoryId: string }>> {
   let q = target.selectFrom("formations").select(["slug", "title", "category_id as categoryId"]).where("status", "=", "published");
   if (exceptId) q = q.where("id", "!=", exceptId);
   return q.orderBy("title").execute();
@@ -628,7 +704,11 @@ export async function listPublishedTitles(exceptId?: string, target: Db = db()):
 
 /** Count of formations by status, for the admin. */
 export async function countFormations(target: Db = db()): Promise<Record<FormationStatus, number>> {
-  const rows = await target.selectFrom("formations").select(["status", (eb) => eb.fn.countAll().as("n")]).groupBy("status").execute();
+  const rows = await target
+    .selectFrom("formations")
+    .select(["status", (eb) => eb.fn.countAll().as("n")])
+    .groupBy("status")
+    .execute();
   const counts: Record<FormationStatus, number> = { draft: 0, published: 0 };
   for (const r of rows) counts[r.status as FormationStatus] = Number(r.n);
   return counts;

@@ -45,11 +45,55 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
   beforeAll(async () => {
     t = await create();
     const ctx = { db: t.db };
-    bureautique = (await createCategory({ slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien.", position: 1 }, ctx)).id;
-    management = (await createCategory({ slug: "management", name: "Management", description: "Animer une équipe et conduire les entretiens.", position: 2 }, ctx)).id;
-    lyon = (await createCity({ slug: "lyon", name: "Lyon", region: "Auvergne-Rhône-Alpes", intro: "Deuxième pôle économique de France, au confluent du Rhône et de la Saône.", latitude: 45.764, longitude: 4.8357 }, ctx)).id;
-    paris = (await createCity({ slug: "paris", name: "Paris", region: "Île-de-France", intro: "La capitale, premier bassin d'emploi du pays, desservie par tous les transports.", latitude: 48.8566, longitude: 2.3522 }, ctx)).id;
-    await createCity({ slug: "grenoble", name: "Grenoble", region: "Auvergne-Rhône-Alpes", intro: "Capitale des Alpes, pôle de recherche et d'industrie de haute technologie.", latitude: 45.1885, longitude: 5.7245 }, ctx);
+    bureautique = (
+      await createCategory(
+        { slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien.", position: 1 },
+        ctx,
+      )
+    ).id;
+    management = (
+      await createCategory(
+        { slug: "management", name: "Management", description: "Animer une équipe et conduire les entretiens.", position: 2 },
+        ctx,
+      )
+    ).id;
+    lyon = (
+      await createCity(
+        {
+          slug: "lyon",
+          name: "Lyon",
+          region: "Auvergne-Rhône-Alpes",
+          intro: "Deuxième pôle économique de France, au confluent du Rhône et de la Saône.",
+          latitude: 45.764,
+          longitude: 4.8357,
+        },
+        ctx,
+      )
+    ).id;
+    paris = (
+      await createCity(
+        {
+          slug: "paris",
+          name: "Paris",
+          region: "Île-de-France",
+          intro: "La capitale, premier bassin d'emploi du pays, desservie par tous les transports.",
+          latitude: 48.8566,
+          longitude: 2.3522,
+        },
+        ctx,
+      )
+    ).id;
+    await createCity(
+      {
+        slug: "grenoble",
+        name: "Grenoble",
+        region: "Auvergne-Rhône-Alpes",
+        intro: "Capitale des Alpes, pôle de recherche et d'industrie de haute technologie.",
+        latitude: 45.1885,
+        longitude: 5.7245,
+      },
+      ctx,
+    );
   });
   afterAll(async () => {
     await t?.cleanup();
@@ -83,12 +127,18 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
   });
 
   it("makes a derived slug unique and refuses a taken explicit slug", async () => {
-    const second = await createFormation(formationInput({ title: "Excel : tableaux croisés dynamiques", categoryId: bureautique }), { db: t.db });
+    const second = await createFormation(formationInput({ title: "Excel : tableaux croisés dynamiques", categoryId: bureautique }), {
+      db: t.db,
+    });
     expect(second.slug).toBe("excel-tableaux-croises-dynamiques-2");
-    const errors = await fieldErrors(createFormation(formationInput({ slug: "excel-tableaux-croises-dynamiques", categoryId: bureautique }), { db: t.db }));
+    const errors = await fieldErrors(
+      createFormation(formationInput({ slug: "excel-tableaux-croises-dynamiques", categoryId: bureautique }), { db: t.db }),
+    );
     expect(errors.slug).toBe("Cette adresse est déjà utilisée par une autre formation.");
     const third = await createFormation(formationInput({ title: "Word : les bases", categoryId: bureautique }), { db: t.db });
-    expect(await fieldErrors(updateFormation(third.id, formationInput({ slug: second.slug, categoryId: bureautique }), { db: t.db }))).toEqual({
+    expect(
+      await fieldErrors(updateFormation(third.id, formationInput({ slug: second.slug, categoryId: bureautique }), { db: t.db })),
+    ).toEqual({
       slug: "Cette adresse est déjà utilisée par une autre formation.",
     });
     await deleteFormation(second.id, { db: t.db });
@@ -97,14 +147,21 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
 
   it("refuses unknown references and invalid input without writing anything", async () => {
     const before = (await listFormations({ status: "all" }, t.db)).total;
-    expect((await fieldErrors(createFormation(formationInput({ categoryId: "nope" }), { db: t.db }))).categoryId).toMatch(/catégorie n'existe pas/);
-    expect((await fieldErrors(createFormation(formationInput({ categoryId: bureautique, modality: "mixte", cityIds: ["ghost"] }), { db: t.db }))).cityIds).toMatch(/n'existe plus/);
+    expect((await fieldErrors(createFormation(formationInput({ categoryId: "nope" }), { db: t.db }))).categoryId).toMatch(
+      /catégorie n'existe pas/,
+    );
+    expect(
+      (await fieldErrors(createFormation(formationInput({ categoryId: bureautique, modality: "mixte", cityIds: ["ghost"] }), { db: t.db })))
+        .cityIds,
+    ).toMatch(/n'existe plus/);
     expect((await fieldErrors(createFormation({ title: "x" }, { db: t.db }))).title).toMatch(/au moins 5 caractères/);
     expect((await listFormations({ status: "all" }, t.db)).total).toBe(before);
   });
 
   it("answers NotFoundError for a missing record", async () => {
-    await expect(updateFormation("missing", formationInput({ categoryId: bureautique }), { db: t.db })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updateFormation("missing", formationInput({ categoryId: bureautique }), { db: t.db })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     await expect(deleteFormation("missing", { db: t.db })).rejects.toBeInstanceOf(NotFoundError);
     await expect(duplicateFormation("missing", { db: t.db })).rejects.toBeInstanceOf(NotFoundError);
     expect(await getFormationById("missing", t.db)).toBeUndefined();
@@ -112,7 +169,9 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
   });
 
   it("hides drafts from visitors and shows them once published", async () => {
-    const f = (await resolveFormationSlug("excel-tableaux-croises-dynamiques", { includeDrafts: true }, t.db)) as { formation: { id: string } };
+    const f = (await resolveFormationSlug("excel-tableaux-croises-dynamiques", { includeDrafts: true }, t.db)) as {
+      formation: { id: string };
+    };
     expect(f.formation).toBeDefined();
     expect(await resolveFormationSlug("excel-tableaux-croises-dynamiques", {}, t.db)).toBeUndefined();
     expect((await listFormations({}, t.db)).total).toBe(0);
@@ -140,12 +199,16 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
     expect(await resolveFormationSlug("excel-tcd-avance", {}, t.db)).toEqual({ redirectTo: "excel-tcd" });
     // A new formation may take an old slug: it wins over the redirect.
     const taker = await createFormation(formationInput({ slug: "excel-tcd-avance", categoryId: bureautique }), { db: t.db });
-    expect(((await resolveFormationSlug("excel-tcd-avance", { includeDrafts: true }, t.db)) as { formation: { id: string } }).formation.id).toBe(taker.id);
+    expect(
+      ((await resolveFormationSlug("excel-tcd-avance", { includeDrafts: true }, t.db)) as { formation: { id: string } }).formation.id,
+    ).toBe(taker.id);
     await deleteFormation(taker.id, { db: t.db });
     // Unpublished: the old slug no longer redirects for visitors.
     await setFormationStatus([formation.id], "draft", { db: t.db });
     expect(await resolveFormationSlug("excel-tableaux-croises-dynamiques", {}, t.db)).toBeUndefined();
-    expect(await resolveFormationSlug("excel-tableaux-croises-dynamiques", { includeDrafts: true }, t.db)).toEqual({ redirectTo: "excel-tcd" });
+    expect(await resolveFormationSlug("excel-tableaux-croises-dynamiques", { includeDrafts: true }, t.db)).toEqual({
+      redirectTo: "excel-tcd",
+    });
     await setFormationStatus([formation.id], "published", { db: t.db });
   });
 
@@ -155,17 +218,31 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
       { startDate: inDays(5), endDate: inDays(5), cityId: lyon, seatsLeft: 8 },
       { startDate: inDays(40), endDate: inDays(41), cityId: paris, seatsLeft: 3 },
     ];
-    const first = await updateFormation(formation.id, formationInput({ slug: "excel-tcd", categoryId: bureautique, modality: "presentiel", cityIds: [lyon, paris], sessions }), { db: t.db });
+    const first = await updateFormation(
+      formation.id,
+      formationInput({ slug: "excel-tcd", categoryId: bureautique, modality: "presentiel", cityIds: [lyon, paris], sessions }),
+      { db: t.db },
+    );
     const kept = first.sessions[0]!;
     const second = await updateFormation(
       formation.id,
-      formationInput({ slug: "excel-tcd", categoryId: bureautique, modality: "presentiel", cityIds: [lyon, paris], sessions: [{ ...sessions[0], id: kept.id, seatsLeft: 7 }] }),
+      formationInput({
+        slug: "excel-tcd",
+        categoryId: bureautique,
+        modality: "presentiel",
+        cityIds: [lyon, paris],
+        sessions: [{ ...sessions[0], id: kept.id, seatsLeft: 7 }],
+      }),
       { db: t.db },
     );
     expect(second.sessions).toHaveLength(1);
     expect(second.sessions[0]!.id).toBe(kept.id);
     expect(second.sessions[0]!.seatsLeft).toBe(7);
-    await updateFormation(formation.id, formationInput({ slug: "excel-tcd", categoryId: bureautique, modality: "presentiel", cityIds: [lyon, paris], sessions }), { db: t.db });
+    await updateFormation(
+      formation.id,
+      formationInput({ slug: "excel-tcd", categoryId: bureautique, modality: "presentiel", cityIds: [lyon, paris], sessions }),
+      { db: t.db },
+    );
   });
 
   it("lists with filters, accent-insensitive search, sort and pagination", async () => {
@@ -189,7 +266,13 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
       ctx,
     );
     const remote = await createFormation(
-      formationInput({ title: "Prise de parole en réunion", summary: "Structurer son message, capter l'attention et gérer le trac en réunion.", categoryId: management, modality: "distanciel", priceInter: null }),
+      formationInput({
+        title: "Prise de parole en réunion",
+        summary: "Structurer son message, capter l'attention et gérer le trac en réunion.",
+        categoryId: management,
+        modality: "distanciel",
+        priceInter: null,
+      }),
       ctx,
     );
     await setFormationStatus([mgmt.id, remote.id], "published", ctx);
@@ -198,14 +281,29 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
     expect(await titles({ q: "EQUIPE" })).toEqual(["Manager une équipe à distance"]);
     expect(await titles({ q: "équipe télétravail" })).toEqual(["Manager une équipe à distance"]);
     expect(await titles({ q: "100%_" })).toEqual([]);
-    expect(await titles({ categorySlug: "management", sort: "title" })).toEqual(["Manager une équipe à distance", "Prise de parole en réunion"]);
+    expect(await titles({ categorySlug: "management", sort: "title" })).toEqual([
+      "Manager une équipe à distance",
+      "Prise de parole en réunion",
+    ]);
     expect(await titles({ citySlug: "paris" })).toEqual(["Excel : tableaux croisés dynamiques"]);
     expect(await titles({ cpf: true })).toEqual(["Manager une équipe à distance"]);
     expect(await titles({ modality: "distanciel" })).toEqual(["Prise de parole en réunion"]);
     expect(await titles({ maxPrice: 500 })).toEqual(["Excel : tableaux croisés dynamiques"]);
-    expect(await titles({ sort: "price" })).toEqual(["Excel : tableaux croisés dynamiques", "Manager une équipe à distance", "Prise de parole en réunion"]);
-    expect(await titles({ sort: "-price" })).toEqual(["Manager une équipe à distance", "Excel : tableaux croisés dynamiques", "Prise de parole en réunion"]);
-    expect(await titles({ sort: "next-session" })).toEqual(["Manager une équipe à distance", "Excel : tableaux croisés dynamiques", "Prise de parole en réunion"]);
+    expect(await titles({ sort: "price" })).toEqual([
+      "Excel : tableaux croisés dynamiques",
+      "Manager une équipe à distance",
+      "Prise de parole en réunion",
+    ]);
+    expect(await titles({ sort: "-price" })).toEqual([
+      "Manager une équipe à distance",
+      "Excel : tableaux croisés dynamiques",
+      "Prise de parole en réunion",
+    ]);
+    expect(await titles({ sort: "next-session" })).toEqual([
+      "Manager une équipe à distance",
+      "Excel : tableaux croisés dynamiques",
+      "Prise de parole en réunion",
+    ]);
 
     const page2 = await listFormations({ sort: "title", perPage: 2, page: 2 }, t.db);
     expect(page2).toMatchObject({ total: 3, page: 2, pageCount: 2 });
@@ -238,12 +336,27 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
 
   it("manages categories and cities, refusing to delete used ones", async () => {
     const ctx = { db: t.db };
-    expect(await fieldErrors(createCategory({ slug: "bureautique", name: "Doublon", description: "Une catégorie en double pour le test." }, ctx))).toEqual({
+    expect(
+      await fieldErrors(
+        createCategory({ slug: "bureautique", name: "Doublon", description: "Une catégorie en double pour le test." }, ctx),
+      ),
+    ).toEqual({
       slug: "Une autre catégorie utilise déjà cet identifiant.",
     });
     expect((await fieldErrors(deleteCategory(bureautique, ctx)))._form).toMatch(/contient \d formations?/);
-    const empty = await createCategory({ slug: "langues", name: "Langues", description: "Anglais, espagnol et allemand professionnels." }, ctx);
-    expect((await updateCategory(empty.id, { slug: "langues", name: "Langues étrangères", description: "Anglais, espagnol et allemand professionnels." }, ctx)).name).toBe("Langues étrangères");
+    const empty = await createCategory(
+      { slug: "langues", name: "Langues", description: "Anglais, espagnol et allemand professionnels." },
+      ctx,
+    );
+    expect(
+      (
+        await updateCategory(
+          empty.id,
+          { slug: "langues", name: "Langues étrangères", description: "Anglais, espagnol et allemand professionnels." },
+          ctx,
+        )
+      ).name,
+    ).toBe("Langues étrangères");
     await deleteCategory(empty.id, ctx);
     const categories = await listCategories(t.db);
     expect(categories.map((c) => c.slug)).toEqual(["bureautique", "management"]);

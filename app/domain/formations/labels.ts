@@ -78,14 +78,18 @@ export function percentLabel(value: number): string {
 export function fundingRoutes(f: Pick<Formation, "cpfEligible" | "fundingOptions" | "opcos">): Array<{ label: string; href: string }> {
   const routes: Array<{ label: string; href: string }> = [];
   if (f.cpfEligible) routes.push({ label: FUNDING_LABELS.cpf, href: "/financement/cpf" });
-  for (const option of FUNDING_OPTIONS) if (f.fundingOptions.includes(option)) routes.push({ label: FUNDING_LABELS[option], href: `/financement/${option}` });
-  for (const slug of OPCO_SLUGS) if (f.opcos.includes(slug)) routes.push({ label: `OPCO : ${OPCO_NAMES[slug]}`, href: `/financement/${slug}` });
+  for (const option of FUNDING_OPTIONS)
+    if (f.fundingOptions.includes(option)) routes.push({ label: FUNDING_LABELS[option], href: `/financement/${option}` });
+  for (const slug of OPCO_SLUGS)
+    if (f.opcos.includes(slug)) routes.push({ label: `OPCO : ${OPCO_NAMES[slug]}`, href: `/financement/${slug}` });
   return routes;
 }
 
 /** The SEO title and description, falling back to the title and the summary. */
 export function seoOf(f: Pick<Formation, "title" | "summary" | "seoTitle" | "seoDescription">): { title: string; description: string } {
-  const description = f.seoDescription || (f.summary.length > SEO_DESCRIPTION_MAX ? `${f.summary.slice(0, SEO_DESCRIPTION_MAX - 1).replace(/\s+\S*$/, "")}…` : f.summary);
+  const description =
+    f.seoDescription ||
+    (f.summary.length > SEO_DESCRIPTION_MAX ? `${f.summary.slice(0, SEO_DESCRIPTION_MAX - 1).replace(/\s+\S*$/, "")}…` : f.summary);
   return { title: f.seoTitle || f.title, description };
 }
 
@@ -179,4 +183,3 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
-

@@ -29,7 +29,14 @@ describe("formation validation", () => {
 
   it("reads form strings: decimal comma, checkboxes, one objective per line", () => {
     const data = formationInputSchema.parse(
-      formationInput({ priceInter: "1 290,50 €", durationHours: "3,5", durationDays: "0,5", cpfEligible: undefined, intraOnQuote: "on", objectives: "- Premier\n\n• Second\r\n" }),
+      formationInput({
+        priceInter: "1 290,50 €",
+        durationHours: "3,5",
+        durationDays: "0,5",
+        cpfEligible: undefined,
+        intraOnQuote: "on",
+        objectives: "- Premier\n\n• Second\r\n",
+      }),
     );
     expect(data.priceInter).toBe(1290.5);
     expect(data.durationHours).toBe(3.5);
@@ -51,9 +58,18 @@ describe("formation validation", () => {
     expect(errors.certifier).toMatch(/certificateur/);
     expect(errors.certificationRegisteredAt).toMatch(/date d'enregistrement/);
     expect(errorsOf(formationInput({ cpfEligible: true })).cpfEligible).toMatch(/Seule une formation certifiante/);
-    expect(errorsOf(formationInput({ certificationType: "rs", certificationCode: "RNCP123" })).certificationCode).toMatch(/RS suivi de chiffres/);
+    expect(errorsOf(formationInput({ certificationType: "rs", certificationCode: "RNCP123" })).certificationCode).toMatch(
+      /RS suivi de chiffres/,
+    );
     const ok = formationInputSchema.safeParse(
-      formationInput({ certificationType: "rs", certificationCode: "rs 5252", certificationTitle: "Tosa Excel", certifier: "Isograd", certificationRegisteredAt: "2020-12-14", cpfEligible: true }),
+      formationInput({
+        certificationType: "rs",
+        certificationCode: "rs 5252",
+        certificationTitle: "Tosa Excel",
+        certifier: "Isograd",
+        certificationRegisteredAt: "2020-12-14",
+        cpfEligible: true,
+      }),
     );
     expect(ok.success).toBe(true);
     expect(ok.data?.certificationCode).toBe("RS5252");
@@ -109,7 +125,11 @@ describe("form data", () => {
     fd.append("cityIds", "lyon");
     fd.append("cityIds", "paris");
     fd.append("file", new Blob(["x"]));
-    expect(formDataToObject(fd)).toEqual({ title: "Titre", program: [{ title: "A" }, { title: "C", content: "texte" }], cityIds: ["lyon", "paris"] });
+    expect(formDataToObject(fd)).toEqual({
+      title: "Titre",
+      program: [{ title: "A" }, { title: "C", content: "texte" }],
+      cityIds: ["lyon", "paris"],
+    });
   });
 
   it("parses French numbers", () => {
@@ -123,24 +143,35 @@ describe("display rules", () => {
   it("labels the price and the funding routes with their pages", () => {
     expect(priceLabel({ priceInter: null, vatMode: "ht" })).toBe("Sur devis");
     expect(priceLabel({ priceInter: 1290, vatMode: "ht" })).toMatch(/^1\s290\s€ HT par personne$/);
-    expect(fundingRoutes({ cpfEligible: true, fundingOptions: ["particulier", "entreprise"], opcos: ["akto"] }).map((r) => r.href)).toEqual([
-      "/financement/cpf",
-      "/financement/entreprise",
-      "/financement/particulier",
-      "/financement/akto",
-    ]);
+    expect(fundingRoutes({ cpfEligible: true, fundingOptions: ["particulier", "entreprise"], opcos: ["akto"] }).map((r) => r.href)).toEqual(
+      ["/financement/cpf", "/financement/entreprise", "/financement/particulier", "/financement/akto"],
+    );
   });
 });
 
 describe("categories and cities", () => {
   it("requires a one-word category slug", () => {
-    expect(categoryInputSchema.safeParse({ slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien." }).success).toBe(true);
-    const bad = categoryInputSchema.safeParse({ slug: "securite-travail", name: "Sécurité", description: "Prévention des risques professionnels." });
+    expect(
+      categoryInputSchema.safeParse({ slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien." })
+        .success,
+    ).toBe(true);
+    const bad = categoryInputSchema.safeParse({
+      slug: "securite-travail",
+      name: "Sécurité",
+      description: "Prévention des risques professionnels.",
+    });
     expect(bad.success).toBe(false);
     expect(fieldErrorsOf(bad.error!).slug).toMatch(/un seul mot/);
   });
 
-  const lyon = { slug: "lyon", name: "Lyon", region: "Auvergne-Rhône-Alpes", intro: "Capitale des Gaules et deuxième pôle économique de France.", latitude: 45.764, longitude: 4.8357 };
+  const lyon = {
+    slug: "lyon",
+    name: "Lyon",
+    region: "Auvergne-Rhône-Alpes",
+    intro: "Capitale des Gaules et deuxième pôle économique de France.",
+    latitude: 45.764,
+    longitude: 4.8357,
+  };
 
   it("validates latitude (−90..90) and longitude (−180..180), with a decimal comma", () => {
     expect(cityInputSchema.parse({ ...lyon, latitude: "45,764" }).latitude).toBe(45.764);

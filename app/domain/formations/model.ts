@@ -120,29 +120,34 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.
 // Field builders with French messages.
 
 const text = (label: string, min: number, max: number) => {
-  const base = z.string({ error: `${label} est obligatoire.` }).trim().min(1, `${label} est obligatoire.`);
-  return (min > 1 ? base.min(min, `${label} comporte au moins ${min} caractères.`) : base).max(max, `${label} ne dépasse pas ${max} caractères.`);
+  const base = z
+    .string({ error: `${label} est obligatoire.` })
+    .trim()
+    .min(1, `${label} est obligatoire.`);
+  return (min > 1 ? base.min(min, `${label} comporte au moins ${min} caractères.`) : base).max(
+    max,
+    `${label} ne dépasse pas ${max} caractères.`,
+  );
 };
 
 const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    (v) => (v === null || v === undefined ? "" : v),
-    z.string().trim().max(max, `${label} ne dépasse pas ${max} caractères.`),
-  );
+  z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().trim().max(max, `${label} ne dépasse pas ${max} caractères.`));
 
-const markdown = (label: string, required = true) =>
-  required ? text(label, 1, MARKDOWN_MAX) : optionalText(label, MARKDOWN_MAX);
+const markdown = (label: string, required = true) => (required ? text(label, 1, MARKDOWN_MAX) : optionalText(label, MARKDOWN_MAX));
 
 function numberSchema(label: string, { min, max, integer = false }: { min: number; max: number; integer?: boolean }) {
   let n = z.number({
     error: (issue) => (issue.input === null || issue.input === undefined ? `${label} est obligatoire.` : `${label} doit être un nombre.`),
   });
   if (integer) n = n.int(`${label} doit être un nombre entier.`);
-  return n.min(min, `${label} doit être au moins ${String(min).replace(".", ",")}.`).max(max, `${label} ne dépasse pas ${String(max).replace(".", ",")}.`);
+  return n
+    .min(min, `${label} doit être au moins ${String(min).replace(".", ",")}.`)
+    .max(max, `${label} ne dépasse pas ${String(max).replace(".", ",")}.`);
 }
 
 /** A required number; form strings use the French decimal comma. */
-const number = (label: string, limits: { min: number; max: number; integer?: boolean }) => z.preprocess(parseFrenchNumber, numberSchema(label, limits));
+const number = (label: string, limits: { min: number; max: number; integer?: boolean }) =>
+  z.preprocess(parseFrenchNumber, numberSchema(label, limits));
 
 /** An optional number: empty means null. */
 const optionalNumber = (label: string, limits: { min: number; max: number; integer?: boolean }) =>
@@ -154,12 +159,19 @@ const isoDate = (label: string) =>
     .trim()
     .min(1, `${label} est obligatoire.`)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} n'est pas une date valide (format AAAA-MM-JJ).`)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), `${label} n'est pas une date valide.`);
+    .refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      `${label} n'est pas une date valide.`,
+    );
 
 const optionalIsoDate = (label: string) => z.preprocess(emptyToNull, isoDate(label).nullable().default(null));
 
 const email = (label: string) =>
-  z.string({ error: `${label} est obligatoire.` }).trim().min(1, `${label} est obligatoire.`).pipe(z.email(`${label} n'est pas une adresse e-mail valide.`));
+  z
+    .string({ error: `${label} est obligatoire.` })
+    .trim()
+    .min(1, `${label} est obligatoire.`)
+    .pipe(z.email(`${label} n'est pas une adresse e-mail valide.`));
 
 const bool = z.preprocess(checkbox, z.boolean());
 
@@ -192,7 +204,8 @@ export const sessionInputSchema = z
     seatsLeft: number("Le nombre de places restantes", { min: 0, max: 500, integer: true }),
   })
   .superRefine((s, ctx) => {
-    if (s.endDate < s.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: "La date de fin ne peut pas précéder la date de début." });
+    if (s.endDate < s.startDate)
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: "La date de fin ne peut pas précéder la date de début." });
   });
 export type SessionInput = z.output<typeof sessionInputSchema>;
 
@@ -211,7 +224,12 @@ const lines = (label: string, maxItems: number) =>
     z
       .array(z.string().trim())
       .transform((items) => items.map((s) => s.replace(/^[-*•]\s*/, "")).filter(Boolean))
-      .pipe(z.array(z.string().max(300, `Chaque ligne de ${label} ne dépasse pas 300 caractères.`)).min(1, `Indiquez au moins une ligne pour ${label}.`).max(maxItems, `${label} : ${maxItems} lignes au plus.`)),
+      .pipe(
+        z
+          .array(z.string().max(300, `Chaque ligne de ${label} ne dépasse pas 300 caractères.`))
+          .min(1, `Indiquez au moins une ligne pour ${label}.`)
+          .max(maxItems, `${label} : ${maxItems} lignes au plus.`),
+      ),
   );
 
 const CERTIFICATION_CODE: Record<Exclude<CertificationType, "none">, RegExp> = { rncp: /^RNCP\d{3,6}$/, rs: /^RS\d{3,6}$/ };
@@ -223,7 +241,10 @@ export const formationInputSchema = z
     summary: text("Le résumé", 20, 300),
     categoryId: text("La catégorie", 1, 64),
     description: markdown("La présentation"),
-    program: z.preprocess(toArray, z.array(programModuleSchema).min(1, "Ajoutez au moins un module au programme.").max(40, "Le programme compte 40 modules au plus.")),
+    program: z.preprocess(
+      toArray,
+      z.array(programModuleSchema).min(1, "Ajoutez au moins un module au programme.").max(40, "Le programme compte 40 modules au plus."),
+    ),
     objectives: lines("les objectifs", 20),
     prerequisites: text("Les prérequis", 1, 2000),
     audience: text("Le public visé", 1, 2000),
@@ -254,7 +275,9 @@ export const formationInputSchema = z
     certifier: optionalText("Le certificateur", 200),
     certificationRegisteredAt: optionalIsoDate("La date d'enregistrement de la certification"),
     cpfEligible: bool,
-    fundingOptions: z.preprocess(toArray, z.array(z.enum(FUNDING_OPTIONS, { error: "Mode de financement inconnu." }))).transform((a) => [...new Set(a)]),
+    fundingOptions: z
+      .preprocess(toArray, z.array(z.enum(FUNDING_OPTIONS, { error: "Mode de financement inconnu." })))
+      .transform((a) => [...new Set(a)]),
     opcos: z.preprocess(toArray, z.array(z.enum(OPCO_ENUM, { error: "OPCO inconnu." }))).transform((a) => [...new Set(a)]),
     cityIds: z.preprocess(toArray, z.array(z.string().min(1).max(64))).transform((a) => [...new Set(a)]),
     sessions: z.preprocess(toArray, z.array(sessionInputSchema).max(100, "100 sessions au plus.")),
@@ -270,7 +293,10 @@ export const formationInputSchema = z
       const label = f.certificationType === "rncp" ? "RNCP" : "RS";
       if (!f.certificationCode) issue("certificationCode", `Le code ${label} est obligatoire pour une formation certifiante.`);
       else if (!CERTIFICATION_CODE[f.certificationType].test(f.certificationCode)) {
-        issue("certificationCode", `Le code s'écrit ${label} suivi de chiffres, par exemple ${label}${f.certificationType === "rncp" ? "35399" : "5252"}.`);
+        issue(
+          "certificationCode",
+          `Le code s'écrit ${label} suivi de chiffres, par exemple ${label}${f.certificationType === "rncp" ? "35399" : "5252"}.`,
+        );
       }
       if (!f.certificationTitle) issue("certificationTitle", "L'intitulé exact de la certification est obligatoire.");
       if (!f.certifier) issue("certifier", "Le certificateur est obligatoire.");
@@ -281,12 +307,16 @@ export const formationInputSchema = z
     }
     const hasIndicator = f.satisfactionRate !== null || f.successRate !== null || f.traineesCount !== null;
     if (hasIndicator && !f.resultsMeasuredAt) issue("resultsMeasuredAt", "Indiquez la date à laquelle les indicateurs ont été mesurés.");
-    if (f.modality !== "distanciel" && f.cityIds.length === 0) issue("cityIds", "Choisissez au moins une ville pour une formation en présentiel ou mixte.");
+    if (f.modality !== "distanciel" && f.cityIds.length === 0)
+      issue("cityIds", "Choisissez au moins une ville pour une formation en présentiel ou mixte.");
     if (f.image && !f.imageAlt) issue("imageAlt", "Décrivez l'image pour les personnes qui ne la voient pas (texte alternatif).");
     f.sessions.forEach((s, i) => {
-      if (s.cityId === null && f.modality === "presentiel") issue(`sessions.${i}.cityId`, "Une formation en présentiel a lieu dans une ville : choisissez-la.");
-      if (s.cityId !== null && f.modality === "distanciel") issue(`sessions.${i}.cityId`, "Une formation à distance n'a pas de ville : choisissez « À distance ».");
-      if (s.cityId !== null && !f.cityIds.includes(s.cityId)) issue(`sessions.${i}.cityId`, "Cette ville doit aussi être cochée parmi les villes de la formation.");
+      if (s.cityId === null && f.modality === "presentiel")
+        issue(`sessions.${i}.cityId`, "Une formation en présentiel a lieu dans une ville : choisissez-la.");
+      if (s.cityId !== null && f.modality === "distanciel")
+        issue(`sessions.${i}.cityId`, "Une formation à distance n'a pas de ville : choisissez « À distance ».");
+      if (s.cityId !== null && !f.cityIds.includes(s.cityId))
+        issue(`sessions.${i}.cityId`, "Cette ville doit aussi être cochée parmi les villes de la formation.");
     });
   });
 
@@ -355,7 +385,10 @@ export const categoryInputSchema = z.object({
     .toLowerCase()
     .min(1, "L'identifiant est obligatoire.")
     .max(30, "L'identifiant ne dépasse pas 30 caractères.")
-    .regex(CATEGORY_SLUG_PATTERN, "L'identifiant est un seul mot en minuscules sans accent ni tiret (par exemple « bureautique »), car l'adresse des pages est /formation-{identifiant}/{ville}."),
+    .regex(
+      CATEGORY_SLUG_PATTERN,
+      "L'identifiant est un seul mot en minuscules sans accent ni tiret (par exemple « bureautique »), car l'adresse des pages est /formation-{identifiant}/{ville}.",
+    ),
   name: text("Le nom", 2, 60),
   description: text("La présentation", 20, 600),
   position: optionalNumber("L'ordre d'affichage", { min: 0, max: 1000, integer: true }).transform((n) => n ?? 0),
@@ -374,7 +407,13 @@ export function formationToFormValues(f: Formation): Record<string, unknown> {
     ...f,
     objectives: f.objectives.join("\n"),
     image: f.image ? JSON.stringify(f.image) : "",
-    sessions: f.sessions.map((s) => ({ id: s.id, startDate: s.startDate, endDate: s.endDate, cityId: s.cityId ?? "", seatsLeft: s.seatsLeft })),
+    sessions: f.sessions.map((s) => ({
+      id: s.id,
+      startDate: s.startDate,
+      endDate: s.endDate,
+      cityId: s.cityId ?? "",
+      seatsLeft: s.seatsLeft,
+    })),
     cpfEligible: f.cpfEligible ? "1" : "",
     intraOnQuote: f.intraOnQuote ? "1" : "",
     featured: f.featured ? "1" : "",
@@ -382,7 +421,11 @@ export function formationToFormValues(f: Formation): Record<string, unknown> {
 }
 
 /** Defaults of a new formation in the editor: the organisation's usual wording, to adapt. */
-export function newFormationFormValues(organisation: { email: string; phone: string; accessibilityContact: string }): Record<string, unknown> {
+export function newFormationFormValues(organisation: {
+  email: string;
+  phone: string;
+  accessibilityContact: string;
+}): Record<string, unknown> {
   return {
     modality: "presentiel",
     vatMode: "exonere",

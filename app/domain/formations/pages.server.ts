@@ -6,9 +6,27 @@ import { db, type Db } from "~/platform/db/db.server";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import { getCategoryBySlug, listCategories } from "./categories.server";
 import { breadcrumbJsonLd, type Crumb } from "./components/breadcrumb";
-import { getFormationDetail, listFormations, listPublishedTitles, listUpcomingSessions, resolveFormationSlug, type FormationDetail } from "./formations.server";
+import {
+  getFormationDetail,
+  listFormations,
+  listPublishedTitles,
+  listUpcomingSessions,
+  resolveFormationSlug,
+  type FormationDetail,
+} from "./formations.server";
 import type { Category, FormationListItem, UpcomingSession } from "./model";
-import { CERTIFICATION_LABELS, MODALITY_LABELS, VAT_LABELS, certificationUrl, durationLabel, fundingRoutes, imageUrl, priceLabel, seoOf, todayInParis } from "./labels";
+import {
+  CERTIFICATION_LABELS,
+  MODALITY_LABELS,
+  VAT_LABELS,
+  certificationUrl,
+  durationLabel,
+  fundingRoutes,
+  imageUrl,
+  priceLabel,
+  seoOf,
+  todayInParis,
+} from "./labels";
 import { categoryCityPath, cityPath, comparisonPath, formationPath, parseCategorySegment, parseComparisonPair } from "./slug";
 
 /**
@@ -49,14 +67,26 @@ function courseJsonLd(f: FormationDetail, upcoming: UpcomingSession[], siteUrl: 
     provider: { "@type": "Organization", name: organisationName, url: siteUrl },
     ...(f.image ? { image: siteUrl + imageUrl(f.image, f.image.widths[f.image.widths.length - 1]!, "webp") } : {}),
     ...(f.certificationType !== "none"
-      ? { educationalCredentialAwarded: { "@type": "EducationalOccupationalCredential", name: f.certificationTitle, credentialCategory: f.certificationCode, recognizedBy: { "@type": "Organization", name: f.certifier } } }
+      ? {
+          educationalCredentialAwarded: {
+            "@type": "EducationalOccupationalCredential",
+            name: f.certificationTitle,
+            credentialCategory: f.certificationCode,
+            recognizedBy: { "@type": "Organization", name: f.certifier },
+          },
+        }
       : {}),
     coursePrerequisites: f.prerequisites,
     teaches: f.objectives,
     timeRequired: workload,
     offers: [
       f.priceInter === null
-        ? { "@type": "Offer", category: "Paid", url: `${siteUrl}/devis?formation=${encodeURIComponent(f.slug)}`, description: "Prix sur devis" }
+        ? {
+            "@type": "Offer",
+            category: "Paid",
+            url: `${siteUrl}/devis?formation=${encodeURIComponent(f.slug)}`,
+            description: "Prix sur devis",
+          }
         : { "@type": "Offer", category: "Paid", price: f.priceInter, priceCurrency: "EUR", url, description: priceLabel(f) },
     ],
     hasCourseInstance: (upcoming.length > 0 ? upcoming : [null]).map((s) => ({
@@ -64,7 +94,15 @@ function courseJsonLd(f: FormationDetail, upcoming: UpcomingSession[], siteUrl: 
       courseMode: COURSE_MODE[f.modality],
       courseWorkload: workload,
       ...(s ? { startDate: s.startDate, endDate: s.endDate } : {}),
-      ...(s?.city ? { location: { "@type": "Place", name: s.city.name, address: { "@type": "PostalAddress", addressLocality: s.city.name, addressCountry: "FR" } } } : {}),
+      ...(s?.city
+        ? {
+            location: {
+              "@type": "Place",
+              name: s.city.name,
+              address: { "@type": "PostalAddress", addressLocality: s.city.name, addressCountry: "FR" },
+            },
+          }
+        : {}),
     })),
   };
 }
@@ -124,7 +162,12 @@ export async function formationPage(slug: string, { includeDrafts = false } = {}
         intraOnQuote: f.intraOnQuote,
         contact: { name: f.contactName, email: f.contactEmail, phone: f.contactPhone },
         disabilityContact: { name: f.disabilityContactName, email: f.disabilityContactEmail },
-        results: { satisfactionRate: f.satisfactionRate, successRate: f.successRate, traineesCount: f.traineesCount, measuredAt: f.resultsMeasuredAt },
+        results: {
+          satisfactionRate: f.satisfactionRate,
+          successRate: f.successRate,
+          traineesCount: f.traineesCount,
+          measuredAt: f.resultsMeasuredAt,
+        },
         certification:
           f.certificationType === "none"
             ? null
@@ -146,7 +189,11 @@ export async function formationPage(slug: string, { includeDrafts = false } = {}
         evaluationMethods: md(f.evaluationMethods),
         accessModalities: md(f.accessModalities),
         accessibility: md(f.accessibility),
-        program: f.program.map((m) => ({ title: m.title, durationHours: m.durationHours, html: renderMarkdown(m.content, { minHeadingLevel: 4 }) })),
+        program: f.program.map((m) => ({
+          title: m.title,
+          durationHours: m.durationHours,
+          html: renderMarkdown(m.content, { minHeadingLevel: 4 }),
+        })),
       },
       upcoming,
       compare: {
@@ -172,11 +219,7 @@ export async function cityPage(citySlug: string, target: Db = db()) {
   ]);
   const categorySlugs = new Set(formations.items.map((f) => f.category.slug));
   const siteUrl = config().siteUrl;
-  const crumbs: Crumb[] = [
-    { label: "Accueil", to: "/" },
-    { label: "Formations", to: "/formations" },
-    { label: city.name },
-  ];
+  const crumbs: Crumb[] = [{ label: "Accueil", to: "/" }, { label: "Formations", to: "/formations" }, { label: city.name }];
   return {
     kind: "ok",
     data: {
@@ -185,7 +228,9 @@ export async function cityPage(citySlug: string, target: Db = db()) {
       jsonLd: [breadcrumbJsonLd(crumbs, siteUrl, cityPath(city.slug))],
       formations: formations.items,
       sessions,
-      categories: categories.filter((c) => categorySlugs.has(c.slug)).map((c) => ({ name: c.name, href: categoryCityPath(c.slug, city.slug) })),
+      categories: categories
+        .filter((c) => categorySlugs.has(c.slug))
+        .map((c) => ({ name: c.name, href: categoryCityPath(c.slug, city.slug) })),
       nearby: nearby.map((c) => ({ name: c.name, href: cityPath(c.slug), distanceKm: c.distanceKm, count: c.publishedCount })),
     },
   } as const;
@@ -220,7 +265,8 @@ export async function categoryCityPage(categorySegment: string, citySlug: string
   ];
   const categoryLinks = new Map<string, { name: string; href: string }>();
   for (const f of otherCategories.items) {
-    if (f.category.slug !== category.slug) categoryLinks.set(f.category.slug, { name: f.category.name, href: categoryCityPath(f.category.slug, city.slug) });
+    if (f.category.slug !== category.slug)
+      categoryLinks.set(f.category.slug, { name: f.category.name, href: categoryCityPath(f.category.slug, city.slug) });
   }
   return {
     kind: "ok",
@@ -231,7 +277,9 @@ export async function categoryCityPage(categorySegment: string, citySlug: string
       jsonLd: [breadcrumbJsonLd(crumbs, siteUrl, categoryCityPath(category.slug, city.slug))],
       formations: formations.items,
       sessions,
-      otherCities: otherCities.filter((c) => c.slug !== city.slug).map((c) => ({ name: c.name, href: categoryCityPath(category.slug, c.slug) })),
+      otherCities: otherCities
+        .filter((c) => c.slug !== city.slug)
+        .map((c) => ({ name: c.name, href: categoryCityPath(category.slug, c.slug) })),
       otherCategories: [...categoryLinks.values()],
     },
   } as const;
@@ -284,13 +332,19 @@ export async function comparisonPage(pair: string, target: Db = db()) {
       prerequisites: f.prerequisites,
       audience: f.audience,
       objectives: f.objectives,
-      certification: f.certificationType === "none" ? CERTIFICATION_LABELS.none : `${f.certificationTitle} (${f.certificationCode}, ${f.certifier})`,
+      certification:
+        f.certificationType === "none" ? CERTIFICATION_LABELS.none : `${f.certificationTitle} (${f.certificationCode}, ${f.certifier})`,
       cpf: f.cpfEligible ? "Oui" : "Non",
       funding: fundingRoutes(f),
       cities: f.cities.length > 0 ? f.cities.map((c) => c.name).join(", ") : "À distance, en classe virtuelle",
       nextSession: next ? { startDate: next.startDate, endDate: next.endDate, city: next.city?.name ?? null } : null,
       accessLeadTime: f.accessLeadTime,
-      results: { satisfactionRate: f.satisfactionRate, successRate: f.successRate, traineesCount: f.traineesCount, measuredAt: f.resultsMeasuredAt },
+      results: {
+        satisfactionRate: f.satisfactionRate,
+        successRate: f.successRate,
+        traineesCount: f.traineesCount,
+        measuredAt: f.resultsMeasuredAt,
+      },
       updatedAt: f.updatedAt,
     };
   };

@@ -16,14 +16,18 @@ function weekday(iso: string): number {
 }
 
 /** Session dates from a day offset: a weekday such that a short course ends by Friday; long remote courses run two half-days a week. */
-export function sessionDates(today: string, inDays: number, f: Pick<DemoFormation, "durationDays" | "modality">): { startDate: string; endDate: string } {
+export function sessionDates(
+  today: string,
+  inDays: number,
+  f: Pick<DemoFormation, "durationDays" | "modality">,
+): { startDate: string; endDate: string } {
   const days = Math.max(1, Math.ceil(f.durationDays));
   const lastStartDay = days >= 5 ? 1 : 6 - days; // Monday … (Friday - days + 1)
   let start = addDays(today, inDays);
   while (weekday(start) === 0 || weekday(start) === 6 || weekday(start) > lastStartDay) start = addDays(start, 1);
   if (f.modality === "distanciel" && days > 4) return { startDate: start, endDate: addDays(start, Math.ceil(days / 2) * 7 - 3) };
   let end = start;
-  for (let left = days - 1; left > 0; ) {
+  for (let left = days - 1; left > 0;) {
     end = addDays(end, 1);
     if (weekday(end) !== 0 && weekday(end) !== 6) left--;
   }

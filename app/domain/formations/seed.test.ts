@@ -11,11 +11,26 @@ import { seedFormations, sessionDates } from "./seed.server";
 describe("session dates of the demo content", () => {
   it("start on a weekday and end by Friday for short courses", () => {
     // 2026-03-07 is a Saturday.
-    expect(sessionDates("2026-03-07", 0, { durationDays: 2, modality: "presentiel" })).toEqual({ startDate: "2026-03-09", endDate: "2026-03-10" });
-    expect(sessionDates("2026-03-06", 0, { durationDays: 2, modality: "presentiel" })).toEqual({ startDate: "2026-03-09", endDate: "2026-03-10" });
-    expect(sessionDates("2026-03-05", 0, { durationDays: 3, modality: "presentiel" })).toEqual({ startDate: "2026-03-09", endDate: "2026-03-11" });
-    expect(sessionDates("2026-03-05", 0, { durationDays: 1, modality: "presentiel" })).toEqual({ startDate: "2026-03-05", endDate: "2026-03-05" });
-    expect(sessionDates("2026-03-10", 0, { durationDays: 10, modality: "distanciel" })).toEqual({ startDate: "2026-03-16", endDate: "2026-04-17" });
+    expect(sessionDates("2026-03-07", 0, { durationDays: 2, modality: "presentiel" })).toEqual({
+      startDate: "2026-03-09",
+      endDate: "2026-03-10",
+    });
+    expect(sessionDates("2026-03-06", 0, { durationDays: 2, modality: "presentiel" })).toEqual({
+      startDate: "2026-03-09",
+      endDate: "2026-03-10",
+    });
+    expect(sessionDates("2026-03-05", 0, { durationDays: 3, modality: "presentiel" })).toEqual({
+      startDate: "2026-03-09",
+      endDate: "2026-03-11",
+    });
+    expect(sessionDates("2026-03-05", 0, { durationDays: 1, modality: "presentiel" })).toEqual({
+      startDate: "2026-03-05",
+      endDate: "2026-03-05",
+    });
+    expect(sessionDates("2026-03-10", 0, { durationDays: 10, modality: "distanciel" })).toEqual({
+      startDate: "2026-03-16",
+      endDate: "2026-04-17",
+    });
   });
 });
 
@@ -53,7 +68,11 @@ describe.each(engines)("demo catalogue on $name", ({ create }) => {
     const first = published[0]!;
     const inFirst = (await listFormations({ perPage: 100, status: "published" }, t.db)).items.filter((f) => f.category.slug === first.slug);
     expect(inFirst.length).toBeGreaterThan(0);
-    await setFormationStatus(inFirst.map((f) => f.id), "draft", { db: t.db });
+    await setFormationStatus(
+      inFirst.map((f) => f.id),
+      "draft",
+      { db: t.db },
+    );
     const after = await homeFormations({}, t.db);
     expect(after.categories.map((c) => c.slug)).not.toContain(first.slug);
   });

@@ -28,6 +28,11 @@ export async function sitemapEntries(target: Db = db()): Promise<SitemapEntry[]>
     { path: "/formations", lastmod: latest, changefreq: "weekly", priority: 0.9 },
     ...formations.map((f) => ({ path: formationPath(f.slug), lastmod: f.updated_at, changefreq: "monthly" as const, priority: 0.8 })),
     ...cities.map((c) => ({ path: cityPath(c.slug), lastmod: c.updated_at, changefreq: "weekly" as const, priority: 0.6 })),
-    ...pairs.map((p) => ({ path: categoryCityPath(p.category, p.city), lastmod: String(p.lastmod), changefreq: "weekly" as const, priority: 0.5 })),
+    ...pairs.map((p) => ({
+      path: categoryCityPath(p.category, p.city),
+      lastmod: String(p.lastmod),
+      changefreq: "weekly" as const,
+      priority: 0.5,
+    })),
   ];
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { categoryCityPath, comparisonPath, normalizeForSearch, parseCategorySegment, parseComparisonPair, slugProblem, slugify, uniqueSlug } from "./slug";
+import {
+  categoryCityPath,
+  comparisonPath,
+  normalizeForSearch,
+  parseCategorySegment,
+  parseComparisonPair,
+  slugProblem,
+  slugify,
+  uniqueSlug,
+} from "./slug";
 
 describe("slugify", () => {
   it("builds lower-case ASCII slugs from French titles", () => {

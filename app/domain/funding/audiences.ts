@@ -77,9 +77,21 @@ export const AUDIENCES: Record<AudienceSlug, AudienceContent> = {
       "Personne ne peut vous démarcher pour utiliser votre CPF : ne communiquez jamais vos identifiants.",
     ],
     services: [
-      { name: "Mon Compte Formation", url: "https://www.moncompteformation.gouv.fr", description: "La plateforme publique du CPF : solde, recherche de formations, inscription." },
-      { name: "Conseil en évolution professionnelle", url: "https://mon-cep.org", description: "Un conseiller gratuit pour bâtir votre projet, si vous êtes salarié ou indépendant." },
-      { name: "France compétences", url: "https://www.francecompetences.fr", description: "Les répertoires des certifications (RNCP et Répertoire spécifique)." },
+      {
+        name: "Mon Compte Formation",
+        url: "https://www.moncompteformation.gouv.fr",
+        description: "La plateforme publique du CPF : solde, recherche de formations, inscription.",
+      },
+      {
+        name: "Conseil en évolution professionnelle",
+        url: "https://mon-cep.org",
+        description: "Un conseiller gratuit pour bâtir votre projet, si vous êtes salarié ou indépendant.",
+      },
+      {
+        name: "France compétences",
+        url: "https://www.francecompetences.fr",
+        description: "Les répertoires des certifications (RNCP et Répertoire spécifique).",
+      },
     ],
     cta: { label: "Trouver une formation éligible au CPF", to: "/formations" },
     checkedOn: AUDIENCE_CONTENT_CHECKED_ON,
@@ -132,8 +144,16 @@ export const AUDIENCES: Record<AudienceSlug, AudienceContent> = {
       "Si vous percevez l'allocation d'aide au retour à l'emploi (ARE), elle continue d'être versée pendant la formation, sous le nom d'ARE formation (AREF).",
     ],
     services: [
-      { name: "France Travail", url: "https://www.francetravail.fr", description: "Votre espace personnel, vos aides et le contact avec votre conseiller." },
-      { name: "Mon Compte Formation", url: "https://www.moncompteformation.gouv.fr", description: "Votre solde CPF et l'inscription aux formations." },
+      {
+        name: "France Travail",
+        url: "https://www.francetravail.fr",
+        description: "Votre espace personnel, vos aides et le contact avec votre conseiller.",
+      },
+      {
+        name: "Mon Compte Formation",
+        url: "https://www.moncompteformation.gouv.fr",
+        description: "Votre solde CPF et l'inscription aux formations.",
+      },
     ],
     cta: { label: "Demander un devis pour votre conseiller", to: "/devis?financement=france-travail" },
     checkedOn: AUDIENCE_CONTENT_CHECKED_ON,
@@ -153,12 +173,24 @@ export const AUDIENCES: Record<AudienceSlug, AudienceContent> = {
       "Votre OPCO dépend de votre convention collective, dont l'IDCC figure sur les bulletins de paie.",
     ],
     steps: [
-      { title: "Identifiez votre OPCO", text: "À partir de votre convention collective ; notre simulateur le retrouve aussi à partir de votre secteur." },
-      { title: "Estimez la prise en charge", text: "Avec notre simulateur OPCO, puis en consultant les critères de votre branche sur le site de l'OPCO." },
+      {
+        title: "Identifiez votre OPCO",
+        text: "À partir de votre convention collective ; notre simulateur le retrouve aussi à partir de votre secteur.",
+      },
+      {
+        title: "Estimez la prise en charge",
+        text: "Avec notre simulateur OPCO, puis en consultant les critères de votre branche sur le site de l'OPCO.",
+      },
       { title: "Demandez-nous un devis", text: "Nous vous envoyons le devis, le programme détaillé et la convention de formation." },
-      { title: "Déposez la demande de prise en charge", text: "Sur l'espace en ligne de votre OPCO, avant le début de la formation, avec le devis et le programme." },
+      {
+        title: "Déposez la demande de prise en charge",
+        text: "Sur l'espace en ligne de votre OPCO, avant le début de la formation, avec le devis et le programme.",
+      },
       { title: "Choisissez la subrogation", text: "L'OPCO nous paie directement : vous ne réglez que le reste à charge éventuel." },
-      { title: "Après la formation", text: "Nous transmettons le certificat de réalisation et les feuilles d'émargement, nécessaires au paiement." },
+      {
+        title: "Après la formation",
+        text: "Nous transmettons le certificat de réalisation et les feuilles d'émargement, nécessaires au paiement.",
+      },
     ],
     prepare: [
       "Le SIRET de l'établissement et l'IDCC de votre convention collective.",
@@ -173,7 +205,11 @@ export const AUDIENCES: Record<AudienceSlug, AudienceContent> = {
     ],
     services: [
       { name: "Les 11 OPCO", url: "/financement#opco", description: "Le périmètre et les dispositifs de chaque opérateur de compétences." },
-      { name: "Ministère du Travail", url: "https://travail-emploi.gouv.fr", description: "Les règles de la formation professionnelle et de l'alternance." },
+      {
+        name: "Ministère du Travail",
+        url: "https://travail-emploi.gouv.fr",
+        description: "Les règles de la formation professionnelle et de l'alternance.",
+      },
       { name: "Urssaf", url: "https://www.urssaf.fr", description: "La collecte des contributions à la formation professionnelle." },
     ],
     cta: { label: "Simuler la prise en charge OPCO", to: "/simulateur-opco" },
@@ -195,9 +231,18 @@ export const AUDIENCES: Record<AudienceSlug, AudienceContent> = {
     ],
     steps: [
       { title: "Demandez un devis et le programme", text: "Vérifiez les objectifs, les prérequis, la durée, les dates et le prix." },
-      { title: "Signez le contrat de formation", text: "Un contrat écrit est obligatoire quand vous financez vous-même votre formation ; il précise le prix et les modalités de paiement." },
-      { title: "Profitez du délai de rétractation", text: "Vous disposez de 10 jours après la signature pour vous rétracter par lettre recommandée avec avis de réception, sans frais." },
-      { title: "Payez de façon échelonnée", text: "Rien ne peut être demandé avant la fin du délai de rétractation ; ensuite, 30 % du prix au plus, le solde au fur et à mesure de la formation." },
+      {
+        title: "Signez le contrat de formation",
+        text: "Un contrat écrit est obligatoire quand vous financez vous-même votre formation ; il précise le prix et les modalités de paiement.",
+      },
+      {
+        title: "Profitez du délai de rétractation",
+        text: "Vous disposez de 10 jours après la signature pour vous rétracter par lettre recommandée avec avis de réception, sans frais.",
+      },
+      {
+        title: "Payez de façon échelonnée",
+        text: "Rien ne peut être demandé avant la fin du délai de rétractation ; ensuite, 30 % du prix au plus, le solde au fur et à mesure de la formation.",
+      },
     ],
     prepare: [
       "Votre projet et le niveau de départ (nous pouvons proposer un positionnement).",
@@ -209,9 +254,21 @@ export const AUDIENCES: Record<AudienceSlug, AudienceContent> = {
       "Une formation suivie à titre personnel n'a pas besoin de l'accord de l'employeur si elle a lieu hors du temps de travail.",
     ],
     services: [
-      { name: "Service-Public.fr", url: "https://www.service-public.fr", description: "Les fiches officielles sur la formation professionnelle et ses financements." },
-      { name: "Mon Compte Formation", url: "https://www.moncompteformation.gouv.fr", description: "Votre solde CPF, à combiner avec un paiement personnel." },
-      { name: "Conseil en évolution professionnelle", url: "https://mon-cep.org", description: "Un conseiller gratuit pour choisir et financer votre formation." },
+      {
+        name: "Service-Public.fr",
+        url: "https://www.service-public.fr",
+        description: "Les fiches officielles sur la formation professionnelle et ses financements.",
+      },
+      {
+        name: "Mon Compte Formation",
+        url: "https://www.moncompteformation.gouv.fr",
+        description: "Votre solde CPF, à combiner avec un paiement personnel.",
+      },
+      {
+        name: "Conseil en évolution professionnelle",
+        url: "https://mon-cep.org",
+        description: "Un conseiller gratuit pour choisir et financer votre formation.",
+      },
     ],
     cta: { label: "Demander un devis", to: "/devis?financement=personnel" },
     checkedOn: AUDIENCE_CONTENT_CHECKED_ON,

@@ -36,7 +36,8 @@ interface SmallCompanyTerms {
   note: string;
 }
 
-const INDICATIVE = "Barème publié par branche : valeur par défaut indicative (ordre de grandeur courant), à remplacer par le barème de la branche.";
+const INDICATIVE =
+  "Barème publié par branche : valeur par défaut indicative (ordre de grandeur courant), à remplacer par le barème de la branche.";
 
 const TERMS: Record<OpcoSlug, SmallCompanyTerms> = {
   afdas: {
@@ -85,7 +86,16 @@ const LARGE_NOTE =
 
 function ruleFor(opco: OpcoSlug, band: HeadcountBand): FundingRule {
   if (band === "50-299" || band === "300+") {
-    return { opco, band, planFunded: false, hourlyCap: null, annualCeiling: null, schemes: LARGE_SCHEMES, checkedOn: DEFAULT_RULES_CHECKED_ON, note: LARGE_NOTE };
+    return {
+      opco,
+      band,
+      planFunded: false,
+      hourlyCap: null,
+      annualCeiling: null,
+      schemes: LARGE_SCHEMES,
+      checkedOn: DEFAULT_RULES_CHECKED_ON,
+      note: LARGE_NOTE,
+    };
   }
   const terms = TERMS[opco];
   return {

@@ -26,7 +26,9 @@ function priceExcludingVat(f: Pick<Formation, "priceInter" | "vatMode">): number
   return f.vatMode === "ttc" ? Math.round((f.priceInter / 1.2) * 100) / 100 : f.priceInter;
 }
 
-function toSimulatorFormation(f: Pick<FormationListItem, "slug" | "title" | "durationHours" | "priceInter" | "vatMode">): SimulatorFormation {
+function toSimulatorFormation(
+  f: Pick<FormationListItem, "slug" | "title" | "durationHours" | "priceInter" | "vatMode">,
+): SimulatorFormation {
   return { slug: f.slug, title: f.title, hours: f.durationHours, pricePerTrainee: priceExcludingVat(f) };
 }
 
@@ -50,7 +52,10 @@ export async function getSimulatorFormation(slug: string): Promise<SimulatorForm
 }
 
 /** Up to `perCategory` published formations of each category, in the categories' order. */
-export async function fittingFormations(categories: CategorySlug[], perCategory = 3): Promise<Array<{ category: CategorySlug; items: FittingFormation[] }>> {
+export async function fittingFormations(
+  categories: CategorySlug[],
+  perCategory = 3,
+): Promise<Array<{ category: CategorySlug; items: FittingFormation[] }>> {
   return Promise.all(
     categories.map(async (category) => {
       const page = await listFormations({ status: "published", categorySlug: category, sort: "title", perPage: perCategory });

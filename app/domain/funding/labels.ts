@@ -91,7 +91,11 @@ export const SECTORS: ReadonlyArray<{ slug: string; label: string; opco: OpcoSlu
   { slug: "agriculture-paysage", label: "Agriculture, paysage et travaux agricoles", opco: "ocapiat" },
   { slug: "agroalimentaire", label: "Industries alimentaires et coopération agricole", opco: "ocapiat" },
   { slug: "peche-cultures-marines", label: "Pêche et cultures marines", opco: "ocapiat" },
-  { slug: "artisanat-services-proximite", label: "Artisanat et services de proximité (coiffure, boulangerie, fleuristes…)", opco: "opco-ep" },
+  {
+    slug: "artisanat-services-proximite",
+    label: "Artisanat et services de proximité (coiffure, boulangerie, fleuristes…)",
+    opco: "opco-ep",
+  },
   { slug: "professions-liberales", label: "Professions libérales (cabinets médicaux, pharmacies, architectes…)", opco: "opco-ep" },
   { slug: "commerce-distribution", label: "Commerce de détail, grande distribution et vente à distance", opco: "opcommerce" },
   { slug: "transport-logistique", label: "Transport routier et logistique", opco: "opco-mobilites" },
@@ -108,8 +112,18 @@ export function opcoForSector(sectorSlug: string): OpcoSlug | undefined {
   return SECTORS.find((s) => s.slug === sectorSlug)?.opco;
 }
 
-const euroFormat = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const centFormat = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const euroFormat = new Intl.NumberFormat("fr-FR", {
+  style: "currency",
+  currency: "EUR",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const centFormat = new Intl.NumberFormat("fr-FR", {
+  style: "currency",
+  currency: "EUR",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const numberFormat = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
 
 /** "1 200 €" for whole euros, "22,50 €" otherwise. */

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RULES } from "./default-rules";
-import { fundingRuleSchema, parseSimulation, quoteHref, simulate, describeRuleChange, parseOpcoRulesForm, type FundingRule, type SimulationInput } from "./model";
+import {
+  fundingRuleSchema,
+  parseSimulation,
+  quoteHref,
+  simulate,
+  describeRuleChange,
+  parseOpcoRulesForm,
+  type FundingRule,
+  type SimulationInput,
+} from "./model";
 import { HEADCOUNT_BANDS, SECTORS, opcoForSector, formatDate } from "./labels";
 import { OPCO_SLUGS, ofOpco } from "./opco-list";
 
@@ -148,7 +157,14 @@ describe("parseSimulation: the shared input schema", () => {
     const parsed = parseSimulation(valid);
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
-    expect(parsed.input).toMatchObject({ opco: "atlas", band: "1-10", costPerTrainee: 1200.5, hours: 14, trainees: 2, opcoFromSector: false });
+    expect(parsed.input).toMatchObject({
+      opco: "atlas",
+      band: "1-10",
+      costPerTrainee: 1200.5,
+      hours: 14,
+      trainees: 2,
+      opcoFromSector: false,
+    });
   });
 
   it("finds the OPCO from the sector when none is chosen", () => {
@@ -268,7 +284,13 @@ describe("admin form of one OPCO's rules", () => {
     });
     expect(parsed.rules[1]).toMatchObject({ band: "11-49", hourlyCap: null, annualCeiling: 5000, schemes: [] });
     // Large companies never get the plan funded, whatever is posted.
-    expect(parsed.rules[2]).toMatchObject({ band: "50-299", planFunded: false, hourlyCap: null, annualCeiling: null, schemes: ["alternance"] });
+    expect(parsed.rules[2]).toMatchObject({
+      band: "50-299",
+      planFunded: false,
+      hourlyCap: null,
+      annualCeiling: null,
+      schemes: ["alternance"],
+    });
   });
 
   it("gives French errors keyed by field", () => {

@@ -1,5 +1,18 @@
 import { z } from "zod";
-import { BAND_LABELS, HEADCOUNT_BANDS, SCHEMES, SCHEME_IDS, SECTORS, formatDate, formatEuros, formatNumber, isLargeCompany, opcoForSector, type HeadcountBand, type SchemeId } from "./labels";
+import {
+  BAND_LABELS,
+  HEADCOUNT_BANDS,
+  SCHEMES,
+  SCHEME_IDS,
+  SECTORS,
+  formatDate,
+  formatEuros,
+  formatNumber,
+  isLargeCompany,
+  opcoForSector,
+  type HeadcountBand,
+  type SchemeId,
+} from "./labels";
 import { OPCO_NAMES, OPCO_SLUGS, isOpcoSlug, opcoInSentence, type OpcoSlug } from "./opco-list";
 
 /**
@@ -15,7 +28,10 @@ const isoDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "La date doit être au format AAAA-MM-JJ.")
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "Cette date n'existe pas.");
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    "Cette date n'existe pas.",
+  );
 
 /** One OPCO's funding rule for one headcount band. Amounts in euros, excluding VAT (HT). */
 export const fundingRuleSchema = z
@@ -77,7 +93,10 @@ export function parseFrenchNumber(value: unknown): unknown {
   if (typeof value === "number") return value;
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "string") return value;
-  const s = value.replace(/[\s\u00a0\u202f]/g, "").replace(/€$/, "").replace(",", ".");
+  const s = value
+    .replace(/[\s\u00a0\u202f]/g, "")
+    .replace(/€$/, "")
+    .replace(",", ".");
   if (s === "") return undefined;
   return /^[-+]?\d+(\.\d+)?$/.test(s) ? Number(s) : Number.NaN;
 }
@@ -85,8 +104,14 @@ export function parseFrenchNumber(value: unknown): unknown {
 /** The admin form's fields for one rule, as strings (FormData). */
 export const fundingRuleFormSchema = z.object({
   planFunded: z.enum(["0", "1"], { error: "Indiquez si l'OPCO finance le plan." }).transform((v) => v === "1"),
-  hourlyCap: z.preprocess(parseFrenchNumber, z.number({ error: "Le plafond horaire doit être un nombre (par exemple 25 ou 22,50)." }).optional()),
-  annualCeiling: z.preprocess(parseFrenchNumber, z.number({ error: "Le plafond annuel doit être un nombre (par exemple 3 000)." }).optional()),
+  hourlyCap: z.preprocess(
+    parseFrenchNumber,
+    z.number({ error: "Le plafond horaire doit être un nombre (par exemple 25 ou 22,50)." }).optional(),
+  ),
+  annualCeiling: z.preprocess(
+    parseFrenchNumber,
+    z.number({ error: "Le plafond annuel doit être un nombre (par exemple 3 000)." }).optional(),
+  ),
   schemes: z.array(z.enum(SCHEME_IDS, { error: "Dispositif inconnu." })),
   checkedOn: isoDate,
   note: z.string().trim().max(1000, "La note ne peut pas dépasser 1 000 caractères."),
@@ -129,7 +154,9 @@ const hoursSchema = z.preprocess(
   z
     .number({
       error: (issue) =>
-        issue.input === undefined ? "Indiquez la durée de la formation en heures." : "La durée doit être un nombre d'heures, par exemple 14 ou 3,5.",
+        issue.input === undefined
+          ? "Indiquez la durée de la formation en heures."
+          : "La durée doit être un nombre d'heures, par exemple 14 ou 3,5.",
     })
     .min(0, "La durée ne peut pas être négative.")
     .gt(0, "La durée doit être supérieure à zéro heure.")
@@ -140,7 +167,8 @@ const traineesSchema = z.preprocess(
   parseFrenchNumber,
   z
     .number({
-      error: (issue) => (issue.input === undefined ? "Indiquez le nombre de stagiaires." : "Le nombre de stagiaires doit être un nombre entier."),
+      error: (issue) =>
+        issue.input === undefined ? "Indiquez le nombre de stagiaires." : "Le nombre de stagiaires doit être un nombre entier.",
     })
     .int("Le nombre de stagiaires doit être un nombre entier.")
     .min(1, "Indiquez au moins un stagiaire.")
@@ -295,7 +323,8 @@ export function simulate(input: SimulationInput, rules: readonly FundingRule[]):
   const bandLabel = BAND_LABELS[band];
   const rule = findRule(rules, opco, band);
   const steps: string[] = [];
-  if (input.opcoFromSector) steps.push(`OPCO trouvé à partir de votre secteur\u00a0: ${name} (à confirmer avec votre convention collective).`);
+  if (input.opcoFromSector)
+    steps.push(`OPCO trouvé à partir de votre secteur\u00a0: ${name} (à confirmer avec votre convention collective).`);
 
   if (!rule) {
     return {
@@ -311,10 +340,16 @@ export function simulate(input: SimulationInput, rules: readonly FundingRule[]):
   const totalCents = unitCents * trainees;
   const totalCost = roundEuro(totalCents);
   const traineesText = `${trainees} ${plural(trainees, "stagiaire", "stagiaires")}`;
-  steps.push(`Coût de la formation\u00a0: ${formatEuros(fromCents(unitCents))} HT × ${traineesText} = ${formatEuros(fromCents(totalCents))} HT.`);
+  steps.push(
+    `Coût de la formation\u00a0: ${formatEuros(fromCents(unitCents))} HT × ${traineesText} = ${formatEuros(fromCents(totalCents))} HT.`,
+  );
 
   if (!rule.planFunded) {
-    steps.push(isLargeCompany(band) ? SELF_FUNDED_MESSAGE : `${name} ne finance pas le plan de développement des compétences des entreprises de ${bandLabel.toLowerCase()}.`);
+    steps.push(
+      isLargeCompany(band)
+        ? SELF_FUNDED_MESSAGE
+        : `${name} ne finance pas le plan de développement des compétences des entreprises de ${bandLabel.toLowerCase()}.`,
+    );
     steps.push(`Reste à charge estimé pour l'entreprise\u00a0: ${formatEuros(totalCost)} HT.`);
     return {
       status: "self-funded",
@@ -326,7 +361,9 @@ export function simulate(input: SimulationInput, rules: readonly FundingRule[]):
       remaining: totalCost,
       schemes: rule.schemes,
       checkedOn: rule.checkedOn,
-      message: isLargeCompany(band) ? SELF_FUNDED_MESSAGE : `${name} ne finance pas le plan de développement des compétences pour cette taille d'entreprise.`,
+      message: isLargeCompany(band)
+        ? SELF_FUNDED_MESSAGE
+        : `${name} ne finance pas le plan de développement des compétences pour cette taille d'entreprise.`,
     };
   }
 
@@ -355,15 +392,21 @@ export function simulate(input: SimulationInput, rules: readonly FundingRule[]):
     if (ceilingCents < fundedCents) {
       ceilingReached = true;
       fundedCents = ceilingCents;
-      steps.push(`Plafond annuel par entreprise\u00a0: ${formatEuros(rule.annualCeiling)}. Il est atteint\u00a0: la prise en charge est ramenée à ce montant.`);
+      steps.push(
+        `Plafond annuel par entreprise\u00a0: ${formatEuros(rule.annualCeiling)}. Il est atteint\u00a0: la prise en charge est ramenée à ce montant.`,
+      );
     } else {
-      steps.push(`Plafond annuel par entreprise\u00a0: ${formatEuros(rule.annualCeiling)}. Il n'est pas atteint, si l'entreprise n'a pas encore utilisé son budget cette année.`);
+      steps.push(
+        `Plafond annuel par entreprise\u00a0: ${formatEuros(rule.annualCeiling)}. Il n'est pas atteint, si l'entreprise n'a pas encore utilisé son budget cette année.`,
+      );
     }
   }
 
   const funded = roundEuro(fundedCents);
   const remaining = totalCost - funded;
-  steps.push(`Prise en charge estimée, arrondie à l'euro\u00a0: ${formatEuros(funded)}. Reste à charge\u00a0: ${formatEuros(totalCost)} − ${formatEuros(funded)} = ${formatEuros(remaining)}.`);
+  steps.push(
+    `Prise en charge estimée, arrondie à l'euro\u00a0: ${formatEuros(funded)}. Reste à charge\u00a0: ${formatEuros(totalCost)} − ${formatEuros(funded)} = ${formatEuros(remaining)}.`,
+  );
 
   return {
     status: "funded",
@@ -403,7 +446,10 @@ interface FormLike {
 }
 
 /** Reads and validates the rules of one OPCO from the admin form; French errors keyed by field name. */
-export function parseOpcoRulesForm(opco: OpcoSlug, form: FormLike): { ok: true; rules: FundingRule[] } | { ok: false; errors: RuleFormErrors } {
+export function parseOpcoRulesForm(
+  opco: OpcoSlug,
+  form: FormLike,
+): { ok: true; rules: FundingRule[] } | { ok: false; errors: RuleFormErrors } {
   const rules: FundingRule[] = [];
   const errors: RuleFormErrors = {};
   const text = (name: string) => {
@@ -453,8 +499,10 @@ export function describeRuleChange(before: FundingRule | undefined, after: Fundi
   if (!before) parts.push("barème créé");
   else {
     if (before.planFunded !== after.planFunded) parts.push(`financement du plan\u00a0: ${after.planFunded ? "oui" : "non"}`);
-    if (before.hourlyCap !== after.hourlyCap) parts.push(`plafond horaire\u00a0: ${capText(before.hourlyCap)} → ${capText(after.hourlyCap)}`);
-    if (before.annualCeiling !== after.annualCeiling) parts.push(`plafond annuel\u00a0: ${capText(before.annualCeiling)} → ${capText(after.annualCeiling)}`);
+    if (before.hourlyCap !== after.hourlyCap)
+      parts.push(`plafond horaire\u00a0: ${capText(before.hourlyCap)} → ${capText(after.hourlyCap)}`);
+    if (before.annualCeiling !== after.annualCeiling)
+      parts.push(`plafond annuel\u00a0: ${capText(before.annualCeiling)} → ${capText(after.annualCeiling)}`);
     if ([...before.schemes].sort().join() !== [...after.schemes].sort().join()) {
       parts.push(`dispositifs\u00a0: ${after.schemes.map((s) => SCHEMES[s].label).join(", ") || "aucun"}`);
     }

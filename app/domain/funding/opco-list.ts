@@ -45,4 +45,3 @@ export function ofOpco(slug: OpcoSlug): string {
 export function isOpcoSlug(value: string): value is OpcoSlug {
   return (OPCO_SLUGS as readonly string[]).includes(value);
 }
-

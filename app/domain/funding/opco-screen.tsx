@@ -67,7 +67,9 @@ export function OpcoScreen({ opco, rules, formations }: OpcoScreenProps) {
       {smallCompanyRules.length > 0 ? (
         <Section id="bareme" title="Le barème utilisé par notre simulateur">
           <p className="max-w-3xl text-slate-700 dark:text-slate-300">
-            {"Ordres de grandeur pour une formation transversale, hors taxes. Le barème exact dépend de votre branche et peut changer en cours d'année : seul l'OPCO décide de la prise en charge."}
+            {
+              "Ordres de grandeur pour une formation transversale, hors taxes. Le barème exact dépend de votre branche et peut changer en cours d'année : seul l'OPCO décide de la prise en charge."
+            }
           </p>
           <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
             <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
@@ -94,8 +96,12 @@ export function OpcoScreen({ opco, rules, formations }: OpcoScreenProps) {
                     <th scope="row" className="px-4 py-3 font-medium text-slate-900 dark:text-white">
                       {BAND_LABELS[r.band]}
                     </th>
-                    <td className="px-4 py-3 text-slate-700 dark:text-slate-300">{r.hourlyCap === null ? "Pas de plafond horaire" : `${formatEuros(r.hourlyCap)} HT`}</td>
-                    <td className="px-4 py-3 text-slate-700 dark:text-slate-300">{r.annualCeiling === null ? "Pas de plafond annuel" : `${formatEuros(r.annualCeiling)} HT`}</td>
+                    <td className="px-4 py-3 text-slate-700 dark:text-slate-300">
+                      {r.hourlyCap === null ? "Pas de plafond horaire" : `${formatEuros(r.hourlyCap)} HT`}
+                    </td>
+                    <td className="px-4 py-3 text-slate-700 dark:text-slate-300">
+                      {r.annualCeiling === null ? "Pas de plafond annuel" : `${formatEuros(r.annualCeiling)} HT`}
+                    </td>
                     <td className="px-4 py-3 text-slate-700 dark:text-slate-300">
                       <time dateTime={r.checkedOn}>{formatDate(r.checkedOn)}</time>
                     </td>
@@ -105,7 +111,9 @@ export function OpcoScreen({ opco, rules, formations }: OpcoScreenProps) {
             </table>
           </div>
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-            {"À partir de 50 salariés, l'entreprise finance en principe son plan elle-même ; l'alternance et Pro-A restent financés par l'OPCO."}
+            {
+              "À partir de 50 salariés, l'entreprise finance en principe son plan elle-même ; l'alternance et Pro-A restent financés par l'OPCO."
+            }
           </p>
         </Section>
       ) : null}
@@ -136,7 +144,10 @@ export function OpcoScreen({ opco, rules, formations }: OpcoScreenProps) {
                 <ul className="mt-3 flex-1 space-y-2">
                   {items.map((f) => (
                     <li key={f.slug}>
-                      <Link to={`/formations/${f.slug}`} className="font-medium text-slate-900 hover:text-brand-800 hover:underline dark:text-white dark:hover:text-brand-200">
+                      <Link
+                        to={`/formations/${f.slug}`}
+                        className="font-medium text-slate-900 hover:text-brand-800 hover:underline dark:text-white dark:hover:text-brand-200"
+                      >
                         {f.title}
                       </Link>
                       <span className="text-sm text-slate-600 dark:text-slate-400">{` · ${formatHours(f.hours)}`}</span>

@@ -66,7 +66,8 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
     name: OPCO_NAMES.afdas,
     fullName:
       "Afdas, opérateur de compétences de la culture, des industries créatives, des médias, de la communication, des télécommunications, du sport, du tourisme, des loisirs et du divertissement",
-    summary: "L'OPCO de la culture, des médias, de la communication, du sport, des loisirs et du tourisme, qui accompagne aussi les intermittents et les artistes-auteurs.",
+    summary:
+      "L'OPCO de la culture, des médias, de la communication, du sport, des loisirs et du tourisme, qui accompagne aussi les intermittents et les artistes-auteurs.",
     sectors: [
       "Spectacle vivant et enregistré, cinéma, audiovisuel",
       "Presse, édition, publicité, communication",
@@ -82,7 +83,10 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
       "Espaces de loisirs, d'attractions et culturels",
     ],
     funds: [
-      PLAN_50("l'Afdas", " Le plan mutualisé est plafonné chaque année par entreprise ; certaines branches ajoutent un budget conventionnel."),
+      PLAN_50(
+        "l'Afdas",
+        " Le plan mutualisé est plafonné chaque année par entreprise ; certaines branches ajoutent un budget conventionnel.",
+      ),
       ALTERNANCE,
       PRO_A,
       {
@@ -91,7 +95,8 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
       },
     ],
     howToApply: HOW_TO_APPLY_COMMON("de l'Afdas", "espace adhérent Afdas"),
-    goodToKnow: "Les versements volontaires confiés à l'Afdas ouvrent un budget de formation en plus du plan mutualisé, y compris pour les entreprises de 50 salariés et plus.",
+    goodToKnow:
+      "Les versements volontaires confiés à l'Afdas ouvrent un budget de formation en plus du plan mutualisé, y compris pour les entreprises de 50 salariés et plus.",
     website: "https://www.afdas.com",
     categories: ["numerique", "commercial", "langues", "management"],
     checkedOn: OPCO_CONTENT_CHECKED_ON,
@@ -114,9 +119,15 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
       "Cabinets d'experts-comptables et de commissaires aux comptes",
       "Économistes de la construction, géomètres-experts",
     ],
-    funds: [PLAN_50("Atlas", " Atlas publie pour chaque branche un plafond annuel par entreprise selon son effectif."), ALTERNANCE, PRO_A, CPF_COCONSTRUIT],
+    funds: [
+      PLAN_50("Atlas", " Atlas publie pour chaque branche un plafond annuel par entreprise selon son effectif."),
+      ALTERNANCE,
+      PRO_A,
+      CPF_COCONSTRUIT,
+    ],
     howToApply: HOW_TO_APPLY_COMMON("d'Atlas", "espace entreprise Atlas"),
-    goodToKnow: "Atlas propose aussi « Campus Atlas », une offre de formations sélectionnées et pré-financées pour les entreprises de moins de 50 salariés.",
+    goodToKnow:
+      "Atlas propose aussi « Campus Atlas », une offre de formations sélectionnées et pré-financées pour les entreprises de moins de 50 salariés.",
     website: "https://www.opco-atlas.fr",
     categories: ["bureautique", "numerique", "management", "langues", "rh", "commercial"],
     checkedOn: OPCO_CONTENT_CHECKED_ON,
@@ -133,7 +144,10 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
       "Négoce des matériaux de construction",
     ],
     funds: [
-      PLAN_50("Constructys", " Les barèmes diffèrent entre le Bâtiment (coût horaire plafonné par stagiaire) et les Travaux publics (coût horaire et budget annuel)."),
+      PLAN_50(
+        "Constructys",
+        " Les barèmes diffèrent entre le Bâtiment (coût horaire plafonné par stagiaire) et les Travaux publics (coût horaire et budget annuel).",
+      ),
       ALTERNANCE,
       PRO_A,
       {
@@ -142,7 +156,8 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
       },
     ],
     howToApply: HOW_TO_APPLY_COMMON("de Constructys", "espace en ligne Constructys"),
-    goodToKnow: "Les formations sécurité (travail en hauteur, habilitations, gestes et postures) sont parmi les plus demandées par les entreprises du BTP.",
+    goodToKnow:
+      "Les formations sécurité (travail en hauteur, habilitations, gestes et postures) sont parmi les plus demandées par les entreprises du BTP.",
     website: "https://www.constructys.fr",
     categories: ["securite", "management", "bureautique", "commercial"],
     checkedOn: OPCO_CONTENT_CHECKED_ON,
@@ -150,7 +165,8 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
   ocapiat: {
     slug: "ocapiat",
     name: OPCO_NAMES.ocapiat,
-    fullName: "OCAPIAT, opérateur de compétences pour la coopération agricole, l'agriculture, la pêche, l'industrie agroalimentaire et les territoires",
+    fullName:
+      "OCAPIAT, opérateur de compétences pour la coopération agricole, l'agriculture, la pêche, l'industrie agroalimentaire et les territoires",
     summary: "L'OPCO de l'agriculture, du paysage, de la pêche, des industries alimentaires et de la coopération agricole.",
     sectors: [
       "Exploitations agricoles, entreprises du paysage, travaux agricoles et forestiers",
@@ -190,13 +206,17 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
       "Taxis et autres services de proximité",
     ],
     funds: [
-      PLAN_50("Opco EP", " Les barèmes sont fixés par la section paritaire de chaque branche : plafond par entreprise et coût horaire selon le type de formation."),
+      PLAN_50(
+        "Opco EP",
+        " Les barèmes sont fixés par la section paritaire de chaque branche : plafond par entreprise et coût horaire selon le type de formation.",
+      ),
       ALTERNANCE,
       PRO_A,
       CPF_COCONSTRUIT,
     ],
     howToApply: HOW_TO_APPLY_COMMON("d'Opco EP", "espace en ligne Opco EP"),
-    goodToKnow: "Opco EP est l'un des deux OPCO interprofessionnels : il accueille aussi les entreprises dont la branche n'est rattachée à aucun autre OPCO.",
+    goodToKnow:
+      "Opco EP est l'un des deux OPCO interprofessionnels : il accueille aussi les entreprises dont la branche n'est rattachée à aucun autre OPCO.",
     website: "https://www.opcoep.fr",
     categories: ["bureautique", "commercial", "numerique", "management"],
     checkedOn: OPCO_CONTENT_CHECKED_ON,
@@ -221,7 +241,8 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
     ],
     funds: [PLAN_50("l'Opcommerce"), ALTERNANCE, PRO_A, CPF_COCONSTRUIT],
     howToApply: HOW_TO_APPLY_COMMON("de l'Opcommerce", "espace en ligne de l'Opcommerce"),
-    goodToKnow: "L'Opcommerce propose des diagnostics (compétences, numérique, cybersécurité) pour aider les petites entreprises du commerce à bâtir leur plan.",
+    goodToKnow:
+      "L'Opcommerce propose des diagnostics (compétences, numérique, cybersécurité) pour aider les petites entreprises du commerce à bâtir leur plan.",
     website: "https://www.lopcommerce.com",
     categories: ["commercial", "management", "numerique", "langues"],
     checkedOn: OPCO_CONTENT_CHECKED_ON,
@@ -230,7 +251,8 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
     slug: "opco-mobilites",
     name: OPCO_NAMES["opco-mobilites"],
     fullName: "OPCO Mobilités, opérateur de compétences des transports et des services de l'automobile",
-    summary: "L'OPCO du transport routier, de la logistique, des services de l'automobile et des transports urbain, ferroviaire et maritime.",
+    summary:
+      "L'OPCO du transport routier, de la logistique, des services de l'automobile et des transports urbain, ferroviaire et maritime.",
     sectors: [
       "Transport routier de marchandises et de voyageurs, logistique",
       "Services de l'automobile (réparation, commerce, location, contrôle technique)",
@@ -276,7 +298,8 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
     ],
     funds: [PLAN_50("OPCO Santé"), ALTERNANCE, PRO_A, CPF_COCONSTRUIT],
     howToApply: HOW_TO_APPLY_COMMON("d'OPCO Santé", "espace en ligne OPCO Santé"),
-    goodToKnow: "Les cabinets médicaux et dentaires, les pharmacies d'officine et les laboratoires de biologie relèvent d'Opco EP, pas d'OPCO Santé.",
+    goodToKnow:
+      "Les cabinets médicaux et dentaires, les pharmacies d'officine et les laboratoires de biologie relèvent d'Opco EP, pas d'OPCO Santé.",
     website: "https://www.opco-sante.fr",
     categories: ["management", "securite", "rh", "bureautique"],
     checkedOn: OPCO_CONTENT_CHECKED_ON,
@@ -285,7 +308,8 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
     slug: "uniformation",
     name: OPCO_NAMES.uniformation,
     fullName: "Uniformation, opérateur de compétences de la cohésion sociale",
-    summary: "L'OPCO de l'économie sociale et solidaire : aide à domicile associative, animation, habitat social, insertion, protection sociale.",
+    summary:
+      "L'OPCO de l'économie sociale et solidaire : aide à domicile associative, animation, habitat social, insertion, protection sociale.",
     sectors: [
       "Aide, accompagnement, soins et services à domicile (associations)",
       "Animation, centres sociaux et lien social et familial",
@@ -300,13 +324,17 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
       "Habitat social, sécurité sociale, mutualité",
     ],
     funds: [
-      PLAN_50("Uniformation", " Une demande par an et par entreprise, avec un coût horaire plafonné qui dépend de la durée de la formation."),
+      PLAN_50(
+        "Uniformation",
+        " Une demande par an et par entreprise, avec un coût horaire plafonné qui dépend de la durée de la formation.",
+      ),
       ALTERNANCE,
       PRO_A,
       CPF_COCONSTRUIT,
     ],
     howToApply: HOW_TO_APPLY_COMMON("d'Uniformation", "espace privé Uniformation"),
-    goodToKnow: "Beaucoup de structures d'Uniformation sont des associations : la formation des dirigeants bénévoles fait l'objet d'actions collectives spécifiques.",
+    goodToKnow:
+      "Beaucoup de structures d'Uniformation sont des associations : la formation des dirigeants bénévoles fait l'objet d'actions collectives spécifiques.",
     website: "https://www.uniformation.fr",
     categories: ["management", "rh", "bureautique", "numerique"],
     checkedOn: OPCO_CONTENT_CHECKED_ON,
@@ -315,7 +343,8 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
     slug: "akto",
     name: OPCO_NAMES.akto,
     fullName: "AKTO, opérateur de compétences des entreprises et des salariés des services à forte intensité de main-d'œuvre",
-    summary: "L'OPCO interprofessionnel de l'hôtellerie-restauration, de la propreté, de la sécurité privée, du travail temporaire et d'autres services.",
+    summary:
+      "L'OPCO interprofessionnel de l'hôtellerie-restauration, de la propreté, de la sécurité privée, du travail temporaire et d'autres services.",
     sectors: [
       "Hôtellerie, cafés, restauration, restauration rapide et collective",
       "Propreté et services associés",
@@ -340,7 +369,8 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
       },
     ],
     howToApply: HOW_TO_APPLY_COMMON("d'AKTO", "espace en ligne AKTO"),
-    goodToKnow: "AKTO est l'un des deux OPCO interprofessionnels : il accueille des branches variées de services où l'humain et la relation client sont au cœur du métier.",
+    goodToKnow:
+      "AKTO est l'un des deux OPCO interprofessionnels : il accueille des branches variées de services où l'humain et la relation client sont au cœur du métier.",
     website: "https://www.akto.fr",
     categories: ["securite", "management", "langues", "commercial"],
     checkedOn: OPCO_CONTENT_CHECKED_ON,
@@ -364,7 +394,10 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
       "Industries textiles, papier-carton",
     ],
     funds: [
-      PLAN_50("OPCO 2i", " Le coût horaire pris en charge est plus élevé pour les formations industrielles que pour les formations transversales."),
+      PLAN_50(
+        "OPCO 2i",
+        " Le coût horaire pris en charge est plus élevé pour les formations industrielles que pour les formations transversales.",
+      ),
       ALTERNANCE,
       PRO_A,
       CPF_COCONSTRUIT,

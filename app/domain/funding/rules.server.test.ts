@@ -67,9 +67,23 @@ describe.each(engines)("funding rules on $name", ({ create }) => {
   it("saves several rules all or nothing", async () => {
     const a = (await getRule("opco2i", "1-10", t.db))!;
     const b = (await getRule("opco2i", "11-49", t.db))!;
-    await expect(saveRules([{ ...a, hourlyCap: 40 }, { ...b, checkedOn: "pas une date" }], t.db)).rejects.toThrow();
+    await expect(
+      saveRules(
+        [
+          { ...a, hourlyCap: 40 },
+          { ...b, checkedOn: "pas une date" },
+        ],
+        t.db,
+      ),
+    ).rejects.toThrow();
     expect((await getRule("opco2i", "1-10", t.db))?.hourlyCap).toBe(25);
-    await saveRules([{ ...a, hourlyCap: 40 }, { ...b, hourlyCap: 41 }], t.db);
+    await saveRules(
+      [
+        { ...a, hourlyCap: 40 },
+        { ...b, hourlyCap: 41 },
+      ],
+      t.db,
+    );
     expect((await listRulesForOpco("opco2i", t.db)).slice(0, 2).map((r) => r.hourlyCap)).toEqual([40, 41]);
   });
 
@@ -83,17 +97,36 @@ describe.each(engines)("funding rules on $name", ({ create }) => {
     expect((await getRule("uniformation", "11-49", t.db))?.hourlyCap).toBe(40);
     const audit = await t.db.selectFrom("audit_log").selectAll().where("entity", "=", "funding_rule").execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: "update", entity_id: "uniformation:11-49", actor_email: "admin@example.org", summary: changes[0] });
+    expect(audit[0]).toMatchObject({
+      action: "update",
+      entity_id: "uniformation:11-49",
+      actor_email: "admin@example.org",
+      summary: changes[0],
+    });
     // Saving the same values again changes nothing and writes nothing.
     expect(await updateRulesAudited(edited, actor, t.db)).toEqual([]);
     expect(await t.db.selectFrom("audit_log").select("id").where("entity", "=", "funding_rule").execute()).toHaveLength(1);
     // An invalid rule in the batch: nothing saved, nothing audited.
-    await expect(updateRulesAudited([{ ...edited[0], hourlyCap: 30 }, { ...edited[1], checkedOn: "hier" }], actor, t.db)).rejects.toThrow();
+    await expect(
+      updateRulesAudited(
+        [
+          { ...edited[0], hourlyCap: 30 },
+          { ...edited[1], checkedOn: "hier" },
+        ],
+        actor,
+        t.db,
+      ),
+    ).rejects.toThrow();
     expect((await getRule("uniformation", "1-10", t.db))?.hourlyCap).toBe(50);
   });
 
   it("leaves out a row that no longer fits the schema, so the simulator reports a missing rule", async () => {
-    await t.db.updateTable("funding_rules").set({ schemes: "pas du JSON" }).where("opco", "=", "ocapiat").where("band", "=", "1-10").execute();
+    await t.db
+      .updateTable("funding_rules")
+      .set({ schemes: "pas du JSON" })
+      .where("opco", "=", "ocapiat")
+      .where("band", "=", "1-10")
+      .execute();
     expect(await getRule("ocapiat", "1-10", t.db)).toBeUndefined();
     const rules = await listRules(t.db);
     expect(rules).toHaveLength(43);

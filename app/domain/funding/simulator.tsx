@@ -3,7 +3,14 @@ import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "r
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { SIMULATION_FIELDS, parseSimulation, type SimulationErrors, type SimulationField, type SimulationOutcome, type SimulationValues } from "./model";
+import {
+  SIMULATION_FIELDS,
+  parseSimulation,
+  type SimulationErrors,
+  type SimulationField,
+  type SimulationOutcome,
+  type SimulationValues,
+} from "./model";
 import { BAND_LABELS, HEADCOUNT_BANDS, SCHEMES, SECTORS, formatDate, formatEuros } from "./labels";
 import { OPCO_NAMES, OPCO_SLUGS } from "./opco-list";
 
@@ -131,7 +138,8 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
       if (!parsed.ok) {
         const visible: SimulationErrors = {};
         for (const [field, message] of Object.entries(parsed.errors) as Array<[SimulationField, string]>) {
-          if (touched.current.has(field) || (field === "opco" && (touched.current.has("secteur") || touched.current.has("opco")))) visible[field] = message;
+          if (touched.current.has(field) || (field === "opco" && (touched.current.has("secteur") || touched.current.has("opco"))))
+            visible[field] = message;
         }
         setClientErrors(visible);
         return;
@@ -162,7 +170,9 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     window.clearTimeout(timer.current);
     for (const field of SIMULATION_FIELDS) touched.current.add(field);
-    ownSearch.current = normalizeSearch(new URLSearchParams(new FormData(event.currentTarget) as unknown as Record<string, string>).toString());
+    ownSearch.current = normalizeSearch(
+      new URLSearchParams(new FormData(event.currentTarget) as unknown as Record<string, string>).toString(),
+    );
     setClientErrors(null);
   }
 
@@ -170,7 +180,10 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
 
   return (
     <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
-      <section aria-labelledby="simulateur-form-title" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="simulateur-form-title"
+        className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 id="simulateur-form-title" className="text-xl font-bold text-slate-900 dark:text-white">
           Votre projet de formation
         </h2>
@@ -202,7 +215,12 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
                 </select>
               )}
             </Field>
-            <Field name="secteur" label="Ou votre secteur d'activité" hint="Nous en déduisons l'OPCO le plus probable." error={shownErrors.secteur}>
+            <Field
+              name="secteur"
+              label="Ou votre secteur d'activité"
+              hint="Nous en déduisons l'OPCO le plus probable."
+              error={shownErrors.secteur}
+            >
               {(a) => (
                 <select {...a} name="secteur" defaultValue={values.secteur ?? ""} className={inputClass}>
                   <option value="">Choisir un secteur</option>
@@ -242,7 +260,12 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
           <fieldset className="space-y-4">
             <legend className="font-semibold text-slate-900 dark:text-white">La formation</legend>
             {formations.length > 0 ? (
-              <Field name="formation" label="Formation de notre catalogue (facultatif)" hint="Le coût et la durée se remplissent d'après la formation choisie." error={shownErrors.formation}>
+              <Field
+                name="formation"
+                label="Formation de notre catalogue (facultatif)"
+                hint="Le coût et la durée se remplissent d'après la formation choisie."
+                error={shownErrors.formation}
+              >
                 {(a) => (
                   <select {...a} name="formation" defaultValue={values.formation ?? ""} className={inputClass}>
                     <option value="">{"Aucune : je saisis le coût et la durée"}</option>
@@ -262,14 +285,44 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
             ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
               <Field name="cout" label="Coût par stagiaire (€ HT)" error={shownErrors.cout}>
-                {(a) => <input {...a} name="cout" type="text" inputMode="decimal" autoComplete="off" defaultValue={values.cout ?? ""} className={inputClass} />}
+                {(a) => (
+                  <input
+                    {...a}
+                    name="cout"
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    defaultValue={values.cout ?? ""}
+                    className={inputClass}
+                  />
+                )}
               </Field>
               <Field name="heures" label="Durée (heures)" error={shownErrors.heures}>
-                {(a) => <input {...a} name="heures" type="text" inputMode="decimal" autoComplete="off" defaultValue={values.heures ?? ""} className={inputClass} />}
+                {(a) => (
+                  <input
+                    {...a}
+                    name="heures"
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    defaultValue={values.heures ?? ""}
+                    className={inputClass}
+                  />
+                )}
               </Field>
             </div>
             <Field name="stagiaires" label="Nombre de stagiaires" error={shownErrors.stagiaires}>
-              {(a) => <input {...a} name="stagiaires" type="text" inputMode="numeric" autoComplete="off" defaultValue={values.stagiaires ?? "1"} className={cn(inputClass, "sm:max-w-40")} />}
+              {(a) => (
+                <input
+                  {...a}
+                  name="stagiaires"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  defaultValue={values.stagiaires ?? "1"}
+                  className={cn(inputClass, "sm:max-w-40")}
+                />
+              )}
             </Field>
           </fieldset>
 
@@ -279,7 +332,15 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
         </Form>
       </section>
 
-      <Result submitted={submitted} errors={shownErrors} stale={stale} pending={pending} outcome={outcome} quoteHref={quoteHref} search={location.search} />
+      <Result
+        submitted={submitted}
+        errors={shownErrors}
+        stale={stale}
+        pending={pending}
+        outcome={outcome}
+        quoteHref={quoteHref}
+        search={location.search}
+      />
     </div>
   );
 }
@@ -304,7 +365,8 @@ function Result({
   const hasErrors = Object.keys(errors).length > 0;
   const show = outcome && !hasErrors && !stale ? outcome : null;
   let summary = "";
-  if (show?.status === "funded") summary = `Prise en charge estimée\u00a0: ${formatEuros(show.funded)}. Reste à charge\u00a0: ${formatEuros(show.remaining)}.`;
+  if (show?.status === "funded")
+    summary = `Prise en charge estimée\u00a0: ${formatEuros(show.funded)}. Reste à charge\u00a0: ${formatEuros(show.remaining)}.`;
   else if (show) summary = show.message;
   else if (submitted && hasErrors) summary = "Corrigez les champs signalés pour obtenir une estimation.";
 
@@ -344,11 +406,21 @@ function Result({
             <Figure label="Coût total HT" value={formatEuros(show.totalCost)} testId="total" />
           </dl>
           {show.status === "self-funded" ? (
-            <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-slate-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">{show.message}</p>
+            <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-slate-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+              {show.message}
+            </p>
           ) : show.hourlyCapReached || show.ceilingReached ? (
             <ul className="flex flex-wrap gap-2 text-sm">
-              {show.hourlyCapReached ? <li className="rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">Plafond horaire atteint</li> : null}
-              {show.ceilingReached ? <li className="rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">Plafond annuel atteint</li> : null}
+              {show.hourlyCapReached ? (
+                <li className="rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
+                  Plafond horaire atteint
+                </li>
+              ) : null}
+              {show.ceilingReached ? (
+                <li className="rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
+                  Plafond annuel atteint
+                </li>
+              ) : null}
             </ul>
           ) : null}
 
@@ -395,7 +467,9 @@ function Result({
       >
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700 dark:text-brand-300" />
         <span>
-          {"Estimation indicative, sans valeur d'engagement : elle applique un barème simplifié à une formation transversale. Les critères exacts dépendent de votre branche, des fonds disponibles et du budget déjà utilisé cette année ; seule la décision de votre OPCO fait foi."}
+          {
+            "Estimation indicative, sans valeur d'engagement : elle applique un barème simplifié à une formation transversale. Les critères exacts dépendent de votre branche, des fonds disponibles et du budget déjà utilisé cette année ; seule la décision de votre OPCO fait foi."
+          }
         </span>
       </p>
     </section>
@@ -404,9 +478,22 @@ function Result({
 
 function Figure({ label, value, emphasis, testId }: { label: string; value: string; emphasis?: boolean; testId: string }) {
   return (
-    <div className={cn("rounded-xl border p-3", emphasis ? "border-brand-300 bg-white dark:border-brand-700 dark:bg-slate-950" : "border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-950")}>
+    <div
+      className={cn(
+        "rounded-xl border p-3",
+        emphasis
+          ? "border-brand-300 bg-white dark:border-brand-700 dark:bg-slate-950"
+          : "border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-950",
+      )}
+    >
       <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className={cn("mt-1 font-bold tabular-nums text-slate-900 dark:text-white", emphasis ? "text-2xl text-brand-800 dark:text-brand-200" : "text-xl")} data-testid={testId}>
+      <dd
+        className={cn(
+          "mt-1 font-bold tabular-nums text-slate-900 dark:text-white",
+          emphasis ? "text-2xl text-brand-800 dark:text-brand-200" : "text-xl",
+        )}
+        data-testid={testId}
+      >
         {value}
       </dd>
     </div>

@@ -8,8 +8,18 @@ import { OPCO_CONTENT_CHECKED_ON } from "./opcos";
 export function sitemapEntries(): SitemapEntry[] {
   return [
     { path: "/financement", lastmod: OPCO_CONTENT_CHECKED_ON, changefreq: "monthly", priority: 0.8 },
-    ...OPCO_SLUGS.map((slug): SitemapEntry => ({ path: `/financement/${slug}`, lastmod: OPCO_CONTENT_CHECKED_ON, changefreq: "monthly", priority: 0.6 })),
-    ...AUDIENCE_SLUGS.map((slug): SitemapEntry => ({ path: `/financement/${slug}`, lastmod: AUDIENCE_CONTENT_CHECKED_ON, changefreq: "monthly", priority: 0.7 })),
+    ...OPCO_SLUGS.map((slug): SitemapEntry => ({
+      path: `/financement/${slug}`,
+      lastmod: OPCO_CONTENT_CHECKED_ON,
+      changefreq: "monthly",
+      priority: 0.6,
+    })),
+    ...AUDIENCE_SLUGS.map((slug): SitemapEntry => ({
+      path: `/financement/${slug}`,
+      lastmod: AUDIENCE_CONTENT_CHECKED_ON,
+      changefreq: "monthly",
+      priority: 0.7,
+    })),
     { path: "/simulateur-opco", changefreq: "monthly", priority: 0.8 },
   ];
 }

@@ -56,7 +56,11 @@ export function Section({ id, title, children, className }: { id: string; title:
 }
 
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={cn("rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900", className)}>{children}</div>;
+  return (
+    <div className={cn("rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900", className)}>
+      {children}
+    </div>
+  );
 }
 
 /** An official website: the address itself is the link text. External addresses are marked. */

@@ -8,8 +8,7 @@ import { HONEYPOT_FIELD, TOKEN_FIELD, readFormValues, validateValues, type Field
 
 /** What the action of /devis and /contact answers. */
 export type LeadActionData =
-  | { ok: true; reference: string }
-  | { ok: false; errors: FieldErrors; values: FormValues; formError?: string; token: string };
+  { ok: true; reference: string } | { ok: false; errors: FieldErrors; values: FormValues; formError?: string; token: string };
 
 /**
  * The behaviour both forms share: server errors shown beside each field (works without
@@ -391,7 +390,17 @@ export function ChoiceGroup({
   );
 }
 
-export function ConsentField({ kind, error, children, defaultChecked }: { kind: LeadKind; error?: string; children: ReactNode; defaultChecked?: boolean }) {
+export function ConsentField({
+  kind,
+  error,
+  children,
+  defaultChecked,
+}: {
+  kind: LeadKind;
+  error?: string;
+  children: ReactNode;
+  defaultChecked?: boolean;
+}) {
   const id = fieldId(kind, "consentement");
   return (
     <div>
@@ -461,7 +470,11 @@ export function ErrorSummary({
     >
       <h2 id={`${kind}-summary-title`} className="flex items-center gap-2 text-base font-bold">
         <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
-        {formError ? "Votre envoi n'a pas été accepté" : count === 1 ? "Le formulaire contient une erreur" : `Le formulaire contient ${count} erreurs`}
+        {formError
+          ? "Votre envoi n'a pas été accepté"
+          : count === 1
+            ? "Le formulaire contient une erreur"
+            : `Le formulaire contient ${count} erreurs`}
       </h2>
       {formError ? <p className="mt-2 text-sm">{formError}</p> : null}
       {count > 0 ? (
@@ -509,7 +522,10 @@ export function Confirmation({
         {kind === "devis" ? "Votre demande de devis est bien envoyée" : "Votre message est bien envoyé"}
       </h2>
       <p className="mt-4 text-lg text-slate-800 dark:text-slate-200">
-        Votre référence&nbsp;: <strong className="font-mono text-slate-950 dark:text-white" data-testid="reference">{reference}</strong>
+        Votre référence&nbsp;:{" "}
+        <strong className="font-mono text-slate-950 dark:text-white" data-testid="reference">
+          {reference}
+        </strong>
       </p>
       <div className="mt-4 space-y-3 text-slate-700 dark:text-slate-300">{children}</div>
       <p className="mt-6 flex flex-wrap gap-4 text-sm font-semibold">

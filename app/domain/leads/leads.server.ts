@@ -466,7 +466,12 @@ function kindWord(kind: LeadKind): string {
 
 export async function setLeadStatus(kind: LeadKind, id: string, status: LeadStatus, actor: Actor, target: Db = db()): Promise<boolean> {
   return target.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("leads").select(["reference", "status"]).where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
+    const row = await trx
+      .selectFrom("leads")
+      .select(["reference", "status"])
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row) return false;
     if (row.status === status) return true;
     await trx.updateTable("leads").set({ status, updated_at: nowIso() }).where("id", "=", id).execute();
@@ -526,7 +531,12 @@ export async function resendLeadMail(kind: LeadKind, id: string, mailId: string,
   const done = await target.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("leads").select(["reference"]).where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
     if (!row) return false;
-    const mail = await trx.selectFrom("mail_queue").select(["id", "purpose"]).where("id", "=", mailId).where("lead_id", "=", id).executeTakeFirst();
+    const mail = await trx
+      .selectFrom("mail_queue")
+      .select(["id", "purpose"])
+      .where("id", "=", mailId)
+      .where("lead_id", "=", id)
+      .executeTakeFirst();
     if (!mail || !(await requeueMail(trx, mailId))) return false;
     await recordAudit(trx, {
       actor,
@@ -573,7 +583,12 @@ const MAIL_STATE_CSV: Record<LeadListItem["mailState"], string> = {
 };
 
 export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target: Db = db()): Promise<string> {
-  const rows = await filteredQuery(target, kind, filter).selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(50_000).execute();
+  const rows = await filteredQuery(target, kind, filter)
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(50_000)
+    .execute();
   const states = new Map<string, string[]>();
   for (let i = 0; i < rows.length; i += 500) {
     const part = await mailStates(

@@ -122,7 +122,13 @@ describe.each(engines)("leads on $name", ({ create }) => {
 
     // Stored before any mail is attempted: the lead and its two queued mails.
     const lead = await getLead("devis", result.leadId, t.db);
-    expect(lead).toMatchObject({ company: "Boulangeries Martin", siret: "73282932000074", trainees: 4, funding: "opco-opcommerce", status: "nouveau" });
+    expect(lead).toMatchObject({
+      company: "Boulangeries Martin",
+      siret: "73282932000074",
+      trainees: 4,
+      funding: "opco-opcommerce",
+      status: "nouveau",
+    });
     expect(lead!.mails.map((m) => m.state)).toEqual(["pending", "pending"]);
     expect(smtp.received).toHaveLength(0);
 
@@ -184,7 +190,12 @@ describe.each(engines)("leads on $name", ({ create }) => {
     const later = Date.now() + defaultBackoff(1) + defaultBackoff(2) + 1;
     const pass = await processMailQueue({ target: t.db, now: () => later });
     expect(pass).toMatchObject({ claimed: 2, sent: 2 });
-    expect(smtp.received.map((m) => m.to).flat().sort()).toEqual([STAFF, "karim.benali@exemple.test"].sort());
+    expect(
+      smtp.received
+        .map((m) => m.to)
+        .flat()
+        .sort(),
+    ).toEqual([STAFF, "karim.benali@exemple.test"].sort());
     expect(smtp.received.find((m) => m.to.includes(STAFF))!.subject).toContain("Financement d'une formation");
   });
 
@@ -246,9 +257,15 @@ describe.each(engines)("leads on $name", ({ create }) => {
     expect(results.filter((r) => r.ok)).toHaveLength(200);
     const references = new Set(results.map((r) => (r.ok ? r.reference : "")));
     expect(references.size).toBe(200);
-    const count = await t.db.selectFrom("leads").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom("leads")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(200);
-    const mails = await t.db.selectFrom("mail_queue").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+    const mails = await t.db
+      .selectFrom("mail_queue")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(mails.n)).toBe(400);
     expect(await countNewLeads(t.db)).toEqual({ devis: 100, contact: 100, total: 200 });
   });
@@ -256,7 +273,15 @@ describe.each(engines)("leads on $name", ({ create }) => {
   it("refuses invalid input with French messages beside each field and keeps every value", async () => {
     const result = await submitLead(
       "devis",
-      quoteForm({ email: "lea.martin@", siret: "12345678901234", telephone: "12", stagiaires: "0", autreFormation: "", format: "", consentement: [] }),
+      quoteForm({
+        email: "lea.martin@",
+        siret: "12345678901234",
+        telephone: "12",
+        stagiaires: "0",
+        autreFormation: "",
+        format: "",
+        consentement: [],
+      }),
       { ip: nextIp(), target: t.db },
     );
     expect(result.ok).toBe(false);
@@ -293,10 +318,16 @@ describe.each(engines)("leads on $name", ({ create }) => {
     if (!forged.ok) expect(forged.token).not.toBe("abc.def.ghi");
 
     // A quote token does not open the contact form.
-    const wrongForm = await submitLead("contact", contactForm({ jeton: issueFormToken("devis", now - 10_000) }), { ip: nextIp(), target: t.db });
+    const wrongForm = await submitLead("contact", contactForm({ jeton: issueFormToken("devis", now - 10_000) }), {
+      ip: nextIp(),
+      target: t.db,
+    });
     expect(wrongForm).toMatchObject({ ok: false, status: 400 });
 
-    const old = await submitLead("contact", contactForm({ jeton: issueFormToken("contact", now - 3 * 24 * 3600 * 1000) }), { ip: nextIp(), target: t.db });
+    const old = await submitLead("contact", contactForm({ jeton: issueFormToken("contact", now - 3 * 24 * 3600 * 1000) }), {
+      ip: nextIp(),
+      target: t.db,
+    });
     expect(old).toMatchObject({ ok: false, status: 400, formError: expect.stringContaining("expiré") });
 
     const ip = nextIp();
@@ -314,7 +345,10 @@ describe.each(engines)("leads on $name", ({ create }) => {
 
   it("stores a form sent twice (double click, reload) once", async () => {
     const f = contactForm();
-    const [a, b] = await Promise.all([submitLead("contact", f, { ip: nextIp(), target: t.db }), submitLead("contact", f, { ip: nextIp(), target: t.db })]);
+    const [a, b] = await Promise.all([
+      submitLead("contact", f, { ip: nextIp(), target: t.db }),
+      submitLead("contact", f, { ip: nextIp(), target: t.db }),
+    ]);
     const c = await submitLead("contact", f, { ip: nextIp(), target: t.db });
     expect(a.ok && b.ok && c.ok).toBe(true);
     if (a.ok && b.ok && c.ok) {
@@ -325,7 +359,10 @@ describe.each(engines)("leads on $name", ({ create }) => {
   });
 
   it("lists, filters, searches, annotates, changes status (audited) and exports CSV for Excel", async () => {
-    const r1 = await submitLead("devis", quoteForm({ entreprise: "Menuiserie Dupré", financement: "cpf", format: "inter" }), { ip: nextIp(), target: t.db });
+    const r1 = await submitLead("devis", quoteForm({ entreprise: "Menuiserie Dupré", financement: "cpf", format: "inter" }), {
+      ip: nextIp(),
+      target: t.db,
+    });
     const r2 = await submitLead(
       "devis",
       quoteForm({ entreprise: '=HYPERLINK("http://x")', message: 'Deux lignes;\n"citation"', financement: "opco-atlas" }),
@@ -339,7 +376,9 @@ describe.each(engines)("leads on $name", ({ create }) => {
     expect(all.items.every((i) => i.kind === "devis" && i.mailState === "pending")).toBe(true);
     // Accent-insensitive search.
     expect((await listLeads("devis", parseLeadFilter(new URLSearchParams("q=dupre")), t.db)).items.map((i) => i.id)).toEqual([r1.leadId]);
-    expect((await listLeads("devis", parseLeadFilter(new URLSearchParams("financement=opco-atlas")), t.db)).items.map((i) => i.id)).toEqual([r2.leadId]);
+    expect((await listLeads("devis", parseLeadFilter(new URLSearchParams("financement=opco-atlas")), t.db)).items.map((i) => i.id)).toEqual(
+      [r2.leadId],
+    );
     expect((await listLeads("devis", parseLeadFilter(new URLSearchParams("format=inter")), t.db)).total).toBe(1);
 
     expect(await setLeadStatus("devis", r1.leadId, "en_cours", actor, t.db)).toBe(true);
@@ -349,7 +388,9 @@ describe.each(engines)("leads on $name", ({ create }) => {
     const detail = await getLead("devis", r1.leadId, t.db);
     expect(detail!.status).toBe("en_cours");
     expect(detail!.notes.map((n) => [n.body, n.authorEmail])).toEqual([["Rappelée le 12, attend l'accord de l'OPCO.", actor.email]]);
-    expect((await listLeads("devis", parseLeadFilter(new URLSearchParams("statut=nouveau")), t.db)).items.map((i) => i.id)).toEqual([r2.leadId]);
+    expect((await listLeads("devis", parseLeadFilter(new URLSearchParams("statut=nouveau")), t.db)).items.map((i) => i.id)).toEqual([
+      r2.leadId,
+    ]);
     const audit = await t.db.selectFrom("audit_log").selectAll().where("entity_id", "=", r1.leadId).orderBy("created_at").execute();
     expect(audit.map((a) => a.summary)).toEqual([
       expect.stringContaining("Nouveau → En cours"),
@@ -378,7 +419,11 @@ describe.each(engines)("leads on $name", ({ create }) => {
     await addLeadNote("contact", old.leadId, "Note", actor, t.db);
     const longAgo = new Date(now);
     longAgo.setUTCMonth(longAgo.getUTCMonth() - 37);
-    await t.db.updateTable("leads").set({ created_at: longAgo.toISOString(), updated_at: longAgo.toISOString() }).where("id", "=", old.leadId).execute();
+    await t.db
+      .updateTable("leads")
+      .set({ created_at: longAgo.toISOString(), updated_at: longAgo.toISOString() })
+      .where("id", "=", old.leadId)
+      .execute();
 
     expect(await deleteExpiredLeads(t.db, now, 36)).toBe(1);
     expect(await getLead("contact", old.leadId, t.db)).toBeUndefined();

@@ -159,7 +159,16 @@ export async function processMailQueue(options: ProcessOptions = {}): Promise<Pr
       const iso = new Date(now()).toISOString();
       await target
         .updateTable("mail_queue")
-        .set({ state: "sent", attempts, sent_at: iso, via: info.via, last_error: "", lock_token: null, locked_until: null, updated_at: iso })
+        .set({
+          state: "sent",
+          attempts,
+          sent_at: iso,
+          via: info.via,
+          last_error: "",
+          lock_token: null,
+          locked_until: null,
+          updated_at: iso,
+        })
         .where("id", "=", id)
         .where("lock_token", "=", token)
         .execute();

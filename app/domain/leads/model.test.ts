@@ -19,7 +19,8 @@ describe("quote prefill from the query string", () => {
 
 describe("shared validation", () => {
   it("accepts French and international phone numbers", () => {
-    for (const ok of ["06 12 34 56 78", "06.12.34.56.78", "+33 6 12 34 56 78", "0033612345678", "+44 20 7946 0958"]) expect(isValidPhone(ok)).toBe(true);
+    for (const ok of ["06 12 34 56 78", "06.12.34.56.78", "+33 6 12 34 56 78", "0033612345678", "+44 20 7946 0958"])
+      expect(isValidPhone(ok)).toBe(true);
     for (const bad of ["12", "06 12 34", "0012", "phone", "+0 12345678"]) expect(isValidPhone(bad)).toBe(false);
   });
 
@@ -35,9 +36,16 @@ describe("shared validation", () => {
         consentement: expect.stringContaining("Cochez cette case"),
       });
     }
-    expect(validateContact({ nom: "Karim", email: "karim@exemple.fr", telephone: "", sujet: "autre", message: "Bonjour à toute l'équipe", consentement: "on" }).ok).toBe(
-      true,
-    );
+    expect(
+      validateContact({
+        nom: "Karim",
+        email: "karim@exemple.fr",
+        telephone: "",
+        sujet: "autre",
+        message: "Bonjour à toute l'équipe",
+        consentement: "on",
+      }).ok,
+    ).toBe(true);
   });
 
   it("reads every field of a form, several formations included", () => {

@@ -321,7 +321,10 @@ export const LEADS_PAGE_SIZE = 25;
 /** Filters of /admin/devis and /admin/messages, from the query string. */
 export const leadFilterSchema = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),
-  statut: z.enum(["actifs", "tous", ...LEAD_STATUSES]).catch("actifs").default("actifs"),
+  statut: z
+    .enum(["actifs", "tous", ...LEAD_STATUSES])
+    .catch("actifs")
+    .default("actifs"),
   financement: z.string().trim().max(40).optional().catch(undefined),
   format: z.enum(FORMATS).optional().catch(undefined),
   sujet: z.string().trim().max(40).optional().catch(undefined),

@@ -23,9 +23,7 @@ export function issueFormToken(kind: LeadKind, now = Date.now()): string {
 }
 
 export type TokenCheck =
-  | { ok: true; issuedAt: number }
-  | { ok: false; reason: "invalid" | "expired" }
-  | { ok: false; reason: "too-fast"; waitSeconds: number };
+  { ok: true; issuedAt: number } | { ok: false; reason: "invalid" | "expired" } | { ok: false; reason: "too-fast"; waitSeconds: number };
 
 export function checkFormToken(kind: LeadKind, token: string, minFillSeconds: number, now = Date.now()): TokenCheck {
   const parts = token.split(".");

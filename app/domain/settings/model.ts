@@ -28,7 +28,10 @@ export const organisationSchema = z.object({
   legalForm: required("La forme juridique"),
   shareCapital: z.string().trim().default(""),
   street: required("L'adresse"),
-  postalCode: z.string().trim().regex(/^\d{5}$/, "Le code postal comporte 5 chiffres."),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, "Le code postal comporte 5 chiffres."),
   city: required("La ville"),
   phone: required("Le téléphone"),
   email: z.string().trim().email("L'adresse e-mail n'est pas valide."),

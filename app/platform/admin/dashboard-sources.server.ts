@@ -41,7 +41,5 @@ const sources: Array<(target: Db) => Promise<DashboardFigure[]>> = [
 
 export async function dashboardFigures(user: SessionUser, target: Db = db()): Promise<DashboardFigure[]> {
   const results = await Promise.allSettled(sources.map((source) => source(target)));
-  return results
-    .flatMap((r) => (r.status === "fulfilled" ? r.value : []))
-    .filter((f) => f.role === "editor" || user.role === "admin");
+  return results.flatMap((r) => (r.status === "fulfilled" ? r.value : [])).filter((f) => f.role === "editor" || user.role === "admin");
 }

@@ -38,20 +38,17 @@ export function AuthProvider({ user, children }: { user: SessionUser | null; chi
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
 
-  const run = useCallback(
-    async <T,>(work: () => Promise<T>, failureTitle: string): Promise<T> => {
-      setPending(true);
-      try {
-        return await work();
-      } catch (error) {
-        toast.error(failureTitle, { description: messageOf(error) });
-        throw error;
-      } finally {
-        setPending(false);
-      }
-    },
-    [],
-  );
+  const run = useCallback(async <T,>(work: () => Promise<T>, failureTitle: string): Promise<T> => {
+    setPending(true);
+    try {
+      return await work();
+    } catch (error) {
+      toast.error(failureTitle, { description: messageOf(error) });
+      throw error;
+    } finally {
+      setPending(false);
+    }
+  }, []);
 
   const value = useMemo<AuthContextValue>(() => {
     const refresh = () => revalidator.revalidate();

@@ -34,7 +34,11 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
     // Better Auth's own messages go to our JSON log; routine ones ("Invalid password") stay below "error".
     logger: {
       level: "error",
-      log: (level, message, ...args) => log[level === "debug" ? "debug" : level === "info" ? "info" : level === "warn" ? "warn" : "error"](`[auth] ${message}`, args.length ? { details: args } : undefined),
+      log: (level, message, ...args) =>
+        log[level === "debug" ? "debug" : level === "info" ? "info" : level === "warn" ? "warn" : "error"](
+          `[auth] ${message}`,
+          args.length ? { details: args } : undefined,
+        ),
     },
     // The same Kysely handle as the rest of the site; tables created by our own migrations (0100_auth).
     // Transactions on both engines: SQLite ones begin IMMEDIATE (see db.server.ts), so a concurrent
@@ -138,7 +142,10 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
           async before(session, ctx) {
             const user = ctx ? await ctx.context.internalAdapter.findUserById(session.userId) : null;
             if (user && (user as { deactivatedAt?: unknown }).deactivatedAt) {
-              throw new APIError("FORBIDDEN", { message: "Ce compte est désactivé. Contactez un administrateur.", code: "ACCOUNT_DISABLED" });
+              throw new APIError("FORBIDDEN", {
+                message: "Ce compte est désactivé. Contactez un administrateur.",
+                code: "ACCOUNT_DISABLED",
+              });
             }
           },
         },
@@ -163,10 +170,14 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
         if (ctx.path === "/sign-in/email" && typeof body.email === "string") {
           const wait = await signInLockedFor(body.email, target.db);
           if (wait > 0) {
-            throw new APIError("TOO_MANY_REQUESTS", {
-              message: "Trop de tentatives de connexion. Réessayez dans quelques minutes.",
-              code: "TOO_MANY_ATTEMPTS",
-            }, { "X-Retry-After": String(wait) });
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              {
+                message: "Trop de tentatives de connexion. Réessayez dans quelques minutes.",
+                code: "TOO_MANY_ATTEMPTS",
+              },
+              { "X-Retry-After": String(wait) },
+            );
           }
         }
         if (ctx.path === "/delete-user" && typeof body.password !== "string") {

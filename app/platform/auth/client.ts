@@ -36,7 +36,14 @@ const CODE_MESSAGES: Record<string, string> = {
   VALIDATION_ERROR: "Certaines informations sont invalides.",
 };
 
-const FRENCH_CODES = new Set(["PASSWORD_POLICY", "INVALID_NAME", "TOO_MANY_ATTEMPTS", "ACCOUNT_DISABLED", "PASSWORD_REQUIRED", "LAST_ADMIN"]);
+const FRENCH_CODES = new Set([
+  "PASSWORD_POLICY",
+  "INVALID_NAME",
+  "TOO_MANY_ATTEMPTS",
+  "ACCOUNT_DISABLED",
+  "PASSWORD_REQUIRED",
+  "LAST_ADMIN",
+]);
 
 export function frenchAuthMessage(status: number, code: string | undefined, message: string | undefined): string {
   if (code && FRENCH_CODES.has(code) && message) return message;

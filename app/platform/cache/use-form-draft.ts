@@ -24,7 +24,7 @@ export function useFormDraft(key: string, { exclude = [] as string[] } = {}) {
           if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
             field.checked = Array.isArray(value) ? value.includes(field.value) : value === field.value;
           } else if (!field.value) {
-            field.value = Array.isArray(value) ? value[0] ?? "" : value;
+            field.value = Array.isArray(value) ? (value[0] ?? "") : value;
           }
         });
       }

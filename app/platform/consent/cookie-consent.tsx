@@ -58,9 +58,9 @@ export function CookieConsent() {
           Vos choix en matière de cookies
         </h2>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Ce site n'utilise aucun traceur publicitaire. Avec votre accord, nous comptons de façon anonyme les pages consultées
-          pour améliorer nos contenus. Vous pouvez changer d'avis à tout moment depuis le lien « Gérer les cookies » en bas de
-          page. <Link to="/politique-cookies">En savoir plus</Link>
+          Ce site n'utilise aucun traceur publicitaire. Avec votre accord, nous comptons de façon anonyme les pages consultées pour
+          améliorer nos contenus. Vous pouvez changer d'avis à tout moment depuis le lien « Gérer les cookies » en bas de page.{" "}
+          <Link to="/politique-cookies">En savoir plus</Link>
         </p>
         {customising ? (
           <fieldset className="mt-3 space-y-2 text-sm">

@@ -3,7 +3,9 @@ import { isSafeUrl, markdownToText, renderMarkdown, renderMarkdownWithHeadings }
 
 describe("markdown rendering", () => {
   it("renders the usual syntax: emphasis, lists, links, tables", () => {
-    const html = renderMarkdown("**gras** et *italique*\n\n- un\n- deux\n\n1. premier\n\n[Devis](/devis) et https://www.example.fr\n\n| a | b |\n|---|---|\n| 1 | 2 |");
+    const html = renderMarkdown(
+      "**gras** et *italique*\n\n- un\n- deux\n\n1. premier\n\n[Devis](/devis) et https://www.example.fr\n\n| a | b |\n|---|---|\n| 1 | 2 |",
+    );
     expect(html).toContain("<strong>gras</strong>");
     expect(html).toContain("<em>italique</em>");
     expect(html).toContain("<ul>\n<li>un</li>");
@@ -21,7 +23,15 @@ describe("markdown rendering", () => {
   });
 
   it("refuses dangerous link and image URLs", () => {
-    for (const url of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "java\tscript:alert(1)", "vbscript:msgbox(1)", "data:text/html;base64,PHNjcmlwdD4=", "file:///etc/passwd", "//evil.example/x"]) {
+    for (const url of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      "java\tscript:alert(1)",
+      "vbscript:msgbox(1)",
+      "data:text/html;base64,PHNjcmlwdD4=",
+      "file:///etc/passwd",
+      "//evil.example/x",
+    ]) {
       const html = renderMarkdown(`[clic](${url}) ![img](${url})`);
       expect(html, url).not.toMatch(/<a |<img /);
     }
@@ -43,9 +53,12 @@ describe("markdown rendering", () => {
   });
 
   it("gives headings unique ids and lists them, for a table of contents", () => {
-    const { html, headings } = renderMarkdownWithHeadings("# Qui paie ?\n\ntexte\n\n## Qui **paie** ?\n\n### Les démarches d'un salarié\n\n## Contenu\n\n## <script>x</script>", {
-      reservedIds: ["contenu"],
-    });
+    const { html, headings } = renderMarkdownWithHeadings(
+      "# Qui paie ?\n\ntexte\n\n## Qui **paie** ?\n\n### Les démarches d'un salarié\n\n## Contenu\n\n## <script>x</script>",
+      {
+        reservedIds: ["contenu"],
+      },
+    );
     expect(headings).toEqual([
       { id: "qui-paie", text: "Qui paie ?", level: 2 },
       { id: "qui-paie-2", text: "Qui paie ?", level: 2 },

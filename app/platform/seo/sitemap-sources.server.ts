@@ -9,4 +9,10 @@ import { sitemapEntries as blogSitemap } from "~/domain/blog/sitemap.server";
  * The sitemap's sources, one per area. An area that publishes URLs exports a
  * `sitemapEntries()` function from `app/domain/<area>/sitemap.server.ts` and adds it here.
  */
-export const sitemapSources: SitemapSource[] = [() => STATIC_PAGES, fundingSitemap, () => formationsSitemap(), leadsSitemap, () => blogSitemap()];
+export const sitemapSources: SitemapSource[] = [
+  () => STATIC_PAGES,
+  fundingSitemap,
+  () => formationsSitemap(),
+  leadsSitemap,
+  () => blogSitemap(),
+];

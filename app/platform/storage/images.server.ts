@@ -42,7 +42,8 @@ export async function encodeImage(input: Buffer): Promise<EncodedImage> {
   // Orientation from EXIF is applied before the metadata is dropped.
   const oriented = await sharp(input, { limitInputPixels: 50_000_000 }).rotate().toBuffer({ resolveWithObject: true });
   const { width, height } = oriented.info;
-  if (width < MIN_WIDTH) throw new ImageRejectedError(`L'image est trop petite : ${MIN_WIDTH} pixels de large au minimum (elle en fait ${width}).`);
+  if (width < MIN_WIDTH)
+    throw new ImageRejectedError(`L'image est trop petite : ${MIN_WIDTH} pixels de large au minimum (elle en fait ${width}).`);
   // The standard widths below the original, plus the original width (capped at the largest standard one).
   const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
   const unique = [...new Set([...IMAGE_WIDTHS.filter((w) => w < width), Math.min(width, largest)])].sort((a, b) => a - b);

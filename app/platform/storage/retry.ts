@@ -47,7 +47,9 @@ export async function withRetry<T>(operation: () => Promise<T>, options: RetryOp
       const base = Math.min(FIRST_DELAY_MS * 2 ** (attempt - 1), MAX_DELAY_MS);
       const delayMs = Math.round(base * (0.5 + random() / 2));
       if (now() - started + delayMs > options.maxRetryTimeMs) {
-        throw new StorageError(`Opération de stockage abandonnée après ${attempt} tentatives (dernière erreur HTTP ${status}).`, status, { cause: error });
+        throw new StorageError(`Opération de stockage abandonnée après ${attempt} tentatives (dernière erreur HTTP ${status}).`, status, {
+          cause: error,
+        });
       }
       options.onRetry?.({ attempt, delayMs, error });
       await sleep(delayMs);

@@ -27,7 +27,8 @@ export function s3Driver(cfg: S3StorageConfig): StorageDriver {
     region: cfg.endpoint === undefined && cfg.region === "auto" ? "us-east-1" : cfg.region,
     followRegionRedirects: cfg.endpoint === undefined,
     // Without keys, the SDK's usual sources apply (AWS_* variables, instance role…).
-    credentials: cfg.accessKeyId && cfg.secretAccessKey ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey } : undefined,
+    credentials:
+      cfg.accessKeyId && cfg.secretAccessKey ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey } : undefined,
     maxAttempts: 1,
     // Checksums only when the operation requires them: several S3-compatible services reject the
     // CRC32 headers the SDK adds by default.
@@ -41,7 +42,9 @@ export function s3Driver(cfg: S3StorageConfig): StorageDriver {
     async put(key, body, contentType) {
       checkKey(key);
       try {
-        await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, CacheControl: S3_CACHE_CONTROL }));
+        await client.send(
+          new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, CacheControl: S3_CACHE_CONTROL }),
+        );
       } catch (error) {
         throw storageError("put", key, bucket, error);
       }
@@ -87,5 +90,9 @@ function storageError(operation: keyof typeof OPERATIONS, key: string, bucket: s
   const e = error as SdkError | undefined;
   const status = e?.$metadata?.httpStatusCode;
   const cause = [status !== undefined ? `HTTP ${status}` : "sans réponse HTTP", e?.name, e?.message].filter(Boolean).join(", ");
-  return new StorageError(`Stockage S3 : échec de ${OPERATIONS[operation]} de « ${key} » dans le bucket « ${bucket} » (${cause}).`, status, { cause: error });
+  return new StorageError(
+    `Stockage S3 : échec de ${OPERATIONS[operation]} de « ${key} » dans le bucket « ${bucket} » (${cause}).`,
+    status,
+    { cause: error },
+  );
 }

@@ -49,7 +49,9 @@ describe("S3-compatible storage", () => {
 
   it("stores every variant of an uploaded image", async () => {
     const target = storage(driverFor(cfg));
-    const photo = await sharp({ create: { width: 800, height: 400, channels: 3, background: { r: 200, g: 60, b: 20 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 800, height: 400, channels: 3, background: { r: 200, g: 60, b: 20 } } })
+      .jpeg()
+      .toBuffer();
     const image = await storeImage(photo, "formations", target);
     expect(image.widths).toEqual([480, 800]);
     const avif = await raw.send(new GetObjectCommand({ Bucket: server.bucket, Key: `${image.key}-480.avif` }));
@@ -113,7 +115,9 @@ describe("S3-compatible storage", () => {
     const error = await target.put("formations/refus-480.webp", Buffer.from("x"), "image/webp").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StorageError);
     expect((error as StorageError).status).toBe(403);
-    expect((error as StorageError).message).toMatch(/^Stockage S3 : échec de l'envoi de « formations\/refus-480\.webp » dans le bucket « site-test » \(HTTP 403/);
+    expect((error as StorageError).message).toMatch(
+      /^Stockage S3 : échec de l'envoi de « formations\/refus-480\.webp » dans le bucket « site-test » \(HTTP 403/,
+    );
     expect(server.requests).toHaveLength(1);
     expect(clock.waits).toEqual([]);
   });

@@ -84,7 +84,11 @@ export function storage(driver: StorageDriver = (configured ??= driverFor(config
 function withRetries(driver: StorageDriver, clock: RetryClock): StorageDriver {
   const onRetry = (operation: string, key: string) => (info: { attempt: number; delayMs: number }) =>
     log.warn("Stockage : nouvel essai", { operation, key, attempt: info.attempt, delayMs: info.delayMs });
-  const options = (maxRetryTimeMs: number, operation: string, key: string): RetryOptions => ({ ...clock, maxRetryTimeMs, onRetry: onRetry(operation, key) });
+  const options = (maxRetryTimeMs: number, operation: string, key: string): RetryOptions => ({
+    ...clock,
+    maxRetryTimeMs,
+    onRetry: onRetry(operation, key),
+  });
   return {
     put: (key, body, contentType) => withRetry(() => driver.put(key, body, contentType), options(UPLOAD_MAX_RETRY_MS, "put", key)),
     get: (key) => withRetry(() => driver.get(key), options(OPERATION_MAX_RETRY_MS, "get", key)),

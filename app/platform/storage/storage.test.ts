@@ -36,15 +36,21 @@ describe("storage retries (spec §9)", () => {
 
   it("fails at once on other errors", async () => {
     const clock = fakeClock();
-    await expect(withRetry(async () => Promise.reject(new StorageError("interdit", 403)), { maxRetryTimeMs: UPLOAD_MAX_RETRY_MS, ...clock })).rejects.toThrow("interdit");
-    await expect(withRetry(async () => Promise.reject(new Error("disque plein")), { maxRetryTimeMs: UPLOAD_MAX_RETRY_MS, ...clock })).rejects.toThrow("disque plein");
+    await expect(
+      withRetry(async () => Promise.reject(new StorageError("interdit", 403)), { maxRetryTimeMs: UPLOAD_MAX_RETRY_MS, ...clock }),
+    ).rejects.toThrow("interdit");
+    await expect(
+      withRetry(async () => Promise.reject(new Error("disque plein")), { maxRetryTimeMs: UPLOAD_MAX_RETRY_MS, ...clock }),
+    ).rejects.toThrow("disque plein");
     expect(clock.waits).toEqual([]);
   });
 
   it("gives up within 2 minutes for an operation and 10 minutes for an upload", async () => {
     for (const max of [OPERATION_MAX_RETRY_MS, UPLOAD_MAX_RETRY_MS]) {
       const clock = fakeClock();
-      await expect(withRetry(async () => Promise.reject(new StorageError("panne", 500)), { maxRetryTimeMs: max, ...clock })).rejects.toThrow(/abandonnée/);
+      await expect(
+        withRetry(async () => Promise.reject(new StorageError("panne", 500)), { maxRetryTimeMs: max, ...clock }),
+      ).rejects.toThrow(/abandonnée/);
       const total = clock.waits.reduce((a, b) => a + b, 0);
       expect(total).toBeLessThanOrEqual(max);
       expect(Math.max(...clock.waits)).toBeLessThanOrEqual(64_000);
@@ -69,7 +75,14 @@ describe("image uploads", () => {
     expect((await sharp(input).metadata()).exif).toBeDefined();
     const encoded = await encodeImage(input);
     expect(encoded).toMatchObject({ width: 2000, height: 1000 });
-    expect(encoded.variants.map((v) => `${v.width}.${v.format}`)).toEqual(["480.avif", "480.webp", "960.avif", "960.webp", "1600.avif", "1600.webp"]);
+    expect(encoded.variants.map((v) => `${v.width}.${v.format}`)).toEqual([
+      "480.avif",
+      "480.webp",
+      "960.avif",
+      "960.webp",
+      "1600.avif",
+      "1600.webp",
+    ]);
     for (const v of encoded.variants) {
       const meta = await sharp(v.body).metadata();
       expect(meta.format).toBe(v.format === "avif" ? "heif" : "webp");

@@ -6,8 +6,30 @@ import type { Route } from "./+types/blog-edit";
 import { authorName, createPost, formationChoices, getPostById, listAuthors, updatePost } from "~/domain/blog/blog.server";
 import { PublicationFields } from "~/domain/blog/components/publication-fields";
 import { FieldValidationError, NotFoundError, formDataToObject, newPostFormValues, postToFormValues } from "~/domain/blog/model";
-import { BLOG_CATEGORIES, BLOG_CATEGORY_SLUGS, BLOG_EXCERPT_MAX, BLOG_MAX_RELATED_FORMATIONS, BLOG_MAX_TAGS, BLOG_SEO_DESCRIPTION_MAX, BLOG_SEO_TITLE_MAX, BLOG_STATUS_LABELS, BLOG_TITLE_MAX, blogPostPath, effectiveStatus, formatPostDateTime } from "~/domain/blog/labels";
-import { CheckboxGroup, EditorErrorSummary, EditorSection, SelectField, TextField, fieldId, valueAt, type FormValues } from "~/domain/formations/components/editor-fields";
+import {
+  BLOG_CATEGORIES,
+  BLOG_CATEGORY_SLUGS,
+  BLOG_EXCERPT_MAX,
+  BLOG_MAX_RELATED_FORMATIONS,
+  BLOG_MAX_TAGS,
+  BLOG_SEO_DESCRIPTION_MAX,
+  BLOG_SEO_TITLE_MAX,
+  BLOG_STATUS_LABELS,
+  BLOG_TITLE_MAX,
+  blogPostPath,
+  effectiveStatus,
+  formatPostDateTime,
+} from "~/domain/blog/labels";
+import {
+  CheckboxGroup,
+  EditorErrorSummary,
+  EditorSection,
+  SelectField,
+  TextField,
+  fieldId,
+  valueAt,
+  type FormValues,
+} from "~/domain/formations/components/editor-fields";
 import { ImageField } from "~/domain/formations/components/image-field";
 import { getOrganisation } from "~/domain/settings/settings.server";
 import { requireEditor } from "~/platform/auth/guard.server";
@@ -34,7 +56,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const status = post ? effectiveStatus(post) : "draft";
   return {
-    post: post ? { id: post.id, slug: post.slug, title: post.title, status, publishedAt: post.publishedAt, updatedAt: post.updatedAt } : null,
+    post: post
+      ? { id: post.id, slug: post.slug, title: post.title, status, publishedAt: post.publishedAt, updatedAt: post.updatedAt }
+      : null,
     values: post ? postToFormValues(post) : newPostFormValues(authors.some((a) => a.id === user.id) ? user.id : null),
     authors,
     formations,
@@ -57,7 +81,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: args.loaderData?.post ? `Modifier « ${args.loaderData.post.title} »` : "Nouvel article", description: "Éditeur d'article du blog.", noindex: true });
+  pageMeta(args, {
+    title: args.loaderData?.post ? `Modifier « ${args.loaderData.post.title} »` : "Nouvel article",
+    description: "Éditeur d'article du blog.",
+    noindex: true,
+  });
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
@@ -65,7 +93,14 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const { post } = loaderData;
   // Remount the form after each successful save (new data); keep it (and what was typed) on an error.
-  return <EditorForm key={post ? `${post.id}-${post.updatedAt}` : "nouveau"} data={loaderData} values={actionData?.values ?? loaderData.values} errors={actionData?.errors ?? {}} />;
+  return (
+    <EditorForm
+      key={post ? `${post.id}-${post.updatedAt}` : "nouveau"}
+      data={loaderData}
+      values={actionData?.values ?? loaderData.values}
+      errors={actionData?.errors ?? {}}
+    />
+  );
 }
 
 function savedMessage(post: NonNullable<LoaderData["post"]>): string {
@@ -105,7 +140,11 @@ function EditorForm({ data: d, values, errors }: { data: LoaderData; values: For
             <span
               className={cn(
                 "font-semibold",
-                status === "published" ? "text-emerald-800 dark:text-emerald-300" : status === "scheduled" ? "text-sky-800 dark:text-sky-300" : "text-amber-800 dark:text-amber-300",
+                status === "published"
+                  ? "text-emerald-800 dark:text-emerald-300"
+                  : status === "scheduled"
+                    ? "text-sky-800 dark:text-sky-300"
+                    : "text-amber-800 dark:text-amber-300",
               )}
               data-testid="post-status"
             >
@@ -130,7 +169,14 @@ function EditorForm({ data: d, values, errors }: { data: LoaderData; values: For
 
       <EditorErrorSummary errors={errors} notSaved="L'article n'a pas été enregistré" summaryRef={summaryRef} />
 
-      <Form method="post" className="mt-6 space-y-6" onInput={unsaved.markDirty} onChange={unsaved.markDirty} onSubmit={unsaved.markSubmitting} noValidate>
+      <Form
+        method="post"
+        className="mt-6 space-y-6"
+        onInput={unsaved.markDirty}
+        onChange={unsaved.markDirty}
+        onSubmit={unsaved.markSubmitting}
+        noValidate
+      >
         <EditorSection id="article" title="Article">
           <TextField name="title" label="Titre" values={values} errors={errors} required maxLength={BLOG_TITLE_MAX} />
           <TextField
@@ -163,25 +209,55 @@ function EditorForm({ data: d, values, errors }: { data: LoaderData; values: For
               values={values}
               errors={errors}
               required
-              options={[{ value: "", label: "Choisir une catégorie" }, ...BLOG_CATEGORY_SLUGS.map((slug) => ({ value: slug, label: BLOG_CATEGORIES[slug].name }))]}
+              options={[
+                { value: "", label: "Choisir une catégorie" },
+                ...BLOG_CATEGORY_SLUGS.map((slug) => ({ value: slug, label: BLOG_CATEGORIES[slug].name })),
+              ]}
             />
-            <TextField name="tags" label="Mots-clés" values={values} errors={errors} hint={`Séparés par des virgules, ${BLOG_MAX_TAGS} au plus : « CPF, reconversion, OPCO ».`} />
+            <TextField
+              name="tags"
+              label="Mots-clés"
+              values={values}
+              errors={errors}
+              hint={`Séparés par des virgules, ${BLOG_MAX_TAGS} au plus : « CPF, reconversion, OPCO ».`}
+            />
           </div>
         </EditorSection>
 
-        <EditorSection id="redaction" title="Contenu" description="Des titres de section (##) structurent l'article : à partir de trois, un sommaire s'affiche.">
-          <MarkdownEditor name="content" id={fieldId("content")} label="Texte de l'article" defaultValue={valueAt(values, "content")} error={errors.content} required rows={18} imageFolder="blog" />
+        <EditorSection
+          id="redaction"
+          title="Contenu"
+          description="Des titres de section (##) structurent l'article : à partir de trois, un sommaire s'affiche."
+        >
+          <MarkdownEditor
+            name="content"
+            id={fieldId("content")}
+            label="Texte de l'article"
+            defaultValue={valueAt(values, "content")}
+            error={errors.content}
+            required
+            rows={18}
+            imageFolder="blog"
+          />
         </EditorSection>
 
         <EditorSection id="publication" title="Publication">
           <PublicationFields values={values} errors={errors} authors={authors} organisationName={organisationName} />
         </EditorSection>
 
-        <EditorSection id="couverture" title="Image de couverture" description="Affichée en tête d'article et dans les listes. Facultative.">
+        <EditorSection
+          id="couverture"
+          title="Image de couverture"
+          description="Affichée en tête d'article et dans les listes. Facultative."
+        >
           <ImageField values={values} errors={errors} onChange={unsaved.markDirty} folder="blog" />
         </EditorSection>
 
-        <EditorSection id="formations-liees" title="Formations liées" description={`Proposées en fin d'article (${BLOG_MAX_RELATED_FORMATIONS} au plus ; seules les formations publiées s'affichent).`}>
+        <EditorSection
+          id="formations-liees"
+          title="Formations liées"
+          description={`Proposées en fin d'article (${BLOG_MAX_RELATED_FORMATIONS} au plus ; seules les formations publiées s'affichent).`}
+        >
           {formations.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">Aucune formation dans le catalogue pour l'instant.</p>
           ) : (

@@ -6,7 +6,14 @@ import { z } from "zod";
 import type { Route } from "./+types/blog";
 import { countPosts, deletePost, listPosts, listTags } from "~/domain/blog/blog.server";
 import { NotFoundError, type BlogPostListItem } from "~/domain/blog/model";
-import { BLOG_CATEGORIES, BLOG_CATEGORY_SLUGS, BLOG_STATUS_LABELS, blogPostPath, formatPostDateTime, type BlogStatus } from "~/domain/blog/labels";
+import {
+  BLOG_CATEGORIES,
+  BLOG_CATEGORY_SLUGS,
+  BLOG_STATUS_LABELS,
+  blogPostPath,
+  formatPostDateTime,
+  type BlogStatus,
+} from "~/domain/blog/labels";
 import { Pagination } from "~/ui/pagination";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
@@ -21,7 +28,10 @@ const filtersSchema = z.object({
   q: z.string().trim().max(100).catch(""),
   statut: z.enum(["", "draft", "scheduled", "published"]).catch(""),
   categorie: z.enum(["", ...BLOG_CATEGORY_SLUGS]).catch(""),
-  tag: z.string().regex(/^[a-z0-9-]{0,60}$/).catch(""),
+  tag: z
+    .string()
+    .regex(/^[a-z0-9-]{0,60}$/)
+    .catch(""),
   page: z.coerce.number().int().min(1).catch(1),
 });
 
@@ -31,7 +41,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const filters = filtersSchema.parse({ q: "", statut: "", categorie: "", tag: "", page: 1, ...params });
   const [result, counts, tags] = await Promise.all([
-    listPosts({ status: filters.statut || "all", q: filters.q || undefined, category: filters.categorie || undefined, tag: filters.tag || undefined, page: filters.page, perPage: 20 }),
+    listPosts({
+      status: filters.statut || "all",
+      q: filters.q || undefined,
+      category: filters.categorie || undefined,
+      tag: filters.tag || undefined,
+      page: filters.page,
+      perPage: 20,
+    }),
     countPosts(),
     listTags({ visibleOnly: false }),
   ]);
@@ -54,7 +71,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Blog", description: "Gérer les articles du blog.", noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Blog", description: "Gérer les articles du blog.", noindex: true });
 
 type ActionResult = { ok: boolean; message: string };
 
@@ -98,8 +116,8 @@ function RowActions({ post, fetcher }: { post: BlogPostListItem; fetcher: Return
         onConfirm={() => fetcher.submit({ intent: "delete", id: post.id }, { method: "post" })}
       >
         <p>
-          «&nbsp;{post.title}&nbsp;» sera supprimé avec ses mots-clés. Sa page ne sera plus accessible. Cette action est irréversible&nbsp;; pour le retirer du site
-          seulement, repassez-le plutôt en brouillon.
+          «&nbsp;{post.title}&nbsp;» sera supprimé avec ses mots-clés. Sa page ne sera plus accessible. Cette action est irréversible&nbsp;;
+          pour le retirer du site seulement, repassez-le plutôt en brouillon.
         </p>
       </ConfirmDialog>
     </div>
@@ -124,7 +142,8 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Blog</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {plural(counts.published, "publié", "publiés")}, {plural(counts.scheduled, "programmé", "programmés")}, {plural(counts.draft, "brouillon", "brouillons")}
+            {plural(counts.published, "publié", "publiés")}, {plural(counts.scheduled, "programmé", "programmés")},{" "}
+            {plural(counts.draft, "brouillon", "brouillons")}
           </p>
         </div>
         <ButtonLink to="/admin/blog/new">
@@ -134,7 +153,11 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
       </div>
 
       <search className="mt-6 block">
-        <Form method="get" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-800 dark:bg-slate-900" aria-label="Filtrer les articles">
+        <Form
+          method="get"
+          className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-800 dark:bg-slate-900"
+          aria-label="Filtrer les articles"
+        >
           <div className="lg:col-span-2">
             <label htmlFor="a-q" className="block text-sm font-medium">
               Rechercher
@@ -225,7 +248,11 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
               </tr>
             ) : null}
             {result.items.map((p) => (
-              <tr key={p.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800" data-testid={`post-row-${p.slug}`}>
+              <tr
+                key={p.id}
+                className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800"
+                data-testid={`post-row-${p.slug}`}
+              >
                 <td className="px-3 py-3">
                   <Link to={`/admin/blog/${p.id}`} className="font-semibold text-brand-800 hover:underline dark:text-brand-200">
                     {p.title}
@@ -236,9 +263,13 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                   </p>
                 </td>
                 <td className="px-3 py-3">
-                  <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold", STATUS_STYLES[p.effective])}>{BLOG_STATUS_LABELS[p.effective]}</span>
+                  <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold", STATUS_STYLES[p.effective])}>
+                    {BLOG_STATUS_LABELS[p.effective]}
+                  </span>
                 </td>
-                <td className="px-3 py-3 text-slate-700 dark:text-slate-300">{p.publishedAt && p.effective !== "draft" ? formatPostDateTime(p.publishedAt) : "—"}</td>
+                <td className="px-3 py-3 text-slate-700 dark:text-slate-300">
+                  {p.publishedAt && p.effective !== "draft" ? formatPostDateTime(p.publishedAt) : "—"}
+                </td>
                 <td className="px-3 py-3 text-slate-700 dark:text-slate-300">{formatDate(p.updatedAt)}</td>
                 <td className="px-3 py-3">
                   <RowActions post={p} fetcher={fetcher} />

@@ -2,7 +2,13 @@ import { useEffect, useState } from "react";
 import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/categories";
-import { createCategory, deleteCategory, listCategories, updateCategory, type CategoryWithCount } from "~/domain/formations/categories.server";
+import {
+  createCategory,
+  deleteCategory,
+  listCategories,
+  updateCategory,
+  type CategoryWithCount,
+} from "~/domain/formations/categories.server";
 import { TextField, type FormValues } from "~/domain/formations/components/editor-fields";
 import { refusedMutation, unknownIntent } from "~/domain/formations/action-result.server";
 import { formDataToObject } from "~/domain/formations/model";
@@ -46,7 +52,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Catégories", description: "Catégories du catalogue.", noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Catégories", description: "Catégories du catalogue.", noindex: true });
 
 type Result = { ok: boolean; message: string; intent?: string; id?: string; errors?: Record<string, string>; values?: FormValues };
 
@@ -54,9 +61,27 @@ function CategoryFields({ values, errors }: { values: FormValues; errors: Record
   return (
     <div className="grid gap-4 sm:grid-cols-[1fr_1fr_8rem]">
       <TextField name="name" label="Nom" values={values} errors={errors} required maxLength={60} />
-      <TextField name="slug" label="Identifiant (un seul mot)" values={values} errors={errors} required maxLength={30} hint="Minuscules sans accent ni tiret : « bureautique »." />
+      <TextField
+        name="slug"
+        label="Identifiant (un seul mot)"
+        values={values}
+        errors={errors}
+        required
+        maxLength={30}
+        hint="Minuscules sans accent ni tiret : « bureautique »."
+      />
       <TextField name="position" label="Ordre" values={values} errors={errors} inputMode="numeric" />
-      <TextField name="description" label="Présentation" values={values} errors={errors} required multiline rows={3} maxLength={600} className="sm:col-span-3" />
+      <TextField
+        name="description"
+        label="Présentation"
+        values={values}
+        errors={errors}
+        required
+        multiline
+        rows={3}
+        maxLength={600}
+        className="sm:col-span-3"
+      />
     </div>
   );
 }
@@ -65,7 +90,8 @@ function CategoryRow({ category, result }: { category: CategoryWithCount; result
   const fetcher = useFetcher<Result>();
   const [confirming, setConfirming] = useState(false);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) toast.error("Suppression impossible", { description: fetcher.data.message });
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok)
+      toast.error("Suppression impossible", { description: fetcher.data.message });
   }, [fetcher.state, fetcher.data]);
   const mine = result && !result.ok && result.intent === "update" && result.id === category.id ? result : undefined;
   return (
@@ -74,10 +100,17 @@ function CategoryRow({ category, result }: { category: CategoryWithCount; result
         <div>
           <p className="font-semibold">{category.name}</p>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            /formation-{category.slug}/… · {category.formationCount} formation{category.formationCount > 1 ? "s" : ""} dont {category.publishedCount} publiée{category.publishedCount > 1 ? "s" : ""}
+            /formation-{category.slug}/… · {category.formationCount} formation{category.formationCount > 1 ? "s" : ""} dont{" "}
+            {category.publishedCount} publiée{category.publishedCount > 1 ? "s" : ""}
           </p>
         </div>
-        <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400" onClick={() => setConfirming(true)} aria-label={`Supprimer la catégorie ${category.name}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-700 dark:text-red-400"
+          onClick={() => setConfirming(true)}
+          aria-label={`Supprimer la catégorie ${category.name}`}
+        >
           Supprimer
         </Button>
       </div>
@@ -118,7 +151,10 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold tracking-tight">Catégories</h1>
-      <section aria-labelledby="nouvelle-categorie" className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="nouvelle-categorie"
+        className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 id="nouvelle-categorie" className="text-lg font-bold">
           Nouvelle catégorie
         </h2>

@@ -46,7 +46,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 text-3xl font-bold tabular-nums">{f.value.toLocaleString("fr-FR")}</p>
                 {f.detail ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{f.detail}</p> : null}
                 {f.to ? (
-                  <Link to={f.to} className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+                  <Link
+                    to={f.to}
+                    className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+                  >
                     Voir <span className="sr-only">{f.label.toLowerCase()}</span>
                     <ArrowRight aria-hidden="true" className="size-4" />
                   </Link>
@@ -70,14 +73,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <li key={c.id} className="px-4 py-3">
                   <p className="text-sm">{c.summary}</p>
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                    {auditActionLabel(c.action)} · {auditEntityLabel(c.entity)} · {c.actorEmail} · <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
+                    {auditActionLabel(c.action)} · {auditEntityLabel(c.entity)} · {c.actorEmail} ·{" "}
+                    <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
                   </p>
                 </li>
               ))}
             </ul>
           )}
           {isAdmin(user) ? (
-            <Link to="/admin/journal" className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+            <Link
+              to="/admin/journal"
+              className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+            >
               Tout le journal <ArrowRight aria-hidden="true" className="size-4" />
             </Link>
           ) : null}

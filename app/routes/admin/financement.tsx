@@ -3,7 +3,16 @@ import { Form, Link, data, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/financement";
 import { parseOpcoRulesForm, type FundingRule, type RuleFormErrors } from "~/domain/funding/model";
-import { BAND_LABELS, HEADCOUNT_BANDS, SCHEMES, SCHEME_IDS, formatDate, formatEuros, isLargeCompany, type HeadcountBand } from "~/domain/funding/labels";
+import {
+  BAND_LABELS,
+  HEADCOUNT_BANDS,
+  SCHEMES,
+  SCHEME_IDS,
+  formatDate,
+  formatEuros,
+  isLargeCompany,
+  type HeadcountBand,
+} from "~/domain/funding/labels";
 import { OPCO_NAMES, OPCO_SLUGS, isOpcoSlug, ofOpco, type OpcoSlug } from "~/domain/funding/opco-list";
 import { listRules, updateRulesAudited } from "~/domain/funding/rules.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
@@ -14,7 +23,11 @@ import { cn } from "~/ui/cn";
 export const handle = { breadcrumb: "Financement" };
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Barèmes de financement OPCO", description: "Les règles du simulateur OPCO, par OPCO et par taille d'entreprise.", noindex: true });
+  pageMeta(args, {
+    title: "Barèmes de financement OPCO",
+    description: "Les règles du simulateur OPCO, par OPCO et par taille d'entreprise.",
+    noindex: true,
+  });
 
 function selectedOpco(request: Request): OpcoSlug {
   const value = new URL(request.url).searchParams.get("opco") ?? "";
@@ -33,7 +46,16 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const opco = String(form.get("opco") ?? "");
   if (!isOpcoSlug(opco)) {
-    return data({ ok: false as const, opco: null, errors: { opco: "OPCO inconnu : rechargez la page." } as RuleFormErrors, values: null, changes: [] as string[] }, { status: 400 });
+    return data(
+      {
+        ok: false as const,
+        opco: null,
+        errors: { opco: "OPCO inconnu : rechargez la page." } as RuleFormErrors,
+        values: null,
+        changes: [] as string[],
+      },
+      { status: 400 },
+    );
   }
   const parsed = parseOpcoRulesForm(opco, form);
   if (!parsed.ok) {
@@ -65,7 +87,17 @@ function capText(n: number | null): string {
   return n === null ? "—" : formatEuros(n);
 }
 
-function BandFieldset({ band, rule, values, errors }: { band: HeadcountBand; rule?: FundingRule; values: Values | null; errors: RuleFormErrors }) {
+function BandFieldset({
+  band,
+  rule,
+  values,
+  errors,
+}: {
+  band: HeadcountBand;
+  rule?: FundingRule;
+  values: Values | null;
+  errors: RuleFormErrors;
+}) {
   const name = (field: string) => `${band}.${field}`;
   const id = (field: string) => `regle-${band}-${field}`.replace("+", "plus");
   const value = (field: string, fallback: string) => {
@@ -83,7 +115,9 @@ function BandFieldset({ band, rule, values, errors }: { band: HeadcountBand; rul
       <legend className="px-1 text-lg font-semibold">{BAND_LABELS[band]}</legend>
       {large ? (
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          {"À partir de 50 salariés, les fonds mutualisés ne financent pas le plan\u00a0: le simulateur l'indique au visiteur. Seuls les dispositifs, la date et la note se modifient."}
+          {
+            "À partir de 50 salariés, les fonds mutualisés ne financent pas le plan\u00a0: le simulateur l'indique au visiteur. Seuls les dispositifs, la date et la note se modifient."
+          }
         </p>
       ) : (
         <div className="mt-2 grid gap-5 sm:grid-cols-3">
@@ -95,7 +129,13 @@ function BandFieldset({ band, rule, values, errors }: { band: HeadcountBand; rul
                 ["0", "Non"],
               ].map(([v, label]) => (
                 <label key={v} className="flex min-h-11 items-center gap-2">
-                  <input type="radio" name={name("planFunded")} value={v} defaultChecked={planFunded === v} className="size-4 accent-brand-700" />
+                  <input
+                    type="radio"
+                    name={name("planFunded")}
+                    value={v}
+                    defaultChecked={planFunded === v}
+                    className="size-4 accent-brand-700"
+                  />
                   {label}
                 </label>
               ))}
@@ -110,7 +150,10 @@ function BandFieldset({ band, rule, values, errors }: { band: HeadcountBand; rul
               id={id("hourlyCap")}
               name={name("hourlyCap")}
               inputMode="decimal"
-              defaultValue={value("hourlyCap", rule?.hourlyCap === null || rule?.hourlyCap === undefined ? "" : String(rule.hourlyCap).replace(".", ","))}
+              defaultValue={value(
+                "hourlyCap",
+                rule?.hourlyCap === null || rule?.hourlyCap === undefined ? "" : String(rule.hourlyCap).replace(".", ","),
+              )}
               aria-invalid={err("hourlyCap") ? true : undefined}
               aria-describedby={[`${id("hourlyCap")}-hint`, describedBy("hourlyCap")].filter(Boolean).join(" ")}
               className={fieldClass}
@@ -128,7 +171,10 @@ function BandFieldset({ band, rule, values, errors }: { band: HeadcountBand; rul
               id={id("annualCeiling")}
               name={name("annualCeiling")}
               inputMode="decimal"
-              defaultValue={value("annualCeiling", rule?.annualCeiling === null || rule?.annualCeiling === undefined ? "" : String(rule.annualCeiling).replace(".", ","))}
+              defaultValue={value(
+                "annualCeiling",
+                rule?.annualCeiling === null || rule?.annualCeiling === undefined ? "" : String(rule.annualCeiling).replace(".", ","),
+              )}
               aria-invalid={err("annualCeiling") ? true : undefined}
               aria-describedby={[`${id("annualCeiling")}-hint`, describedBy("annualCeiling")].filter(Boolean).join(" ")}
               className={fieldClass}
@@ -146,7 +192,13 @@ function BandFieldset({ band, rule, values, errors }: { band: HeadcountBand; rul
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {SCHEME_IDS.filter((scheme) => !(large && scheme === "plan")).map((scheme) => (
             <label key={scheme} className="flex min-h-11 items-center gap-2">
-              <input type="checkbox" name={name("schemes")} value={scheme} defaultChecked={schemes.includes(scheme)} className="size-4 accent-brand-700" />
+              <input
+                type="checkbox"
+                name={name("schemes")}
+                value={scheme}
+                defaultChecked={schemes.includes(scheme)}
+                className="size-4 accent-brand-700"
+              />
               {SCHEMES[scheme].label}
             </label>
           ))}
@@ -203,7 +255,8 @@ export default function AdminFinancement({ loaderData, actionData }: Route.Compo
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) {
-      if (actionData.changes.length > 0) toast.success("Barème enregistré", { description: `${actionData.changes.length} tranche(s) modifiée(s), inscrite(s) au journal.` });
+      if (actionData.changes.length > 0)
+        toast.success("Barème enregistré", { description: `${actionData.changes.length} tranche(s) modifiée(s), inscrite(s) au journal.` });
       else toast.info("Aucune modification", { description: "Le barème était déjà à jour." });
       return;
     }
@@ -268,7 +321,11 @@ export default function AdminFinancement({ loaderData, actionData }: Route.Compo
                     <td className="px-3 py-2">{small("11-49")}</td>
                     <td className="px-3 py-2">{oldest ? formatDate(oldest) : "—"}</td>
                     <td className="px-3 py-2">
-                      <Link to={`?opco=${slug}`} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300" aria-label={`Modifier le barème ${ofOpco(slug)}`}>
+                      <Link
+                        to={`?opco=${slug}`}
+                        className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                        aria-label={`Modifier le barème ${ofOpco(slug)}`}
+                      >
                         Modifier
                       </Link>
                     </td>

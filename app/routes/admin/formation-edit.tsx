@@ -19,8 +19,27 @@ import {
 } from "~/domain/formations/components/editor-fields";
 import { ImageField } from "~/domain/formations/components/image-field";
 import { createFormation, getFormationById, setFormationStatus, updateFormation } from "~/domain/formations/formations.server";
-import { FieldValidationError, NotFoundError, formDataToObject, formationToFormValues, newFormationFormValues } from "~/domain/formations/model";
-import { CERTIFICATION_LABELS, CERTIFICATION_TYPES, FUNDING_LABELS, FUNDING_OPTIONS, MODALITIES, MODALITY_LABELS, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX, STATUS_LABELS, VAT_LABELS, VAT_MODES, todayInParis } from "~/domain/formations/labels";
+import {
+  FieldValidationError,
+  NotFoundError,
+  formDataToObject,
+  formationToFormValues,
+  newFormationFormValues,
+} from "~/domain/formations/model";
+import {
+  CERTIFICATION_LABELS,
+  CERTIFICATION_TYPES,
+  FUNDING_LABELS,
+  FUNDING_OPTIONS,
+  MODALITIES,
+  MODALITY_LABELS,
+  SEO_DESCRIPTION_MAX,
+  SEO_TITLE_MAX,
+  STATUS_LABELS,
+  VAT_LABELS,
+  VAT_MODES,
+  todayInParis,
+} from "~/domain/formations/labels";
 import { formationPath } from "~/domain/formations/slug";
 import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
 import { getOrganisation } from "~/domain/settings/settings.server";
@@ -42,7 +61,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const formation = params.id ? await getFormationById(params.id) : null;
   if (params.id && !formation) throw data(null, { status: 404 });
   return {
-    formation: formation ? { id: formation.id, slug: formation.slug, title: formation.title, status: formation.status, updatedAt: formation.updatedAt } : null,
+    formation: formation
+      ? { id: formation.id, slug: formation.slug, title: formation.title, status: formation.status, updatedAt: formation.updatedAt }
+      : null,
     values: formation ? formationToFormValues(formation) : newFormationFormValues(organisation),
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
     cities: cities.map((c) => ({ id: c.id, name: c.name })),
@@ -70,7 +91,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: args.loaderData?.formation ? `Modifier « ${args.loaderData.formation.title} »` : "Nouvelle formation", description: "Éditeur de formation.", noindex: true });
+  pageMeta(args, {
+    title: args.loaderData?.formation ? `Modifier « ${args.loaderData.formation.title} »` : "Nouvelle formation",
+    description: "Éditeur de formation.",
+    noindex: true,
+  });
 
 const SAVED_MESSAGES: Record<string, string> = {
   oui: "Les modifications sont enregistrées.",
@@ -85,7 +110,14 @@ export default function FormationEditor({ loaderData }: Route.ComponentProps) {
   const { formation, categories, cities, saved } = loaderData;
   const actionData = useActionData<typeof action>();
   // Remount the form after each successful save (new data); keep it (and what was typed) on an error.
-  return <EditorForm key={formation ? `${formation.id}-${formation.updatedAt}` : "nouvelle"} {...{ formation, categories, cities, saved }} values={actionData?.values ?? loaderData.values} errors={actionData?.errors ?? {}} />;
+  return (
+    <EditorForm
+      key={formation ? `${formation.id}-${formation.updatedAt}` : "nouvelle"}
+      {...{ formation, categories, cities, saved }}
+      values={actionData?.values ?? loaderData.values}
+      errors={actionData?.errors ?? {}}
+    />
+  );
 }
 
 function EditorForm({
@@ -109,8 +141,12 @@ function EditorForm({
   const summaryRef = useRef<HTMLDivElement>(null);
   const errorList = Object.entries(errors);
 
-  const [modules, setModules] = useState(() => ((values.program as FormValues[] | undefined) ?? []).map((m) => ({ key: newKey(), values: m })));
-  const [sessions, setSessions] = useState(() => ((values.sessions as FormValues[] | undefined) ?? []).map((s) => ({ key: newKey(), values: s })));
+  const [modules, setModules] = useState(() =>
+    ((values.program as FormValues[] | undefined) ?? []).map((m) => ({ key: newKey(), values: m })),
+  );
+  const [sessions, setSessions] = useState(() =>
+    ((values.sessions as FormValues[] | undefined) ?? []).map((s) => ({ key: newKey(), values: s })),
+  );
 
   useEffect(() => {
     if (saved && SAVED_MESSAGES[saved]) toast.success("Formation enregistrée", { description: SAVED_MESSAGES[saved] });
@@ -145,7 +181,14 @@ function EditorForm({
           <h1 className="text-2xl font-bold tracking-tight">{formation ? formation.title : "Nouvelle formation"}</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             Statut&nbsp;:{" "}
-            <span className={cn("font-semibold", status === "published" ? "text-emerald-800 dark:text-emerald-300" : "text-amber-800 dark:text-amber-300")}>{STATUS_LABELS[status]}</span>
+            <span
+              className={cn(
+                "font-semibold",
+                status === "published" ? "text-emerald-800 dark:text-emerald-300" : "text-amber-800 dark:text-amber-300",
+              )}
+            >
+              {STATUS_LABELS[status]}
+            </span>
             {dirty ? " · modifications non enregistrées" : ""}
           </p>
         </div>
@@ -179,9 +222,26 @@ function EditorForm({
                 : "Laissez vide : elle sera calculée à partir du titre."
             }
           />
-          <TextField name="summary" label="Résumé" values={values} errors={errors} required multiline rows={3} maxLength={300} hint="Deux ou trois phrases, affichées dans les listes et en tête de page (300 caractères au plus)." />
+          <TextField
+            name="summary"
+            label="Résumé"
+            values={values}
+            errors={errors}
+            required
+            multiline
+            rows={3}
+            maxLength={300}
+            hint="Deux ou trois phrases, affichées dans les listes et en tête de page (300 caractères au plus)."
+          />
           <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField name="categoryId" label="Catégorie" values={values} errors={errors} required options={[{ value: "", label: "Choisir une catégorie" }, ...categories.map((c) => ({ value: c.id, label: c.name }))]} />
+            <SelectField
+              name="categoryId"
+              label="Catégorie"
+              values={values}
+              errors={errors}
+              required
+              options={[{ value: "", label: "Choisir une catégorie" }, ...categories.map((c) => ({ value: c.id, label: c.name }))]}
+            />
             <div className="sm:pt-7">
               <Checkbox name="featured" label="Mettre à la une (page d'accueil)" values={values} errors={errors} />
             </div>
@@ -189,8 +249,25 @@ function EditorForm({
         </EditorSection>
 
         <EditorSection id="contenu" title="Présentation, objectifs et programme">
-          <MarkdownEditor name="description" id={fieldId("description")} label="Présentation" defaultValue={valueAt(values, "description")} error={errors.description} required rows={8} />
-          <TextField name="objectives" label="Objectifs pédagogiques" values={values} errors={errors} required multiline rows={4} hint="Un objectif par ligne, formulé avec un verbe d'action (« Construire… », « Conduire… »)." />
+          <MarkdownEditor
+            name="description"
+            id={fieldId("description")}
+            label="Présentation"
+            defaultValue={valueAt(values, "description")}
+            error={errors.description}
+            required
+            rows={8}
+          />
+          <TextField
+            name="objectives"
+            label="Objectifs pédagogiques"
+            values={values}
+            errors={errors}
+            required
+            multiline
+            rows={4}
+            hint="Un objectif par ligne, formulé avec un verbe d'action (« Construire… », « Conduire… »)."
+          />
           <fieldset id={fieldId("program")}>
             <legend className="text-sm font-semibold text-slate-900 dark:text-white">Programme (modules dans l'ordre)</legend>
             <FieldError name="program" error={errors.program} />
@@ -200,7 +277,13 @@ function EditorForm({
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="font-semibold">Module {i + 1}</p>
                     <div className="flex gap-1">
-                      <Button size="sm" variant="ghost" aria-label={`Monter le module ${i + 1}`} disabled={i === 0} onClick={() => (setModules((l) => move(l, i, i - 1)), markDirty())}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Monter le module ${i + 1}`}
+                        disabled={i === 0}
+                        onClick={() => (setModules((l) => move(l, i, i - 1)), markDirty())}
+                      >
                         <ArrowUp aria-hidden="true" className="size-4" />
                       </Button>
                       <Button
@@ -212,22 +295,51 @@ function EditorForm({
                       >
                         <ArrowDown aria-hidden="true" className="size-4" />
                       </Button>
-                      <Button size="sm" variant="ghost" aria-label={`Supprimer le module ${i + 1}`} onClick={() => (setModules((l) => l.filter((x) => x.key !== m.key)), markDirty())}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Supprimer le module ${i + 1}`}
+                        onClick={() => (setModules((l) => l.filter((x) => x.key !== m.key)), markDirty())}
+                      >
                         <Trash2 aria-hidden="true" className="size-4" />
                       </Button>
                     </div>
                   </div>
                   <div className="mt-3 grid gap-4 sm:grid-cols-[1fr_10rem]">
-                    <TextField name={`program.${i}.title`} label="Titre du module" values={{ program: { [i]: m.values } }} errors={errors} required />
-                    <TextField name={`program.${i}.durationHours`} label="Durée (heures)" values={{ program: { [i]: m.values } }} errors={errors} inputMode="decimal" />
+                    <TextField
+                      name={`program.${i}.title`}
+                      label="Titre du module"
+                      values={{ program: { [i]: m.values } }}
+                      errors={errors}
+                      required
+                    />
+                    <TextField
+                      name={`program.${i}.durationHours`}
+                      label="Durée (heures)"
+                      values={{ program: { [i]: m.values } }}
+                      errors={errors}
+                      inputMode="decimal"
+                    />
                   </div>
                   <div className="mt-4">
-                    <MarkdownEditor name={`program.${i}.content`} id={fieldId(`program.${i}.content`)} label="Contenu du module" defaultValue={valueAt(m.values, "content")} error={errors[`program.${i}.content`]} rows={4} />
+                    <MarkdownEditor
+                      name={`program.${i}.content`}
+                      id={fieldId(`program.${i}.content`)}
+                      label="Contenu du module"
+                      defaultValue={valueAt(m.values, "content")}
+                      error={errors[`program.${i}.content`]}
+                      rows={4}
+                    />
                   </div>
                 </li>
               ))}
             </ol>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => (setModules((l) => [...l, { key: newKey(), values: {} }]), markDirty())}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => (setModules((l) => [...l, { key: newKey(), values: {} }]), markDirty())}
+            >
               <Plus aria-hidden="true" className="size-4" />
               Ajouter un module
             </Button>
@@ -236,23 +348,81 @@ function EditorForm({
 
         <EditorSection id="public" title="Public et prérequis">
           <TextField name="audience" label="Public visé" values={values} errors={errors} required multiline rows={2} />
-          <TextField name="prerequisites" label="Prérequis" values={values} errors={errors} required multiline rows={2} hint="S'il n'y en a pas, écrivez-le explicitement : « Aucun. »" />
+          <TextField
+            name="prerequisites"
+            label="Prérequis"
+            values={values}
+            errors={errors}
+            required
+            multiline
+            rows={2}
+            hint="S'il n'y en a pas, écrivez-le explicitement : « Aucun. »"
+          />
         </EditorSection>
 
         <EditorSection id="modalites" title="Durée, modalités et méthodes">
           <div className="grid gap-5 sm:grid-cols-3">
             <TextField name="durationHours" label="Durée en heures" values={values} errors={errors} required inputMode="decimal" />
             <TextField name="durationDays" label="Durée en jours" values={values} errors={errors} required inputMode="decimal" />
-            <SelectField name="modality" label="Modalité" values={values} errors={errors} required options={MODALITIES.map((m) => ({ value: m, label: MODALITY_LABELS[m] }))} />
+            <SelectField
+              name="modality"
+              label="Modalité"
+              values={values}
+              errors={errors}
+              required
+              options={MODALITIES.map((m) => ({ value: m, label: MODALITY_LABELS[m] }))}
+            />
           </div>
-          <CheckboxGroup name="cityIds" legend="Villes où la formation a lieu" values={values} errors={errors} options={cities.map((c) => ({ value: c.id, label: c.name }))} hint="Obligatoire pour une formation en présentiel ou mixte." />
-          <TextField name="accessLeadTime" label="Délai d'accès" values={values} errors={errors} required hint="Par exemple : « Inscription jusqu'à 10 jours ouvrés avant le début de la session. »" />
-          <MarkdownEditor name="accessModalities" id={fieldId("accessModalities")} label="Modalités d'accès" defaultValue={valueAt(values, "accessModalities")} error={errors.accessModalities} required rows={4} />
-          <MarkdownEditor name="teachingMethods" id={fieldId("teachingMethods")} label="Méthodes pédagogiques" defaultValue={valueAt(values, "teachingMethods")} error={errors.teachingMethods} required rows={4} />
-          <MarkdownEditor name="evaluationMethods" id={fieldId("evaluationMethods")} label="Modalités d'évaluation" defaultValue={valueAt(values, "evaluationMethods")} error={errors.evaluationMethods} required rows={4} />
+          <CheckboxGroup
+            name="cityIds"
+            legend="Villes où la formation a lieu"
+            values={values}
+            errors={errors}
+            options={cities.map((c) => ({ value: c.id, label: c.name }))}
+            hint="Obligatoire pour une formation en présentiel ou mixte."
+          />
+          <TextField
+            name="accessLeadTime"
+            label="Délai d'accès"
+            values={values}
+            errors={errors}
+            required
+            hint="Par exemple : « Inscription jusqu'à 10 jours ouvrés avant le début de la session. »"
+          />
+          <MarkdownEditor
+            name="accessModalities"
+            id={fieldId("accessModalities")}
+            label="Modalités d'accès"
+            defaultValue={valueAt(values, "accessModalities")}
+            error={errors.accessModalities}
+            required
+            rows={4}
+          />
+          <MarkdownEditor
+            name="teachingMethods"
+            id={fieldId("teachingMethods")}
+            label="Méthodes pédagogiques"
+            defaultValue={valueAt(values, "teachingMethods")}
+            error={errors.teachingMethods}
+            required
+            rows={4}
+          />
+          <MarkdownEditor
+            name="evaluationMethods"
+            id={fieldId("evaluationMethods")}
+            label="Modalités d'évaluation"
+            defaultValue={valueAt(values, "evaluationMethods")}
+            error={errors.evaluationMethods}
+            required
+            rows={4}
+          />
         </EditorSection>
 
-        <EditorSection id="sessions" title="Sessions" description="Dates des sessions inter-entreprises. Les sessions passées restent ici pour mémoire ; seules les sessions à venir sont affichées sur le site.">
+        <EditorSection
+          id="sessions"
+          title="Sessions"
+          description="Dates des sessions inter-entreprises. Les sessions passées restent ici pour mémoire ; seules les sessions à venir sont affichées sur le site."
+        >
           <FieldError name="sessions" error={errors.sessions} />
           {sessions.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">Aucune session programmée.</p> : null}
           <ul className="space-y-3">
@@ -267,21 +437,43 @@ function EditorForm({
                       Session {i + 1}
                       {past ? <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">(passée)</span> : null}
                     </p>
-                    <Button size="sm" variant="ghost" aria-label={`Supprimer la session ${i + 1}`} onClick={() => (setSessions((l) => l.filter((x) => x.key !== s.key)), markDirty())}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Supprimer la session ${i + 1}`}
+                      onClick={() => (setSessions((l) => l.filter((x) => x.key !== s.key)), markDirty())}
+                    >
                       <Trash2 aria-hidden="true" className="size-4" />
                     </Button>
                   </div>
                   <div className="mt-3 grid gap-4 sm:grid-cols-4">
                     <TextField name={`sessions.${i}.startDate`} label="Début" type="date" values={v} errors={errors} required />
                     <TextField name={`sessions.${i}.endDate`} label="Fin" type="date" values={v} errors={errors} required />
-                    <SelectField name={`sessions.${i}.cityId`} label="Lieu" values={v} errors={errors} options={[{ value: "", label: "À distance" }, ...cities.map((c) => ({ value: c.id, label: c.name }))]} />
-                    <TextField name={`sessions.${i}.seatsLeft`} label="Places restantes" values={v} errors={errors} required inputMode="numeric" />
+                    <SelectField
+                      name={`sessions.${i}.cityId`}
+                      label="Lieu"
+                      values={v}
+                      errors={errors}
+                      options={[{ value: "", label: "À distance" }, ...cities.map((c) => ({ value: c.id, label: c.name }))]}
+                    />
+                    <TextField
+                      name={`sessions.${i}.seatsLeft`}
+                      label="Places restantes"
+                      values={v}
+                      errors={errors}
+                      required
+                      inputMode="numeric"
+                    />
                   </div>
                 </li>
               );
             })}
           </ul>
-          <Button variant="secondary" size="sm" onClick={() => (setSessions((l) => [...l, { key: newKey(), values: { seatsLeft: "8" } }]), markDirty())}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => (setSessions((l) => [...l, { key: newKey(), values: { seatsLeft: "8" } }]), markDirty())}
+          >
             <Plus aria-hidden="true" className="size-4" />
             Ajouter une session
           </Button>
@@ -289,17 +481,55 @@ function EditorForm({
 
         <EditorSection id="tarifs" title="Tarifs et financement">
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField name="priceInter" label="Prix inter-entreprises par personne (€)" values={values} errors={errors} inputMode="decimal" hint="Laissez vide pour « sur devis »." />
-            <SelectField name="vatMode" label="TVA" values={values} errors={errors} required options={VAT_MODES.map((m) => ({ value: m, label: VAT_LABELS[m].note }))} />
+            <TextField
+              name="priceInter"
+              label="Prix inter-entreprises par personne (€)"
+              values={values}
+              errors={errors}
+              inputMode="decimal"
+              hint="Laissez vide pour « sur devis »."
+            />
+            <SelectField
+              name="vatMode"
+              label="TVA"
+              values={values}
+              errors={errors}
+              required
+              options={VAT_MODES.map((m) => ({ value: m, label: VAT_LABELS[m].note }))}
+            />
           </div>
           <Checkbox name="intraOnQuote" label="Proposée en intra-entreprise, sur devis" values={values} errors={errors} />
-          <Checkbox name="cpfEligible" label="Éligible au CPF" values={values} errors={errors} hint="Seulement pour une formation certifiante (RNCP ou Répertoire spécifique)." />
-          <CheckboxGroup name="fundingOptions" legend="Autres financements possibles" values={values} errors={errors} options={FUNDING_OPTIONS.map((o) => ({ value: o, label: FUNDING_LABELS[o] }))} />
-          <CheckboxGroup name="opcos" legend="OPCO susceptibles de financer la formation" values={values} errors={errors} options={OPCO_SLUGS.map((o) => ({ value: o, label: OPCO_NAMES[o] }))} />
+          <Checkbox
+            name="cpfEligible"
+            label="Éligible au CPF"
+            values={values}
+            errors={errors}
+            hint="Seulement pour une formation certifiante (RNCP ou Répertoire spécifique)."
+          />
+          <CheckboxGroup
+            name="fundingOptions"
+            legend="Autres financements possibles"
+            values={values}
+            errors={errors}
+            options={FUNDING_OPTIONS.map((o) => ({ value: o, label: FUNDING_LABELS[o] }))}
+          />
+          <CheckboxGroup
+            name="opcos"
+            legend="OPCO susceptibles de financer la formation"
+            values={values}
+            errors={errors}
+            options={OPCO_SLUGS.map((o) => ({ value: o, label: OPCO_NAMES[o] }))}
+          />
         </EditorSection>
 
         <EditorSection id="certification" title="Certification">
-          <SelectField name="certificationType" label="Type" values={values} errors={errors} options={CERTIFICATION_TYPES.map((t) => ({ value: t, label: CERTIFICATION_LABELS[t] }))} />
+          <SelectField
+            name="certificationType"
+            label="Type"
+            values={values}
+            errors={errors}
+            options={CERTIFICATION_TYPES.map((t) => ({ value: t, label: CERTIFICATION_LABELS[t] }))}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField name="certificationCode" label="Code (RNCP… ou RS…)" values={values} errors={errors} maxLength={20} />
             <TextField name="certificationRegisteredAt" label="Date d'enregistrement" type="date" values={values} errors={errors} />
@@ -309,17 +539,36 @@ function EditorForm({
         </EditorSection>
 
         <EditorSection id="accessibilite" title="Accessibilité et contacts">
-          <MarkdownEditor name="accessibility" id={fieldId("accessibility")} label="Accessibilité aux personnes handicapées" defaultValue={valueAt(values, "accessibility")} error={errors.accessibility} required rows={4} />
+          <MarkdownEditor
+            name="accessibility"
+            id={fieldId("accessibility")}
+            label="Accessibilité aux personnes handicapées"
+            defaultValue={valueAt(values, "accessibility")}
+            error={errors.accessibility}
+            required
+            rows={4}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField name="disabilityContactName" label="Référent handicap" values={values} errors={errors} required />
-            <TextField name="disabilityContactEmail" label="E-mail du référent handicap" type="email" values={values} errors={errors} required />
+            <TextField
+              name="disabilityContactEmail"
+              label="E-mail du référent handicap"
+              type="email"
+              values={values}
+              errors={errors}
+              required
+            />
             <TextField name="contactName" label="Contact pour cette formation" values={values} errors={errors} required />
             <TextField name="contactEmail" label="E-mail du contact" type="email" values={values} errors={errors} required />
             <TextField name="contactPhone" label="Téléphone du contact" type="tel" values={values} errors={errors} required />
           </div>
         </EditorSection>
 
-        <EditorSection id="resultats" title="Indicateurs de résultats" description="Publiés avec leur date de mesure (Qualiopi, indicateur 2). Laissez vide ce qui n'est pas encore mesuré.">
+        <EditorSection
+          id="resultats"
+          title="Indicateurs de résultats"
+          description="Publiés avec leur date de mesure (Qualiopi, indicateur 2). Laissez vide ce qui n'est pas encore mesuré."
+        >
           <div className="grid gap-5 sm:grid-cols-4">
             <TextField name="satisfactionRate" label="Satisfaction (%)" values={values} errors={errors} inputMode="decimal" />
             <TextField name="successRate" label="Réussite (%)" values={values} errors={errors} inputMode="decimal" />
@@ -333,7 +582,14 @@ function EditorForm({
         </EditorSection>
 
         <EditorSection id="referencement" title="Référencement">
-          <TextField name="seoTitle" label="Titre pour les moteurs de recherche" values={values} errors={errors} maxLength={SEO_TITLE_MAX} hint={`${SEO_TITLE_MAX} caractères au plus ; le titre de la formation s'il est vide.`} />
+          <TextField
+            name="seoTitle"
+            label="Titre pour les moteurs de recherche"
+            values={values}
+            errors={errors}
+            maxLength={SEO_TITLE_MAX}
+            hint={`${SEO_TITLE_MAX} caractères au plus ; le titre de la formation s'il est vide.`}
+          />
           <TextField
             name="seoDescription"
             label="Description pour les moteurs de recherche"

@@ -4,7 +4,17 @@ import { Form, Link, data, redirect, useActionData, useNavigation, useRevalidato
 import type { Route } from "./+types/formations-batch-import";
 import { Alert, CountsGrid, FileStateBadge, JobStateBadge, ProgressBar, panelClass } from "~/domain/formations/import/components";
 import { cancelJob, createJob, getJob, listJobs } from "~/domain/formations/import/jobs.server";
-import { ACCEPT_ATTRIBUTE, ImportFileError, MAX_BATCH_FILES, MAX_FILE_BYTES, MAX_FILE_LABEL, countsSentence, formatBytes, isActiveJob, type JobView } from "~/domain/formations/import/model";
+import {
+  ACCEPT_ATTRIBUTE,
+  ImportFileError,
+  MAX_BATCH_FILES,
+  MAX_FILE_BYTES,
+  MAX_FILE_LABEL,
+  countsSentence,
+  formatBytes,
+  isActiveJob,
+  type JobView,
+} from "~/domain/formations/import/model";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
@@ -14,7 +24,12 @@ import { formatDateTime } from "./format";
 
 export const handle = { breadcrumb: "Import par lots" };
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Import par lots", description: "Importer plusieurs fichiers ou de grands catalogues en arrière-plan.", noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Import par lots",
+    description: "Importer plusieurs fichiers ou de grands catalogues en arrière-plan.",
+    noindex: true,
+  });
 
 export function headers() {
   return { "Cache-Control": "no-store" };
@@ -39,12 +54,25 @@ export async function action({ request }: Route.ActionArgs) {
     const id = String((await request.formData()).get("id") ?? "");
     const result = await cancelJob(id);
     if (result === "missing") return data({ ok: false as const, message: "Cet import n'existe pas." }, { status: 404 });
-    if (result === "over") return data({ ok: false as const, message: "Cet import est déjà terminé : il ne peut plus être annulé." }, { status: 409 });
-    return { ok: true as const, message: result === "cancelled" ? "Import annulé avant son démarrage." : "Annulation demandée : le fichier en cours est abandonné sans rien enregistrer." };
+    if (result === "over")
+      return data({ ok: false as const, message: "Cet import est déjà terminé : il ne peut plus être annulé." }, { status: 409 });
+    return {
+      ok: true as const,
+      message:
+        result === "cancelled"
+          ? "Import annulé avant son démarrage."
+          : "Annulation demandée : le fichier en cours est abandonné sans rien enregistrer.",
+    };
   }
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_BATCH_FILES * MAX_FILE_BYTES + 256 * 1024) {
-    return data({ ok: false as const, message: `L'envoi dépasse ${MAX_BATCH_FILES} fichiers de ${MAX_FILE_LABEL} : répartissez vos fichiers en plusieurs lots.` }, { status: 413 });
+    return data(
+      {
+        ok: false as const,
+        message: `L'envoi dépasse ${MAX_BATCH_FILES} fichiers de ${MAX_FILE_LABEL} : répartissez vos fichiers en plusieurs lots.`,
+      },
+      { status: 413 },
+    );
   }
   let form: FormData;
   try {
@@ -89,9 +117,13 @@ function NewBatch() {
         Nouveau lot
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Jusqu'à {MAX_BATCH_FILES} fichiers CSV, XLSX ou JSON de {MAX_FILE_LABEL} chacun, aussi grands que le catalogue (10&nbsp;000 formations et plus). Les colonnes sont reconnues
-        d'après leurs en-têtes, comme dans les <Link to="/admin/formations/import" className="font-medium underline">modèles</Link>. Chaque fichier est importé en une seule fois&nbsp;:
-        un fichier qui échoue n'enregistre rien. Vous pouvez quitter cette page pendant l'import.
+        Jusqu'à {MAX_BATCH_FILES} fichiers CSV, XLSX ou JSON de {MAX_FILE_LABEL} chacun, aussi grands que le catalogue (10&nbsp;000
+        formations et plus). Les colonnes sont reconnues d'après leurs en-têtes, comme dans les{" "}
+        <Link to="/admin/formations/import" className="font-medium underline">
+          modèles
+        </Link>
+        . Chaque fichier est importé en une seule fois&nbsp;: un fichier qui échoue n'enregistre rien. Vous pouvez quitter cette page
+        pendant l'import.
       </p>
       <Form method="post" action="?etape=lot" encType="multipart/form-data" className="mt-4 space-y-4">
         <div>
@@ -124,8 +156,8 @@ function NewBatch() {
         <div className="flex items-start gap-3">
           <input id="batch-all-or-nothing" type="checkbox" name="toutOuRien" value="1" className="mt-1 size-4" />
           <label htmlFor="batch-all-or-nothing" className="text-sm">
-            <span className="font-medium">Tout ou rien par fichier</span>&nbsp;: ne rien importer d'un fichier dont une ligne est refusée (sinon, ses lignes valides sont importées et les
-            autres listées dans le rapport).
+            <span className="font-medium">Tout ou rien par fichier</span>&nbsp;: ne rien importer d'un fichier dont une ligne est refusée
+            (sinon, ses lignes valides sont importées et les autres listées dans le rapport).
           </label>
         </div>
         {shown ? (
@@ -160,7 +192,11 @@ function JobDetail({ job }: { job: JobView }) {
         {job.allOrNothing ? " · tout ou rien par fichier" : ""}
       </p>
       <div className="mt-4" aria-live="polite">
-        <ProgressBar id={`progression-${job.id}`} percent={job.percent} label={active ? "Progression" : job.state === "done" ? "Import terminé" : "Import arrêté"} />
+        <ProgressBar
+          id={`progression-${job.id}`}
+          percent={job.percent}
+          label={active ? "Progression" : job.state === "done" ? "Import terminé" : "Import arrêté"}
+        />
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="job-stage">
           {active
             ? `${job.stage || "En attente de démarrage"} · fichier ${Math.min(job.filesDone + 1, job.totalFiles)} sur ${job.totalFiles}${job.totalRows ? ` · ${Math.min(job.rowsDone, job.totalRows).toLocaleString("fr-FR")} ligne${job.rowsDone > 1 ? "s" : ""} vérifiée${job.rowsDone > 1 ? "s" : ""} sur ${job.totalRows.toLocaleString("fr-FR")}` : ""}`
@@ -207,7 +243,9 @@ function JobDetail({ job }: { job: JobView }) {
                   {f.state === "done" ? `${countsSentence(f.counts)}.` : null}
                   {f.error ? <span className="block text-red-800 dark:text-red-300">{f.error}</span> : null}
                   {f.ignoredColumns.length > 0 ? (
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">Colonnes ignorées (non reconnues)&nbsp;: {f.ignoredColumns.join(", ")}</span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">
+                      Colonnes ignorées (non reconnues)&nbsp;: {f.ignoredColumns.join(", ")}
+                    </span>
                   ) : null}
                 </td>
               </tr>
@@ -231,7 +269,9 @@ function JobDetail({ job }: { job: JobView }) {
             Télécharger le rapport des lignes refusées (CSV)
           </a>
         ) : null}
-        {!active && job.counts.created + job.counts.updated > 0 ? <ButtonLink to="/admin/formations">Voir les formations</ButtonLink> : null}
+        {!active && job.counts.created + job.counts.updated > 0 ? (
+          <ButtonLink to="/admin/formations">Voir les formations</ButtonLink>
+        ) : null}
       </div>
     </section>
   );
@@ -246,7 +286,9 @@ export default function FormationsBatchImport({ loaderData }: Route.ComponentPro
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Import par lots</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Plusieurs fichiers, ou des catalogues entiers, importés en arrière-plan avec un rapport des lignes refusées.</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Plusieurs fichiers, ou des catalogues entiers, importés en arrière-plan avec un rapport des lignes refusées.
+          </p>
         </div>
         <ButtonLink to="/admin/formations/import" variant="secondary">
           <FileUp aria-hidden="true" className="size-4" />
@@ -268,11 +310,17 @@ export default function FormationsBatchImport({ loaderData }: Route.ComponentPro
           <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
             {jobs.map((j) => (
               <li key={j.id} className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm">
-                <Link to={`?lot=${j.id}`} className="font-medium text-brand-800 hover:underline dark:text-brand-200" aria-current={selected?.id === j.id ? "true" : undefined}>
+                <Link
+                  to={`?lot=${j.id}`}
+                  className="font-medium text-brand-800 hover:underline dark:text-brand-200"
+                  aria-current={selected?.id === j.id ? "true" : undefined}
+                >
                   Lot du {formatDateTime(j.createdAt)} · {j.files.map((f) => f.name).join(", ")}
                 </Link>
                 <span className="flex items-center gap-3">
-                  <span className="text-slate-600 tabular-nums dark:text-slate-400">{isActiveJob(j.state) ? `${j.percent} %` : countsSentence(j.counts)}</span>
+                  <span className="text-slate-600 tabular-nums dark:text-slate-400">
+                    {isActiveJob(j.state) ? `${j.percent} %` : countsSentence(j.counts)}
+                  </span>
                   <JobStateBadge state={j.state} />
                 </span>
               </li>

@@ -9,5 +9,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireEditor(request);
   const csv = await jobReportCsv(params.jobId);
   if (csv === undefined) throw data(null, { status: 404 });
-  return downloadResponse({ body: csv, contentType: "text/csv; charset=utf-8", filename: `rapport-import-${params.jobId.slice(0, 8)}.csv` });
+  return downloadResponse({
+    body: csv,
+    contentType: "text/csv; charset=utf-8",
+    filename: `rapport-import-${params.jobId.slice(0, 8)}.csv`,
+  });
 }

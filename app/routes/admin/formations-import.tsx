@@ -15,7 +15,12 @@ import { Spinner } from "~/ui/spinner";
 
 export const handle = { breadcrumb: "Importer des formations" };
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Importer des formations", description: "Importer le catalogue depuis un fichier CSV, Excel ou JSON.", noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Importer des formations",
+    description: "Importer le catalogue depuis un fichier CSV, Excel ou JSON.",
+    noindex: true,
+  });
 
 export function headers() {
   return { "Cache-Control": "no-store" };
@@ -52,7 +57,11 @@ function Steps({ current }: { current: number }) {
           aria-current={i === current ? "step" : undefined}
           className={cn(
             "flex items-center gap-2 rounded-full border px-3 py-1",
-            i === current ? "border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-500 dark:text-slate-950" : i < current ? "border-slate-300 text-slate-800 dark:border-slate-600 dark:text-slate-200" : "border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400",
+            i === current
+              ? "border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-500 dark:text-slate-950"
+              : i < current
+                ? "border-slate-300 text-slate-800 dark:border-slate-600 dark:text-slate-200"
+                : "border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400",
           )}
         >
           <span className="font-semibold tabular-nums">{i + 1}.</span> {label}
@@ -63,7 +72,8 @@ function Steps({ current }: { current: number }) {
 }
 
 function Downloads() {
-  const link = "inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-brand-800 underline-offset-4 hover:underline dark:text-brand-200";
+  const link =
+    "inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-brand-800 underline-offset-4 hover:underline dark:text-brand-200";
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div>
@@ -102,8 +112,9 @@ function ColumnsHelp() {
     <details className={cn(panelClass, "mt-6")}>
       <summary className="cursor-pointer font-semibold">Format des colonnes</summary>
       <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-        Une ligne par formation. L'adresse (slug) identifie la formation&nbsp;: une adresse déjà connue met à jour cette formation, et les colonnes absentes du fichier gardent
-        leur valeur actuelle&nbsp;; une nouvelle adresse crée une formation. Les en-têtes sont reconnus en français comme en anglais, avec ou sans accents.
+        Une ligne par formation. L'adresse (slug) identifie la formation&nbsp;: une adresse déjà connue met à jour cette formation, et les
+        colonnes absentes du fichier gardent leur valeur actuelle&nbsp;; une nouvelle adresse crée une formation. Les en-têtes sont reconnus
+        en français comme en anglais, avec ou sans accents.
       </p>
       <div className="mt-3 overflow-x-auto">
         <table className="w-full min-w-[40rem] text-sm">
@@ -151,14 +162,20 @@ function UploadForm({ error }: { error?: string }) {
         1. Choisir le fichier
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        CSV (séparateur virgule ou point-virgule, UTF-8 ou Windows-1252 comme l'enregistrent les tableurs), classeur Excel (.xlsx) ou JSON&nbsp;; {MAX_FILE_LABEL} et{" "}
-        {MAX_INTERACTIVE_ROWS.toLocaleString("fr-FR")} formations au plus. Pour un catalogue plus grand ou plusieurs fichiers, utilisez{" "}
+        CSV (séparateur virgule ou point-virgule, UTF-8 ou Windows-1252 comme l'enregistrent les tableurs), classeur Excel (.xlsx) ou
+        JSON&nbsp;; {MAX_FILE_LABEL} et {MAX_INTERACTIVE_ROWS.toLocaleString("fr-FR")} formations au plus. Pour un catalogue plus grand ou
+        plusieurs fichiers, utilisez{" "}
         <Link to="/admin/formations/batch-import" className="font-medium underline">
           l'import par lots
         </Link>
         .
       </p>
-      <Form method="post" action="?etape=televersement" encType="multipart/form-data" className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-end">
+      <Form
+        method="post"
+        action="?etape=televersement"
+        encType="multipart/form-data"
+        className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-end"
+      >
         <div className="min-w-0 flex-1">
           <label htmlFor="import-file" className="block text-sm font-medium">
             Fichier à importer
@@ -173,7 +190,11 @@ function UploadForm({ error }: { error?: string }) {
             aria-describedby={message ? "import-file-error" : undefined}
             onChange={(e) => {
               const file = e.currentTarget.files?.[0];
-              setTooBig(file && file.size > MAX_FILE_BYTES ? `Le fichier dépasse ${MAX_FILE_LABEL} (${formatBytes(file.size)}) : découpez-le en plusieurs fichiers.` : null);
+              setTooBig(
+                file && file.size > MAX_FILE_BYTES
+                  ? `Le fichier dépasse ${MAX_FILE_LABEL} (${formatBytes(file.size)}) : découpez-le en plusieurs fichiers.`
+                  : null,
+              );
             }}
             className="mt-1 block w-full rounded-lg border border-slate-300 bg-white text-sm file:mr-3 file:min-h-11 file:border-0 file:bg-slate-100 file:px-4 file:font-semibold dark:border-slate-600 dark:bg-slate-900 dark:file:bg-slate-800"
           />
@@ -216,7 +237,11 @@ function RowsTable({ rows, caption, lineWord }: { rows: RowReport[]; caption: st
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.line} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800" data-testid={`preview-row-${r.line}`}>
+            <tr
+              key={r.line}
+              className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800"
+              data-testid={`preview-row-${r.line}`}
+            >
               <td className="px-3 py-2 tabular-nums">{r.line}</td>
               <td className="px-3 py-2">
                 <span className="font-medium">{r.title || "Sans titre"}</span>
@@ -270,8 +295,12 @@ function ReviewSteps({ review, importError }: { review: Review; importError?: st
           2. Correspondance des colonnes
         </h2>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="file-summary">
-          «&nbsp;{review.upload.name}&nbsp;» ({formatBytes(review.upload.size)}, {review.description})&nbsp;: {review.rowCount.toLocaleString("fr-FR")} formation
-          {review.rowCount > 1 ? "s" : ""}. {review.mappingChosen ? "Correspondance choisie par vous." : "Correspondance proposée d'après les en-têtes : corrigez-la si besoin."}
+          «&nbsp;{review.upload.name}&nbsp;» ({formatBytes(review.upload.size)}, {review.description})&nbsp;:{" "}
+          {review.rowCount.toLocaleString("fr-FR")} formation
+          {review.rowCount > 1 ? "s" : ""}.{" "}
+          {review.mappingChosen
+            ? "Correspondance choisie par vous."
+            : "Correspondance proposée d'après les en-têtes : corrigez-la si besoin."}
         </p>
         {review.duplicates.length > 0 || review.missingRequired.length > 0 ? (
           <div className="mt-3 space-y-2">
@@ -282,7 +311,8 @@ function ReviewSteps({ review, importError }: { review: Review; importError?: st
             ))}
             {review.missingRequired.length > 0 ? (
               <Alert tone="warning" title="Champs obligatoires sans colonne">
-                Aucune colonne n'est associée à&nbsp;: {review.missingRequired.join(", ")}. Les formations existantes gardent leur valeur&nbsp;; une nouvelle formation sera refusée.
+                Aucune colonne n'est associée à&nbsp;: {review.missingRequired.join(", ")}. Les formations existantes gardent leur
+                valeur&nbsp;; une nouvelle formation sera refusée.
               </Alert>
             ) : null}
           </div>
@@ -311,12 +341,20 @@ function ReviewSteps({ review, importError }: { review: Review; importError?: st
                     <th scope="row" className="px-3 py-2 text-left font-medium">
                       {c.header}
                     </th>
-                    <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{c.samples.length ? c.samples.join(" · ") : <span className="italic">vide</span>}</td>
+                    <td className="px-3 py-2 text-slate-700 dark:text-slate-300">
+                      {c.samples.length ? c.samples.join(" · ") : <span className="italic">vide</span>}
+                    </td>
                     <td className="px-3 py-2">
                       <label htmlFor={`c${c.index}`} className="sr-only">
                         Champ pour la colonne « {c.header} »
                       </label>
-                      <select id={`c${c.index}`} name={`c${c.index}`} defaultValue={c.key} className={cn(fieldClass, "mt-0")} key={`${review.upload.id}-${c.index}-${c.key}`}>
+                      <select
+                        id={`c${c.index}`}
+                        name={`c${c.index}`}
+                        defaultValue={c.key}
+                        className={cn(fieldClass, "mt-0")}
+                        key={`${review.upload.id}-${c.index}-${c.key}`}
+                      >
                         <option value="">— Ignorer cette colonne —</option>
                         {IMPORT_COLUMNS.map((col) => (
                           <option key={col.key} value={col.key}>
@@ -343,18 +381,21 @@ function ReviewSteps({ review, importError }: { review: Review; importError?: st
         </h2>
         {review.counts.rejected > 0 ? (
           <p className="mt-1 text-sm text-red-800 dark:text-red-300" data-testid="preview-summary">
-            {review.counts.rejected.toLocaleString("fr-FR")} ligne{review.counts.rejected > 1 ? "s" : ""} sur {review.rowCount.toLocaleString("fr-FR")}{" "}
-            {review.counts.rejected > 1 ? "contiennent" : "contient"} des erreurs. Chaque erreur indique la colonne et le problème&nbsp;: corrigez le fichier ou la correspondance.
+            {review.counts.rejected.toLocaleString("fr-FR")} ligne{review.counts.rejected > 1 ? "s" : ""} sur{" "}
+            {review.rowCount.toLocaleString("fr-FR")} {review.counts.rejected > 1 ? "contiennent" : "contient"} des erreurs. Chaque erreur
+            indique la colonne et le problème&nbsp;: corrigez le fichier ou la correspondance.
           </p>
         ) : (
           <p className="mt-1 text-sm text-emerald-800 dark:text-emerald-300" data-testid="preview-summary">
-            Aucune erreur&nbsp;: les {review.rowCount.toLocaleString("fr-FR")} ligne{review.rowCount > 1 ? "s sont valides" : " est valide"}.
+            Aucune erreur&nbsp;: les {review.rowCount.toLocaleString("fr-FR")} ligne{review.rowCount > 1 ? "s sont valides" : " est valide"}
+            .
           </p>
         )}
         <RowsTable rows={review.rows} caption="Aperçu des lignes du fichier, les lignes en erreur d'abord" lineWord={review.lineWord} />
         {review.hiddenRows > 0 ? (
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            {review.hiddenRows.toLocaleString("fr-FR")} autre{review.hiddenRows > 1 ? "s" : ""} ligne{review.hiddenRows > 1 ? "s" : ""} non affichée{review.hiddenRows > 1 ? "s" : ""}
+            {review.hiddenRows.toLocaleString("fr-FR")} autre{review.hiddenRows > 1 ? "s" : ""} ligne{review.hiddenRows > 1 ? "s" : ""} non
+            affichée{review.hiddenRows > 1 ? "s" : ""}
             {rejectedShown < review.counts.rejected ? " (dont des lignes en erreur)" : ""}.
           </p>
         ) : null}
@@ -375,7 +416,9 @@ function ReviewSteps({ review, importError }: { review: Review; importError?: st
           <h2 id="etape-simulation" className="text-lg font-semibold">
             3. Simulation
           </h2>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Rien n'a encore été enregistré. Voici ce que ferait l'import&nbsp;:</p>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            Rien n'a encore été enregistré. Voici ce que ferait l'import&nbsp;:
+          </p>
           <div className="mt-3">
             <CountsGrid counts={review.counts} conditional testId="dry-run" />
           </div>
@@ -385,7 +428,8 @@ function ReviewSteps({ review, importError }: { review: Review; importError?: st
               <ul className="mt-2 list-disc space-y-0.5 pl-6">
                 {review.planned.map((p) => (
                   <li key={p.slug}>
-                    {p.action === "create" ? "Création" : "Mise à jour"}&nbsp;: {p.title} <span className="font-mono text-xs">({p.slug})</span>
+                    {p.action === "create" ? "Création" : "Mise à jour"}&nbsp;: {p.title}{" "}
+                    <span className="font-mono text-xs">({p.slug})</span>
                   </li>
                 ))}
               </ul>
@@ -396,8 +440,8 @@ function ReviewSteps({ review, importError }: { review: Review; importError?: st
             <div className="flex items-start gap-3">
               <input id="tout-ou-rien" type="checkbox" name="toutOuRien" value="1" defaultChecked className="mt-1 size-4" />
               <label htmlFor="tout-ou-rien" className="text-sm">
-                <span className="font-medium">Tout ou rien</span>&nbsp;: ne rien importer si une ligne est refusée (décochez pour importer les lignes valides et laisser de côté les
-                autres).
+                <span className="font-medium">Tout ou rien</span>&nbsp;: ne rien importer si une ligne est refusée (décochez pour importer
+                les lignes valides et laisser de côté les autres).
               </label>
             </div>
             {importError ? (
@@ -427,11 +471,13 @@ function ImportResult({ result }: { result: Imported }) {
         4. {result.written ? "Import terminé" : "Rien n'a été importé"}
       </h2>
       {result.written ? (
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">«&nbsp;{result.fileName}&nbsp;» a été importé en une seule fois&nbsp;; l'opération est inscrite au journal.</p>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          «&nbsp;{result.fileName}&nbsp;» a été importé en une seule fois&nbsp;; l'opération est inscrite au journal.
+        </p>
       ) : (
         <Alert tone="warning" title="Import refusé (tout ou rien)">
-          {result.rejectedTotal} ligne{result.rejectedTotal > 1 ? "s sont refusées" : " est refusée"}&nbsp;: aucune formation n'a été créée ni modifiée. Corrigez le fichier, ou décochez
-          «&nbsp;Tout ou rien&nbsp;» pour importer les lignes valides.
+          {result.rejectedTotal} ligne{result.rejectedTotal > 1 ? "s sont refusées" : " est refusée"}&nbsp;: aucune formation n'a été créée
+          ni modifiée. Corrigez le fichier, ou décochez «&nbsp;Tout ou rien&nbsp;» pour importer les lignes valides.
         </Alert>
       )}
       <div className="mt-3">
@@ -458,7 +504,9 @@ export default function FormationsImport({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Importer des formations</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Créez ou mettez à jour le catalogue depuis un tableur, en vérifiant chaque ligne avant d'enregistrer.</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Créez ou mettez à jour le catalogue depuis un tableur, en vérifiant chaque ligne avant d'enregistrer.
+          </p>
         </div>
         <ButtonLink to="/admin/formations/batch-import" variant="secondary">
           <Layers aria-hidden="true" className="size-4" />

@@ -7,7 +7,14 @@ import type { Route } from "./+types/formations";
 import { listCities } from "~/domain/cities/cities.server";
 import { listCategories } from "~/domain/formations/categories.server";
 import { Pagination } from "~/ui/pagination";
-import { countFormations, deleteFormation, duplicateFormation, listFormations, setFormationStatus, type FormationSort } from "~/domain/formations/formations.server";
+import {
+  countFormations,
+  deleteFormation,
+  duplicateFormation,
+  listFormations,
+  setFormationStatus,
+  type FormationSort,
+} from "~/domain/formations/formations.server";
 import { NotFoundError, type FormationListItem } from "~/domain/formations/model";
 import { STATUS_LABELS, priceLabel, sessionDatesLabel } from "~/domain/formations/labels";
 import { formationPath } from "~/domain/formations/slug";
@@ -31,9 +38,18 @@ const SORTS: Record<string, { label: string; sort: FormationSort }> = {
 const filtersSchema = z.object({
   q: z.string().trim().max(100).catch(""),
   statut: z.enum(["", "draft", "published"]).catch(""),
-  categorie: z.string().regex(/^[a-z0-9]{0,30}$/).catch(""),
-  ville: z.string().regex(/^[a-z0-9-]{0,60}$/).catch(""),
-  tri: z.string().refine((s) => s in SORTS).catch("recent"),
+  categorie: z
+    .string()
+    .regex(/^[a-z0-9]{0,30}$/)
+    .catch(""),
+  ville: z
+    .string()
+    .regex(/^[a-z0-9-]{0,60}$/)
+    .catch(""),
+  tri: z
+    .string()
+    .refine((s) => s in SORTS)
+    .catch("recent"),
   page: z.coerce.number().int().min(1).catch(1),
 });
 
@@ -75,7 +91,8 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireEditor(request);
   const form = await request.formData();
   const parsed = actionSchema.safeParse({ intent: form.get("intent"), ids: form.getAll("ids"), id: form.get("id") });
-  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0]?.message ?? "Requête invalide." }, { status: 400 });
+  if (!parsed.success)
+    return data({ ok: false as const, message: parsed.error.issues[0]?.message ?? "Requête invalide." }, { status: 400 });
   const input = parsed.data;
   try {
     switch (input.intent) {
@@ -83,7 +100,13 @@ export async function action({ request }: Route.ActionArgs) {
       case "unpublish": {
         const n = await setFormationStatus(input.ids, input.intent === "publish" ? "published" : "draft", { actor });
         const verb = input.intent === "publish" ? "publiée" : "repassée en brouillon";
-        return { ok: true as const, message: n === 0 ? "Aucun changement\u00a0: ces formations avaient déjà ce statut." : `${n} formation${n > 1 ? "s" : ""} ${verb}${n > 1 ? "s" : ""}.` };
+        return {
+          ok: true as const,
+          message:
+            n === 0
+              ? "Aucun changement\u00a0: ces formations avaient déjà ce statut."
+              : `${n} formation${n > 1 ? "s" : ""} ${verb}${n > 1 ? "s" : ""}.`,
+        };
       }
       case "duplicate": {
         const copy = await duplicateFormation(input.id, { actor });
@@ -100,7 +123,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Formations", description: "Gérer le catalogue des formations.", noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Formations", description: "Gérer le catalogue des formations.", noindex: true });
 
 type ActionResult = { ok: boolean; message: string; editId?: string };
 
@@ -128,15 +152,15 @@ function RowActions({ formation, fetcher }: { formation: FormationListItem; fetc
         <Eye aria-hidden="true" className="size-4" />
       </Link>
       <button
-          type="button"
-          onClick={() => fetcher.submit({ intent: "duplicate", id: formation.id }, { method: "post" })}
-          disabled={busy}
-          className="inline-flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:opacity-50 dark:text-slate-200 dark:hover:bg-slate-800"
-          aria-label={`Dupliquer « ${formation.title} »`}
-          title="Dupliquer"
-        >
-          <Copy aria-hidden="true" className="size-4" />
-        </button>
+        type="button"
+        onClick={() => fetcher.submit({ intent: "duplicate", id: formation.id }, { method: "post" })}
+        disabled={busy}
+        className="inline-flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:opacity-50 dark:text-slate-200 dark:hover:bg-slate-800"
+        aria-label={`Dupliquer « ${formation.title} »`}
+        title="Dupliquer"
+      >
+        <Copy aria-hidden="true" className="size-4" />
+      </button>
       <button
         type="button"
         disabled={busy}
@@ -156,8 +180,8 @@ function RowActions({ formation, fetcher }: { formation: FormationListItem; fetc
         onConfirm={() => fetcher.submit({ intent: "delete", id: formation.id }, { method: "post" })}
       >
         <p>
-          «&nbsp;{formation.title}&nbsp;» sera supprimée avec ses sessions. Sa page ne sera plus accessible. Cette action est irréversible&nbsp;; pour la retirer du site
-          seulement, repassez-la plutôt en brouillon.
+          «&nbsp;{formation.title}&nbsp;» sera supprimée avec ses sessions. Sa page ne sera plus accessible. Cette action est
+          irréversible&nbsp;; pour la retirer du site seulement, repassez-la plutôt en brouillon.
         </p>
       </ConfirmDialog>
     </div>
@@ -202,7 +226,11 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
       </div>
 
       <search className="mt-6 block">
-        <Form method="get" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 dark:border-slate-800 dark:bg-slate-900" aria-label="Filtrer les formations">
+        <Form
+          method="get"
+          className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 dark:border-slate-800 dark:bg-slate-900"
+          aria-label="Filtrer les formations"
+        >
           <div className="lg:col-span-2">
             <label htmlFor="a-q" className="block text-sm font-medium">
               Rechercher
@@ -282,94 +310,102 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </Form>
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400" role="status">
-          {result.total} formation{result.total > 1 ? "s" : ""}
-          {result.pageCount > 1 ? ` · page ${result.page} sur ${result.pageCount}` : ""}
-        </p>
-        <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full min-w-[48rem] text-sm">
-            <caption className="sr-only">Liste des formations</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-left dark:border-slate-800 dark:bg-slate-950">
+      <p className="mt-3 text-sm text-slate-600 dark:text-slate-400" role="status">
+        {result.total} formation{result.total > 1 ? "s" : ""}
+        {result.pageCount > 1 ? ` · page ${result.page} sur ${result.pageCount}` : ""}
+      </p>
+      <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <table className="w-full min-w-[48rem] text-sm">
+          <caption className="sr-only">Liste des formations</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-left dark:border-slate-800 dark:bg-slate-950">
+            <tr>
+              <th scope="col" className="w-10 px-3 py-2">
+                <input
+                  type="checkbox"
+                  aria-label="Tout sélectionner"
+                  checked={allSelected}
+                  onChange={(e) => setSelected(e.target.checked ? allIds : [])}
+                  className="size-4"
+                />
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Formation
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Statut
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Prochaine session
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Modifiée le
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.items.length === 0 ? (
               <tr>
-                <th scope="col" className="w-10 px-3 py-2">
+                <td colSpan={6} className="px-3 py-8 text-center text-slate-600 dark:text-slate-400">
+                  Aucune formation ne correspond à ces critères.
+                </td>
+              </tr>
+            ) : null}
+            {result.items.map((f) => (
+              <tr
+                key={f.id}
+                className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800"
+                data-testid={`formation-row-${f.slug}`}
+              >
+                <td className="px-3 py-3">
                   <input
                     type="checkbox"
-                    aria-label="Tout sélectionner"
-                    checked={allSelected}
-                    onChange={(e) => setSelected(e.target.checked ? allIds : [])}
+                    name="ids"
+                    form="actions-groupees"
+                    value={f.id}
+                    checked={selected.includes(f.id)}
+                    onChange={(e) => setSelected((prev) => (e.target.checked ? [...prev, f.id] : prev.filter((id) => id !== f.id)))}
+                    aria-label={`Sélectionner « ${f.title} »`}
                     className="size-4"
                   />
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Formation
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Statut
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Prochaine session
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Modifiée le
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Actions
-                </th>
+                </td>
+                <td className="px-3 py-3">
+                  <Link to={`/admin/formations/${f.id}`} className="font-semibold text-brand-800 hover:underline dark:text-brand-200">
+                    {f.title}
+                  </Link>
+                  <p className="text-slate-600 dark:text-slate-400">
+                    {f.category.name} · {priceLabel(f)}
+                    {f.featured ? " · À la une" : ""}
+                  </p>
+                </td>
+                <td className="px-3 py-3">
+                  <span
+                    className={cn(
+                      "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold",
+                      f.status === "published"
+                        ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
+                        : "bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-200",
+                    )}
+                  >
+                    {STATUS_LABELS[f.status]}
+                  </span>
+                </td>
+                <td className="px-3 py-3 text-slate-700 dark:text-slate-300">
+                  {f.nextSession
+                    ? `${sessionDatesLabel(f.nextSession.startDate, f.nextSession.endDate)}${f.nextSession.cityName ? `, ${f.nextSession.cityName}` : ", à distance"}`
+                    : "—"}
+                </td>
+                <td className="px-3 py-3 text-slate-700 dark:text-slate-300">{formatDate(f.updatedAt)}</td>
+                <td className="px-3 py-3">
+                  <RowActions formation={f} fetcher={rowFetcher} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {result.items.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="px-3 py-8 text-center text-slate-600 dark:text-slate-400">
-                    Aucune formation ne correspond à ces critères.
-                  </td>
-                </tr>
-              ) : null}
-              {result.items.map((f) => (
-                <tr key={f.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800" data-testid={`formation-row-${f.slug}`}>
-                  <td className="px-3 py-3">
-                    <input
-                      type="checkbox"
-                      name="ids"
-                      form="actions-groupees"
-                      value={f.id}
-                      checked={selected.includes(f.id)}
-                      onChange={(e) => setSelected((prev) => (e.target.checked ? [...prev, f.id] : prev.filter((id) => id !== f.id)))}
-                      aria-label={`Sélectionner « ${f.title} »`}
-                      className="size-4"
-                    />
-                  </td>
-                  <td className="px-3 py-3">
-                    <Link to={`/admin/formations/${f.id}`} className="font-semibold text-brand-800 hover:underline dark:text-brand-200">
-                      {f.title}
-                    </Link>
-                    <p className="text-slate-600 dark:text-slate-400">
-                      {f.category.name} · {priceLabel(f)}
-                      {f.featured ? " · À la une" : ""}
-                    </p>
-                  </td>
-                  <td className="px-3 py-3">
-                    <span
-                      className={cn(
-                        "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold",
-                        f.status === "published" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" : "bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-200",
-                      )}
-                    >
-                      {STATUS_LABELS[f.status]}
-                    </span>
-                  </td>
-                  <td className="px-3 py-3 text-slate-700 dark:text-slate-300">
-                    {f.nextSession ? `${sessionDatesLabel(f.nextSession.startDate, f.nextSession.endDate)}${f.nextSession.cityName ? `, ${f.nextSession.cityName}` : ", à distance"}` : "—"}
-                  </td>
-                  <td className="px-3 py-3 text-slate-700 dark:text-slate-300">{formatDate(f.updatedAt)}</td>
-                  <td className="px-3 py-3">
-                    <RowActions formation={f} fetcher={rowFetcher} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <Pagination page={result.page} pageCount={result.pageCount} search={location.search} pathname="/admin/formations" />
     </div>
   );

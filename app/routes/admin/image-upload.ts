@@ -14,7 +14,8 @@ const FOLDERS = new Set(["formations", "blog"]);
 export async function action({ request }: Route.ActionArgs) {
   await requireEditor(request);
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > IMAGE_MAX_BYTES + 64 * 1024) return data({ error: "L'image dépasse 10 Mo : réduisez-la avant de l'envoyer." }, { status: 413 });
+  if (length > IMAGE_MAX_BYTES + 64 * 1024)
+    return data({ error: "L'image dépasse 10 Mo : réduisez-la avant de l'envoyer." }, { status: 413 });
   let file: FormDataEntryValue | null;
   let folder = "formations";
   try {

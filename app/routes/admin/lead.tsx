@@ -74,7 +74,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.loaderData ? `${args.loaderData.kind === "devis" ? "Demande de devis" : "Message"} ${args.loaderData.lead.reference}` : "Demande",
+    title: args.loaderData
+      ? `${args.loaderData.kind === "devis" ? "Demande de devis" : "Message"} ${args.loaderData.lead.reference}`
+      : "Demande",
     description: "Détail d'une demande reçue par le site.",
     noindex: true,
   });
@@ -111,7 +113,10 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="space-y-6">
-      <Link to={leadsBasePath(kind)} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+      <Link
+        to={leadsBasePath(kind)}
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {isQuote ? "Toutes les demandes de devis" : "Tous les messages"}
       </Link>
@@ -167,11 +172,22 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
               {isQuote && lead.siret ? <Row label="SIRET">{formatSiret(lead.siret)}</Row> : null}
               <Row label={isQuote ? "Contact" : "Nom"}>{lead.name}</Row>
               <Row label="E-mail">
-                <a href={`mailto:${lead.email}?subject=${encodeURIComponent(`Votre ${isQuote ? "demande" : "message"} ${lead.reference}`)}`} className="text-brand-700 underline dark:text-brand-300">
+                <a
+                  href={`mailto:${lead.email}?subject=${encodeURIComponent(`Votre ${isQuote ? "demande" : "message"} ${lead.reference}`)}`}
+                  className="text-brand-700 underline dark:text-brand-300"
+                >
                   {lead.email}
                 </a>
               </Row>
-              <Row label="Téléphone">{lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline dark:text-brand-300">{lead.phone}</a> : ""}</Row>
+              <Row label="Téléphone">
+                {lead.phone ? (
+                  <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline dark:text-brand-300">
+                    {lead.phone}
+                  </a>
+                ) : (
+                  ""
+                )}
+              </Row>
               {isQuote ? (
                 <>
                   <Row label={formations.length > 1 ? "Formations" : "Formation"}>
@@ -304,7 +320,10 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
             )}
           </section>
 
-          <section aria-labelledby="lead-delete" className="rounded-xl border border-red-200 bg-white p-5 dark:border-red-900 dark:bg-slate-900">
+          <section
+            aria-labelledby="lead-delete"
+            className="rounded-xl border border-red-200 bg-white p-5 dark:border-red-900 dark:bg-slate-900"
+          >
             <h2 id="lead-delete" className="text-lg font-semibold">
               Droit à l'effacement
             </h2>

@@ -86,9 +86,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-          <p className="mt-1 text-slate-700 dark:text-slate-300">
-            {newSummary(isQuote, statusCounts.nouveau, statusCounts.en_cours)}
-          </p>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">{newSummary(isQuote, statusCounts.nouveau, statusCounts.en_cours)}</p>
         </div>
         <a href={`${base}/export${exportQuery ? `?${exportQuery}` : ""}`} className={buttonClass("secondary")} download>
           <Download aria-hidden="true" className="size-4" />
@@ -97,12 +95,20 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       </div>
 
       {deleted ? (
-        <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
+        <p
+          role="status"
+          className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+        >
           {isQuote ? "La demande" : "Le message"} {deleted} et ses données personnelles ont été supprimés.
         </p>
       ) : null}
 
-      <Form method="get" role="search" aria-label={`Filtrer les ${isQuote ? "demandes" : "messages"}`} className="flex flex-wrap items-end gap-3">
+      <Form
+        method="get"
+        role="search"
+        aria-label={`Filtrer les ${isQuote ? "demandes" : "messages"}`}
+        className="flex flex-wrap items-end gap-3"
+      >
         <div>
           <label htmlFor="leads-q" className="block text-sm font-medium">
             Rechercher
@@ -208,9 +214,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       {items.length > 0 ? (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <table className="w-full min-w-[52rem] text-left text-sm">
-            <caption className="sr-only">
-              {title}, de la plus récente à la plus ancienne
-            </caption>
+            <caption className="sr-only">{title}, de la plus récente à la plus ancienne</caption>
             <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">

@@ -15,50 +15,51 @@ export const handle = { breadcrumb: "Paramètres" };
 type Key = keyof Organisation;
 
 /** The form, in the order of the legal notices. */
-const SECTIONS: Array<{ title: string; fields: Array<{ key: Key; label: string; type?: string; autoComplete?: string; hint?: string }> }> = [
-  {
-    title: "Organisme",
-    fields: [
-      { key: "name", label: "Nom de l'organisme", autoComplete: "organization" },
-      { key: "legalForm", label: "Forme juridique", hint: "Par exemple : SAS, SARL, association." },
-      { key: "shareCapital", label: "Capital social (facultatif)" },
-      { key: "siret", label: "SIRET", hint: "14 chiffres." },
-      { key: "rcs", label: "Immatriculation RCS (facultatif)" },
-      { key: "vatNumber", label: "N° de TVA intracommunautaire (facultatif)" },
-      { key: "nda", label: "Numéro de déclaration d'activité", hint: "11 chiffres, attribué par la préfecture de région." },
-      { key: "ndaRegion", label: "Région de la déclaration d'activité" },
-    ],
-  },
-  {
-    title: "Coordonnées",
-    fields: [
-      { key: "street", label: "Adresse", autoComplete: "street-address" },
-      { key: "postalCode", label: "Code postal", autoComplete: "postal-code" },
-      { key: "city", label: "Ville", autoComplete: "address-level2" },
-      { key: "phone", label: "Téléphone", type: "tel", autoComplete: "tel" },
-      { key: "email", label: "Adresse e-mail de contact", type: "email", autoComplete: "email" },
-    ],
-  },
-  {
-    title: "Mentions légales",
-    fields: [
-      { key: "publicationDirector", label: "Directeur de la publication" },
-      { key: "hostName", label: "Hébergeur" },
-      { key: "hostAddress", label: "Adresse de l'hébergeur" },
-      { key: "hostPhone", label: "Téléphone de l'hébergeur (facultatif)", type: "tel" },
-      { key: "dpoEmail", label: "Contact données personnelles (e-mail)", type: "email" },
-      { key: "accessibilityContact", label: "Contact accessibilité (e-mail)", type: "email" },
-    ],
-  },
-  {
-    title: "Qualiopi",
-    fields: [
-      { key: "qualiopiCertificateNumber", label: "N° du certificat Qualiopi (facultatif)" },
-      { key: "qualiopiCertifier", label: "Organisme certificateur (facultatif)" },
-      { key: "qualiopiValidUntil", label: "Certificat valable jusqu'au (facultatif)", type: "date" },
-    ],
-  },
-];
+const SECTIONS: Array<{ title: string; fields: Array<{ key: Key; label: string; type?: string; autoComplete?: string; hint?: string }> }> =
+  [
+    {
+      title: "Organisme",
+      fields: [
+        { key: "name", label: "Nom de l'organisme", autoComplete: "organization" },
+        { key: "legalForm", label: "Forme juridique", hint: "Par exemple : SAS, SARL, association." },
+        { key: "shareCapital", label: "Capital social (facultatif)" },
+        { key: "siret", label: "SIRET", hint: "14 chiffres." },
+        { key: "rcs", label: "Immatriculation RCS (facultatif)" },
+        { key: "vatNumber", label: "N° de TVA intracommunautaire (facultatif)" },
+        { key: "nda", label: "Numéro de déclaration d'activité", hint: "11 chiffres, attribué par la préfecture de région." },
+        { key: "ndaRegion", label: "Région de la déclaration d'activité" },
+      ],
+    },
+    {
+      title: "Coordonnées",
+      fields: [
+        { key: "street", label: "Adresse", autoComplete: "street-address" },
+        { key: "postalCode", label: "Code postal", autoComplete: "postal-code" },
+        { key: "city", label: "Ville", autoComplete: "address-level2" },
+        { key: "phone", label: "Téléphone", type: "tel", autoComplete: "tel" },
+        { key: "email", label: "Adresse e-mail de contact", type: "email", autoComplete: "email" },
+      ],
+    },
+    {
+      title: "Mentions légales",
+      fields: [
+        { key: "publicationDirector", label: "Directeur de la publication" },
+        { key: "hostName", label: "Hébergeur" },
+        { key: "hostAddress", label: "Adresse de l'hébergeur" },
+        { key: "hostPhone", label: "Téléphone de l'hébergeur (facultatif)", type: "tel" },
+        { key: "dpoEmail", label: "Contact données personnelles (e-mail)", type: "email" },
+        { key: "accessibilityContact", label: "Contact accessibilité (e-mail)", type: "email" },
+      ],
+    },
+    {
+      title: "Qualiopi",
+      fields: [
+        { key: "qualiopiCertificateNumber", label: "N° du certificat Qualiopi (facultatif)" },
+        { key: "qualiopiCertifier", label: "Organisme certificateur (facultatif)" },
+        { key: "qualiopiValidUntil", label: "Certificat valable jusqu'au (facultatif)", type: "date" },
+      ],
+    },
+  ];
 
 const KEYS = SECTIONS.flatMap((s) => s.fields.map((f) => f.key));
 
@@ -95,7 +96,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Paramètres", description: "Identité de l'organisme affichée dans le pied de page et les mentions légales.", noindex: true });
+  pageMeta(args, {
+    title: "Paramètres",
+    description: "Identité de l'organisme affichée dans le pied de page et les mentions légales.",
+    noindex: true,
+  });
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -115,7 +120,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Paramètres</h1>
-        <p className="mt-1 text-slate-700 dark:text-slate-300">L'identité de l'organisme, affichée dans le pied de page et les pages légales.</p>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">
+          L'identité de l'organisme, affichée dans le pied de page et les pages légales.
+        </p>
       </div>
       {/* The key resets the fields to the saved values after a successful save. */}
       <Form method="post" noValidate className="space-y-8" key={actionData?.ok ? "saved" : "editing"}>

@@ -106,7 +106,9 @@ function UserRow({ user, isMe }: { user: UserSummary; isMe: boolean }) {
         <span
           className={cn(
             "inline-flex rounded-full px-2 py-0.5 text-xs font-medium",
-            user.active ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" : "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
+            user.active
+              ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
+              : "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
           )}
         >
           {user.active ? "Actif" : "Désactivé"}

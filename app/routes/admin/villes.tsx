@@ -55,13 +55,31 @@ function CityFields({ values, errors }: { values: FormValues; errors: Record<str
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <TextField name="name" label="Nom" values={values} errors={errors} required maxLength={80} />
-      <TextField name="slug" label="Identifiant" values={values} errors={errors} required maxLength={60} hint="Minuscules, chiffres et tirets : « clermont-ferrand »." />
+      <TextField
+        name="slug"
+        label="Identifiant"
+        values={values}
+        errors={errors}
+        required
+        maxLength={60}
+        hint="Minuscules, chiffres et tirets : « clermont-ferrand »."
+      />
       <TextField name="region" label="Région" values={values} errors={errors} required maxLength={80} />
       <div className="grid grid-cols-2 gap-3">
         <TextField name="latitude" label="Latitude" values={values} errors={errors} required inputMode="decimal" hint="De -90 à 90." />
         <TextField name="longitude" label="Longitude" values={values} errors={errors} required inputMode="decimal" hint="De -180 à 180." />
       </div>
-      <TextField name="intro" label="Présentation (lieu des sessions, accès)" values={values} errors={errors} required multiline rows={3} maxLength={2000} className="sm:col-span-2 lg:col-span-4" />
+      <TextField
+        name="intro"
+        label="Présentation (lieu des sessions, accès)"
+        values={values}
+        errors={errors}
+        required
+        multiline
+        rows={3}
+        maxLength={2000}
+        className="sm:col-span-2 lg:col-span-4"
+      />
     </div>
   );
 }
@@ -70,7 +88,8 @@ function CityRow({ city, result }: { city: CityWithCount; result: Result | undef
   const fetcher = useFetcher<Result>();
   const [confirming, setConfirming] = useState(false);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) toast.error("Suppression impossible", { description: fetcher.data.message });
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok)
+      toast.error("Suppression impossible", { description: fetcher.data.message });
   }, [fetcher.state, fetcher.data]);
   const mine = result && !result.ok && result.intent === "update" && result.id === city.id ? result : undefined;
   return (
@@ -81,10 +100,17 @@ function CityRow({ city, result }: { city: CityWithCount; result: Result | undef
             {city.name} <span className="font-normal text-slate-600 dark:text-slate-400">({city.region})</span>
           </p>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {cityPath(city.slug)} · {city.formationCount} formation{city.formationCount > 1 ? "s" : ""} dont {city.publishedCount} publiée{city.publishedCount > 1 ? "s" : ""}
+            {cityPath(city.slug)} · {city.formationCount} formation{city.formationCount > 1 ? "s" : ""} dont {city.publishedCount} publiée
+            {city.publishedCount > 1 ? "s" : ""}
           </p>
         </div>
-        <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400" onClick={() => setConfirming(true)} aria-label={`Supprimer la ville ${city.name}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-700 dark:text-red-400"
+          onClick={() => setConfirming(true)}
+          aria-label={`Supprimer la ville ${city.name}`}
+        >
           Supprimer
         </Button>
       </div>
@@ -125,7 +151,10 @@ export default function AdminCities({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold tracking-tight">Villes</h1>
-      <section aria-labelledby="nouvelle-ville" className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="nouvelle-ville"
+        className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 id="nouvelle-ville" className="text-lg font-bold">
           Nouvelle ville
         </h2>

@@ -140,7 +140,18 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
         Connexion
       </h1>
       <Field label="Adresse e-mail" id={`${id}-email`} error={errors.email}>
-        {(p) => <input {...p} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} className={inputClass} />}
+        {(p) => (
+          <input
+            {...p}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={inputClass}
+          />
+        )}
       </Field>
       <Field label="Mot de passe" id={`${id}-password`} error={errors.password}>
         {(p) => (
@@ -214,10 +225,32 @@ function SignUpForm({ redirectTo, policy }: { redirectTo: string; policy: Passwo
         Créer un compte
       </h1>
       <Field label="Nom affiché" id={`${id}-name`} error={errors.displayName}>
-        {(p) => <input {...p} type="text" name="displayName" autoComplete="name" required value={displayName} onChange={(e) => setDisplayName(e.target.value)} className={inputClass} />}
+        {(p) => (
+          <input
+            {...p}
+            type="text"
+            name="displayName"
+            autoComplete="name"
+            required
+            value={displayName}
+            onChange={(e) => setDisplayName(e.target.value)}
+            className={inputClass}
+          />
+        )}
       </Field>
       <Field label="Adresse e-mail" id={`${id}-email`} error={errors.email}>
-        {(p) => <input {...p} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} className={inputClass} />}
+        {(p) => (
+          <input
+            {...p}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={inputClass}
+          />
+        )}
       </Field>
       <Field label="Mot de passe" id={`${id}-password`} error={errors.password} hint={<PolicyHint policy={policy} password={password} />}>
         {(p) => (
@@ -284,10 +317,22 @@ function ForgotForm() {
         Mot de passe oublié
       </h1>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Indiquez l'adresse e-mail de votre compte : si elle est connue, vous recevrez un lien pour choisir un nouveau mot de passe, valable une heure.
+        Indiquez l'adresse e-mail de votre compte : si elle est connue, vous recevrez un lien pour choisir un nouveau mot de passe, valable
+        une heure.
       </p>
       <Field label="Adresse e-mail" id={`${id}-email`} error={error}>
-        {(p) => <input {...p} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} className={inputClass} />}
+        {(p) => (
+          <input
+            {...p}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={inputClass}
+          />
+        )}
       </Field>
       {sent ? (
         <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
@@ -340,7 +385,12 @@ function NewPasswordForm({ token, policy }: { token: string; policy: PasswordPol
       <h1 id="reset-title" className="text-2xl font-bold tracking-tight">
         Choisir un nouveau mot de passe
       </h1>
-      <Field label="Nouveau mot de passe" id={`${id}-password`} error={errors.password} hint={<PolicyHint policy={policy} password={password} />}>
+      <Field
+        label="Nouveau mot de passe"
+        id={`${id}-password`}
+        error={errors.password}
+        hint={<PolicyHint policy={policy} password={password} />}
+      >
         {(p) => (
           <input
             {...p}
@@ -402,7 +452,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           <SignInForm redirectTo={redirectTo} />
         )}
         <noscript>
-          <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">La connexion demande que JavaScript soit activé dans votre navigateur.</p>
+          <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
+            La connexion demande que JavaScript soit activé dans votre navigateur.
+          </p>
         </noscript>
       </div>
     </div>

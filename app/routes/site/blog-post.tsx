@@ -29,9 +29,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   const d = args.loaderData;
   if (!d) return [{ title: "Page introuvable" }];
-  const tags = [...pageMeta(args, { title: d.seo.title, description: d.seo.description, type: "article", noindex: d.preview }), ...d.jsonLd.map((json) => ({ "script:ld+json": json }))];
+  const tags = [
+    ...pageMeta(args, { title: d.seo.title, description: d.seo.description, type: "article", noindex: d.preview }),
+    ...d.jsonLd.map((json) => ({ "script:ld+json": json })),
+  ];
   if (d.post.publishedAt) tags.push({ property: "article:published_time", content: d.post.publishedAt });
-  tags.push({ property: "article:modified_time", content: d.post.updatedAt }, { property: "article:section", content: d.post.categoryName });
+  tags.push(
+    { property: "article:modified_time", content: d.post.updatedAt },
+    { property: "article:section", content: d.post.categoryName },
+  );
   return tags;
 }
 
@@ -45,9 +51,13 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {preview ? (
-        <div role="note" className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="note"
+          className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           Aperçu ({BLOG_STATUS_LABELS[status].toLowerCase()}
-          {status === "scheduled" && post.publishedAt ? `, publication le ${formatPostDateTime(post.publishedAt)}` : ""})&nbsp;: cet article n'est pas encore visible des visiteurs.{" "}
+          {status === "scheduled" && post.publishedAt ? `, publication le ${formatPostDateTime(post.publishedAt)}` : ""})&nbsp;: cet article
+          n'est pas encore visible des visiteurs.{" "}
           <Link to={`/admin/blog/${post.id}`} className="underline">
             Retour à l'édition
           </Link>
@@ -59,11 +69,16 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
             <Breadcrumb items={crumbs} />
             <div className="max-w-4xl">
               <p className="mt-6 text-xs font-semibold">
-                <Link to={blogIndexPath({ categorie: post.category })} className="rounded-full bg-brand-100 px-2.5 py-1 text-brand-900 hover:bg-brand-200 dark:bg-brand-950 dark:text-brand-200">
+                <Link
+                  to={blogIndexPath({ categorie: post.category })}
+                  className="rounded-full bg-brand-100 px-2.5 py-1 text-brand-900 hover:bg-brand-200 dark:bg-brand-950 dark:text-brand-200"
+                >
                   {post.categoryName}
                 </Link>
               </p>
-              <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">{post.title}</h1>
+              <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
+                {post.title}
+              </h1>
               <p className="mt-4 text-lg leading-8 text-slate-700 dark:text-slate-300">{post.excerpt}</p>
               <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
                 <li className="flex items-center gap-2">
@@ -98,7 +113,13 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-6xl px-4 py-10">
           {post.image ? (
             <div className="mb-10 max-w-4xl overflow-hidden rounded-2xl">
-              <FormationPicture image={post.image} alt={post.imageAlt} sizes="(min-width: 896px) 56rem, 100vw" className="aspect-[16/9] w-full object-cover" priority />
+              <FormationPicture
+                image={post.image}
+                alt={post.imageAlt}
+                sizes="(min-width: 896px) 56rem, 100vw"
+                className="aspect-[16/9] w-full object-cover"
+                priority
+              />
             </div>
           ) : null}
           <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-10">
@@ -137,18 +158,28 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       </article>
 
       {formations.length > 0 ? (
-        <section id="formations-liees" aria-labelledby="formations-liees-titre" className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40">
+        <section
+          id="formations-liees"
+          aria-labelledby="formations-liees-titre"
+          className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40"
+        >
           <div className="mx-auto max-w-6xl px-4 py-10">
             <h2 id="formations-liees-titre" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
               Formations liées
             </h2>
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {formations.map((f) => (
-                <li key={f.id} className="relative flex gap-3 rounded-xl border border-slate-200 bg-white p-5 focus-within:ring-2 focus-within:ring-brand-600 dark:border-slate-800 dark:bg-slate-900">
+                <li
+                  key={f.id}
+                  className="relative flex gap-3 rounded-xl border border-slate-200 bg-white p-5 focus-within:ring-2 focus-within:ring-brand-600 dark:border-slate-800 dark:bg-slate-900"
+                >
                   <GraduationCap aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" />
                   <div>
                     <h3 className="font-semibold text-slate-900 dark:text-white">
-                      <Link to={formationPath(f.slug)} className="outline-none after:absolute after:inset-0 hover:text-brand-700 dark:hover:text-brand-300">
+                      <Link
+                        to={formationPath(f.slug)}
+                        className="outline-none after:absolute after:inset-0 hover:text-brand-700 dark:hover:text-brand-300"
+                      >
                         {f.title}
                       </Link>
                     </h3>

@@ -16,7 +16,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const d = args.loaderData;
-  const title = d?.categoryName ? `Blog : ${d.categoryName.toLowerCase()}` : d?.tagName ? `Blog : articles « ${d.tagName} »` : "Blog de la formation professionnelle";
+  const title = d?.categoryName
+    ? `Blog : ${d.categoryName.toLowerCase()}`
+    : d?.tagName
+      ? `Blog : articles « ${d.tagName} »`
+      : "Blog de la formation professionnelle";
   return pageMeta(args, {
     title,
     description:
@@ -26,7 +30,8 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-const field = "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-white";
+const field =
+  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-white";
 const label = "block text-sm font-medium text-slate-800 dark:text-slate-200";
 
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {
@@ -44,13 +49,18 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{categoryName ? `Blog : ${categoryName}` : "Le blog de la formation professionnelle"}</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+            {categoryName ? `Blog : ${categoryName}` : "Le blog de la formation professionnelle"}
+          </h1>
           <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
             {categoryDescription ??
               "Financement, obligations de l'employeur, qualité, choix d'une modalité, évolution professionnelle : des articles pratiques, écrits par notre équipe, pour décider en connaissance de cause."}
           </p>
         </div>
-        <a href="/blog/rss.xml" className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        <a
+          href="/blog/rss.xml"
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
           <Rss aria-hidden="true" className="size-4" />
           Flux RSS
         </a>
@@ -60,15 +70,25 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
         <nav aria-label="Catégories du blog" className="mt-8">
           <ul className="flex flex-wrap gap-2">
             <li>
-              <Link to={blogIndexPath({ q: query.q, tag: query.tag })} className={chip(!query.categorie)} aria-current={!query.categorie ? "page" : undefined}>
+              <Link
+                to={blogIndexPath({ q: query.q, tag: query.tag })}
+                className={chip(!query.categorie)}
+                aria-current={!query.categorie ? "page" : undefined}
+              >
                 Toutes les catégories
               </Link>
             </li>
             {categories.map((c) => (
               <li key={c.slug}>
-                <Link to={blogIndexPath({ q: query.q, tag: query.tag, categorie: c.slug })} className={chip(query.categorie === c.slug)} aria-current={query.categorie === c.slug ? "page" : undefined}>
+                <Link
+                  to={blogIndexPath({ q: query.q, tag: query.tag, categorie: c.slug })}
+                  className={chip(query.categorie === c.slug)}
+                  aria-current={query.categorie === c.slug ? "page" : undefined}
+                >
                   {c.name}
-                  <span className="sr-only">, {c.count} article{c.count > 1 ? "s" : ""}</span>
+                  <span className="sr-only">
+                    , {c.count} article{c.count > 1 ? "s" : ""}
+                  </span>
                 </Link>
               </li>
             ))}
@@ -77,13 +97,26 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <search className="mt-6 block">
-        <Form method="get" action="/blog" className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900/60" aria-label="Rechercher dans le blog">
+        <Form
+          method="get"
+          action="/blog"
+          className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900/60"
+          aria-label="Rechercher dans le blog"
+        >
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <div className="sm:col-span-2">
               <label htmlFor="b-q" className={label}>
                 Rechercher un article
               </label>
-              <input id="b-q" name="q" type="search" defaultValue={query.q} placeholder="CPF, OPCO, Qualiopi…" className={field} maxLength={100} />
+              <input
+                id="b-q"
+                name="q"
+                type="search"
+                defaultValue={query.q}
+                placeholder="CPF, OPCO, Qualiopi…"
+                className={field}
+                maxLength={100}
+              />
             </div>
             <div>
               <label htmlFor="b-categorie" className={label}>

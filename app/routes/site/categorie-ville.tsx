@@ -47,7 +47,10 @@ export default function CategoryCityPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="mx-auto max-w-6xl space-y-12 px-4 py-10">
-        <PageSection id="formations" title={`${formations.length} formation${formations.length > 1 ? "s" : ""} ${category.name.toLowerCase()} à ${city.name}`}>
+        <PageSection
+          id="formations"
+          title={`${formations.length} formation${formations.length > 1 ? "s" : ""} ${category.name.toLowerCase()} à ${city.name}`}
+        >
           <FormationGrid items={formations} />
         </PageSection>
         {sessions.length > 0 ? (
@@ -60,7 +63,10 @@ export default function CategoryCityPage({ loaderData }: Route.ComponentProps) {
             <ul className="flex flex-wrap gap-2">
               {otherCities.map((c) => (
                 <li key={c.href}>
-                  <Link to={c.href} className="inline-flex min-h-9 items-center rounded-full border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+                  <Link
+                    to={c.href}
+                    className="inline-flex min-h-9 items-center rounded-full border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+                  >
                     {category.name} à {c.name}
                   </Link>
                 </li>
@@ -72,13 +78,19 @@ export default function CategoryCityPage({ loaderData }: Route.ComponentProps) {
           <ul className="flex flex-wrap gap-2">
             {otherCategories.map((c) => (
               <li key={c.href}>
-                <Link to={c.href} className="inline-flex min-h-9 items-center rounded-full border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+                <Link
+                  to={c.href}
+                  className="inline-flex min-h-9 items-center rounded-full border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+                >
                   {c.name} à {city.name}
                 </Link>
               </li>
             ))}
             <li>
-              <Link to={`/formations/ville/${city.slug}`} className="inline-flex min-h-9 items-center rounded-full border border-brand-300 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 dark:border-brand-700 dark:text-brand-200 dark:hover:bg-slate-800">
+              <Link
+                to={`/formations/ville/${city.slug}`}
+                className="inline-flex min-h-9 items-center rounded-full border border-brand-300 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 dark:border-brand-700 dark:text-brand-200 dark:hover:bg-slate-800"
+              >
                 Toutes les formations à {city.name}
               </Link>
             </li>

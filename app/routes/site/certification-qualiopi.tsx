@@ -34,21 +34,20 @@ export default function CertificationQualiopi() {
         <div className="prose-site">
           <h2>Qu'est-ce que Qualiopi&nbsp;?</h2>
           <p>
-            Qualiopi est la marque de certification qualité des organismes qui réalisent des actions concourant au
-            développement des compétences. Elle a été créée par la loi n°&nbsp;2018-771 du 5&nbsp;septembre 2018 pour la liberté
-            de choisir son avenir professionnel, dite loi «&nbsp;Avenir professionnel&nbsp;».
+            Qualiopi est la marque de certification qualité des organismes qui réalisent des actions concourant au développement des
+            compétences. Elle a été créée par la loi n°&nbsp;2018-771 du 5&nbsp;septembre 2018 pour la liberté de choisir son avenir
+            professionnel, dite loi «&nbsp;Avenir professionnel&nbsp;».
           </p>
           <p>
-            La certification repose sur un <strong>référentiel national qualité</strong> commun à tous les organismes,
-            composé de <strong>7&nbsp;critères</strong> déclinés en <strong>32&nbsp;indicateurs</strong>. Elle est délivrée, après
-            un audit sur site, par un organisme certificateur accrédité par le Cofrac, pour une durée de trois ans. Un audit
-            de surveillance a lieu entre le 14<sup>e</sup> et le 22<sup>e</sup>&nbsp;mois, puis un audit de renouvellement au
-            terme des trois ans.
+            La certification repose sur un <strong>référentiel national qualité</strong> commun à tous les organismes, composé de{" "}
+            <strong>7&nbsp;critères</strong> déclinés en <strong>32&nbsp;indicateurs</strong>. Elle est délivrée, après un audit sur site,
+            par un organisme certificateur accrédité par le Cofrac, pour une durée de trois ans. Un audit de surveillance a lieu entre le 14
+            <sup>e</sup> et le 22<sup>e</sup>&nbsp;mois, puis un audit de renouvellement au terme des trois ans.
           </p>
           <p>
-            <strong>Depuis le 1er&nbsp;janvier 2022</strong>, cette certification est obligatoire pour tout organisme qui
-            souhaite que ses formations soient financées par des fonds publics ou mutualisés&nbsp;: opérateurs de compétences
-            (OPCO), compte personnel de formation (CPF), France Travail, État, régions, Agefiph.
+            <strong>Depuis le 1er&nbsp;janvier 2022</strong>, cette certification est obligatoire pour tout organisme qui souhaite que ses
+            formations soient financées par des fonds publics ou mutualisés&nbsp;: opérateurs de compétences (OPCO), compte personnel de
+            formation (CPF), France Travail, État, régions, Agefiph.
           </p>
           <p>La certification peut porter sur quatre catégories d'actions&nbsp;:</p>
           <ul>
@@ -76,21 +75,21 @@ export default function CertificationQualiopi() {
           <h2>Ce que la certification vous garantit</h2>
           <ul>
             <li>
-              Avant de vous inscrire, vous disposez du programme, des prérequis, de la durée, du tarif, des délais d'accès, des
-              modalités d'évaluation et des conditions d'accessibilité de chaque formation.
+              Avant de vous inscrire, vous disposez du programme, des prérequis, de la durée, du tarif, des délais d'accès, des modalités
+              d'évaluation et des conditions d'accessibilité de chaque formation.
             </li>
             <li>Votre niveau et vos objectifs sont évalués en amont, et la formation est adaptée en conséquence.</li>
             <li>Vos formateurs sont qualifiés et leurs compétences sont entretenues.</li>
             <li>Vos acquis sont évalués pendant et en fin de formation, et vous recevez un certificat de réalisation.</li>
             <li>Votre avis est recueilli et toute réclamation reçoit une réponse.</li>
             <li>
-              Votre formation peut être prise en charge par votre OPCO, votre CPF, France Travail ou un autre financeur public
-              (voir <Link to="/financement">nos solutions de financement</Link>).
+              Votre formation peut être prise en charge par votre OPCO, votre CPF, France Travail ou un autre financeur public (voir{" "}
+              <Link to="/financement">nos solutions de financement</Link>).
             </li>
           </ul>
           <p>
-            La certification atteste la qualité du processus mis en œuvre par l'organisme&nbsp;; elle ne constitue pas une
-            certification du contenu de chaque formation.
+            La certification atteste la qualité du processus mis en œuvre par l'organisme&nbsp;; elle ne constitue pas une certification du
+            contenu de chaque formation.
           </p>
 
           <h2>Notre certificat</h2>
@@ -125,20 +124,20 @@ export default function CertificationQualiopi() {
             </dl>
           ) : (
             <p>
-              Les références de notre certificat (numéro, organisme certificateur, date de validité) vous sont communiquées sur
-              simple demande à <a href={`mailto:${o.email}`}>{o.email}</a>.
+              Les références de notre certificat (numéro, organisme certificateur, date de validité) vous sont communiquées sur simple
+              demande à <a href={`mailto:${o.email}`}>{o.email}</a>.
             </p>
           )}
           <p>
-            La mention «&nbsp;La certification qualité a été délivrée au titre de la catégorie d'action suivante&nbsp;: actions
-            de formation&nbsp;» accompagne le logo Qualiopi sur tous nos documents. Le certificat peut être consulté sur demande.
+            La mention «&nbsp;La certification qualité a été délivrée au titre de la catégorie d'action suivante&nbsp;: actions de
+            formation&nbsp;» accompagne le logo Qualiopi sur tous nos documents. Le certificat peut être consulté sur demande.
           </p>
 
           <h2>Vérifier notre certification</h2>
           <p>
-            La liste publique des organismes de formation, tenue par le ministère chargé de la formation professionnelle,
-            indique pour chaque organisme son numéro de déclaration d'activité et les catégories d'actions pour lesquelles il
-            est certifié. Recherchez-y {o.name} ou notre numéro de déclaration d'activité {o.nda}&nbsp;:
+            La liste publique des organismes de formation, tenue par le ministère chargé de la formation professionnelle, indique pour
+            chaque organisme son numéro de déclaration d'activité et les catégories d'actions pour lesquelles il est certifié. Recherchez-y{" "}
+            {o.name} ou notre numéro de déclaration d'activité {o.nda}&nbsp;:
           </p>
           <p>
             <a href={QUALIOPI_PUBLIC_LIST_URL}>Liste publique des organismes de formation (data.gouv.fr)</a>
@@ -147,8 +146,8 @@ export default function CertificationQualiopi() {
           <h2>Une question ou une réclamation&nbsp;?</h2>
           <p>
             Vous pouvez nous faire part de toute remarque sur la qualité de nos formations par{" "}
-            <Link to="/contact">le formulaire de contact</Link> ou à <a href={`mailto:${o.email}`}>{o.email}</a>. Chaque
-            réclamation est enregistrée, analysée et reçoit une réponse écrite.
+            <Link to="/contact">le formulaire de contact</Link> ou à <a href={`mailto:${o.email}`}>{o.email}</a>. Chaque réclamation est
+            enregistrée, analysée et reçoit une réponse écrite.
           </p>
         </div>
       </div>

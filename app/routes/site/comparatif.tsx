@@ -24,7 +24,11 @@ export function meta(args: Route.MetaArgs) {
   return [
     ...pageMeta(args, {
       title: `${a.title} ou ${b.title} : comparatif`,
-      description: `Durée, modalités, prix, prérequis, certification, financements et prochaines sessions : les formations « ${a.title} » et « ${b.title} » comparées point par point.`.slice(0, 300),
+      description:
+        `Durée, modalités, prix, prérequis, certification, financements et prochaines sessions : les formations « ${a.title} » et « ${b.title} » comparées point par point.`.slice(
+          0,
+          300,
+        ),
       path: d.canonical,
     }),
     ...d.jsonLd.map((json) => ({ "script:ld+json": json })),
@@ -42,7 +46,9 @@ const rows: Array<{ label: string; render: (c: Column) => ReactNode }> = [
   {
     label: "Prochaine session",
     render: (c) =>
-      c.nextSession ? `${sessionDatesLabel(c.nextSession.startDate, c.nextSession.endDate)}${c.nextSession.city ? ` à ${c.nextSession.city}` : ", à distance"}` : "Dates sur demande",
+      c.nextSession
+        ? `${sessionDatesLabel(c.nextSession.startDate, c.nextSession.endDate)}${c.nextSession.city ? ` à ${c.nextSession.city}` : ", à distance"}`
+        : "Dates sur demande",
   },
   { label: "Délai d'accès", render: (c) => c.accessLeadTime },
   {
@@ -83,7 +89,10 @@ const rows: Array<{ label: string; render: (c: Column) => ReactNode }> = [
       </ul>
     ),
   },
-  { label: "Satisfaction", render: (c) => (c.results.satisfactionRate !== null ? percentLabel(c.results.satisfactionRate) : "Pas encore mesurée") },
+  {
+    label: "Satisfaction",
+    render: (c) => (c.results.satisfactionRate !== null ? percentLabel(c.results.satisfactionRate) : "Pas encore mesurée"),
+  },
   { label: "Réussite", render: (c) => (c.results.successRate !== null ? percentLabel(c.results.successRate) : "Sans objet") },
   { label: "Stagiaires formés", render: (c) => (c.results.traineesCount !== null ? c.results.traineesCount.toLocaleString("fr-FR") : "—") },
   { label: "Mis à jour le", render: (c) => <time dateTime={c.updatedAt.slice(0, 10)}>{formatDateFr(c.updatedAt.slice(0, 10))}</time> },
@@ -98,8 +107,15 @@ export default function ComparisonPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
         {a.title} <span className="font-normal text-slate-500">ou</span> {b.title}
       </h1>
-      <p className="mt-4 max-w-3xl text-lg text-slate-700 dark:text-slate-300">Les deux formations comparées point par point, pour choisir celle qui correspond à vos objectifs et à vos contraintes.</p>
-      <div role="region" aria-label="Tableau comparatif" tabIndex={0} className="mt-8 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+      <p className="mt-4 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
+        Les deux formations comparées point par point, pour choisir celle qui correspond à vos objectifs et à vos contraintes.
+      </p>
+      <div
+        role="region"
+        aria-label="Tableau comparatif"
+        tabIndex={0}
+        className="mt-8 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800"
+      >
         <table className="w-full min-w-[44rem] text-sm">
           <caption className="sr-only">
             Comparaison des formations «&nbsp;{a.title}&nbsp;» et «&nbsp;{b.title}&nbsp;»
@@ -109,7 +125,10 @@ export default function ComparisonPage({ loaderData }: Route.ComponentProps) {
               <td className="w-44 border-b border-slate-200 p-4 dark:border-slate-800" />
               {columns.map((c) => (
                 <th key={c.slug} scope="col" className="border-b border-slate-200 p-4 text-left align-top dark:border-slate-800">
-                  <Link to={formationPath(c.slug)} className="text-base font-bold text-brand-800 underline-offset-2 hover:underline dark:text-brand-200">
+                  <Link
+                    to={formationPath(c.slug)}
+                    className="text-base font-bold text-brand-800 underline-offset-2 hover:underline dark:text-brand-200"
+                  >
                     {c.title}
                   </Link>
                 </th>
@@ -119,11 +138,17 @@ export default function ComparisonPage({ loaderData }: Route.ComponentProps) {
           <tbody>
             {rows.map((row) => (
               <tr key={row.label} className="even:bg-slate-50/60 dark:even:bg-slate-900/40">
-                <th scope="row" className="border-b border-slate-100 p-4 text-left align-top font-semibold text-slate-900 dark:border-slate-800 dark:text-white">
+                <th
+                  scope="row"
+                  className="border-b border-slate-100 p-4 text-left align-top font-semibold text-slate-900 dark:border-slate-800 dark:text-white"
+                >
                   {row.label}
                 </th>
                 {columns.map((c) => (
-                  <td key={c.slug} className="border-b border-slate-100 p-4 align-top text-slate-700 dark:border-slate-800 dark:text-slate-300">
+                  <td
+                    key={c.slug}
+                    className="border-b border-slate-100 p-4 align-top text-slate-700 dark:border-slate-800 dark:text-slate-300"
+                  >
                     {row.render(c)}
                   </td>
                 ))}

@@ -71,8 +71,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     <>
       <PageIntro eyebrow="Contact" title="Nous contacter">
         <p>
-          Une question sur une formation, son financement, l'accessibilité ou une inscription&nbsp;? Écrivez-nous&nbsp;: nous vous
-          répondons sous deux jours ouvrés. Pour un chiffrage, la{" "}
+          Une question sur une formation, son financement, l'accessibilité ou une inscription&nbsp;? Écrivez-nous&nbsp;: nous vous répondons
+          sous deux jours ouvrés. Pour un chiffrage, la{" "}
           <Link to="/devis" className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300">
             demande de devis
           </Link>{" "}
@@ -85,8 +85,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           {result?.ok ? (
             <Confirmation kind="contact" reference={result.reference} headingRef={form.confirmationRef}>
               <p>
-                Nous avons bien reçu votre message. Un e-mail de confirmation vous est adressé&nbsp;: pensez à vérifier vos
-                courriers indésirables si vous ne le recevez pas.
+                Nous avons bien reçu votre message. Un e-mail de confirmation vous est adressé&nbsp;: pensez à vérifier vos courriers
+                indésirables si vous ne le recevez pas.
               </p>
               <p>Nous vous répondons sous deux jours ouvrés. Rappelez la référence ci-dessus dans vos échanges avec nous.</p>
               <p>
@@ -98,7 +98,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           ) : (
             <Form method="post" ref={form.formRef} {...form.formProps} aria-label="Formulaire de contact" className="relative">
               {form.summaryVisible ? (
-                <ErrorSummary kind="contact" errors={errors} formError={form.formError} labels={CONTACT_LABELS} summaryRef={form.summaryRef} />
+                <ErrorSummary
+                  kind="contact"
+                  errors={errors}
+                  formError={form.formError}
+                  labels={CONTACT_LABELS}
+                  summaryRef={form.summaryRef}
+                />
               ) : null}
               <RequiredNote />
               <SpamGuards token={token} />
@@ -168,7 +174,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <ConsentField kind="contact" error={errors.consentement} defaultChecked={str(values, "consentement") === "on"}>
                   J'accepte que {o.name} utilise ces informations pour répondre à mon message. Elles sont conservées{" "}
                   {formatMonthsFr(loaderData.retentionMonths)} après notre dernier échange&nbsp;; voir la{" "}
-                  <Link to="/politique-confidentialite" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                  <Link
+                    to="/politique-confidentialite"
+                    className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                  >
                     politique de confidentialité
                   </Link>
                   .
@@ -210,15 +219,18 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <Mail aria-hidden="true" className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />
                 <span>
                   <span className="sr-only">E-mail&nbsp;: </span>
-                  <a href={`mailto:${o.email}`} className="font-semibold break-all text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                  <a
+                    href={`mailto:${o.email}`}
+                    className="font-semibold break-all text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                  >
                     {o.email}
                   </a>
                 </span>
               </li>
             </ul>
             <p className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">
-              Situation de handicap&nbsp;: choisissez le sujet «&nbsp;Accessibilité et situation de handicap&nbsp;», notre référent
-              vous répond pour adapter la formation.
+              Situation de handicap&nbsp;: choisissez le sujet «&nbsp;Accessibilité et situation de handicap&nbsp;», notre référent vous
+              répond pour adapter la formation.
             </p>
           </section>
         </aside>

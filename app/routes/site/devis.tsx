@@ -104,12 +104,11 @@ export default function Devis({ loaderData, actionData }: Route.ComponentProps) 
           {result?.ok ? (
             <Confirmation kind="devis" reference={result.reference} headingRef={form.confirmationRef}>
               <p>
-                Nous avons bien enregistré votre demande. Un e-mail de confirmation vous est adressé avec le récapitulatif&nbsp;:
-                pensez à vérifier vos courriers indésirables si vous ne le recevez pas.
+                Nous avons bien enregistré votre demande. Un e-mail de confirmation vous est adressé avec le récapitulatif&nbsp;: pensez à
+                vérifier vos courriers indésirables si vous ne le recevez pas.
               </p>
               <p>
-                Un conseiller formation vous recontacte sous deux jours ouvrés. Rappelez la référence ci-dessus dans vos échanges
-                avec nous.
+                Un conseiller formation vous recontacte sous deux jours ouvrés. Rappelez la référence ci-dessus dans vos échanges avec nous.
               </p>
               <p>
                 <a href="/devis" className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300">
@@ -303,9 +302,12 @@ export default function Devis({ loaderData, actionData }: Route.ComponentProps) 
                 </FormSection>
 
                 <ConsentField kind="devis" error={errors.consentement} defaultChecked={str(values, "consentement") === "on"}>
-                  J'accepte que {organisation.name} utilise ces informations pour établir mon devis et me recontacter. Elles sont
-                  conservées {formatMonthsFr(loaderData.retentionMonths)} après notre dernier échange&nbsp;; voir la{" "}
-                  <Link to="/politique-confidentialite" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                  J'accepte que {organisation.name} utilise ces informations pour établir mon devis et me recontacter. Elles sont conservées{" "}
+                  {formatMonthsFr(loaderData.retentionMonths)} après notre dernier échange&nbsp;; voir la{" "}
+                  <Link
+                    to="/politique-confidentialite"
+                    className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                  >
                     politique de confidentialité
                   </Link>
                   .
@@ -342,7 +344,10 @@ export default function Devis({ loaderData, actionData }: Route.ComponentProps) 
             </h2>
             <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
               Appelez-nous au{" "}
-              <a href={telHref(organisation.phone)} className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300">
+              <a
+                href={telHref(organisation.phone)}
+                className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300"
+              >
                 {organisation.phone}
               </a>{" "}
               ou posez votre question par le{" "}

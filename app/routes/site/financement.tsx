@@ -55,12 +55,42 @@ const ROUTES = [
 ] as const;
 
 const CHOICES: Array<{ situation: string; answer: string; to: string; label: string }> = [
-  { situation: "Salarié d'une entreprise de moins de 50 salariés", answer: "Le plan de développement des compétences, financé par l'OPCO", to: "/financement/entreprise", label: "Entreprise" },
-  { situation: "Salarié d'une entreprise de 50 salariés et plus", answer: "Le budget formation de l'entreprise, ou un CPF co-construit", to: "/financement/entreprise", label: "Entreprise" },
-  { situation: "Salarié qui se forme de sa propre initiative", answer: "Le compte personnel de formation", to: "/financement/cpf", label: "CPF" },
-  { situation: "Demandeur d'emploi", answer: "France Travail, en complément du CPF", to: "/financement/pole-emploi", label: "France Travail" },
-  { situation: "Indépendant ou dirigeant non salarié", answer: "Le fonds d'assurance formation de votre profession, et le CPF", to: "/financement/particulier", label: "Particulier" },
-  { situation: "Particulier, sans autre financement", answer: "Un financement personnel, éventuellement complété par le CPF", to: "/financement/particulier", label: "Particulier" },
+  {
+    situation: "Salarié d'une entreprise de moins de 50 salariés",
+    answer: "Le plan de développement des compétences, financé par l'OPCO",
+    to: "/financement/entreprise",
+    label: "Entreprise",
+  },
+  {
+    situation: "Salarié d'une entreprise de 50 salariés et plus",
+    answer: "Le budget formation de l'entreprise, ou un CPF co-construit",
+    to: "/financement/entreprise",
+    label: "Entreprise",
+  },
+  {
+    situation: "Salarié qui se forme de sa propre initiative",
+    answer: "Le compte personnel de formation",
+    to: "/financement/cpf",
+    label: "CPF",
+  },
+  {
+    situation: "Demandeur d'emploi",
+    answer: "France Travail, en complément du CPF",
+    to: "/financement/pole-emploi",
+    label: "France Travail",
+  },
+  {
+    situation: "Indépendant ou dirigeant non salarié",
+    answer: "Le fonds d'assurance formation de votre profession, et le CPF",
+    to: "/financement/particulier",
+    label: "Particulier",
+  },
+  {
+    situation: "Particulier, sans autre financement",
+    answer: "Un financement personnel, éventuellement complété par le CPF",
+    to: "/financement/particulier",
+    label: "Particulier",
+  },
 ];
 
 export default function FinancementPage() {
@@ -70,8 +100,8 @@ export default function FinancementPage() {
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Financer votre formation</h1>
         <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
-          Une formation professionnelle est rarement payée par une seule source. Selon votre situation, l'OPCO de votre employeur, votre compte
-          personnel de formation, France Travail, votre entreprise ou vous-même peuvent y contribuer, et souvent se compléter.
+          Une formation professionnelle est rarement payée par une seule source. Selon votre situation, l'OPCO de votre employeur, votre
+          compte personnel de formation, France Travail, votre entreprise ou vous-même peuvent y contribuer, et souvent se compléter.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <ButtonLink to="/simulateur-opco" size="lg">
@@ -107,7 +137,9 @@ export default function FinancementPage() {
 
       <Section id="choisir" title="Comment choisir ?">
         <p className="max-w-3xl text-slate-700 dark:text-slate-300">
-          {"Partez de votre situation le jour de la formation. Plusieurs financements peuvent se cumuler : un salarié peut par exemple utiliser son CPF et demander à son employeur de compléter."}
+          {
+            "Partez de votre situation le jour de la formation. Plusieurs financements peuvent se cumuler : un salarié peut par exemple utiliser son CPF et demander à son employeur de compléter."
+          }
         </p>
         <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
           <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
@@ -146,8 +178,8 @@ export default function FinancementPage() {
 
       <Section id="opco" title="Les 11 opérateurs de compétences (OPCO)">
         <p className="max-w-3xl text-slate-700 dark:text-slate-300">
-          Chaque entreprise relève d'un OPCO, selon la convention collective qu'elle applique (son numéro IDCC figure sur les bulletins de paie). Choisissez
-          le vôtre pour connaître son périmètre, ce qu'il finance et comment lui présenter une demande.
+          Chaque entreprise relève d'un OPCO, selon la convention collective qu'elle applique (son numéro IDCC figure sur les bulletins de
+          paie). Choisissez le vôtre pour connaître son périmètre, ce qu'il finance et comment lui présenter une demande.
         </p>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {OPCO_SLUGS.map((slug) => (
@@ -169,8 +201,8 @@ export default function FinancementPage() {
       <Section id="simulateur" title="Estimez ce que votre OPCO peut prendre en charge">
         <Card className="flex flex-col gap-4 bg-brand-50 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-900">
           <p className="max-w-2xl text-slate-800 dark:text-slate-200">
-            Notre simulateur applique le barème de votre OPCO à votre formation, à la taille de votre entreprise et au nombre de stagiaires, et détaille
-            le calcul.
+            Notre simulateur applique le barème de votre OPCO à votre formation, à la taille de votre entreprise et au nombre de stagiaires,
+            et détaille le calcul.
           </p>
           <ButtonLink to="/simulateur-opco" className="shrink-0">
             Ouvrir le simulateur

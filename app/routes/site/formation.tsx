@@ -28,7 +28,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   const d = args.loaderData;
   if (!d) return [{ title: "Page introuvable" }];
-  return [...pageMeta(args, { title: d.seo.title, description: d.seo.description, noindex: d.preview }), ...d.jsonLd.map((json) => ({ "script:ld+json": json }))];
+  return [
+    ...pageMeta(args, { title: d.seo.title, description: d.seo.description, noindex: d.preview }),
+    ...d.jsonLd.map((json) => ({ "script:ld+json": json })),
+  ];
 }
 
 const sections = [
@@ -51,7 +54,10 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {preview ? (
-        <div role="note" className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="note"
+          className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           Aperçu d'un brouillon&nbsp;: cette page n'est pas visible des visiteurs tant que la formation n'est pas publiée.{" "}
           <Link to={`/admin/formations/${f.id}`} className="underline">
             Retour à l'édition
@@ -64,11 +70,22 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_20rem]">
             <div>
               <div className="flex flex-wrap gap-2 text-xs font-semibold">
-                <Link to={`/formations?categorie=${f.category.slug}`} className="rounded-full bg-brand-100 px-2.5 py-1 text-brand-900 hover:bg-brand-200 dark:bg-brand-950 dark:text-brand-200">
+                <Link
+                  to={`/formations?categorie=${f.category.slug}`}
+                  className="rounded-full bg-brand-100 px-2.5 py-1 text-brand-900 hover:bg-brand-200 dark:bg-brand-950 dark:text-brand-200"
+                >
                   {f.category.name}
                 </Link>
-                {f.cpfEligible ? <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">Éligible CPF</span> : null}
-                {f.certification ? <span className="rounded-full bg-amber-100 px-2.5 py-1 text-amber-950 dark:bg-amber-950 dark:text-amber-200">Certifiante</span> : null}
+                {f.cpfEligible ? (
+                  <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+                    Éligible CPF
+                  </span>
+                ) : null}
+                {f.certification ? (
+                  <span className="rounded-full bg-amber-100 px-2.5 py-1 text-amber-950 dark:bg-amber-950 dark:text-amber-200">
+                    Certifiante
+                  </span>
+                ) : null}
               </div>
               <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{f.title}</h1>
               <p className="mt-4 max-w-3xl text-lg leading-8 text-slate-700 dark:text-slate-300">{f.summary}</p>
@@ -109,7 +126,10 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </ul>
             </div>
-            <aside aria-label="Tarif et inscription" className="self-start rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+            <aside
+              aria-label="Tarif et inscription"
+              className="self-start rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            >
               <p className="flex items-center gap-2 text-sm font-medium text-slate-600 dark:text-slate-400">
                 <Euro aria-hidden="true" className="size-4" />
                 Tarif inter-entreprises
@@ -124,12 +144,22 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
                   Voir les dates
                 </a>
               </div>
-              {f.intraOnQuote ? <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">Aussi en intra-entreprise, dans vos locaux ou à distance, sur devis.</p> : null}
+              {f.intraOnQuote ? (
+                <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+                  Aussi en intra-entreprise, dans vos locaux ou à distance, sur devis.
+                </p>
+              ) : null}
             </aside>
           </div>
           {f.image ? (
             <div className="mt-8 overflow-hidden rounded-2xl">
-              <FormationPicture image={f.image} alt={f.imageAlt} sizes="(min-width: 1152px) 72rem, 100vw" className="aspect-[21/9] w-full object-cover" priority />
+              <FormationPicture
+                image={f.image}
+                alt={f.imageAlt}
+                sizes="(min-width: 1152px) 72rem, 100vw"
+                className="aspect-[21/9] w-full object-cover"
+                priority
+              />
             </div>
           ) : null}
         </div>
@@ -142,7 +172,10 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 flex flex-wrap gap-2 text-sm lg:flex-col lg:gap-1">
               {sections.map((s) => (
                 <li key={s.id}>
-                  <a href={`#${s.id}`} className="inline-block rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white">
+                  <a
+                    href={`#${s.id}`}
+                    className="inline-block rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+                  >
                     {s.label}
                   </a>
                 </li>
@@ -169,7 +202,11 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
                     <span>
                       <span className="text-brand-700 dark:text-brand-300">Module {i + 1}.</span> {m.title}
                     </span>
-                    {m.durationHours ? <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{m.durationHours.toLocaleString("fr-FR")}&nbsp;h</span> : null}
+                    {m.durationHours ? (
+                      <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
+                        {m.durationHours.toLocaleString("fr-FR")}&nbsp;h
+                      </span>
+                    ) : null}
                   </h3>
                   {m.html ? <MarkdownContent html={m.html} className="mt-2" /> : null}
                 </li>
@@ -227,7 +264,11 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
                     {
                       label: "Intitulé exact",
                       value: f.certification.url ? (
-                        <a href={f.certification.url} className="text-brand-700 underline underline-offset-2 dark:text-brand-300" rel="noopener noreferrer">
+                        <a
+                          href={f.certification.url}
+                          className="text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                          rel="noopener noreferrer"
+                        >
                           {f.certification.title} ({f.certification.code})
                         </a>
                       ) : (
@@ -237,7 +278,11 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
                     { label: "Certificateur", value: f.certification.certifier },
                     {
                       label: "Date d'enregistrement",
-                      value: f.certification.registeredAt ? <time dateTime={f.certification.registeredAt}>{formatDateFr(f.certification.registeredAt)}</time> : "—",
+                      value: f.certification.registeredAt ? (
+                        <time dateTime={f.certification.registeredAt}>{formatDateFr(f.certification.registeredAt)}</time>
+                      ) : (
+                        "—"
+                      ),
                     },
                   ]}
                 />
@@ -249,7 +294,10 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
             <Facts
               items={[
                 { label: "Inter-entreprises", value: f.priceOnQuote ? "Sur devis" : `${f.price}. ${f.vatNote}` },
-                { label: "Intra-entreprise", value: f.intraOnQuote ? "Sur devis, selon le nombre de participants et le lieu." : "Non proposé pour cette formation." },
+                {
+                  label: "Intra-entreprise",
+                  value: f.intraOnQuote ? "Sur devis, selon le nombre de participants et le lieu." : "Non proposé pour cette formation.",
+                },
               ]}
             />
             <h3 className="mt-8 text-lg font-semibold text-slate-900 dark:text-white">Financements possibles</h3>
@@ -267,12 +315,17 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             ) : (
-              <p className="mt-2 text-slate-700 dark:text-slate-300">Contactez-nous pour étudier ensemble le financement de cette formation.</p>
+              <p className="mt-2 text-slate-700 dark:text-slate-300">
+                Contactez-nous pour étudier ensemble le financement de cette formation.
+              </p>
             )}
             {f.hasOpco ? (
               <p className="mt-4 text-slate-700 dark:text-slate-300">
                 Salarié d'une entreprise&nbsp;? Estimez la prise en charge par votre OPCO avec notre{" "}
-                <Link to={`/simulateur-opco?formation=${encodeURIComponent(f.slug)}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+                <Link
+                  to={`/simulateur-opco?formation=${encodeURIComponent(f.slug)}`}
+                  className="font-medium text-brand-700 underline dark:text-brand-300"
+                >
                   simulateur de financement
                 </Link>
                 .
@@ -282,9 +335,16 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
 
           <PageSection id="sessions" title="Prochaines sessions">
             {upcoming.length > 0 ? (
-              <SessionTable sessions={upcoming} label={`Prochaines sessions de la formation ${f.title}`} showFormation={false} quoteFor={f.slug} />
+              <SessionTable
+                sessions={upcoming}
+                label={`Prochaines sessions de la formation ${f.title}`}
+                showFormation={false}
+                quoteFor={f.slug}
+              />
             ) : (
-              <p className="text-slate-700 dark:text-slate-300">Aucune session n'est programmée pour le moment&nbsp;: demandez-nous les prochaines dates ou une session dans vos locaux.</p>
+              <p className="text-slate-700 dark:text-slate-300">
+                Aucune session n'est programmée pour le moment&nbsp;: demandez-nous les prochaines dates ou une session dans vos locaux.
+              </p>
             )}
             <div className="mt-6 flex flex-wrap gap-3">
               <ButtonLink to={quoteHref}>Demander un devis pour cette formation</ButtonLink>
@@ -318,7 +378,10 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
               </li>
               <li>
                 Téléphone&nbsp;:{" "}
-                <a href={`tel:${f.contact.phone.replace(/[^\d+]/g, "")}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+                <a
+                  href={`tel:${f.contact.phone.replace(/[^\d+]/g, "")}`}
+                  className="font-medium text-brand-700 underline dark:text-brand-300"
+                >
                   {f.contact.phone}
                 </a>
               </li>

@@ -41,7 +41,10 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-6 flex flex-wrap gap-2" aria-label={`Domaines de formation à ${city.name}`}>
               {categories.map((c) => (
                 <li key={c.href}>
-                  <Link to={c.href} className="inline-flex min-h-9 items-center rounded-full border border-brand-200 bg-white px-3 text-sm font-medium text-brand-800 hover:bg-brand-50 dark:border-slate-700 dark:bg-slate-900 dark:text-brand-200">
+                  <Link
+                    to={c.href}
+                    className="inline-flex min-h-9 items-center rounded-full border border-brand-200 bg-white px-3 text-sm font-medium text-brand-800 hover:bg-brand-50 dark:border-slate-700 dark:bg-slate-900 dark:text-brand-200"
+                  >
                     {c.name} à {city.name}
                   </Link>
                 </li>
@@ -56,7 +59,10 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
             <FormationGrid items={formations} />
           ) : (
             <div className="text-slate-700 dark:text-slate-300">
-              <p>Aucune session inter-entreprises n'est programmée à {city.name} pour le moment. Nous pouvons organiser la formation de votre choix dans vos locaux.</p>
+              <p>
+                Aucune session inter-entreprises n'est programmée à {city.name} pour le moment. Nous pouvons organiser la formation de votre
+                choix dans vos locaux.
+              </p>
               <ButtonLink to="/devis" className="mt-4">
                 Demander un devis
               </ButtonLink>
@@ -82,7 +88,10 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-3 sm:grid-cols-3">
               {nearby.map((c) => (
                 <li key={c.href}>
-                  <Link to={c.href} className="block rounded-xl border border-slate-200 p-4 hover:border-brand-300 hover:bg-brand-50 dark:border-slate-800 dark:hover:bg-slate-900">
+                  <Link
+                    to={c.href}
+                    className="block rounded-xl border border-slate-200 p-4 hover:border-brand-300 hover:bg-brand-50 dark:border-slate-800 dark:hover:bg-slate-900"
+                  >
                     <span className="block font-semibold text-slate-900 dark:text-white">Formations à {c.name}</span>
                     <span className="text-sm text-slate-600 dark:text-slate-400">
                       À {c.distanceKm.toLocaleString("fr-FR")}&nbsp;km · {c.count} formation{c.count > 1 ? "s" : ""}

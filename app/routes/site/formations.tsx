@@ -6,7 +6,15 @@ import { listCategories } from "~/domain/formations/categories.server";
 import { FormationGrid } from "~/domain/formations/components/formation-card";
 import { Pagination } from "~/ui/pagination";
 import { listFormations } from "~/domain/formations/formations.server";
-import { CATALOGUE_PAGE_SIZE, CATALOGUE_PRICE_STEPS, CATALOGUE_SORTS, MODALITIES, MODALITY_LABELS, formatEuros, parseCatalogueQuery } from "~/domain/formations/labels";
+import {
+  CATALOGUE_PAGE_SIZE,
+  CATALOGUE_PRICE_STEPS,
+  CATALOGUE_SORTS,
+  MODALITIES,
+  MODALITY_LABELS,
+  formatEuros,
+  parseCatalogueQuery,
+} from "~/domain/formations/labels";
 import { pageMeta } from "~/platform/seo/meta";
 import { buttonClass } from "~/ui/button";
 
@@ -62,18 +70,31 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Nos formations</h1>
       <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
-        Des formations courtes et concrètes, en présentiel dans nos centres, à distance en classe virtuelle ou dans vos locaux. Chaque fiche détaille
-        le programme, les prérequis, les tarifs, les financements possibles et les prochaines dates.
+        Des formations courtes et concrètes, en présentiel dans nos centres, à distance en classe virtuelle ou dans vos locaux. Chaque fiche
+        détaille le programme, les prérequis, les tarifs, les financements possibles et les prochaines dates.
       </p>
 
       <search className="mt-8 block">
-        <Form method="get" action="/formations" className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900/60" aria-label="Filtrer les formations">
+        <Form
+          method="get"
+          action="/formations"
+          className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900/60"
+          aria-label="Filtrer les formations"
+        >
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <div className="sm:col-span-2">
               <label htmlFor="f-q" className={label}>
                 Rechercher
               </label>
-              <input id="f-q" name="q" type="search" defaultValue={query.q} placeholder="Excel, management, anglais…" className={field} maxLength={100} />
+              <input
+                id="f-q"
+                name="q"
+                type="search"
+                defaultValue={query.q}
+                placeholder="Excel, management, anglais…"
+                className={field}
+                maxLength={100}
+              />
             </div>
             <div>
               <label htmlFor="f-categorie" className={label}>
@@ -141,7 +162,13 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="flex items-end">
               <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
-                <input type="checkbox" name="cpf" value="1" defaultChecked={query.cpf} className="size-5 rounded border-slate-400 accent-brand-700" />
+                <input
+                  type="checkbox"
+                  name="cpf"
+                  value="1"
+                  defaultChecked={query.cpf}
+                  className="size-5 rounded border-slate-400 accent-brand-700"
+                />
                 Éligible au CPF
               </label>
             </div>
@@ -162,7 +189,9 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
 
       <h2 className="sr-only">Résultats</h2>
       <p className="mt-8 text-sm font-medium text-slate-700 dark:text-slate-300" role="status">
-        {results.total === 0 ? "Aucune formation ne correspond à ces critères." : `${results.total} formation${results.total > 1 ? "s" : ""}${filtered ? " correspondant à vos critères" : ""}`}
+        {results.total === 0
+          ? "Aucune formation ne correspond à ces critères."
+          : `${results.total} formation${results.total > 1 ? "s" : ""}${filtered ? " correspondant à vos critères" : ""}`}
         {results.pageCount > 1 ? ` · page ${results.page} sur ${results.pageCount}` : ""}
       </p>
       {results.total === 0 ? (

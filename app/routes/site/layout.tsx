@@ -6,7 +6,9 @@ import { SiteShell } from "~/ui/layout/site-shell";
 import { NotFound } from "~/ui/not-found";
 
 /** Every public page announces the blog's RSS feed (feed readers and browsers discover it here). */
-export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: "Blog : derniers articles", href: "/blog/rss.xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: "Blog : derniers articles", href: "/blog/rss.xml" },
+];
 
 /** Only used when a page failed: its own meta is then unavailable. */
 export function meta({ error }: Route.MetaArgs) {

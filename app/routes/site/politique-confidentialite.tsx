@@ -28,9 +28,9 @@ export default function PolitiqueConfidentialite({ loaderData }: Route.Component
     <>
       <PageIntro eyebrow="Données personnelles" title="Politique de confidentialité">
         <p>
-          Cette politique explique quelles données personnelles {o.name} recueille sur ce site, pourquoi, combien de temps
-          elles sont conservées et comment exercer vos droits, conformément au règlement général sur la protection des
-          données (RGPD) et à la loi «&nbsp;Informatique et Libertés&nbsp;».
+          Cette politique explique quelles données personnelles {o.name} recueille sur ce site, pourquoi, combien de temps elles sont
+          conservées et comment exercer vos droits, conformément au règlement général sur la protection des données (RGPD) et à la loi
+          «&nbsp;Informatique et Libertés&nbsp;».
         </p>
       </PageIntro>
 
@@ -38,15 +38,12 @@ export default function PolitiqueConfidentialite({ loaderData }: Route.Component
         <div className="prose-site">
           <h2>Responsable du traitement</h2>
           <p>
-            Le responsable du traitement est <strong>{o.name}</strong>, {o.legalForm}, dont le siège est situé {o.street},{" "}
-            {o.postalCode} {o.city} (SIRET {formatSiret(o.siret)}).
+            Le responsable du traitement est <strong>{o.name}</strong>, {o.legalForm}, dont le siège est situé {o.street}, {o.postalCode}{" "}
+            {o.city} (SIRET {formatSiret(o.siret)}).
           </p>
 
           <h2>Délégué à la protection des données</h2>
-          <p>
-            Pour toute question sur vos données ou pour exercer vos droits, contactez notre délégué à la protection des
-            données&nbsp;:
-          </p>
+          <p>Pour toute question sur vos données ou pour exercer vos droits, contactez notre délégué à la protection des données&nbsp;:</p>
           <ul>
             <li>
               par courriel&nbsp;: <a href={`mailto:${o.dpoEmail}`}>{o.dpoEmail}</a>&nbsp;;
@@ -62,19 +59,19 @@ export default function PolitiqueConfidentialite({ loaderData }: Route.Component
           <p>Nom, adresse e-mail, téléphone (si vous le renseignez), objet et message.</p>
           <h3>Demande de devis</h3>
           <p>
-            Entreprise, numéro SIRET, nom de la personne à contacter, adresse e-mail, téléphone, formations souhaitées, nombre
-            de stagiaires, format (présentiel, distanciel ou mixte), période souhaitée, ville, financement envisagé et message.
+            Entreprise, numéro SIRET, nom de la personne à contacter, adresse e-mail, téléphone, formations souhaitées, nombre de
+            stagiaires, format (présentiel, distanciel ou mixte), période souhaitée, ville, financement envisagé et message.
           </p>
           <h3>Comptes utilisateurs</h3>
           <p>
-            Adresse e-mail, nom affiché, mot de passe (conservé uniquement sous forme d'empreinte chiffrée, jamais en clair),
-            rôle (lecteur, éditeur ou administrateur), dates de création et de modification du compte, et sessions de
-            connexion avec l'adresse IP et l'identification du navigateur (user agent) utilisés.
+            Adresse e-mail, nom affiché, mot de passe (conservé uniquement sous forme d'empreinte chiffrée, jamais en clair), rôle (lecteur,
+            éditeur ou administrateur), dates de création et de modification du compte, et sessions de connexion avec l'adresse IP et
+            l'identification du navigateur (user agent) utilisés.
           </p>
           <h3>Journaux techniques</h3>
           <p>
-            Comme tout site, nos serveurs enregistrent pour chaque requête l'adresse IP, la date et l'heure, la page demandée,
-            le résultat de la requête et l'identification du navigateur.
+            Comme tout site, nos serveurs enregistrent pour chaque requête l'adresse IP, la date et l'heure, la page demandée, le résultat
+            de la requête et l'identification du navigateur.
           </p>
           <h3>Mesure d'audience</h3>
           <p>
@@ -125,25 +122,22 @@ export default function PolitiqueConfidentialite({ loaderData }: Route.Component
           <p>Vos données sont destinées&nbsp;:</p>
           <ul>
             <li>
-              aux membres habilités de notre équipe (conseillers en formation, équipe pédagogique et administrative,
-              administrateurs du site), chacun pour ce qui le concerne&nbsp;;
+              aux membres habilités de notre équipe (conseillers en formation, équipe pédagogique et administrative, administrateurs du
+              site), chacun pour ce qui le concerne&nbsp;;
             </li>
             <li>
-              à nos sous-traitants techniques, qui agissent sur nos instructions et sont tenus à la confidentialité&nbsp;:
-              l'hébergeur du site, {o.hostName}, et le cas échéant notre prestataire d'envoi de courriels.
+              à nos sous-traitants techniques, qui agissent sur nos instructions et sont tenus à la confidentialité&nbsp;: l'hébergeur du
+              site, {o.hostName}, et le cas échéant notre prestataire d'envoi de courriels.
             </li>
           </ul>
           <p>
-            Si vous donnez suite à un devis, les informations nécessaires à la prise en charge de la formation sont transmises
-            au financeur que vous avez choisi (OPCO, Caisse des dépôts pour le CPF, France Travail). Vos données ne sont jamais
-            vendues ni louées, et ne sont pas utilisées à des fins publicitaires.
+            Si vous donnez suite à un devis, les informations nécessaires à la prise en charge de la formation sont transmises au financeur
+            que vous avez choisi (OPCO, Caisse des dépôts pour le CPF, France Travail). Vos données ne sont jamais vendues ni louées, et ne
+            sont pas utilisées à des fins publicitaires.
           </p>
 
           <h2>Transferts hors de l'Union européenne</h2>
-          <p>
-            Vos données sont hébergées dans l'Union européenne et ne font l'objet d'aucun transfert en dehors de l'Union
-            européenne.
-          </p>
+          <p>Vos données sont hébergées dans l'Union européenne et ne font l'objet d'aucun transfert en dehors de l'Union européenne.</p>
 
           <h2>Durées de conservation</h2>
           <table>
@@ -180,8 +174,8 @@ export default function PolitiqueConfidentialite({ loaderData }: Route.Component
             </tbody>
           </table>
           <p>
-            Si votre demande aboutit à une formation, les documents contractuels et comptables sont conservés pendant les
-            durées prévues par la loi (notamment 10&nbsp;ans pour les pièces comptables).
+            Si votre demande aboutit à une formation, les documents contractuels et comptables sont conservés pendant les durées prévues par
+            la loi (notamment 10&nbsp;ans pour les pièces comptables).
           </p>
 
           <h2>Sécurité</h2>
@@ -212,22 +206,22 @@ export default function PolitiqueConfidentialite({ loaderData }: Route.Component
             <strong>«&nbsp;Supprimer mon compte&nbsp;»</strong> efface votre compte et vos sessions.
           </p>
           <p>
-            Pour toute autre demande, écrivez à <a href={`mailto:${o.dpoEmail}`}>{o.dpoEmail}</a>. Nous vous répondons dans un
-            délai d'un mois, qui peut être prolongé de deux mois pour les demandes complexes&nbsp;; vous en seriez alors
-            informé. En cas de doute raisonnable sur votre identité, nous pouvons vous demander un justificatif.
+            Pour toute autre demande, écrivez à <a href={`mailto:${o.dpoEmail}`}>{o.dpoEmail}</a>. Nous vous répondons dans un délai d'un
+            mois, qui peut être prolongé de deux mois pour les demandes complexes&nbsp;; vous en seriez alors informé. En cas de doute
+            raisonnable sur votre identité, nous pouvons vous demander un justificatif.
           </p>
 
           <h2>Réclamation auprès de la CNIL</h2>
           <p>
-            Si, après nous avoir contactés, vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une
-            réclamation à la Commission nationale de l'informatique et des libertés (CNIL)&nbsp;: 3&nbsp;place de Fontenoy, TSA
-            80715, 75334 Paris Cedex&nbsp;07, ou en ligne sur <a href="https://www.cnil.fr">www.cnil.fr</a>.
+            Si, après nous avoir contactés, vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la
+            Commission nationale de l'informatique et des libertés (CNIL)&nbsp;: 3&nbsp;place de Fontenoy, TSA 80715, 75334 Paris
+            Cedex&nbsp;07, ou en ligne sur <a href="https://www.cnil.fr">www.cnil.fr</a>.
           </p>
 
           <h2>Modifications de cette politique</h2>
           <p>
-            Cette politique peut évoluer, notamment lorsque le site propose un nouveau service. La date de dernière mise à jour
-            figure ci-dessous.
+            Cette politique peut évoluer, notamment lorsque le site propose un nouveau service. La date de dernière mise à jour figure
+            ci-dessous.
           </p>
 
           <LastUpdated date={LEGAL_UPDATED_AT.confidentialite} />

@@ -24,8 +24,8 @@ export default function PourquoiNousChoisir() {
     <>
       <PageIntro eyebrow="Nos engagements" title={`Pourquoi choisir ${o.name}\u00a0?`}>
         <p>
-          Choisir un organisme de formation, c'est choisir des personnes, une méthode et un suivi. Voici, concrètement, ce que
-          nous nous engageons à faire pour chaque stagiaire et chaque entreprise.
+          Choisir un organisme de formation, c'est choisir des personnes, une méthode et un suivi. Voici, concrètement, ce que nous nous
+          engageons à faire pour chaque stagiaire et chaque entreprise.
         </p>
       </PageIntro>
 
@@ -82,10 +82,7 @@ export default function PourquoiNousChoisir() {
                 {s.id === "accessibilite" ? (
                   <p className="mt-4 text-slate-700 dark:text-slate-300">
                     Contact du référent handicap&nbsp;:{" "}
-                    <a
-                      href={`mailto:${o.accessibilityContact}`}
-                      className="font-medium text-brand-700 underline dark:text-brand-300"
-                    >
+                    <a href={`mailto:${o.accessibilityContact}`} className="font-medium text-brand-700 underline dark:text-brand-300">
                       {o.accessibilityContact}
                     </a>
                   </p>
@@ -112,8 +109,8 @@ export default function PourquoiNousChoisir() {
               Une qualité vérifiée par un organisme indépendant
             </h2>
             <p className="mt-3 max-w-3xl leading-7 text-slate-700 dark:text-slate-300">
-              Ces engagements sont contrôlés lors des audits de la certification Qualiopi, que {o.name} détient au titre des
-              actions de formation{o.qualiopiCertifier ? `, délivrée par ${o.qualiopiCertifier}` : ""}.{" "}
+              Ces engagements sont contrôlés lors des audits de la certification Qualiopi, que {o.name} détient au titre des actions de
+              formation{o.qualiopiCertifier ? `, délivrée par ${o.qualiopiCertifier}` : ""}.{" "}
               <Link to="/certification-qualiopi" className="font-medium text-brand-700 underline dark:text-brand-300">
                 En savoir plus sur notre certification
               </Link>

@@ -64,8 +64,8 @@ export default function SimulateurOpco({ loaderData }: Route.ComponentProps) {
       <header className="mb-8 max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Simulateur de prise en charge OPCO</h1>
         <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
-          Estimez ce que l'opérateur de compétences de votre entreprise peut financer pour une formation, et ce qui resterait à votre charge. Le
-          calcul est détaillé étape par étape.
+          Estimez ce que l'opérateur de compétences de votre entreprise peut financer pour une formation, et ce qui resterait à votre
+          charge. Le calcul est détaillé étape par étape.
         </p>
         <p className="mt-3 font-medium text-slate-900 dark:text-white">
           {"Le résultat est une estimation indicative\u00a0: seule la décision de votre OPCO fait foi."}

@@ -30,8 +30,8 @@ export default function Temoignages() {
     <>
       <PageIntro eyebrow="Avis de stagiaires" title="Témoignages de nos stagiaires">
         <p>
-          Salariés, managers, demandeurs d'emploi ou particuliers en reconversion&nbsp;: ils ont suivi une formation avec{" "}
-          {o.name} et racontent ce qu'elle leur a apporté, points forts comme points à améliorer.
+          Salariés, managers, demandeurs d'emploi ou particuliers en reconversion&nbsp;: ils ont suivi une formation avec {o.name} et
+          racontent ce qu'elle leur a apporté, points forts comme points à améliorer.
         </p>
       </PageIntro>
 
@@ -52,9 +52,9 @@ export default function Temoignages() {
         </dl>
         <p className="mt-4 max-w-3xl text-sm leading-6 text-slate-600 dark:text-slate-400">
           Résultats mesurés en <time dateTime={r.measuredOn}>{formatMonthFr(r.measuredOn)}</time> sur les {r.periodLabel}
-          &nbsp;: {r.trainees} stagiaires formés, {r.answers} questionnaires de fin de formation reçus. Un stagiaire est compté
-          comme satisfait lorsqu'il attribue une note de 4 ou 5 sur 5. Le taux de réussite rapporte le nombre de certifications
-          obtenues au nombre de candidats présentés. Les résultats de chaque formation figurent sur sa fiche, dans le{" "}
+          &nbsp;: {r.trainees} stagiaires formés, {r.answers} questionnaires de fin de formation reçus. Un stagiaire est compté comme
+          satisfait lorsqu'il attribue une note de 4 ou 5 sur 5. Le taux de réussite rapporte le nombre de certifications obtenues au nombre
+          de candidats présentés. Les résultats de chaque formation figurent sur sa fiche, dans le{" "}
           <Link to="/formations" className="font-medium text-brand-700 underline dark:text-brand-300">
             catalogue
           </Link>
@@ -76,11 +76,10 @@ export default function Temoignages() {
         <div className="mt-8 max-w-3xl rounded-xl bg-slate-50 p-5 text-sm leading-6 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
           <h3 className="font-semibold text-slate-900 dark:text-white">Comment ces avis sont-ils recueillis&nbsp;?</h3>
           <p className="mt-2">
-            Chaque stagiaire reçoit un questionnaire d'évaluation à la fin de sa formation. Seules les personnes ayant suivi
-            la formation peuvent y répondre, et aucun avis ne donne lieu à une contrepartie. Les avis publiés ici sont une
-            sélection, faite avec l'accord écrit de leurs auteurs, qui n'apparaissent que par leur prénom et l'initiale de leur
-            nom&nbsp;; ils sont reproduits sans autre modification que la correction de fautes de frappe. L'ensemble des
-            réponses est pris en compte dans les résultats ci-dessus.
+            Chaque stagiaire reçoit un questionnaire d'évaluation à la fin de sa formation. Seules les personnes ayant suivi la formation
+            peuvent y répondre, et aucun avis ne donne lieu à une contrepartie. Les avis publiés ici sont une sélection, faite avec l'accord
+            écrit de leurs auteurs, qui n'apparaissent que par leur prénom et l'initiale de leur nom&nbsp;; ils sont reproduits sans autre
+            modification que la correction de fautes de frappe. L'ensemble des réponses est pris en compte dans les résultats ci-dessus.
           </p>
         </div>
       </section>

@@ -21,7 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const [diagnostics, user] = await Promise.all([collectDiagnostics(), getSessionUser(request)]);
   const status = diagnostics.status;
-  if (!isAdmin(user)) return data({ status, details: null }, { headers: { "Cache-Control": "no-store" }, status: status === "ok" ? 200 : 503 });
+  if (!isAdmin(user))
+    return data({ status, details: null }, { headers: { "Cache-Control": "no-store" }, status: status === "ok" ? 200 : 503 });
   return data({ status, details: diagnostics }, { headers: { "Cache-Control": "no-store" }, status: status === "ok" ? 200 : 503 });
 }
 

@@ -1,4 +1,17 @@
-import { Calculator, FileClock, FileText, FolderTree, GraduationCap, LayoutDashboard, MapPin, MessageSquare, Newspaper, Settings, Users, type LucideIcon } from "lucide-react";
+import {
+  Calculator,
+  FileClock,
+  FileText,
+  FolderTree,
+  GraduationCap,
+  LayoutDashboard,
+  MapPin,
+  MessageSquare,
+  Newspaper,
+  Settings,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 
 /**
  * The admin sidebar. Each area adds ONE line here for its screen. `role` is who sees the entry

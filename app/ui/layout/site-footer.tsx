@@ -68,8 +68,8 @@ export function SiteFooter({ organisation: o }: { organisation: Organisation }) 
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-6 text-xs leading-5 text-slate-600 dark:text-slate-400">
-          {o.name}, {o.legalForm} — SIRET {formatSiret(o.siret)} — Déclaration d'activité enregistrée sous le numéro {o.nda} auprès
-          du préfet de la région {o.ndaRegion}. Cet enregistrement ne vaut pas agrément de l'État.
+          {o.name}, {o.legalForm} — SIRET {formatSiret(o.siret)} — Déclaration d'activité enregistrée sous le numéro {o.nda} auprès du
+          préfet de la région {o.ndaRegion}. Cet enregistrement ne vaut pas agrément de l'État.
           {o.qualiopiCertificateNumber ? " Organisme certifié Qualiopi au titre des actions de formation." : ""}
         </p>
       </div>

@@ -23,7 +23,7 @@ let ipCounter = 0;
  */
 export function testClientIp(): string {
   ipCounter++;
-  return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${ipCounter % 250 + 1}`;
+  return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${(ipCounter % 250) + 1}`;
 }
 /** A fresh address per call, unique across workers and runs. */
 export function uniqueEmail(prefix: string): string {

@@ -16,9 +16,14 @@ export function LatestPosts({ posts, title = "Derniers articles du blog" }: { po
           <h2 id="derniers-articles" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
             {title}
           </h2>
-          <p className="mt-2 text-slate-700 dark:text-slate-300">Financement, obligations, qualité&nbsp;: nos conseils pour décider en connaissance de cause.</p>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            Financement, obligations, qualité&nbsp;: nos conseils pour décider en connaissance de cause.
+          </p>
         </div>
-        <Link to="/blog" className="inline-flex items-center gap-1 font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        <Link
+          to="/blog"
+          className="inline-flex items-center gap-1 font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
           Tous les articles
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>

@@ -9,14 +9,25 @@ export function PostCard({ post, headingLevel = 3 }: { post: BlogPostListItem; h
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600 dark:border-slate-800 dark:bg-slate-900">
       {post.image ? (
-        <FormationPicture image={post.image} alt="" sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw" className="aspect-[16/9] w-full object-cover" />
+        <FormationPicture
+          image={post.image}
+          alt=""
+          sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
+          className="aspect-[16/9] w-full object-cover"
+        />
       ) : null}
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold">
-          <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 dark:bg-brand-950 dark:text-brand-200">{post.categoryName}</span>
+          <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+            {post.categoryName}
+          </span>
         </p>
         <Heading className="mt-3 text-lg leading-snug font-bold text-slate-900 dark:text-white">
-          <Link to={blogPostPath(post.slug)} className="outline-none after:absolute after:inset-0 hover:text-brand-700 dark:hover:text-brand-300" prefetch="intent">
+          <Link
+            to={blogPostPath(post.slug)}
+            className="outline-none after:absolute after:inset-0 hover:text-brand-700 dark:hover:text-brand-300"
+            prefetch="intent"
+          >
             {post.title}
           </Link>
         </Heading>

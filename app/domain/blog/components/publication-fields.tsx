@@ -1,5 +1,13 @@
 import { useState } from "react";
-import { FieldError, SelectField, describedBy, fieldId, inputClass, valueAt, type FormValues } from "~/domain/formations/components/editor-fields";
+import {
+  FieldError,
+  SelectField,
+  describedBy,
+  fieldId,
+  inputClass,
+  valueAt,
+  type FormValues,
+} from "~/domain/formations/components/editor-fields";
 import { BLOG_STATUSES, BLOG_STATUS_LABELS, type BlogStatus } from "../labels";
 
 const HINTS: Record<BlogStatus, string> = {
@@ -81,7 +89,10 @@ export function PublicationFields({
         values={values}
         errors={errors}
         hint="Un membre de l'équipe (éditeur ou administrateur). Sans auteur nommé, l'article est signé par l'organisme."
-        options={[{ value: "", label: `${organisationName} (sans auteur nommé)` }, ...authors.map((a) => ({ value: a.id, label: a.displayName }))]}
+        options={[
+          { value: "", label: `${organisationName} (sans auteur nommé)` },
+          ...authors.map((a) => ({ value: a.id, label: a.displayName })),
+        ]}
       />
     </>
   );

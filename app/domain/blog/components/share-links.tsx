@@ -20,7 +20,12 @@ export function ShareLinks({ links, url }: { links: Array<{ network: string; lab
       <ul className="mt-3 flex flex-wrap gap-2">
         {links.map((l) => (
           <li key={l.network}>
-            <a href={l.href} className={item} {...(l.network === "email" ? {} : { target: "_blank", rel: "noopener noreferrer" })} data-network={l.network}>
+            <a
+              href={l.href}
+              className={item}
+              {...(l.network === "email" ? {} : { target: "_blank", rel: "noopener noreferrer" })}
+              data-network={l.network}
+            >
               {l.network === "email" ? <Mail aria-hidden="true" className="size-4" /> : null}
               {l.network === "email" ? "Envoyer par e-mail" : `Partager sur ${l.label}`}
               {l.network === "email" ? null : <span className="sr-only"> (nouvel onglet)</span>}

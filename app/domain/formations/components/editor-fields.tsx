@@ -200,7 +200,19 @@ export function CheckboxGroup({
   );
 }
 
-export function Checkbox({ name, label, values, errors, hint }: { name: string; label: ReactNode; values: FormValues; errors: Record<string, string>; hint?: ReactNode }) {
+export function Checkbox({
+  name,
+  label,
+  values,
+  errors,
+  hint,
+}: {
+  name: string;
+  label: ReactNode;
+  values: FormValues;
+  errors: Record<string, string>;
+  hint?: ReactNode;
+}) {
   const id = fieldId(name);
   const error = errors[name];
   return (
@@ -231,9 +243,23 @@ export function Checkbox({ name, label, values, errors, hint }: { name: string; 
 }
 
 /** One titled section of the editor. */
-export function EditorSection({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
+export function EditorSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <section id={id} aria-labelledby={`${id}-titre`} className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-5 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      id={id}
+      aria-labelledby={`${id}-titre`}
+      className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-5 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id={`${id}-titre`} className="text-lg font-bold text-slate-900 dark:text-white">
         {title}
       </h2>
@@ -260,7 +286,12 @@ export function EditorErrorSummary({
   const list = Object.entries(errors);
   if (list.length === 0) return null;
   return (
-    <div ref={summaryRef} tabIndex={-1} role="alert" className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950 outline-none dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+    <div
+      ref={summaryRef}
+      tabIndex={-1}
+      role="alert"
+      className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950 outline-none dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
       <p className="font-semibold">
         {notSaved}&nbsp;: {list.length} champ{list.length > 1 ? "s" : ""} à corriger. Rien de ce que vous avez saisi n'est perdu.
       </p>

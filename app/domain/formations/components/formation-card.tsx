@@ -11,18 +11,33 @@ export function FormationCard({ formation: f, headingLevel = 3 }: { formation: F
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600 dark:border-slate-800 dark:bg-slate-900">
       {f.image ? (
-        <FormationPicture image={f.image} alt="" sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw" className="aspect-[16/9] w-full object-cover" />
+        <FormationPicture
+          image={f.image}
+          alt=""
+          sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
+          className="aspect-[16/9] w-full object-cover"
+        />
       ) : null}
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-2 text-xs font-semibold">
-          <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 dark:bg-brand-950 dark:text-brand-200">{f.category.name}</span>
-          {f.cpfEligible ? <span className="rounded-full bg-emerald-50 px-2.5 py-1 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">Éligible CPF</span> : null}
+          <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+            {f.category.name}
+          </span>
+          {f.cpfEligible ? (
+            <span className="rounded-full bg-emerald-50 px-2.5 py-1 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+              Éligible CPF
+            </span>
+          ) : null}
           {f.certificationType !== "none" ? (
             <span className="rounded-full bg-amber-50 px-2.5 py-1 text-amber-900 dark:bg-amber-950 dark:text-amber-200">Certifiante</span>
           ) : null}
         </div>
         <Heading className="mt-3 text-lg font-bold leading-snug text-slate-900 dark:text-white">
-          <Link to={formationPath(f.slug)} className="outline-none after:absolute after:inset-0 hover:text-brand-700 dark:hover:text-brand-300" prefetch="intent">
+          <Link
+            to={formationPath(f.slug)}
+            className="outline-none after:absolute after:inset-0 hover:text-brand-700 dark:hover:text-brand-300"
+            prefetch="intent"
+          >
             {f.title}
           </Link>
         </Heading>

@@ -16,7 +16,10 @@ export function FeaturedFormations({ items, title = "Nos formations à la une" }
         <h2 id="formations-a-la-une" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
           {title}
         </h2>
-        <Link to="/formations" className="inline-flex items-center gap-1 font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        <Link
+          to="/formations"
+          className="inline-flex items-center gap-1 font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
           Tout le catalogue
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>

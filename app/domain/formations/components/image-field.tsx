@@ -66,7 +66,12 @@ export function ImageField({
       <input type="hidden" name="image" value={image ? JSON.stringify(image) : ""} />
       {image ? (
         <figure className="max-w-md">
-          <img src={imageUrl(image, image.widths[0]!, "webp")} alt="" className="aspect-video w-full rounded-lg object-cover" data-testid="image-preview" />
+          <img
+            src={imageUrl(image, image.widths[0]!, "webp")}
+            alt=""
+            className="aspect-video w-full rounded-lg object-cover"
+            data-testid="image-preview"
+          />
           <figcaption className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             {image.width} × {image.height} pixels, enregistrée en AVIF et WebP ({image.widths.join(", ")} pixels de large).
           </figcaption>
@@ -75,7 +80,10 @@ export function ImageField({
         <p className="text-sm text-slate-600 dark:text-slate-400">Aucune image. Sans image, la page reste complète.</p>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <label htmlFor={fileId} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-600 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800">
+        <label
+          htmlFor={fileId}
+          className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-600 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800"
+        >
           <ImageUp aria-hidden="true" className="size-4" />
           {image ? "Remplacer l'image" : "Choisir une image"}
           <input
@@ -104,7 +112,9 @@ export function ImageField({
         ) : null}
       </div>
       <p id={statusId} className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-        {busy ? "Envoi et conversion de l'image…" : "JPEG, PNG, WebP ou AVIF, 10 Mo au plus, 320 pixels de large au minimum. Les métadonnées (lieu, appareil…) sont supprimées."}
+        {busy
+          ? "Envoi et conversion de l'image…"
+          : "JPEG, PNG, WebP ou AVIF, 10 Mo au plus, 320 pixels de large au minimum. Les métadonnées (lieu, appareil…) sont supprimées."}
       </p>
       {uploadError ? (
         <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
@@ -112,7 +122,14 @@ export function ImageField({
         </p>
       ) : null}
       <FieldError name="image" error={errors.image} />
-      <TextField name="imageAlt" label="Texte alternatif" values={values} errors={errors} maxLength={200} hint="Décrivez ce que montre l'image pour les personnes qui ne la voient pas." />
+      <TextField
+        name="imageAlt"
+        label="Texte alternatif"
+        values={values}
+        errors={errors}
+        maxLength={200}
+        hint="Décrivez ce que montre l'image pour les personnes qui ne la voient pas."
+      />
     </div>
   );
 }

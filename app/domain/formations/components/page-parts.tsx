@@ -6,7 +6,11 @@ import { percentLabel } from "../labels";
 /** A titled section of a catalogue page (h2 with an anchor). */
 export function PageSection({ id, title, children, className }: { id: string; title: string; children: ReactNode; className?: string }) {
   return (
-    <section id={id} aria-labelledby={`${id}-titre`} className={cn("scroll-mt-24 border-t border-slate-200 pt-8 dark:border-slate-800", className)}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-titre`}
+      className={cn("scroll-mt-24 border-t border-slate-200 pt-8 dark:border-slate-800", className)}
+    >
       <h2 id={`${id}-titre`} className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
         {title}
       </h2>
@@ -39,7 +43,11 @@ export function ResultFigures({ results }: { results: ResultIndicators }) {
     results.traineesCount !== null ? { label: "Stagiaires formés", value: results.traineesCount.toLocaleString("fr-FR") } : null,
   ].filter((x): x is { label: string; value: string } => x !== null);
   if (items.length === 0) {
-    return <p className="text-slate-700 dark:text-slate-300">Nouvelle formation&nbsp;: les indicateurs de résultats seront publiés à l'issue des premières sessions.</p>;
+    return (
+      <p className="text-slate-700 dark:text-slate-300">
+        Nouvelle formation&nbsp;: les indicateurs de résultats seront publiés à l'issue des premières sessions.
+      </p>
+    );
   }
   return (
     <>
@@ -53,7 +61,8 @@ export function ResultFigures({ results }: { results: ResultIndicators }) {
       </dl>
       {results.measuredAt ? (
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-          Indicateurs mesurés au <time dateTime={results.measuredAt}>{formatDateFr(results.measuredAt)}</time>, sur l'ensemble des sessions réalisées.
+          Indicateurs mesurés au <time dateTime={results.measuredAt}>{formatDateFr(results.measuredAt)}</time>, sur l'ensemble des sessions
+          réalisées.
         </p>
       ) : null}
     </>

@@ -12,7 +12,17 @@ function seats(n: number): string {
  * Upcoming sessions as a table that scrolls sideways on a phone (a focusable region, so
  * keyboard users can scroll it). `showFormation` adds the formation column (city and home pages).
  */
-export function SessionTable({ sessions, label, showFormation = true, quoteFor }: { sessions: UpcomingSession[]; label: string; showFormation?: boolean; quoteFor?: string }) {
+export function SessionTable({
+  sessions,
+  label,
+  showFormation = true,
+  quoteFor,
+}: {
+  sessions: UpcomingSession[];
+  label: string;
+  showFormation?: boolean;
+  quoteFor?: string;
+}) {
   const th = "border-b border-slate-200 px-3 py-2 text-left font-semibold text-slate-900 dark:border-slate-700 dark:text-white";
   const td = "border-b border-slate-100 px-3 py-3 align-top dark:border-slate-800";
   return (
@@ -48,7 +58,10 @@ export function SessionTable({ sessions, label, showFormation = true, quoteFor }
               <td className={td}>{sessionDatesLabel(s.startDate, s.endDate).replace(/^./, (c) => c.toUpperCase())}</td>
               {showFormation ? (
                 <td className={td}>
-                  <Link to={formationPath(s.formation.slug)} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                  <Link
+                    to={formationPath(s.formation.slug)}
+                    className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+                  >
                     {s.formation.title}
                   </Link>
                 </td>
@@ -63,7 +76,9 @@ export function SessionTable({ sessions, label, showFormation = true, quoteFor }
                 )}
               </td>
               <td className={td}>
-                <span className={s.seatsLeft <= 2 ? "font-semibold text-amber-800 dark:text-amber-300" : undefined}>{seats(s.seatsLeft)}</span>
+                <span className={s.seatsLeft <= 2 ? "font-semibold text-amber-800 dark:text-amber-300" : undefined}>
+                  {seats(s.seatsLeft)}
+                </span>
               </td>
               {quoteFor ? (
                 <td className={td}>

@@ -25,12 +25,16 @@ export interface ResolvedLookups extends ReferenceLookups {
   cityById: Map<string, { id: string; slug: string; name: string }>;
 }
 
-const key = (s: string) => normalizeText(s).replace(/[^a-z0-9]+/g, " ").trim();
+const key = (s: string) =>
+  normalizeText(s)
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 
 export function resolveLookups(l: ReferenceLookups): ResolvedLookups {
   const categoryByKey = new Map<string, ReferenceLookups["categories"][number]>();
   const cityByKey = new Map<string, ReferenceLookups["cities"][number]>();
-  for (const c of l.categories) for (const k of [c.id, c.slug, key(c.slug), key(c.name)]) if (!categoryByKey.has(k)) categoryByKey.set(k, c);
+  for (const c of l.categories)
+    for (const k of [c.id, c.slug, key(c.slug), key(c.name)]) if (!categoryByKey.has(k)) categoryByKey.set(k, c);
   for (const c of l.cities) for (const k of [c.id, c.slug, key(c.slug), key(c.name)]) if (!cityByKey.has(k)) cityByKey.set(k, c);
   return {
     ...l,
@@ -82,7 +86,8 @@ const FALSE_WORDS = new Set(["non", "n", "no", "false", "faux", "0", "off", ""])
 
 function readBool(value: unknown): { value?: boolean; error?: string } {
   if (typeof value === "boolean") return { value };
-  if (typeof value === "number") return value === 1 || value === 0 ? { value: value === 1 } : { error: `« ${value} » n'est pas compris : écrivez « oui » ou « non ».` };
+  if (typeof value === "number")
+    return value === 1 || value === 0 ? { value: value === 1 } : { error: `« ${value} » n'est pas compris : écrivez « oui » ou « non ».` };
   const k = key(cellText(value));
   if (TRUE_WORDS.has(k)) return { value: true };
   if (FALSE_WORDS.has(k)) return { value: false };
@@ -90,35 +95,105 @@ function readBool(value: unknown): { value?: boolean; error?: string } {
 }
 
 const MODALITY_WORDS: Record<string, string> = {
-  presentiel: "presentiel", "en presentiel": "presentiel", "sur site": "presentiel", "in person": "presentiel", "face to face": "presentiel", onsite: "presentiel", "on site": "presentiel", classroom: "presentiel",
-  distanciel: "distanciel", "a distance": "distanciel", distance: "distanciel", "en ligne": "distanciel", remote: "distanciel", online: "distanciel", "classe virtuelle": "distanciel", "e learning": "distanciel",
-  mixte: "mixte", hybride: "mixte", blended: "mixte", hybrid: "mixte", "mixte presentiel et distanciel": "mixte", "blended learning": "mixte",
+  presentiel: "presentiel",
+  "en presentiel": "presentiel",
+  "sur site": "presentiel",
+  "in person": "presentiel",
+  "face to face": "presentiel",
+  onsite: "presentiel",
+  "on site": "presentiel",
+  classroom: "presentiel",
+  distanciel: "distanciel",
+  "a distance": "distanciel",
+  distance: "distanciel",
+  "en ligne": "distanciel",
+  remote: "distanciel",
+  online: "distanciel",
+  "classe virtuelle": "distanciel",
+  "e learning": "distanciel",
+  mixte: "mixte",
+  hybride: "mixte",
+  blended: "mixte",
+  hybrid: "mixte",
+  "mixte presentiel et distanciel": "mixte",
+  "blended learning": "mixte",
 };
 
 const VAT_WORDS: Record<string, string> = {
-  ht: "ht", "hors taxes": "ht", "hors taxe": "ht", "excl vat": "ht", "excluding vat": "ht",
-  ttc: "ttc", "toutes taxes comprises": "ttc", "incl vat": "ttc", "including vat": "ttc",
-  exonere: "exonere", exoneree: "exonere", exoneration: "exonere", "exonere de tva": "exonere", "exoneration de tva": "exonere", "net de taxe": "exonere", "net de taxes": "exonere", exempt: "exonere", "vat exempt": "exonere", "non assujetti": "exonere",
+  ht: "ht",
+  "hors taxes": "ht",
+  "hors taxe": "ht",
+  "excl vat": "ht",
+  "excluding vat": "ht",
+  ttc: "ttc",
+  "toutes taxes comprises": "ttc",
+  "incl vat": "ttc",
+  "including vat": "ttc",
+  exonere: "exonere",
+  exoneree: "exonere",
+  exoneration: "exonere",
+  "exonere de tva": "exonere",
+  "exoneration de tva": "exonere",
+  "net de taxe": "exonere",
+  "net de taxes": "exonere",
+  exempt: "exonere",
+  "vat exempt": "exonere",
+  "non assujetti": "exonere",
 };
 
 const CERTIFICATION_WORDS: Record<string, string> = {
-  "": "none", aucune: "none", aucun: "none", none: "none", non: "none", no: "none", "non certifiante": "none", "formation non certifiante": "none",
-  rncp: "rncp", "repertoire national des certifications professionnelles": "rncp", "certification inscrite au rncp": "rncp",
-  rs: "rs", "repertoire specifique": "rs", "certification inscrite au repertoire specifique": "rs",
+  "": "none",
+  aucune: "none",
+  aucun: "none",
+  none: "none",
+  non: "none",
+  no: "none",
+  "non certifiante": "none",
+  "formation non certifiante": "none",
+  rncp: "rncp",
+  "repertoire national des certifications professionnelles": "rncp",
+  "certification inscrite au rncp": "rncp",
+  rs: "rs",
+  "repertoire specifique": "rs",
+  "certification inscrite au repertoire specifique": "rs",
 };
 
 const STATUS_WORDS: Record<string, FormationStatus> = {
-  publiee: "published", publie: "published", published: "published", publier: "published", "en ligne": "published", online: "published", oui: "published",
-  brouillon: "draft", draft: "draft", "hors ligne": "draft", offline: "draft", non: "draft",
+  publiee: "published",
+  publie: "published",
+  published: "published",
+  publier: "published",
+  "en ligne": "published",
+  online: "published",
+  oui: "published",
+  brouillon: "draft",
+  draft: "draft",
+  "hors ligne": "draft",
+  offline: "draft",
+  non: "draft",
 };
 
 const FUNDING_WORDS: Record<string, string> = {
-  entreprise: "entreprise", employeur: "entreprise", employer: "entreprise", "plan de developpement des competences": "entreprise", "plan de developpement des competences de l entreprise": "entreprise", company: "entreprise",
-  "pole emploi": "pole-emploi", "france travail": "pole-emploi", "demandeurs d emploi": "pole-emploi", "france travail demandeurs d emploi": "pole-emploi",
-  particulier: "particulier", "financement personnel": "particulier", personnel: "particulier", "self funded": "particulier", individual: "particulier",
+  entreprise: "entreprise",
+  employeur: "entreprise",
+  employer: "entreprise",
+  "plan de developpement des competences": "entreprise",
+  "plan de developpement des competences de l entreprise": "entreprise",
+  company: "entreprise",
+  "pole emploi": "pole-emploi",
+  "france travail": "pole-emploi",
+  "demandeurs d emploi": "pole-emploi",
+  "france travail demandeurs d emploi": "pole-emploi",
+  particulier: "particulier",
+  "financement personnel": "particulier",
+  personnel: "particulier",
+  "self funded": "particulier",
+  individual: "particulier",
 };
 
-const OPCO_BY_KEY = new Map<string, string>(OPCO_SLUGS.flatMap((slug) => [[key(slug), slug] as [string, string], [key(OPCO_NAMES[slug]), slug] as [string, string]]));
+const OPCO_BY_KEY = new Map<string, string>(
+  OPCO_SLUGS.flatMap((slug) => [[key(slug), slug] as [string, string], [key(OPCO_NAMES[slug]), slug] as [string, string]]),
+);
 
 /** Words that mean "remote" in a session's city. */
 const REMOTE_WORDS = new Set(["", "a distance", "distance", "distanciel", "en ligne", "remote", "online", "classe virtuelle"]);
@@ -149,7 +224,11 @@ function programFrom(value: unknown, issues: CellIssue[]): unknown {
     try {
       items = JSON.parse(value);
     } catch {
-      issues.push({ column: "programme", message: "Le programme commence par « [ » mais n'est pas un JSON valide : vérifiez les guillemets et les virgules, ou écrivez les titres des modules séparés par « | »." });
+      issues.push({
+        column: "programme",
+        message:
+          "Le programme commence par « [ » mais n'est pas un JSON valide : vérifiez les guillemets et les virgules, ou écrivez les titres des modules séparés par « | ».",
+      });
       return [];
     }
   }
@@ -158,7 +237,11 @@ function programFrom(value: unknown, issues: CellIssue[]): unknown {
       if (typeof m === "string") return moduleFromTitle(m);
       const o = (m ?? {}) as Record<string, unknown>;
       const hours = o.duree_heures ?? o.durationHours ?? o.heures ?? o.duree ?? o.hours ?? null;
-      return { title: cellText(o.titre ?? o.title ?? ""), content: cellText(o.contenu ?? o.content ?? ""), durationHours: hours === null || hours === "" ? null : hours };
+      return {
+        title: cellText(o.titre ?? o.title ?? ""),
+        content: cellText(o.contenu ?? o.content ?? ""),
+        durationHours: hours === null || hours === "" ? null : hours,
+      };
     });
   }
   return splitList(value).map(moduleFromTitle);
@@ -176,7 +259,11 @@ function sessionsFrom(value: unknown, l: ResolvedLookups, issues: CellIssue[]): 
     try {
       items = JSON.parse(value);
     } catch {
-      issues.push({ column: "sessions", message: "Les sessions commencent par « [ » mais ne sont pas un JSON valide : écrivez-les plutôt « début;fin;ville;places » séparées par « | »." });
+      issues.push({
+        column: "sessions",
+        message:
+          "Les sessions commencent par « [ » mais ne sont pas un JSON valide : écrivez-les plutôt « début;fin;ville;places » séparées par « | ».",
+      });
       return [];
     }
   }
@@ -186,7 +273,12 @@ function sessionsFrom(value: unknown, l: ResolvedLookups, issues: CellIssue[]): 
       if (typeof s === "string") list.push(sessionParts(s));
       else {
         const o = (s ?? {}) as Record<string, unknown>;
-        list.push({ start: o.debut ?? o.startDate ?? o.start ?? "", end: o.fin ?? o.endDate ?? o.end ?? "", city: o.ville ?? o.city ?? o.cityId ?? "", seats: o.places ?? o.seatsLeft ?? o.seats ?? "" });
+        list.push({
+          start: o.debut ?? o.startDate ?? o.start ?? "",
+          end: o.fin ?? o.endDate ?? o.end ?? "",
+          city: o.ville ?? o.city ?? o.cityId ?? "",
+          seats: o.places ?? o.seatsLeft ?? o.seats ?? "",
+        });
       }
     }
   } else {
@@ -198,9 +290,19 @@ function sessionsFrom(value: unknown, l: ResolvedLookups, issues: CellIssue[]): 
     if (!REMOTE_WORDS.has(key(cityText))) {
       const city = l.cityByKey.get(cityText) ?? l.cityByKey.get(key(cityText));
       if (city) cityId = city.id;
-      else issues.push({ column: "sessions", message: `Session ${i + 1} : la ville « ${cityText} » n'existe pas ; créez-la dans Villes ou écrivez « à distance ».` });
+      else
+        issues.push({
+          column: "sessions",
+          message: `Session ${i + 1} : la ville « ${cityText} » n'existe pas ; créez-la dans Villes ou écrivez « à distance ».`,
+        });
     }
-    return { id: null, startDate: readDate(s.start), endDate: readDate(s.end), cityId, seatsLeft: typeof s.seats === "number" ? s.seats : cellText(s.seats).trim() };
+    return {
+      id: null,
+      startDate: readDate(s.start),
+      endDate: readDate(s.end),
+      cityId,
+      seatsLeft: typeof s.seats === "number" ? s.seats : cellText(s.seats).trim(),
+    };
   });
 }
 
@@ -217,7 +319,11 @@ function imageFrom(value: unknown, issues: CellIssue[]): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    issues.push({ column: "image", message: "L'image n'est pas décrite comme l'écrit l'export du catalogue : laissez cette cellule vide et ajoutez l'image depuis l'éditeur." });
+    issues.push({
+      column: "image",
+      message:
+        "L'image n'est pas décrite comme l'écrit l'export du catalogue : laissez cette cellule vide et ajoutez l'image depuis l'éditeur.",
+    });
     return null;
   }
 }
@@ -288,8 +394,14 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
         if (c) input.categoryId = c.id;
         else {
           input.categoryId = "";
-          const known = l.categories.map((x) => x.slug).slice(0, 12).join(", ");
-          issues.push({ column: column.key, message: `La catégorie « ${t} » n'existe pas : créez-la d'abord dans Catégories${known ? ` ou choisissez parmi : ${known}` : ""}.` });
+          const known = l.categories
+            .map((x) => x.slug)
+            .slice(0, 12)
+            .join(", ");
+          issues.push({
+            column: column.key,
+            message: `La catégorie « ${t} » n'existe pas : créez-la d'abord dans Catégories${known ? ` ou choisissez parmi : ${known}` : ""}.`,
+          });
         }
         break;
       }
@@ -308,8 +420,16 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
         for (const item of splitList(value)) {
           const f = FUNDING_WORDS[key(item)];
           if (f) out.push(f);
-          else if (key(item) === "cpf") issues.push({ column: column.key, message: "Le CPF s'indique dans la colonne « Éligible au CPF », pas dans les financements." });
-          else issues.push({ column: column.key, message: `Financement « ${item} » inconnu : écrivez ${FUNDING_OPTIONS.map((o) => `« ${o} »`).join(", ")}.` });
+          else if (key(item) === "cpf")
+            issues.push({
+              column: column.key,
+              message: "Le CPF s'indique dans la colonne « Éligible au CPF », pas dans les financements.",
+            });
+          else
+            issues.push({
+              column: column.key,
+              message: `Financement « ${item} » inconnu : écrivez ${FUNDING_OPTIONS.map((o) => `« ${o} »`).join(", ")}.`,
+            });
         }
         input.fundingOptions = out;
         break;
@@ -357,7 +477,9 @@ export interface ValidatedRow {
 export function validateFlat(record: FlatRecord, l: ResolvedLookups): ValidatedRow {
   const { input, status, issues } = flatToInput(record, l);
   // A session's city is one of the formation's cities: added for the file's author rather than refused.
-  const sessionCities = (Array.isArray(input.sessions) ? (input.sessions as Array<{ cityId: string | null }>) : []).flatMap((s) => (s.cityId ? [s.cityId] : []));
+  const sessionCities = (Array.isArray(input.sessions) ? (input.sessions as Array<{ cityId: string | null }>) : []).flatMap((s) =>
+    s.cityId ? [s.cityId] : [],
+  );
   if (Array.isArray(input.cityIds)) input.cityIds = [...new Set([...(input.cityIds as string[]), ...sessionCities])];
   const explained = new Set(issues.map((i) => i.column));
   const parsed = formationInputSchema.safeParse(input);

@@ -1,6 +1,14 @@
 import type { ReactNode } from "react";
 import { cn } from "~/ui/cn";
-import { FILE_STATE_LABELS, JOB_STATE_LABELS, ROW_ACTION_LABELS, type FileState, type ImportCounts, type JobState, type RowAction } from "./model";
+import {
+  FILE_STATE_LABELS,
+  JOB_STATE_LABELS,
+  ROW_ACTION_LABELS,
+  type FileState,
+  type ImportCounts,
+  type JobState,
+  type RowAction,
+} from "./model";
 
 /** Components of the import screens (the routes stay thin). */
 
@@ -13,7 +21,9 @@ const TONES = {
 } as const;
 
 export function Badge({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) {
-  return <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap", TONES[tone])}>{children}</span>;
+  return (
+    <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap", TONES[tone])}>{children}</span>
+  );
 }
 
 const ACTION_TONES: Record<RowAction, keyof typeof TONES> = { create: "green", update: "blue", unchanged: "grey", reject: "red" };
@@ -21,12 +31,25 @@ export function RowActionBadge({ action }: { action: RowAction }) {
   return <Badge tone={ACTION_TONES[action]}>{ROW_ACTION_LABELS[action]}</Badge>;
 }
 
-const JOB_TONES: Record<JobState, keyof typeof TONES> = { queued: "grey", running: "blue", done: "green", failed: "red", cancelled: "amber" };
+const JOB_TONES: Record<JobState, keyof typeof TONES> = {
+  queued: "grey",
+  running: "blue",
+  done: "green",
+  failed: "red",
+  cancelled: "amber",
+};
 export function JobStateBadge({ state }: { state: JobState }) {
   return <Badge tone={JOB_TONES[state]}>{JOB_STATE_LABELS[state]}</Badge>;
 }
 
-const FILE_TONES: Record<FileState, keyof typeof TONES> = { uploaded: "grey", pending: "grey", running: "blue", done: "green", failed: "red", cancelled: "amber" };
+const FILE_TONES: Record<FileState, keyof typeof TONES> = {
+  uploaded: "grey",
+  pending: "grey",
+  running: "blue",
+  done: "green",
+  failed: "red",
+  cancelled: "amber",
+};
 export function FileStateBadge({ state }: { state: FileState }) {
   return <Badge tone={FILE_TONES[state]}>{FILE_STATE_LABELS[state]}</Badge>;
 }
@@ -42,7 +65,11 @@ export function CountsGrid({ counts, conditional = false, testId }: { counts: Im
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid={testId}>
       {items.map((item) => (
-        <div key={item.key} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid={testId ? `${testId}-${item.key}` : undefined}>
+        <div
+          key={item.key}
+          className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+          data-testid={testId ? `${testId}-${item.key}` : undefined}
+        >
           <dt className="text-sm text-slate-600 dark:text-slate-400">Formations {item.label}</dt>
           <dd className={cn("mt-1 text-2xl font-bold tabular-nums", item.tone)}>{counts[item.key].toLocaleString("fr-FR")}</dd>
         </div>
@@ -75,7 +102,17 @@ export function ProgressBar({ percent, label, id }: { percent: number; label: st
   );
 }
 
-export function Alert({ tone, title, children, testId }: { tone: "error" | "success" | "info" | "warning"; title?: string; children: ReactNode; testId?: string }) {
+export function Alert({
+  tone,
+  title,
+  children,
+  testId,
+}: {
+  tone: "error" | "success" | "info" | "warning";
+  title?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   const styles = {
     error: "border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100",
     success: "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-100",
@@ -90,5 +127,6 @@ export function Alert({ tone, title, children, testId }: { tone: "error" | "succ
   );
 }
 
-export const fieldClass = "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-900";
+export const fieldClass =
+  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-900";
 export const panelClass = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900";

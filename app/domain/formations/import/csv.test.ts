@@ -29,7 +29,7 @@ describe("CSV", () => {
   });
 
   it("writes what it reads back, formulas neutralised then restored", () => {
-    const cells = ["=SOMME(A1)", "- liste", "texte ; avec « guillemets » \"droits\"", "multi\nligne", "1,5"];
+    const cells = ["=SOMME(A1)", "- liste", 'texte ; avec « guillemets » "droits"', "multi\nligne", "1,5"];
     const { records } = parseCsv(toCsv([cells]).replace(/^\uFEFF/, ""));
     expect(records[0]!.cells).toEqual(cells);
     expect(csvCell("=1+1")).toBe("'=1+1");
@@ -112,7 +112,13 @@ describe("cells", () => {
       { id: null, startDate: "2031-03-12", endDate: "2031-03-13", cityId: "v2", seatsLeft: "8" },
       { id: null, startDate: "2031-04-12", endDate: "2031-04-12", cityId: null, seatsLeft: "12" },
     ]);
-    const json = flatToInput({ programme: '[{"titre":"A","contenu":"B","duree_heures":2}]', sessions: [{ debut: "2031-01-01", fin: "2031-01-02", ville: "lyon", places: 3 }] }, lookups);
+    const json = flatToInput(
+      {
+        programme: '[{"titre":"A","contenu":"B","duree_heures":2}]',
+        sessions: [{ debut: "2031-01-01", fin: "2031-01-02", ville: "lyon", places: 3 }],
+      },
+      lookups,
+    );
     expect(json.input.program).toEqual([{ title: "A", content: "B", durationHours: 2 }]);
     expect(json.input.sessions).toMatchObject([{ cityId: "v2", seatsLeft: 3 }]);
     expect(flatToInput({ programme: "[{oups" }, lookups).issues[0]!.message).toMatch(/pas un JSON valide/);
@@ -125,13 +131,27 @@ describe("cells", () => {
   });
 
   it("names two columns mapped to one field", () => {
-    expect(mappingProblems(["Titre", "Intitulé"], ["titre", "titre"]).duplicates[0]).toBe("Les colonnes « Titre » et « Intitulé » sont toutes associées au champ « Titre » : gardez-en une seule.");
+    expect(mappingProblems(["Titre", "Intitulé"], ["titre", "titre"]).duplicates[0]).toBe(
+      "Les colonnes « Titre » et « Intitulé » sont toutes associées au champ « Titre » : gardez-en une seule.",
+    );
   });
 });
 
 describe("labels", () => {
   it("writes counts in French, singular and plural", () => {
-    expect(countsSentence({ created: 1, updated: 2, unchanged: 0, rejected: 10_000 })).toBe("1 créée, 2 mises à jour, 0 inchangée, 10\u202f000 refusées");
-    expect(jobPercent({ state: "running", totalFiles: 2, filesDone: 1, totalRows: 0, rowsDone: 0, currentFileRows: 100, currentFileRowsDone: 50 })).toBe(72);
+    expect(countsSentence({ created: 1, updated: 2, unchanged: 0, rejected: 10_000 })).toBe(
+      "1 créée, 2 mises à jour, 0 inchangée, 10\u202f000 refusées",
+    );
+    expect(
+      jobPercent({
+        state: "running",
+        totalFiles: 2,
+        filesDone: 1,
+        totalRows: 0,
+        rowsDone: 0,
+        currentFileRows: 100,
+        currentFileRowsDone: 50,
+      }),
+    ).toBe(72);
   });
 });

@@ -44,7 +44,10 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
     encoding = "utf-16be";
     text = new TextDecoder("utf-16be").decode(bytes.subarray(2));
   } else {
-    if (bytes.includes(0)) throw new ImportFileError(`Le fichier contient des octets nuls (texte UTF-16 sans marque d'ordre, ou fichier binaire). ${WRONG_ENCODING}`);
+    if (bytes.includes(0))
+      throw new ImportFileError(
+        `Le fichier contient des octets nuls (texte UTF-16 sans marque d'ordre, ou fichier binaire). ${WRONG_ENCODING}`,
+      );
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
       encoding = "utf-8";
@@ -57,7 +60,10 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
   // Control characters other than tab and line breaks: not a text file.
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(text);
-  if (control) throw new ImportFileError(`Le fichier contient des caractères de contrôle (code ${control[0].charCodeAt(0)}) : ce n'est pas un fichier texte. ${WRONG_ENCODING}`);
+  if (control)
+    throw new ImportFileError(
+      `Le fichier contient des caractères de contrôle (code ${control[0].charCodeAt(0)}) : ce n'est pas un fichier texte. ${WRONG_ENCODING}`,
+    );
   const garbled = MOJIBAKE.exec(text);
   if (garbled) {
     throw new ImportFileError(
@@ -169,7 +175,9 @@ export function parseCsv(text: string, separator = detectSeparator(text)): { rec
     }
   }
   if (quoted) {
-    throw new ImportFileError(`Le fichier CSV est mal formé : le guillemet ouvert ligne ${quoteLine} n'est jamais fermé. Vérifiez cette cellule (un guillemet à l'intérieur d'une cellule s'écrit "").`);
+    throw new ImportFileError(
+      `Le fichier CSV est mal formé : le guillemet ouvert ligne ${quoteLine} n'est jamais fermé. Vérifiez cette cellule (un guillemet à l'intérieur d'une cellule s'écrit "").`,
+    );
   }
   if (cell !== "" || cells.length > 0 || afterQuote) endRecord();
   return { records, separator };

@@ -40,7 +40,14 @@ export async function catalogueRecords(target: Db = db()): Promise<FlatRecord[]>
   const sessionsOf = new Map<string, FormationSession[]>();
   for (const s of sessions) {
     const list = sessionsOf.get(s.formation_id) ?? [];
-    list.push({ id: s.id, formationId: s.formation_id, startDate: s.start_date, endDate: s.end_date, cityId: s.city_id, seatsLeft: Number(s.seats_left) });
+    list.push({
+      id: s.id,
+      formationId: s.formation_id,
+      startDate: s.start_date,
+      endDate: s.end_date,
+      cityId: s.city_id,
+      seatsLeft: Number(s.seats_left),
+    });
     sessionsOf.set(s.formation_id, list);
   }
   return rows.map((r) => formationToFlat(toFormation(r, (citiesOf.get(r.id) ?? []).sort(), sessionsOf.get(r.id) ?? []), lookups));
@@ -54,13 +61,28 @@ function jsonOf(records: FlatRecord[]): string {
   return JSON.stringify({ formations: records }, null, 2) + "\n";
 }
 
-const LONG = new Set(["description", "programme", "objectifs", "methodes_pedagogiques", "modalites_evaluation", "modalites_acces", "accessibilite", "sessions", "resume", "image"]);
+const LONG = new Set([
+  "description",
+  "programme",
+  "objectifs",
+  "methodes_pedagogiques",
+  "modalites_evaluation",
+  "modalites_acces",
+  "accessibilite",
+  "sessions",
+  "resume",
+  "image",
+]);
 
 async function xlsxOf(records: FlatRecord[]): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Import des formations";
   const sheet = workbook.addWorksheet("Formations", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = IMPORT_COLUMNS.map((c) => ({ header: c.label, key: c.key, width: LONG.has(c.key) ? 50 : Math.max(14, Math.min(32, c.label.length + 4)) }));
+  sheet.columns = IMPORT_COLUMNS.map((c) => ({
+    header: c.label,
+    key: c.key,
+    width: LONG.has(c.key) ? 50 : Math.max(14, Math.min(32, c.label.length + 4)),
+  }));
   sheet.getRow(1).font = { bold: true };
   for (const r of records) sheet.addRow(Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, flatToCell(c, r[c.key], "native")])));
   // Every cell is text or a number: nothing is ever read as a formula or a date by the spreadsheet.
@@ -74,8 +96,13 @@ async function xlsxOf(records: FlatRecord[]): Promise<Uint8Array> {
   help.getRow(1).font = { bold: true };
   for (const c of IMPORT_COLUMNS) help.addRow({ label: c.label, key: c.key, required: c.required ? "oui" : "non", help: c.help });
   help.addRow({});
-  help.addRow({ label: "Une ligne par formation. Une adresse (slug) déjà connue met à jour cette formation : les colonnes absentes du fichier gardent leur valeur actuelle." });
-  help.addRow({ label: "Les en-têtes sont reconnus en français ou en anglais ; l'écran d'import permet de corriger la correspondance des colonnes." });
+  help.addRow({
+    label:
+      "Une ligne par formation. Une adresse (slug) déjà connue met à jour cette formation : les colonnes absentes du fichier gardent leur valeur actuelle.",
+  });
+  help.addRow({
+    label: "Les en-têtes sont reconnus en français ou en anglais ; l'écran d'import permet de corriger la correspondance des colonnes.",
+  });
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 

@@ -106,8 +106,18 @@ export async function loadFormationsBySlug(target: Db, slugs: string[]): Promise
     for (const r of rows) {
       const s: FormationSession[] = sessions
         .filter((x) => x.formation_id === r.id)
-        .map((x) => ({ id: x.id, formationId: x.formation_id, startDate: x.start_date, endDate: x.end_date, cityId: x.city_id, seatsLeft: Number(x.seats_left) }));
-      const c = cities.filter((x) => x.formation_id === r.id).map((x) => x.city_id).sort();
+        .map((x) => ({
+          id: x.id,
+          formationId: x.formation_id,
+          startDate: x.start_date,
+          endDate: x.end_date,
+          cityId: x.city_id,
+          seatsLeft: Number(x.seats_left),
+        }));
+      const c = cities
+        .filter((x) => x.formation_id === r.id)
+        .map((x) => x.city_id)
+        .sort();
       out.set(r.slug, toFormation(r, c, s));
     }
   }
@@ -147,7 +157,12 @@ function rowSlug(record: FlatRecord): { slug: string; title: string } {
 }
 
 /** Checks every row without writing anything: the preview and the dry run. */
-export async function analyseTable(table: ImportTable, mapping: ColumnMapping, target: Db = db(), hooks: ProgressHooks = {}): Promise<Analysis> {
+export async function analyseTable(
+  table: ImportTable,
+  mapping: ColumnMapping,
+  target: Db = db(),
+  hooks: ProgressHooks = {},
+): Promise<Analysis> {
   const lookups = await loadLookups(target);
   const records = table.rows.map((row) => {
     const record: FlatRecord = {};
@@ -162,7 +177,8 @@ export async function analyseTable(table: ImportTable, mapping: ColumnMapping, t
   mapping.forEach((key, i) => {
     if (key && !headerOf.has(key)) headerOf.set(key, table.headers[i]!);
   });
-  const header = (column: string) => headerOf.get(column) ?? (column === "_ligne" ? "Ligne entière" : `${columnLabel(column)} (colonne absente du fichier)`);
+  const header = (column: string) =>
+    headerOf.get(column) ?? (column === "_ligne" ? "Ligne entière" : `${columnLabel(column)} (colonne absente du fichier)`);
 
   const reports: RowReport[] = [];
   const candidates: Array<{ data?: FormationData; status: FormationStatus; existing?: Formation }> = [];
@@ -201,7 +217,11 @@ export async function analyseTable(table: ImportTable, mapping: ColumnMapping, t
       });
     }
     if (!slug && title) {
-      issues.push({ column: "slug", header: header("slug"), message: "Aucune adresse ne peut être tirée de ce titre : indiquez une adresse (slug)." });
+      issues.push({
+        column: "slug",
+        header: header("slug"),
+        message: "Aucune adresse ne peut être tirée de ce titre : indiquez une adresse (slug).",
+      });
     }
     const moved = !current && slug ? redirects.get(slug) : undefined;
     if (moved) {
@@ -254,7 +274,14 @@ export async function analyseTable(table: ImportTable, mapping: ColumnMapping, t
     }
     r.action = "update";
     counts.updated++;
-    planned.push({ line: r.line, slug: r.slug, action: "update", data: { ...c.data, slug: r.slug }, status: c.status, existing: c.existing });
+    planned.push({
+      line: r.line,
+      slug: r.slug,
+      action: "update",
+      data: { ...c.data, slug: r.slug },
+      status: c.status,
+      existing: c.existing,
+    });
   });
   await hooks.onProgress?.(table.rows.length);
   return { rows: reports, counts, planned, lookups };
@@ -288,11 +315,20 @@ export async function applyAnalysis(analysis: Analysis, options: ApplyOptions): 
     await target.transaction().execute(async (trx) => {
       // The catalogue as the analysis saw it: creates still free, updates not edited meanwhile.
       for (const part of chunks(planned, 500)) {
-        const rows = await trx.selectFrom("formations").select(["id", "slug", "updated_at"]).where("slug", "in", part.map((p) => p.slug)).execute();
+        const rows = await trx
+          .selectFrom("formations")
+          .select(["id", "slug", "updated_at"])
+          .where(
+            "slug",
+            "in",
+            part.map((p) => p.slug),
+          )
+          .execute();
         const found = new Map(rows.map((r) => [r.slug, r]));
         for (const p of part) {
           const row = found.get(p.slug);
-          const stale = p.action === "create" ? row !== undefined : !row || row.id !== p.existing!.id || row.updated_at !== p.existing!.updatedAt;
+          const stale =
+            p.action === "create" ? row !== undefined : !row || row.id !== p.existing!.id || row.updated_at !== p.existing!.updatedAt;
           if (stale) {
             throw new ImportWriteError(
               `La formation « ${p.slug} » a été créée ou modifiée par quelqu'un d'autre pendant l'import : rien n'a été importé. Relancez l'import pour repartir du catalogue à jour.`,
@@ -320,7 +356,11 @@ export async function applyAnalysis(analysis: Analysis, options: ApplyOptions): 
             })),
           )
           .execute();
-        await writeChildren(trx, withIds.map(({ p, id }) => ({ id, data: p.data, previous: [] })), now);
+        await writeChildren(
+          trx,
+          withIds.map(({ p, id }) => ({ id, data: p.data, previous: [] })),
+          now,
+        );
         done += part.length;
         if (done % 1000 < CHUNK) await checkStop();
       }
@@ -343,13 +383,21 @@ export async function applyAnalysis(analysis: Analysis, options: ApplyOptions): 
           .insertInto("formations")
           .values(rows)
           .onConflict((oc) =>
-            oc.column("id").doUpdateSet((eb) => Object.fromEntries(columns.map((k) => [k, eb.ref(`excluded.${k}` as "excluded.title")])) as Record<string, never>),
+            oc
+              .column("id")
+              .doUpdateSet(
+                (eb) => Object.fromEntries(columns.map((k) => [k, eb.ref(`excluded.${k}` as "excluded.title")])) as Record<string, never>,
+              ),
           )
           .execute();
         const ids = part.map((p) => p.existing!.id);
         await trx.deleteFrom("formation_cities").where("formation_id", "in", ids).execute();
         await trx.deleteFrom("formation_sessions").where("formation_id", "in", ids).execute();
-        await writeChildren(trx, part.map((p) => ({ id: p.existing!.id, data: p.data, previous: p.existing!.sessions })), now);
+        await writeChildren(
+          trx,
+          part.map((p) => ({ id: p.existing!.id, data: p.data, previous: p.existing!.sessions })),
+          now,
+        );
         done += part.length;
         if (done % 1000 < CHUNK) await checkStop();
       }
@@ -366,14 +414,20 @@ export async function applyAnalysis(analysis: Analysis, options: ApplyOptions): 
   } catch (error) {
     if (error instanceof ImportWriteError || error instanceof ImportCancelledError) throw error;
     if (isUniqueViolation(error)) {
-      throw new ImportWriteError("Une formation de ce fichier a été créée en même temps par une autre opération : rien n'a été importé. Relancez l'import.");
+      throw new ImportWriteError(
+        "Une formation de ce fichier a été créée en même temps par une autre opération : rien n'a été importé. Relancez l'import.",
+      );
     }
     throw error;
   }
   return counts;
 }
 
-async function writeChildren(trx: Db, items: Array<{ id: string; data: FormationData; previous: FormationSession[] }>, now: string): Promise<void> {
+async function writeChildren(
+  trx: Db,
+  items: Array<{ id: string; data: FormationData; previous: FormationSession[] }>,
+  now: string,
+): Promise<void> {
   const cityRows = items.flatMap(({ id, data }) => data.cityIds.map((city_id) => ({ formation_id: id, city_id })));
   for (const part of chunks(cityRows, 500)) await trx.insertInto("formation_cities").values(part).execute();
   const sessionRows = items.flatMap(({ id, data, previous }) => {
@@ -385,7 +439,16 @@ async function writeChildren(trx: Db, items: Array<{ id: string; data: Formation
     }
     return data.sessions.map((s) => {
       const reuse = free.get(`${s.startDate}|${s.endDate}|${s.cityId ?? ""}`)?.shift();
-      return { id: reuse ?? randomUUID(), formation_id: id, start_date: s.startDate, end_date: s.endDate, city_id: s.cityId, seats_left: s.seatsLeft, created_at: now, updated_at: now };
+      return {
+        id: reuse ?? randomUUID(),
+        formation_id: id,
+        start_date: s.startDate,
+        end_date: s.endDate,
+        city_id: s.cityId,
+        seats_left: s.seatsLeft,
+        created_at: now,
+        updated_at: now,
+      };
     });
   });
   for (const part of chunks(sessionRows, 200)) await trx.insertInto("formation_sessions").values(part).execute();

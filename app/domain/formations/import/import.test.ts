@@ -34,17 +34,66 @@ async function importText(t: TestDatabase, name: string, text: string | Uint8Arr
 }
 
 async function formationCount(t: TestDatabase): Promise<number> {
-  const row = await t.db.selectFrom("formations").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const row = await t.db
+    .selectFrom("formations")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 async function setupReferences(t: TestDatabase) {
   const ctx = { db: t.db };
-  const bureautique = (await createCategory({ slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien.", position: 1 }, ctx)).id;
-  const management = (await createCategory({ slug: "management", name: "Management", description: "Animer une équipe et conduire les entretiens.", position: 2 }, ctx)).id;
-  const lyon = (await createCity({ slug: "lyon", name: "Lyon", region: "Auvergne-Rhône-Alpes", intro: "Deuxième pôle économique de France, au confluent du Rhône et de la Saône.", latitude: 45.764, longitude: 4.8357 }, ctx)).id;
-  const paris = (await createCity({ slug: "paris", name: "Paris", region: "Île-de-France", intro: "La capitale, premier bassin d'emploi du pays, desservie par tous les transports.", latitude: 48.8566, longitude: 2.3522 }, ctx)).id;
-  const stEtienne = (await createCity({ slug: "saint-etienne", name: "Saint-Étienne", region: "Auvergne-Rhône-Alpes", intro: "Ville du design et de l'industrie, au cœur de la Loire, proche de Lyon.", latitude: 45.4397, longitude: 4.3872 }, ctx)).id;
+  const bureautique = (
+    await createCategory(
+      { slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien.", position: 1 },
+      ctx,
+    )
+  ).id;
+  const management = (
+    await createCategory(
+      { slug: "management", name: "Management", description: "Animer une équipe et conduire les entretiens.", position: 2 },
+      ctx,
+    )
+  ).id;
+  const lyon = (
+    await createCity(
+      {
+        slug: "lyon",
+        name: "Lyon",
+        region: "Auvergne-Rhône-Alpes",
+        intro: "Deuxième pôle économique de France, au confluent du Rhône et de la Saône.",
+        latitude: 45.764,
+        longitude: 4.8357,
+      },
+      ctx,
+    )
+  ).id;
+  const paris = (
+    await createCity(
+      {
+        slug: "paris",
+        name: "Paris",
+        region: "Île-de-France",
+        intro: "La capitale, premier bassin d'emploi du pays, desservie par tous les transports.",
+        latitude: 48.8566,
+        longitude: 2.3522,
+      },
+      ctx,
+    )
+  ).id;
+  const stEtienne = (
+    await createCity(
+      {
+        slug: "saint-etienne",
+        name: "Saint-Étienne",
+        region: "Auvergne-Rhône-Alpes",
+        intro: "Ville du design et de l'industrie, au cœur de la Loire, proche de Lyon.",
+        latitude: 45.4397,
+        longitude: 4.3872,
+      },
+      ctx,
+    )
+  ).id;
   return { bureautique, management, lyon, paris, stEtienne };
 }
 
@@ -61,7 +110,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
         title: "Excel : tableaux croisés dynamiques",
         categoryId: ref.bureautique,
         modality: "presentiel",
-        description: "- Une liste Markdown\n- qui commence par un tiret ; et « des guillemets » \"droits\"",
+        description: '- Une liste Markdown\n- qui commence par un tiret ; et « des guillemets » "droits"',
         cityIds: [ref.lyon, ref.paris],
         priceInter: 1290.5,
         sessions: [
@@ -95,7 +144,17 @@ describe.each(engines)("formation import on $name", ({ create }) => {
       }),
       ctx,
     );
-    await createFormation(formationInput({ title: "Word : documents longs", categoryId: ref.bureautique, modality: "distanciel", satisfactionRate: 88.5, traineesCount: null, successRate: 75 }), ctx);
+    await createFormation(
+      formationInput({
+        title: "Word : documents longs",
+        categoryId: ref.bureautique,
+        modality: "distanciel",
+        satisfactionRate: 88.5,
+        traineesCount: null,
+        successRate: 75,
+      }),
+      ctx,
+    );
   });
   afterAll(async () => {
     await t?.cleanup();
@@ -104,7 +163,9 @@ describe.each(engines)("formation import on $name", ({ create }) => {
   it("export then import gives the same catalogue, in CSV, XLSX and JSON, and changes nothing", async () => {
     const before = await catalogueRecords(t.db);
     expect(before).toHaveLength(3);
-    const updatedAt = (await t.db.selectFrom("formations").select(["slug", "updated_at"]).orderBy("slug").execute()).map((r) => r.updated_at);
+    const updatedAt = (await t.db.selectFrom("formations").select(["slug", "updated_at"]).orderBy("slug").execute()).map(
+      (r) => r.updated_at,
+    );
     for (const format of ["csv", "xlsx", "json"] as const) {
       const file = await exportCatalogue(format, t.db);
       const content = typeof file.body === "string" ? bytes(file.body) : file.body;
@@ -114,7 +175,9 @@ describe.each(engines)("formation import on $name", ({ create }) => {
       expect(await catalogueRecords(t.db)).toEqual(before);
     }
     // Nothing was rewritten: "Mis à jour le" stays.
-    expect((await t.db.selectFrom("formations").select(["slug", "updated_at"]).orderBy("slug").execute()).map((r) => r.updated_at)).toEqual(updatedAt);
+    expect((await t.db.selectFrom("formations").select(["slug", "updated_at"]).orderBy("slug").execute()).map((r) => r.updated_at)).toEqual(
+      updatedAt,
+    );
   });
 
   it("an export imported into another site (other ids, same slugs) recreates the same catalogue", async () => {
@@ -162,7 +225,12 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     expect(after.status).toBe("published");
     expect(after.publishedAt).toBe(before.publishedAt);
     expect(after.sessions.map((s) => s.id)).toEqual(before.sessions.map((s) => s.id));
-    const audit = await t.db.selectFrom("audit_log").select(["action", "summary"]).where("action", "=", "import").orderBy("created_at", "desc").executeTakeFirst();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "summary"])
+      .where("action", "=", "import")
+      .orderBy("created_at", "desc")
+      .executeTakeFirst();
     expect(audit?.summary).toContain("« prix.csv » : 0 créée, 1 mise à jour, 0 inchangée, 0 refusée");
   });
 
@@ -179,7 +247,10 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     const f = (await getFormationBySlug("securite-gestes-et-postures", t.db))!;
     expect(f.title).toBe("Sécurité : gestes et postures");
     expect(f.status).toBe("published");
-    expect(f.program.map((m) => [m.title, m.durationHours])).toEqual([["Les bases", 3.5], ["La pratique", 3.5]]);
+    expect(f.program.map((m) => [m.title, m.durationHours])).toEqual([
+      ["Les bases", 3.5],
+      ["La pratique", 3.5],
+    ]);
     expect(f.sessions).toMatchObject([{ startDate: "2031-03-12", endDate: "2031-03-12", cityId: ref.stEtienne, seatsLeft: 10 }]);
     expect(f.vatMode).toBe("ht");
   });
@@ -213,17 +284,50 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     const twin2 = { ...base, slug: "nouvelle-formation", titre: "Nouvelle formation B" };
     const result = await importText(t, "doublons.csv", csvOf([twin, twin2]));
     expect(result.counts).toMatchObject({ created: 0, rejected: 2 });
-    expect(result.analysis.rows[0]!.issues[0]).toMatchObject({ header: "Adresse (slug)", message: expect.stringContaining("apparaît aussi ligne 3") });
+    expect(result.analysis.rows[0]!.issues[0]).toMatchObject({
+      header: "Adresse (slug)",
+      message: expect.stringContaining("apparaît aussi ligne 3"),
+    });
     expect(result.analysis.rows[1]!.issues[0]!.message).toContain("apparaît aussi ligne 2");
 
     // A slug that used to be another formation's (it still redirects there) is refused.
     const word = (await getFormationBySlug("word-documents-longs", t.db))!;
-    await updateFormation(word.id, { ...formationInput({ title: word.title, categoryId: ref.bureautique, modality: "distanciel", satisfactionRate: 88.5, traineesCount: null, successRate: 75 }), slug: "word-documents-longs-2026" }, { db: t.db });
+    await updateFormation(
+      word.id,
+      {
+        ...formationInput({
+          title: word.title,
+          categoryId: ref.bureautique,
+          modality: "distanciel",
+          satisfactionRate: 88.5,
+          traineesCount: null,
+          successRate: 75,
+        }),
+        slug: "word-documents-longs-2026",
+      },
+      { db: t.db },
+    );
     const moved = await importText(t, "ancien.csv", csvOf([{ ...base, titre: "Une autre formation Word" }]));
     expect(moved.counts).toMatchObject({ created: 0, rejected: 1 });
-    expect(moved.analysis.rows[0]!.issues.map((i) => i.message).join(" ")).toContain("ancienne adresse de la formation « Word : documents longs », qui répond aujourd'hui à « word-documents-longs-2026 »");
+    expect(moved.analysis.rows[0]!.issues.map((i) => i.message).join(" ")).toContain(
+      "ancienne adresse de la formation « Word : documents longs », qui répond aujourd'hui à « word-documents-longs-2026 »",
+    );
     expect(await formationCount(t)).toBe(count);
-    await updateFormation(word.id, { ...formationInput({ title: word.title, categoryId: ref.bureautique, modality: "distanciel", satisfactionRate: 88.5, traineesCount: null, successRate: 75 }), slug: "word-documents-longs" }, { db: t.db });
+    await updateFormation(
+      word.id,
+      {
+        ...formationInput({
+          title: word.title,
+          categoryId: ref.bureautique,
+          modality: "distanciel",
+          satisfactionRate: 88.5,
+          traineesCount: null,
+          successRate: 75,
+        }),
+        slug: "word-documents-longs",
+      },
+      { db: t.db },
+    );
   });
 
   it("reports invalid cells per row and column in French, and an invalid row changes nothing", async () => {
@@ -242,10 +346,12 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     expect(result.counts).toEqual({ created: 0, updated: 0, unchanged: 0, rejected: 5 });
     const issues = result.analysis.rows.map((r) => Object.fromEntries(r.issues.map((i) => [i.header, i.message])));
     expect(issues[0]).toMatchObject({
-      "Modalité": expect.stringContaining("présentiel, distanciel ou mixte."),
+      Modalité: expect.stringContaining("présentiel, distanciel ou mixte."),
       "Prix inter-entreprises (€ par personne)": "Le prix inter-entreprises doit être au moins 0.",
     });
-    expect(issues[1]!["Catégorie"]).toMatch(/^La catégorie « cuisine » n'existe pas : créez-la d'abord dans Catégories ou choisissez parmi : bureautique, management\.$/);
+    expect(issues[1]!["Catégorie"]).toMatch(
+      /^La catégorie « cuisine » n'existe pas : créez-la d'abord dans Catégories ou choisissez parmi : bureautique, management\.$/,
+    );
     expect(issues[2]!["Villes"]).toBe("La ville « atlantide » n'existe pas : créez-la d'abord dans Villes.");
     expect(issues[2]!["Sessions"]).toBe("Session 1 : La date de début n'est pas une date valide.");
     expect(issues[3]).toMatchObject({
@@ -266,7 +372,15 @@ describe.each(engines)("formation import on $name", ({ create }) => {
   it("all or nothing: one rejected row and nothing of the file is written", async () => {
     const count = await formationCount(t);
     const excel = (await catalogueRecords(t.db)).find((r) => r.slug === "excel-tableaux-croises-dynamiques")!;
-    const result = await importText(t, "mixte.csv", csvOf([{ ...excel, slug: "tout-ou-rien-1", titre: "Tout ou rien : bonne ligne" }, { ...excel, slug: "tout-ou-rien-2", modalite: "" }]), { allOrNothing: true });
+    const result = await importText(
+      t,
+      "mixte.csv",
+      csvOf([
+        { ...excel, slug: "tout-ou-rien-1", titre: "Tout ou rien : bonne ligne" },
+        { ...excel, slug: "tout-ou-rien-2", modalite: "" },
+      ]),
+      { allOrNothing: true },
+    );
     expect(result.written).toBe(false);
     expect(await formationCount(t)).toBe(count);
   });
@@ -274,8 +388,24 @@ describe.each(engines)("formation import on $name", ({ create }) => {
   it("a write that fails in the middle leaves nothing half-imported", async () => {
     const count = await formationCount(t);
     const excel = (await catalogueRecords(t.db)).find((r) => r.slug === "excel-tableaux-croises-dynamiques")!;
-    const city = await createCity({ slug: "ephemere", name: "Éphémère", region: "Bretagne", intro: "Une ville créée puis supprimée pendant l'import, pour ce test.", latitude: 48, longitude: -3 }, { db: t.db });
-    const rows = Array.from({ length: 250 }, (_, i) => ({ ...excel, slug: `echec-${i}`, titre: `Formation numéro ${i}`, villes: i === 240 ? ["ephemere"] : ["lyon"], sessions: [] }));
+    const city = await createCity(
+      {
+        slug: "ephemere",
+        name: "Éphémère",
+        region: "Bretagne",
+        intro: "Une ville créée puis supprimée pendant l'import, pour ce test.",
+        latitude: 48,
+        longitude: -3,
+      },
+      { db: t.db },
+    );
+    const rows = Array.from({ length: 250 }, (_, i) => ({
+      ...excel,
+      slug: `echec-${i}`,
+      titre: `Formation numéro ${i}`,
+      villes: i === 240 ? ["ephemere"] : ["lyon"],
+      sessions: [],
+    }));
     const table = await readTable("echec.csv", bytes(csvOf(rows)));
     const analysis = await analyseTable(table, guessMapping(table.headers), t.db);
     expect(analysis.counts.created).toBe(250);
@@ -284,14 +414,22 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     expect(await formationCount(t)).toBe(count);
     // A formation created meanwhile with a slug of the file: the import refuses to write anything.
     const again = await analyseTable(await readTable("echec.csv", bytes(csvOf(rows.slice(0, 5)))), guessMapping(table.headers), t.db);
-    await createFormation({ ...formationInput({ title: "Formation numéro 3", categoryId: ref.bureautique }), slug: "echec-3" }, { db: t.db });
+    await createFormation(
+      { ...formationInput({ title: "Formation numéro 3", categoryId: ref.bureautique }), slug: "echec-3" },
+      { db: t.db },
+    );
     await expect(applyAnalysis(again, { actor, fileName: "echec.csv", target: t.db })).rejects.toBeInstanceOf(ImportWriteError);
     expect(await formationCount(t)).toBe(count + 1);
   });
 
   it("imports 10 000 rows in one transaction", async () => {
     const excel = (await catalogueRecords(t.db)).find((r) => r.slug === "excel-tableaux-croises-dynamiques")!;
-    const rows = Array.from({ length: 10_000 }, (_, i) => ({ ...excel, slug: `masse-${i}`, titre: `Formation de masse n° ${i}`, statut: i % 2 ? "publiée" : "brouillon" }));
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      ...excel,
+      slug: `masse-${i}`,
+      titre: `Formation de masse n° ${i}`,
+      statut: i % 2 ? "publiée" : "brouillon",
+    }));
     const text = csvOf(rows);
     const count = await formationCount(t);
     const started = Date.now();
@@ -299,9 +437,19 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     const seconds = (Date.now() - started) / 1000;
     expect(result.counts).toEqual({ created: 10_000, updated: 0, unchanged: 0, rejected: 0 });
     expect(await formationCount(t)).toBe(count + 10_000);
-    const published = await t.db.selectFrom("formations").select((eb) => eb.fn.countAll().as("n")).where("slug", "like", "masse-%").where("status", "=", "published").executeTakeFirst();
+    const published = await t.db
+      .selectFrom("formations")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("slug", "like", "masse-%")
+      .where("status", "=", "published")
+      .executeTakeFirst();
     expect(Number(published?.n)).toBe(5_000);
-    const sessions = await t.db.selectFrom("formation_sessions as s").innerJoin("formations as f", "f.id", "s.formation_id").select((eb) => eb.fn.countAll().as("n")).where("f.slug", "like", "masse-%").executeTakeFirst();
+    const sessions = await t.db
+      .selectFrom("formation_sessions as s")
+      .innerJoin("formations as f", "f.id", "s.formation_id")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("f.slug", "like", "masse-%")
+      .executeTakeFirst();
     expect(Number(sessions?.n)).toBe(20_000);
     expect(seconds).toBeLessThan(60);
   }, 120_000);
@@ -312,10 +460,15 @@ describe.each(engines)("formation import on $name", ({ create }) => {
       { ...excel, slug: "lot-1", titre: "Formation du lot numéro 1" },
       { ...excel, slug: "lot-2", titre: "Formation du lot numéro 2", modalite: "téléportation" },
     ]);
-    const id = await createJob(actor, [
-      { name: "bon.csv", bytes: bytes(good) },
-      { name: "casse.csv", bytes: bytes('Titre;Résumé\n"ouvert;jamais fermé\n') },
-    ], {}, t.db);
+    const id = await createJob(
+      actor,
+      [
+        { name: "bon.csv", bytes: bytes(good) },
+        { name: "casse.csv", bytes: bytes('Titre;Résumé\n"ouvert;jamais fermé\n') },
+      ],
+      {},
+      t.db,
+    );
     expect((await getJob(id, t.db))?.state).toBe("queued");
     const [first, second] = await Promise.all([claimJob(t.db), claimJob(t.db)]);
     expect([first, second].filter(Boolean)).toHaveLength(1);
@@ -341,7 +494,12 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     expect(await claimJob(t.db)).toBeUndefined();
 
     const excel = (await catalogueRecords(t.db)).find((r) => r.slug === "excel-tableaux-croises-dynamiques")!;
-    const id2 = await createJob(actor, [{ name: "b.csv", bytes: bytes(csvOf([{ ...excel, slug: "annulee-1", titre: "Formation annulée 1" }])) }], {}, t.db);
+    const id2 = await createJob(
+      actor,
+      [{ name: "b.csv", bytes: bytes(csvOf([{ ...excel, slug: "annulee-1", titre: "Formation annulée 1" }])) }],
+      {},
+      t.db,
+    );
     const claim = (await claimJob(t.db))!;
     expect(claim.id).toBe(id2);
     expect(await cancelJob(id2, t.db)).toBe("requested");
@@ -355,7 +513,12 @@ describe.each(engines)("formation import on $name", ({ create }) => {
 
   it("a job left by a stopped worker is released and resumed by another", async () => {
     const excel = (await catalogueRecords(t.db)).find((r) => r.slug === "excel-tableaux-croises-dynamiques")!;
-    const id = await createJob(actor, [{ name: "c.csv", bytes: bytes(csvOf([{ ...excel, slug: "reprise-1", titre: "Formation reprise 1" }])) }], {}, t.db);
+    const id = await createJob(
+      actor,
+      [{ name: "c.csv", bytes: bytes(csvOf([{ ...excel, slug: "reprise-1", titre: "Formation reprise 1" }])) }],
+      {},
+      t.db,
+    );
     const claim = (await claimJob(t.db))!;
     expect(await runJob(claim, { target: t.db, stopping: () => true })).toBe("queued");
     expect(await getFormationBySlug("reprise-1", t.db)).toBeUndefined();
@@ -368,7 +531,10 @@ describe.each(engines)("formation import on $name", ({ create }) => {
 
 describe("file reading", () => {
   it("recognises French and English headers, with or without accents", async () => {
-    const table: ImportTable = await readTable("x.csv", bytes("\uFEFFTitle;Résumé;CATEGORIE;Durée (heures);Duration days;Prix;Inconnue;titre\n"));
+    const table: ImportTable = await readTable(
+      "x.csv",
+      bytes("\uFEFFTitle;Résumé;CATEGORIE;Durée (heures);Duration days;Prix;Inconnue;titre\n"),
+    );
     expect(guessMapping(table.headers)).toEqual(["titre", "resume", "categorie", "duree_heures", "duree_jours", "prix_inter", "", ""]);
   });
 });

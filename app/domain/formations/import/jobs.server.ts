@@ -58,7 +58,11 @@ export async function saveUpload(ownerId: string | null, name: string, bytes: Ui
 }
 
 /** An upload of this user (another editor's upload is not visible). */
-export async function getUpload(id: string, ownerId: string | null, target: Db = db()): Promise<{ id: string; name: string; size: number; bytes: Uint8Array } | undefined> {
+export async function getUpload(
+  id: string,
+  ownerId: string | null,
+  target: Db = db(),
+): Promise<{ id: string; name: string; size: number; bytes: Uint8Array } | undefined> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
   const row = await target
     .selectFrom("formation_import_files")
@@ -186,7 +190,12 @@ function toView(job: JobRow, files: FileRow[]): JobView {
     filesDone: base.filesDone,
     totalRows: base.totalRows,
     rowsDone: base.rowsDone,
-    counts: { created: Number(job.created_count), updated: Number(job.updated_count), unchanged: Number(job.unchanged_count), rejected: Number(job.rejected_count) },
+    counts: {
+      created: Number(job.created_count),
+      updated: Number(job.updated_count),
+      unchanged: Number(job.unchanged_count),
+      rejected: Number(job.rejected_count),
+    },
     cancelRequested: Number(job.cancel_requested) === 1,
     error: job.error,
     createdAt: job.created_at,
@@ -199,7 +208,12 @@ function toView(job: JobRow, files: FileRow[]): JobView {
       size: Number(f.size),
       state: f.state as FileState,
       rows: Number(f.rows),
-      counts: { created: Number(f.created_count), updated: Number(f.updated_count), unchanged: Number(f.unchanged_count), rejected: Number(f.rejected_count) },
+      counts: {
+        created: Number(f.created_count),
+        updated: Number(f.updated_count),
+        unchanged: Number(f.unchanged_count),
+        rejected: Number(f.rejected_count),
+      },
       ignoredColumns: JSON.parse(f.ignored_columns || "[]") as string[],
       error: f.error,
     })),
@@ -229,13 +243,24 @@ export async function getJob(id: string, target: Db = db()): Promise<JobView | u
   if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
   const job = await target.selectFrom("formation_import_jobs").selectAll().where("id", "=", id).executeTakeFirst();
   if (!job) return undefined;
-  const files = await target.selectFrom("formation_import_files").select(FILE_COLUMNS).where("job_id", "=", id).orderBy("position").execute();
+  const files = await target
+    .selectFrom("formation_import_files")
+    .select(FILE_COLUMNS)
+    .where("job_id", "=", id)
+    .orderBy("position")
+    .execute();
   return toView(job, files);
 }
 
 /** The latest jobs, newest first (every editor sees every batch: the catalogue is shared). */
 export async function listJobs(limit = 10, target: Db = db()): Promise<JobView[]> {
-  const jobs = await target.selectFrom("formation_import_jobs").selectAll().orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
+  const jobs = await target
+    .selectFrom("formation_import_jobs")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
   if (jobs.length === 0) return [];
   const files = await target
     .selectFrom("formation_import_files")
@@ -247,7 +272,12 @@ export async function listJobs(limit = 10, target: Db = db()): Promise<JobView[]
     )
     .orderBy("position")
     .execute();
-  return jobs.map((j) => toView(j, files.filter((f) => f.job_id === j.id)));
+  return jobs.map((j) =>
+    toView(
+      j,
+      files.filter((f) => f.job_id === j.id),
+    ),
+  );
 }
 
 /** Cancels a job: at once when it has not started, otherwise at the worker's next check. */
@@ -264,12 +294,20 @@ export async function cancelJob(id: string, target: Db = db()): Promise<"cancell
         .where("state", "=", "queued")
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 1) {
-        await trx.updateTable("formation_import_files").set({ state: "cancelled", content: "", updated_at: now }).where("job_id", "=", id).execute();
+        await trx
+          .updateTable("formation_import_files")
+          .set({ state: "cancelled", content: "", updated_at: now })
+          .where("job_id", "=", id)
+          .execute();
         return "cancelled";
       }
     }
     if (job.state === "running" || job.state === "queued") {
-      await trx.updateTable("formation_import_jobs").set({ cancel_requested: 1, stage: "Annulation demandée…", updated_at: now }).where("id", "=", id).execute();
+      await trx
+        .updateTable("formation_import_jobs")
+        .set({ cancel_requested: 1, stage: "Annulation demandée…", updated_at: now })
+        .where("id", "=", id)
+        .execute();
       return "requested";
     }
     return "over";
@@ -293,7 +331,13 @@ export async function claimJob(target: Db = db(), now = Date.now()): Promise<{ i
     const token = randomUUID();
     const res = await target
       .updateTable("formation_import_jobs")
-      .set({ state: "running", lock_token: token, locked_until: new Date(now + LOCK_MS).toISOString(), started_at: sql<string>`coalesce(started_at, ${iso})`, updated_at: iso })
+      .set({
+        state: "running",
+        lock_token: token,
+        locked_until: new Date(now + LOCK_MS).toISOString(),
+        started_at: sql<string>`coalesce(started_at, ${iso})`,
+        updated_at: iso,
+      })
       .where("id", "=", c.id)
       .where((eb) => eb.or([eb("state", "=", "queued"), eb.and([eb("state", "=", "running"), eb("locked_until", "<", iso)])]))
       .executeTakeFirst();
@@ -314,18 +358,26 @@ class WorkerStoppingError extends Error {}
 export async function runJob(claim: { id: string; token: string }, options: RunOptions = {}): Promise<JobState> {
   const target = options.target ?? db();
   const { id, token } = claim;
-  const job = await target.selectFrom("formation_import_jobs").selectAll().where("id", "=", id).where("lock_token", "=", token).executeTakeFirst();
+  const job = await target
+    .selectFrom("formation_import_jobs")
+    .selectAll()
+    .where("id", "=", id)
+    .where("lock_token", "=", token)
+    .executeTakeFirst();
   if (!job) return "failed";
   const actor: Actor = { id: job.actor_id, email: job.actor_email, role: job.actor_role };
   const allOrNothing = Number(job.all_or_nothing) === 1;
-  const day = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" }).format(new Date(job.created_at));
+  const day = new Intl.DateTimeFormat("fr-FR", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Paris",
+  }).format(new Date(job.created_at));
   const context = `import par lots du ${day}`;
 
-  const mine = (q: Db) =>
-    q
-      .updateTable("formation_import_jobs")
-      .where("id", "=", id)
-      .where("lock_token", "=", token);
+  const mine = (q: Db) => q.updateTable("formation_import_jobs").where("id", "=", id).where("lock_token", "=", token);
   const touch = async (values: { stage?: string; rows_done?: number; total_rows?: number }) => {
     const now = Date.now();
     await mine(target)
@@ -333,7 +385,11 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
       .execute();
   };
   const cancelRequested = async (q: Db) => {
-    const row = await q.selectFrom("formation_import_jobs").select(["cancel_requested", "lock_token"]).where("id", "=", id).executeTakeFirst();
+    const row = await q
+      .selectFrom("formation_import_jobs")
+      .select(["cancel_requested", "lock_token"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (row?.lock_token !== token) throw new WorkerStoppingError("claim lost");
     return Number(row.cancel_requested) === 1;
   };
@@ -342,12 +398,22 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
     return cancelRequested(q);
   };
 
-  const files = await target.selectFrom("formation_import_files").select(["id", "name", "state", "rows"]).where("job_id", "=", id).orderBy("position").execute();
+  const files = await target
+    .selectFrom("formation_import_files")
+    .select(["id", "name", "state", "rows"])
+    .where("job_id", "=", id)
+    .orderBy("position")
+    .execute();
   const finish = async (state: JobState, error = "") => {
     const now = nowIso();
     await target.transaction().execute(async (trx) => {
       if (state === "cancelled") {
-        await trx.updateTable("formation_import_files").set({ state: "cancelled", updated_at: now }).where("job_id", "=", id).where("state", "in", ["pending", "running"]).execute();
+        await trx
+          .updateTable("formation_import_files")
+          .set({ state: "cancelled", updated_at: now })
+          .where("job_id", "=", id)
+          .where("state", "in", ["pending", "running"])
+          .execute();
       }
       // The files' contents are no longer needed: only their names and counts stay.
       await trx.updateTable("formation_import_files").set({ content: "" }).where("job_id", "=", id).execute();
@@ -367,14 +433,25 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
         .where("state", "in", ["done", "failed", "cancelled"])
         .executeTakeFirst();
       const rowsBefore = Number(totals?.n ?? 0);
-      await target.updateTable("formation_import_files").set({ state: "running", updated_at: nowIso() }).where("id", "=", file.id).execute();
+      await target
+        .updateTable("formation_import_files")
+        .set({ state: "running", updated_at: nowIso() })
+        .where("id", "=", file.id)
+        .execute();
       await touch({ stage: `Lecture du fichier « ${file.name} »`, rows_done: rowsBefore });
 
-      const content = await target.selectFrom("formation_import_files").select("content").where("id", "=", file.id).executeTakeFirstOrThrow();
+      const content = await target
+        .selectFrom("formation_import_files")
+        .select("content")
+        .where("id", "=", file.id)
+        .executeTakeFirstOrThrow();
       let table;
       try {
         table = await readTable(file.name, new Uint8Array(Buffer.from(content.content, "base64")));
-        if (table.rows.length > MAX_BATCH_ROWS) throw new ImportFileError(`Le fichier compte ${table.rows.length.toLocaleString("fr-FR")} lignes : ${MAX_BATCH_ROWS.toLocaleString("fr-FR")} au plus par fichier.`);
+        if (table.rows.length > MAX_BATCH_ROWS)
+          throw new ImportFileError(
+            `Le fichier compte ${table.rows.length.toLocaleString("fr-FR")} lignes : ${MAX_BATCH_ROWS.toLocaleString("fr-FR")} au plus par fichier.`,
+          );
         if (table.rows.length === 0) throw new ImportFileError("Le fichier ne contient aucune formation sous sa ligne d'en-tête.");
       } catch (error) {
         if (!(error instanceof ImportFileError)) throw error;
@@ -385,7 +462,11 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
       const mapping = guessMapping(table.headers);
       const ignored = table.headers.filter((_, i) => !mapping[i]);
       const rows = table.rows.length;
-      await target.updateTable("formation_import_files").set({ rows, ignored_columns: JSON.stringify(ignored), updated_at: nowIso() }).where("id", "=", file.id).execute();
+      await target
+        .updateTable("formation_import_files")
+        .set({ rows, ignored_columns: JSON.stringify(ignored), updated_at: nowIso() })
+        .where("id", "=", file.id)
+        .execute();
       const allRows = await target
         .selectFrom("formation_import_files")
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("rows"), sql<number>`0`).as("n"))
@@ -403,7 +484,12 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
           await insertRejections(trx, id, file.name, rejected);
           await trx
             .updateTable("formation_import_files")
-            .set({ state: "failed", rejected_count: rejected.length, error: `${rejected.length} ligne${rejected.length > 1 ? "s refusées" : " refusée"} : fichier non importé (option « tout ou rien »).`, updated_at: nowIso() })
+            .set({
+              state: "failed",
+              rejected_count: rejected.length,
+              error: `${rejected.length} ligne${rejected.length > 1 ? "s refusées" : " refusée"} : fichier non importé (option « tout ou rien »).`,
+              updated_at: nowIso(),
+            })
             .where("id", "=", file.id)
             .execute();
           await mine(trx)
@@ -412,7 +498,9 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
         });
         continue;
       }
-      await touch({ stage: `Enregistrement de « ${file.name} » (${analysis.planned.length.toLocaleString("fr-FR")} formation${analysis.planned.length > 1 ? "s" : ""})` });
+      await touch({
+        stage: `Enregistrement de « ${file.name} » (${analysis.planned.length.toLocaleString("fr-FR")} formation${analysis.planned.length > 1 ? "s" : ""})`,
+      });
       const c = analysis.counts;
       try {
         await applyAnalysis(analysis, {
@@ -425,7 +513,14 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
             await insertRejections(trx, id, file.name, rejected);
             await trx
               .updateTable("formation_import_files")
-              .set({ state: "done", created_count: c.created, updated_count: c.updated, unchanged_count: c.unchanged, rejected_count: c.rejected, updated_at: nowIso() })
+              .set({
+                state: "done",
+                created_count: c.created,
+                updated_count: c.updated,
+                unchanged_count: c.unchanged,
+                rejected_count: c.rejected,
+                updated_at: nowIso(),
+              })
               .where("id", "=", file.id)
               .execute();
             await mine(trx)
@@ -454,20 +549,39 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
     if (error instanceof WorkerStoppingError) {
       // Stopping (or the claim was taken over): the file in progress was rolled back; release the job.
       const now = nowIso();
-      const released = await mine(target).set({ state: "queued", stage: "Reprise au prochain démarrage", lock_token: null, locked_until: null, updated_at: now }).executeTakeFirst();
+      const released = await mine(target)
+        .set({ state: "queued", stage: "Reprise au prochain démarrage", lock_token: null, locked_until: null, updated_at: now })
+        .executeTakeFirst();
       if (Number(released.numUpdatedRows) === 1) {
-        await target.updateTable("formation_import_files").set({ state: "pending", updated_at: now }).where("job_id", "=", id).where("state", "=", "running").execute();
+        await target
+          .updateTable("formation_import_files")
+          .set({ state: "pending", updated_at: now })
+          .where("job_id", "=", id)
+          .where("state", "=", "running")
+          .execute();
       }
       return "queued";
     }
     log.error("Import par lots : échec inattendu", { error, job: id });
-    await target.updateTable("formation_import_files").set({ state: "failed", error: "Erreur inattendue : rien n'a été importé de ce fichier.", updated_at: nowIso() }).where("job_id", "=", id).where("state", "=", "running").execute();
-    return finish("failed", "Une erreur inattendue a interrompu l'import. Les fichiers déjà terminés sont importés ; les autres ne le sont pas.");
+    await target
+      .updateTable("formation_import_files")
+      .set({ state: "failed", error: "Erreur inattendue : rien n'a été importé de ce fichier.", updated_at: nowIso() })
+      .where("job_id", "=", id)
+      .where("state", "=", "running")
+      .execute();
+    return finish(
+      "failed",
+      "Une erreur inattendue a interrompu l'import. Les fichiers déjà terminés sont importés ; les autres ne le sont pas.",
+    );
   }
 
   async function failFile(q: Db, fileId: string, message: string) {
     await q.transaction().execute(async (trx) => {
-      await trx.updateTable("formation_import_files").set({ state: "failed", error: message, updated_at: nowIso() }).where("id", "=", fileId).execute();
+      await trx
+        .updateTable("formation_import_files")
+        .set({ state: "failed", error: message, updated_at: nowIso() })
+        .where("id", "=", fileId)
+        .execute();
       await mine(trx)
         .set((eb) => ({ files_done: eb("files_done", "+", 1) }))
         .execute();
@@ -485,7 +599,11 @@ async function insertRejections(trx: Db, jobId: string, fileName: string, rows: 
     title: r.title.slice(0, 300),
     reasons: r.issues.map((i) => `${i.header} : ${i.message}`).join("\n"),
   }));
-  for (let i = 0; i < values.length; i += 200) await trx.insertInto("formation_import_rejections").values(values.slice(i, i + 200)).execute();
+  for (let i = 0; i < values.length; i += 200)
+    await trx
+      .insertInto("formation_import_rejections")
+      .values(values.slice(i, i + 200))
+      .execute();
 }
 
 /** The report of a job: every rejected row with its reasons, and every file not imported. CSV for Excel. */

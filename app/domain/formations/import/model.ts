@@ -14,7 +14,8 @@ export const MAX_BATCH_FILES = 10;
 export const PREVIEW_ROWS = 200;
 
 export const ACCEPTED_EXTENSIONS = [".csv", ".txt", ".xlsx", ".json"] as const;
-export const ACCEPT_ATTRIBUTE = ".csv,.txt,.xlsx,.json,text/csv,application/json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const ACCEPT_ATTRIBUTE =
+  ".csv,.txt,.xlsx,.json,text/csv,application/json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 export type FileFormat = "csv" | "xlsx" | "json";
 export const FORMAT_LABELS: Record<FileFormat, string> = { csv: "CSV", xlsx: "classeur Excel (XLSX)", json: "JSON" };
@@ -57,7 +58,12 @@ export function countsSentence(c: ImportCounts, conditional = false): string {
       p(c.rejected, "serait refusée", "seraient refusées"),
     ].join(", ");
   }
-  return [p(c.created, "créée", "créées"), p(c.updated, "mise à jour", "mises à jour"), p(c.unchanged, "inchangée", "inchangées"), p(c.rejected, "refusée", "refusées")].join(", ");
+  return [
+    p(c.created, "créée", "créées"),
+    p(c.updated, "mise à jour", "mises à jour"),
+    p(c.unchanged, "inchangée", "inchangées"),
+    p(c.rejected, "refusée", "refusées"),
+  ].join(", ");
 }
 
 export type JobState = "queued" | "running" | "done" | "failed" | "cancelled";
@@ -101,11 +107,28 @@ export interface JobView {
   finishedAt: string | null;
   /** 0..100 */
   percent: number;
-  files: Array<{ id: string; name: string; size: number; state: FileState; rows: number; counts: ImportCounts; ignoredColumns: string[]; error: string }>;
+  files: Array<{
+    id: string;
+    name: string;
+    size: number;
+    state: FileState;
+    rows: number;
+    counts: ImportCounts;
+    ignoredColumns: string[];
+    error: string;
+  }>;
 }
 
 /** Progress of a job: whole files done, plus the current file's checked rows. */
-export function jobPercent(job: { state: string; totalFiles: number; filesDone: number; totalRows: number; rowsDone: number; currentFileRows?: number; currentFileRowsDone?: number }): number {
+export function jobPercent(job: {
+  state: string;
+  totalFiles: number;
+  filesDone: number;
+  totalRows: number;
+  rowsDone: number;
+  currentFileRows?: number;
+  currentFileRowsDone?: number;
+}): number {
   if (job.state === "done") return 100;
   if (job.totalFiles === 0) return 0;
   const current = job.currentFileRows ? Math.min(1, (job.currentFileRowsDone ?? 0) / job.currentFileRows) * 0.9 : 0;

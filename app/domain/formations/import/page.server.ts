@@ -60,7 +60,8 @@ function samplesOf(rows: Array<{ cells: unknown[] }>, index: number): string[] {
   return out;
 }
 
-const MISSING = "Ce fichier n'est plus disponible (téléversé il y a plus de 24 heures, déjà importé, ou par une autre personne) : téléversez-le à nouveau.";
+const MISSING =
+  "Ce fichier n'est plus disponible (téléversé il y a plus de 24 heures, déjà importé, ou par une autre personne) : téléversez-le à nouveau.";
 
 export async function importPageData(url: URL, actor: Actor): Promise<ImportPageData> {
   const fileId = url.searchParams.get("fichier");
@@ -117,7 +118,8 @@ export async function receiveUpload(request: Request, actor: Actor): Promise<Upl
   } catch {
     return { ok: false, message: "Envoi incomplet : réessayez.", status: 400 };
   }
-  if (!(file instanceof File) || file.size === 0) return { ok: false, message: "Choisissez un fichier CSV, XLSX ou JSON à importer.", status: 400 };
+  if (!(file instanceof File) || file.size === 0)
+    return { ok: false, message: "Choisissez un fichier CSV, XLSX ou JSON à importer.", status: 400 };
   if (file.size > MAX_FILE_BYTES) return { ok: false, message: tooBig, status: 413 };
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
@@ -139,14 +141,22 @@ export async function runImport(form: FormData, actor: Actor): Promise<ImportOut
   if (!upload) return { ok: false, message: MISSING, status: 404 };
   try {
     const table = await readTable(upload.name, upload.bytes);
-    if (table.rows.length > MAX_INTERACTIVE_ROWS) return { ok: false, message: "Ce fichier est trop grand pour cet écran : utilisez l'import par lots.", status: 422 };
+    if (table.rows.length > MAX_INTERACTIVE_ROWS)
+      return { ok: false, message: "Ce fichier est trop grand pour cet écran : utilisez l'import par lots.", status: 422 };
     const { mapping } = mappingFrom(form, table.headers);
     const problems = mappingProblems(table.headers, mapping);
     if (problems.duplicates.length > 0) return { ok: false, message: problems.duplicates[0]!, status: 422 };
     const result = await importTable(table, mapping, { actor, fileName: upload.name, allOrNothing: form.get("toutOuRien") === "1" });
     if (result.written) await deleteUpload(upload.id);
     const rejected = result.analysis.rows.filter((r) => r.action === "reject");
-    return { ok: true, written: result.written, fileName: upload.name, counts: result.written ? result.analysis.counts : result.counts, rejected: rejected.slice(0, 50), rejectedTotal: rejected.length };
+    return {
+      ok: true,
+      written: result.written,
+      fileName: upload.name,
+      counts: result.written ? result.analysis.counts : result.counts,
+      rejected: rejected.slice(0, 50),
+      rejectedTotal: rejected.length,
+    };
   } catch (error) {
     if (error instanceof ImportFileError || error instanceof ImportWriteError) return { ok: false, message: error.message, status: 409 };
     throw error;

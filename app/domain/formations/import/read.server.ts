@@ -32,17 +32,23 @@ export function formatOf(name: string, bytes: Uint8Array): FileFormat {
   if (lower.endsWith(".xlsx") || lower.endsWith(".xls")) return "xlsx";
   if (lower.endsWith(".json")) return "json";
   // Without an extension that says otherwise, a text starting with [ or { is JSON.
-  const start = new TextDecoder().decode(bytes.subarray(0, 64)).replace(/^\uFEFF/, "").trimStart();
+  const start = new TextDecoder()
+    .decode(bytes.subarray(0, 64))
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   if (!lower.endsWith(".csv") && !lower.endsWith(".txt") && (start.startsWith("[") || start.startsWith("{"))) return "json";
   return "csv";
 }
 
 export async function readTable(name: string, bytes: Uint8Array): Promise<ImportTable> {
   if (bytes.byteLength === 0) throw new ImportFileError("Le fichier est vide.");
-  if (bytes.byteLength > MAX_FILE_BYTES) throw new ImportFileError(`Le fichier dépasse ${MAX_FILE_LABEL} : découpez-le en plusieurs fichiers et utilisez l'import par lots.`);
+  if (bytes.byteLength > MAX_FILE_BYTES)
+    throw new ImportFileError(`Le fichier dépasse ${MAX_FILE_LABEL} : découpez-le en plusieurs fichiers et utilisez l'import par lots.`);
   const lower = name.toLowerCase();
   if (lower.endsWith(".xls") || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
-    throw new ImportFileError("Les classeurs Excel 97-2003 (.xls) ne sont pas lus : enregistrez le classeur au format « Classeur Excel (.xlsx) » ou en CSV UTF-8.");
+    throw new ImportFileError(
+      "Les classeurs Excel 97-2003 (.xls) ne sont pas lus : enregistrez le classeur au format « Classeur Excel (.xlsx) » ou en CSV UTF-8.",
+    );
   }
   const format = formatOf(name, bytes);
   if (format === "xlsx") return readXlsx(bytes);
@@ -50,13 +56,23 @@ export async function readTable(name: string, bytes: Uint8Array): Promise<Import
   return format === "json" ? readJson(text) : readCsvTable(text, encoding);
 }
 
-function finish(format: FileFormat, description: string, lineWord: string, headerCells: unknown[], body: Array<{ line: number; cells: unknown[] }>): ImportTable {
+function finish(
+  format: FileFormat,
+  description: string,
+  lineWord: string,
+  headerCells: unknown[],
+  body: Array<{ line: number; cells: unknown[] }>,
+): ImportTable {
   const headers = headerCells.map((h, i) => {
     const text = h === null || h === undefined ? "" : String(h).trim();
     return text || `Colonne ${i + 1}`;
   });
-  while (headers.length > 0 && /^Colonne \d+$/.test(headers.at(-1)!) && body.every((r) => isEmpty(r.cells[headers.length - 1]))) headers.pop();
-  if (headers.length === 0) throw new ImportFileError("La première ligne du fichier doit contenir les noms des colonnes (Titre, Résumé, Catégorie…) : elle est vide.");
+  while (headers.length > 0 && /^Colonne \d+$/.test(headers.at(-1)!) && body.every((r) => isEmpty(r.cells[headers.length - 1])))
+    headers.pop();
+  if (headers.length === 0)
+    throw new ImportFileError(
+      "La première ligne du fichier doit contenir les noms des colonnes (Titre, Résumé, Catégorie…) : elle est vide.",
+    );
   if (!headers.some((h) => normalizeHeader(h))) throw new ImportFileError("La première ligne ne contient aucun nom de colonne lisible.");
   const rows = body.map((r) => ({
     line: r.line,
@@ -84,14 +100,21 @@ function readJson(text: string): ImportTable {
   } catch (error) {
     const where = /position (\d+)/.exec(String((error as Error).message));
     const line = where ? text.slice(0, Number(where[1])).split("\n").length : undefined;
-    throw new ImportFileError(`Le fichier JSON est mal formé${line ? ` (vers la ligne ${line})` : ""} : vérifiez les virgules, les guillemets et les crochets.`);
+    throw new ImportFileError(
+      `Le fichier JSON est mal formé${line ? ` (vers la ligne ${line})` : ""} : vérifiez les virgules, les guillemets et les crochets.`,
+    );
   }
-  const items = Array.isArray(parsed) ? parsed : parsed && typeof parsed === "object" && Array.isArray((parsed as { formations?: unknown }).formations) ? (parsed as { formations: unknown[] }).formations : undefined;
-  if (!items) throw new ImportFileError("Le fichier JSON doit contenir une liste de formations : [ {…}, {…} ] ou { \"formations\": [ … ] }.");
+  const items = Array.isArray(parsed)
+    ? parsed
+    : parsed && typeof parsed === "object" && Array.isArray((parsed as { formations?: unknown }).formations)
+      ? (parsed as { formations: unknown[] }).formations
+      : undefined;
+  if (!items) throw new ImportFileError('Le fichier JSON doit contenir une liste de formations : [ {…}, {…} ] ou { "formations": [ … ] }.');
   const headers: string[] = [];
   const seen = new Set<string>();
   items.forEach((item, i) => {
-    if (!item || typeof item !== "object" || Array.isArray(item)) throw new ImportFileError(`L'élément n° ${i + 1} du fichier JSON n'est pas un objet { "titre": …, … }.`);
+    if (!item || typeof item !== "object" || Array.isArray(item))
+      throw new ImportFileError(`L'élément n° ${i + 1} du fichier JSON n'est pas un objet { "titre": …, … }.`);
     for (const k of Object.keys(item)) {
       if (!seen.has(k)) {
         seen.add(k);
@@ -123,10 +146,15 @@ async function readXlsx(bytes: Uint8Array): Promise<ImportTable> {
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer);
   } catch {
-    throw new ImportFileError("Ce classeur Excel est illisible ou endommagé : ouvrez-le dans votre tableur, enregistrez-le à nouveau au format .xlsx, puis réessayez.");
+    throw new ImportFileError(
+      "Ce classeur Excel est illisible ou endommagé : ouvrez-le dans votre tableur, enregistrez-le à nouveau au format .xlsx, puis réessayez.",
+    );
   }
   const sheets = workbook.worksheets.filter((ws) => ws.actualRowCount > 0);
-  const sheet = sheets.find((ws) => normalizeHeader(ws.name) === "formations") ?? sheets.find((ws) => !/mode d emploi|instructions|aide/.test(normalizeHeader(ws.name))) ?? sheets[0];
+  const sheet =
+    sheets.find((ws) => normalizeHeader(ws.name) === "formations") ??
+    sheets.find((ws) => !/mode d emploi|instructions|aide/.test(normalizeHeader(ws.name))) ??
+    sheets[0];
   if (!sheet) throw new ImportFileError("Le classeur ne contient aucune feuille remplie.");
   const rows: Array<{ line: number; cells: unknown[] }> = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {

@@ -55,7 +55,10 @@ export function startImportWorker({ pollMs = POLL_MS } = {}): void {
   worker = w;
   w.unsubscribe = onJobQueued(() => kick(w));
   const poll = setInterval(() => kick(w), pollMs);
-  const prune = setInterval(() => void pruneUploads().catch((error) => log.error("Import : purge des fichiers téléversés impossible", { error })), PRUNE_EVERY_MS);
+  const prune = setInterval(
+    () => void pruneUploads().catch((error) => log.error("Import : purge des fichiers téléversés impossible", { error })),
+    PRUNE_EVERY_MS,
+  );
   const first = setTimeout(() => kick(w), 1_000);
   for (const t of [poll, prune, first]) t.unref();
   w.timers.push(poll, prune, first);

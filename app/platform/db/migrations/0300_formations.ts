@@ -116,7 +116,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["formation_slug_redirects", "formation_sessions", "formation_cities", "formations", "cities", "formation_categories"]) {
+  for (const table of [
+    "formation_slug_redirects",
+    "formation_sessions",
+    "formation_cities",
+    "formations",
+    "cities",
+    "formation_categories",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -68,7 +68,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("reasons", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("formation_import_rejections_job_idx").on("formation_import_rejections").columns(["job_id", "file_name", "row_number"]).execute();
+  await db.schema
+    .createIndex("formation_import_rejections_job_idx")
+    .on("formation_import_rejections")
+    .columns(["job_id", "file_name", "row_number"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
