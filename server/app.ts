@@ -9,6 +9,7 @@ import { RouterContextProvider } from "react-router";
 import { ConfigError, config, ensureDataDir } from "~/platform/config.server";
 import { closeDb, migrate, ping } from "~/platform/db/db.server";
 import { log } from "~/platform/log.server";
+import { selfCheck } from "~/platform/diagnostics/self-check.server";
 import { startMaintenance, stopMaintenance } from "~/platform/jobs/maintenance.server";
 import { seedAtStartup } from "~/platform/seed.server";
 import { startLeadWorker, stopLeadWorker } from "~/domain/leads/worker.server";
@@ -39,11 +40,12 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
-    const ok = await ping();
+    const [database, problem] = await Promise.all([ping(), selfCheck()]);
+    const ok = database && !problem;
     res
       .set("Cache-Control", "no-store")
       .status(ok ? 200 : 503)
-      .json({ status: ok ? "ok" : "unavailable", database: ok });
+      .json({ status: ok ? "ok" : "unavailable", database, ...(problem ? { problem } : {}) });
   });
 
   if (clientDir) {

@@ -7,20 +7,10 @@ import { normalizeForSearch, slugify, uniqueSlug } from "~/domain/formations/slu
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { BlogPostsTable } from "~/platform/db/schema";
 import { markdownToText } from "~/platform/markdown/markdown.server";
-import {
-  FieldValidationError,
-  NotFoundError,
-  blogPostInputSchema,
-  parseOrThrow,
-  publicationOf,
-  type BlogAuthor,
-  type BlogPost,
-  type BlogPostData,
-  type BlogPostListItem,
-  type BlogTag,
-  type StoredImage,
-} from "./model";
+import { blogPostInputSchema, publicationOf, type BlogAuthor, type BlogPost, type BlogPostData, type BlogPostListItem, type BlogTag, type StoredImage } from "./model";
 import { BLOG_CATEGORIES, effectiveStatus, isBlogCategory, readingMinutes, type BlogCategory, type BlogStatus } from "./labels";
+import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
+import { parseJsonSafely } from "~/platform/validation/form-data";
 
 /**
  * Blog posts: queries and mutations. Every mutation is recorded in the audit log in the same
@@ -51,7 +41,7 @@ const STAFF_ROLES = ["editor", "admin"];
 function parseImage(value: string | null): StoredImage | null {
   if (!value) return null;
   try {
-    const parsed = imageSchema.safeParse(JSON.parse(value));
+    const parsed = imageSchema.safeParse(parseJsonSafely(value));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -22,11 +22,11 @@ import {
 } from "./blog.server";
 import { DEMO_POSTS } from "./demo-content";
 import { latestPosts } from "./home.server";
-import { FieldValidationError, NotFoundError } from "./model";
 import { blogIndexPage, blogPostPage, parseBlogIndexQuery } from "./pages.server";
 import { renderBlogRss } from "./rss.server";
 import { seedBlog } from "./seed.server";
 import { sitemapEntries } from "./sitemap.server";
+import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
 
 const SITE = "https://www.exemple-formation.fr";
 const T0 = new Date("2026-03-02T09:00:00.000Z");

@@ -17,15 +17,15 @@ import {
   type BlogCategory,
   type BlogStatus,
 } from "./labels";
+import { parseJsonSafely } from "~/platform/validation/form-data";
 
 /**
  * The blog post model (pure, runs anywhere): zod schemas with French messages (statuses, dates and
- * the rules of publication are in `./labels`, without zod). Form helpers (FormData → object, field errors) are the formations area's,
- * reused as they are. Slugs follow the formations' rules (same module).
+ * the rules of publication are in `./labels`, without zod). Form helpers (FormData → object, field errors)
+ * are the platform's (`~/platform/validation`). Slugs follow the formations' rules (same module).
  */
 
-export { FieldValidationError, NotFoundError, fieldErrorsOf, formDataToObject, parseOrThrow } from "~/domain/formations/model";
-export type { FieldErrors, StoredImage } from "~/domain/formations/model";
+export type { StoredImage } from "~/domain/formations/model";
 
 // ---------------------------------------------------------------------------------------------
 // Tags: typed as "CPF, financement, OPCO"; kept as { slug, name }.
@@ -138,7 +138,7 @@ export const blogPostInputSchema = z
         if (v === "" || v === undefined || v === null) return null;
         if (typeof v !== "string") return v;
         try {
-          return JSON.parse(v);
+          return parseJsonSafely(v);
         } catch {
           return "illisible";
         }

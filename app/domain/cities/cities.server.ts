@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { isUniqueViolation, type MutationContext } from "~/domain/formations/formations.server";
-import { FieldValidationError, NotFoundError, parseOrThrow } from "~/domain/formations/model";
 import { toCity } from "~/domain/formations/rows.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import { cityInputSchema, nearestCities, type City } from "./model";
+import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
 
 const SLUG_TAKEN = "Une autre ville utilise déjà cet identifiant.";
 

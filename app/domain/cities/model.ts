@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseFrenchNumber } from "~/domain/formations/model";
 import { SLUG_PATTERN } from "~/domain/formations/slug";
+import { parseFrenchNumber } from "~/platform/validation/numbers";
 
 /** A city where formations run; its landing page is `/formations/ville/{slug}`. Spec §5: latitude −90..90, longitude −180..180. */
 

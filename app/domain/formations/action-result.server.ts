@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { FieldValidationError, NotFoundError } from "./model";
+import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
 
 /** What the catalogue's small admin screens (categories, cities) send back on a refused change. */
 interface RefusedContext {

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import { isUniqueViolation, type MutationContext } from "./formations.server";
-import { FieldValidationError, NotFoundError, categoryInputSchema, parseOrThrow, type Category } from "./model";
+import { categoryInputSchema, type Category } from "./model";
 import { toCategory } from "./rows.server";
+import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
 
 const SLUG_TAKEN = "Une autre catégorie utilise déjà cet identifiant.";
 

@@ -14,10 +14,10 @@ import {
   setFormationStatus,
   updateFormation,
 } from "./formations.server";
-import { FieldValidationError, NotFoundError } from "./model";
 import { todayInParis } from "./labels";
 import { sitemapEntries } from "./sitemap.server";
 import { formationInput } from "./test-fixtures";
+import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
 
 function inDays(n: number): string {
   const d = new Date(`${todayInParis()}T00:00:00Z`);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { cityInputSchema, nearestCities } from "~/domain/cities/model";
-import { categoryInputSchema, fieldErrorsOf, formationInputSchema, formDataToObject, parseFrenchNumber } from "./model";
+import { categoryInputSchema, formationInputSchema } from "./model";
 import { fundingRoutes, priceLabel } from "./labels";
 import { formationInput } from "./test-fixtures";
+import { fieldErrorsOf } from "~/platform/validation/errors";
 
 function errorsOf(input: unknown) {
   const result = formationInputSchema.safeParse(input);
@@ -112,30 +113,6 @@ describe("formation validation", () => {
     expect(errorsOf(formationInput({ image })).imageAlt).toMatch(/texte alternatif/);
     expect(errorsOf(formationInput({ image: JSON.stringify(image), imageAlt: "Une salle de formation" }))).toEqual({});
     expect(errorsOf(formationInput({ seoTitle: "x".repeat(71) })).seoTitle).toMatch(/70 caractères/);
-  });
-});
-
-describe("form data", () => {
-  it("nests dotted names, groups repeated names, and packs sparse indexes", () => {
-    const fd = new FormData();
-    fd.append("title", "Titre");
-    fd.append("program.0.title", "A");
-    fd.append("program.2.title", "C");
-    fd.append("program.2.content", "texte");
-    fd.append("cityIds", "lyon");
-    fd.append("cityIds", "paris");
-    fd.append("file", new Blob(["x"]));
-    expect(formDataToObject(fd)).toEqual({
-      title: "Titre",
-      program: [{ title: "A" }, { title: "C", content: "texte" }],
-      cityIds: ["lyon", "paris"],
-    });
-  });
-
-  it("parses French numbers", () => {
-    expect(parseFrenchNumber("1\u202f290,5")).toBe(1290.5);
-    expect(parseFrenchNumber("  ")).toBeNull();
-    expect(parseFrenchNumber("abc")).toBe("abc");
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseFrenchNumber } from "~/platform/validation/numbers";
 import { OPCO_SLUGS, type OpcoSlug } from "~/domain/funding/opco-list";
 import {
   CERTIFICATION_TYPES,
@@ -14,6 +15,7 @@ import {
   type VatMode,
 } from "./labels";
 import { CATEGORY_SLUG_PATTERN, slugProblem } from "./slug";
+import { parseJsonSafely } from "~/platform/validation/form-data";
 
 /**
  * The formation model: what the Qualiopi framework (indicators 1 and 2) requires a training
@@ -23,18 +25,6 @@ import { CATEGORY_SLUG_PATTERN, slugProblem } from "./slug";
 
 /** OPCOs come from the funding area (one list): each has its page `/financement/{slug}`. */
 const OPCO_ENUM = OPCO_SLUGS as unknown as [OpcoSlug, ...OpcoSlug[]];
-
-// ---------------------------------------------------------------------------------------------
-// Form helpers (pure): turn FormData into a nested object, and zod issues into field messages.
-
-/** "1 290,50 €" → 1290.5; "" → null; anything unreadable is returned unchanged for zod to refuse. */
-export function parseFrenchNumber(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const s = value.replace(/[\s\u00a0\u202f€%]/g, "").replace(",", ".");
-  if (s === "") return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : value;
-}
 
 function checkbox(value: unknown): boolean {
   if (Array.isArray(value)) value = value.at(-1);
@@ -48,72 +38,6 @@ function toArray(value: unknown): unknown[] {
 
 function emptyToNull(value: unknown): unknown {
   return typeof value === "string" && value.trim() === "" ? null : value;
-}
-
-/**
- * Builds a nested object from form fields named with dots: `program.0.title`, `sessions.1.cityId`.
- * A name that appears several times (checkboxes) becomes an array. Files are left out.
- */
-export function formDataToObject(form: FormData | Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of form) {
-    if (typeof value !== "string") continue;
-    const keys = name.split(".");
-    let node: Record<string, unknown> = out;
-    keys.forEach((key, i) => {
-      const last = i === keys.length - 1;
-      if (last) {
-        const prev = node[key];
-        node[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
-      } else {
-        const nextIsIndex = /^\d+$/.test(keys[i + 1]!);
-        node[key] ??= nextIsIndex ? [] : {};
-        node = node[key] as Record<string, unknown>;
-      }
-    });
-  }
-  // Sparse arrays (a removed module in the middle) become dense, in index order.
-  const densify = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.filter((v) => v !== undefined).map(densify);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, densify(v)]));
-    return value;
-  };
-  return densify(out) as Record<string, unknown>;
-}
-
-export type FieldErrors = Record<string, string>;
-
-/** The first message for each field, keyed by its dotted path (`program.0.title`), as the form names it. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".") || "_form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-/** Thrown by repositories when input breaks a rule (including rules that need the database, like a taken slug). */
-export class FieldValidationError extends Error {
-  constructor(readonly fieldErrors: FieldErrors) {
-    super(Object.values(fieldErrors)[0] ?? "Les données saisies ne sont pas valides.");
-    this.name = "FieldValidationError";
-  }
-}
-
-/** Thrown when the record to change does not exist (any more). */
-export class NotFoundError extends Error {
-  constructor(message = "Cet élément n'existe pas ou a été supprimé.") {
-    super(message);
-    this.name = "NotFoundError";
-  }
-}
-
-/** Validates with a schema and throws FieldValidationError with French messages keyed by field. */
-export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new FieldValidationError(fieldErrorsOf(result.error));
-  return result.data;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -281,7 +205,7 @@ export const formationInputSchema = z
     opcos: z.preprocess(toArray, z.array(z.enum(OPCO_ENUM, { error: "OPCO inconnu." }))).transform((a) => [...new Set(a)]),
     cityIds: z.preprocess(toArray, z.array(z.string().min(1).max(64))).transform((a) => [...new Set(a)]),
     sessions: z.preprocess(toArray, z.array(sessionInputSchema).max(100, "100 sessions au plus.")),
-    image: z.preprocess((v) => (v === "" || v === undefined ? null : typeof v === "string" ? JSON.parse(v) : v), imageSchema.nullable()),
+    image: z.preprocess((v) => (v === "" || v === undefined ? null : typeof v === "string" ? parseJsonSafely(v) : v), imageSchema.nullable()),
     imageAlt: optionalText("Le texte alternatif de l'image", 200),
     featured: bool,
     seoTitle: optionalText("Le titre pour les moteurs de recherche", SEO_TITLE_MAX),

@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { useFormDraft } from "~/platform/cache/use-form-draft";
 import { cn } from "~/ui/cn";
-import { HONEYPOT_FIELD, TOKEN_FIELD, readFormValues, validateValues, type FieldErrors, type FormValues, type LeadKind } from "./model";
+import { HONEYPOT_FIELD, TOKEN_FIELD, readFormValues, validateValues, type FormValues, type LeadKind } from "./model";
+import { type FieldErrors } from "~/platform/validation/errors";
 
 /** What the action of /devis and /contact answers. */
 export type LeadActionData =

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldErrorsOf, type FieldErrors } from "~/platform/validation/errors";
 import { OPCO_NAMES, OPCO_SLUGS, isOpcoSlug } from "~/domain/funding/opco-list";
 import { siretSchema } from "~/domain/settings/model";
 
@@ -106,7 +107,6 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 const MULTI_FIELDS = new Set<string>(["formation"]);
 
 export type FormValues = Record<string, string | string[]>;
-export type FieldErrors = Record<string, string>;
 
 /** Field values of a submitted form, every expected field present (empty string when absent). */
 export function readFormValues(form: FormData | URLSearchParams, fields: readonly string[]): FormValues {
@@ -245,16 +245,6 @@ export function schemaFor(kind: LeadKind) {
 
 export function fieldsFor(kind: LeadKind): readonly string[] {
   return kind === "devis" ? QUOTE_FIELDS : CONTACT_FIELDS;
-}
-
-/** The first French message of each invalid field. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "");
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
 }
 
 export type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };

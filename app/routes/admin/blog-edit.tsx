@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import type { Route } from "./+types/blog-edit";
 import { authorName, createPost, formationChoices, getPostById, listAuthors, updatePost } from "~/domain/blog/blog.server";
 import { PublicationFields } from "~/domain/blog/components/publication-fields";
-import { FieldValidationError, NotFoundError, formDataToObject, newPostFormValues, postToFormValues } from "~/domain/blog/model";
+import { newPostFormValues, postToFormValues } from "~/domain/blog/model";
 import {
   BLOG_CATEGORIES,
   BLOG_CATEGORY_SLUGS,
@@ -38,6 +38,8 @@ import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { MarkdownEditor } from "~/ui/markdown-editor";
 import { useUnsavedChanges } from "~/ui/unsaved-changes";
+import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
+import { formDataToObject } from "~/platform/validation/form-data";
 
 export const handle = {
   breadcrumb: (d: { post: { title: string } | null } | undefined) => (d?.post ? d.post.title : "Nouvel article"),

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import type { Route } from "./+types/blog";
 import { countPosts, deletePost, listPosts, listTags } from "~/domain/blog/blog.server";
-import { NotFoundError, type BlogPostListItem } from "~/domain/blog/model";
+import { type BlogPostListItem } from "~/domain/blog/model";
 import {
   BLOG_CATEGORIES,
   BLOG_CATEGORY_SLUGS,
@@ -21,6 +21,7 @@ import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { formatDate } from "./format";
+import { NotFoundError } from "~/platform/validation/errors";
 
 export const handle = { breadcrumb: "Blog" };
 

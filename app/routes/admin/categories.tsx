@@ -11,11 +11,11 @@ import {
 } from "~/domain/formations/categories.server";
 import { TextField, type FormValues } from "~/domain/formations/components/editor-fields";
 import { refusedMutation, unknownIntent } from "~/domain/formations/action-result.server";
-import { formDataToObject } from "~/domain/formations/model";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { formDataToObject } from "~/platform/validation/form-data";
 
 export const handle = { breadcrumb: "Catégories" };
 

@@ -19,13 +19,7 @@ import {
 } from "~/domain/formations/components/editor-fields";
 import { ImageField } from "~/domain/formations/components/image-field";
 import { createFormation, getFormationById, setFormationStatus, updateFormation } from "~/domain/formations/formations.server";
-import {
-  FieldValidationError,
-  NotFoundError,
-  formDataToObject,
-  formationToFormValues,
-  newFormationFormValues,
-} from "~/domain/formations/model";
+import { formationToFormValues, newFormationFormValues } from "~/domain/formations/model";
 import {
   CERTIFICATION_LABELS,
   CERTIFICATION_TYPES,
@@ -49,6 +43,8 @@ import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useUnsavedChanges } from "~/ui/unsaved-changes";
 import { MarkdownEditor } from "~/ui/markdown-editor";
+import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
+import { formDataToObject } from "~/platform/validation/form-data";
 
 export const handle = {
   breadcrumb: (d: { formation: { title: string } | null } | undefined) => (d?.formation ? d.formation.title : "Nouvelle formation"),

@@ -15,7 +15,7 @@ import {
   setFormationStatus,
   type FormationSort,
 } from "~/domain/formations/formations.server";
-import { NotFoundError, type FormationListItem } from "~/domain/formations/model";
+import { type FormationListItem } from "~/domain/formations/model";
 import { STATUS_LABELS, priceLabel, sessionDatesLabel } from "~/domain/formations/labels";
 import { formationPath } from "~/domain/formations/slug";
 import { requireEditor } from "~/platform/auth/guard.server";
@@ -24,6 +24,7 @@ import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { formatDate } from "./format";
+import { NotFoundError } from "~/platform/validation/errors";
 
 export const handle = { breadcrumb: "Formations" };
 

@@ -21,6 +21,7 @@ import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { formatDateTime } from "./format";
+import { formDataToObject } from "~/platform/validation/form-data";
 
 export const handle = {
   breadcrumb: (data: { lead?: { reference: string } } | undefined) => data?.lead?.reference ?? "Demande",
@@ -46,7 +47,7 @@ type ActionResult = { ok: true; message: string } | { ok: false; message: string
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireEditor(request);
   const kind = leadKindFromPath(new URL(request.url).pathname);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(formDataToObject(await request.formData()));
   if (!parsed.success) return data<ActionResult>({ ok: false, message: "Requête invalide." }, { status: 400 });
   const input = parsed.data;
   const notFound = () => data<ActionResult>({ ok: false, message: "Cette demande n'existe plus." }, { status: 404 });

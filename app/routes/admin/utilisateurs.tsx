@@ -12,6 +12,7 @@ import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { formatDate } from "./format";
+import { formDataToObject } from "~/platform/validation/form-data";
 
 export const handle = { breadcrumb: "Utilisateurs" };
 
@@ -33,7 +34,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(formDataToObject(await request.formData()));
   if (!parsed.success) return data({ ok: false as const, message: "Requête invalide." }, { status: 400 });
   const input = parsed.data;
   try {

@@ -5,12 +5,12 @@ import type { Route } from "./+types/villes";
 import { createCity, deleteCity, listCities, updateCity, type CityWithCount } from "~/domain/cities/cities.server";
 import { TextField, type FormValues } from "~/domain/formations/components/editor-fields";
 import { refusedMutation, unknownIntent } from "~/domain/formations/action-result.server";
-import { formDataToObject } from "~/domain/formations/model";
 import { cityPath } from "~/domain/formations/slug";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { formDataToObject } from "~/platform/validation/form-data";
 
 export const handle = { breadcrumb: "Villes" };
 

@@ -3,6 +3,7 @@ import { formationInputSchema, type Formation, type FormationData } from "../mod
 import { FUNDING_OPTIONS, type FormationStatus } from "../labels";
 import { normalizeText } from "../slug";
 import { COLUMN_BY_FIELD, COLUMN_BY_KEY, IMPORT_COLUMNS, type ImportColumn } from "./columns";
+import { parseJsonSafely } from "~/platform/validation/form-data";
 
 /**
  * Cells ↔ formation fields (pure, runs anywhere). A flat record maps column keys to cell values:
@@ -222,7 +223,7 @@ function programFrom(value: unknown, issues: CellIssue[]): unknown {
   let items: unknown = value;
   if (typeof value === "string" && value.trim().startsWith("[")) {
     try {
-      items = JSON.parse(value);
+      items = parseJsonSafely(value);
     } catch {
       issues.push({
         column: "programme",
@@ -257,7 +258,7 @@ function sessionsFrom(value: unknown, l: ResolvedLookups, issues: CellIssue[]): 
   let items: unknown = value;
   if (typeof value === "string" && value.trim().startsWith("[")) {
     try {
-      items = JSON.parse(value);
+      items = parseJsonSafely(value);
     } catch {
       issues.push({
         column: "sessions",
@@ -317,7 +318,7 @@ function imageFrom(value: unknown, issues: CellIssue[]): unknown {
   const text = cellText(value).trim();
   if (!text) return null;
   try {
-    return JSON.parse(text);
+    return parseJsonSafely(text);
   } catch {
     issues.push({
       column: "image",

@@ -2,6 +2,7 @@ import ExcelJS from "exceljs";
 import { ENCODING_LABELS, decodeText, parseCsv, separatorName, type TextEncodingName } from "./csv";
 import { normalizeHeader } from "./columns";
 import { FORMAT_LABELS, ImportFileError, MAX_FILE_BYTES, MAX_FILE_LABEL, type FileFormat } from "./model";
+import { parseJsonSafely } from "~/platform/validation/form-data";
 
 /**
  * Reads an uploaded catalogue file (CSV, XLSX or JSON) into a table: headers and rows of cells.
@@ -96,7 +97,7 @@ function readCsvTable(text: string, encoding: TextEncodingName): ImportTable {
 function readJson(text: string): ImportTable {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseJsonSafely(text);
   } catch (error) {
     const where = /position (\d+)/.exec(String((error as Error).message));
     const line = where ? text.slice(0, Number(where[1])).split("\n").length : undefined;
