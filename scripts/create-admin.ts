@@ -5,7 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { ensureAccount } from "~/domain/accounts/bootstrap.server";
-import { isRole } from "~/domain/accounts/roles";
+import { isRole } from "~/platform/auth/roles";
 import { AccountRuleError } from "~/domain/accounts/users.server";
 import { ConfigError, config, ensureDataDir } from "~/platform/config.server";
 import { closeDb, migrate } from "~/platform/db/db.server";

@@ -2,7 +2,7 @@ import { ShieldAlert } from "lucide-react";
 import { useState } from "react";
 import { Button, ButtonLink } from "~/ui/button";
 import { useOptionalAuth } from "~/platform/auth/auth-context";
-import { ROLE_LABELS, normalizeRole, type Role } from "./roles";
+import { ROLE_LABELS, normalizeRole, type Role } from "~/platform/auth/roles";
 
 export const ACCESS_DENIED_TEXT = {
   editor: "Vous n'avez pas les permissions d'édition requises.",

@@ -2,12 +2,12 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { createAuth } from "~/platform/auth/auth.server";
 import { PostgresAdapter } from "kysely";
 import { db as siteDb, type Db, type DbEngine } from "~/platform/db/db.server";
-import { checkPassword } from "./password-policy";
+import { checkPassword } from "~/platform/auth/password-policy";
 import { displayNameSchema, emailSchema } from "./model";
 import { AccountRuleError, findUserByEmail, type UserSummary } from "./users.server";
 import { config } from "~/platform/config.server";
 import { log } from "~/platform/log.server";
-import type { Role } from "./roles";
+import type { Role } from "~/platform/auth/roles";
 
 export interface EnsureAccountInput {
   email: string;

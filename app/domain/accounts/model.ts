@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Role, normalizeRole } from "./roles";
+import { type Role, normalizeRole } from "~/platform/auth/roles";
 
 /**
  * The signed-in user as every screen sees it (spec §3): the authentication identity

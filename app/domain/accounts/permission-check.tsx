@@ -3,7 +3,7 @@ import { useNavigation } from "react-router";
 import { useAuth } from "~/platform/auth/auth-context";
 import { Spinner } from "~/ui/spinner";
 import { AccessDenied } from "./access-denied";
-import { isAdmin, isEditor } from "./roles";
+import { isAdmin, isEditor } from "~/platform/auth/roles";
 
 export const CHECKING_PERMISSIONS = "Vérification des permissions...";
 

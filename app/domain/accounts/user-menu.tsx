@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 import { useAuth } from "~/platform/auth/auth-context";
 import { cn } from "~/ui/cn";
 import { DeleteAccountDialog } from "./delete-account-dialog";
-import { ROLE_LABELS } from "./roles";
+import { ROLE_LABELS } from "~/platform/auth/roles";
 
 export const ACCOUNT_EXPORT_PATH = "/api/account/export";
 

@@ -3,7 +3,7 @@ import { PostgresAdapter, sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { parsePermissions, type SessionUser } from "./model";
-import { ROLE_LABELS, normalizeRole, type Role } from "./roles";
+import { ROLE_LABELS, normalizeRole, type Role } from "~/platform/auth/roles";
 
 /** A rule of the accounts area was broken; the message is French and meant for the user. */
 export class AccountRuleError extends Error {

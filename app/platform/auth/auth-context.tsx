@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import type { SessionUser } from "~/domain/accounts/model";
-import { canEdit, isAdmin, isEditor } from "~/domain/accounts/roles";
+import { canEdit, isAdmin, isEditor } from "~/platform/auth/roles";
 import { AuthError, GENERIC_ERROR, authPost } from "./client";
 
 /** Session states (spec §4): loading, then signed in or signed out. */

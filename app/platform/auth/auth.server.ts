@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { normalizeRole } from "~/domain/accounts/roles";
-import { checkPassword, HARD_MAX_PASSWORD_LENGTH } from "~/domain/accounts/password-policy";
+import { normalizeRole } from "~/platform/auth/roles";
+import { checkPassword, HARD_MAX_PASSWORD_LENGTH } from "~/platform/auth/password-policy";
 import { authSecret, config } from "../config.server";
 import { db, dbEngine, type Db, type DbEngine } from "../db/db.server";
 import { log } from "../log.server";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { toSessionUser, type AccessDeniedData, type SessionUser } from "~/domain/accounts/model";
-import { loginPath } from "~/domain/accounts/paths";
-import { isAdmin, isEditor, normalizeRole } from "~/domain/accounts/roles";
+import { loginPath } from "~/platform/auth/paths";
+import { isAdmin, isEditor, normalizeRole } from "~/platform/auth/roles";
 import { config } from "../config.server";
 import { log } from "../log.server";
 import { auth } from "./auth.server";

@@ -1,7 +1,7 @@
 import { ArrowRight, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { isAdmin } from "~/domain/accounts/roles";
+import { isAdmin } from "~/platform/auth/roles";
 import { latestAudit } from "~/domain/audit/audit.server";
 import { auditActionLabel, auditEntityLabel } from "~/domain/audit/model";
 import { dashboardFigures } from "~/platform/admin/dashboard-sources.server";

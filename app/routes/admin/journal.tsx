@@ -2,7 +2,7 @@ import { Search } from "lucide-react";
 import { Form, useLocation } from "react-router";
 import { Pagination } from "~/ui/pagination";
 import type { Route } from "./+types/journal";
-import { ROLE_LABELS, normalizeRole } from "~/domain/accounts/roles";
+import { ROLE_LABELS, normalizeRole } from "~/platform/auth/roles";
 import { listAudit } from "~/domain/audit/audit.server";
 import { auditActionLabel, auditEntityLabel, auditFilterSchema } from "~/domain/audit/model";
 import { requireAdmin } from "~/platform/auth/guard.server";

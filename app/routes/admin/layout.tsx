@@ -5,7 +5,7 @@ import type { Route } from "./+types/layout";
 import { AccessDenied } from "~/domain/accounts/access-denied";
 import { isAccessDeniedData, type SessionUser } from "~/domain/accounts/model";
 import { RequireRole } from "~/domain/accounts/permission-check";
-import { isAdmin } from "~/domain/accounts/roles";
+import { isAdmin } from "~/platform/auth/roles";
 import { UserMenu } from "~/domain/accounts/user-menu";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { useRootData } from "~/root";

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { Pagination } from "~/ui/pagination";
 import type { Route } from "./+types/utilisateurs";
-import { ROLES, ROLE_LABELS, isRole } from "~/domain/accounts/roles";
+import { ROLES, ROLE_LABELS, isRole } from "~/platform/auth/roles";
 import { AccountRuleError, changeUserRole, listUsers, setUserActive, type UserSummary } from "~/domain/accounts/users.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";

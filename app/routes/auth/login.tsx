@@ -3,8 +3,8 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { displayNameSchema, emailSchema } from "~/domain/accounts/model";
-import { safeRedirectPath } from "~/domain/accounts/paths";
-import { checkPassword, passwordRules, type PasswordPolicy } from "~/domain/accounts/password-policy";
+import { safeRedirect } from "~/platform/auth/paths";
+import { checkPassword, passwordRules, type PasswordPolicy } from "~/platform/auth/password-policy";
 import { useAuth } from "~/platform/auth/auth-context";
 import { AuthError } from "~/platform/auth/client";
 import { getSessionUser } from "~/platform/auth/guard.server";
@@ -17,7 +17,7 @@ type Mode = "connexion" | "inscription" | "oubli" | "nouveau";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
   const hasToken = Boolean(url.searchParams.get("token"));
   const user = await getSessionUser(request);
   // Already signed in: straight to where the visitor was going (never off-site).

@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, GraduationCap, UserRound } from "lucide-react";
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/blog-post";
-import { isEditor } from "~/domain/accounts/roles";
+import { isEditor } from "~/platform/auth/roles";
 import { PostGrid } from "~/domain/blog/components/post-card";
 import { ShareLinks } from "~/domain/blog/components/share-links";
 import { TableOfContents } from "~/domain/blog/components/table-of-contents";

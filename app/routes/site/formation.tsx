@@ -1,7 +1,7 @@
 import { Award, CalendarDays, Clock, Euro, MapPin, MonitorSmartphone } from "lucide-react";
 import { Form, Link, data, redirect } from "react-router";
 import type { Route } from "./+types/formation";
-import { isEditor } from "~/domain/accounts/roles";
+import { isEditor } from "~/platform/auth/roles";
 import { formatDateFr } from "~/domain/content/format";
 import { Breadcrumb } from "~/domain/formations/components/breadcrumb";
 import { FormationGrid } from "~/domain/formations/components/formation-card";

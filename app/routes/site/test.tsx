@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/test";
-import { isAdmin } from "~/domain/accounts/roles";
+import { isAdmin } from "~/platform/auth/roles";
 import { getSessionUser } from "~/platform/auth/guard.server";
 import { config } from "~/platform/config.server";
 import { collectDiagnostics } from "~/platform/diagnostics/diagnostics.server";

@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { loginPath } from "~/domain/accounts/paths";
+import { loginPath } from "~/platform/auth/paths";
 import { UserMenu } from "~/domain/accounts/user-menu";
 import { useOptionalAuth } from "~/platform/auth/auth-context";
 import { buttonClass } from "../button";

@@ -1,0 +1,66 @@
+// Sign-in addresses, without zod: the public header imports them.
+
+const BASE = "http://site.invalid";
+
+/** Decodes percent-escapes until nothing changes (at most a few rounds); null when malformed or still encoded. */
+function decodeFully(value: string): string | null {
+  let current = value;
+  for (let round = 0; round < 4; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return null;
+}
+
+/** Characters no local path may carry, whatever their encoding: controls, backslash. */
+function hasForbiddenCharacter(value: string): boolean {
+  for (const c of value) {
+    const code = c.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f || c === "\\") return true;
+  }
+  return false;
+}
+
+/** A path that a browser would read as another host: "//host", "/\\host", or worse once normalised. */
+function leavesTheSite(path: string): boolean {
+  return path.startsWith("//") || path.startsWith("/\\");
+}
+
+/**
+ * The one check for a return address after sign-in (and any other redirect taken from the
+ * request): only a same-origin relative path is accepted. The value is checked as given, fully
+ * decoded, and after the URL parser's normalisation (dot segments, slashes); the normalised form
+ * is what is returned. Anything else, and /login itself, gives `fallback`.
+ */
+export function safeRedirect(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string") return fallback;
+  const target = value.trim();
+  if (target === "" || target.length > 2000 || !target.startsWith("/") || leavesTheSite(target)) return fallback;
+  const decoded = decodeFully(target);
+  if (decoded === null || hasForbiddenCharacter(decoded) || leavesTheSite(decoded)) return fallback;
+  let url: URL;
+  let decodedUrl: URL;
+  try {
+    url = new URL(target, BASE);
+    decodedUrl = new URL(decoded, BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== BASE || decodedUrl.origin !== BASE) return fallback;
+  if (leavesTheSite(url.pathname) || leavesTheSite(decodedUrl.pathname)) return fallback;
+  if (url.pathname === "/login" || decodedUrl.pathname === "/login") return fallback;
+  const result = url.pathname + url.search + url.hash;
+  return result.startsWith("/") && !leavesTheSite(result) ? result : fallback;
+}
+
+/** The /login address that brings the visitor back to `path` after signing in. */
+export function loginPath(pathWithQuery: string): string {
+  const back = safeRedirect(pathWithQuery, "");
+  return back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login";
+}
