@@ -1,6 +1,7 @@
 import {
   Links,
   Meta,
+  data,
   Outlet,
   Scripts,
   ScrollRestoration,
@@ -18,7 +19,8 @@ import { getSessionUser } from "~/platform/auth/guard.server";
 import { config } from "~/platform/config.server";
 import { ServiceWorkerManager } from "~/platform/service-worker";
 import { themeInitScript } from "~/platform/theme/theme";
-import { AppProviders } from "~/ui/providers";
+import { clearToastCookie, readToast } from "~/platform/toast/flash.server";
+import { ToastHost } from "~/platform/toast/toast-host";
 import { ErrorScreen } from "~/ui/error-screen";
 import { NavigationSpinner } from "~/ui/spinner";
 import { NotFound } from "~/ui/not-found";
@@ -30,17 +32,23 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [organisation, user] = await Promise.all([getOrganisation(), getSessionUser(request)]);
-  return {
-    siteUrl: config().siteUrl,
-    siteName: organisation.name,
-    organisation,
-    /** The signed-in user (null when signed out): header menu, useAuth(). */
-    user,
-    requestId: request.headers.get("x-request-id") ?? undefined,
-  };
+  // A toast carried by the flash cookie (set with the previous redirect or action) shows once.
+  const toast = readToast(request);
+  return data(
+    {
+      siteUrl: config().siteUrl,
+      siteName: organisation.name,
+      organisation,
+      /** The signed-in user (null when signed out): header menu, useAuth(). */
+      user,
+      requestId: request.headers.get("x-request-id") ?? undefined,
+      toast,
+    },
+    toast ? { headers: { "Set-Cookie": clearToastCookie() } } : undefined,
+  );
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+export type RootLoaderData = Route.ComponentProps["loaderData"];
 
 export function useRootData(): RootLoaderData | undefined {
   return useRouteLoaderData<typeof loader>("root");
@@ -77,14 +85,13 @@ export default function App() {
   const navigation = useNavigation();
   const data = useRootData();
   return (
-    <AppProviders>
-      <AuthProvider user={data?.user ?? null}>
-        {navigation.state === "loading" ? <NavigationSpinner /> : null}
-        <AdminNavigationCheck />
-        <ServiceWorkerManager />
-        <Outlet />
-      </AuthProvider>
-    </AppProviders>
+    <AuthProvider user={data?.user ?? null}>
+      {navigation.state === "loading" ? <NavigationSpinner /> : null}
+      <AdminNavigationCheck />
+      <ServiceWorkerManager />
+      <Outlet />
+      <ToastHost serverToast={data?.toast ?? null} />
+    </AuthProvider>
   );
 }
 

@@ -1,7 +1,19 @@
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import type { ReactNode } from "react";
 
-/** An accessible tooltip (Radix); delays come from the provider in ui/providers.tsx. */
+/** Spec §9: tooltips open after 700 ms, skip delay 300 ms. Tooltips are an admin feature. */
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      {children}
+    </TooltipPrimitive.Provider>
+  );
+}
+
+/** An accessible tooltip (Radix), inside <TooltipProvider>. */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
   return (
     <TooltipPrimitive.Root>

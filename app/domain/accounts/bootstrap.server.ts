@@ -3,7 +3,7 @@ import { createAuth } from "~/platform/auth/auth.server";
 import { PostgresAdapter } from "kysely";
 import { db as siteDb, type Db, type DbEngine } from "~/platform/db/db.server";
 import { checkPassword } from "~/platform/auth/password-policy";
-import { displayNameSchema, emailSchema } from "./model";
+import { displayNameSchema, emailSchema } from "~/platform/auth/forms";
 import { AccountRuleError, findUserByEmail, type UserSummary } from "./users.server";
 import { config } from "~/platform/config.server";
 import { log } from "~/platform/log.server";

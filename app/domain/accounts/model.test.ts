@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { parsePermissions, toSessionUser } from "./model";
-import { loginPath, safeRedirect } from "~/platform/auth/paths";
 import { frenchAuthMessage } from "~/platform/auth/client";
 
 describe("session user", () => {

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { type Role, normalizeRole } from "~/platform/auth/roles";
 
 /**
@@ -56,11 +55,3 @@ export function toSessionUser(user: {
     permissions: parsePermissions(user.permissions),
   };
 }
-
-export const displayNameSchema = z
-  .string()
-  .trim()
-  .min(2, "Le nom affiché comporte au moins 2 caractères.")
-  .max(80, "Le nom affiché comporte au plus 80 caractères.");
-
-export const emailSchema = z.string().trim().toLowerCase().email("L'adresse e-mail n'est pas valide.");

@@ -7,7 +7,16 @@ import { normalizeForSearch, slugify, uniqueSlug } from "~/domain/formations/slu
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { BlogPostsTable } from "~/platform/db/schema";
 import { markdownToText } from "~/platform/markdown/markdown.server";
-import { blogPostInputSchema, publicationOf, type BlogAuthor, type BlogPost, type BlogPostData, type BlogPostListItem, type BlogTag, type StoredImage } from "./model";
+import {
+  blogPostInputSchema,
+  publicationOf,
+  type BlogAuthor,
+  type BlogPost,
+  type BlogPostData,
+  type BlogPostListItem,
+  type BlogTag,
+  type StoredImage,
+} from "./model";
 import { BLOG_CATEGORIES, effectiveStatus, isBlogCategory, readingMinutes, type BlogCategory, type BlogStatus } from "./labels";
 import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
 import { parseJsonSafely } from "~/platform/validation/form-data";

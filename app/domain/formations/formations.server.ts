@@ -5,7 +5,18 @@ import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationsTable } from "~/platform/db/schema";
 import { toCategory, toCity } from "./rows.server";
-import { formationInputSchema, imageSchema, type Category, type Formation, type FormationData, type FormationListItem, type UpcomingSession, type FormationSession, type ProgramModule, type StoredImage } from "./model";
+import {
+  formationInputSchema,
+  imageSchema,
+  type Category,
+  type Formation,
+  type FormationData,
+  type FormationListItem,
+  type UpcomingSession,
+  type FormationSession,
+  type ProgramModule,
+  type StoredImage,
+} from "./model";
 import { todayInParis, type FormationStatus, type Modality } from "./labels";
 import { normalizeForSearch, slugify, uniqueSlug } from "./slug";
 import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";

@@ -205,7 +205,10 @@ export const formationInputSchema = z
     opcos: z.preprocess(toArray, z.array(z.enum(OPCO_ENUM, { error: "OPCO inconnu." }))).transform((a) => [...new Set(a)]),
     cityIds: z.preprocess(toArray, z.array(z.string().min(1).max(64))).transform((a) => [...new Set(a)]),
     sessions: z.preprocess(toArray, z.array(sessionInputSchema).max(100, "100 sessions au plus.")),
-    image: z.preprocess((v) => (v === "" || v === undefined ? null : typeof v === "string" ? parseJsonSafely(v) : v), imageSchema.nullable()),
+    image: z.preprocess(
+      (v) => (v === "" || v === undefined ? null : typeof v === "string" ? parseJsonSafely(v) : v),
+      imageSchema.nullable(),
+    ),
     imageAlt: optionalText("Le texte alternatif de l'image", 200),
     featured: bool,
     seoTitle: optionalText("Le titre pour les moteurs de recherche", SEO_TITLE_MAX),

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/platform/toast/notify";
 import { useFormDraft } from "~/platform/cache/use-form-draft";
 import { cn } from "~/ui/cn";
 import { HONEYPOT_FIELD, TOKEN_FIELD, readFormValues, validateValues, type FormValues, type LeadKind } from "./model";
@@ -46,13 +46,13 @@ export function useLeadForm({
     if (!actionData) return;
     if (actionData.ok) {
       clearDraft();
-      toast.success(kind === "devis" ? "Demande de devis envoyée" : "Message envoyé", {
+      notify.success(kind === "devis" ? "Demande de devis envoyée" : "Message envoyé", {
         description: `Votre référence\u00a0: ${actionData.reference}. Un e-mail de confirmation va vous être adressé.`,
       });
       confirmationRef.current?.focus();
       return;
     }
-    if (actionData.formError) toast.error("Envoi refusé", { description: actionData.formError });
+    if (actionData.formError) notify.error("Envoi refusé", { description: actionData.formError });
     requestAnimationFrame(() => summaryRef.current?.focus());
   }, [actionData, clearDraft, kind]);
 

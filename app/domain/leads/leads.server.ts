@@ -11,7 +11,32 @@ import { log } from "~/platform/log.server";
 import { resolveFormations } from "./catalogue.server";
 import { staffNotification, visitorAcknowledgement, type LeadForMail, type MailContext } from "./mail-content.server";
 import { enqueueMail, requeueMail, signalMailQueued } from "./mail-queue.server";
-import { FORMAT_LABELS, HONEYPOT_FIELD, LEADS_PAGE_SIZE, LEAD_STATUS_LABELS, TOKEN_FIELD, fieldsFor, fundingLabel, isLeadStatus, readFormValues, searchText, subjectLabel, summarizeMailStates, validateContact, validateQuote, type ContactInput, type FormValues, type LeadDetail, type LeadFilter, type LeadFormat, type LeadFormationRef, type LeadKind, type LeadListItem, type LeadStatus, type QuoteInput } from "./model";
+import {
+  FORMAT_LABELS,
+  HONEYPOT_FIELD,
+  LEADS_PAGE_SIZE,
+  LEAD_STATUS_LABELS,
+  TOKEN_FIELD,
+  fieldsFor,
+  fundingLabel,
+  isLeadStatus,
+  readFormValues,
+  searchText,
+  subjectLabel,
+  summarizeMailStates,
+  validateContact,
+  validateQuote,
+  type ContactInput,
+  type FormValues,
+  type LeadDetail,
+  type LeadFilter,
+  type LeadFormat,
+  type LeadFormationRef,
+  type LeadKind,
+  type LeadListItem,
+  type LeadStatus,
+  type QuoteInput,
+} from "./model";
 import { RATE_LIMIT_MAX, checkFormToken, consumeRateLimit, issueFormToken } from "./spam.server";
 import { type FieldErrors } from "~/platform/validation/errors";
 

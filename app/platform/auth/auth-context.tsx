@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/platform/toast/notify";
 import type { SessionUser } from "~/domain/accounts/model";
 import { canEdit, isAdmin, isEditor } from "~/platform/auth/roles";
 import { AuthError, GENERIC_ERROR, authPost } from "./client";
@@ -14,7 +14,8 @@ export interface AuthContextValue {
   isAdmin: boolean;
   isEditor: boolean;
   canEdit: boolean;
-  signIn(input: { email: string; password: string }): Promise<void>;
+  /** Resolves with the signed-in account's role. */
+  signIn(input: { email: string; password: string }): Promise<{ role?: string } | undefined>;
   signUp(input: { email: string; password: string; displayName: string }): Promise<void>;
   signOut(): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
@@ -43,7 +44,7 @@ export function AuthProvider({ user, children }: { user: SessionUser | null; chi
     try {
       return await work();
     } catch (error) {
-      toast.error(failureTitle, { description: messageOf(error) });
+      notify.error(failureTitle, { description: messageOf(error) });
       throw error;
     } finally {
       setPending(false);
@@ -60,39 +61,44 @@ export function AuthProvider({ user, children }: { user: SessionUser | null; chi
       canEdit: canEdit(user),
       signIn: (input) =>
         run(async () => {
-          await authPost("/sign-in/email", { email: input.email.trim(), password: input.password, rememberMe: true });
+          const answer = await authPost<{ user?: { role?: string } }>("/sign-in/email", {
+            email: input.email.trim(),
+            password: input.password,
+            rememberMe: true,
+          });
           await refresh();
-          toast.success("Connexion réussie", { description: "Bienvenue\u00a0!" });
+          notify.success("Connexion réussie", { description: "Bienvenue\u00a0!" });
+          return answer?.user;
         }, "Erreur de connexion"),
       signUp: (input) =>
         run(async () => {
           await authPost("/sign-up/email", { email: input.email.trim(), password: input.password, name: input.displayName.trim() });
           await refresh();
-          toast.success("Compte créé", { description: "Votre compte a été créé avec succès" });
+          notify.success("Compte créé", { description: "Votre compte a été créé avec succès" });
         }, "Erreur d'inscription"),
       signOut: () =>
         run(async () => {
           await authPost("/sign-out", {});
           await navigate("/", { replace: true });
           await refresh();
-          toast.success("Déconnexion réussie", { description: "À bientôt\u00a0!" });
+          notify.success("Déconnexion réussie", { description: "À bientôt\u00a0!" });
         }, "Erreur de déconnexion"),
       requestPasswordReset: (email) =>
         run(async () => {
           await authPost("/request-password-reset", { email: email.trim() });
-          toast.success("Email envoyé", { description: "Vérifiez votre boîte mail pour réinitialiser votre mot de passe" });
+          notify.success("Email envoyé", { description: "Vérifiez votre boîte mail pour réinitialiser votre mot de passe" });
         }, "Erreur"),
       resetPassword: (input) =>
         run(async () => {
           await authPost("/reset-password", input);
-          toast.success("Mot de passe modifié", { description: "Connectez-vous avec votre nouveau mot de passe." });
+          notify.success("Mot de passe modifié", { description: "Connectez-vous avec votre nouveau mot de passe." });
         }, "Erreur"),
       deleteAccount: (password) =>
         run(async () => {
           await authPost("/delete-user", { password });
           await navigate("/", { replace: true });
           await refresh();
-          toast.success("Compte supprimé", { description: "Votre compte et vos données personnelles ont été effacés." });
+          notify.success("Compte supprimé", { description: "Votre compte et vos données personnelles ont été effacés." });
         }, "Suppression impossible"),
     };
   }, [user, pending, revalidator, run, navigate]);

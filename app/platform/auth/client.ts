@@ -17,6 +17,21 @@ export class AuthError extends Error {
 
 export const GENERIC_ERROR = "Une erreur est survenue";
 export const NETWORK_ERROR = "Impossible de joindre le serveur. Vérifiez votre connexion internet et réessayez.";
+export const TIMEOUT_ERROR = "Le serveur ne répond pas (délai dépassé). Vérifiez votre connexion internet et réessayez.";
+
+/** Spec §9: the authentication network timeout is 30 s on a computer and 60 s on a phone or tablet. */
+export const AUTH_TIMEOUT_DESKTOP_MS = 30_000;
+export const AUTH_TIMEOUT_MOBILE_MS = 60_000;
+
+export function isMobileDevice(nav: { userAgent: string; userAgentData?: { mobile?: boolean } } | undefined): boolean {
+  if (!nav) return false;
+  if (typeof nav.userAgentData?.mobile === "boolean") return nav.userAgentData.mobile;
+  return /Mobi|Android|iPhone|iPad|iPod/i.test(nav.userAgent);
+}
+
+export function authTimeoutMs(nav = typeof navigator === "undefined" ? undefined : navigator): number {
+  return isMobileDevice(nav as Parameters<typeof isMobileDevice>[0]) ? AUTH_TIMEOUT_MOBILE_MS : AUTH_TIMEOUT_DESKTOP_MS;
+}
 export const TOO_MANY_ATTEMPTS = "Trop de tentatives. Patientez quelques minutes avant de réessayer.";
 
 /** Provider codes → French. Our own hooks already answer in French (their message is kept). */
@@ -28,6 +43,10 @@ const CODE_MESSAGES: Record<string, string> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "Cette adresse e-mail est déjà utilisée par un autre compte.",
   PASSWORD_TOO_SHORT: "Le mot de passe est trop court.",
   PASSWORD_TOO_LONG: "Le mot de passe est trop long.",
+  INVALID_ORIGIN:
+    "Connexion refusée : cette page n'est pas ouverte depuis l'adresse officielle du site. Ouvrez le site à son adresse habituelle, puis reconnectez-vous.",
+  MISSING_OR_NULL_ORIGIN:
+    "Connexion refusée : cette page n'est pas ouverte depuis l'adresse officielle du site. Ouvrez le site à son adresse habituelle, puis reconnectez-vous.",
   INVALID_TOKEN: "Ce lien de réinitialisation n'est plus valable (déjà utilisé ou expiré). Demandez-en un nouveau.",
   USER_NOT_FOUND: "Ce compte n'existe plus.",
   SESSION_EXPIRED: "Votre session a expiré. Reconnectez-vous puis recommencez.",
@@ -54,8 +73,11 @@ export function frenchAuthMessage(status: number, code: string | undefined, mess
   return GENERIC_ERROR;
 }
 
-/** POSTs JSON to a Better Auth endpoint; throws AuthError with a French message on failure. */
-export async function authPost<T = unknown>(path: string, body: unknown): Promise<T> {
+/**
+ * POSTs JSON to a Better Auth endpoint, giving up after the spec's network timeout; throws
+ * AuthError with a French message on failure.
+ */
+export async function authPost<T = unknown>(path: string, body: unknown, timeoutMs = authTimeoutMs()): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`${AUTH_API}${path}`, {
@@ -63,8 +85,10 @@ export async function authPost<T = unknown>(path: string, body: unknown): Promis
       headers: { "content-type": "application/json", accept: "application/json" },
       credentials: "same-origin",
       body: JSON.stringify(body ?? {}),
+      signal: AbortSignal.timeout(timeoutMs),
     });
-  } catch {
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "TimeoutError") throw new AuthError(TIMEOUT_ERROR, 0, "TIMEOUT");
     throw new AuthError(NETWORK_ERROR, 0, "NETWORK");
   }
   const json: unknown = await res.json().catch(() => null);

@@ -3,8 +3,13 @@ import type { z } from "zod";
 /** Field messages keyed by the field's dotted name (`program.0.title`), as the form names it; `_form` for the whole form. */
 export type FieldErrors = Record<string, string>;
 
+/** What a schema reports (zod's issues, typed structurally so that no browser bundle needs zod for it). */
+export interface IssueList {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+}
+
 /** The first message for each field. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: IssueList): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join(".") || "_form";

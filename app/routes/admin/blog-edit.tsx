@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/platform/toast/notify";
 import type { Route } from "./+types/blog-edit";
 import { authorName, createPost, formationChoices, getPostById, listAuthors, updatePost } from "~/domain/blog/blog.server";
 import { PublicationFields } from "~/domain/blog/components/publication-fields";
@@ -120,14 +120,14 @@ function EditorForm({ data: d, values, errors }: { data: LoaderData; values: For
   const unsaved = useUnsavedChanges();
 
   useEffect(() => {
-    if (saved && post) toast.success("Article enregistré", { description: savedMessage(post) });
+    if (saved && post) notify.success("Article enregistré", { description: savedMessage(post) });
   }, [saved, post]);
 
   useEffect(() => {
     if (errorList.length === 0) return;
     unsaved.resetSubmitting();
     summaryRef.current?.focus();
-    toast.error("Article non enregistré", { description: `${errorList.length} champ${errorList.length > 1 ? "s" : ""} à corriger.` });
+    notify.error("Article non enregistré", { description: `${errorList.length} champ${errorList.length > 1 ? "s" : ""} à corriger.` });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [errors]);
 

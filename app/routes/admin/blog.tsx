@@ -1,7 +1,7 @@
 import { Eye, Plus, Search, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, data, useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/platform/toast/notify";
 import { z } from "zod";
 import type { Route } from "./+types/blog";
 import { countPosts, deletePost, listPosts, listTags } from "~/domain/blog/blog.server";
@@ -133,8 +133,8 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<ActionResult>();
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success("C'est fait", { description: fetcher.data.message });
-    else toast.error("Action impossible", { description: fetcher.data.message });
+    if (fetcher.data.ok) notify.success("C'est fait", { description: fetcher.data.message });
+    else notify.error("Action impossible", { description: fetcher.data.message });
   }, [fetcher.state, fetcher.data]);
   const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
   return (

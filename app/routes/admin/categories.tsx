@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData, useFetcher, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/platform/toast/notify";
 import type { Route } from "./+types/categories";
 import {
   createCategory,
@@ -91,7 +91,7 @@ function CategoryRow({ category, result }: { category: CategoryWithCount; result
   const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok)
-      toast.error("Suppression impossible", { description: fetcher.data.message });
+      notify.error("Suppression impossible", { description: fetcher.data.message });
   }, [fetcher.state, fetcher.data]);
   const mine = result && !result.ok && result.intent === "update" && result.id === category.id ? result : undefined;
   return (
@@ -144,8 +144,8 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   useEffect(() => {
     if (!result || navigation.state !== "idle") return;
-    if (result.ok) toast.success("C'est fait", { description: result.message });
-    else toast.error("Non enregistré", { description: result.message });
+    if (result.ok) notify.success("C'est fait", { description: result.message });
+    else notify.error("Non enregistré", { description: result.message });
   }, [result, navigation.state]);
   const creating = result && !result.ok && result.intent === "create" ? result : undefined;
   return (

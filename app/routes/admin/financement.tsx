@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/platform/toast/notify";
 import type { Route } from "./+types/financement";
 import { parseOpcoRulesForm, type FundingRule, type RuleFormErrors } from "~/domain/funding/model";
 import {
@@ -256,11 +256,13 @@ export default function AdminFinancement({ loaderData, actionData }: Route.Compo
     if (!actionData) return;
     if (actionData.ok) {
       if (actionData.changes.length > 0)
-        toast.success("Barème enregistré", { description: `${actionData.changes.length} tranche(s) modifiée(s), inscrite(s) au journal.` });
-      else toast.info("Aucune modification", { description: "Le barème était déjà à jour." });
+        notify.success("Barème enregistré", {
+          description: `${actionData.changes.length} tranche(s) modifiée(s), inscrite(s) au journal.`,
+        });
+      else notify.info("Aucune modification", { description: "Le barème était déjà à jour." });
       return;
     }
-    toast.error("Enregistrement impossible", { description: "Corrigez les champs signalés." });
+    notify.error("Enregistrement impossible", { description: "Corrigez les champs signalés." });
     const first = Object.keys(actionData.errors)[0];
     if (first) document.getElementById(`regle-${first.replace(".", "-")}`.replace("+", "plus"))?.focus();
   }, [actionData]);

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ExternalLink, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/platform/toast/notify";
 import type { Route } from "./+types/formation-edit";
 import { listCities } from "~/domain/cities/cities.server";
 import { listCategories } from "~/domain/formations/categories.server";
@@ -145,14 +145,14 @@ function EditorForm({
   );
 
   useEffect(() => {
-    if (saved && SAVED_MESSAGES[saved]) toast.success("Formation enregistrée", { description: SAVED_MESSAGES[saved] });
+    if (saved && SAVED_MESSAGES[saved]) notify.success("Formation enregistrée", { description: SAVED_MESSAGES[saved] });
   }, [saved]);
 
   useEffect(() => {
     if (errorList.length === 0) return;
     resetSubmitting();
     summaryRef.current?.focus();
-    toast.error("Formation non enregistrée", { description: `${errorList.length} champ${errorList.length > 1 ? "s" : ""} à corriger.` });
+    notify.error("Formation non enregistrée", { description: `${errorList.length} champ${errorList.length > 1 ? "s" : ""} à corriger.` });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [errors]);
 

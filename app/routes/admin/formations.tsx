@@ -1,7 +1,7 @@
 import { Copy, Eye, FileUp, Plus, Search, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, data, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/platform/toast/notify";
 import { z } from "zod";
 import type { Route } from "./+types/formations";
 import { listCities } from "~/domain/cities/cities.server";
@@ -132,8 +132,8 @@ type ActionResult = { ok: boolean; message: string; editId?: string };
 function useResultToast(result: ActionResult | undefined, idle: boolean) {
   useEffect(() => {
     if (!result || !idle) return;
-    if (result.ok) toast.success("C'est fait", { description: result.message });
-    else toast.error("Action impossible", { description: result.message });
+    if (result.ok) notify.success("C'est fait", { description: result.message });
+    else notify.error("Action impossible", { description: result.message });
   }, [result, idle]);
 }
 

@@ -15,6 +15,7 @@ import { ADMIN_NAV } from "~/ui/layout/admin-nav";
 import { SiteShell } from "~/ui/layout/site-shell";
 import { NotFound } from "~/ui/not-found";
 import { ThemeToggle } from "~/ui/layout/theme-toggle";
+import { Tooltip, TooltipProvider } from "~/ui/tooltip";
 
 /** Every screen under /admin requires editor or admin, checked here on the server. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -104,60 +105,62 @@ export function AdminFrame({ user, children }: { user: SessionUser; children: Re
     if (drawer.current) drawer.current.open = false;
   }, [location.pathname]);
   return (
-    <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
-      <a
-        href="#contenu-admin"
-        className="sr-only z-50 rounded-md bg-brand-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Aller au contenu
-      </a>
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
-        <div className="flex h-16 items-center justify-between gap-3 px-4">
-          <div className="flex min-w-0 items-center gap-2">
-            <details ref={drawer} className="group relative lg:hidden">
-              <summary
-                className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
-                aria-label="Menu d'administration"
+    <TooltipProvider>
+      <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
+        <a
+          href="#contenu-admin"
+          className="sr-only z-50 rounded-md bg-brand-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Aller au contenu
+        </a>
+        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+          <div className="flex h-16 items-center justify-between gap-3 px-4">
+            <div className="flex min-w-0 items-center gap-2">
+              <details ref={drawer} className="group relative lg:hidden">
+                <summary
+                  className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
+                  aria-label="Menu d'administration"
+                >
+                  <Menu aria-hidden="true" className="size-6 group-open:hidden" />
+                  <X aria-hidden="true" className="hidden size-6 group-open:block" />
+                </summary>
+                <nav
+                  aria-label="Administration (mobile)"
+                  className="absolute left-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+                >
+                  <SidebarLinks user={user} />
+                </nav>
+              </details>
+              <Link to="/admin" className="truncate font-bold tracking-tight">
+                {root?.siteName ?? "Site"} · Administration
+              </Link>
+            </div>
+            <div className="flex items-center gap-1">
+              <Link
+                to="/"
+                className="hidden min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:inline-flex dark:text-slate-200 dark:hover:bg-slate-800"
               >
-                <Menu aria-hidden="true" className="size-6 group-open:hidden" />
-                <X aria-hidden="true" className="hidden size-6 group-open:block" />
-              </summary>
-              <nav
-                aria-label="Administration (mobile)"
-                className="absolute left-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900"
-              >
-                <SidebarLinks user={user} />
-              </nav>
-            </details>
-            <Link to="/admin" className="truncate font-bold tracking-tight">
-              {root?.siteName ?? "Site"} · Administration
-            </Link>
+                <ExternalLink aria-hidden="true" className="size-4" />
+                Voir le site
+              </Link>
+              <ThemeToggle wrap={(label, button) => <Tooltip content={label}>{button}</Tooltip>} />
+              <UserMenu />
+            </div>
           </div>
-          <div className="flex items-center gap-1">
-            <Link
-              to="/"
-              className="hidden min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:inline-flex dark:text-slate-200 dark:hover:bg-slate-800"
-            >
-              <ExternalLink aria-hidden="true" className="size-4" />
-              Voir le site
-            </Link>
-            <ThemeToggle />
-            <UserMenu />
-          </div>
+        </header>
+        <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
+          <aside className="hidden w-60 shrink-0 lg:block">
+            <nav aria-label="Administration" className="sticky top-22">
+              <SidebarLinks user={user} />
+            </nav>
+          </aside>
+          <main id="contenu-admin" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+            <Breadcrumbs />
+            <div className="mt-4">{children}</div>
+          </main>
         </div>
-      </header>
-      <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
-        <aside className="hidden w-60 shrink-0 lg:block">
-          <nav aria-label="Administration" className="sticky top-22">
-            <SidebarLinks user={user} />
-          </nav>
-        </aside>
-        <main id="contenu-admin" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-          <Breadcrumbs />
-          <div className="mt-4">{children}</div>
-        </main>
       </div>
-    </div>
+    </TooltipProvider>
   );
 }
 

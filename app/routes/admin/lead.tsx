@@ -1,7 +1,7 @@
 import { ArrowLeft, Mail, RotateCw, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/platform/toast/notify";
 import { z } from "zod";
 import type { Route } from "./+types/lead";
 import { LeadStatusBadge, MailBadge, MailStateBadge, leadKindFromPath, leadsBasePath } from "~/domain/leads/admin";
@@ -105,9 +105,9 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
-      toast.success("Enregistré", { description: result.message });
+      notify.success("Enregistré", { description: result.message });
       noteRef.current?.reset();
-    } else toast.error("Action impossible", { description: result.message });
+    } else notify.error("Action impossible", { description: result.message });
   }, [result]);
 
   const formations = [...lead.formations.map((f) => f.title), lead.formationOther].filter(Boolean);

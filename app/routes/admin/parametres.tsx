@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, data, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/platform/toast/notify";
 import type { Route } from "./+types/parametres";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { organisationSchema, type Organisation } from "~/domain/settings/model";
@@ -111,8 +111,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.ok) toast.success("Paramètres enregistrés", { description: "Le pied de page et les mentions légales sont à jour." });
-    else toast.error("Enregistrement impossible", { description: "Corrigez les champs signalés." });
+    if (actionData.ok) notify.success("Paramètres enregistrés", { description: "Le pied de page et les mentions légales sont à jour." });
+    else notify.error("Enregistrement impossible", { description: "Corrigez les champs signalés." });
     if (!actionData.ok && firstError) document.getElementById(`org-${firstError}`)?.focus();
   }, [actionData, firstError]);
 

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useId } from "react";
 import { Form, data, useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/platform/toast/notify";
 import { z } from "zod";
 import { Pagination } from "~/ui/pagination";
 import type { Route } from "./+types/utilisateurs";
@@ -60,8 +60,8 @@ function UserRow({ user, isMe }: { user: UserSummary; isMe: boolean }) {
   const result = fetcher.data;
   useEffect(() => {
     if (!result || fetcher.state !== "idle") return;
-    if (result.ok) toast.success("Modification enregistrée", { description: result.message });
-    else toast.error("Modification impossible", { description: result.message });
+    if (result.ok) notify.success("Modification enregistrée", { description: result.message });
+    else notify.error("Modification impossible", { description: result.message });
   }, [result, fetcher.state]);
 
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData, useFetcher, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/platform/toast/notify";
 import type { Route } from "./+types/villes";
 import { createCity, deleteCity, listCities, updateCity, type CityWithCount } from "~/domain/cities/cities.server";
 import { TextField, type FormValues } from "~/domain/formations/components/editor-fields";
@@ -89,7 +89,7 @@ function CityRow({ city, result }: { city: CityWithCount; result: Result | undef
   const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok)
-      toast.error("Suppression impossible", { description: fetcher.data.message });
+      notify.error("Suppression impossible", { description: fetcher.data.message });
   }, [fetcher.state, fetcher.data]);
   const mine = result && !result.ok && result.intent === "update" && result.id === city.id ? result : undefined;
   return (
@@ -144,8 +144,8 @@ export default function AdminCities({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   useEffect(() => {
     if (!result || navigation.state !== "idle") return;
-    if (result.ok) toast.success("C'est fait", { description: result.message });
-    else toast.error("Non enregistré", { description: result.message });
+    if (result.ok) notify.success("C'est fait", { description: result.message });
+    else notify.error("Non enregistré", { description: result.message });
   }, [result, navigation.state]);
   const creating = result && !result.ok && result.intent === "create" ? result : undefined;
   return (

@@ -1,32 +1,114 @@
 import { Check, Circle } from "lucide-react";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { useState, type ReactNode } from "react";
+import { Link, data, redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
-import { displayNameSchema, emailSchema } from "~/domain/accounts/model";
-import { safeRedirect } from "~/platform/auth/paths";
-import { checkPassword, passwordRules, type PasswordPolicy } from "~/platform/auth/password-policy";
 import { useAuth } from "~/platform/auth/auth-context";
-import { AuthError } from "~/platform/auth/client";
+import { AuthError, GENERIC_ERROR } from "~/platform/auth/client";
+import { forgotSchema, resetSchema, signInSchema, signUpSchema } from "~/platform/auth/forms";
+import { requestResetOnServer, resetPasswordOnServer, signInOnServer, signUpOnServer } from "~/platform/auth/auth-forms.server";
 import { getSessionUser } from "~/platform/auth/guard.server";
+import { passwordRules, type PasswordPolicy } from "~/platform/auth/password-policy";
+import { safeRedirect } from "~/platform/auth/paths";
+import { isEditor } from "~/platform/auth/roles";
 import { config } from "~/platform/config.server";
 import { pageMeta } from "~/platform/seo/meta";
+import { redirectWithToast } from "~/platform/toast/flash.server";
+import { parseSubmission, withoutSecrets } from "~/platform/validation/submission";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { ErrorSummary, TextField } from "~/ui/form/fields";
+import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
 
 type Mode = "connexion" | "inscription" | "oubli" | "nouveau";
 
+/** Where to go once signed in: the page asked for, else the admin for staff and the home page for visitors. */
+function destination(requested: string, role: string | undefined): string {
+  return requested || (isEditor({ role }) ? "/admin" : "/");
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
   const hasToken = Boolean(url.searchParams.get("token"));
   const user = await getSessionUser(request);
   // Already signed in: straight to where the visitor was going (never off-site).
-  if (user && !hasToken) throw redirect(redirectTo);
+  if (user && !hasToken) throw redirect(destination(redirectTo, user.role));
   return { redirectTo, policy: config().passwordPolicy };
 }
 
 export function headers() {
-  return { "Cache-Control": "no-store" };
+  return { "Cache-Control": "private, no-store" };
+}
+
+type ActionReply = SubmissionReply & { intent: Mode; values?: Record<string, unknown>; sent?: boolean };
+
+function refused(intent: Mode, reply: Omit<ActionReply, "intent">, status: number) {
+  return data<ActionReply>({ intent, ...reply, values: withoutSecrets(reply.values ?? {}) }, { status });
+}
+
+/**
+ * The four forms post here when the browser sends them itself (no JavaScript, or before it has
+ * loaded): Better Auth is called on the server, its session cookie goes with the redirect, and the
+ * toast of spec §8 follows in the flash cookie. A password never appears in an address.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "") as Mode;
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
+  const policy = config().passwordPolicy;
+
+  if (intent === "connexion") {
+    const parsed = await parseSubmission(form, signInSchema);
+    if (!parsed.ok) return refused(intent, parsed, 400);
+    const result = await signInOnServer(request, parsed.data);
+    if (!result.ok) return refused(intent, { formError: result.message, values: parsed.values }, result.status);
+    return redirectWithToast(
+      destination(redirectTo, result.body.user?.role),
+      { kind: "success", title: "Connexion réussie", description: "Bienvenue\u00a0!" },
+      { headers: cookieHeaders(result.cookies) },
+    );
+  }
+  if (intent === "inscription") {
+    const parsed = await parseSubmission(form, signUpSchema(policy));
+    if (!parsed.ok) return refused(intent, parsed, 400);
+    const result = await signUpOnServer(request, parsed.data);
+    if (!result.ok) return refused(intent, { formError: result.message, values: parsed.values }, result.status);
+    return redirectWithToast(
+      redirectTo || "/",
+      { kind: "success", title: "Compte créé", description: "Votre compte a été créé avec succès" },
+      { headers: cookieHeaders(result.cookies) },
+    );
+  }
+  if (intent === "oubli") {
+    const parsed = await parseSubmission(form, forgotSchema);
+    if (!parsed.ok) return refused(intent, parsed, 400);
+    const result = await requestResetOnServer(request, parsed.data);
+    if (!result.ok) return refused(intent, { formError: result.message, values: parsed.values }, result.status);
+    return redirectWithToast("/login?mode=oubli", {
+      kind: "success",
+      title: "Email envoyé",
+      description: "Vérifiez votre boîte mail pour réinitialiser votre mot de passe",
+    });
+  }
+  if (intent === "nouveau") {
+    const parsed = await parseSubmission(form, resetSchema(policy));
+    if (!parsed.ok) return refused(intent, parsed, 400);
+    const result = await resetPasswordOnServer(request, parsed.data);
+    if (!result.ok) return refused(intent, { formError: result.message, values: { token: parsed.data.token } }, result.status);
+    return redirectWithToast("/login", {
+      kind: "success",
+      title: "Mot de passe modifié",
+      description: "Connectez-vous avec votre nouveau mot de passe.",
+    });
+  }
+  return data<ActionReply>({ intent: "connexion", formError: "Formulaire inconnu : rechargez la page." }, { status: 400 });
+}
+
+function cookieHeaders(cookies: string[]): Headers {
+  const headers = new Headers();
+  for (const c of cookies) headers.append("Set-Cookie", c);
+  return headers;
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -37,60 +119,43 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
-
-function Field({
-  label,
-  error,
-  hint,
-  children,
-  id,
-}: {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  children: (props: { id: string; "aria-describedby"?: string; "aria-invalid"?: boolean }) => ReactNode;
-  id: string;
-}) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+/** The password policy, beside the field, ticked as the rules are met. */
+function PolicyHint({ policy }: { policy: PasswordPolicy }) {
+  const [password, setPassword] = useState("");
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
-      {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
-      {hint ? (
-        <div id={`${id}-hint`} className="mt-2">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <PolicyWatcher onChange={setPassword}>
+      <ul className="space-y-1 text-sm text-slate-600 dark:text-slate-400" aria-label="Règles du mot de passe">
+        {passwordRules(policy).map((rule) => {
+          const ok = rule.test(password);
+          return (
+            <li key={rule.id} className={cn("flex items-center gap-2", ok && "text-emerald-700 dark:text-emerald-400")}>
+              {ok ? <Check aria-hidden="true" className="size-4" /> : <Circle aria-hidden="true" className="size-3" />}
+              <span>
+                {rule.label}
+                <span className="sr-only">{ok ? " : respecté" : " : non respecté"}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </PolicyWatcher>
   );
 }
 
-/** The password policy, beside the field, ticked as the rules are met. */
-function PolicyHint({ policy, password }: { policy: PasswordPolicy; password: string }) {
+/** Follows the password field of the enclosing form (uncontrolled inputs keep their value without JavaScript). */
+function PolicyWatcher({ onChange, children }: { onChange: (value: string) => void; children: ReactNode }) {
   return (
-    <ul className="space-y-1 text-sm text-slate-600 dark:text-slate-400" aria-label="Règles du mot de passe">
-      {passwordRules(policy).map((rule) => {
-        const ok = rule.test(password);
-        return (
-          <li key={rule.id} className={cn("flex items-center gap-2", ok && "text-emerald-700 dark:text-emerald-400")}>
-            {ok ? <Check aria-hidden="true" className="size-4" /> : <Circle aria-hidden="true" className="size-3" />}
-            <span>
-              {rule.label}
-              <span className="sr-only">{ok ? " : respecté" : " : non respecté"}</span>
-            </span>
-          </li>
-        );
-      })}
-    </ul>
+    <div
+      ref={(node) => {
+        const input = node?.closest("form")?.querySelector<HTMLInputElement>('input[data-policy="true"]');
+        if (!input) return;
+        const listener = () => onChange(input.value);
+        input.addEventListener("input", listener);
+        return () => input.removeEventListener("input", listener);
+      }}
+    >
+      {children}
+    </div>
   );
 }
 
@@ -106,356 +171,339 @@ function useModeLink() {
   };
 }
 
-function SignInForm({ redirectTo }: { redirectTo: string }) {
-  const auth = useAuth();
-  const navigate = useNavigate();
-  const link = useModeLink();
-  const id = useId();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
+const LABELS = {
+  displayName: "Nom affiché",
+  email: "Adresse e-mail",
+  password: "Mot de passe",
+  newPassword: "Nouveau mot de passe",
+  confirmPassword: "Confirmer le mot de passe",
+};
+
+function str(values: Record<string, unknown> | undefined, name: string): string {
+  const v = values?.[name];
+  return typeof v === "string" ? v : "";
+}
+
+const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
+
+/**
+ * One of the four forms: a `method="post"` form handled by the action above; with JavaScript,
+ * `submit` calls the authentication API instead (spec §7, with its network timeout).
+ */
+function AuthForm({
+  mode,
+  title,
+  reply,
+  validator,
+  submit,
+  submitLabel,
+  busyLabel,
+  children,
+  footer,
+}: {
+  mode: Mode;
+  title: string;
+  reply: ActionReply | undefined;
+  validator: () => Promise<(values: Record<string, unknown>) => Record<string, string>>;
+  submit: (values: Record<string, string>) => Promise<void>;
+  submitLabel: string;
+  busyLabel: string;
+  children: (form: { id: string; errors: Record<string, string>; values: Record<string, unknown> | undefined }) => ReactNode;
+  footer?: ReactNode;
+}) {
   const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const next: typeof errors = {};
-    if (!emailSchema.safeParse(email).success) next.email = "Saisissez une adresse e-mail valide.";
-    if (!password) next.password = "Saisissez votre mot de passe.";
-    setErrors(next);
-    if (next.email || next.password) return;
-    setBusy(true);
-    try {
-      await auth.signIn({ email, password });
-      await navigate(redirectTo, { replace: true });
-    } catch (error) {
-      setErrors({ form: error instanceof AuthError ? error.message : "Une erreur est survenue" });
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const posting = useNavigation().state === "submitting";
+  const id = `login-${mode}`;
+  const ownReply = reply?.intent === mode ? reply : undefined;
+  const form = useForm({
+    id,
+    reply: ownReply,
+    validator,
+    onValid(event, values) {
+      event.preventDefault();
+      setBusy(true);
+      form.setFormError(undefined);
+      submit(values as Record<string, string>)
+        .catch((error: unknown) => form.setFormError(error instanceof AuthError ? error.message : GENERIC_ERROR))
+        .finally(() => setBusy(false));
+    },
+  });
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby="login-title">
-      <h1 id="login-title" className="text-2xl font-bold tracking-tight">
-        Connexion
+    <form method="post" {...form.formProps} className="space-y-5" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className="text-2xl font-bold tracking-tight">
+        {title}
       </h1>
-      <Field label="Adresse e-mail" id={`${id}-email`} error={errors.email}>
-        {(p) => (
-          <input
-            {...p}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field label="Mot de passe" id={`${id}-password`} error={errors.password}>
-        {(p) => (
-          <input
-            {...p}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      {errors.form ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.form}
-        </p>
+      {form.summaryVisible ? (
+        <ErrorSummary form={id} errors={form.errors} formError={form.formError} labels={LABELS} summaryRef={form.summaryRef} />
       ) : null}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Connexion…" : "Se connecter"}
+      <input type="hidden" name="intent" value={mode} />
+      {children({ id, errors: form.errors, values: ownReply?.values })}
+      <Button type="submit" className="w-full" disabled={busy || posting}>
+        {busy || posting ? busyLabel : submitLabel}
       </Button>
-      <div className="flex flex-wrap justify-between gap-3 text-sm">
-        <Link to={link("oubli")} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-          Mot de passe oublié ?
-        </Link>
-        <Link to={link("inscription")} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-          Créer un compte
-        </Link>
-      </div>
+      {footer}
     </form>
   );
 }
 
-function SignUpForm({ redirectTo, policy }: { redirectTo: string; policy: PasswordPolicy }) {
+const loadSchemas = () => import("~/platform/auth/forms");
+
+function SignInForm({ redirectTo, reply }: { redirectTo: string; reply?: ActionReply }) {
   const auth = useAuth();
   const navigate = useNavigate();
   const link = useModeLink();
-  const id = useId();
-  const [displayName, setDisplayName] = useState("");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{ displayName?: string; email?: string; password?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const next: typeof errors = {};
-    const name = displayNameSchema.safeParse(displayName);
-    if (!name.success) next.displayName = name.error.issues[0]?.message;
-    if (!emailSchema.safeParse(email).success) next.email = "Saisissez une adresse e-mail valide.";
-    const problem = checkPassword(password, policy);
-    if (problem) next.password = problem;
-    setErrors(next);
-    if (next.displayName || next.email || next.password) return;
-    setBusy(true);
-    try {
-      await auth.signUp({ email, password, displayName });
-      await navigate(redirectTo, { replace: true });
-    } catch (error) {
-      setErrors({ form: error instanceof AuthError ? error.message : "Une erreur est survenue" });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby="signup-title">
-      <h1 id="signup-title" className="text-2xl font-bold tracking-tight">
-        Créer un compte
-      </h1>
-      <Field label="Nom affiché" id={`${id}-name`} error={errors.displayName}>
-        {(p) => (
-          <input
-            {...p}
-            type="text"
-            name="displayName"
-            autoComplete="name"
-            required
-            value={displayName}
-            onChange={(e) => setDisplayName(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field label="Adresse e-mail" id={`${id}-email`} error={errors.email}>
-        {(p) => (
-          <input
-            {...p}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field label="Mot de passe" id={`${id}-password`} error={errors.password} hint={<PolicyHint policy={policy} password={password} />}>
-        {(p) => (
-          <input
-            {...p}
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      {errors.form ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.form}
-        </p>
-      ) : null}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Création du compte…" : "Créer mon compte"}
-      </Button>
-      <p className="text-sm">
-        Déjà un compte ?{" "}
-        <Link to={link("connexion")} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-          Se connecter
-        </Link>
-      </p>
-    </form>
-  );
-}
-
-function ForgotForm() {
-  const auth = useAuth();
-  const link = useModeLink();
-  const id = useId();
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!emailSchema.safeParse(email).success) {
-      setError("Saisissez une adresse e-mail valide.");
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      await auth.requestPasswordReset(email);
-      setSent(true);
-    } catch (e) {
-      setError(e instanceof AuthError ? e.message : "Une erreur est survenue");
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby="forgot-title">
-      <h1 id="forgot-title" className="text-2xl font-bold tracking-tight">
-        Mot de passe oublié
-      </h1>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Indiquez l'adresse e-mail de votre compte : si elle est connue, vous recevrez un lien pour choisir un nouveau mot de passe, valable
-        une heure.
-      </p>
-      <Field label="Adresse e-mail" id={`${id}-email`} error={error}>
-        {(p) => (
-          <input
-            {...p}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      {sent ? (
-        <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-          Si un compte existe pour cette adresse, un e-mail vient de lui être envoyé. Pensez à vérifier vos courriers indésirables.
-        </p>
-      ) : null}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Envoi…" : "Envoyer le lien"}
-      </Button>
-      <p className="text-sm">
-        <Link to={link("connexion")} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-          Retour à la connexion
-        </Link>
-      </p>
-    </form>
-  );
-}
-
-function NewPasswordForm({ token, policy }: { token: string; policy: PasswordPolicy }) {
-  const auth = useAuth();
-  const navigate = useNavigate();
-  const link = useModeLink();
-  const id = useId();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const next: typeof errors = {};
-    const problem = checkPassword(password, policy);
-    if (problem) next.password = problem;
-    if (password !== confirm) next.confirm = "Les deux mots de passe ne sont pas identiques.";
-    setErrors(next);
-    if (next.password || next.confirm) return;
-    setBusy(true);
-    try {
-      await auth.resetPassword({ token, newPassword: password });
-      await navigate(link("connexion"), { replace: true });
-    } catch (error) {
-      setErrors({ form: error instanceof AuthError ? error.message : "Une erreur est survenue" });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby="reset-title">
-      <h1 id="reset-title" className="text-2xl font-bold tracking-tight">
-        Choisir un nouveau mot de passe
-      </h1>
-      <Field
-        label="Nouveau mot de passe"
-        id={`${id}-password`}
-        error={errors.password}
-        hint={<PolicyHint policy={policy} password={password} />}
-      >
-        {(p) => (
-          <input
-            {...p}
-            type="password"
-            name="newPassword"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field label="Confirmer le mot de passe" id={`${id}-confirm`} error={errors.confirm}>
-        {(p) => (
-          <input
-            {...p}
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      {errors.form ? (
-        <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
-          <p>{errors.form}</p>
-          <Link to={link("oubli")} className="mt-1 inline-block underline">
-            Demander un nouveau lien
+    <AuthForm
+      mode="connexion"
+      title="Connexion"
+      reply={reply}
+      validator={() => loadSchemas().then((m) => schemaValidator(m.signInSchema))}
+      submitLabel="Se connecter"
+      busyLabel="Connexion…"
+      submit={async (values) => {
+        const user = await auth.signIn({ email: values.email ?? "", password: values.password ?? "" });
+        await navigate(destination(redirectTo, user?.role), { replace: true });
+      }}
+      footer={
+        <div className="flex flex-wrap justify-between gap-3 text-sm">
+          <Link to={link("oubli")} className={linkClass}>
+            Mot de passe oublié ?
+          </Link>
+          <Link to={link("inscription")} className={linkClass}>
+            Créer un compte
           </Link>
         </div>
-      ) : null}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Enregistrement…" : "Enregistrer le mot de passe"}
-      </Button>
-    </form>
+      }
+    >
+      {({ id, errors, values }) => (
+        <>
+          <TextField
+            form={id}
+            name="email"
+            label={LABELS.email}
+            type="email"
+            autoComplete="email"
+            required
+            requiredMark={false}
+            defaultValue={str(values, "email")}
+            error={errors.email}
+          />
+          <TextField
+            form={id}
+            name="password"
+            label={LABELS.password}
+            type="password"
+            autoComplete="current-password"
+            required
+            requiredMark={false}
+            error={errors.password}
+          />
+        </>
+      )}
+    </AuthForm>
   );
 }
 
-export default function Login({ loaderData }: Route.ComponentProps) {
+function SignUpForm({ redirectTo, policy, reply }: { redirectTo: string; policy: PasswordPolicy; reply?: ActionReply }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const link = useModeLink();
+  return (
+    <AuthForm
+      mode="inscription"
+      title="Créer un compte"
+      reply={reply}
+      validator={() => loadSchemas().then((m) => schemaValidator(m.signUpSchema(policy)))}
+      submitLabel="Créer mon compte"
+      busyLabel="Création du compte…"
+      submit={async (values) => {
+        await auth.signUp({ email: values.email ?? "", password: values.password ?? "", displayName: values.displayName ?? "" });
+        await navigate(redirectTo || "/", { replace: true });
+      }}
+      footer={
+        <p className="text-sm">
+          Déjà un compte ?{" "}
+          <Link to={link("connexion")} className={linkClass}>
+            Se connecter
+          </Link>
+        </p>
+      }
+    >
+      {({ id, errors, values }) => (
+        <>
+          <TextField
+            form={id}
+            name="displayName"
+            label={LABELS.displayName}
+            autoComplete="name"
+            required
+            requiredMark={false}
+            maxLength={80}
+            defaultValue={str(values, "displayName")}
+            error={errors.displayName}
+          />
+          <TextField
+            form={id}
+            name="email"
+            label={LABELS.email}
+            type="email"
+            autoComplete="email"
+            required
+            requiredMark={false}
+            defaultValue={str(values, "email")}
+            error={errors.email}
+          />
+          <TextField
+            form={id}
+            name="password"
+            label={LABELS.password}
+            type="password"
+            autoComplete="new-password"
+            required
+            requiredMark={false}
+            data-policy="true"
+            hint={<PolicyHint policy={policy} />}
+            error={errors.password}
+          />
+        </>
+      )}
+    </AuthForm>
+  );
+}
+
+function ForgotForm({ reply }: { reply?: ActionReply }) {
+  const auth = useAuth();
+  const link = useModeLink();
+  const [done, setDone] = useState(false);
+  return (
+    <AuthForm
+      mode="oubli"
+      title="Mot de passe oublié"
+      reply={reply}
+      validator={() => loadSchemas().then((m) => schemaValidator(m.forgotSchema))}
+      submitLabel="Envoyer le lien"
+      busyLabel="Envoi…"
+      submit={async (values) => {
+        await auth.requestPasswordReset(values.email ?? "");
+        setDone(true);
+      }}
+      footer={
+        <>
+          {done ? (
+            <p
+              role="status"
+              className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+            >
+              Si un compte existe pour cette adresse, un e-mail vient de lui être envoyé. Pensez à vérifier vos courriers indésirables.
+            </p>
+          ) : null}
+          <p className="text-sm">
+            <Link to={link("connexion")} className={linkClass}>
+              Retour à la connexion
+            </Link>
+          </p>
+        </>
+      }
+    >
+      {({ id, errors, values }) => (
+        <>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Indiquez l'adresse e-mail de votre compte&nbsp;: si elle est connue, vous recevrez un lien pour choisir un nouveau mot de passe,
+            valable une heure.
+          </p>
+          <TextField
+            form={id}
+            name="email"
+            label={LABELS.email}
+            type="email"
+            autoComplete="email"
+            required
+            requiredMark={false}
+            defaultValue={str(values, "email")}
+            error={errors.email}
+          />
+        </>
+      )}
+    </AuthForm>
+  );
+}
+
+function NewPasswordForm({ token, policy, reply }: { token: string; policy: PasswordPolicy; reply?: ActionReply }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const link = useModeLink();
+  return (
+    <AuthForm
+      mode="nouveau"
+      title="Choisir un nouveau mot de passe"
+      reply={reply}
+      validator={() => loadSchemas().then((m) => schemaValidator(m.resetSchema(policy)))}
+      submitLabel="Enregistrer le mot de passe"
+      busyLabel="Enregistrement…"
+      submit={async (values) => {
+        await auth.resetPassword({ token, newPassword: values.newPassword ?? "" });
+        await navigate(link("connexion"), { replace: true });
+      }}
+      footer={
+        reply?.intent === "nouveau" && reply.formError ? (
+          <p className="text-sm">
+            <Link to={link("oubli")} className={linkClass}>
+              Demander un nouveau lien
+            </Link>
+          </p>
+        ) : null
+      }
+    >
+      {({ id, errors }) => (
+        <>
+          <input type="hidden" name="token" value={token} />
+          <TextField
+            form={id}
+            name="newPassword"
+            label={LABELS.newPassword}
+            type="password"
+            autoComplete="new-password"
+            required
+            requiredMark={false}
+            data-policy="true"
+            hint={<PolicyHint policy={policy} />}
+            error={errors.newPassword}
+          />
+          <TextField
+            form={id}
+            name="confirmPassword"
+            label={LABELS.confirmPassword}
+            type="password"
+            autoComplete="new-password"
+            required
+            requiredMark={false}
+            error={errors.confirmPassword}
+          />
+        </>
+      )}
+    </AuthForm>
+  );
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const token = params.get("token");
   const requested = params.get("mode");
   const mode: Mode = token ? "nouveau" : requested === "inscription" || requested === "oubli" ? requested : "connexion";
   const { redirectTo, policy } = loaderData;
+  const reply = actionData as ActionReply | undefined;
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
         {mode === "nouveau" && token ? (
-          <NewPasswordForm token={token} policy={policy} />
+          <NewPasswordForm token={token} policy={policy} reply={reply} />
         ) : mode === "inscription" ? (
-          <SignUpForm redirectTo={redirectTo} policy={policy} />
+          <SignUpForm redirectTo={redirectTo} policy={policy} reply={reply} />
         ) : mode === "oubli" ? (
-          <ForgotForm />
+          <ForgotForm reply={reply} />
         ) : (
-          <SignInForm redirectTo={redirectTo} />
+          <SignInForm redirectTo={redirectTo} reply={reply} />
         )}
-        <noscript>
-          <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
-            La connexion demande que JavaScript soit activé dans votre navigateur.
-          </p>
-        </noscript>
       </div>
     </div>
   );

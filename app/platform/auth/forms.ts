@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { checkPassword, type PasswordPolicy } from "./password-policy";
+
+/**
+ * The schemas of the sign-in screen's four forms (and of every other place that takes an e-mail
+ * address or a display name). The route action parses with them; the browser loads the same
+ * module when the visitor starts typing.
+ */
+export const emailSchema = z
+  .string({ error: "Saisissez votre adresse e-mail." })
+  .trim()
+  .toLowerCase()
+  .min(1, "Saisissez votre adresse e-mail.")
+  .max(254, "L'adresse e-mail comporte au plus 254 caractères.")
+  .email("Saisissez une adresse e-mail valide (exemple : prenom.nom@entreprise.fr).");
+
+/** The display name: the same rule on sign-up, on invitation, from the account menu and from the API. */
+export const DISPLAY_NAME_MIN = 2;
+export const DISPLAY_NAME_MAX = 80;
+export const displayNameSchema = z
+  .string({ error: "Saisissez le nom affiché." })
+  .trim()
+  .min(DISPLAY_NAME_MIN, `Le nom affiché comporte au moins ${DISPLAY_NAME_MIN} caractères.`)
+  .max(DISPLAY_NAME_MAX, `Le nom affiché comporte au plus ${DISPLAY_NAME_MAX} caractères.`);
+
+function newPassword(policy: PasswordPolicy) {
+  return z.string({ error: "Choisissez un mot de passe." }).superRefine((value, ctx) => {
+    const problem = value ? checkPassword(value, policy) : "Choisissez un mot de passe.";
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+}
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: "Saisissez votre mot de passe." }).min(1, "Saisissez votre mot de passe.").max(4096),
+});
+
+export const forgotSchema = z.object({ email: emailSchema });
+
+export function signUpSchema(policy: PasswordPolicy) {
+  return z.object({ displayName: displayNameSchema, email: emailSchema, password: newPassword(policy) });
+}
+
+export function resetSchema(policy: PasswordPolicy) {
+  return z
+    .object({
+      token: z.string().min(1, "Ce lien n'est pas complet : ouvrez à nouveau le lien reçu par e-mail.").max(500),
+      newPassword: newPassword(policy),
+      confirmPassword: z.string({ error: "Confirmez le mot de passe." }),
+    })
+    .refine((v) => v.newPassword === v.confirmPassword, {
+      path: ["confirmPassword"],
+      message: "Les deux mots de passe ne sont pas identiques.",
+    });
+}
