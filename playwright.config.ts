@@ -1,6 +1,10 @@
 import { defineConfig } from "@playwright/test";
+import { freePortSync } from "./tests/support/ports";
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+// A port chosen at run time, set in the environment so that the workers (which load this file
+// again) and the test helpers agree on it; E2E_PORT forces one.
+process.env.E2E_PORT ??= String(freePortSync());
+const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR ?? `.test-data/e2e-${process.pid}`;
 const buildDir = process.env.BUILD_DIR ?? "build";
 

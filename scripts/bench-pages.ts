@@ -9,8 +9,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { freePort } from "../tests/support/ports";
 
-const PORT = Number(process.env.BENCH_PORT ?? 3290);
+const PORT = Number(process.env.BENCH_PORT ?? (await freePort()));
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = 5;
 const PAGES = [

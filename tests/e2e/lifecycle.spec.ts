@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../support/ports";
 
 /** The production server as a separate process, on its own port and data folder. */
 function startServer(env: Record<string, string>) {
@@ -33,18 +34,22 @@ async function waitReady(url: string, timeoutMs = 30_000) {
 test.describe("server process", () => {
   test("an empty variable stops startup with a French message, before anything is written", async () => {
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "site-cfg-")), "data");
-    const server = startServer({ DATA_DIR: dataDir, PORT: "3291", SMTP_URL: "", AUTH_SECRET: " " });
-    const code = await server.exited;
-    expect(code).toBe(1);
-    expect(server.output()).toContain("Configuration incomplète");
-    expect(server.output()).toContain("SMTP_URL");
-    expect(server.output()).toContain("AUTH_SECRET");
-    expect(existsSync(dataDir)).toBe(false);
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), SMTP_URL: "", AUTH_SECRET: " " });
+    try {
+      const code = await server.exited;
+      expect(code).toBe(1);
+      expect(server.output()).toContain("Configuration incomplète");
+      expect(server.output()).toContain("SMTP_URL");
+      expect(server.output()).toContain("AUTH_SECRET");
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      server.child.kill("SIGKILL");
+    }
   });
 
   test("SIGTERM lets the request in flight finish, then the process exits cleanly", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "site-stop-"));
-    const port = 3292;
+    const port = await freePort();
     const server = startServer({ DATA_DIR: dataDir, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` });
     try {
       await waitReady(`http://127.0.0.1:${port}/readyz`);

@@ -35,7 +35,7 @@ export const PASSWORD = "motdepasse-e2e-1";
 
 /** The e2e server's address (same rule as playwright.config.ts). */
 export function e2eBaseURL(): string {
-  return `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210)}`;
+  return `http://127.0.0.1:${Number(process.env.E2E_PORT)}`;
 }
 
 /** Gives an existing account a role, through `scripts/create-admin.ts` on the server's DATA_DIR. */
