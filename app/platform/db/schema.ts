@@ -11,6 +11,12 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+/** One row (id 1): the content version bumped by triggers on every content table. */
+export interface SiteStateTable {
+  id: number;
+  content_version: ColumnType<number | string | bigint, number, number>;
+}
+
 export interface PageViewsTable {
   day: string; // YYYY-MM-DD (UTC)
   path: string;
@@ -371,6 +377,7 @@ export interface FormationImportRejectionsTable {
 }
 
 export interface Database {
+  site_state: SiteStateTable;
   formation_categories: FormationCategoriesTable;
   cities: CitiesTable;
   formations: FormationsTable;

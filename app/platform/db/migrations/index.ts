@@ -9,9 +9,11 @@ import * as m0300 from "./0300_formations";
 import * as m0400 from "./0400_leads";
 import * as m0500 from "./0500_blog";
 import * as m0600 from "./0600_formation_import";
+import * as m202611230900 from "./202611230900_content_version";
 
 /**
- * Versioned migrations, in order. Add a file `NNNN_name.ts` with `up`/`down` and list it here:
+ * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
+ * was written, so that names sort in the order they must run) with `up`/`down`, listed here last:
  * the list is bundled with the server, so no file-system scan is needed at startup.
  */
 export const migrations: Record<string, Migration> = {
@@ -25,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0400_leads": m0400,
   "0500_blog": m0500,
   "0600_formation_import": m0600,
+  "202611230900_content_version": m202611230900,
 };

@@ -1,0 +1,42 @@
+/**
+ * Which tables reach public pages. A write to a content table bumps the content version (a
+ * trigger, see content-triggers.ts), which drops the public page cache of every instance. Every
+ * table is in one list or the other; a test checks it on both engines.
+ */
+export const CONTENT_TABLES = [
+  "settings",
+  "funding_rules",
+  "formation_categories",
+  "cities",
+  "formations",
+  "formation_cities",
+  "formation_sessions",
+  "formation_slug_redirects",
+  "blog_posts",
+  "blog_post_tags",
+  "blog_post_formations",
+  "blog_slug_redirects",
+] as const;
+
+/**
+ * Tables whose rows never show on a public page. `users` is here on purpose: it changes at every
+ * sign-in; a blog author's renamed display name reaches cached pages with their time limit.
+ */
+export const NON_CONTENT_TABLES = [
+  "site_state",
+  "page_views",
+  "users",
+  "sessions",
+  "accounts",
+  "verifications",
+  "rate_limits",
+  "sign_in_failures",
+  "audit_log",
+  "leads",
+  "lead_notes",
+  "mail_queue",
+  "lead_rate_limits",
+  "formation_import_jobs",
+  "formation_import_files",
+  "formation_import_rejections",
+] as const;
