@@ -19,6 +19,7 @@ import { getSessionUser } from "~/platform/auth/guard.server";
 import { config } from "~/platform/config.server";
 import { ServiceWorkerManager } from "~/platform/service-worker";
 import { themeInitScript } from "~/platform/theme/theme";
+import { ZOD_NO_EVAL_SCRIPT } from "~/platform/validation/no-eval";
 import { clearToastCookie, readToast } from "~/platform/toast/flash.server";
 import { ToastHost } from "~/platform/toast/toast-host";
 import { ErrorScreen } from "~/ui/error-screen";
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#184dc9" />
         <script dangerouslySetInnerHTML={{ __html: themeInitScript }} />
+        <script dangerouslySetInnerHTML={{ __html: ZOD_NO_EVAL_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -13,15 +13,11 @@ const brotliAsync = promisify(brotliCompress);
  * midnight for past sessions), and after MAX_AGE_MS at the latest. See docs/decisions/caching.md.
  */
 
-/** Shared caches (CDN, reverse proxy) may keep an anonymous page this long, then serve it stale while they refresh it. */
-export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
-/** Anything rendered for a signed-in visitor (or carrying a cookie) is never stored anywhere. */
-export const PRIVATE_CACHE_CONTROL = "private, no-store";
 /** The safety limit of an entry kept here (content changes are seen at once; this covers the unforeseen). */
 export const MAX_AGE_MS = 60 * 60 * 1000;
 
-/** Content types worth keeping (pages, client navigation data, feeds, sitemap, robots.txt). */
-const STORABLE_TYPES = /^(text\/html|text\/x-script|application\/xml|application\/rss\+xml|text\/xml|text\/plain)\b/;
+/** Content types worth keeping (pages, client navigation data, feeds, sitemap, robots.txt, public JSON). */
+const STORABLE_TYPES = /^(text\/html|text\/x-script|application\/xml|application\/rss\+xml|text\/xml|text\/plain|application\/json)\b/;
 /** A larger answer is served but not kept. */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 

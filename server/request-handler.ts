@@ -4,17 +4,8 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { hasFlashCookie } from "~/platform/toast/flash.server";
 import { PayloadTooLargeError, bodyLimitFor, readBody } from "./body-limits";
 import type { ContentWatcher } from "./content-watcher";
-import {
-  PRIVATE_CACHE_CONTROL,
-  PUBLIC_CACHE_CONTROL,
-  etagMatches,
-  isStorableType,
-  pickEncoding,
-  toCachedPage,
-  weakEtag,
-  type CachedPage,
-  type PageCache,
-} from "./page-cache";
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/platform/http/cache-control";
+import { etagMatches, isStorableType, pickEncoding, toCachedPage, weakEtag, type CachedPage, type PageCache } from "./page-cache";
 import { inlineScriptHashes, pageCsp } from "./security-headers";
 
 /**
@@ -148,11 +139,13 @@ interface SendContext {
   generation: number;
 }
 
-function cacheControlFor(response: Response, method: string, privateRequest: boolean): string | null {
+function cacheControlFor(response: Response, method: string, privateRequest: boolean, path: string): string | null {
   const declared = response.headers.get("Cache-Control");
   if (privateRequest || response.headers.has("Set-Cookie")) return PRIVATE_CACHE_CONTROL;
   if (declared) return declared;
+  // Pages are public by default; API answers only when they say so.
   if (method !== "GET" && method !== "HEAD") return "no-store";
+  if (path.startsWith("/api/")) return "no-store";
   if (response.status === 200 || response.status === 404) return PUBLIC_CACHE_CONTROL;
   return response.status >= 500 ? "no-store" : "no-cache";
 }
@@ -164,7 +157,7 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
   }
   const method = req.method.toUpperCase();
   const headers = new Headers(response.headers);
-  const cacheControl = cacheControlFor(response, method, ctx.privateRequest);
+  const cacheControl = cacheControlFor(response, method, ctx.privateRequest, req.path);
   if (cacheControl) headers.set("Cache-Control", cacheControl);
   const contentType = headers.get("Content-Type");
   const isHtml = /^text\/html\b/.test(contentType ?? "");
