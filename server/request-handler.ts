@@ -173,7 +173,8 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
     return;
   }
 
-  const body = Buffer.from(await response.arrayBuffer());
+  let body = Buffer.from(await response.arrayBuffer());
+  if (isHtml) body = Buffer.from(withoutModulePreloads(body.toString("utf8")));
   if (isHtml && ctx.options.csp)
     headers.set("Content-Security-Policy", pageCsp(inlineScriptHashes(body.toString("utf8")), { https: ctx.options.https }));
   if (storable && body.length > 0) {
@@ -221,4 +222,14 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedPage
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", String(body.length));
   res.end(req.method.toUpperCase() === "HEAD" ? undefined : body);
+}
+
+/**
+ * First paint needs the HTML and the stylesheet only. React hoists the router's
+ * `<link rel="modulepreload">` tags into <head>, where ~30 scripts would share the connection with
+ * the stylesheet and delay it; without them the scripts start once the page is parsed (the
+ * bootstrap module imports them), after the stylesheet. See docs/decisions/caching.md.
+ */
+export function withoutModulePreloads(html: string): string {
+  return html.replace(/<link rel="modulepreload"[^>]*\/>/g, "");
 }
