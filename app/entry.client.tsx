@@ -1,0 +1,45 @@
+import { Fragment, options } from "preact";
+import { StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+
+// The browser bundle runs on Preact (vite/preact-client.ts). HydratedRouter suspends (throws a
+// promise) until the server's data stream is decoded. React suspends the whole root meanwhile;
+// Preact would need a Suspense boundary, and a boundary suspended while hydrating `document`
+// loses track of the server's <html>. So the stream is decoded first, then the document hydrated:
+// a first call of HydratedRouter, outside rendering, throws that promise before any hook runs.
+async function serverStateDecoded() {
+  try {
+    (HydratedRouter as (props: object) => unknown)({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) await thrown;
+  }
+}
+
+// The root layout renders <html>. Preact hydrates `document` as its documentElement, so an <html>
+// element in the tree would be created inside the existing one: it is rendered as a fragment
+// instead (its children <head> and <body> then meet their server-rendered nodes; the attributes
+// of <html> stay as the server and the theme script set them).
+const nextVNodeHook = options.vnode;
+options.vnode = (vnode) => {
+  if (vnode.type === "html") (vnode as { type: unknown }).type = Fragment;
+  nextVNodeHook?.(vnode);
+};
+
+// React's server renderer adds <link rel="preload"> tags to <head> on its own (e.g. for the images
+// of the page); no component renders them, so Preact, which matches server nodes in order by tag
+// name, would take them for the next <link> of the tree (and drop the last one). They have done
+// their job once the page is parsed: removed before hydrating.
+function removeServerOnlyPreloads() {
+  for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+}
+
+void serverStateDecoded().then(() => {
+  removeServerOnlyPreloads();
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});
