@@ -3,6 +3,8 @@
 // Everything comes from preact/compat, plus the React 19 hooks it lacks, shimmed below.
 import { useCallback, useState } from "preact/compat";
 
+// preact/compat declares its types with `export =`; at run time it is an ES module with named exports.
+// @ts-expect-error TS2498: re-exporting an `export =` module
 export * from "preact/compat";
 export { default } from "preact/compat";
 
