@@ -1,9 +1,8 @@
-import { Fragment, options } from "preact";
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 
-// The browser bundle runs on Preact (vite/preact-client.ts). HydratedRouter suspends (throws a
+// The browser bundle runs on Preact (vite/preact-client.ts, vite/react-on-preact.ts). HydratedRouter suspends (throws a
 // promise) until the server's data stream is decoded. React suspends the whole root meanwhile;
 // Preact would need a Suspense boundary, and a boundary suspended while hydrating `document`
 // loses track of the server's <html>. So the stream is decoded first, then the document hydrated:
@@ -15,16 +14,6 @@ async function serverStateDecoded() {
     if (thrown instanceof Promise) await thrown;
   }
 }
-
-// The root layout renders <html>. Preact hydrates `document` as its documentElement, so an <html>
-// element in the tree would be created inside the existing one: it is rendered as a fragment
-// instead (its children <head> and <body> then meet their server-rendered nodes; the attributes
-// of <html> stay as the server and the theme script set them).
-const nextVNodeHook = options.vnode;
-options.vnode = (vnode) => {
-  if (vnode.type === "html") (vnode as { type: unknown }).type = Fragment;
-  nextVNodeHook?.(vnode);
-};
 
 // React's server renderer adds <link rel="preload"> tags to <head> on its own (e.g. for the images
 // of the page); no component renders them, so Preact, which matches server nodes in order by tag

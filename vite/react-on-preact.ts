@@ -1,6 +1,8 @@
 // What the browser gets for `import ... from "react"` when the client bundle runs on Preact
 // (see vite/preact-client.ts). The server keeps rendering with React 19; only the client swaps.
-// Everything comes from preact/compat, plus the React 19 hooks it lacks, shimmed below.
+// Everything comes from preact/compat, plus the React 19 hooks it lacks and two React DOM
+// behaviours it does not copy, shimmed below.
+import { Fragment, options, type VNode } from "preact";
 import { useCallback, useState } from "preact/compat";
 
 // preact/compat declares its types with `export =`; at run time it is an ES module with named exports.
@@ -44,3 +46,50 @@ export function useActionState<S, P>(
   );
   return [state, dispatch, pending];
 }
+
+type Handler = (event: Event) => void;
+type Props = Record<string, unknown> & { onChange?: Handler; onInput?: Handler };
+
+/** Fields whose React onChange follows each keystroke (the native `input` event). */
+function typedInto(target: EventTarget | null): boolean {
+  if (target instanceof HTMLTextAreaElement) return true;
+  return target instanceof HTMLInputElement && !/^(checkbox|radio|file)$/.test(target.type);
+}
+
+/**
+ * React DOM's onChange on a container (a <form>, a <fieldset>) fires as any field inside changes,
+ * at each keystroke for text fields. Preact would listen to the native `change` event, which a
+ * text field sends only when left. Here typing reaches onChange through `input` events, and the
+ * native `change` event reaches it for the other fields only (checkboxes, radios, selects, files).
+ */
+function containerOnChange(props: Props) {
+  const onChange = props.onChange!;
+  const onInput = props.onInput;
+  props.onInput = (event) => {
+    onInput?.(event);
+    if (typedInto(event.target)) onChange(event);
+  };
+  props.onChange = (event) => {
+    if (!typedInto(event.target)) onChange(event);
+  };
+}
+
+const nextVNodeHook = options.vnode;
+options.vnode = (vnode: VNode) => {
+  const type = vnode.type;
+  if (type === "html") {
+    // The root layout renders <html>. Preact hydrates `document` as its documentElement, so an
+    // <html> element in the tree would be created inside the existing one: it is a fragment
+    // instead (its <head> and <body> then meet the server's; the attributes of <html> stay as the
+    // server and the theme script set them).
+    (vnode as { type: unknown }).type = Fragment;
+  } else if (typeof type === "string" && type !== "input" && type !== "textarea" && type !== "select") {
+    const props = vnode.props as Props;
+    if (typeof props.onChange === "function") {
+      const copy = { ...props };
+      containerOnChange(copy);
+      (vnode as { props: unknown }).props = copy;
+    }
+  }
+  nextVNodeHook?.(vnode);
+};
