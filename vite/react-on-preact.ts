@@ -93,3 +93,42 @@ options.vnode = (vnode: VNode) => {
   }
   nextVNodeHook?.(vnode);
 };
+
+/** Props that hold an element id, and their attribute. */
+const ID_PROPS: Record<string, string> = {
+  id: "id",
+  htmlFor: "for",
+  for: "for",
+  "aria-activedescendant": "aria-activedescendant",
+  "aria-controls": "aria-controls",
+  "aria-describedby": "aria-describedby",
+  "aria-details": "aria-details",
+  "aria-errormessage": "aria-errormessage",
+  "aria-labelledby": "aria-labelledby",
+  "aria-owns": "aria-owns",
+  list: "list",
+};
+
+/**
+ * useId gives other values on the server (React: «_R_…_») than in the browser (Preact: «P0-…»),
+ * and hydration keeps the server's attributes: an element rendered later (an opened menu's panel)
+ * would carry Preact's id while the hydrated button still points to React's. So after each
+ * element is diffed, id-holding attributes that differ from the props are set to the props'
+ * values (after hydration they already match: nothing is written).
+ */
+const nextDiffedHook = options.diffed;
+options.diffed = (vnode: VNode) => {
+  if (typeof vnode.type === "string") {
+    // `__e` is the vnode's DOM node in Preact's (stable, mangled) internal naming.
+    const dom = (vnode as unknown as { __e?: Element | null }).__e;
+    const props = vnode.props as Record<string, unknown>;
+    if (dom && dom.nodeType === 1) {
+      for (const name in props) {
+        const attribute = ID_PROPS[name];
+        const value = props[name];
+        if (attribute && typeof value === "string" && dom.getAttribute(attribute) !== value) dom.setAttribute(attribute, value);
+      }
+    }
+  }
+  nextDiffedHook?.(vnode);
+};
