@@ -57,12 +57,12 @@ function typedInto(target: EventTarget | null): boolean {
 }
 
 /**
- * React DOM's onChange on a container (a <form>, a <fieldset>) fires as any field inside changes,
+ * React DOM's onChange on an element that holds fields (a <form>, a <fieldset>) fires as any field inside changes,
  * at each keystroke for text fields. Preact would listen to the native `change` event, which a
  * text field sends only when left. Here typing reaches onChange through `input` events, and the
  * native `change` event reaches it for the other fields only (checkboxes, radios, selects, files).
  */
-function containerOnChange(props: Props) {
+function bubblingOnChange(props: Props) {
   const onChange = props.onChange!;
   const onInput = props.onInput;
   props.onInput = (event) => {
@@ -87,7 +87,7 @@ options.vnode = (vnode: VNode) => {
     const props = vnode.props as Props;
     if (typeof props.onChange === "function") {
       const copy = { ...props };
-      containerOnChange(copy);
+      bubblingOnChange(copy);
       (vnode as { props: unknown }).props = copy;
     }
   }
