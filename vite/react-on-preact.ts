@@ -74,25 +74,31 @@ function bubblingOnChange(props: Props) {
   };
 }
 
+// In development the dependency optimizer bundles a copy of this module next to the app's own:
+// the option hooks below are installed once.
+const installed = "__reactOnPreact" in options;
+Object.assign(options, { __reactOnPreact: true });
+
 const nextVNodeHook = options.vnode;
-options.vnode = (vnode: VNode) => {
-  const type = vnode.type;
-  if (type === "html") {
-    // The root layout renders <html>. Preact hydrates `document` as its documentElement, so an
-    // <html> element in the tree would be created inside the existing one: it is a fragment
-    // instead (its <head> and <body> then meet the server's; the attributes of <html> stay as the
-    // server and the theme script set them).
-    (vnode as { type: unknown }).type = Fragment;
-  } else if (typeof type === "string" && type !== "input" && type !== "textarea" && type !== "select") {
-    const props = vnode.props as Props;
-    if (typeof props.onChange === "function") {
-      const copy = { ...props };
-      bubblingOnChange(copy);
-      (vnode as { props: unknown }).props = copy;
+if (!installed)
+  options.vnode = (vnode: VNode) => {
+    const type = vnode.type;
+    if (type === "html") {
+      // The root layout renders <html>. Preact hydrates `document` as its documentElement, so an
+      // <html> element in the tree would be created inside the existing one: it is a fragment
+      // instead (its <head> and <body> then meet the server's; the attributes of <html> stay as the
+      // server and the theme script set them).
+      (vnode as { type: unknown }).type = Fragment;
+    } else if (typeof type === "string" && type !== "input" && type !== "textarea" && type !== "select") {
+      const props = vnode.props as Props;
+      if (typeof props.onChange === "function") {
+        const copy = { ...props };
+        bubblingOnChange(copy);
+        (vnode as { props: unknown }).props = copy;
+      }
     }
-  }
-  nextVNodeHook?.(vnode);
-};
+    nextVNodeHook?.(vnode);
+  };
 
 /** Props that hold an element id, and their attribute. */
 const ID_PROPS: Record<string, string> = {
@@ -117,18 +123,19 @@ const ID_PROPS: Record<string, string> = {
  * values (after hydration they already match: nothing is written).
  */
 const nextDiffedHook = options.diffed;
-options.diffed = (vnode: VNode) => {
-  if (typeof vnode.type === "string") {
-    // `__e` is the vnode's DOM node in Preact's (stable, mangled) internal naming.
-    const dom = (vnode as unknown as { __e?: Element | null }).__e;
-    const props = vnode.props as Record<string, unknown>;
-    if (dom && dom.nodeType === 1) {
-      for (const name in props) {
-        const attribute = ID_PROPS[name];
-        const value = props[name];
-        if (attribute && typeof value === "string" && dom.getAttribute(attribute) !== value) dom.setAttribute(attribute, value);
+if (!installed)
+  options.diffed = (vnode: VNode) => {
+    if (typeof vnode.type === "string") {
+      // `__e` is the vnode's DOM node in Preact's (stable, mangled) internal naming.
+      const dom = (vnode as unknown as { __e?: Element | null }).__e;
+      const props = vnode.props as Record<string, unknown>;
+      if (dom && dom.nodeType === 1) {
+        for (const name in props) {
+          const attribute = ID_PROPS[name];
+          const value = props[name];
+          if (attribute && typeof value === "string" && dom.getAttribute(attribute) !== value) dom.setAttribute(attribute, value);
+        }
       }
     }
-  }
-  nextDiffedHook?.(vnode);
-};
+    nextDiffedHook?.(vnode);
+  };
