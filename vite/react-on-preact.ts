@@ -1,9 +1,9 @@
 // What the browser gets for `import ... from "react"` when the client bundle runs on Preact
 // (see vite/preact-client.ts). The server keeps rendering with React 19; only the client swaps.
-// Everything comes from preact/compat, plus the React 19 hooks it lacks and two React DOM
-// behaviours it does not copy, shimmed below.
+// Everything comes from preact/compat, plus the React 19 hook it lacks that React Router's client
+// calls (useOptimistic; useActionState is not called there) and React DOM behaviours it does not
+// copy, shimmed below.
 import { Fragment, options, type VNode } from "preact";
-import { useCallback, useState } from "preact/compat";
 
 // preact/compat declares its types with `export =`; at run time it is an ES module with named exports.
 // @ts-expect-error TS2498: re-exporting an `export =` module
@@ -21,31 +21,6 @@ export function useOptimistic<S, A>(passthrough: S, _reducer?: (state: S, action
 }
 
 function noop() {}
-
-/**
- * React 19's useActionState, enough for an action called from a form or an event handler:
- * the action runs with the previous state, `pending` is true until it settles.
- */
-export function useActionState<S, P>(
-  action: (state: Awaited<S>, payload: P) => S | Promise<S>,
-  initialState: Awaited<S>,
-): [Awaited<S>, (payload: P) => void, boolean] {
-  const [state, setState] = useState<Awaited<S>>(initialState);
-  const [pending, setPending] = useState(false);
-  const dispatch = useCallback(
-    (payload: P) => {
-      setPending(true);
-      setState((previous) => {
-        Promise.resolve(action(previous, payload))
-          .then((next) => setState(next as Awaited<S>))
-          .finally(() => setPending(false));
-        return previous;
-      });
-    },
-    [action],
-  );
-  return [state, dispatch, pending];
-}
 
 type Handler = (event: Event) => void;
 type Props = Record<string, unknown> & { onChange?: Handler; onInput?: Handler };
