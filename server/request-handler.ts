@@ -1,6 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { DOCUMENT_REQUEST_HEADER } from "~/platform/markdown/page-html.server";
 import { hasFlashCookie } from "~/platform/toast/flash.server";
 import { PayloadTooLargeError, bodyLimitFor, readBody } from "./body-limits";
 import type { ContentWatcher } from "./content-watcher";
@@ -118,10 +119,12 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer 
   const url = new URL(`${req.protocol}://${hostOf(req)}${req.originalUrl}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === DOCUMENT_REQUEST_HEADER) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
+  // A document (not a client navigation's data): loaders may leave long HTML out of the data.
+  if (req.method === "GET" && !req.path.endsWith(".data")) headers.set(DOCUMENT_REQUEST_HEADER, "1");
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
