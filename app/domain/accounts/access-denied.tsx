@@ -11,7 +11,7 @@ export const ACCESS_DENIED_TEXT = {
 
 /**
  * The access-denied screen (spec §6): title, the reason, the signed-in identity and current role
- * (viewer if none), and two buttons: "Se déconnecter" and "Retour à l'accueil".
+ * in French (« Lecteur » if none), and two buttons: "Se déconnecter" and "Retour à l'accueil".
  */
 export function AccessDenied({ required, email, role }: { required: "editor" | "admin"; email: string; role?: Role | string | null }) {
   const auth = useOptionalAuth();
@@ -48,9 +48,7 @@ export function AccessDenied({ required, email, role }: { required: "editor" | "
           {email}
         </dd>
         <dt className="font-medium text-slate-600 dark:text-slate-400">Rôle actuel</dt>
-        <dd data-testid="access-denied-role">
-          {current} ({ROLE_LABELS[current]})
-        </dd>
+        <dd data-testid="access-denied-role">{ROLE_LABELS[current]}</dd>
       </dl>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button variant="secondary" onClick={signOut} disabled={busy}>

@@ -55,3 +55,26 @@ export function toSessionUser(user: {
     permissions: parsePermissions(user.permissions),
   };
 }
+
+export type InvitationState = "pending" | "expired" | "accepted" | "revoked";
+
+export const INVITATION_STATE_LABELS: Record<InvitationState, string> = {
+  pending: "En attente",
+  expired: "Expirée",
+  accepted: "Acceptée",
+  revoked: "Révoquée",
+};
+
+/** A staff invitation as the users screen lists it. */
+export interface InvitationSummary {
+  id: string;
+  email: string;
+  displayName: string;
+  role: Role;
+  state: InvitationState;
+  expiresAt: string;
+  createdAt: string;
+  createdByEmail: string;
+  lastSentAt: string;
+  sendCount: number;
+}

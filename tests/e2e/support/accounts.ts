@@ -1,12 +1,14 @@
-import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { hashPassword } from "better-auth/crypto";
+import Database from "better-sqlite3";
 
 /**
  * Accounts for browser tests. The e2e server runs with NODE_ENV=production (no demo accounts):
- * accounts are created with the create-admin script on the server's own DATA_DIR (E2E_DATA_DIR),
- * and signed in through Better Auth's endpoint.
+ * accounts are written straight into the server's own SQLite file (E2E_DATA_DIR/site.db), and
+ * signed in through Better Auth's endpoint.
  */
 export function e2eDataDir(): string {
   const dir = process.env.E2E_DATA_DIR;
@@ -38,19 +40,44 @@ export function e2eBaseURL(): string {
   return `http://127.0.0.1:${Number(process.env.E2E_PORT)}`;
 }
 
-/** Gives an existing account a role, through `scripts/create-admin.ts` on the server's DATA_DIR. */
+let database: Database.Database | undefined;
+
+/** The e2e server's own SQLite file (migrated by the server before the first test runs). */
+function serverDb(): Database.Database {
+  if (!database) {
+    database = new Database(path.join(e2eDataDir(), "site.db"));
+    database.pragma("busy_timeout = 5000");
+  }
+  return database;
+}
+
+const hashes = new Map<string, Promise<string>>();
+
+/** Better Auth's own hasher: the server checks these passwords like any other. */
+function passwordHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+/** An id like Better Auth's (32 letters and digits). */
+function newId(): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  return Array.from(randomBytes(32), (b) => alphabet[b % alphabet.length]).join("");
+}
+
+/** Gives an existing account a role, directly in the server's database. */
 export function promote(email: string, role: "admin" | "editor" | "viewer") {
-  const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
-  execFileSync(process.execPath, [tsx, "scripts/create-admin.ts", "--email", email, "--password", "inutilise", "--role", role], {
-    // Same environment as the server Playwright starts (it inherits this process's variables too).
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: e2eDataDir() },
-    stdio: "pipe",
-  });
+  serverDb().prepare("UPDATE users SET role = ?, updated_at = ? WHERE email = ?").run(role, new Date().toISOString(), email.toLowerCase());
 }
 
 /**
- * An account with a role: signed up through the site (the server writes it), then promoted by the
- * create-admin script (one small update, safe next to the running server).
+ * An account with a role and a confirmed address, written straight into the server's database
+ * (the same rows as a sign-up: users + a credential account holding Better Auth's hash), ready to
+ * sign in. No process is spawned and no sign-up endpoint is involved.
  */
 export async function createAccount({
   email,
@@ -63,15 +90,20 @@ export async function createAccount({
   role: "admin" | "editor" | "viewer";
   name?: string;
 }) {
-  const baseURL = e2eBaseURL();
-  const context = await playwrightRequest.newContext({ baseURL });
-  try {
-    const res = await signUpApi(context, baseURL, { email, password, name });
-    expect(res.status(), await res.text()).toBe(200);
-  } finally {
-    await context.dispose();
-  }
-  if (role !== "viewer") promote(email, role);
+  const hash = await passwordHash(password);
+  const now = new Date().toISOString();
+  const id = newId();
+  const db = serverDb();
+  db.transaction(() => {
+    db.prepare(
+      `INSERT INTO users (id, display_name, email, email_verified, image, role, permissions, deactivated_at, created_at, updated_at)
+       VALUES (?, ?, ?, 1, NULL, ?, NULL, NULL, ?, ?)`,
+    ).run(id, name, email.toLowerCase(), role, now, now);
+    db.prepare(
+      `INSERT INTO accounts (id, account_id, provider_id, user_id, password, created_at, updated_at)
+       VALUES (?, ?, 'credential', ?, ?, ?, ?)`,
+    ).run(newId(), id, id, hash, now, now);
+  }).immediate();
   return { email, password };
 }
 
