@@ -12,7 +12,7 @@ export const TEST_SITE = "http://localhost:3000";
  * The configuration of the accounts tests: a temporary DATA_DIR, a fixed secret, and a real SMTP
  * server that keeps what the site sends. `mailTo` waits for the latest message to an address.
  */
-export function useAuthTestEnvironment(extra: Record<string, string> = {}) {
+export function authTestEnvironment(extra: Record<string, string> = {}) {
   const smtp = new TestSmtpServer();
   let dataDir = "";
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { getMigrations } from "better-auth/db/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_SITE, linkIn, useAuthTestEnvironment } from "../../../tests/support/auth-env";
+import { TEST_SITE, linkIn, authTestEnvironment } from "../../../tests/support/auth-env";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { listAudit } from "~/domain/audit/audit.server";
 import { createAuth } from "~/platform/auth/auth.server";
@@ -30,7 +30,7 @@ import {
   setUserActive,
 } from "./users.server";
 
-const env = useAuthTestEnvironment();
+const env = authTestEnvironment();
 
 describe.each(engines)("accounts on $name", ({ create }) => {
   let t: TestDatabase;

@@ -7,11 +7,9 @@ import { config } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
 import type { InvitationsTable } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
-import type { InvitationState, InvitationSummary, SessionUser } from "./model";
+import { INVITATION_REFUSALS, INVITATION_TTL_DAYS, type InvitationState, type InvitationSummary, type SessionUser } from "./model";
 import { AccountRuleError, findUserByEmail, hashPassword, insertCredentialUser, type UserSummary } from "./users.server";
 
-/** An invitation link is valid this many days, and works once. */
-export const INVITATION_TTL_DAYS = 7;
 const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 
 type Actor = Pick<SessionUser, "id" | "email" | "role">;
@@ -197,14 +195,6 @@ export async function listInvitations(target: Db = db(), limit = 50): Promise<In
   const now = Date.now();
   return rows.map((r) => toSummary(r, now));
 }
-
-/** Why a link does not open the invitation screen, in French. */
-export const INVITATION_REFUSALS: Record<Exclude<InvitationState, "pending"> | "unknown", string> = {
-  unknown: "Ce lien d'invitation n'est pas valable. Vérifiez que vous avez ouvert le lien complet reçu par e-mail.",
-  expired: "Ce lien d'invitation a expiré. Demandez à l'administrateur qui vous a invité de vous l'envoyer à nouveau.",
-  accepted: "Cette invitation a déjà été utilisée. Connectez-vous avec l'adresse et le mot de passe choisis.",
-  revoked: "Cette invitation a été annulée par un administrateur.",
-};
 
 /** The invitation a link opens, with its state (null: no such link). */
 export async function findInvitationByToken(token: string, target: Db = db()): Promise<InvitationSummary | null> {

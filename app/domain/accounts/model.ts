@@ -78,3 +78,14 @@ export interface InvitationSummary {
   lastSentAt: string;
   sendCount: number;
 }
+
+/** An invitation link is valid this many days, and works once. */
+export const INVITATION_TTL_DAYS = 7;
+
+/** Why a link does not open the invitation screen, in French. */
+export const INVITATION_REFUSALS: Record<Exclude<InvitationState, "pending"> | "unknown", string> = {
+  unknown: "Ce lien d'invitation n'est pas valable. Vérifiez que vous avez ouvert le lien complet reçu par e-mail.",
+  expired: "Ce lien d'invitation a expiré. Demandez à l'administrateur qui vous a invité de vous l'envoyer à nouveau.",
+  accepted: "Cette invitation a déjà été utilisée. Connectez-vous avec l'adresse et le mot de passe choisis.",
+  revoked: "Cette invitation a été annulée par un administrateur.",
+};

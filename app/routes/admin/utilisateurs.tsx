@@ -5,13 +5,8 @@ import { AdminSection, type UsersActionReply } from "~/domain/accounts/component
 import { LockoutsTable, SignUpSetting } from "~/domain/accounts/components/access-panels";
 import { InvitationsTable, InviteForm } from "~/domain/accounts/components/invitations-panel";
 import { UsersTable } from "~/domain/accounts/components/users-table";
-import {
-  INVITATION_TTL_DAYS,
-  inviteStaff,
-  listInvitations,
-  resendInvitation,
-  revokeInvitation,
-} from "~/domain/accounts/invitations.server";
+import { inviteStaff, listInvitations, resendInvitation, revokeInvitation } from "~/domain/accounts/invitations.server";
+import { INVITATION_TTL_DAYS } from "~/domain/accounts/model";
 import {
   AccountRuleError,
   changePublicSignUp,
@@ -63,9 +58,8 @@ function refused(reply: UsersActionReply, status: number) {
 }
 
 /** Every change answers with a redirect back here and its toast (with or without JavaScript); a refusal shows beside the row. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const url = new URL(request.url);
   const back = url.pathname + url.search;
   const done = (description: string, title = "Modification enregistrée") =>
     redirectWithToast(back, { kind: "success", title, description });

@@ -44,10 +44,9 @@ const SIGN_UP_TOAST = { kind: "success", title: "Compte créé", description: "V
  * loaded): Better Auth is called on the server, its session cookie goes with the redirect, and the
  * toast follows in the flash cookie. A password never appears in an address.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "") as AuthMode;
-  const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
   const policy = config().passwordPolicy;
   // The same origins as the authentication API (SITE_URL, TRUSTED_ORIGINS), with the same explicit answer.

@@ -107,6 +107,16 @@ export async function createAccount({
   return { email, password };
 }
 
+/** Opens or closes public sign-up (the admin's setting), directly in the server's database. */
+export function setPublicSignUp(open: boolean) {
+  const now = new Date().toISOString();
+  serverDb()
+    .prepare(
+      "INSERT INTO settings (key, value, updated_at) VALUES ('public_sign_up', ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+    )
+    .run(JSON.stringify(open), now);
+}
+
 /** Signs in through the API; the session cookie lands in the page's browser context. */
 export async function signInApi(target: Page | APIRequestContext, baseURL: string, email: string, password = PASSWORD) {
   const request = "request" in target ? target.request : target;
