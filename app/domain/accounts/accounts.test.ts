@@ -4,6 +4,7 @@ import { TEST_SITE, linkIn, authTestEnvironment } from "../../../tests/support/a
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { listAudit } from "~/domain/audit/audit.server";
 import { createAuth } from "~/platform/auth/auth.server";
+import { originRefusal } from "~/platform/auth/guard.server";
 import { isPublicSignUpOpen, setPublicSignUp } from "~/platform/auth/public-sign-up.server";
 import {
   ADDRESS_FREE_FAILURES,
@@ -30,7 +31,8 @@ import {
   setUserActive,
 } from "./users.server";
 
-const env = authTestEnvironment();
+const INTRANET = "https://intranet.example.org";
+const env = authTestEnvironment({ TRUSTED_ORIGINS: INTRANET });
 
 describe.each(engines)("accounts on $name", ({ create }) => {
   let t: TestDatabase;
@@ -130,6 +132,32 @@ describe.each(engines)("accounts on $name", ({ create }) => {
     expect(
       (await call("/sign-in/email", { email: "alice@example.org", password: "autre-secret" }, { "x-client-ip": "10.0.9.3" })).status,
     ).toBe(401);
+  });
+
+  it("accepts sign-in and admin changes from SITE_URL and TRUSTED_ORIGINS only, and says why otherwise", async () => {
+    await createCredentialUser({ email: "origine@example.org", password: "secret12", displayName: "Olivier Origine", role: "viewer" }, t.db);
+    const from = (origin: string) =>
+      call(
+        "/sign-in/email",
+        { email: "origine@example.org", password: "secret12" },
+        { origin, "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors", "x-client-ip": "10.0.7.1" },
+      );
+    expect((await from(TEST_SITE)).status).toBe(200);
+    expect((await from(INTRANET)).status).toBe(200);
+    const refused = await from("http://192.168.1.10:3000");
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).code).toBe("INVALID_ORIGIN");
+
+    const post = (headers: Record<string, string>) => new Request(`${TEST_SITE}/admin/utilisateurs`, { method: "POST", headers });
+    expect(originRefusal(post({ origin: TEST_SITE }))).toBeUndefined();
+    expect(originRefusal(post({ origin: INTRANET }))).toBeUndefined();
+    expect(originRefusal(post({ referer: `${INTRANET}/admin` }))).toBeUndefined();
+    expect(originRefusal(new Request(`${TEST_SITE}/admin`, { headers: { origin: "https://ailleurs.example" } }))).toBeUndefined();
+    for (const headers of [{ origin: "https://ailleurs.example" }, { origin: "null" }, {}]) {
+      expect(originRefusal(post(headers))).toBe(
+        `Cette page n'est pas ouverte depuis l'adresse officielle du site (${TEST_SITE})\u00a0: par sécurité, la connexion et les modifications n'y sont pas acceptées. Ouvrez le site à son adresse habituelle, puis recommencez.`,
+      );
+    }
   });
 
   it("refuses a password that breaks the policy, with a French message", async () => {

@@ -174,6 +174,8 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Checked in every environment, tests included (Better Auth skips it under NODE_ENV=test).
+      disableOriginCheck: false,
     },
     databaseHooks: {
       user: {

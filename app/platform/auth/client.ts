@@ -32,6 +32,7 @@ export function isMobileDevice(nav: { userAgent: string; userAgentData?: { mobil
 export function authTimeoutMs(nav = typeof navigator === "undefined" ? undefined : navigator): number {
   return isMobileDevice(nav as Parameters<typeof isMobileDevice>[0]) ? AUTH_TIMEOUT_MOBILE_MS : AUTH_TIMEOUT_DESKTOP_MS;
 }
+
 /**
  * The answer to a sign-in or an admin action sent from an address that is not the site's (for
  * example the site opened by its IP address, or an old domain): SITE_URL, or one of
@@ -40,7 +41,7 @@ export function authTimeoutMs(nav = typeof navigator === "undefined" ? undefined
 export function originRefusedMessage(siteUrl?: string): string {
   const where = siteUrl ? ` (${siteUrl})` : "";
   return (
-    `Cette page n'est pas ouverte depuis l'adresse officielle du site${where} : par sécurité, la connexion et les modifications ` +
+    `Cette page n'est pas ouverte depuis l'adresse officielle du site${where}\u00a0: par sécurité, la connexion et les modifications ` +
     "n'y sont pas acceptées. Ouvrez le site à son adresse habituelle, puis recommencez."
   );
 }
