@@ -14,6 +14,7 @@ import { getSessionUser, originRefusal } from "~/platform/auth/guard.server";
 import { afterSignIn, safeRedirect } from "~/platform/auth/paths";
 import { SIGN_UP_CLOSED_MESSAGE, isPublicSignUpOpen } from "~/platform/auth/public-sign-up.server";
 import { config } from "~/platform/config.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
 import { pageMeta } from "~/platform/seo/meta";
 import { redirectWithToast } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "private, no-store" };
+  return { "Cache-Control": PRIVATE_CACHE_CONTROL };
 }
 
 function refused(intent: AuthMode, reply: Omit<AuthReply, "intent">, status: number) {
