@@ -135,7 +135,10 @@ describe.each(engines)("accounts on $name", ({ create }) => {
   });
 
   it("accepts sign-in and admin changes from SITE_URL and TRUSTED_ORIGINS only, and says why otherwise", async () => {
-    await createCredentialUser({ email: "origine@example.org", password: "secret12", displayName: "Olivier Origine", role: "viewer" }, t.db);
+    await createCredentialUser(
+      { email: "origine@example.org", password: "secret12", displayName: "Olivier Origine", role: "viewer" },
+      t.db,
+    );
     const from = (origin: string) =>
       call(
         "/sign-in/email",
@@ -153,7 +156,7 @@ describe.each(engines)("accounts on $name", ({ create }) => {
     expect(originRefusal(post({ origin: INTRANET }))).toBeUndefined();
     expect(originRefusal(post({ referer: `${INTRANET}/admin` }))).toBeUndefined();
     expect(originRefusal(new Request(`${TEST_SITE}/admin`, { headers: { origin: "https://ailleurs.example" } }))).toBeUndefined();
-    for (const headers of [{ origin: "https://ailleurs.example" }, { origin: "null" }, {}]) {
+    for (const headers of [{ origin: "https://ailleurs.example" }, { origin: "null" }, {}] as Record<string, string>[]) {
       expect(originRefusal(post(headers))).toBe(
         `Cette page n'est pas ouverte depuis l'adresse officielle du site (${TEST_SITE})\u00a0: par sécurité, la connexion et les modifications n'y sont pas acceptées. Ouvrez le site à son adresse habituelle, puis recommencez.`,
       );

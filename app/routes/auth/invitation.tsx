@@ -9,6 +9,7 @@ import { cookieHeaders, signInOnServer } from "~/platform/auth/auth-forms.server
 import { acceptInvitationSchema } from "~/platform/auth/forms";
 import { originRefusal } from "~/platform/auth/guard.server";
 import { config } from "~/platform/config.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
 import { pageMeta } from "~/platform/seo/meta";
 import { redirectWithToast } from "~/platform/toast/flash.server";
 import { parseSubmission, withoutSecrets } from "~/platform/validation/submission";
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "private, no-store" };
+  return { "Cache-Control": PRIVATE_CACHE_CONTROL };
 }
 
 function refused(reply: Omit<AuthReply, "intent">, status: number) {
