@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, signInApi, uniqueEmail, waitForMail } from "./support/accounts";
+import { createAccount, signInApi, uniqueEmail, waitForMail, openUserMenu } from "./support/accounts";
 
 /** Staff invitations from /admin/utilisateurs, end to end: the mail, the link, the password, the admin. */
 async function hydrated(page: Page) {
@@ -65,7 +65,7 @@ test("invite → mail → link → password → signed in on /admin; the same li
   await expect(invited.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
   await expect(toastWith(invited, "Bienvenue dans l'équipe", "vous êtes connecté")).toBeVisible();
   await hydrated(invited);
-  await invited.getByTestId("user-menu-button").click();
+  await openUserMenu(invited);
   await expect(invited.getByText("Rôle : Éditeur")).toBeVisible();
 
   // The link works once.

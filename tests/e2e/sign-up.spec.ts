@@ -1,5 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, createAccount, setPublicSignUp, signInApi, signUpApi, testClientIp, uniqueEmail, waitForMail } from "./support/accounts";
+import {
+  PASSWORD,
+  createAccount,
+  setPublicSignUp,
+  signInApi,
+  signUpApi,
+  testClientIp,
+  uniqueEmail,
+  waitForMail,
+  openUserMenu,
+} from "./support/accounts";
 import { expectNoSecretIn, recordUrls } from "./support/urls";
 
 /**
@@ -86,7 +96,7 @@ test("sign up in the browser: the toast, then a confirmation e-mail whose link s
   await expect(page).toHaveURL(/\/$/);
   await expect(toastWith(page, "Adresse confirmée", "Votre compte est activé")).toBeVisible();
   await hydrated(page);
-  await page.getByTestId("user-menu-button").click();
+  await openUserMenu(page);
   await expect(page.getByText("Rôle : Lecteur")).toBeVisible();
   await expect(page.getByTestId("user-menu-button")).toContainText("Léa Lectrice");
   expect((await page.goto("/admin"))?.status()).toBe(403);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN } from "./display-name";
 import { checkPassword, type PasswordPolicy } from "./password-policy";
 import type { Role } from "./roles";
 
@@ -16,8 +17,6 @@ export const emailSchema = z
   .email("Saisissez une adresse e-mail valide (exemple : prenom.nom@entreprise.fr).");
 
 /** The display name: the same rule on sign-up, on invitation, from the account menu and from the API. */
-export const DISPLAY_NAME_MIN = 2;
-export const DISPLAY_NAME_MAX = 80;
 export const displayNameSchema = z
   .string({ error: "Saisissez le nom affiché." })
   .trim()

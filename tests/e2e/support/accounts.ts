@@ -107,6 +107,18 @@ export async function createAccount({
   return { email, password };
 }
 
+/**
+ * Opens the signed-in visitor's menu. The menu is loaded on its own (only signed-in visitors
+ * download it): wait until React has taken over its button, or the click would be lost.
+ */
+export async function openUserMenu(page: Page) {
+  await page.waitForFunction(() => {
+    const button = document.querySelector('[data-testid="user-menu-button"]');
+    return Boolean(button && Object.keys(button).some((key) => key.startsWith("__reactProps")));
+  });
+  await page.getByTestId("user-menu-button").click();
+}
+
 /** Opens or closes public sign-up (the admin's setting), directly in the server's database. */
 export function setPublicSignUp(open: boolean) {
   const now = new Date().toISOString();

@@ -1,10 +1,9 @@
 import { Link } from "react-router";
 import type { PasswordPolicy } from "~/platform/auth/password-policy";
 import { ROLE_LABELS, type Role } from "~/platform/auth/roles";
-import { TextField } from "~/ui/form/fields";
 import { schemaValidator } from "~/ui/form/use-form";
 import { AUTH_LABELS, AuthForm, AuthNotice, linkClass, replied, type AuthReply } from "./auth-form";
-import { NewPasswordFields } from "./login-forms";
+import { DisplayNameField, NewPasswordFields } from "./login-forms";
 
 /** A link that no longer opens the invitation (used, expired, revoked, unknown). */
 export function InvitationRefusedNotice({ message }: { message: string }) {
@@ -59,17 +58,7 @@ export function InvitationForm({
             <dd>{ROLE_LABELS[invitation.role]}</dd>
           </dl>
           <input type="hidden" name="token" value={token} />
-          <TextField
-            form={id}
-            name="displayName"
-            label={AUTH_LABELS.displayName}
-            autoComplete="name"
-            required
-            requiredMark={false}
-            maxLength={80}
-            defaultValue={replied(values, "displayName") || invitation.displayName}
-            error={errors.displayName}
-          />
+          <DisplayNameField id={id} error={errors.displayName} defaultValue={replied(values, "displayName") || invitation.displayName} />
           <NewPasswordFields id={id} errors={errors} policy={policy} />
         </>
       )}

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { DISPLAY_NAME_MAX } from "~/platform/auth/display-name";
 import { ROLE_LABELS } from "~/platform/auth/roles";
 import { Button } from "~/ui/button";
 import { formatDateTime } from "~/ui/format";
@@ -54,7 +55,7 @@ export function InviteForm({ reply }: { reply?: UsersActionReply }) {
           label={LABELS.displayName}
           autoComplete="off"
           required
-          maxLength={80}
+          maxLength={DISPLAY_NAME_MAX}
           hint="La personne pourra le modifier en acceptant."
           defaultValue={value(own?.values, "displayName")}
           error={form.errors.displayName}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAuth } from "~/platform/auth/auth-context";
 import type { PasswordPolicy } from "~/platform/auth/password-policy";
+import { DISPLAY_NAME_MAX } from "~/platform/auth/display-name";
 import { afterSignIn } from "~/platform/auth/paths";
 import { TextField } from "~/ui/form/fields";
 import { schemaValidator } from "~/ui/form/use-form";
@@ -20,6 +21,23 @@ function EmailField({ id, error, values }: { id: string; error?: string; values?
       required
       requiredMark={false}
       defaultValue={replied(values, "email")}
+      error={error}
+    />
+  );
+}
+
+/** The display name (sign-up, invitation): the same rule everywhere, `displayNameSchema`. */
+export function DisplayNameField({ id, error, defaultValue }: { id: string; error?: string; defaultValue: string }) {
+  return (
+    <TextField
+      form={id}
+      name="displayName"
+      label={AUTH_LABELS.displayName}
+      autoComplete="name"
+      required
+      requiredMark={false}
+      maxLength={DISPLAY_NAME_MAX}
+      defaultValue={defaultValue}
       error={error}
     />
   );
@@ -136,17 +154,7 @@ export function SignUpForm({ policy, reply }: { policy: PasswordPolicy; reply?: 
     >
       {({ id, errors, values }) => (
         <>
-          <TextField
-            form={id}
-            name="displayName"
-            label={AUTH_LABELS.displayName}
-            autoComplete="name"
-            required
-            requiredMark={false}
-            maxLength={80}
-            defaultValue={replied(values, "displayName")}
-            error={errors.displayName}
-          />
+          <DisplayNameField id={id} error={errors.displayName} defaultValue={replied(values, "displayName")} />
           <EmailField id={id} error={errors.email} values={values} />
           <TextField
             form={id}
