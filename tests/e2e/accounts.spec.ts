@@ -305,6 +305,27 @@ test.describe("accounts in the browser", () => {
     await expect(toastWith(page, "Erreur de connexion", "n'est pas ouverte depuis l'adresse officielle du site")).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
+
+  test("an admin screen opened from another address refuses changes and says why", async ({ page, baseURL }) => {
+    const admin = await createAccount({ email: uniqueEmail("ailleurs"), role: "admin" });
+    const target = await createAccount({ email: uniqueEmail("cible-role"), role: "viewer" });
+    await signInApi(page, baseURL!, admin.email);
+    // The same session on the same server reached by another name (not SITE_URL, not in TRUSTED_ORIGINS).
+    const elsewhere = baseURL!.replace("127.0.0.1", "localhost");
+    const session = (await page.context().cookies()).find((c) => c.name.includes("session_token"))!;
+    await page.context().addCookies([{ ...session, domain: "localhost" }]);
+    await page.goto(`${elsewhere}/admin/utilisateurs?q=${encodeURIComponent(target.email)}`);
+    await hydrated(page);
+    const row = page.getByTestId(`user-row-${target.email}`);
+    await row.getByLabel(`Rôle de ${target.email}`).selectOption("admin");
+    await row.getByRole("button", { name: `Enregistrer le rôle de ${target.email}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Action refusée" })).toBeVisible();
+    await expect(page.getByTestId("action-refused-reason")).toContainText(
+      `n'est pas ouverte depuis l'adresse officielle du site (${baseURL})`,
+    );
+    await page.goto(`${baseURL}/admin/utilisateurs?q=${encodeURIComponent(target.email)}`);
+    await expect(page.getByTestId(`user-row-${target.email}`).getByLabel(`Rôle de ${target.email}`)).toHaveValue("viewer");
+  });
 });
 
 test.describe("accounts over HTTP", () => {

@@ -59,3 +59,21 @@ export function AccessDenied({ required, email, role }: { required: "editor" | "
     </section>
   );
 }
+
+/** A guarded action refused for a stated reason (an origin other than the site's, say): the reason, in full. */
+export function ActionRefused({ message }: { message: string }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" aria-labelledby="action-refused-title">
+      <ShieldAlert aria-hidden="true" className="size-12 text-red-700 dark:text-red-400" />
+      <h1 id="action-refused-title" className="mt-4 text-3xl font-bold tracking-tight">
+        Action refusée
+      </h1>
+      <p className="mt-4 text-slate-700 dark:text-slate-300" data-testid="action-refused-reason">
+        {message}
+      </p>
+      <div className="mt-8 flex justify-center">
+        <ButtonLink to="/">Retour à l'accueil</ButtonLink>
+      </div>
+    </section>
+  );
+}
