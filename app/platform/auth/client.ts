@@ -65,6 +65,8 @@ const CODE_MESSAGES: Record<string, string> = {
   FAILED_TO_GET_SESSION: "Votre session a expiré. Reconnectez-vous puis recommencez.",
   CREDENTIAL_ACCOUNT_NOT_FOUND: "Ce compte n'a pas de mot de passe.",
   VALIDATION_ERROR: "Certaines informations sont invalides.",
+  EMAIL_NOT_VERIFIED:
+    "Votre adresse e-mail n'est pas encore confirmée\u00a0: un nouveau lien vient de vous être envoyé. Ouvrez-le pour activer votre compte.",
 };
 
 const FRENCH_CODES = new Set([
@@ -74,6 +76,8 @@ const FRENCH_CODES = new Set([
   "ACCOUNT_DISABLED",
   "PASSWORD_REQUIRED",
   "LAST_ADMIN",
+  "SIGN_UP_CLOSED",
+  "INVALID_IMAGE",
 ]);
 
 export function frenchAuthMessage(status: number, code: string | undefined, message: string | undefined): string {
