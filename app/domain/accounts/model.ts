@@ -13,6 +13,19 @@ export interface SessionUser {
   permissions: string[];
 }
 
+const ROLE_NOUNS: Record<Role, [singular: string, plural: string]> = {
+  admin: ["administrateur", "administrateurs"],
+  editor: ["éditeur", "éditeurs"],
+  viewer: ["lecteur", "lecteurs"],
+};
+
+/** "1 administrateur, 0 éditeur, 12 lecteurs": accounts per role, in French (singular up to 1). */
+export function roleCountsLabel(counts: Record<Role, number>): string {
+  return (["admin", "editor", "viewer"] as const)
+    .map((role) => `${counts[role]}\u00a0${ROLE_NOUNS[role][counts[role] > 1 ? 1 : 0]}`)
+    .join(", ");
+}
+
 /** What a 403 from a guard carries: the access-denied screen shows it (spec §6). */
 export interface AccessDeniedData {
   accessDenied: true;
