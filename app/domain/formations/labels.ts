@@ -183,3 +183,9 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
+
+/** A price per trainee excluding VAT: prices are stored as entered, and a price including VAT (20 %) is brought back to HT. */
+export function priceExcludingVat(priceInter: number | null, vatMode: VatMode): number | null {
+  if (priceInter === null) return null;
+  return vatMode === "ttc" ? Math.round((priceInter / 1.2) * 100) / 100 : priceInter;
+}

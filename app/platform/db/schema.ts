@@ -88,7 +88,7 @@ export interface RateLimitsTable {
   last_request: ColumnType<number | string, number, number>;
 }
 
-/** Wrong passwords per (account, client address) pair and per client address (migration 202611231130). */
+/** Wrong passwords per (account, client address) pair and per client address (migration 202611231500). */
 export interface SignInThrottlesTable {
   key: string; // "pair:<email> <address>" or "address:<address>"
   kind: "pair" | "address";
@@ -99,7 +99,7 @@ export interface SignInThrottlesTable {
   locked_until: string | null; // ISO
 }
 
-/** Staff invitations (migration 202611231130): only the SHA-256 of the link's token is kept. */
+/** Staff invitations (migration 202611231500): only the SHA-256 of the link's token is kept. */
 export interface InvitationsTable {
   id: string;
   email: string;
