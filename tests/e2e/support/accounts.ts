@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { hashPassword } from "better-auth/crypto";
-import Database from "better-sqlite3";
+import { setPublicSignUp as savePublicSignUp } from "~/platform/auth/public-sign-up.server";
+import { openDb, type Db } from "~/platform/db/db.server";
+import { insertAccount } from "../../support/account-rows";
 
 /**
  * Accounts for browser tests. The e2e server runs with NODE_ENV=production (no demo accounts):
@@ -40,44 +40,27 @@ export function e2eBaseURL(): string {
   return `http://127.0.0.1:${Number(process.env.E2E_PORT)}`;
 }
 
-let database: Database.Database | undefined;
+let database: Db | undefined;
 
 /** The e2e server's own SQLite file (migrated by the server before the first test runs). */
-function serverDb(): Database.Database {
-  if (!database) {
-    database = new Database(path.join(e2eDataDir(), "site.db"));
-    database.pragma("busy_timeout = 5000");
-  }
+function serverDb(): Db {
+  database ??= openDb({ engine: "sqlite", file: path.join(e2eDataDir(), "site.db") }).db;
   return database;
 }
 
-const hashes = new Map<string, Promise<string>>();
-
-/** Better Auth's own hasher: the server checks these passwords like any other. */
-function passwordHash(password: string): Promise<string> {
-  let hash = hashes.get(password);
-  if (!hash) {
-    hash = hashPassword(password);
-    hashes.set(password, hash);
-  }
-  return hash;
-}
-
-/** An id like Better Auth's (32 letters and digits). */
-function newId(): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-  return Array.from(randomBytes(32), (b) => alphabet[b % alphabet.length]).join("");
-}
-
 /** Gives an existing account a role, directly in the server's database. */
-export function promote(email: string, role: "admin" | "editor" | "viewer") {
-  serverDb().prepare("UPDATE users SET role = ?, updated_at = ? WHERE email = ?").run(role, new Date().toISOString(), email.toLowerCase());
+export async function promote(email: string, role: "admin" | "editor" | "viewer") {
+  await serverDb()
+    .updateTable("users")
+    .set({ role, updated_at: new Date().toISOString() })
+    .where("email", "=", email.toLowerCase())
+    .execute();
 }
 
 /**
  * An account with a role and a confirmed address, written straight into the server's database
- * (the same rows as a sign-up: users + a credential account holding Better Auth's hash), ready to
- * sign in. No process is spawned and no sign-up endpoint is involved.
+ * (the same rows as a sign-up, the password hashed by Better Auth's own hasher), ready to sign in.
+ * No process is spawned and no sign-up endpoint is involved.
  */
 export async function createAccount({
   email,
@@ -90,20 +73,7 @@ export async function createAccount({
   role: "admin" | "editor" | "viewer";
   name?: string;
 }) {
-  const hash = await passwordHash(password);
-  const now = new Date().toISOString();
-  const id = newId();
-  const db = serverDb();
-  db.transaction(() => {
-    db.prepare(
-      `INSERT INTO users (id, display_name, email, email_verified, image, role, permissions, deactivated_at, created_at, updated_at)
-       VALUES (?, ?, ?, 1, NULL, ?, NULL, NULL, ?, ?)`,
-    ).run(id, name, email.toLowerCase(), role, now, now);
-    db.prepare(
-      `INSERT INTO accounts (id, account_id, provider_id, user_id, password, created_at, updated_at)
-       VALUES (?, ?, 'credential', ?, ?, ?, ?)`,
-    ).run(newId(), id, id, hash, now, now);
-  }).immediate();
+  await insertAccount(serverDb(), { email, password, role, name });
   return { email, password };
 }
 
@@ -121,12 +91,7 @@ export async function openUserMenu(page: Page) {
 
 /** Opens or closes public sign-up (the admin's setting), directly in the server's database. */
 export function setPublicSignUp(open: boolean) {
-  const now = new Date().toISOString();
-  serverDb()
-    .prepare(
-      "INSERT INTO settings (key, value, updated_at) VALUES ('public_sign_up', ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-    )
-    .run(JSON.stringify(open), now);
+  return savePublicSignUp(open, serverDb());
 }
 
 /** Signs in through the API; the session cookie lands in the page's browser context. */
