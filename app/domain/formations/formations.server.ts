@@ -706,19 +706,21 @@ export async function listUpcomingSessions(
   }));
 }
 
-/** Published formations of one category (the comparator's choices), by title, at most `limit`. */
-export async function categoryTitles(
-  categoryId: string,
-  exceptId: string,
-  limit = 40,
+/**
+ * The comparator's choices for a formation: other published formations, its own category first,
+ * by title, at most `limit` (the page stays small whatever the size of the catalogue).
+ */
+export async function comparisonChoices(
+  formation: { id: string; categoryId: string },
+  limit = 100,
   target: Db = db(),
-): Promise<Array<{ slug: string; title: string }>> {
+): Promise<Array<{ slug: string; title: string; categoryId: string }>> {
   return target
     .selectFrom("formations")
-    .select(["slug", "title"])
+    .select(["slug", "title", "category_id as categoryId"])
     .where("status", "=", "published")
-    .where("category_id", "=", categoryId)
-    .where("id", "!=", exceptId)
+    .where("id", "!=", formation.id)
+    .orderBy(sql`case when category_id = ${formation.categoryId} then 0 else 1 end`)
     .orderBy("title")
     .limit(limit)
     .execute();

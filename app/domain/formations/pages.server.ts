@@ -9,7 +9,7 @@ import { breadcrumbJsonLd, type Crumb } from "./components/breadcrumb";
 import {
   getFormationDetail,
   listFormations,
-  categoryTitles,
+  comparisonChoices,
   relatedFormations,
   listUpcomingSessions,
   resolveFormationSlug,
@@ -119,7 +119,7 @@ export async function formationPage(slug: string, { includeDrafts = false } = {}
   const today = todayInParis();
   const upcoming = toUpcoming(f, today);
   const [others, organisation, related] = await Promise.all([
-    categoryTitles(f.categoryId, f.id, 40, target),
+    comparisonChoices(f, 100, target),
     getOrganisation(target),
     relatedFormations(f.categoryId, f.id, 3, target),
   ]);
@@ -131,7 +131,7 @@ export async function formationPage(slug: string, { includeDrafts = false } = {}
     { label: f.title },
   ];
   const md = (source: string) => renderMarkdown(source, { minHeadingLevel: 3 });
-  const sameCategory = others;
+  const sameCategory = others.filter((o) => o.categoryId === f.categoryId);
   return {
     kind: "ok",
     data: {
@@ -199,7 +199,7 @@ export async function formationPage(slug: string, { includeDrafts = false } = {}
       upcoming,
       compare: {
         suggestions: sameCategory.slice(0, 3).map((o) => ({ title: o.title, href: comparisonPath(f.slug, o.slug) })),
-        options: sameCategory.map((o) => ({ slug: o.slug, title: o.title })),
+        options: others.map((o) => ({ slug: o.slug, title: o.title })),
       },
       related,
     },

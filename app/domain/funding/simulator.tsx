@@ -3,15 +3,19 @@ import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "r
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import type { SimulationOutcome } from "./model";
 import {
+  BAND_LABELS,
+  HEADCOUNT_BANDS,
+  SCHEMES,
+  SECTORS,
   SIMULATION_FIELDS,
-  parseSimulation,
+  formatDate,
+  formatEuros,
   type SimulationErrors,
   type SimulationField,
-  type SimulationOutcome,
   type SimulationValues,
-} from "./model";
-import { BAND_LABELS, HEADCOUNT_BANDS, SCHEMES, SECTORS, formatDate, formatEuros } from "./labels";
+} from "./labels";
 import { OPCO_NAMES, OPCO_SLUGS } from "./opco-list";
 import { FormationSearch } from "~/domain/formations/components/formation-search";
 
@@ -133,10 +137,12 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
 
   function liveUpdate() {
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
+    timer.current = window.setTimeout(async () => {
       const form = formRef.current;
       if (!form) return;
       const { data, values: current } = readValues(form);
+      // The schema loads with the first change: the page's first download carries no zod.
+      const { parseSimulation } = await import("./model");
       const parsed = parseSimulation(current);
       if (!parsed.ok) {
         const visible: SimulationErrors = {};

@@ -405,7 +405,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
                 <input type="hidden" name="a" value={f.slug} />
                 <div className="flex-1">
                   <label htmlFor="comparer-avec" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-                    Autre formation du même domaine
+                    Autre formation
                   </label>
                   <select
                     id="comparer-avec"

@@ -6,9 +6,9 @@ import {
   quoteHref,
   simulate,
   valuesFromSearchParams,
-  type SimulationErrors,
   type SimulationOutcome,
 } from "~/domain/funding/model";
+import type { SimulationErrors } from "~/domain/funding/labels";
 import { listRules } from "~/domain/funding/rules.server";
 import { Simulator } from "~/domain/funding/simulator";
 import { Breadcrumbs, PageContainer } from "~/domain/funding/ui";
