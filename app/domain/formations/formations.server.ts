@@ -7,7 +7,6 @@ import type { FormationsTable } from "~/platform/db/schema";
 import { toCategory, toCity } from "./rows.server";
 import {
   formationInputSchema,
-  imageSchema,
   type Category,
   type Formation,
   type FormationData,
@@ -15,11 +14,12 @@ import {
   type UpcomingSession,
   type FormationSession,
   type ProgramModule,
-  type StoredImage,
 } from "./model";
 import { priceExcludingVat, todayInParis, type FormationStatus, type Modality, type VatMode } from "./labels";
 import { normalizeForSearch, slugify, uniqueSlug } from "./slug";
 import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
+import { imageSchema } from "~/platform/storage/image-schema";
+import { type StoredImage } from "~/platform/storage/stored-image";
 
 /** Who makes a change: recorded in the audit log, in the same transaction as the change. */
 export type Actor = AuditInput["actor"];

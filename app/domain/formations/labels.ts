@@ -4,7 +4,7 @@
  */
 
 import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
-import type { Formation, StoredImage } from "./model";
+import type { Formation } from "./model";
 
 export const MODALITIES = ["presentiel", "distanciel", "mixte"] as const;
 export type Modality = (typeof MODALITIES)[number];
@@ -119,17 +119,6 @@ export function sessionDatesLabel(startDate: string, endDate: string): string {
   const sameMonth = sameYear && a.getUTCMonth() === b.getUTCMonth();
   const from = sameMonth ? first(dayOnly.format(a), a) : sameYear ? first(dayMonth.format(a), a) : first(dayMonthYear.format(a), a);
   return `du ${from} au ${first(dayMonthYear.format(b), b)}`;
-}
-
-/** Widths produced for every uploaded image, and the public URL of one variant. */
-export const IMAGE_WIDTHS = [480, 960, 1600] as const;
-
-export function imageUrl(image: Pick<StoredImage, "key">, width: number, format: "avif" | "webp"): string {
-  return `/uploads/${image.key}-${width}.${format}`;
-}
-
-export function imageSrcSet(image: StoredImage, format: "avif" | "webp"): string {
-  return image.widths.map((w) => `${imageUrl(image, w, format)} ${w}w`).join(", ");
 }
 
 /** Link to the certification's record on France Compétences. */

@@ -23,12 +23,12 @@ import {
   certificationUrl,
   durationLabel,
   fundingRoutes,
-  imageUrl,
   priceLabel,
   seoOf,
   todayInParis,
 } from "./labels";
 import { categoryCityPath, cityPath, comparisonPath, formationPath, parseCategorySegment, parseComparisonPair } from "./slug";
+import { imageUrl } from "~/platform/storage/stored-image";
 
 /**
  * Page data of the catalogue's public pages, built on the server: the route modules only map
