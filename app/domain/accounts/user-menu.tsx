@@ -20,6 +20,9 @@ export function UserMenu({ className, align = "right" }: { className?: string; a
   const auth = useAuth();
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // The button answers clicks once the menu's code has run in the browser (it is loaded on its own).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -67,6 +70,7 @@ export function UserMenu({ className, align = "right" }: { className?: string; a
         onClick={() => setOpen((o) => !o)}
         className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
         data-testid="user-menu-button"
+        data-ready={ready ? "true" : undefined}
       >
         <CircleUser aria-hidden="true" className="size-6" />
         <span className="hidden max-w-40 truncate sm:inline">{user.displayName}</span>

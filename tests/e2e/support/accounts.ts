@@ -79,13 +79,10 @@ export async function createAccount({
 
 /**
  * Opens the signed-in visitor's menu. The menu is loaded on its own (only signed-in visitors
- * download it): wait until React has taken over its button, or the click would be lost.
+ * download it): wait until its code has taken over the button (`data-ready`), or the click would be lost.
  */
 export async function openUserMenu(page: Page) {
-  await page.waitForFunction(() => {
-    const button = document.querySelector('[data-testid="user-menu-button"]');
-    return Boolean(button && Object.keys(button).some((key) => key.startsWith("__reactProps")));
-  });
+  await page.locator('[data-testid="user-menu-button"][data-ready="true"]').waitFor();
   await page.getByTestId("user-menu-button").click();
 }
 
