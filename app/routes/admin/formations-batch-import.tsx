@@ -7,14 +7,12 @@ import { cancelJob, createJob, getJob, listJobs } from "~/domain/formations/impo
 import {
   ACCEPT_ATTRIBUTE,
   ImportFileError,
-  MAX_BATCH_FILES,
-  MAX_FILE_BYTES,
-  MAX_FILE_LABEL,
   countsSentence,
   formatBytes,
   isActiveJob,
   type JobView,
 } from "~/domain/formations/import/model";
+import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "~/domain/formations/import/limits";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
@@ -65,11 +63,11 @@ export async function action({ request }: Route.ActionArgs) {
     };
   }
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_BATCH_FILES * MAX_FILE_BYTES + 256 * 1024) {
+  if (length > IMPORT_MAX_BATCH_FILES * IMPORT_MAX_UPLOAD_BYTES + 256 * 1024) {
     return data(
       {
         ok: false as const,
-        message: `L'envoi dépasse ${MAX_BATCH_FILES} fichiers de ${MAX_FILE_LABEL} : répartissez vos fichiers en plusieurs lots.`,
+        message: `L'envoi dépasse ${IMPORT_MAX_BATCH_FILES} fichiers de ${IMPORT_MAX_UPLOAD_LABEL} : répartissez vos fichiers en plusieurs lots.`,
       },
       { status: 413 },
     );
@@ -117,7 +115,7 @@ function NewBatch() {
         Nouveau lot
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Jusqu'à {MAX_BATCH_FILES} fichiers CSV, XLSX ou JSON de {MAX_FILE_LABEL} chacun, aussi grands que le catalogue (10&nbsp;000
+        Jusqu'à {IMPORT_MAX_BATCH_FILES} fichiers CSV, XLSX ou JSON de {IMPORT_MAX_UPLOAD_LABEL} chacun, aussi grands que le catalogue (10&nbsp;000
         formations et plus). Les colonnes sont reconnues d'après leurs en-têtes, comme dans les{" "}
         <Link to="/admin/formations/import" className="font-medium underline">
           modèles
@@ -141,12 +139,12 @@ function NewBatch() {
             aria-describedby={shown ? "batch-files-error" : undefined}
             onChange={(e) => {
               const list = [...(e.currentTarget.files ?? [])];
-              const big = list.find((f) => f.size > MAX_FILE_BYTES);
+              const big = list.find((f) => f.size > IMPORT_MAX_UPLOAD_BYTES);
               setProblem(
-                list.length > MAX_BATCH_FILES
-                  ? `${list.length} fichiers choisis : ${MAX_BATCH_FILES} au plus par lot.`
+                list.length > IMPORT_MAX_BATCH_FILES
+                  ? `${list.length} fichiers choisis : ${IMPORT_MAX_BATCH_FILES} au plus par lot.`
                   : big
-                    ? `« ${big.name} » dépasse ${MAX_FILE_LABEL} (${formatBytes(big.size)}) : découpez-le en plusieurs fichiers.`
+                    ? `« ${big.name} » dépasse ${IMPORT_MAX_UPLOAD_LABEL} (${formatBytes(big.size)}) : découpez-le en plusieurs fichiers.`
                     : null,
               );
             }}

@@ -4,7 +4,8 @@ import { Form, Link, data, redirect, useActionData, useNavigation } from "react-
 import type { Route } from "./+types/formations-import";
 import { IMPORT_COLUMNS } from "~/domain/formations/import/columns";
 import { Alert, CountsGrid, RowActionBadge, fieldClass, panelClass } from "~/domain/formations/import/components";
-import { ACCEPT_ATTRIBUTE, MAX_FILE_BYTES, MAX_FILE_LABEL, MAX_INTERACTIVE_ROWS, formatBytes } from "~/domain/formations/import/model";
+import { ACCEPT_ATTRIBUTE, formatBytes } from "~/domain/formations/import/model";
+import { IMPORT_MAX_INTERACTIVE_ROWS, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "~/domain/formations/import/limits";
 import { importPageData, receiveUpload, runImport } from "~/domain/formations/import/page.server";
 import type { RowReport } from "~/domain/formations/import/import.server";
 import { requireEditor } from "~/platform/auth/guard.server";
@@ -163,7 +164,7 @@ function UploadForm({ error }: { error?: string }) {
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         CSV (séparateur virgule ou point-virgule, UTF-8 ou Windows-1252 comme l'enregistrent les tableurs), classeur Excel (.xlsx) ou
-        JSON&nbsp;; {MAX_FILE_LABEL} et {MAX_INTERACTIVE_ROWS.toLocaleString("fr-FR")} formations au plus. Pour un catalogue plus grand ou
+        JSON&nbsp;; {IMPORT_MAX_UPLOAD_LABEL} et {IMPORT_MAX_INTERACTIVE_ROWS.toLocaleString("fr-FR")} formations au plus. Pour un catalogue plus grand ou
         plusieurs fichiers, utilisez{" "}
         <Link to="/admin/formations/batch-import" className="font-medium underline">
           l'import par lots
@@ -191,8 +192,8 @@ function UploadForm({ error }: { error?: string }) {
             onChange={(e) => {
               const file = e.currentTarget.files?.[0];
               setTooBig(
-                file && file.size > MAX_FILE_BYTES
-                  ? `Le fichier dépasse ${MAX_FILE_LABEL} (${formatBytes(file.size)}) : découpez-le en plusieurs fichiers.`
+                file && file.size > IMPORT_MAX_UPLOAD_BYTES
+                  ? `Le fichier dépasse ${IMPORT_MAX_UPLOAD_LABEL} (${formatBytes(file.size)}) : découpez-le en plusieurs fichiers.`
                   : null,
               );
             }}

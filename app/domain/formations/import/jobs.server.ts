@@ -6,19 +6,9 @@ import { log } from "~/platform/log.server";
 import { guessMapping } from "./columns";
 import { toCsv } from "./csv";
 import { ImportCancelledError, ImportWriteError, analyseTable, applyAnalysis, type Actor, type RowReport } from "./import.server";
-import {
-  ImportFileError,
-  MAX_BATCH_FILES,
-  MAX_BATCH_ROWS,
-  MAX_FILE_BYTES,
-  MAX_FILE_LABEL,
-  countsSentence,
-  jobPercent,
-  type FileState,
-  type JobState,
-  type JobView,
-} from "./model";
+import { ImportFileError, countsSentence, jobPercent, type FileState, type JobState, type JobView } from "./model";
 import { readTable } from "./read.server";
+import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_ROWS, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 
 /**
  * Uploaded files and batch jobs, persisted in the database so that any instance can read a file
@@ -113,9 +103,10 @@ export interface NewJobFile {
 /** Checks the files of a new batch (count, size); French message or undefined. */
 export function batchFilesProblem(files: NewJobFile[]): string | undefined {
   if (files.length === 0) return "Choisissez au moins un fichier à importer.";
-  if (files.length > MAX_BATCH_FILES) return `Un lot compte ${MAX_BATCH_FILES} fichiers au plus : répartissez-les en plusieurs lots.`;
-  const big = files.find((f) => f.bytes.byteLength > MAX_FILE_BYTES);
-  if (big) return `Le fichier « ${big.name} » dépasse ${MAX_FILE_LABEL} : découpez-le en plusieurs fichiers.`;
+  if (files.length > IMPORT_MAX_BATCH_FILES)
+    return `Un lot compte ${IMPORT_MAX_BATCH_FILES} fichiers au plus : répartissez-les en plusieurs lots.`;
+  const big = files.find((f) => f.bytes.byteLength > IMPORT_MAX_UPLOAD_BYTES);
+  if (big) return `Le fichier « ${big.name} » dépasse ${IMPORT_MAX_UPLOAD_LABEL} : découpez-le en plusieurs fichiers.`;
   const empty = files.find((f) => f.bytes.byteLength === 0);
   if (empty) return `Le fichier « ${empty.name} » est vide.`;
   return undefined;
@@ -448,9 +439,9 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
       let table;
       try {
         table = await readTable(file.name, new Uint8Array(Buffer.from(content.content, "base64")));
-        if (table.rows.length > MAX_BATCH_ROWS)
+        if (table.rows.length > IMPORT_MAX_ROWS)
           throw new ImportFileError(
-            `Le fichier compte ${table.rows.length.toLocaleString("fr-FR")} lignes : ${MAX_BATCH_ROWS.toLocaleString("fr-FR")} au plus par fichier.`,
+            `Le fichier compte ${table.rows.length.toLocaleString("fr-FR")} lignes : ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} au plus par fichier.`,
           );
         if (table.rows.length === 0) throw new ImportFileError("Le fichier ne contient aucune formation sous sa ligne d'en-tête.");
       } catch (error) {

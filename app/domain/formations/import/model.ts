@@ -1,15 +1,9 @@
+import { IMPORT_MAX_CELLS, IMPORT_MAX_ROWS } from "./limits";
+
 /**
- * Formation import: limits, shared types and French labels (pure, runs anywhere).
+ * Formation import: shared types and French labels (pure, runs anywhere). The limits are in `./limits`.
  */
 
-/** Largest file accepted, on the one-file page and per file of a batch. */
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-export const MAX_FILE_LABEL = "20 Mo";
-/** Beyond this many rows, the one-file page sends the editor to the batch import. */
-export const MAX_INTERACTIVE_ROWS = 2_000;
-/** Rows per file in a batch (10 000 and more are the batch's purpose). */
-export const MAX_BATCH_ROWS = 100_000;
-export const MAX_BATCH_FILES = 10;
 /** Rows of the preview table shown on screen (every error is still counted). */
 export const PREVIEW_ROWS = 200;
 
@@ -26,6 +20,14 @@ export class ImportFileError extends Error {
     super(message);
     this.name = "ImportFileError";
   }
+}
+
+export function tooManyRowsMessage(): string {
+  return `Le fichier compte plus de ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} lignes : découpez-le en plusieurs fichiers de ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} lignes au plus.`;
+}
+
+export function tooManyCellsMessage(): string {
+  return `Le fichier compte plus de ${IMPORT_MAX_CELLS.toLocaleString("fr-FR")} cellules : découpez-le en plusieurs fichiers.`;
 }
 
 export type RowAction = "create" | "update" | "unchanged" | "reject";

@@ -2,7 +2,8 @@ import { cellText } from "./cells";
 import { COLUMN_BY_KEY, guessMapping, mappingProblems, type ColumnMapping } from "./columns";
 import { ImportWriteError, analyseTable, importTable, previewRows, type Actor, type RowReport } from "./import.server";
 import { deleteUpload, getUpload, saveUpload } from "./jobs.server";
-import { ImportFileError, MAX_FILE_BYTES, MAX_FILE_LABEL, MAX_INTERACTIVE_ROWS, PREVIEW_ROWS, type ImportCounts } from "./model";
+import { ImportFileError, PREVIEW_ROWS, type ImportCounts } from "./model";
+import { IMPORT_MAX_INTERACTIVE_ROWS, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 import { readTable } from "./read.server";
 
 /**
@@ -75,11 +76,11 @@ export async function importPageData(url: URL, actor: Actor): Promise<ImportPage
     if (error instanceof ImportFileError) return { step: "error", message: error.message };
     throw error;
   }
-  if (table.rows.length > MAX_INTERACTIVE_ROWS) {
+  if (table.rows.length > IMPORT_MAX_INTERACTIVE_ROWS) {
     return {
       step: "error",
       tooManyRows: true,
-      message: `Ce fichier compte ${table.rows.length.toLocaleString("fr-FR")} formations : au-delà de ${MAX_INTERACTIVE_ROWS.toLocaleString("fr-FR")}, utilisez l'import par lots, qui travaille en arrière-plan.`,
+      message: `Ce fichier compte ${table.rows.length.toLocaleString("fr-FR")} formations : au-delà de ${IMPORT_MAX_INTERACTIVE_ROWS.toLocaleString("fr-FR")}, utilisez l'import par lots, qui travaille en arrière-plan.`,
     };
   }
   if (table.rows.length === 0) return { step: "error", message: "Le fichier ne contient aucune formation sous sa ligne d'en-tête." };
@@ -110,8 +111,8 @@ export type UploadResult = { ok: true; fileId: string } | { ok: false; message: 
 /** Stores an uploaded file after checking that it can be read. */
 export async function receiveUpload(request: Request, actor: Actor): Promise<UploadResult> {
   const length = Number(request.headers.get("content-length") ?? 0);
-  const tooBig = `Le fichier dépasse ${MAX_FILE_LABEL} : découpez-le en plusieurs fichiers (l'import par lots en accepte plusieurs à la fois).`;
-  if (length > MAX_FILE_BYTES + 64 * 1024) return { ok: false, message: tooBig, status: 413 };
+  const tooBig = `Le fichier dépasse ${IMPORT_MAX_UPLOAD_LABEL} : découpez-le en plusieurs fichiers (l'import par lots en accepte plusieurs à la fois).`;
+  if (length > IMPORT_MAX_UPLOAD_BYTES + 64 * 1024) return { ok: false, message: tooBig, status: 413 };
   let file: FormDataEntryValue | null;
   try {
     file = (await request.formData()).get("file");
@@ -120,7 +121,7 @@ export async function receiveUpload(request: Request, actor: Actor): Promise<Upl
   }
   if (!(file instanceof File) || file.size === 0)
     return { ok: false, message: "Choisissez un fichier CSV, XLSX ou JSON à importer.", status: 400 };
-  if (file.size > MAX_FILE_BYTES) return { ok: false, message: tooBig, status: 413 };
+  if (file.size > IMPORT_MAX_UPLOAD_BYTES) return { ok: false, message: tooBig, status: 413 };
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
     await readTable(file.name, bytes);
@@ -141,7 +142,7 @@ export async function runImport(form: FormData, actor: Actor): Promise<ImportOut
   if (!upload) return { ok: false, message: MISSING, status: 404 };
   try {
     const table = await readTable(upload.name, upload.bytes);
-    if (table.rows.length > MAX_INTERACTIVE_ROWS)
+    if (table.rows.length > IMPORT_MAX_INTERACTIVE_ROWS)
       return { ok: false, message: "Ce fichier est trop grand pour cet écran : utilisez l'import par lots.", status: 422 };
     const { mapping } = mappingFrom(form, table.headers);
     const problems = mappingProblems(table.headers, mapping);
