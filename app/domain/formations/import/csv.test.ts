@@ -105,7 +105,7 @@ describe("cells", () => {
       lookups,
     );
     expect(input.program).toEqual([
-      { title: "Les bases", content: "", durationHours: "3,5" },
+      { title: "Les bases", content: "", durationHours: 3.5 },
       { title: "La pratique", content: "", durationHours: null },
     ]);
     expect(input.sessions).toEqual([

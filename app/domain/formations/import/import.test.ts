@@ -377,7 +377,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
       "mixte.csv",
       csvOf([
         { ...excel, slug: "tout-ou-rien-1", titre: "Tout ou rien : bonne ligne" },
-        { ...excel, slug: "tout-ou-rien-2", modalite: "" },
+        { ...excel, slug: "tout-ou-rien-2", modalite: "en avion" },
       ]),
       { allOrNothing: true },
     );
