@@ -1,4 +1,5 @@
 import { db, nowIso, type Db } from "~/platform/db/db.server";
+import { defaultsFromOrganisation, formationDefaultsSchema, type FormationDefaults } from "./formation-defaults";
 import { organisationSchema, type Organisation } from "./model";
 import { DEMO_ORGANISATION } from "./organisation";
 
@@ -23,4 +24,26 @@ export async function saveOrganisation(input: unknown, target: Db = db()): Promi
     .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at }))
     .execute();
   return organisation;
+}
+
+const FORMATION_DEFAULTS_KEY = "formation_defaults";
+
+/** The values that fill the empty cells of an imported formation; derived from the organisation until saved. */
+export async function getFormationDefaults(target: Db = db()): Promise<{ values: FormationDefaults; saved: boolean }> {
+  const row = await target.selectFrom("settings").select("value").where("key", "=", FORMATION_DEFAULTS_KEY).executeTakeFirst();
+  if (row) {
+    const parsed = formationDefaultsSchema.safeParse(JSON.parse(row.value));
+    if (parsed.success) return { values: parsed.data, saved: true };
+  }
+  return { values: defaultsFromOrganisation(await getOrganisation(target)), saved: false };
+}
+
+export async function saveFormationDefaults(values: FormationDefaults, target: Db = db()): Promise<void> {
+  const value = JSON.stringify(formationDefaultsSchema.parse(values));
+  const updated_at = nowIso();
+  await target
+    .insertInto("settings")
+    .values({ key: FORMATION_DEFAULTS_KEY, value, updated_at })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at }))
+    .execute();
 }

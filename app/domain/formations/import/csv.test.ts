@@ -139,7 +139,7 @@ describe("cells", () => {
 
 describe("labels", () => {
   it("writes counts in French, singular and plural", () => {
-    expect(countsSentence({ created: 1, updated: 2, unchanged: 0, rejected: 10_000 })).toBe(
+    expect(countsSentence({ created: 1, updated: 2, unchanged: 0, rejected: 10_000, incomplete: 0 })).toBe(
       "1 créée, 2 mises à jour, 0 inchangée, 10\u202f000 refusées",
     );
     expect(
