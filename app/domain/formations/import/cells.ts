@@ -517,9 +517,12 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
       case "vat":
         input.vatMode = vatOf(value) ?? text().trim();
         break;
-      case "certification":
-        input.certificationType = word(CERTIFICATION_WORDS, value) ?? text().trim();
+      case "certification": {
+        // "Oui" or "certifiante": the code column says which register (RNCP or RS).
+        const known = word(CERTIFICATION_WORDS, value);
+        input.certificationType = known ?? (CERTIFYING_WORDS.has(key(text())) ? registerOf(record.certification_code) : text().trim());
         break;
+      }
       case "category": {
         const t = text().trim();
         if (!t) {
@@ -590,7 +593,18 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
         break;
     }
   }
+  // No certification column, but an RNCP or RS code: the code tells the register.
+  if (cellText(record.certification).trim() === "" && registerOf(record.certification_code))
+    input.certificationType = registerOf(record.certification_code);
   return { input, status, issues };
+}
+
+const CERTIFYING_WORDS = new Set(["oui", "yes", "certifiante", "formation certifiante", "certification"]);
+
+/** "RNCP35399" → "rncp", "RS 5252" → "rs", anything else → "". */
+function registerOf(code: unknown): string {
+  const c = cellText(code).toUpperCase().replace(/\s+/g, "");
+  return /^RNCP\d/.test(c) ? "rncp" : /^RS\d/.test(c) ? "rs" : "";
 }
 
 /** Where a schema issue belongs: the column key, and a prefix naming the module or session. */
