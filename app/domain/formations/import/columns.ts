@@ -432,7 +432,17 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     label: "Code RNCP ou RS",
     field: "certificationCode",
     kind: "text",
-    aliases: ["code rncp", "code rs", "code certification", "certification code", "code de la certification", "rncp", "code rncp rs", "code rncp ou rs", "code rs ou rncp"],
+    aliases: [
+      "code rncp",
+      "code rs",
+      "code certification",
+      "certification code",
+      "code de la certification",
+      "rncp",
+      "code rncp rs",
+      "code rncp ou rs",
+      "code rs ou rncp",
+    ],
     help: "Par exemple RNCP35399 ou RS5252.",
   },
   {

@@ -110,8 +110,22 @@ export class ImportWriteError extends Error {
 const CHUNK = 100;
 /** Rows per write transaction: short enough for the site to keep answering between two. */
 export const WRITE_CHUNK = 200;
-/** The analysis gives the event loop back at least this often (ms). */
-const YIELD_MS = 20;
+/** Work on many rows gives the event loop back at least this often (ms), so the site keeps answering. */
+const YIELD_MS = 8;
+/** The batch job's progress is saved, and its cancellation checked, about this often (ms). */
+const PROGRESS_MS = 1_000;
+
+/** Runs `each` over the items, giving the event loop back every YIELD_MS. */
+async function inSlices<T>(items: readonly T[], each: (item: T, index: number) => void | Promise<void>): Promise<void> {
+  let since = performance.now();
+  for (let i = 0; i < items.length; i++) {
+    if (performance.now() - since > YIELD_MS) {
+      await nextTurn();
+      since = performance.now();
+    }
+    await each(items[i]!, i);
+  }
+}
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -130,7 +144,8 @@ export async function loadLookups(target: Db = db()): Promise<ResolvedLookups> {
 /** Formations (with cities and sessions) whose slug is in `slugs`, by slug. */
 export async function loadFormationsBySlug(target: Db, slugs: string[]): Promise<Map<string, Formation>> {
   const out = new Map<string, Formation>();
-  for (const part of chunks([...new Set(slugs)].filter(Boolean), 500)) {
+  for (const part of chunks([...new Set(slugs)].filter(Boolean), 250)) {
+    await nextTurn(); // one query at a time, the server answering in between
     const rows = await target.selectFrom("formations").selectAll().where("slug", "in", part).execute();
     if (rows.length === 0) continue;
     const ids = rows.map((r) => r.id);
@@ -162,7 +177,8 @@ export async function loadFormationsBySlug(target: Db, slugs: string[]): Promise
 /** Old slugs (301 redirects) among `slugs`: old slug → the formation's current slug and title. */
 async function loadRedirects(target: Db, slugs: string[]): Promise<Map<string, { slug: string; title: string }>> {
   const out = new Map<string, { slug: string; title: string }>();
-  for (const part of chunks([...new Set(slugs)].filter(Boolean), 500)) {
+  for (const part of chunks([...new Set(slugs)].filter(Boolean), 250)) {
+    await nextTurn();
     const rows = await target
       .selectFrom("formation_slug_redirects as r")
       .innerJoin("formations as f", "f.id", "r.formation_id")
@@ -217,15 +233,21 @@ export async function analyseTable(
   hooks: ProgressHooks = {},
 ): Promise<Analysis> {
   const [lookups, defaults] = await Promise.all([loadLookups(target), rowDefaults(target)]);
-  const records = table.rows.map((row) => {
+  const recordOf = (cells: unknown[]): FlatRecord => {
     const record: FlatRecord = {};
     mapping.forEach((key, i) => {
-      if (key) record[key] = row.cells[i];
+      if (key) record[key] = cells[i];
     });
     return record;
+  };
+  const slugIndex = mapping.indexOf("slug");
+  const titleIndex = mapping.indexOf("titre");
+  const slugs: string[] = [];
+  await inSlices(table.rows, (row) => {
+    slugs.push(rowSlug({ slug: row.cells[slugIndex], titre: row.cells[titleIndex] }).slug);
   });
-  const slugs = records.map((r) => rowSlug(r).slug);
-  const [existing, redirects] = await Promise.all([loadFormationsBySlug(target, slugs), loadRedirects(target, slugs)]);
+  const existing = await loadFormationsBySlug(target, slugs);
+  const redirects = await loadRedirects(target, slugs);
   const headerOf = new Map<string, string>();
   mapping.forEach((key, i) => {
     if (key && !headerOf.has(key)) headerOf.set(key, table.headers[i]!);
@@ -240,16 +262,14 @@ export async function analyseTable(
 
   const reports: RowReport[] = [];
   const candidates: Array<{ data?: FormationData; status: FormationStatus; existing?: Formation }> = [];
-  let lastYield = performance.now();
-  for (let i = 0; i < table.rows.length; i++) {
-    if (performance.now() - lastYield > YIELD_MS) {
+  let progressAt = performance.now();
+  await inSlices(table.rows, async (row, i) => {
+    if (performance.now() - progressAt > PROGRESS_MS) {
+      progressAt = performance.now();
       await hooks.onProgress?.(i);
       if (hooks.shouldStop && (await hooks.shouldStop())) throw new ImportCancelledError();
-      await nextTurn(); // let the server answer other requests
-      lastYield = performance.now();
     }
-    const row = table.rows[i]!;
-    const record = records[i]!;
+    const record = recordOf(row.cells);
     const { slug, title } = rowSlug(record);
     const current = slug ? existing.get(slug) : undefined;
     const merged: FlatRecord = current ? { ...formationToFlat(current, lookups), ...record, slug } : { ...record, slug };
@@ -320,7 +340,7 @@ export async function analyseTable(
     }
     reports.push({ line: row.line, slug, title: cellText(merged.titre).trim() || title, action: "reject", issues, toComplete, notes });
     candidates.push({ data: checked.data, status, existing: current });
-  }
+  });
 
   // The same slug twice in one file: every such row is refused (which one is right cannot be known).
   const bySlug = new Map<string, number[]>();
@@ -341,7 +361,7 @@ export async function analyseTable(
 
   const counts = emptyCounts();
   const planned: PlannedRow[] = [];
-  reports.forEach((r, i) => {
+  await inSlices(reports, (r, i) => {
     const c = candidates[i]!;
     if (r.issues.length > 0 || !c.data) {
       r.action = "reject";

@@ -21,7 +21,7 @@ export type ParseReply =
   | { type: "error"; message: string; fileError: boolean };
 
 /** Rows per message. */
-const SLICE = 1_000;
+const SLICE = 250;
 
 parentPort?.on("message", async (request: ParseRequest) => {
   const post = (reply: ParseReply) => parentPort!.postMessage(reply);
