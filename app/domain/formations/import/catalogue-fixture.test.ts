@@ -156,6 +156,10 @@ describe.each(engines)("the realistic Excel catalogue on $name", ({ create }) =>
     expect(toCompleteLabels(f)).toEqual(
       expect.arrayContaining(["Contact (nom)", "TVA", "Méthodes pédagogiques", "Référent handicap (nom)"]),
     );
+    // A draft without its VAT yet still shows in the admin list and in the editor's preview.
+    expect(priceLabel(f)).toMatch(/^590\s€ par personne$/);
+    const preview = await formationPage(f.slug, { includeDrafts: true }, t.db);
+    expect(preview.kind === "ok" && preview.data.preview).toBe(true);
 
     const word = (await getFormationBySlug("word-documents-professionnels", t.db))!;
     expect(word.priceInter).toBeNull();

@@ -85,7 +85,6 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
       "name",
       "intitule de la formation",
       "course title",
-      "intitule du stage",
       "libelle",
       "libelle de la formation",
     ],

@@ -83,7 +83,7 @@ export async function importPageData(url: URL, actor: Actor): Promise<ImportPage
     ),
     mappingChosen: chosen,
     duplicates: problems.duplicates,
-    missingRequired: problems.missingRequired.map((c) => c.label),
+    missingRequired: problems.missingRequired.map((c) => c.label).filter((label) => !analysis.defaulted.includes(label)),
     ignored: ignoredHeaders(table.headers, mapping),
     defaulted: analysis.defaulted,
     simulation: url.searchParams.get("simulation") === "1",

@@ -305,10 +305,10 @@ export function ReviewSteps({ review, importError }: { review: Review; importErr
             </Alert>
           ))}
           {review.missingRequired.length > 0 ? (
-            <Alert tone="warning" title="Champs obligatoires sans colonne">
+            <Alert tone="warning" title="Champs de publication sans colonne">
               Aucune colonne n'est associée à&nbsp;: {review.missingRequired.join(", ")}. Les formations existantes gardent leur
-              valeur&nbsp;; une nouvelle formation sans titre ou sans catégorie est refusée, les autres champs sont à compléter avant
-              publication.
+              valeur&nbsp;; une nouvelle formation sans titre ou sans catégorie est refusée, une autre est importée en brouillon, avec ces
+              champs à compléter avant publication.
             </Alert>
           ) : null}
           <DefaultsNotice defaulted={review.defaulted} />
