@@ -48,9 +48,8 @@ export default function handleRequest(
             callback();
           },
         });
+        // Cache-Control is decided in one place, server/request-handler.ts (public for anonymous visitors, private otherwise).
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        // Pages may carry the signed-in user's menu: never stored by shared caches.
-        if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
         pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },

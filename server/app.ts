@@ -2,7 +2,6 @@ import "react-router";
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
@@ -14,17 +13,39 @@ import { startMaintenance, stopMaintenance } from "~/platform/jobs/maintenance.s
 import { seedAtStartup } from "~/platform/seed.server";
 import { startLeadWorker, stopLeadWorker } from "~/domain/leads/worker.server";
 import { startImportWorker, stopImportWorker } from "~/domain/formations/import/worker.server";
+import { nextScheduledPublication } from "~/domain/blog/blog.server";
+import { readContentVersion } from "~/platform/db/content-version.server";
+import { ContentWatcher, nextParisMidnight } from "./content-watcher";
+import { PageCache } from "./page-cache";
+import { createReactRouterHandler } from "./request-handler";
+import { securityHeaders } from "./security-headers";
 
 export const REQUEST_ID_HEADER = "x-request-id";
+
+/** The public page cache of this process and what keeps it true to the database (started by prepare()). */
+let pageCache: PageCache | undefined;
+let contentWatcher: ContentWatcher | undefined;
+
+export function publicPageCache(): PageCache {
+  pageCache ??= new PageCache(config().pageCacheBytes);
+  return pageCache;
+}
+
+async function nextPublicChange(now: Date): Promise<number> {
+  const publication = await nextScheduledPublication(now);
+  return Math.min(nextParisMidnight(now), publication ? publication.getTime() : Number.POSITIVE_INFINITY);
+}
 
 /**
  * The Express application: health checks, static files (production), then React Router.
  * In development, `server/dev.js` mounts it behind Vite's middlewares.
  */
 export function createApp({ clientDir }: { clientDir?: string } = {}) {
+  const cfg = config();
   const app = express();
   app.disable("x-powered-by");
-  if (config().trustProxy) app.set("trust proxy", true);
+  if (cfg.trustProxy) app.set("trust proxy", true);
+  const https = cfg.siteUrl.startsWith("https://");
 
   app.use((req, res, next) => {
     const id = (req.headers[REQUEST_ID_HEADER] as string | undefined)?.slice(0, 100) || randomUUID();
@@ -34,6 +55,9 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
     res.setHeader("X-Request-Id", id);
     next();
   });
+  // Vite's development server injects its own inline scripts: the page policy applies in production.
+  const csp = cfg.env === "production";
+  app.use(securityHeaders({ https, enabled: csp }));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -57,18 +81,24 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
         index: false,
         setHeaders(res, file) {
           // The service worker must always be revalidated so that updates reach visitors.
-          if (file.endsWith("service-worker.js")) res.setHeader("Cache-Control", "no-cache");
+          if (file.endsWith("service-worker.js")) {
+            res.setHeader("Cache-Control", "no-cache");
+            // The worker fetches pages and assets of the site itself.
+            res.setHeader("Content-Security-Policy", "default-src 'self'");
+          }
         },
       }),
     );
   }
 
   app.use(
-    createRequestHandler({
+    createReactRouterHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext() {
-        return new RouterContextProvider();
-      },
+      getLoadContext: () => new RouterContextProvider(),
+      cache: publicPageCache(),
+      watcher: contentWatcher,
+      https,
+      csp,
     }),
   );
   return app;
@@ -88,6 +118,10 @@ export async function prepare(): Promise<void> {
   ensureDataDir();
   await migrate();
   await seedAtStartup({ demo: config().seedDemo });
+  if (publicPageCache().enabled) {
+    contentWatcher = new ContentWatcher(publicPageCache(), () => readContentVersion(), nextPublicChange);
+    contentWatcher.start();
+  }
   // Mail queue delivery (with retries) and the RGPD retention job of the leads.
   startLeadWorker();
   // Batch imports of formations (background jobs persisted in the database).
@@ -126,6 +160,7 @@ export function installShutdown(server: Server): void {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      contentWatcher?.stop();
       stopMaintenance();
       await stopLeadWorker();
       await stopImportWorker();

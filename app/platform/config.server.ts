@@ -37,6 +37,7 @@ export const CONFIG_VARIABLES = [
   "LEAD_MIN_FILL_SECONDS",
   "SEED_DEMO",
   "LOG_LEVEL",
+  "PAGE_CACHE_MAX_MB",
   "E2E_FAULTS",
 ] as const;
 
@@ -117,6 +118,8 @@ export interface AppConfig {
   leadMinFillSeconds: number;
   seedDemo: boolean;
   logLevel: "debug" | "info" | "warn" | "error";
+  /** Memory for the public page cache, in bytes (0: no cache). */
+  pageCacheBytes: number;
   /** Browser tests only: lets /test provoke a server error or a slow answer. Never set in production. */
   testFaults: boolean;
 }
@@ -207,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     leadMinFillSeconds: int("LEAD_MIN_FILL_SECONDS", env.LEAD_MIN_FILL_SECONDS, 3, 0, 600),
     seedDemo: bool(env.SEED_DEMO, true),
     logLevel,
+    pageCacheBytes: int("PAGE_CACHE_MAX_MB", env.PAGE_CACHE_MAX_MB, 64, 0, 4096) * 1024 * 1024,
     testFaults: bool(env.E2E_FAULTS, false),
   };
 }

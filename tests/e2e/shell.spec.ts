@@ -221,7 +221,7 @@ test.describe("server endpoints", () => {
 
   test("hashed assets are cached for a year; the service worker is always revalidated", async ({ request, page }) => {
     await page.goto("/");
-    const asset = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
+    const asset = await page.locator('link[rel="stylesheet"][href^="/assets/"]').first().getAttribute("href");
     const res = await request.get(asset!);
     expect(res.headers()["cache-control"]).toContain("immutable");
     expect(res.headers()["cache-control"]).toContain("max-age=31536000");

@@ -8,8 +8,9 @@ import { ROLE_LABELS } from "~/platform/auth/roles";
 
 export const ACCOUNT_EXPORT_PATH = "/api/account/export";
 
-const itemClass =
-  "flex min-h-11 w-full items-center gap-3 rounded-md px-3 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800";
+const itemBase =
+  "flex min-h-11 w-full items-center gap-3 rounded-md px-3 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800";
+const itemClass = `${itemBase} text-slate-800 dark:text-slate-100`;
 
 /**
  * The signed-in user's menu (header and admin frame): identity and role, administration link for
@@ -103,7 +104,7 @@ export function UserMenu({ className, align = "right" }: { className?: string; a
             <li>
               <button
                 type="button"
-                className={cn(itemClass, "text-red-700 dark:text-red-400")}
+                className={cn(itemBase, "text-red-700 dark:text-red-400")}
                 onClick={() => {
                   setOpen(false);
                   setDeleting(true);

@@ -582,3 +582,14 @@ export async function blogDashboardFigures(target: Db = db()) {
     },
   ];
 }
+
+/** When the next scheduled post becomes visible (the public page cache drops its pages then), or null. */
+export async function nextScheduledPublication(now = new Date(), target: Db = db()): Promise<Date | null> {
+  const row = await target
+    .selectFrom("blog_posts")
+    .select((eb) => eb.fn.min("blog_posts.published_at").as("next"))
+    .where("blog_posts.status", "in", ["scheduled", "published"])
+    .where("blog_posts.published_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row?.next ? new Date(row.next) : null;
+}

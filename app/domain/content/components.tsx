@@ -139,20 +139,11 @@ export function CallToAction({
         </h2>
         <div className="mt-3 max-w-2xl text-brand-100">{children}</div>
         <div className="mt-6 flex flex-wrap gap-3">
-          <ButtonLink
-            to={primary.to}
-            size="lg"
-            className="bg-white text-brand-900 hover:bg-brand-50 dark:bg-white dark:text-brand-900 dark:hover:bg-brand-50"
-          >
+          <ButtonLink to={primary.to} size="lg" variant="inverse">
             {primary.label}
           </ButtonLink>
           {secondary ? (
-            <ButtonLink
-              to={secondary.to}
-              size="lg"
-              variant="ghost"
-              className="text-white ring-1 ring-white/60 hover:bg-white/10 dark:text-white dark:hover:bg-white/10"
-            >
+            <ButtonLink to={secondary.to} size="lg" variant="inverseOutline">
               {secondary.label}
             </ButtonLink>
           ) : null}

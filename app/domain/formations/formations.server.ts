@@ -725,3 +725,35 @@ export async function formationDashboardFigures(target: Db = db()) {
     },
   ];
 }
+
+/** Published formations with these slugs (the quote form names a few; never loads the whole catalogue). */
+export async function publishedTitlesBySlug(slugs: readonly string[], target: Db = db()): Promise<Array<{ slug: string; title: string }>> {
+  if (slugs.length === 0) return [];
+  return target
+    .selectFrom("formations")
+    .select(["slug", "title"])
+    .where("status", "=", "published")
+    .where("slug", "in", [...slugs])
+    .execute();
+}
+
+/** Up to `limit` published formations matching every word of `query` (same accent-free search as the catalogue). */
+export async function searchPublishedTitles(
+  query: string,
+  limit = 10,
+  target: Db = db(),
+): Promise<Array<{ slug: string; title: string; category: string }>> {
+  const words = normalizeForSearch(query)
+    .split(/\s+/)
+    .filter((w) => w.length >= 2)
+    .slice(0, 6);
+  if (words.length === 0) return [];
+  let q = target
+    .selectFrom("formations")
+    .leftJoin("formation_categories as c", "c.id", "formations.category_id")
+    .select(["formations.slug", "formations.title", "c.name as category"])
+    .where("formations.status", "=", "published");
+  for (const word of words) q = q.where(sql<boolean>`${sql.ref("formations.search_text")} like ${`%${escapeLike(word)}%`} escape '\\'`);
+  const rows = await q.orderBy("formations.title").limit(limit).execute();
+  return rows.map((r) => ({ slug: r.slug, title: r.title, category: r.category ?? "Autres formations" }));
+}

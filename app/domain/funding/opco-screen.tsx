@@ -121,7 +121,7 @@ export function OpcoScreen({ opco, rules, formations }: OpcoScreenProps) {
       <Section id="demande" title="Comment faire une demande">
         <StepList steps={opco.howToApply.map((text) => ({ text }))} />
         {opco.goodToKnow ? (
-          <Card className="mt-6 bg-slate-50 dark:bg-slate-900">
+          <Card className="mt-6" tone="muted">
             <p className="font-semibold text-slate-900 dark:text-white">Bon à savoir</p>
             <p className="mt-1 text-slate-700 dark:text-slate-300">{opco.goodToKnow}</p>
           </Card>

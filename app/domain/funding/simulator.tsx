@@ -489,8 +489,8 @@ function Figure({ label, value, emphasis, testId }: { label: string; value: stri
       <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
       <dd
         className={cn(
-          "mt-1 font-bold tabular-nums text-slate-900 dark:text-white",
-          emphasis ? "text-2xl text-brand-800 dark:text-brand-200" : "text-xl",
+          "mt-1 font-bold tabular-nums",
+          emphasis ? "text-2xl text-brand-800 dark:text-brand-200" : "text-xl text-slate-900 dark:text-white",
         )}
         data-testid={testId}
       >

@@ -55,12 +55,15 @@ export function Section({ id, title, children, className }: { id: string; title:
   );
 }
 
-export function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <div className={cn("rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900", className)}>
-      {children}
-    </div>
-  );
+const CARD_TONES = {
+  plain: "bg-white dark:bg-slate-900",
+  muted: "bg-slate-50 dark:bg-slate-900",
+  brand: "bg-brand-50 dark:bg-slate-900",
+} as const;
+
+/** `className` adds layout only; the background comes from `tone` (classes are not merged). */
+export function Card({ children, className, tone = "plain" }: { children: ReactNode; className?: string; tone?: keyof typeof CARD_TONES }) {
+  return <div className={cn("rounded-xl border border-slate-200 p-5 dark:border-slate-800", CARD_TONES[tone], className)}>{children}</div>;
 }
 
 /** An official website: the address itself is the link text. External addresses are marked. */

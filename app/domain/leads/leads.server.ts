@@ -57,11 +57,13 @@ export type SubmitResult =
   | { ok: true; reference: string; leadId: string; duplicate: boolean }
   | {
       ok: false;
-      status: 400 | 429;
+      status: 200 | 400 | 429;
       values: FormValues;
       errors: FieldErrors;
       /** A rejection of the whole form (anti-spam), in French. */
       formError?: string;
+      /** Nothing wrong, one step left: the form came without a token of its own (cached page, no JavaScript). */
+      confirm?: boolean;
       /** The token the re-rendered form must carry (the same one when it is still valid). */
       token: string;
     };
@@ -132,6 +134,13 @@ export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitCont
     );
   }
   if (!tokenCheck.ok) {
+    if (submittedToken === "") {
+      // The page came from a cache, or without JavaScript: its form carries no token of its own.
+      // The visitor confirms once with a token issued now (already past the minimum fill time).
+      const token = issueFormToken(kind, now - minFill * 1000);
+      if (!validation.ok) return reject(400, undefined, token);
+      return { ok: false, status: 200, values, errors, confirm: true, token };
+    }
     if (tokenCheck.reason === "too-fast") {
       return reject(
         400,
@@ -142,8 +151,8 @@ export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitCont
     return reject(
       400,
       tokenCheck.reason === "expired"
-        ? "Ce formulaire a été ouvert il y a plus de deux jours et a expiré par sécurité. Vos informations sont conservées : vérifiez-les et renvoyez le formulaire."
-        : "Le formulaire n'a pas pu être vérifié (son jeton de sécurité est absent ou a été modifié). Vos informations sont conservées : renvoyez le formulaire.",
+        ? "Ce formulaire a été ouvert il y a plus de deux jours et a expiré par sécurité. Vos informations sont conservées : vérifiez-les et renvoyez le formulaire."
+        : "Le formulaire n'a pas pu être vérifié (son jeton de sécurité a été modifié). Vos informations sont conservées : renvoyez le formulaire.",
       issueFormToken(kind, now),
     );
   }
@@ -176,9 +185,19 @@ export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitCont
         await trx.insertInto("leads").values(row).execute();
         const lead = toMailLead(row);
         const notification = staffNotification(lead, mailContext);
-        const ack = visitorAcknowledgement(lead, mailContext);
         await enqueueMail(trx, { leadId: row.id, purpose: "staff", to: staff, replyTo: row.email, ...notification }, now);
-        await enqueueMail(trx, { leadId: row.id, purpose: "ack", to: row.email, replyTo: staff, ...ack }, now);
+        // The acknowledgement goes to whatever address was typed: a short summary only (never the
+        // visitor's own text), and a few a day per address at most, so the site relays nothing.
+        if (await acknowledgementAllowed(trx, row.email, now)) {
+          const ack = visitorAcknowledgement(
+            lead,
+            mailContext,
+            formations.filter((f) => f.known).map((f) => f.title),
+          );
+          await enqueueMail(trx, { leadId: row.id, purpose: "ack", to: row.email, replyTo: staff, ...ack }, now);
+        } else {
+          log.warn("Accusé de réception non envoyé (limite quotidienne par adresse atteinte)", { kind, reference: row.reference });
+        }
       });
       log.info("Demande enregistrée", { kind, reference: row.reference });
       signalMailQueued();
@@ -190,6 +209,21 @@ export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitCont
       if (same) return { ok: true, reference: same.reference, leadId: same.id, duplicate: true };
     }
   }
+}
+
+/** Acknowledgements sent to one address within 24 hours, at most. */
+export const ACK_DAILY_LIMIT = 3;
+
+async function acknowledgementAllowed(trx: Db, email: string, now: number): Promise<boolean> {
+  const since = new Date(now - 24 * 60 * 60 * 1000).toISOString();
+  const row = await trx
+    .selectFrom("mail_queue")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("purpose", "=", "ack")
+    .where("to_address", "=", email)
+    .where("created_at", ">=", since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) < ACK_DAILY_LIMIT;
 }
 
 function toRow(

@@ -147,7 +147,13 @@ describe.each(engines)("leads on $name", ({ create }) => {
     const ack = smtp.received.find((m) => m.to.includes("lea.martin@boulangeries-martin.test"))!;
     expect(ack.subject).toBe(`Votre demande de devis a bien été reçue (référence ${result.reference})`);
     expect(ack.replyTo).toContain(STAFF);
-    expect(ack.body).toContain("Bonjour Léa Martin");
+    // The acknowledgement repeats none of the visitor's own text: the address typed may be anyone's.
+    expect(ack.body).toContain("Bonjour,");
+    expect(ack.body).toContain(result.reference);
+    expect(ack.body).not.toContain("Léa Martin");
+    expect(ack.body).not.toContain("Boulangeries Martin");
+    expect(ack.body).not.toContain("Excel intermédiaire");
+    expect(ack.body).not.toContain("tableaux croisés");
     expect(ack.body).toContain("36 mois");
 
     const after = await getLead("devis", result.leadId, t.db);
@@ -199,6 +205,35 @@ describe.each(engines)("leads on $name", ({ create }) => {
     expect(smtp.received.find((m) => m.to.includes(STAFF))!.subject).toContain("Financement d'une formation");
   });
 
+  it("a form without a token of its own (a cached page, no JavaScript) is confirmed once, then stored", async () => {
+    const first = await submitLead("devis", quoteForm({ jeton: "" }), { ip: nextIp(), target: t.db, minFillSeconds: 3 });
+    expect(first.ok).toBe(false);
+    if (first.ok) return;
+    expect(first.confirm).toBe(true);
+    expect(first.status).toBe(200);
+    expect(first.values.entreprise).toBe("Boulangeries Martin");
+    // The visitor confirms at once: the token issued with the answer is already past the minimum fill time.
+    const second = await submitLead("devis", quoteForm({ jeton: first.token }), { ip: nextIp(), target: t.db, minFillSeconds: 3 });
+    expect(second.ok).toBe(true);
+    // Two visitors never share a token, so both requests are stored.
+    const other = await submitLead("devis", quoteForm({ jeton: "", email: "autre@exemple.test" }), { ip: nextIp(), target: t.db });
+    if (other.ok) throw new Error("un envoi sans jeton doit être confirmé");
+    expect(other.token).not.toBe(first.token);
+  });
+
+  it("acknowledges one address at most three times a day, while every request is still stored and notified", async () => {
+    const email = "cible@exemple.test";
+    const results = [];
+    for (let i = 0; i < 5; i++)
+      results.push(
+        await submitLead("contact", contactForm({ email, message: `Message numéro ${i} à relayer` }), { ip: nextIp(), target: t.db }),
+      );
+    expect(results.every((r) => r.ok)).toBe(true);
+    const mails = await t.db.selectFrom("mail_queue").select(["purpose", "to_address"]).execute();
+    expect(mails.filter((m) => m.purpose === "staff")).toHaveLength(5);
+    expect(mails.filter((m) => m.purpose === "ack" && m.to_address === email)).toHaveLength(3);
+  });
+
   it("marks a mail failed after the last attempt; staff can send it again", async () => {
     const result = await submitLead("contact", contactForm(), { ip: nextIp(), target: t.db });
     if (!result.ok) throw new Error("refusé");
@@ -221,7 +256,8 @@ describe.each(engines)("leads on $name", ({ create }) => {
   });
 
   it("never sends a mail twice when two workers run at the same moment, and reclaims a stale claim", async () => {
-    for (let i = 0; i < 5; i++) await submitLead("contact", contactForm(), { ip: nextIp(), target: t.db });
+    for (let i = 0; i < 5; i++)
+      await submitLead("contact", contactForm({ email: `karim${i}@exemple.test` }), { ip: nextIp(), target: t.db });
     const sent: string[] = [];
     const send = async (m: { to: string | string[]; subject: string }): Promise<SentMail> => {
       sent.push(`${String(m.to)}|${m.subject}`);
@@ -239,7 +275,7 @@ describe.each(engines)("leads on $name", ({ create }) => {
     expect(sent).toHaveLength(10);
 
     // A worker that died after claiming: its rows are claimable again once the lock expires.
-    await submitLead("contact", contactForm(), { ip: nextIp(), target: t.db });
+    await submitLead("contact", contactForm({ email: "karim.relance@exemple.test" }), { ip: nextIp(), target: t.db });
     const now = Date.now();
     const first = await claimDueMails(t.db, now, 10);
     expect(first.ids).toHaveLength(2);
@@ -250,8 +286,8 @@ describe.each(engines)("leads on $name", ({ create }) => {
   it("stores 200 concurrent submissions, every one with its two mails", async () => {
     const submissions = Array.from({ length: 200 }, (_, i) =>
       i % 2 === 0
-        ? submitLead("devis", quoteForm({ entreprise: `Entreprise ${i}` }), { ip: nextIp(), target: t.db })
-        : submitLead("contact", contactForm({ nom: `Visiteur ${i}` }), { ip: nextIp(), target: t.db }),
+        ? submitLead("devis", quoteForm({ entreprise: `Entreprise ${i}`, email: `devis${i}@exemple.test` }), { ip: nextIp(), target: t.db })
+        : submitLead("contact", contactForm({ nom: `Visiteur ${i}`, email: `contact${i}@exemple.test` }), { ip: nextIp(), target: t.db }),
     );
     const results = await Promise.all(submissions);
     expect(results.filter((r) => r.ok)).toHaveLength(200);

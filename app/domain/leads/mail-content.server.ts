@@ -135,7 +135,12 @@ export function staffNotification(lead: LeadForMail, ctx: MailContext): Composed
 }
 
 /** The acknowledgement to the visitor: reference, summary, what happens next, their rights. */
-export function visitorAcknowledgement(lead: LeadForMail, ctx: MailContext): ComposedMail {
+/**
+ * The visitor's acknowledgement. It goes to whatever address was typed in the form, so it repeats
+ * none of the visitor's text (not even the name): the reference, the date and the catalogue
+ * formations chosen, nothing that could carry a message to a stranger.
+ */
+export function visitorAcknowledgement(lead: LeadForMail, ctx: MailContext, catalogueTitles: readonly string[] = []): ComposedMail {
   const o = ctx.organisation;
   const isQuote = lead.kind === "devis";
   const subject = isQuote
@@ -144,29 +149,34 @@ export function visitorAcknowledgement(lead: LeadForMail, ctx: MailContext): Com
   const thanks = isQuote
     ? "Nous avons bien reçu votre demande de devis et vous en remercions. Un conseiller formation l'étudie et vous recontacte dans les meilleurs délais, en général sous deux jours ouvrés, avec une proposition adaptée et les possibilités de financement."
     : "Nous avons bien reçu votre message et vous en remercions. Nous vous répondons dans les meilleurs délais, en général sous deux jours ouvrés.";
-  const rows = leadFields(lead);
-  const message = lead.message.trim();
+  const received = `Reçu le ${formatDateTimeFr(lead.createdAt)}.`;
+  const formations = catalogueTitles.length
+    ? `${catalogueTitles.length > 1 ? "Formations demandées" : "Formation demandée"}\u00a0: ${catalogueTitles.join(", ")}.`
+    : "";
   const privacy = `${ctx.siteUrl}/politique-confidentialite`;
   const rights = `Vos données servent uniquement à traiter votre demande. Elles sont conservées ${ctx.retentionMonths} mois à compter de notre dernier échange, puis supprimées. Vous pouvez y accéder, les rectifier ou en demander l'effacement en écrivant à ${o.dpoEmail}. Politique de confidentialité\u00a0: ${privacy}`;
+  const notYou = `Vous n'êtes pas à l'origine de cette demande\u00a0? Ignorez ce message ou signalez-le-nous à ${o.email}.`;
   const signature = `L'équipe ${o.name}\n${o.street}, ${o.postalCode} ${o.city}\n${o.phone} · ${o.email}`;
   const text = [
-    `Bonjour ${lead.name},`,
+    "Bonjour,",
     thanks,
-    `Votre référence\u00a0: ${lead.reference} (à rappeler dans vos échanges avec nous).`,
-    `Récapitulatif de votre ${isQuote ? "demande" : "message"} :\n${textBlock(rows)}${message ? `\nMessage\u00a0: ${message}` : ""}`,
+    `Votre référence\u00a0: ${lead.reference} (à rappeler dans vos échanges avec nous). ${received}`,
+    formations,
     `Une question, un complément\u00a0? Répondez simplement à cet e-mail ou appelez-nous au ${o.phone}.`,
+    notYou,
     rights,
     signature,
-  ].join("\n\n");
+  ]
+    .filter(Boolean)
+    .join("\n\n");
   const html = wrapHtml(
     [
-      `<p style="margin:0 0 12px">Bonjour ${escapeHtml(lead.name)},</p>`,
+      `<p style="margin:0 0 12px">Bonjour,</p>`,
       `<p style="margin:0 0 12px">${escapeHtml(thanks)}</p>`,
-      `<p style="margin:0 0 12px">Votre référence&nbsp;: <strong>${escapeHtml(lead.reference)}</strong> (à rappeler dans vos échanges avec nous).</p>`,
-      `<h2 style="font-size:16px;margin:20px 0 8px">Récapitulatif de votre ${isQuote ? "demande" : "message"}</h2>`,
-      htmlTable(rows),
-      message ? `<h3 style="font-size:14px;margin:16px 0 8px">Message</h3>${htmlParagraphs(message)}` : "",
+      `<p style="margin:0 0 12px">Votre référence&nbsp;: <strong>${escapeHtml(lead.reference)}</strong> (à rappeler dans vos échanges avec nous). ${escapeHtml(received)}</p>`,
+      formations ? `<p style="margin:0 0 12px">${escapeHtml(formations)}</p>` : "",
       `<p style="margin:16px 0 12px">Une question, un complément&nbsp;? Répondez simplement à cet e-mail ou appelez-nous au ${escapeHtml(o.phone)}.</p>`,
+      `<p style="margin:0 0 12px">${escapeHtml(notYou)}</p>`,
       `<p style="margin:0 0 12px;font-size:12px;color:#475569">Vos données servent uniquement à traiter votre demande. Elles sont conservées ${ctx.retentionMonths}&nbsp;mois à compter de notre dernier échange, puis supprimées. Vous pouvez y accéder, les rectifier ou en demander l'effacement en écrivant à ${escapeHtml(o.dpoEmail)}. <a href="${escapeHtml(privacy)}">Politique de confidentialité</a></p>`,
       `<p style="margin:0">${escapeHtml(signature).replace(/\n/g, "<br>")}</p>`,
     ].join(""),

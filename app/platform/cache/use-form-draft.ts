@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, type RefObject } from "react";
 import { clientCache } from "./client-cache";
 
 /** Drafts are kept one day: long enough for a reload or a coffee break. */
@@ -9,8 +9,7 @@ const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
  * restores the saved fields into the form on mount, saves on every input, clears on success.
  * Fields named in `exclude` (passwords, honeypots, timestamps) are never stored.
  */
-export function useFormDraft(key: string, { exclude = [] as string[] } = {}) {
-  const formRef = useRef<HTMLFormElement>(null);
+export function useFormDraft(key: string, formRef: RefObject<HTMLFormElement | null>, { exclude = [] as string[] } = {}) {
   const cacheKey = `draft:${key}`;
 
   useEffect(() => {
@@ -48,5 +47,5 @@ export function useFormDraft(key: string, { exclude = [] as string[] } = {}) {
   }, [cacheKey]);
 
   const clearDraft = useCallback(() => clientCache().clear(cacheKey), [cacheKey]);
-  return { formRef, clearDraft };
+  return { clearDraft };
 }

@@ -104,13 +104,7 @@ function CategoryRow({ category, result }: { category: CategoryWithCount; result
             {category.publishedCount} publiée{category.publishedCount > 1 ? "s" : ""}
           </p>
         </div>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-red-700 dark:text-red-400"
-          onClick={() => setConfirming(true)}
-          aria-label={`Supprimer la catégorie ${category.name}`}
-        >
+        <Button variant="dangerGhost" size="sm" onClick={() => setConfirming(true)} aria-label={`Supprimer la catégorie ${category.name}`}>
           Supprimer
         </Button>
       </div>

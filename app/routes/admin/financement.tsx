@@ -71,8 +71,9 @@ export async function action({ request }: Route.ActionArgs) {
   return { ok: true as const, opco, errors: {} as RuleFormErrors, values: null, changes };
 }
 
-const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-950";
+const fieldBase =
+  "mt-1 block min-h-11 rounded-lg border border-slate-300 bg-white px-3 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-950";
+const fieldClass = `${fieldBase} w-full`;
 
 function ErrorText({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
@@ -349,7 +350,7 @@ export default function AdminFinancement({ loaderData, actionData }: Route.Compo
               <label htmlFor="choix-opco" className="block text-sm font-medium">
                 OPCO à modifier
               </label>
-              <select id="choix-opco" name="opco" defaultValue={opco} key={opco} className={cn(fieldClass, "w-auto")}>
+              <select id="choix-opco" name="opco" defaultValue={opco} key={opco} className={cn(fieldBase, "w-auto")}>
                 {OPCO_SLUGS.map((slug) => (
                   <option key={slug} value={slug}>
                     {OPCO_NAMES[slug]}

@@ -104,13 +104,7 @@ function CityRow({ city, result }: { city: CityWithCount; result: Result | undef
             {city.publishedCount > 1 ? "s" : ""}
           </p>
         </div>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-red-700 dark:text-red-400"
-          onClick={() => setConfirming(true)}
-          aria-label={`Supprimer la ville ${city.name}`}
-        >
+        <Button variant="dangerGhost" size="sm" onClick={() => setConfirming(true)} aria-label={`Supprimer la ville ${city.name}`}>
           Supprimer
         </Button>
       </div>

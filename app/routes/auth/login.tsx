@@ -11,6 +11,7 @@ import { passwordRules, type PasswordPolicy } from "~/platform/auth/password-pol
 import { safeRedirect } from "~/platform/auth/paths";
 import { isEditor } from "~/platform/auth/roles";
 import { config } from "~/platform/config.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
 import { pageMeta } from "~/platform/seo/meta";
 import { redirectWithToast } from "~/platform/toast/flash.server";
 import { parseSubmission, withoutSecrets } from "~/platform/validation/submission";
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "private, no-store" };
+  return { "Cache-Control": PRIVATE_CACHE_CONTROL };
 }
 
 type ActionReply = SubmissionReply & { intent: Mode; values?: Record<string, unknown>; sent?: boolean };

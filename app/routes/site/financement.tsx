@@ -199,7 +199,7 @@ export default function FinancementPage() {
       </Section>
 
       <Section id="simulateur" title="Estimez ce que votre OPCO peut prendre en charge">
-        <Card className="flex flex-col gap-4 bg-brand-50 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-900">
+        <Card tone="brand" className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="max-w-2xl text-slate-800 dark:text-slate-200">
             Notre simulateur applique le barème de votre OPCO à votre formation, à la taille de votre entreprise et au nombre de stagiaires,
             et détaille le calcul.

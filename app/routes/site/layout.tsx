@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Outlet, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/layout";
 import { useRootData } from "~/root";
@@ -17,10 +18,21 @@ export function meta({ error }: Route.MetaArgs) {
   return [{ title: notFound ? "Page introuvable" : "Une erreur est survenue" }, { name: "robots", content: "noindex" }];
 }
 
+/** The account menu: only signed-in visitors download it (anonymous pages are the cached, shared ones). */
+const UserMenu = lazy(() => import("~/domain/accounts/user-menu").then((m) => ({ default: m.UserMenu })));
+
+function userMenuFor(signedIn: boolean) {
+  return signedIn ? (
+    <Suspense fallback={<span className="inline-block size-11" aria-hidden="true" />}>
+      <UserMenu />
+    </Suspense>
+  ) : null;
+}
+
 export default function SiteLayout() {
   const root = useRootData();
   return (
-    <SiteShell organisation={root?.organisation}>
+    <SiteShell organisation={root?.organisation} userMenu={userMenuFor(Boolean(root?.user))}>
       <Outlet />
     </SiteShell>
   );
@@ -30,7 +42,7 @@ export default function SiteLayout() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
   return (
-    <SiteShell organisation={root?.organisation}>
+    <SiteShell organisation={root?.organisation} userMenu={userMenuFor(Boolean(root?.user))}>
       {isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <ErrorScreen requestId={root?.requestId} />}
     </SiteShell>
   );

@@ -70,16 +70,19 @@ export function useForm({
 
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const name = (event.target as { name?: string }).name;
-    if (!name || !loaded.current) return;
+    if (!name) return;
     // Moving between the boxes of one group is not leaving the field.
     const next = event.relatedTarget as { name?: string } | null;
     if (next && next.name === name) return;
-    const all = check();
-    setErrors((prev) => {
-      const copy = { ...prev };
-      if (all[name]) copy[name] = all[name];
-      else delete copy[name];
-      return copy;
+    // The schema may still be loading (a field left very quickly): check once it is there.
+    void load().then(() => {
+      const all = check();
+      setErrors((prev) => {
+        const copy = { ...prev };
+        if (all[name]) copy[name] = all[name];
+        else delete copy[name];
+        return copy;
+      });
     });
   };
 

@@ -1,26 +1,25 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { loginPath } from "~/platform/auth/paths";
-import { UserMenu } from "~/domain/accounts/user-menu";
-import { useOptionalAuth } from "~/platform/auth/auth-context";
 import { buttonClass } from "../button";
 import { cn } from "../cn";
 import { MAIN_NAV } from "./nav";
 import { ThemeToggle } from "./theme-toggle";
 
+const stateClass = (isActive: boolean) =>
+  isActive
+    ? "bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-200"
+    : "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800";
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition-colors",
-    isActive
-      ? "bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-200"
-      : "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800",
-  );
+  cn("rounded-md px-3 py-2 text-sm font-medium transition-colors", stateClass(isActive));
+const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn("block rounded-md px-3 py-3 text-base font-medium transition-colors", stateClass(isActive));
 
-export function SiteHeader({ siteName }: { siteName: string }) {
+/** The public header; `userMenu` is the signed-in visitor's menu (given by the layout, loaded only for them). */
+export function SiteHeader({ siteName, userMenu }: { siteName: string; userMenu?: ReactNode }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  const auth = useOptionalAuth();
   // Signing in from a page comes back to it.
   const here = location.pathname + location.search;
   const loginHref = location.pathname === "/" || location.pathname === "/login" ? "/login" : loginPath(here);
@@ -50,12 +49,14 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         </nav>
         <div className="flex items-center gap-1">
           <ThemeToggle />
-          {auth?.user ? (
-            <UserMenu />
+          {userMenu ? (
+            userMenu
           ) : (
-            <Link to={loginHref} className={buttonClass("secondary", "sm", "hidden sm:inline-flex")}>
-              Connexion
-            </Link>
+            <span className="hidden sm:block">
+              <Link to={loginHref} className={buttonClass("secondary", "sm")}>
+                Connexion
+              </Link>
+            </span>
           )}
           <details ref={menuRef} className="group relative lg:hidden">
             <summary
@@ -72,14 +73,14 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               <ul className="flex flex-col">
                 {MAIN_NAV.map((item) => (
                   <li key={item.to}>
-                    <NavLink to={item.to} className={(s) => cn(linkClass(s), "block py-3 text-base")}>
+                    <NavLink to={item.to} className={mobileLinkClass}>
                       {item.label}
                     </NavLink>
                   </li>
                 ))}
-                {auth?.user ? null : (
+                {userMenu ? null : (
                   <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
-                    <NavLink to={loginHref} className={(s) => cn(linkClass(s), "block py-3 text-base")}>
+                    <NavLink to={loginHref} className={mobileLinkClass}>
                       Connexion
                     </NavLink>
                   </li>

@@ -6,7 +6,15 @@ import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 /** The public site's frame: skip link, header, main landmark, footer, cookie banner. */
-export function SiteShell({ organisation = DEMO_ORGANISATION, children }: { organisation?: Organisation; children: ReactNode }) {
+export function SiteShell({
+  organisation = DEMO_ORGANISATION,
+  userMenu,
+  children,
+}: {
+  organisation?: Organisation;
+  userMenu?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <>
       <a
@@ -15,7 +23,7 @@ export function SiteShell({ organisation = DEMO_ORGANISATION, children }: { orga
       >
         Aller au contenu
       </a>
-      <SiteHeader siteName={organisation.name} />
+      <SiteHeader siteName={organisation.name} userMenu={userMenu} />
       <main id="contenu" tabIndex={-1} className="outline-none">
         {children}
       </main>

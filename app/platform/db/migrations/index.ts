@@ -10,7 +10,8 @@ import * as m0400 from "./0400_leads";
 import * as m0500 from "./0500_blog";
 import * as m0600 from "./0600_formation_import";
 import * as m202611230900 from "./202611230900_content_version";
-import * as m202611230505 from "./202611230505_formation_import_review";
+import * as m202611231100 from "./202611231100_mail_queue_recipient_index";
+import * as m202611231130 from "./202611231130_formation_import_review";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   "0500_blog": m0500,
   "0600_formation_import": m0600,
   "202611230900_content_version": m202611230900,
-  "202611230505_formation_import_review": m202611230505,
+  "202611231100_mail_queue_recipient_index": m202611231100,
+  "202611231130_formation_import_review": m202611231130,
 };

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { BODY_LIMITS, bodyLimitFor, familyOf } from "./body-limits";
+
+describe("body limits per route family", () => {
+  it.each([
+    ["/devis", "publicForm"],
+    ["/contact.data", "publicForm"],
+    ["/simulateur-opco", "publicForm"],
+    ["/api/page-view", "publicForm"],
+    ["/login", "auth"],
+    ["/login.data", "auth"],
+    ["/api/auth/sign-in/email", "auth"],
+    ["/admin/formations/12", "admin"],
+    ["/admin/formations/12.data", "admin"],
+    ["/admin/televersement-image", "image"],
+    ["/admin/formations/import", "importFile"],
+    ["/admin/formations/batch-import.data", "importBatch"],
+  ])("%s → %s", (path, family) => {
+    expect(familyOf(path)).toBe(family);
+  });
+
+  it("keeps public forms at 64 KB and auth at 16 KB, with French messages", () => {
+    expect(BODY_LIMITS.publicForm).toBe(64 * 1024);
+    expect(BODY_LIMITS.auth).toBe(16 * 1024);
+    expect(bodyLimitFor("/devis").message).toMatch(/64 Ko/);
+    expect(bodyLimitFor("/admin/formations/import").message).toMatch(/Le fichier dépasse 20 Mo/);
+  });
+});

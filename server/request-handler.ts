@@ -1,0 +1,235 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { hasFlashCookie } from "~/platform/toast/flash.server";
+import { PayloadTooLargeError, bodyLimitFor, readBody } from "./body-limits";
+import type { ContentWatcher } from "./content-watcher";
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/platform/http/cache-control";
+import { etagMatches, isStorableType, pickEncoding, toCachedPage, weakEtag, type CachedPage, type PageCache } from "./page-cache";
+import { inlineScriptHashes, pageCsp } from "./security-headers";
+
+/**
+ * Express → React Router, with what the site needs around each render:
+ * - request bodies read with the route family's size limit (413 beyond it, before buffering);
+ * - the cache policy: anonymous GET pages are public (shareable by a CDN, with an ETag, 304 on
+ *   If-None-Match) and kept in the in-memory page cache; anything for a signed-in visitor, or
+ *   carrying a cookie either way, is `private, no-store` and never stored;
+ * - the page's Content-Security-Policy with the hashes of its own inline scripts.
+ */
+export interface HandlerOptions {
+  build: () => Promise<ServerBuild>;
+  mode?: string;
+  getLoadContext: () => RouterContextProvider;
+  cache: PageCache;
+  watcher: ContentWatcher | undefined;
+  https: boolean;
+  csp: boolean;
+}
+
+/** A session (Better Auth) or flash cookie makes the request private. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]/;
+
+export function isPrivateRequest(cookieHeader: string | undefined): boolean {
+  return !!cookieHeader && (SESSION_COOKIE.test(cookieHeader) || hasFlashCookie(cookieHeader));
+}
+
+/** Headers a stored entry must not replay. */
+const HOP_HEADERS = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "date",
+  "keep-alive",
+  "etag",
+]);
+
+export function createReactRouterHandler(options: HandlerOptions): RequestHandler {
+  const { cache, watcher } = options;
+  let handle: ((request: Request, context: RouterContextProvider) => Promise<Response>) | undefined;
+  const inflight = new Map<string, Promise<void>>();
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      handle ??= createRequestHandler(options.build, options.mode);
+      const method = req.method.toUpperCase();
+      const safe = method === "GET" || method === "HEAD";
+      const privateRequest = isPrivateRequest(req.headers.cookie);
+      const key = req.originalUrl;
+      const cacheable = cache.enabled && safe && !privateRequest;
+
+      if (cacheable) {
+        watcher?.expireIfDue();
+        let hit = cache.get(key);
+        // Many visitors asking for one page that is being rendered wait for that render.
+        if (!hit && inflight.has(key)) {
+          await inflight.get(key);
+          hit = cache.get(key);
+        }
+        if (hit) return sendCached(req, res, hit, "hit");
+      }
+
+      let body: Buffer | undefined;
+      if (!safe) {
+        try {
+          body = await readBody(req, bodyLimitFor(req.path));
+        } catch (error) {
+          if (error instanceof PayloadTooLargeError) return refuseTooLarge(req, res, error);
+          throw error;
+        }
+      }
+      const generation = cache.generation;
+      let done: () => void = () => {};
+      if (cacheable && method === "GET") inflight.set(key, new Promise<void>((resolve) => (done = resolve)));
+      try {
+        const response = await handle(toFetchRequest(req, res, body), options.getLoadContext());
+        // A write made by this request shows on this instance's very next page.
+        if (!safe) await watcher?.check();
+        await send(req, res, response, { options, privateRequest, cacheable, key, generation });
+      } finally {
+        if (inflight.get(key)) {
+          inflight.delete(key);
+          done();
+        }
+      }
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | undefined): Request {
+  const url = new URL(`${req.protocol}://${hostOf(req)}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return new Request(url.href, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    body: body && body.length > 0 ? new Uint8Array(body) : body ? "" : undefined,
+  });
+}
+
+function hostOf(req: ExpressRequest): string {
+  const host = (req.get("host") ?? "localhost").split(/[\\/?#@]/)[0] || "localhost";
+  return host;
+}
+
+function refuseTooLarge(req: ExpressRequest, res: ExpressResponse, error: PayloadTooLargeError): void {
+  res.status(413).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close" });
+  res.end(error.message);
+  // The rest of the body is not read: close the connection once the answer is out.
+  res.on("finish", () => req.destroy());
+}
+
+interface SendContext {
+  options: HandlerOptions;
+  privateRequest: boolean;
+  cacheable: boolean;
+  key: string;
+  generation: number;
+}
+
+function cacheControlFor(response: Response, method: string, privateRequest: boolean, path: string): string | null {
+  const declared = response.headers.get("Cache-Control");
+  if (privateRequest || response.headers.has("Set-Cookie")) return PRIVATE_CACHE_CONTROL;
+  if (declared) return declared;
+  // Pages are public by default; API answers only when they say so.
+  if (method !== "GET" && method !== "HEAD") return "no-store";
+  if (path.startsWith("/api/")) return "no-store";
+  if (response.status === 200 || response.status === 404) return PUBLIC_CACHE_CONTROL;
+  return response.status >= 500 ? "no-store" : "no-cache";
+}
+
+async function send(req: ExpressRequest, res: ExpressResponse, response: Response, ctx: SendContext): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  const method = req.method.toUpperCase();
+  const headers = new Headers(response.headers);
+  const cacheControl = cacheControlFor(response, method, ctx.privateRequest, req.path);
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  const contentType = headers.get("Content-Type");
+  const isHtml = /^text\/html\b/.test(contentType ?? "");
+  const isPublic = cacheControl?.startsWith("public") ?? false;
+  const storable =
+    ctx.cacheable && method === "GET" && isPublic && (response.status === 200 || response.status === 404) && isStorableType(contentType);
+
+  if (!isHtml && !storable) {
+    res.status(response.status);
+    writeHeaders(res, headers);
+    if (response.body) await writeReadableStreamToWritable(response.body, res);
+    else res.end();
+    return;
+  }
+
+  let body = Buffer.from(await response.arrayBuffer());
+  if (isHtml) body = Buffer.from(withoutModulePreloads(body.toString("utf8")));
+  if (isHtml && ctx.options.csp)
+    headers.set("Content-Security-Policy", pageCsp(inlineScriptHashes(body.toString("utf8")), { https: ctx.options.https }));
+  if (storable && body.length > 0) {
+    headers.set("Vary", "Accept-Encoding");
+    const record: Record<string, string> = {};
+    headers.forEach((value, name) => {
+      if (!HOP_HEADERS.has(name.toLowerCase())) record[name] = value;
+    });
+    const entry = await toCachedPage(response.status, record, body);
+    ctx.options.cache.set(ctx.key, entry, ctx.generation);
+    return sendCached(req, res, entry, "miss");
+  }
+  if (isPublic && method === "GET" && response.status === 200) headers.set("ETag", weakEtag(body));
+  res.status(response.status);
+  writeHeaders(res, headers);
+  if (isPublic && method === "GET" && response.status === 200 && etagMatches(req.headers["if-none-match"], headers.get("ETag") ?? "")) {
+    res.status(304).end();
+    return;
+  }
+  res.end(method === "HEAD" ? undefined : body);
+}
+
+function writeHeaders(res: ExpressResponse, headers: Headers): void {
+  for (const [name, value] of headers) {
+    if (name.toLowerCase() === "set-cookie") continue;
+    res.setHeader(name, value);
+  }
+  const cookies = headers.getSetCookie();
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+}
+
+/** `X-Page-Cache` tells operators (and tests) whether the page came from memory. */
+function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedPage, outcome: "hit" | "miss"): void {
+  res.status(entry.status);
+  res.setHeader("X-Page-Cache", outcome);
+  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+  res.setHeader("ETag", entry.etag);
+  res.setHeader("Vary", "Accept-Encoding");
+  if (entry.status === 200 && etagMatches(req.headers["if-none-match"], entry.etag)) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", String(body.length));
+  res.end(req.method.toUpperCase() === "HEAD" ? undefined : body);
+}
+
+/**
+ * First paint needs the HTML and the stylesheet only. React hoists the router's
+ * `<link rel="modulepreload">` tags into <head>, where ~30 scripts would share the connection with
+ * the stylesheet and delay it; without them the scripts start once the page is parsed (the
+ * bootstrap module imports them), after the stylesheet. See docs/decisions/caching.md.
+ */
+export function withoutModulePreloads(html: string): string {
+  return html.replace(/<link rel="modulepreload"[^>]*\/>/g, "");
+}

@@ -1,0 +1,233 @@
+import http from "node:http";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { closeDbHandle, openDb } from "~/platform/db/db.server";
+import { insertAccount } from "../support/account-rows";
+import { PASSWORD, e2eDataDir, signInApi, testClientIp, uniqueEmail, waitForMail } from "./support/accounts";
+
+/** Security headers, request size limits, prototype keys refused everywhere, no CSP violation in the browser. */
+
+async function staffAccount(role: "admin" | "editor") {
+  const { db } = openDb({ engine: "sqlite", file: path.join(e2eDataDir(), "site.db") });
+  try {
+    return await insertAccount(db, { email: uniqueEmail(`secu-${role}`), password: PASSWORD, role });
+  } finally {
+    await closeDbHandle(db);
+  }
+}
+
+function expectCommonHeaders(headers: Record<string, string>) {
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+}
+
+test.describe("security headers", () => {
+  test("on a public page, an admin page, an API response and a 404", async ({ request, playwright, baseURL }) => {
+    const page = await request.get("/formations");
+    expectCommonHeaders(page.headers());
+    const csp = page.headers()["content-security-policy"]!;
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
+    expect(csp.split(";").find((d) => d.trim().startsWith("script-src"))).not.toContain("unsafe");
+
+    const missing = await request.get("/cette-page-n-existe-pas");
+    expect(missing.status()).toBe(404);
+    expectCommonHeaders(missing.headers());
+
+    const api = await request.get("/api/auth/get-session");
+    expectCommonHeaders(api.headers());
+    expect(api.headers()["content-security-policy"]).toContain("default-src 'none'");
+
+    const admin = await staffAccount("admin");
+    const context = await playwright.request.newContext({ baseURL });
+    try {
+      await signInApi(context, baseURL!, admin.email);
+      const adminPage = await context.get("/admin");
+      expect(adminPage.status()).toBe(200);
+      expectCommonHeaders(adminPage.headers());
+      expect(adminPage.headers()["cache-control"]).toBe("private, no-store");
+    } finally {
+      await context.dispose();
+    }
+    // HSTS is for https sites only (this test server is http).
+    expect(page.headers()["strict-transport-security"]).toBeUndefined();
+  });
+
+  test("no page reports a Content-Security-Policy violation", async ({ page, baseURL }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) => {
+        (window as unknown as { __csp: string[] }).__csp ??= [];
+        (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    const visit = async (target: Page, url: string) => {
+      await target.goto(url);
+      await target.waitForLoadState("networkidle");
+      const seen = await target.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+      expect(seen, url).toEqual([]);
+    };
+    for (const url of [
+      "/",
+      "/formations",
+      "/blog",
+      "/devis",
+      "/contact",
+      "/simulateur-opco",
+      "/financement/akto",
+      "/login",
+      "/une-page-absente",
+    ]) {
+      await visit(page, url);
+    }
+    const admin = await staffAccount("admin");
+    await signInApi(page, baseURL!, admin.email);
+    for (const url of ["/admin", "/admin/formations", "/admin/formations/new", "/admin/blog/new", "/admin/utilisateurs"])
+      await visit(page, url);
+    expect(violations).toEqual([]);
+  });
+});
+
+/** A POST with a chunked body (no Content-Length), as a client that streams would send it. */
+function postChunked(url: string, size: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked", origin: new URL(url).origin },
+      },
+      (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    request.on("error", (error) => {
+      // The server may close the connection once it has answered 413: the answer is what counts.
+      if ((error as NodeJS.ErrnoException).code === "ECONNRESET" || (error as NodeJS.ErrnoException).code === "EPIPE")
+        resolve({ status: 413, body: "" });
+      else reject(error);
+    });
+    const chunk = "message=" + "x".repeat(16 * 1024);
+    let sent = 0;
+    const write = () => {
+      while (sent < size) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return request.once("drain", write);
+      }
+      request.end();
+    };
+    write();
+  });
+}
+
+test.describe("request size limits", () => {
+  test("a public form refuses more than 64 KB, declared or streamed, before reading it all", async ({ request, baseURL }) => {
+    const big = await request.post("/devis", { form: { message: "x".repeat(70 * 1024) }, headers: { origin: baseURL! } });
+    expect(big.status()).toBe(413);
+    expect(await big.text()).toContain("64 Ko");
+    const streamed = await postChunked(`${baseURL}/contact`, 5 * 1024 * 1024);
+    expect(streamed.status).toBe(413);
+    // The site still answers.
+    expect((await request.get("/healthz")).status()).toBe(200);
+  });
+
+  test("sign-in refuses more than 16 KB", async ({ request, baseURL }) => {
+    const res = await request.post("/api/auth/sign-in/email", {
+      data: { email: "a@b.fr", password: "x".repeat(20 * 1024) },
+      headers: { origin: baseURL!, "x-forwarded-for": testClientIp() },
+    });
+    expect(res.status()).toBe(413);
+  });
+});
+
+test.describe("prototype keys", () => {
+  const hostile = {
+    "__proto__.polluted": "oui",
+    "constructor.prototype.polluted": "oui",
+    "prototype.polluted": "oui",
+    "__proto__.toString": "x",
+    "__proto__.zzmarker": "opco-atlas",
+    "a.__proto__.polluted": "oui",
+  };
+
+  test("posted to every admin and public action, they change nothing: sign-in, mail and /devis still behave", async ({
+    playwright,
+    baseURL,
+    request,
+  }) => {
+    const admin = await staffAccount("admin");
+    const staff = await playwright.request.newContext({ baseURL });
+    await signInApi(staff, baseURL!, admin.email);
+    const slug = /href="\/formations\/(?!ville\/)([a-z0-9-]+)"/.exec(await (await request.get("/formations")).text())?.[1];
+    try {
+      const adminActions = [
+        "/admin/utilisateurs",
+        "/admin/parametres",
+        "/admin/financement",
+        "/admin/formations",
+        "/admin/formations/new",
+        "/admin/formations/import",
+        "/admin/formations/batch-import",
+        "/admin/blog",
+        "/admin/blog/new",
+        "/admin/categories",
+        "/admin/villes",
+        "/admin/apercu-markdown",
+        "/admin/televersement-image",
+      ];
+      for (const intent of ["create", "update", "save", "delete", "publish"]) {
+        for (const url of adminActions) {
+          const res = await staff.post(url, { form: { intent, ...hostile }, headers: { origin: baseURL! } });
+          expect(res.status(), url).toBeLessThan(500);
+        }
+      }
+      for (const url of ["/devis", "/contact", "/login", "/api/page-view", "/simulateur-opco"]) {
+        const res = await request.post(url, { form: { intent: "connexion", ...hostile }, headers: { origin: baseURL! } });
+        expect(res.status(), url).toBeLessThan(500);
+      }
+      const json = await request.post("/api/auth/sign-in/email", {
+        data: JSON.parse(
+          '{"email":"x@y.fr","password":"abcdef","__proto__":{"polluted":"oui"},"constructor":{"prototype":{"polluted":"oui"}}}',
+        ),
+        headers: { origin: baseURL!, "x-forwarded-for": testClientIp() },
+      });
+      expect(json.status()).toBeLessThan(500);
+
+      // Everything still behaves.
+      expect((await request.get("/readyz")).status()).toBe(200);
+      const visitor = await playwright.request.newContext({ baseURL });
+      await signInApi(visitor, baseURL!, admin.email);
+      const session = await (await visitor.get("/api/auth/get-session")).json();
+      expect(session.user.email).toBe(admin.email);
+      await visitor.dispose();
+      const devis = await (await request.get("/devis?financement=zzmarker")).text();
+      expect(devis).not.toMatch(/<option[^>]*value="opco-atlas"[^>]*selected/);
+      const started = Date.now();
+      const email = uniqueEmail("apres-pollution");
+      const { token } = await (await request.get("/api/jeton-formulaire?formulaire=contact")).json();
+      const sent = await request.post("/contact", {
+        form: {
+          jeton: token,
+          nom: "Paul Prototype",
+          email,
+          sujet: "formation",
+          message: "Le site fonctionne-t-il encore ?",
+          consentement: "on",
+        },
+        headers: { origin: baseURL!, "x-forwarded-for": testClientIp() },
+      });
+      expect(sent.status(), await sent.text()).toBeLessThan(400);
+      if (slug) expect((await request.get(`/formations/${slug}`)).status()).toBe(200);
+      await waitForMail(email, { after: started, timeout: 15_000 });
+    } finally {
+      await staff.dispose();
+    }
+  });
+});
