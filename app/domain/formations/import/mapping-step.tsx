@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { IMPORT_COLUMNS } from "./columns";
-import { Alert, fieldClass } from "./components";
+import { Alert, selectClass } from "./components";
 import { IGNORED_ACK_FIELD, type MappingColumn } from "./mapping";
 import { cn } from "~/ui/cn";
 
@@ -63,7 +63,7 @@ export function MappingTable({
                   id={`${namePrefix}${c.index}`}
                   name={`${namePrefix}${c.index}`}
                   defaultValue={c.key}
-                  className={cn(fieldClass, "mt-0")}
+                  className={selectClass}
                   key={`${seed}-${c.index}-${c.key}`}
                 >
                   <option value="">— Ignorer cette colonne —</option>

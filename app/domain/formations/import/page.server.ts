@@ -2,7 +2,7 @@ import { mappingProblems } from "./columns";
 import { ImportWriteError, analyseTable, importTable, previewRows, type Actor, type RowReport } from "./import.server";
 import { deleteUpload, getUpload, saveUpload } from "./jobs.server";
 import { ImportFileError, PREVIEW_ROWS, type ImportCounts } from "./model";
-import { IMPORT_MAX_INTERACTIVE_ROWS, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
+import { IMPORT_MAX_INTERACTIVE_ROWS, IMPORT_MAX_REQUEST_BYTES, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 import { readTable } from "./read.server";
 import {
   IGNORED_ACK_FIELD,
@@ -100,7 +100,7 @@ export type UploadResult = { ok: true; fileId: string } | { ok: false; message: 
 export async function receiveUpload(request: Request, actor: Actor): Promise<UploadResult> {
   const length = Number(request.headers.get("content-length") ?? 0);
   const tooBig = `Le fichier dépasse ${IMPORT_MAX_UPLOAD_LABEL} : découpez-le en plusieurs fichiers (l'import par lots en accepte plusieurs à la fois).`;
-  if (length > IMPORT_MAX_UPLOAD_BYTES + 64 * 1024) return { ok: false, message: tooBig, status: 413 };
+  if (length > IMPORT_MAX_REQUEST_BYTES) return { ok: false, message: tooBig, status: 413 };
   let file: FormDataEntryValue | null;
   try {
     file = (await request.formData()).get("file");
