@@ -111,7 +111,7 @@ const CHUNK = 100;
 /** Rows per write transaction: short enough for the site to keep answering between two. */
 export const WRITE_CHUNK = 200;
 /** Work on many rows gives the event loop back at least this often (ms), so the site keeps answering. */
-const YIELD_MS = 8;
+const YIELD_MS = 5;
 /** The batch job's progress is saved, and its cancellation checked, about this often (ms). */
 const PROGRESS_MS = 1_000;
 
