@@ -2,7 +2,7 @@ import { Ban, Download, Play, Upload } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { guessMapping, mappingProblems } from "./columns";
-import { Alert, CountsGrid, FileStateBadge, JobStateBadge, ProgressBar, panelClass } from "./components";
+import { Alert, CountsGrid, FileStateBadge, JobStateBadge, ProgressBar, TableHead, fileInputClass, panelClass } from "./components";
 import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 import { ignoredHeaders, mappingColumns } from "./mapping";
 import { IgnoredColumnsNotice, MappingTable } from "./mapping-step";
@@ -71,7 +71,7 @@ export function NewBatch() {
                     : null,
               );
             }}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white text-sm file:mr-3 file:min-h-11 file:border-0 file:bg-slate-100 file:px-4 file:font-semibold dark:border-slate-600 dark:bg-slate-900 dark:file:bg-slate-800"
+            className={fileInputClass}
           />
         </div>
         {problem ? (
@@ -202,19 +202,7 @@ export function JobDetail({ job }: { job: JobView }) {
       <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">Fichiers du lot</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-left dark:border-slate-800 dark:bg-slate-950">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Fichier
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                État
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Résultat
-              </th>
-            </tr>
-          </thead>
+          <TableHead labels={["Fichier", "État", "Résultat"]} />
           <tbody>
             {job.files.map((f) => (
               <tr key={f.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800" data-testid="job-file">

@@ -134,3 +134,22 @@ export function Alert({
 export const selectClass =
   "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-900";
 export const panelClass = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900";
+
+/** The header row of the import's tables. */
+export function TableHead({ labels, capitalize = false }: { labels: string[]; capitalize?: boolean }) {
+  return (
+    <thead className="border-b border-slate-200 bg-slate-50 text-left dark:border-slate-800 dark:bg-slate-950">
+      <tr>
+        {labels.map((label, i) => (
+          <th key={label} scope="col" className={cn("px-3 py-2 font-semibold", capitalize && i === 0 && "capitalize")}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** The file picker of both imports. */
+export const fileInputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white text-sm file:mr-3 file:min-h-11 file:border-0 file:bg-slate-100 file:px-4 file:font-semibold dark:border-slate-600 dark:bg-slate-900 dark:file:bg-slate-800";

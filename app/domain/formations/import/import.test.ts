@@ -4,7 +4,7 @@ import { createCity } from "~/domain/cities/cities.server";
 import { createCategory } from "../categories.server";
 import { createFormation, getFormationBySlug, setFormationStatus, updateFormation } from "../formations.server";
 import { todayInParis } from "../labels";
-import { formationInput } from "../test-fixtures";
+import { categoryInput, cityInput, formationInput } from "../test-fixtures";
 import { flatToCell, type FlatRecord } from "./cells";
 import { IMPORT_COLUMNS, guessMapping } from "./columns";
 import { toCsv } from "./csv";
@@ -43,31 +43,14 @@ async function formationCount(t: TestDatabase): Promise<number> {
 
 async function setupReferences(t: TestDatabase) {
   const ctx = { db: t.db };
-  const bureautique = (
-    await createCategory(
-      { slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien.", position: 1 },
-      ctx,
-    )
-  ).id;
+  const bureautique = (await createCategory(categoryInput(), ctx)).id;
   const management = (
     await createCategory(
       { slug: "management", name: "Management", description: "Animer une équipe et conduire les entretiens.", position: 2 },
       ctx,
     )
   ).id;
-  const lyon = (
-    await createCity(
-      {
-        slug: "lyon",
-        name: "Lyon",
-        region: "Auvergne-Rhône-Alpes",
-        intro: "Deuxième pôle économique de France, au confluent du Rhône et de la Saône.",
-        latitude: 45.764,
-        longitude: 4.8357,
-      },
-      ctx,
-    )
-  ).id;
+  const lyon = (await createCity(cityInput(), ctx)).id;
   const paris = (
     await createCity(
       {

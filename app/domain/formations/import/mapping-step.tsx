@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { IMPORT_COLUMNS } from "./columns";
-import { Alert, selectClass } from "./components";
+import { Alert, TableHead, selectClass } from "./components";
 import { IGNORED_ACK_FIELD, type MappingColumn } from "./mapping";
 import { cn } from "~/ui/cn";
 
@@ -26,19 +26,7 @@ export function MappingTable({
     <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
       <table className="w-full min-w-[40rem] text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-left dark:border-slate-800 dark:bg-slate-950">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Colonne du fichier
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Exemples
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Champ de la formation
-            </th>
-          </tr>
-        </thead>
+        <TableHead labels={["Colonne du fichier", "Exemples", "Champ de la formation"]} />
         <tbody>
           {columns.map((c) => (
             <tr

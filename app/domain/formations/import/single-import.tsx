@@ -2,7 +2,7 @@ import { Download, FileUp, Play, Search, Upload } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { IMPORT_COLUMNS } from "./columns";
-import { Alert, Badge, CountsGrid, RowActionBadge, panelClass } from "./components";
+import { Alert, Badge, CountsGrid, RowActionBadge, TableHead, fileInputClass, panelClass } from "./components";
 import type { RowIssue, RowReport } from "./import.server";
 import { IMPORT_MAX_INTERACTIVE_ROWS, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 import { DefaultsNotice, IgnoredColumnsNotice, MappingTable } from "./mapping-step";
@@ -166,7 +166,7 @@ export function UploadForm({ error }: { error?: string }) {
                   : null,
               );
             }}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white text-sm file:mr-3 file:min-h-11 file:border-0 file:bg-slate-100 file:px-4 file:font-semibold dark:border-slate-600 dark:bg-slate-900 dark:file:bg-slate-800"
+            className={fileInputClass}
           />
         </div>
         <Button type="submit" disabled={busy || tooBig !== null}>
@@ -210,22 +210,7 @@ export function RowsTable({ rows, caption, lineWord }: { rows: RowReport[]; capt
     <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
       <table className="w-full min-w-[44rem] text-sm" data-testid="preview-table">
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-left dark:border-slate-800 dark:bg-slate-950">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold capitalize">
-              {lineWord}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Formation
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Résultat
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Erreurs (colonne : problème) et champs à compléter
-            </th>
-          </tr>
-        </thead>
+        <TableHead labels={[lineWord, "Formation", "Résultat", "Erreurs (colonne : problème) et champs à compléter"]} capitalize />
         <tbody>
           {rows.map((r) => (
             <tr

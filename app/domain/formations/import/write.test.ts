@@ -6,7 +6,7 @@ import { createSqliteDatabase, engines, type TestDatabase } from "../../../../te
 import { createCity } from "~/domain/cities/cities.server";
 import { createCategory } from "../categories.server";
 import { createFormation, getFormationBySlug, listFormations, setFormationStatus } from "../formations.server";
-import { formationInput } from "../test-fixtures";
+import { categoryInput, cityInput, formationInput } from "../test-fixtures";
 import { flatToCell, type FlatRecord } from "./cells";
 import { IMPORT_COLUMNS, guessMapping } from "./columns";
 import { toCsv } from "./csv";
@@ -31,21 +31,8 @@ function csvBytes(records: FlatRecord[]): Uint8Array {
 
 async function setup(t: TestDatabase) {
   const ctx = { db: t.db };
-  const category = await createCategory(
-    { slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien.", position: 1 },
-    ctx,
-  );
-  const lyon = await createCity(
-    {
-      slug: "lyon",
-      name: "Lyon",
-      region: "Auvergne-Rhône-Alpes",
-      intro: "Deuxième pôle économique de France, au confluent du Rhône et de la Saône.",
-      latitude: 45.764,
-      longitude: 4.8357,
-    },
-    ctx,
-  );
+  const category = await createCategory(categoryInput(), ctx);
+  const lyon = await createCity(cityInput(), ctx);
   const model = await createFormation(
     formationInput({ title: "Excel : modèle des lignes", categoryId: category.id, cityIds: [lyon.id] }),
     ctx,
