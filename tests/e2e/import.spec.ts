@@ -11,8 +11,8 @@ async function hydrated(page: Page) {
   await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
 }
 
-async function signInAs(page: Page, role: "editor" | "viewer") {
-  const account = await createAccount({ email: uniqueEmail(role === "editor" ? "importatrice" : "lecteur-import"), role });
+async function signInAs(page: Page, role: "admin" | "editor" | "viewer") {
+  const account = await createAccount({ email: uniqueEmail(role === "viewer" ? "lecteur-import" : "importatrice"), role });
   await signInApi(page, e2eBaseURL(), account.email);
   return account;
 }
@@ -356,4 +356,36 @@ test("the Excel catalogue of an organisation: headers mapped, ignored column ack
   await expect(row.getByTestId("to-complete")).toContainText("À compléter");
   await row.getByRole("link", { name: `Excel : les fondamentaux ${suffix}`, exact: true }).click();
   await expect(page.getByTestId("to-complete-notice")).toContainText("Contact (nom)");
+});
+
+test("the formation defaults are an admin's setting: French field messages, saved with a toast, refused to an editor", async ({
+  page,
+  browser,
+}) => {
+  await signInAs(page, "admin");
+  await page.goto("/admin/parametres/formations");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Valeurs par défaut des formations");
+  const email = page.getByLabel("Contact (e-mail)", { exact: true });
+  const saved = await email.inputValue();
+  await email.fill("pas-une-adresse");
+  await email.blur();
+  await expect(page.getByText("L'e-mail du contact n'est pas une adresse e-mail valide.").first()).toBeVisible();
+  // The server answers the same without the browser's help.
+  const refused = await page.request.post("/admin/parametres/formations", {
+    headers: { origin: e2eBaseURL() },
+    form: { contactEmail: "pas-une-adresse", vatMode: "ht" },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain("L'e-mail du contact n'est pas une adresse e-mail valide.");
+  // Saved back as they were (other tests import with these defaults).
+  await email.fill(saved);
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Valeurs par défaut enregistrées" })).toBeVisible();
+  await expect(page.getByLabel("Contact (e-mail)", { exact: true })).toHaveValue(saved);
+
+  const editor = await browser.newPage();
+  await signInAs(editor, "editor");
+  expect((await editor.goto("/admin/parametres/formations"))?.status()).toBe(403);
+  await editor.close();
 });
