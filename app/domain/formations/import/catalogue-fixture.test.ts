@@ -11,6 +11,7 @@ import { getFormationBySlug, setFormationStatus } from "../formations.server";
 import { priceLabel } from "../labels";
 import { formationPage } from "../pages.server";
 import { guessMapping } from "./columns";
+import { exportCatalogue } from "./export.server";
 import { analyseTable, importTable } from "./import.server";
 import { claimJob, confirmJob, createJob, getJob, jobReportCsv, runJob } from "./jobs.server";
 import { readTable } from "./read.server";
@@ -177,6 +178,14 @@ describe.each(engines)("the realistic Excel catalogue on $name", ({ create }) =>
     const stress = (await getFormationBySlug("gerer-son-stress-au-travail", t.db))!;
     expect([stress.modality, stress.cityIds]).toEqual(["mixte", [city.lyon]]);
     expect((await getFormationBySlug("reussir-l-entretien-professionnel", t.db))!.priceInter).toBe(590);
+
+    // The drafts export and import back unchanged, in every format.
+    for (const format of ["csv", "xlsx", "json"] as const) {
+      const file = await exportCatalogue(format, t.db);
+      const again = await readTable(file.filename, typeof file.body === "string" ? new Uint8Array(Buffer.from(file.body)) : file.body);
+      const back = await analyseTable(again, guessMapping(again.headers), t.db);
+      expect(back.counts, format).toEqual({ created: 0, updated: 0, unchanged: 20, rejected: 0, incomplete: 0 });
+    }
   });
 
   it("with the organisation's defaults saved, complete rows lack nothing and a « Sur devis » formation publishes coherently", async () => {

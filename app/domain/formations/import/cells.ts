@@ -778,8 +778,9 @@ export function formationToFlat(f: Formation, l: ResolvedLookups): FlatRecord {
     objectifs: f.objectives,
     prerequis: f.prerequisites,
     public: f.audience,
-    duree_heures: f.durationHours,
-    duree_jours: f.durationDays,
+    // A draft's unknown duration is stored as 0: exported empty, so that it imports back as unknown.
+    duree_heures: f.durationHours || null,
+    duree_jours: f.durationDays || null,
     modalite: MODALITY_WORD[f.modality] ?? f.modality,
     methodes_pedagogiques: f.teachingMethods,
     modalites_evaluation: f.evaluationMethods,
