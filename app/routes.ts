@@ -4,6 +4,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("sitemap/:file", "routes/seo/sitemap.ts", { id: "routes/seo/sitemap-part" }),
   route("blog/rss.xml", "routes/seo/blog-rss.ts"),
   route("simple", "routes/site/simple.tsx"),
   route("api/page-view", "routes/api/page-view.ts"),

@@ -17,7 +17,7 @@ import { nextScheduledPublication } from "~/domain/blog/blog.server";
 import { readContentVersion } from "~/platform/db/content-version.server";
 import { ContentWatcher, nextParisMidnight } from "./content-watcher";
 import { PageCache } from "./page-cache";
-import { createReactRouterHandler } from "./request-handler";
+import { createPageCacheHits, createReactRouterHandler } from "./request-handler";
 import { securityHeaders } from "./security-headers";
 
 export const REQUEST_ID_HEADER = "x-request-id";
@@ -58,8 +58,6 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
   // Vite's development server injects its own inline scripts: the page policy applies in production.
   const csp = cfg.env === "production";
   app.use(securityHeaders({ https, enabled: csp }));
-  app.use(compression());
-
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
@@ -72,9 +70,14 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
       .json({ status: ok ? "ok" : "unavailable", database, ...(problem ? { problem } : {}) });
   });
 
+  // Hashed build assets never change: cache them for a year.
   if (clientDir) {
-    // Hashed build assets never change: cache them for a year.
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use("/assets", compression(), express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  }
+  // Public pages in the cache leave here, already compressed, before any other work.
+  app.use(createPageCacheHits({ cache: publicPageCache(), watcher: contentWatcher }));
+  app.use(compression());
+  if (clientDir) {
     app.use(
       express.static(clientDir, {
         maxAge: "1h",

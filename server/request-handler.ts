@@ -45,6 +45,21 @@ const HOP_HEADERS = new Set([
   "etag",
 ]);
 
+/**
+ * The fast path, ahead of compression and static files: an anonymous GET or HEAD whose page is in
+ * the cache is answered from memory at once.
+ */
+export function createPageCacheHits({ cache, watcher }: Pick<HandlerOptions, "cache" | "watcher">): RequestHandler {
+  return (req, res, next) => {
+    const method = req.method;
+    if (!cache.enabled || (method !== "GET" && method !== "HEAD") || isPrivateRequest(req.headers.cookie)) return next();
+    watcher?.expireIfDue();
+    const hit = cache.get(req.originalUrl);
+    if (!hit) return next();
+    sendCached(req, res, hit, "hit");
+  };
+}
+
 export function createReactRouterHandler(options: HandlerOptions): RequestHandler {
   const { cache, watcher } = options;
   let handle: ((request: Request, context: RouterContextProvider) => Promise<Response>) | undefined;

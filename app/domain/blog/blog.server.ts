@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
 import { isUniqueViolation } from "~/domain/formations/formations.server";
-import { imageSchema } from "~/domain/formations/model";
+import { imageSchema } from "~/platform/storage/image-schema";
 import { normalizeForSearch, slugify, uniqueSlug } from "~/domain/formations/slug";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { BlogPostsTable } from "~/platform/db/schema";
@@ -15,11 +15,11 @@ import {
   type BlogPostData,
   type BlogPostListItem,
   type BlogTag,
-  type StoredImage,
 } from "./model";
 import { BLOG_CATEGORIES, effectiveStatus, isBlogCategory, readingMinutes, type BlogCategory, type BlogStatus } from "./labels";
 import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
 import { parseJsonSafely } from "~/platform/validation/form-data";
+import { type StoredImage } from "~/platform/storage/stored-image";
 
 /**
  * Blog posts: queries and mutations. Every mutation is recorded in the audit log in the same

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { imageSchema, type StoredImage } from "~/domain/formations/model";
+import { imageSchema } from "~/platform/storage/image-schema";
+import type { StoredImage } from "~/platform/storage/stored-image";
 import { slugProblem, slugify } from "~/domain/formations/slug";
 import {
   BLOG_CATEGORY_SLUGS,
@@ -24,8 +25,6 @@ import { parseJsonSafely } from "~/platform/validation/form-data";
  * the rules of publication are in `./labels`, without zod). Form helpers (FormData → object, field errors)
  * are the platform's (`~/platform/validation`). Slugs follow the formations' rules (same module).
  */
-
-export type { StoredImage } from "~/domain/formations/model";
 
 // ---------------------------------------------------------------------------------------------
 // Tags: typed as "CPF, financement, OPCO"; kept as { slug, name }.
@@ -82,7 +81,6 @@ const optionalText = (label: string, max: number) =>
   z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().trim().max(max, `${label} ne dépasse pas ${max} caractères.`));
 
 /** Keys of images stored by the upload route (see app/routes/media/uploads.ts). */
-export const UPLOAD_KEY_PATTERN = /^(?:formations|blog)\/[0-9a-f-]{36}$/;
 
 const toArray = (value: unknown): unknown[] =>
   value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value];
@@ -146,7 +144,7 @@ export const blogPostInputSchema = z
       z.unknown().transform((v, ctx): StoredImage | null => {
         if (v === null) return null;
         const parsed = imageSchema.safeParse(v);
-        if (!parsed.success || !UPLOAD_KEY_PATTERN.test(parsed.data.key)) {
+        if (!parsed.success) {
           ctx.addIssue({ code: "custom", message: "L'image n'a pas été reçue correctement : envoyez-la de nouveau." });
           return z.NEVER;
         }

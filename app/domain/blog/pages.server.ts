@@ -1,11 +1,11 @@
 import { breadcrumbJsonLd, type Crumb } from "~/domain/formations/components/breadcrumb";
-import { imageUrl } from "~/domain/formations/labels";
+import { imageUrl } from "~/platform/storage/stored-image";
 import { getOrganisation } from "~/domain/settings/settings.server";
 import { config } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { renderMarkdownWithHeadings } from "~/platform/markdown/markdown.server";
 import { authorName, listPosts, listTags, listUsedCategories, relatedFormations, relatedPosts, resolvePostSlug } from "./blog.server";
-import { blogSeoOf, shareLinks, type BlogPost, type StoredImage } from "./model";
+import { blogSeoOf, shareLinks, type BlogPost } from "./model";
 import {
   BLOG_CATEGORIES,
   BLOG_PAGE_SIZE,
@@ -16,6 +16,7 @@ import {
   isBlogCategory,
   type BlogCategory,
 } from "./labels";
+import { type StoredImage } from "~/platform/storage/stored-image";
 
 /**
  * Page data of the blog's public pages, built on the server: route modules only map `not-found`

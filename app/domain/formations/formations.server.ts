@@ -7,7 +7,6 @@ import type { FormationsTable } from "~/platform/db/schema";
 import { toCategory, toCity } from "./rows.server";
 import {
   formationInputSchema,
-  imageSchema,
   type Category,
   type Formation,
   type FormationData,
@@ -15,11 +14,12 @@ import {
   type UpcomingSession,
   type FormationSession,
   type ProgramModule,
-  type StoredImage,
 } from "./model";
-import { todayInParis, type FormationStatus, type Modality } from "./labels";
+import { priceExcludingVat, todayInParis, type FormationStatus, type Modality, type VatMode } from "./labels";
 import { normalizeForSearch, slugify, uniqueSlug } from "./slug";
 import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
+import { imageSchema } from "~/platform/storage/image-schema";
+import { type StoredImage } from "~/platform/storage/stored-image";
 
 /** Who makes a change: recorded in the audit log, in the same transaction as the change. */
 export type Actor = AuditInput["actor"];
@@ -539,14 +539,13 @@ export async function listFormations(filters: FormationFilters = {}, target: Db 
   }
   if (filters.citySlug) {
     const citySlug = filters.citySlug;
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("formation_cities as fc")
-          .innerJoin("cities as ci", "ci.id", "fc.city_id")
-          .select("fc.city_id")
-          .whereRef("fc.formation_id", "=", "formations.id")
-          .where("ci.slug", "=", citySlug),
-      ),
+    // The city's formations through its index, rather than a test on every formation.
+    q = q.where("formations.id", "in", (eb) =>
+      eb
+        .selectFrom("formation_cities as fc")
+        .innerJoin("cities as ci", "ci.id", "fc.city_id")
+        .select("fc.formation_id")
+        .where("ci.slug", "=", citySlug),
     );
   }
   for (const word of normalizeForSearch(filters.q ?? "")
@@ -562,7 +561,9 @@ export async function listFormations(filters: FormationFilters = {}, target: Db 
   const page = Math.min(Math.max(Math.trunc(filters.page ?? 1) || 1, 1), pageCount);
 
   const nextStart = sql<string>`(select min(s.start_date) from formation_sessions s where s.formation_id = formations.id and s.start_date >= ${today})`;
-  let ordered = q.selectAll("formations").select(["c.slug as category_slug", "c.name as category_name"]);
+  // Sort and page on the ids alone, then read the page's rows: sorting whole rows (long texts) of
+  // a large catalogue would be slow.
+  let ordered = q.select("formations.id");
   const priceNullsLast = sql`case when formations.price_inter_cents is null then 1 else 0 end`;
   switch (filters.sort ?? (status === "published" ? "relevance" : "-updated")) {
     case "title":
@@ -587,11 +588,26 @@ export async function listFormations(filters: FormationFilters = {}, target: Db 
       ordered = ordered.orderBy("formations.featured", "desc").orderBy("c.position").orderBy("formations.title");
       break;
   }
-  const rows = await ordered
-    .orderBy("formations.id")
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
+  const ids = (
+    await ordered
+      .orderBy("formations.id")
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute()
+  ).map((r) => r.id);
+  const byId = new Map(
+    (ids.length
+      ? await target
+          .selectFrom("formations")
+          .innerJoin("formation_categories as c", "c.id", "formations.category_id")
+          .selectAll("formations")
+          .select(["c.slug as category_slug", "c.name as category_name"])
+          .where("formations.id", "in", ids)
+          .execute()
+      : []
+    ).map((r) => [r.id, r]),
+  );
+  const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
   const items = await toListItems(target, rows, today);
   return { items, total, page, perPage, pageCount };
 }
@@ -690,14 +706,24 @@ export async function listUpcomingSessions(
   }));
 }
 
-/** Published formations other than `exceptId`, for "compare with…" choices: slug and title, by title. */
-export async function listPublishedTitles(
-  exceptId?: string,
+/**
+ * The comparator's choices for a formation: other published formations, its own category first,
+ * by title, at most `limit` (the page stays small whatever the size of the catalogue).
+ */
+export async function comparisonChoices(
+  formation: { id: string; categoryId: string },
+  limit = 100,
   target: Db = db(),
 ): Promise<Array<{ slug: string; title: string; categoryId: string }>> {
-  let q = target.selectFrom("formations").select(["slug", "title", "category_id as categoryId"]).where("status", "=", "published");
-  if (exceptId) q = q.where("id", "!=", exceptId);
-  return q.orderBy("title").execute();
+  return target
+    .selectFrom("formations")
+    .select(["slug", "title", "category_id as categoryId"])
+    .where("status", "=", "published")
+    .where("id", "!=", formation.id)
+    .orderBy(sql`case when category_id = ${formation.categoryId} then 0 else 1 end`)
+    .orderBy("title")
+    .limit(limit)
+    .execute();
 }
 
 /** Count of formations by status, for the admin. */
@@ -737,12 +763,18 @@ export async function publishedTitlesBySlug(slugs: readonly string[], target: Db
     .execute();
 }
 
+/** A published formation as the quote form and the simulator find it by search. */
+export interface FormationSearchResult {
+  slug: string;
+  title: string;
+  category: string;
+  hours: number;
+  /** Inter-company price per trainee, excluding VAT; null when on quote. */
+  priceExclVat: number | null;
+}
+
 /** Up to `limit` published formations matching every word of `query` (same accent-free search as the catalogue). */
-export async function searchPublishedTitles(
-  query: string,
-  limit = 10,
-  target: Db = db(),
-): Promise<Array<{ slug: string; title: string; category: string }>> {
+export async function searchPublishedTitles(query: string, limit = 10, target: Db = db()): Promise<FormationSearchResult[]> {
   const words = normalizeForSearch(query)
     .split(/\s+/)
     .filter((w) => w.length >= 2)
@@ -751,9 +783,42 @@ export async function searchPublishedTitles(
   let q = target
     .selectFrom("formations")
     .leftJoin("formation_categories as c", "c.id", "formations.category_id")
-    .select(["formations.slug", "formations.title", "c.name as category"])
+    .select([
+      "formations.slug",
+      "formations.title",
+      "formations.duration_hours",
+      "formations.price_inter_cents",
+      "formations.vat_mode",
+      "c.name as category",
+    ])
     .where("formations.status", "=", "published");
   for (const word of words) q = q.where(sql<boolean>`${sql.ref("formations.search_text")} like ${`%${escapeLike(word)}%`} escape '\\'`);
   const rows = await q.orderBy("formations.title").limit(limit).execute();
-  return rows.map((r) => ({ slug: r.slug, title: r.title, category: r.category ?? "Autres formations" }));
+  return rows.map((r) => {
+    const price = r.price_inter_cents === null ? null : Number(r.price_inter_cents) / 100;
+    return {
+      slug: r.slug,
+      title: r.title,
+      category: r.category ?? "Autres formations",
+      hours: Number(r.duration_hours),
+      priceExclVat: priceExcludingVat(price, r.vat_mode as VatMode),
+    };
+  });
+}
+
+/** A few other published formations of a category, featured first (a formation page's « Dans le même domaine »). */
+export async function relatedFormations(categoryId: string, exceptId: string, limit = 3, target: Db = db()): Promise<FormationListItem[]> {
+  const rows = await target
+    .selectFrom("formations")
+    .innerJoin("formation_categories as c", "c.id", "formations.category_id")
+    .selectAll("formations")
+    .select(["c.slug as category_slug", "c.name as category_name"])
+    .where("formations.status", "=", "published")
+    .where("formations.category_id", "=", categoryId)
+    .where("formations.id", "!=", exceptId)
+    .orderBy("formations.featured", "desc")
+    .orderBy("formations.title")
+    .limit(limit)
+    .execute();
+  return toListItems(target, rows, todayInParis());
 }

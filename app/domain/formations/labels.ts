@@ -4,7 +4,7 @@
  */
 
 import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
-import type { Formation, StoredImage } from "./model";
+import type { Formation } from "./model";
 
 export const MODALITIES = ["presentiel", "distanciel", "mixte"] as const;
 export type Modality = (typeof MODALITIES)[number];
@@ -123,17 +123,6 @@ export function sessionDatesLabel(startDate: string, endDate: string): string {
   return `du ${from} au ${first(dayMonthYear.format(b), b)}`;
 }
 
-/** Widths produced for every uploaded image, and the public URL of one variant. */
-export const IMAGE_WIDTHS = [480, 960, 1600] as const;
-
-export function imageUrl(image: Pick<StoredImage, "key">, width: number, format: "avif" | "webp"): string {
-  return `/uploads/${image.key}-${width}.${format}`;
-}
-
-export function imageSrcSet(image: StoredImage, format: "avif" | "webp"): string {
-  return image.widths.map((w) => `${imageUrl(image, w, format)} ${w}w`).join(", ");
-}
-
 /** Link to the certification's record on France Compétences. */
 export function certificationUrl(f: Pick<Formation, "certificationType" | "certificationCode">): string | undefined {
   if (f.certificationType === "none" || !f.certificationCode) return undefined;
@@ -184,4 +173,10 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     tri: tri in CATALOGUE_SORTS ? (tri as CatalogueSortKey) : "pertinence",
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
+}
+
+/** A price per trainee excluding VAT: prices are stored as entered, and a price including VAT (20 %) is brought back to HT. */
+export function priceExcludingVat(priceInter: number | null, vatMode: VatMode): number | null {
+  if (priceInter === null) return null;
+  return vatMode === "ttc" ? Math.round((priceInter / 1.2) * 100) / 100 : priceInter;
 }

@@ -109,7 +109,13 @@ describe("formation validation", () => {
   });
 
   it("requires alternative text with an image, and limits SEO fields", () => {
-    const image = { key: "formations/abc", width: 1600, height: 900, widths: [480, 960], formats: ["avif", "webp"] };
+    const image = {
+      key: "formations/0f8fad5b-d9cb-469f-a165-70867728950e",
+      width: 1600,
+      height: 900,
+      widths: [480, 960],
+      formats: ["avif", "webp"],
+    };
     expect(errorsOf(formationInput({ image })).imageAlt).toMatch(/texte alternatif/);
     expect(errorsOf(formationInput({ image: JSON.stringify(image), imageAlt: "Une salle de formation" }))).toEqual({});
     expect(errorsOf(formationInput({ seoTitle: "x".repeat(71) })).seoTitle).toMatch(/70 caractères/);

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { imageSchema } from "~/platform/storage/image-schema";
+import type { StoredImage } from "~/platform/storage/stored-image";
 import { parseFrenchNumber } from "~/platform/validation/numbers";
 import { OPCO_SLUGS, type OpcoSlug } from "~/domain/funding/opco-list";
 import {
@@ -133,15 +135,6 @@ export const sessionInputSchema = z
       ctx.addIssue({ code: "custom", path: ["endDate"], message: "La date de fin ne peut pas précéder la date de début." });
   });
 export type SessionInput = z.output<typeof sessionInputSchema>;
-
-export const imageSchema = z.object({
-  key: z.string().min(1),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  widths: z.array(z.number().int().positive()).min(1),
-  formats: z.array(z.enum(["avif", "webp"])).min(1),
-});
-export type StoredImage = z.output<typeof imageSchema>;
 
 const lines = (label: string, maxItems: number) =>
   z.preprocess(

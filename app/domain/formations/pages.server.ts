@@ -9,7 +9,8 @@ import { breadcrumbJsonLd, type Crumb } from "./components/breadcrumb";
 import {
   getFormationDetail,
   listFormations,
-  listPublishedTitles,
+  comparisonChoices,
+  relatedFormations,
   listUpcomingSessions,
   resolveFormationSlug,
   type FormationDetail,
@@ -22,12 +23,12 @@ import {
   certificationUrl,
   durationLabel,
   fundingRoutes,
-  imageUrl,
   priceLabel,
   seoOf,
   todayInParis,
 } from "./labels";
 import { categoryCityPath, cityPath, comparisonPath, formationPath, parseCategorySegment, parseComparisonPair } from "./slug";
+import { imageUrl } from "~/platform/storage/stored-image";
 
 /**
  * Page data of the catalogue's public pages, built on the server: the route modules only map
@@ -118,9 +119,9 @@ export async function formationPage(slug: string, { includeDrafts = false } = {}
   const today = todayInParis();
   const upcoming = toUpcoming(f, today);
   const [others, organisation, related] = await Promise.all([
-    listPublishedTitles(f.id, target),
+    comparisonChoices(f, 100, target),
     getOrganisation(target),
-    listFormations({ status: "published", categorySlug: f.category.slug, perPage: 4 }, target),
+    relatedFormations(f.categoryId, f.id, 3, target),
   ]);
   const siteUrl = config().siteUrl;
   const crumbs: Crumb[] = [
@@ -198,9 +199,9 @@ export async function formationPage(slug: string, { includeDrafts = false } = {}
       upcoming,
       compare: {
         suggestions: sameCategory.slice(0, 3).map((o) => ({ title: o.title, href: comparisonPath(f.slug, o.slug) })),
-        options: [...sameCategory, ...others.filter((o) => o.categoryId !== f.categoryId)].map((o) => ({ slug: o.slug, title: o.title })),
+        options: others.map((o) => ({ slug: o.slug, title: o.title })),
       },
-      related: related.items.filter((r) => r.id !== f.id).slice(0, 3),
+      related,
     },
   } as const;
 }
@@ -208,16 +209,19 @@ export async function formationPage(slug: string, { includeDrafts = false } = {}
 // ---------------------------------------------------------------------------------------------
 // /formations/ville/{city}
 
-export async function cityPage(citySlug: string, target: Db = db()) {
+/** Formations per page on the city and category-city pages (the catalogue's own page size). */
+export const LANDING_PAGE_SIZE = 24;
+
+export async function cityPage(citySlug: string, page = 1, target: Db = db()) {
   const city = await getCityBySlug(citySlug, target);
   if (!city) return { kind: "not-found" } as const;
-  const [formations, sessions, nearby, categories] = await Promise.all([
-    listFormations({ status: "published", citySlug: city.slug, perPage: 100 }, target),
+  const [formations, sessions, nearby, categories, categorySlugs] = await Promise.all([
+    listFormations({ status: "published", citySlug: city.slug, perPage: LANDING_PAGE_SIZE, page }, target),
     listUpcomingSessions({ citySlug: city.slug, limit: 12 }, target),
     nearbyCities(city, 3, target),
     listCategories(target),
+    categoriesInCity(city.id, target),
   ]);
-  const categorySlugs = new Set(formations.items.map((f) => f.category.slug));
   const siteUrl = config().siteUrl;
   const crumbs: Crumb[] = [{ label: "Accueil", to: "/" }, { label: "Formations", to: "/formations" }, { label: city.name }];
   return {
@@ -227,6 +231,9 @@ export async function cityPage(citySlug: string, target: Db = db()) {
       crumbs,
       jsonLd: [breadcrumbJsonLd(crumbs, siteUrl, cityPath(city.slug))],
       formations: formations.items,
+      total: formations.total,
+      page: formations.page,
+      pageCount: formations.pageCount,
       sessions,
       categories: categories
         .filter((c) => categorySlugs.has(c.slug))
@@ -243,18 +250,22 @@ function cityView(city: City) {
 // ---------------------------------------------------------------------------------------------
 // /formation-{category}/{city}
 
-export async function categoryCityPage(categorySegment: string, citySlug: string, target: Db = db()) {
+export async function categoryCityPage(categorySegment: string, citySlug: string, page = 1, target: Db = db()) {
   const categorySlug = parseCategorySegment(categorySegment);
   if (!categorySlug) return { kind: "not-found" } as const;
   const [category, city] = await Promise.all([getCategoryBySlug(categorySlug, target), getCityBySlug(citySlug, target)]);
   if (!category || !city) return { kind: "not-found" } as const;
-  const formations = await listFormations({ status: "published", categorySlug: category.slug, citySlug: city.slug, perPage: 100 }, target);
+  const formations = await listFormations(
+    { status: "published", categorySlug: category.slug, citySlug: city.slug, perPage: LANDING_PAGE_SIZE, page },
+    target,
+  );
   // A pair without published formations has no page (no soft 404s; the sitemap leaves it out too).
   if (formations.total === 0) return { kind: "not-found" } as const;
-  const [sessions, otherCities, otherCategories] = await Promise.all([
+  const [sessions, otherCities, categories, categorySlugs] = await Promise.all([
     listUpcomingSessions({ citySlug: city.slug, formationIds: formations.items.map((f) => f.id), limit: 12 }, target),
     categoryCities(category, target),
-    listFormations({ status: "published", citySlug: city.slug, perPage: 100 }, target),
+    listCategories(target),
+    categoriesInCity(city.id, target),
   ]);
   const siteUrl = config().siteUrl;
   const crumbs: Crumb[] = [
@@ -263,11 +274,9 @@ export async function categoryCityPage(categorySegment: string, citySlug: string
     { label: city.name, to: cityPath(city.slug) },
     { label: category.name },
   ];
-  const categoryLinks = new Map<string, { name: string; href: string }>();
-  for (const f of otherCategories.items) {
-    if (f.category.slug !== category.slug)
-      categoryLinks.set(f.category.slug, { name: f.category.name, href: categoryCityPath(f.category.slug, city.slug) });
-  }
+  const categoryLinks = categories
+    .filter((c) => c.slug !== category.slug && categorySlugs.has(c.slug))
+    .map((c) => ({ name: c.name, href: categoryCityPath(c.slug, city.slug) }));
   return {
     kind: "ok",
     data: {
@@ -276,13 +285,30 @@ export async function categoryCityPage(categorySegment: string, citySlug: string
       crumbs,
       jsonLd: [breadcrumbJsonLd(crumbs, siteUrl, categoryCityPath(category.slug, city.slug))],
       formations: formations.items,
+      total: formations.total,
+      page: formations.page,
+      pageCount: formations.pageCount,
       sessions,
       otherCities: otherCities
         .filter((c) => c.slug !== city.slug)
         .map((c) => ({ name: c.name, href: categoryCityPath(category.slug, c.slug) })),
-      otherCategories: [...categoryLinks.values()],
+      otherCategories: categoryLinks,
     },
   } as const;
+}
+
+/** Slugs of the categories that have published formations in a city. */
+async function categoriesInCity(cityId: string, target: Db): Promise<Set<string>> {
+  const rows = await target
+    .selectFrom("formation_cities as fc")
+    .innerJoin("formations as f", "f.id", "fc.formation_id")
+    .innerJoin("formation_categories as c", "c.id", "f.category_id")
+    .select("c.slug")
+    .distinct()
+    .where("fc.city_id", "=", cityId)
+    .where("f.status", "=", "published")
+    .execute();
+  return new Set(rows.map((r) => r.slug));
 }
 
 /** Cities where a category has published formations. */

@@ -1,5 +1,5 @@
 import { listFormations, resolveFormationSlug, type FormationListItem } from "~/domain/formations/formations.server";
-import type { Formation } from "~/domain/formations/model";
+import { priceExcludingVat } from "~/domain/formations/labels";
 import type { CategorySlug } from "./labels";
 
 /**
@@ -20,27 +20,10 @@ export interface FittingFormation {
   hours: number;
 }
 
-/** OPCO ceilings are excluding VAT: a price including VAT (20 %) is brought back to HT. */
-function priceExcludingVat(f: Pick<Formation, "priceInter" | "vatMode">): number | null {
-  if (f.priceInter === null) return null;
-  return f.vatMode === "ttc" ? Math.round((f.priceInter / 1.2) * 100) / 100 : f.priceInter;
-}
-
 function toSimulatorFormation(
   f: Pick<FormationListItem, "slug" | "title" | "durationHours" | "priceInter" | "vatMode">,
 ): SimulatorFormation {
-  return { slug: f.slug, title: f.title, hours: f.durationHours, pricePerTrainee: priceExcludingVat(f) };
-}
-
-/** Every published formation, by title, for the simulator's list. */
-export async function listSimulatorFormations(): Promise<SimulatorFormation[]> {
-  const out: SimulatorFormation[] = [];
-  for (let page = 1; ; page++) {
-    const result = await listFormations({ status: "published", sort: "title", perPage: 100, page });
-    out.push(...result.items.map(toSimulatorFormation));
-    if (page >= result.pageCount) break;
-  }
-  return out;
+  return { slug: f.slug, title: f.title, hours: f.durationHours, pricePerTrainee: priceExcludingVat(f.priceInter, f.vatMode) };
 }
 
 /** A published formation by its slug (an old slug leads to the current one); undefined otherwise. */

@@ -144,3 +144,10 @@ export function formatDate(isoDay: string): string {
   const text = dateFormat.format(d);
   return d.getUTCDate() === 1 ? text.replace(/^1 /, "1er ") : text;
 }
+
+/** The simulator's fields (query string names). */
+export const SIMULATION_FIELDS = ["opco", "secteur", "effectif", "formation", "cout", "heures", "stagiaires"] as const;
+export type SimulationField = (typeof SIMULATION_FIELDS)[number];
+/** The raw values, as typed in the form or read from the query string. */
+export type SimulationValues = Partial<Record<SimulationField, string>>;
+export type SimulationErrors = Partial<Record<SimulationField, string>>;

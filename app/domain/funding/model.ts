@@ -12,6 +12,10 @@ import {
   opcoForSector,
   type HeadcountBand,
   type SchemeId,
+  SIMULATION_FIELDS,
+  type SimulationErrors,
+  type SimulationField,
+  type SimulationValues,
 } from "./labels";
 import { OPCO_NAMES, OPCO_SLUGS, isOpcoSlug, opcoInSentence, type OpcoSlug } from "./opco-list";
 
@@ -120,12 +124,6 @@ export const fundingRuleFormSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Simulator input
 // ---------------------------------------------------------------------------------------------
-
-export const SIMULATION_FIELDS = ["opco", "secteur", "effectif", "formation", "cout", "heures", "stagiaires"] as const;
-export type SimulationField = (typeof SIMULATION_FIELDS)[number];
-/** The raw values, as typed in the form or read from the query string. */
-export type SimulationValues = Partial<Record<SimulationField, string>>;
-export type SimulationErrors = Partial<Record<SimulationField, string>>;
 
 export const LIMITS = { maxCost: 100_000, maxHours: 1_600, maxTrainees: 200 } as const;
 

@@ -3,16 +3,21 @@ import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "r
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import type { SimulationOutcome } from "./model";
 import {
+  BAND_LABELS,
+  HEADCOUNT_BANDS,
+  SCHEMES,
+  SECTORS,
   SIMULATION_FIELDS,
-  parseSimulation,
+  formatDate,
+  formatEuros,
   type SimulationErrors,
   type SimulationField,
-  type SimulationOutcome,
   type SimulationValues,
-} from "./model";
-import { BAND_LABELS, HEADCOUNT_BANDS, SCHEMES, SECTORS, formatDate, formatEuros } from "./labels";
+} from "./labels";
 import { OPCO_NAMES, OPCO_SLUGS } from "./opco-list";
+import { FormationSearch } from "~/domain/formations/components/formation-search";
 
 export interface SimulatorFormationOption {
   slug: string;
@@ -27,7 +32,8 @@ export interface SimulatorProps {
   submitted: boolean;
   outcome: SimulationOutcome | null;
   quoteHref: string | null;
-  formations: SimulatorFormationOption[];
+  /** The formation chosen (from the address or by search), if any. */
+  formation: SimulatorFormationOption | null;
 }
 
 const inputClass =
@@ -88,7 +94,8 @@ function Field({
  * The OPCO simulator: a GET form that works without JavaScript (the loader computes the result
  * from the query string) and, with JavaScript, updates the result as the fields change.
  */
-export function Simulator({ values, errors, submitted, outcome, quoteHref, formations }: SimulatorProps) {
+export function Simulator({ values, errors, submitted, outcome, quoteHref, formation }: SimulatorProps) {
+  const [chosen, setChosen] = useState<SimulatorFormationOption | null>(formation);
   const submit = useSubmit();
   const navigation = useNavigation();
   const location = useLocation();
@@ -130,10 +137,12 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
 
   function liveUpdate() {
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
+    timer.current = window.setTimeout(async () => {
       const form = formRef.current;
       if (!form) return;
       const { data, values: current } = readValues(form);
+      // The schema loads with the first change: the page's first download carries no zod.
+      const { parseSimulation } = await import("./model");
       const parsed = parseSimulation(current);
       if (!parsed.ok) {
         const visible: SimulationErrors = {};
@@ -154,17 +163,22 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
     const target = event.target as unknown as HTMLInputElement | HTMLSelectElement;
     if (!target.name) return;
     touched.current.add(target.name);
-    if (target.name === "formation") {
-      const chosen = formations.find((f) => f.slug === target.value);
-      const form = formRef.current;
-      if (chosen && form) {
-        const cost = form.elements.namedItem("cout") as HTMLInputElement | null;
-        const hours = form.elements.namedItem("heures") as HTMLInputElement | null;
-        if (cost && chosen.pricePerTrainee !== null) cost.value = frenchNumber(chosen.pricePerTrainee);
-        if (hours) hours.value = frenchNumber(chosen.hours);
-      }
-    }
     liveUpdate();
+  }
+
+  /** A formation found by search fills the cost and the duration. */
+  function choose(next: SimulatorFormationOption | null) {
+    setChosen(next);
+    const form = formRef.current;
+    if (next && form) {
+      const cost = form.elements.namedItem("cout") as HTMLInputElement | null;
+      const hours = form.elements.namedItem("heures") as HTMLInputElement | null;
+      if (cost && next.pricePerTrainee !== null) cost.value = frenchNumber(next.pricePerTrainee);
+      if (hours) hours.value = frenchNumber(next.hours);
+    }
+    touched.current.add("formation");
+    // The hidden field changes after this render: recompute once it is in the form.
+    requestAnimationFrame(() => liveUpdate());
   }
 
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -176,7 +190,7 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
     setClientErrors(null);
   }
 
-  const selectedFormation = formations.find((f) => f.slug === values.formation);
+  const selectedFormation = chosen;
 
   return (
     <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
@@ -259,27 +273,31 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
 
           <fieldset className="space-y-4">
             <legend className="font-semibold text-slate-900 dark:text-white">La formation</legend>
-            {formations.length > 0 ? (
-              <Field
-                name="formation"
-                label="Formation de notre catalogue (facultatif)"
-                hint="Le coût et la durée se remplissent d'après la formation choisie."
-                error={shownErrors.formation}
-              >
-                {(a) => (
-                  <select {...a} name="formation" defaultValue={values.formation ?? ""} className={inputClass}>
-                    <option value="">{"Aucune : je saisis le coût et la durée"}</option>
-                    {formations.map((f) => (
-                      <option key={f.slug} value={f.slug}>
-                        {f.title}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-            ) : values.formation ? (
-              <input type="hidden" name="formation" value={values.formation} />
+            <input type="hidden" name="formation" value={chosen?.slug ?? ""} />
+            {chosen ? (
+              <p className="flex items-center justify-between gap-3 rounded-lg border border-slate-300 px-3 py-2 text-sm dark:border-slate-600">
+                <span>
+                  <span className="sr-only">Formation choisie&nbsp;: </span>
+                  <span className="font-medium text-slate-900 dark:text-white">{chosen.title}</span>
+                </span>
+                <button
+                  type="button"
+                  onClick={() => choose(null)}
+                  className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                >
+                  Retirer
+                </button>
+              </p>
             ) : null}
+            <FormationSearch
+              id="simulateur-formation-recherche"
+              label="Formation de notre catalogue (facultatif)"
+              onPick={(f) => choose({ slug: f.slug, title: f.title, hours: f.hours, pricePerTrainee: f.priceExclVat })}
+            />
+            <FieldError id="simulateur-formation-error" message={shownErrors.formation} />
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Le coût et la durée se remplissent d'après la formation choisie&nbsp;; sans formation du catalogue, saisissez-les.
+            </p>
             {selectedFormation && selectedFormation.pricePerTrainee === null ? (
               <p className="text-sm text-slate-700 dark:text-slate-300">{"Cette formation est sur devis : indiquez le coût prévu."}</p>
             ) : null}

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import type { StoredImage } from "~/domain/formations/model";
-import { IMAGE_WIDTHS } from "~/domain/formations/labels";
+import { IMAGE_WIDTHS, type StoredImage } from "./stored-image";
 import { storage as defaultStorage, type StorageDriver } from "./storage.server";
 
 /**
@@ -10,6 +9,8 @@ import { storage as defaultStorage, type StorageDriver } from "./storage.server"
  * never copied to the outputs. Only the re-encoded files are stored.
  */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Larger pictures are refused from their header, before anything is decoded (a 49-megapixel PNG took 15 s). */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"]);
 const MIN_WIDTH = 320;
 
@@ -32,15 +33,22 @@ export async function encodeImage(input: Buffer): Promise<EncodedImage> {
   if (input.length > IMAGE_MAX_BYTES) throw new ImageRejectedError("L'image dépasse 10 Mo : réduisez-la avant de l'envoyer.");
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
-    meta = await sharp(input, { limitInputPixels: 50_000_000 }).metadata();
+    // Reads the header only: nothing is decoded yet.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageRejectedError("Ce fichier n'est pas une image lisible : envoyez une image JPEG, PNG, WebP ou AVIF.");
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
     throw new ImageRejectedError("Format d'image non pris en charge : envoyez une image JPEG, PNG, WebP ou AVIF.");
   }
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0) * Math.max(1, meta.pages ?? 1);
+  if (!meta.width || !meta.height || pixels > IMAGE_MAX_PIXELS) {
+    throw new ImageRejectedError(
+      `L'image est trop grande (${Math.round(pixels / 1_000_000)} mégapixels, 40 au plus)\u00a0: réduisez-la, par exemple à 4 000 pixels de large, avant de l'envoyer.`,
+    );
+  }
   // Orientation from EXIF is applied before the metadata is dropped.
-  const oriented = await sharp(input, { limitInputPixels: 50_000_000 }).rotate().toBuffer({ resolveWithObject: true });
+  const oriented = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS }).rotate().toBuffer({ resolveWithObject: true });
   const { width, height } = oriented.info;
   if (width < MIN_WIDTH)
     throw new ImageRejectedError(`L'image est trop petite : ${MIN_WIDTH} pixels de large au minimum (elle en fait ${width}).`);

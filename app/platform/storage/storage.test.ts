@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { crc32 } from "node:zlib";
 import { ImageRejectedError, encodeImage, storeImage } from "./images.server";
 import { OPERATION_MAX_RETRY_MS, StorageError, UPLOAD_MAX_RETRY_MS, isRetryableStatus, withRetry } from "./retry";
 import { localDriver, storage } from "./storage.server";
@@ -92,6 +93,31 @@ describe("image uploads", () => {
     }
     const small = await encodeImage(await photo(700, 400));
     expect([...new Set(small.variants.map((v) => v.width))]).toEqual([480, 700]);
+  });
+
+  it("refuses a picture over 40 megapixels from its header, before decoding it", async () => {
+    // A PNG announcing 7,000 × 7,000 pixels (49 megapixels) whose pixels are never sent.
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(7000, 0);
+    header.writeUInt32BE(7000, 4);
+    header.set([8, 2, 0, 0, 0], 8);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+      chunk("IEND", Buffer.alloc(0)),
+    ]);
+    const started = performance.now();
+    await expect(encodeImage(png)).rejects.toThrow(/49 mégapixels, 40 au plus/);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("refuses what is not an image, whatever its name, and images that are too small", async () => {

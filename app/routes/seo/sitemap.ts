@@ -1,7 +1,14 @@
+import { data } from "react-router";
+import type { Route } from "./+types/sitemap";
 import { renderSitemap } from "~/platform/seo/sitemap.server";
 
-export async function loader() {
-  return new Response(await renderSitemap(), {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
+const HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
+
+/** /sitemap.xml (the whole list, or an index past 50,000 URLs) and its files /sitemap/{n}.xml. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const file = params.file;
+  const part = file === undefined ? undefined : /^\d{1,4}\.xml$/.test(file) ? Number(file.slice(0, -4)) : NaN;
+  const xml = await renderSitemap(part);
+  if (xml === null) throw data(null, { status: 404 });
+  return new Response(xml, { headers: HEADERS });
 }

@@ -1,6 +1,8 @@
 import { Link, data } from "react-router";
 import type { Route } from "./+types/categorie-ville";
 import { Breadcrumb } from "~/domain/formations/components/breadcrumb";
+import { pageParam } from "~/platform/http/page-param";
+import { Pagination } from "~/ui/pagination";
 import { FormationGrid } from "~/domain/formations/components/formation-card";
 import { PageSection } from "~/domain/formations/components/page-parts";
 import { SessionTable } from "~/domain/formations/components/session-table";
@@ -11,8 +13,8 @@ import { pageMeta } from "~/platform/seo/meta";
  * /{category}/{city} where the first segment is `formation-{one word}` (spec §2): one category in one
  * city. Anything else on this two-segment pattern, or a pair without published formations, is a 404.
  */
-export async function loader({ params }: Route.LoaderArgs) {
-  const result = await categoryCityPage(params.category, params.city);
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const result = await categoryCityPage(params.category, params.city, pageParam(request));
   if (result.kind === "not-found") throw data(null, { status: 404 });
   return result.data;
 }
@@ -33,7 +35,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function CategoryCityPage({ loaderData }: Route.ComponentProps) {
-  const { category, city, formations, sessions, otherCities, otherCategories, crumbs } = loaderData;
+  const { category, city, formations, sessions, otherCities, otherCategories, crumbs, total, page, pageCount } = loaderData;
   return (
     <>
       <div className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
@@ -47,11 +49,9 @@ export default function CategoryCityPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="mx-auto max-w-6xl space-y-12 px-4 py-10">
-        <PageSection
-          id="formations"
-          title={`${formations.length} formation${formations.length > 1 ? "s" : ""} ${category.name.toLowerCase()} à ${city.name}`}
-        >
+        <PageSection id="formations" title={`${total} formation${total > 1 ? "s" : ""} ${category.name.toLowerCase()} à ${city.name}`}>
           <FormationGrid items={formations} />
+          <Pagination page={page} pageCount={pageCount} search="" pathname={`/formation-${category.slug}/${city.slug}`} />
         </PageSection>
         {sessions.length > 0 ? (
           <PageSection id="sessions" title={`Prochaines sessions à ${city.name}`}>

@@ -1,6 +1,8 @@
 import { Link, data } from "react-router";
 import type { Route } from "./+types/formations-ville";
 import { Breadcrumb } from "~/domain/formations/components/breadcrumb";
+import { pageParam } from "~/platform/http/page-param";
+import { Pagination } from "~/ui/pagination";
 import { FormationGrid } from "~/domain/formations/components/formation-card";
 import { PageSection } from "~/domain/formations/components/page-parts";
 import { SessionTable } from "~/domain/formations/components/session-table";
@@ -9,8 +11,8 @@ import { pageMeta } from "~/platform/seo/meta";
 import { ButtonLink } from "~/ui/button";
 
 /** /formations/ville/{city}: the formations and sessions in one city, its intro and nearby cities. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const result = await cityPage(params.city);
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const result = await cityPage(params.city, pageParam(request));
   if (result.kind === "not-found") throw data(null, { status: 404 });
   return result.data;
 }
@@ -21,14 +23,14 @@ export function meta(args: Route.MetaArgs) {
   return [
     ...pageMeta(args, {
       title: `Formations professionnelles à ${d.city.name}`,
-      description: `${d.formations.length} formation${d.formations.length > 1 ? "s" : ""} à ${d.city.name} (${d.city.region}) : bureautique, management, sécurité, vente… Prochaines sessions, tarifs et financements.`,
+      description: `${d.total} formation${d.total > 1 ? "s" : ""} à ${d.city.name} (${d.city.region}) : bureautique, management, sécurité, vente… Prochaines sessions, tarifs et financements.`,
     }),
     ...d.jsonLd.map((json) => ({ "script:ld+json": json })),
   ];
 }
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
-  const { city, formations, sessions, categories, nearby, crumbs } = loaderData;
+  const { city, formations, sessions, categories, nearby, crumbs, page, pageCount } = loaderData;
   return (
     <>
       <div className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
@@ -56,7 +58,10 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-6xl space-y-12 px-4 py-10">
         <PageSection id="formations" title={`Nos formations à ${city.name}`}>
           {formations.length > 0 ? (
-            <FormationGrid items={formations} />
+            <>
+              <FormationGrid items={formations} />
+              <Pagination page={page} pageCount={pageCount} search="" pathname={`/formations/ville/${city.slug}`} />
+            </>
           ) : (
             <div className="text-slate-700 dark:text-slate-300">
               <p>

@@ -1,14 +1,14 @@
 import type { Route } from "./+types/simulateur-opco";
-import { getSimulatorFormation, listSimulatorFormations } from "~/domain/funding/formations.server";
+import { getSimulatorFormation } from "~/domain/funding/formations.server";
 import {
   isSimulationSubmitted,
   parseSimulation,
   quoteHref,
   simulate,
   valuesFromSearchParams,
-  type SimulationErrors,
   type SimulationOutcome,
 } from "~/domain/funding/model";
+import type { SimulationErrors } from "~/domain/funding/labels";
 import { listRules } from "~/domain/funding/rules.server";
 import { Simulator } from "~/domain/funding/simulator";
 import { Breadcrumbs, PageContainer } from "~/domain/funding/ui";
@@ -29,11 +29,12 @@ const frenchNumber = (n: number) => String(n).replace(".", ",");
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const values = valuesFromSearchParams(url.searchParams);
-  const [formations, rules] = await Promise.all([listSimulatorFormations(), listRules()]);
+  const rules = await listRules();
 
   const errors: SimulationErrors = {};
+  let formation: Awaited<ReturnType<typeof getSimulatorFormation>> | null = null;
   if (values.formation?.trim()) {
-    const formation = formations.find((f) => f.slug === values.formation) ?? (await getSimulatorFormation(values.formation.trim()));
+    formation = (await getSimulatorFormation(values.formation.trim())) ?? null;
     if (!formation) {
       errors.formation = "Cette formation n'est pas dans notre catalogue : choisissez-en une autre ou saisissez le coût et la durée.";
     } else {
@@ -54,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       quote = quoteHref(parsed.input);
     }
   }
-  return { values, errors, submitted, outcome, quoteHref: quote, formations };
+  return { values, errors, submitted, outcome, quoteHref: quote, formation };
 }
 
 export default function SimulateurOpco({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
-import type { StoredImage } from "../model";
-import { imageSrcSet, imageUrl } from "../labels";
+import type { StoredImage } from "~/platform/storage/stored-image";
+import { imageSrcSet, imageUrl } from "~/platform/storage/stored-image";
 
 /** A formation's image: AVIF, then WebP, at the widths produced on upload; lazy unless `priority`. */
 export function FormationPicture({

@@ -2,8 +2,8 @@ import { ImageUp, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/ui/button";
-import type { StoredImage } from "../model";
-import { imageUrl } from "../labels";
+import type { StoredImage } from "~/platform/storage/stored-image";
+import { imageUrl } from "~/platform/storage/stored-image";
 import { FieldError, TextField, fieldId, valueAt, type FormValues } from "./editor-fields";
 
 function parse(json: string): StoredImage | null {

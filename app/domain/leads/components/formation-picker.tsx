@@ -1,12 +1,10 @@
-import { Search, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { X } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { clientCache } from "~/platform/cache/client-cache";
 import { FieldError, Hint } from "~/ui/form/fields";
-import { cn } from "~/ui/cn";
+import { FormationSearch } from "~/domain/formations/components/formation-search";
 import type { LeadFormationRef } from "../model";
-
-type Result = LeadFormationRef & { category: string };
 
 const DRAFT_KEY = "draft:devis:formations";
 const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -30,14 +28,7 @@ export function FormationPicker({
   hint: string;
 }) {
   const id = `${form}-formation`;
-  const listId = useId();
   const [selected, setSelected] = useState<LeadFormationRef[]>(initial);
-  const [query, setQuery] = useState("");
-  const [results, setResults] = useState<Result[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const [status, setStatus] = useState("");
-  const input = useRef<HTMLInputElement>(null);
 
   // A reload keeps the formations chosen (the rest of the form has its own draft).
   useEffect(() => {
@@ -50,60 +41,6 @@ export function FormationPicker({
   const update = (next: LeadFormationRef[]) => {
     setSelected(next);
     clientCache().write(DRAFT_KEY, next, DRAFT_TTL_MS);
-  };
-
-  useEffect(() => {
-    const q = query.trim();
-    if (q.length < 2) {
-      setResults([]);
-      setStatus("");
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`/api/formations/recherche?q=${encodeURIComponent(q)}`, { signal: controller.signal })
-        .then((r) => (r.ok ? (r.json() as Promise<{ results: Result[] }>) : { results: [] }))
-        .then(({ results: found }) => {
-          setResults(found);
-          setActive(found.length ? 0 : -1);
-          setOpen(true);
-          setStatus(
-            found.length === 0
-              ? "Aucune formation ne correspond : décrivez votre besoin dans le champ suivant."
-              : `${found.length} formation${found.length > 1 ? "s" : ""} trouvée${found.length > 1 ? "s" : ""}.`,
-          );
-        })
-        .catch(() => undefined);
-    }, 200);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
-
-  const choose = (result: Result) => {
-    if (!selected.some((s) => s.slug === result.slug)) update([...selected, { slug: result.slug, title: result.title }]);
-    setQuery("");
-    setOpen(false);
-    setStatus(`« ${result.title} » ajoutée.`);
-    input.current?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "ArrowDown" && results.length) {
-      event.preventDefault();
-      setOpen(true);
-      setActive((a) => (a + 1) % results.length);
-    } else if (event.key === "ArrowUp" && results.length) {
-      event.preventDefault();
-      setActive((a) => (a <= 0 ? results.length - 1 : a - 1));
-    } else if (event.key === "Enter" && open && active >= 0 && results[active]) {
-      // Enter picks the highlighted formation instead of sending the form.
-      event.preventDefault();
-      choose(results[active]);
-    } else if (event.key === "Escape") {
-      setOpen(false);
-    }
   };
 
   return (
@@ -143,58 +80,14 @@ export function FormationPicker({
           ))}
         </ul>
       ) : null}
-      <div className="relative mt-3">
-        <label htmlFor={`${id}-recherche`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Chercher une formation du catalogue
-        </label>
-        <div className="relative mt-1.5">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-3 left-3 size-5 text-slate-500" />
-          <input
-            ref={input}
-            id={`${id}-recherche`}
-            type="search"
-            role="combobox"
-            autoComplete="off"
-            aria-autocomplete="list"
-            aria-expanded={open && results.length > 0}
-            aria-controls={listId}
-            aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={onKeyDown}
-            onBlur={() => setTimeout(() => setOpen(false), 150)}
-            placeholder="Exemple : Excel, management, sécurité…"
-            className="block w-full rounded-lg border border-slate-400 bg-white py-2.5 pr-3 pl-10 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 dark:border-slate-500 dark:bg-slate-900 dark:text-white"
-          />
-        </div>
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label="Formations trouvées"
-          hidden={!open || results.length === 0}
-          className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-lg border border-slate-300 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-900"
-        >
-          {results.map((r, i) => (
-            <li
-              key={r.slug}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => choose(r)}
-              className={cn(
-                "cursor-pointer px-3 py-2 text-sm",
-                i === active ? "bg-brand-50 text-brand-900 dark:bg-slate-800 dark:text-white" : "text-slate-800 dark:text-slate-200",
-              )}
-            >
-              <span className="font-medium">{r.title}</span>
-              <span className="block text-xs text-slate-600 dark:text-slate-400">{r.category}</span>
-            </li>
-          ))}
-        </ul>
-        <p role="status" aria-live="polite" className="sr-only">
-          {status}
-        </p>
+      <div className="mt-3">
+        <FormationSearch
+          id={`${id}-recherche`}
+          label="Chercher une formation du catalogue"
+          onPick={(f) => {
+            if (!selected.some((s) => s.slug === f.slug)) update([...selected, { slug: f.slug, title: f.title }]);
+          }}
+        />
         <noscript>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
             La recherche demande JavaScript. Vous pouvez partir de la page d'une formation du{" "}
