@@ -1,10 +1,10 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { log } from "~/platform/log.server";
+import { PageHtmlContext } from "~/platform/markdown/markdown-content";
+import { takePageHtml } from "~/platform/markdown/page-html.server";
 
 export const streamTimeout = 5_000;
 
@@ -32,34 +32,37 @@ export default function handleRequest(
   }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the complete document in one piece.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
-        // Cache-Control is decided in one place, server/request-handler.ts (public for anonymous visitors, private otherwise).
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+    const pageHtml = takePageHtml(request.headers.get("x-request-id"));
+    const { pipe, abort } = renderToPipeableStream(
+      <PageHtmlContext.Provider value={pageHtml}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </PageHtmlContext.Provider>,
+      {
+        // The whole document at once: the server buffers pages anyway (page cache, script hashes of the CSP).
+        onAllReady() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          // Cache-Control is decided in one place, server/request-handler.ts (public for anonymous visitors, private otherwise).
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) log.error("Erreur de rendu", { requestId: request.headers.get("x-request-id"), error });
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) log.error("Erreur de rendu", { requestId: request.headers.get("x-request-id"), error });
-      },
-    });
+    );
   });
 }

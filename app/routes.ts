@@ -12,6 +12,7 @@ export default [
   route("api/formations/recherche", "routes/api/formations-search.ts"),
   route("api/auth/*", "routes/auth/api.ts"),
   route("api/account/export", "routes/auth/account-export.ts"),
+  route("login/confirmation", "routes/auth/confirm-email.ts"),
   route("admin/apercu-markdown", "routes/admin/markdown-preview.ts"),
   route("admin/televersement-image", "routes/admin/image-upload.ts"),
   route("uploads/*", "routes/media/uploads.ts"),
@@ -47,6 +48,7 @@ export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("login", "routes/auth/login.tsx"),
+    route("invitation", "routes/auth/invitation.tsx"),
     route("certification-qualiopi", "routes/site/certification-qualiopi.tsx"),
     route("temoignages", "routes/site/temoignages.tsx"),
     route("pourquoi-nous-choisir", "routes/site/pourquoi-nous-choisir.tsx"),

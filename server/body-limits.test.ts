@@ -9,6 +9,7 @@ describe("body limits per route family", () => {
     ["/api/page-view", "publicForm"],
     ["/login", "auth"],
     ["/login.data", "auth"],
+    ["/invitation", "auth"],
     ["/api/auth/sign-in/email", "auth"],
     ["/admin/formations/12", "admin"],
     ["/admin/formations/12.data", "admin"],

@@ -40,7 +40,7 @@ const MESSAGES: Record<Family, string> = {
 export function familyOf(requestPath: string): Family {
   // Client navigations post to the same route with a `.data` suffix.
   const pathname = requestPath.replace(/\.data$/, "");
-  if (pathname === "/login" || pathname.startsWith("/api/auth/")) return "auth";
+  if (pathname === "/login" || pathname === "/invitation" || pathname.startsWith("/api/auth/")) return "auth";
   if (pathname.startsWith("/admin/televersement-image")) return "image";
   if (pathname.startsWith("/admin/formations/import")) return "importFile";
   if (pathname.startsWith("/admin/formations/batch-import")) return "importBatch";

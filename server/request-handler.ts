@@ -1,6 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { DOCUMENT_REQUEST_HEADER } from "~/platform/markdown/page-html.server";
 import { hasFlashCookie } from "~/platform/toast/flash.server";
 import { PayloadTooLargeError, bodyLimitFor, readBody } from "./body-limits";
 import type { ContentWatcher } from "./content-watcher";
@@ -118,10 +119,12 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer 
   const url = new URL(`${req.protocol}://${hostOf(req)}${req.originalUrl}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === DOCUMENT_REQUEST_HEADER) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
+  // A document (not a client navigation's data): loaders may leave long HTML out of the data.
+  if (req.method === "GET" && !req.path.endsWith(".data")) headers.set(DOCUMENT_REQUEST_HEADER, "1");
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -139,11 +142,28 @@ function hostOf(req: ExpressRequest): string {
   return host;
 }
 
+/** What the server still accepts to read (and throw away) after refusing a body, so that the client gets its 413. */
+const DISCARD_AT_MOST_BYTES = 64 * 1024 * 1024;
+const DISCARD_AT_MOST_MS = 10_000;
+
 function refuseTooLarge(req: ExpressRequest, res: ExpressResponse, error: PayloadTooLargeError): void {
   res.status(413).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close" });
   res.end(error.message);
-  // The rest of the body is not read: close the connection once the answer is out.
-  res.on("finish", () => req.destroy());
+  // The rest of the body is read and thrown away (nothing is kept), so that a client still sending
+  // sees the 413 rather than a reset connection; past a bound in bytes or time, the connection goes.
+  let discarded = 0;
+  const stop = () => {
+    clearTimeout(timer);
+    req.destroy();
+  };
+  const timer = setTimeout(stop, DISCARD_AT_MOST_MS);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_AT_MOST_BYTES) stop();
+  });
+  req.on("end", () => clearTimeout(timer));
+  req.resume();
 }
 
 interface SendContext {

@@ -14,6 +14,7 @@ export const CONFIG_VARIABLES = [
   "HOST",
   "DATA_DIR",
   "SITE_URL",
+  "TRUSTED_ORIGINS",
   "DATABASE_URL",
   "AUTH_SECRET",
   "TRUST_PROXY",
@@ -90,6 +91,11 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   siteUrl: string;
+  /**
+   * Every origin the site may be used from: SITE_URL's first, then those of TRUSTED_ORIGINS.
+   * Sign-in, sign-up and admin mutations from any other origin are refused.
+   */
+  trustedOrigins: string[];
   database: { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
   /** Resolved lazily: the generated secret is written into DATA_DIR only when first needed. */
   authSecretFromEnv: string | undefined;
@@ -142,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ]);
   }
 
+  const trustedOrigins = parseTrustedOrigins(env.TRUSTED_ORIGINS, new URL(siteUrl).origin);
+
   let database: AppConfig["database"];
   const dbUrl = env.DATABASE_URL;
   if (!dbUrl) database = { engine: "sqlite", file: path.join(dataDir, "site.db") };
@@ -188,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST ?? "0.0.0.0",
     dataDir,
     siteUrl,
+    trustedOrigins,
     database,
     authSecretFromEnv: env.AUTH_SECRET,
     trustProxy: bool(env.TRUST_PROXY, false),
@@ -213,6 +222,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pageCacheBytes: int("PAGE_CACHE_MAX_MB", env.PAGE_CACHE_MAX_MB, 64, 0, 4096) * 1024 * 1024,
     testFaults: bool(env.E2E_FAULTS, false),
   };
+}
+
+/**
+ * TRUSTED_ORIGINS: a comma-separated list of origins (scheme, host and optional port, nothing
+ * else) from which the site may also be used, for example its address without "www" or an
+ * internal address. SITE_URL's origin always comes first.
+ */
+export function parseTrustedOrigins(value: string | undefined, siteOrigin: string): string[] {
+  const origins = [siteOrigin];
+  for (const raw of (value ?? "").split(",")) {
+    const item = raw.trim();
+    if (!item) continue;
+    let origin: string | undefined;
+    try {
+      const u = new URL(item);
+      const bare = u.pathname === "/" && !u.search && !u.hash && !u.username && !u.password;
+      if ((u.protocol === "http:" || u.protocol === "https:") && bare) origin = u.origin;
+    } catch {
+      origin = undefined;
+    }
+    if (!origin) {
+      throw new ConfigError(
+        `Configuration invalide : TRUSTED_ORIGINS contient « ${item} », qui n'est pas une origine. ` +
+          "Donnez des adresses séparées par des virgules, chacune sous la forme https://hote ou https://hote:port, sans chemin " +
+          "(exemple : TRUSTED_ORIGINS=https://formavia.fr,https://intranet.formavia.fr).",
+        ["TRUSTED_ORIGINS"],
+      );
+    }
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
 }
 
 let current: AppConfig | undefined;

@@ -44,4 +44,23 @@ describe("configuration", () => {
     const cfg = loadConfig({ PASSWORD_MIN_LENGTH: "10", PASSWORD_MAX_LENGTH: "64", PASSWORD_REQUIRE_UPPERCASE: "true" });
     expect(cfg.passwordPolicy).toMatchObject({ minLength: 10, maxLength: 64, requireUppercase: true, requireLowercase: false });
   });
+
+  it("reads TRUSTED_ORIGINS as a list of origins after SITE_URL's, and refuses anything else in French", () => {
+    expect(loadConfig({ SITE_URL: "https://www.formavia.fr" }).trustedOrigins).toEqual(["https://www.formavia.fr"]);
+    const cfg = loadConfig({
+      SITE_URL: "https://www.formavia.fr/",
+      TRUSTED_ORIGINS: " https://formavia.fr, http://10.0.0.5:3000/ ,https://www.formavia.fr",
+    });
+    expect(cfg.trustedOrigins).toEqual(["https://www.formavia.fr", "https://formavia.fr", "http://10.0.0.5:3000"]);
+    for (const bad of [
+      "formavia.fr",
+      "https://formavia.fr/admin",
+      "ftp://formavia.fr",
+      "https://formavia.fr?x=1",
+      "https://u:p@formavia.fr",
+    ]) {
+      expect(() => loadConfig({ TRUSTED_ORIGINS: bad }), bad).toThrow(/TRUSTED_ORIGINS contient « .+ », qui n'est pas une origine/);
+    }
+    expect(findEmptyVariables({ TRUSTED_ORIGINS: "" })).toEqual(["TRUSTED_ORIGINS"]);
+  });
 });

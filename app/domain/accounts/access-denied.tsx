@@ -11,7 +11,7 @@ export const ACCESS_DENIED_TEXT = {
 
 /**
  * The access-denied screen (spec §6): title, the reason, the signed-in identity and current role
- * (viewer if none), and two buttons: "Se déconnecter" and "Retour à l'accueil".
+ * in French (« Lecteur » if none), and two buttons: "Se déconnecter" and "Retour à l'accueil".
  */
 export function AccessDenied({ required, email, role }: { required: "editor" | "admin"; email: string; role?: Role | string | null }) {
   const auth = useOptionalAuth();
@@ -48,14 +48,30 @@ export function AccessDenied({ required, email, role }: { required: "editor" | "
           {email}
         </dd>
         <dt className="font-medium text-slate-600 dark:text-slate-400">Rôle actuel</dt>
-        <dd data-testid="access-denied-role">
-          {current} ({ROLE_LABELS[current]})
-        </dd>
+        <dd data-testid="access-denied-role">{ROLE_LABELS[current]}</dd>
       </dl>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button variant="secondary" onClick={signOut} disabled={busy}>
           Se déconnecter
         </Button>
+        <ButtonLink to="/">Retour à l'accueil</ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+/** A guarded action refused for a stated reason (an origin other than the site's, say): the reason, in full. */
+export function ActionRefused({ message }: { message: string }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" aria-labelledby="action-refused-title">
+      <ShieldAlert aria-hidden="true" className="size-12 text-red-700 dark:text-red-400" />
+      <h1 id="action-refused-title" className="mt-4 text-3xl font-bold tracking-tight">
+        Action refusée
+      </h1>
+      <p className="mt-4 text-slate-700 dark:text-slate-300" data-testid="action-refused-reason">
+        {message}
+      </p>
+      <div className="mt-8 flex justify-center">
         <ButtonLink to="/">Retour à l'accueil</ButtonLink>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePermissions, toSessionUser } from "./model";
+import { parsePermissions, roleCountsLabel, toSessionUser } from "./model";
 import { frenchAuthMessage } from "~/platform/auth/client";
 
 describe("session user", () => {
@@ -25,5 +25,12 @@ describe("provider errors in French (spec §8)", () => {
     expect(frenchAuthMessage(429, undefined, "Too many requests")).toMatch(/Trop de tentatives/);
     expect(frenchAuthMessage(400, "PASSWORD_POLICY", "Le mot de passe ne respecte pas la politique : un chiffre.")).toMatch(/un chiffre/);
     expect(frenchAuthMessage(500, "SOMETHING", "boom")).toBe("Une erreur est survenue");
+  });
+});
+
+describe("roles in French", () => {
+  it("counts accounts per role with French plurals (singular for 0 and 1)", () => {
+    expect(roleCountsLabel({ admin: 1, editor: 0, viewer: 12 })).toBe("1\u00a0administrateur, 0\u00a0éditeur, 12\u00a0lecteurs");
+    expect(roleCountsLabel({ admin: 2, editor: 1, viewer: 1 })).toBe("2\u00a0administrateurs, 1\u00a0éditeur, 1\u00a0lecteur");
   });
 });

@@ -13,6 +13,19 @@ export interface SessionUser {
   permissions: string[];
 }
 
+const ROLE_NOUNS: Record<Role, [singular: string, plural: string]> = {
+  admin: ["administrateur", "administrateurs"],
+  editor: ["éditeur", "éditeurs"],
+  viewer: ["lecteur", "lecteurs"],
+};
+
+/** "1 administrateur, 0 éditeur, 12 lecteurs": accounts per role, in French (singular up to 1). */
+export function roleCountsLabel(counts: Record<Role, number>): string {
+  return (["admin", "editor", "viewer"] as const)
+    .map((role) => `${counts[role]}\u00a0${ROLE_NOUNS[role][counts[role] > 1 ? 1 : 0]}`)
+    .join(", ");
+}
+
 /** What a 403 from a guard carries: the access-denied screen shows it (spec §6). */
 export interface AccessDeniedData {
   accessDenied: true;
@@ -55,3 +68,37 @@ export function toSessionUser(user: {
     permissions: parsePermissions(user.permissions),
   };
 }
+
+export type InvitationState = "pending" | "expired" | "accepted" | "revoked";
+
+export const INVITATION_STATE_LABELS: Record<InvitationState, string> = {
+  pending: "En attente",
+  expired: "Expirée",
+  accepted: "Acceptée",
+  revoked: "Révoquée",
+};
+
+/** A staff invitation as the users screen lists it. */
+export interface InvitationSummary {
+  id: string;
+  email: string;
+  displayName: string;
+  role: Role;
+  state: InvitationState;
+  expiresAt: string;
+  createdAt: string;
+  createdByEmail: string;
+  lastSentAt: string;
+  sendCount: number;
+}
+
+/** An invitation link is valid this many days, and works once. */
+export const INVITATION_TTL_DAYS = 7;
+
+/** Why a link does not open the invitation screen, in French. */
+export const INVITATION_REFUSALS: Record<Exclude<InvitationState, "pending"> | "unknown", string> = {
+  unknown: "Ce lien d'invitation n'est pas valable. Vérifiez que vous avez ouvert le lien complet reçu par e-mail.",
+  expired: "Ce lien d'invitation a expiré. Demandez à l'administrateur qui vous a invité de vous l'envoyer à nouveau.",
+  accepted: "Cette invitation a déjà été utilisée. Connectez-vous avec l'adresse et le mot de passe choisis.",
+  revoked: "Cette invitation a été annulée par un administrateur.",
+};

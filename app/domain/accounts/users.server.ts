@@ -1,9 +1,13 @@
+import { generateId } from "better-auth";
 import { APIError } from "better-auth/api";
+import { hashPassword } from "better-auth/crypto";
 import { PostgresAdapter, sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { parsePermissions, type SessionUser } from "./model";
+import { setPublicSignUp } from "~/platform/auth/public-sign-up.server";
 import { ROLE_LABELS, normalizeRole, type Role } from "~/platform/auth/roles";
+import { liftLockout, type Lockout } from "~/platform/auth/sign-in-throttle.server";
 
 /** A rule of the accounts area was broken; the message is French and meant for the user. */
 export class AccountRuleError extends Error {
@@ -155,6 +159,85 @@ async function loadForChange(trx: Db, userId: string): Promise<UserSummary> {
 
 type Actor = Pick<SessionUser, "id" | "email" | "role">;
 
+export interface NewCredentialUser {
+  email: string;
+  displayName: string;
+  role: Role;
+  password: string;
+}
+
+/**
+ * Writes an account that signs in with a password, its address already confirmed (an admin's
+ * invitation, the command line): the same rows as Better Auth's sign-up, the password hashed with
+ * Better Auth's own hasher. The caller has validated the e-mail, the name and the password.
+ * Refused when the address already has an account.
+ */
+export async function createCredentialUser(input: NewCredentialUser, target: Db = db()): Promise<UserSummary> {
+  const hash = await hashPassword(input.password);
+  return target.transaction().execute((trx) => insertCredentialUser(trx, input, hash));
+}
+
+/** The writes of `createCredentialUser`, inside the caller's transaction, with the password already hashed (`hashPassword`). */
+export async function insertCredentialUser(
+  trx: Db,
+  input: Omit<NewCredentialUser, "password">,
+  passwordHash: string,
+): Promise<UserSummary> {
+  const now = new Date();
+  const stamp = isPostgres(trx) ? now : now.toISOString();
+  const id = generateId(32);
+  const email = input.email.trim().toLowerCase();
+  if (await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst()) {
+    throw new AccountRuleError("Un compte existe déjà avec cette adresse e-mail.");
+  }
+  await trx
+    .insertInto("users")
+    .values({
+      id,
+      email,
+      display_name: input.displayName,
+      email_verified: isPostgres(trx) ? true : 1,
+      image: null,
+      role: input.role,
+      permissions: null,
+      deactivated_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+      last_sign_in_at: null,
+    })
+    .execute();
+  await trx
+    .insertInto("accounts")
+    .values({
+      id: generateId(32),
+      account_id: id,
+      provider_id: "credential",
+      user_id: id,
+      access_token: null,
+      refresh_token: null,
+      id_token: null,
+      access_token_expires_at: null,
+      refresh_token_expires_at: null,
+      scope: null,
+      password: passwordHash,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
+  return {
+    id,
+    email,
+    displayName: input.displayName,
+    role: input.role,
+    permissions: [],
+    active: true,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+}
+
+export { hashPassword };
+
 /**
  * Changes a user's role (admin only, checked by the route's guard). The last active admin
  * cannot lose the admin role. Recorded in the audit log, in the same transaction.
@@ -211,6 +294,31 @@ export async function setUserActive(actor: Actor, userId: string, active: boolea
       summary: `${active ? "Réactivation" : "Désactivation"} du compte ${user.email}`,
     });
     return { ...user, active, updatedAt: now.toISOString() };
+  });
+}
+
+/** An admin lifts a sign-in lock (see the lockout policy in sign-in-throttle.server.ts); recorded in the journal. */
+export async function liftSignInLock(actor: Actor, key: string, target: Db = db()): Promise<Lockout> {
+  return target.transaction().execute(async (trx) => {
+    const lifted = await liftLockout(key, trx);
+    if (!lifted) throw new AccountRuleError("Ce blocage a déjà pris fin.");
+    const what = lifted.kind === "pair" ? `de ${lifted.email} depuis l'adresse ${lifted.address}` : `de l'adresse ${lifted.address}`;
+    await recordAudit(trx, { actor, action: "unlock", entity: "user", entityId: null, summary: `Déblocage des connexions ${what}` });
+    return lifted;
+  });
+}
+
+/** An admin opens or closes public sign-up; recorded in the journal. */
+export async function changePublicSignUp(actor: Actor, open: boolean, target: Db = db()): Promise<void> {
+  await target.transaction().execute(async (trx) => {
+    await setPublicSignUp(open, trx);
+    await recordAudit(trx, {
+      actor,
+      action: "settings",
+      entity: "settings",
+      entityId: null,
+      summary: open ? "Inscriptions en ligne ouvertes" : "Inscriptions en ligne fermées",
+    });
   });
 }
 

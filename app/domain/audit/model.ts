@@ -12,6 +12,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   deactivate: "Désactivation",
   reactivate: "Réactivation",
   settings: "Paramètres",
+  invite: "Invitation",
+  revoke: "Révocation",
+  unlock: "Déblocage",
 };
 
 export function auditActionLabel(action: string): string {

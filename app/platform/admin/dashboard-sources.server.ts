@@ -1,4 +1,5 @@
 import type { SessionUser } from "~/domain/accounts/model";
+import { roleCountsLabel } from "~/domain/accounts/model";
 import { countUsersByRole } from "~/domain/accounts/users.server";
 import { formationDashboardFigures } from "~/domain/formations/formations.server";
 import { blogDashboardFigures } from "~/domain/blog/blog.server";
@@ -29,7 +30,7 @@ const sources: Array<(target: Db) => Promise<DashboardFigure[]>> = [
         label: "Comptes",
         value: counts.viewer + counts.editor + counts.admin,
         to: "/admin/utilisateurs",
-        detail: `${counts.admin} admin., ${counts.editor} éditeur(s), ${counts.viewer} lecteur(s)`,
+        detail: roleCountsLabel(counts),
         role: "admin",
       },
     ];

@@ -14,8 +14,12 @@ export interface AuthContextValue {
   isAdmin: boolean;
   isEditor: boolean;
   canEdit: boolean;
-  /** Resolves with the signed-in account's role. */
-  signIn(input: { email: string; password: string }): Promise<{ role?: string } | undefined>;
+  /**
+   * Signs in, then goes to `next(role)` with every loader run again (the root's user included),
+   * so that no screen sees the session of before. Resolves with the signed-in account's role.
+   */
+  signIn(input: { email: string; password: string }, next: (role: string | undefined) => string): Promise<{ role?: string } | undefined>;
+  /** Creates an account; it stays signed out until its address is confirmed (the e-mail's link). */
   signUp(input: { email: string; password: string; displayName: string }): Promise<void>;
   signOut(): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
@@ -59,21 +63,22 @@ export function AuthProvider({ user, children }: { user: SessionUser | null; chi
       isAdmin: isAdmin(user),
       isEditor: isEditor(user),
       canEdit: canEdit(user),
-      signIn: (input) =>
+      signIn: (input, next) =>
         run(async () => {
           const answer = await authPost<{ user?: { role?: string } }>("/sign-in/email", {
             email: input.email.trim(),
             password: input.password,
             rememberMe: true,
           });
-          await refresh();
+          // Straight to the destination, reloading every loader (a plain navigation keeps the
+          // root's data, where the user would still be missing).
+          await navigate(next(answer?.user?.role), { replace: true, defaultShouldRevalidate: true });
           notify.success("Connexion réussie", { description: "Bienvenue\u00a0!" });
           return answer?.user;
         }, "Erreur de connexion"),
       signUp: (input) =>
         run(async () => {
           await authPost("/sign-up/email", { email: input.email.trim(), password: input.password, name: input.displayName.trim() });
-          await refresh();
           notify.success("Compte créé", { description: "Votre compte a été créé avec succès" });
         }, "Erreur d'inscription"),
       signOut: () =>

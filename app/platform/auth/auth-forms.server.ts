@@ -17,6 +17,13 @@ async function outcome<T>(response: Response): Promise<AuthOutcome<T>> {
   return { ok: true, cookies: response.headers.getSetCookie(), body: body as T };
 }
 
+/** The Set-Cookie headers of Better Auth's answer, to pass on with a redirect. */
+export function cookieHeaders(cookies: string[]): Headers {
+  const headers = new Headers();
+  for (const c of cookies) headers.append("Set-Cookie", c);
+  return headers;
+}
+
 export async function signInOnServer(request: Request, input: { email: string; password: string }) {
   const response = await auth().api.signInEmail({
     body: { email: input.email, password: input.password, rememberMe: true },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { frenchAuthMessage } from "./client";
 import { loginPath, safeRedirect } from "./paths";
 import { checkPassword, passwordRules, DEFAULT_PASSWORD_POLICY } from "./password-policy";
 import { canEdit, isAdmin, isEditor, normalizeRole } from "./roles";
@@ -121,5 +122,18 @@ describe("safe redirects", () => {
     expect(loginPath("/admin/utilisateurs?role=admin")).toBe("/login?redirectTo=%2Fadmin%2Futilisateurs%3Frole%3Dadmin");
     expect(loginPath("/")).toBe("/login");
     expect(loginPath("//evil.example")).toBe("/login");
+  });
+});
+
+describe("French messages of the authentication API", () => {
+  it("explains an origin refusal, an unconfirmed address and a closed sign-up", () => {
+    expect(frenchAuthMessage(403, "INVALID_ORIGIN", "Invalid origin")).toMatch(
+      /^Cette page n'est pas ouverte depuis l'adresse officielle du site\u00a0: par sécurité/,
+    );
+    expect(frenchAuthMessage(403, "EMAIL_NOT_VERIFIED", "Email not verified")).toMatch(/n'est pas encore confirmée/);
+    expect(frenchAuthMessage(403, "SIGN_UP_CLOSED", "Les inscriptions en ligne sont fermées.")).toBe(
+      "Les inscriptions en ligne sont fermées.",
+    );
+    expect(frenchAuthMessage(403, undefined, "Forbidden")).toBe("Action refusée.");
   });
 });

@@ -1,12 +1,20 @@
 import { betterAuth } from "better-auth";
-import { APIError, createAuthMiddleware } from "better-auth/api";
-import { normalizeRole } from "~/platform/auth/roles";
+import { APIError, createAuthMiddleware, createEmailVerificationToken } from "better-auth/api";
 import { checkPassword, HARD_MAX_PASSWORD_LENGTH } from "~/platform/auth/password-policy";
 import { authSecret, config } from "../config.server";
 import { db, dbEngine, type Db, type DbEngine } from "../db/db.server";
 import { log } from "../log.server";
-import { sendPasswordResetMail } from "./auth-mail.server";
-import { AUTH_RATE_LIMITS, clearSignInFailures, recordSignInFailure, signInLockedFor } from "./sign-in-throttle.server";
+import { emailConfirmationMail, existingAccountMail, passwordResetMail, sendInBackground } from "./auth-mail.server";
+import { displayNameSchema } from "./forms";
+import { SIGN_UP_CLOSED_MESSAGE, isPublicSignUpOpen } from "./public-sign-up.server";
+import {
+  AUTH_RATE_LIMITS,
+  clearAccountLocks,
+  clearSignInPair,
+  lockedMessage,
+  recordSignInFailure,
+  signInLockedFor,
+} from "./sign-in-throttle.server";
 
 /** Better Auth lives under this path (its standard endpoints: /api/auth/sign-in/email, …). */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -16,6 +24,16 @@ export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 /** Client address header, set by the Express app from the socket (or the trusted proxy chain). */
 export const CLIENT_IP_HEADER = "x-client-ip";
+
+/** An address-confirmation link is valid 24 hours. */
+export const EMAIL_CONFIRMATION_TTL_SECONDS = 24 * 60 * 60;
+
+/** Endpoints that write the display name (Better Auth's `name`): one rule, `displayNameSchema`. */
+const NAME_PATHS = new Set(["/sign-up/email", "/update-user"]);
+
+function clientAddress(ctx: { request?: Request; headers?: Headers }): string | null {
+  return ctx.request?.headers.get(CLIENT_IP_HEADER) ?? ctx.headers?.get(CLIENT_IP_HEADER) ?? null;
+}
 
 const PASSWORD_PATHS = new Set(["/sign-up/email", "/reset-password", "/change-password"]);
 
@@ -29,7 +47,7 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
     baseURL: cfg.siteUrl,
     basePath: AUTH_BASE_PATH,
     secret: authSecret(cfg),
-    trustedOrigins: [new URL(cfg.siteUrl).origin],
+    trustedOrigins: cfg.trustedOrigins,
     telemetry: { enabled: false },
     // Better Auth's own messages go to our JSON log; routine ones ("Invalid password") stay below "error".
     logger: {
@@ -98,16 +116,49 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
     },
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // Sign-up never signs in: the new account confirms its address first. So sign-up answers
+      // the same for a known and an unknown address; the mail tells the owner what happened.
+      autoSignIn: false,
+      requireEmailVerification: true,
       minPasswordLength: policy.minLength,
       maxPasswordLength: policy.maxLength ?? HARD_MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
         // Not awaited: the answer must take the same time whether the address exists or not.
-        void sendPasswordResetMail({ email: user.email, displayName: user.name, token }).catch((error: unknown) =>
-          log.error("Envoi du lien de réinitialisation impossible", { error }),
-        );
+        sendInBackground(passwordResetMail({ email: user.email, displayName: user.name, token }), "lien de réinitialisation");
+      },
+      async onPasswordReset({ user }) {
+        // The reset link proves the mailbox: it lifts the account's locks and confirms the address.
+        await clearAccountLocks(user.email, target.db);
+        if (!user.emailVerified) {
+          await target.db
+            .updateTable("users")
+            .set({ email_verified: target.engine === "postgres" ? true : 1 })
+            .where("id", "=", user.id)
+            .execute();
+        }
+      },
+      async onExistingUserSignUp({ user }) {
+        const existing = user as typeof user & { deactivatedAt?: unknown };
+        if (!user.emailVerified && !existing.deactivatedAt) {
+          const token = await createEmailVerificationToken(authSecret(cfg), user.email, undefined, EMAIL_CONFIRMATION_TTL_SECONDS, {
+            userId: user.id,
+          });
+          sendInBackground(emailConfirmationMail({ email: user.email, displayName: user.name, token }), "confirmation d'adresse");
+        } else {
+          sendInBackground(existingAccountMail({ email: user.email, displayName: user.name }), "avis d'inscription en double");
+        }
+      },
+      // What a sign-up with a known address answers: the same shape as a real new account.
+      customSyntheticUser: ({ coreFields, id }) => ({ ...coreFields, role: "viewer", permissions: null, id }),
+    },
+    emailVerification: {
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: EMAIL_CONFIRMATION_TTL_SECONDS,
+      async sendVerificationEmail({ user, token }) {
+        sendInBackground(emailConfirmationMail({ email: user.email, displayName: user.name, token }), "confirmation d'adresse");
       },
     },
     rateLimit: {
@@ -123,6 +174,8 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Checked in every environment, tests included (Better Auth skips it under NODE_ENV=test).
+      disableOriginCheck: false,
     },
     databaseHooks: {
       user: {
@@ -154,6 +207,9 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === "/sign-up/email" && !(await isPublicSignUpOpen(target.db))) {
+          throw new APIError("FORBIDDEN", { message: SIGN_UP_CLOSED_MESSAGE, code: "SIGN_UP_CLOSED" });
+        }
         if (PASSWORD_PATHS.has(ctx.path)) {
           const password = ctx.path === "/sign-up/email" ? body.password : body.newPassword;
           if (typeof password === "string") {
@@ -161,27 +217,30 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
             if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "PASSWORD_POLICY" });
           }
         }
-        if (ctx.path === "/sign-up/email" && typeof body.name === "string") {
-          const name = body.name.trim();
-          if (name.length < 2 || name.length > 80) {
-            throw new APIError("BAD_REQUEST", { message: "Le nom affiché comporte de 2 à 80 caractères.", code: "INVALID_NAME" });
-          }
-        }
         if (ctx.path === "/sign-in/email" && typeof body.email === "string") {
-          const wait = await signInLockedFor(body.email, target.db);
+          const wait = await signInLockedFor(body.email, clientAddress(ctx), target.db);
           if (wait > 0) {
             throw new APIError(
               "TOO_MANY_REQUESTS",
-              {
-                message: "Trop de tentatives de connexion. Réessayez dans quelques minutes.",
-                code: "TOO_MANY_ATTEMPTS",
-              },
-              { "X-Retry-After": String(wait) },
+              { message: lockedMessage(wait), code: "TOO_MANY_ATTEMPTS" },
+              { "Retry-After": String(wait) },
             );
           }
         }
         if (ctx.path === "/delete-user" && typeof body.password !== "string") {
           throw new APIError("BAD_REQUEST", { message: "Confirmez avec votre mot de passe.", code: "PASSWORD_REQUIRED" });
+        }
+        if (NAME_PATHS.has(ctx.path)) {
+          if (body.image !== undefined && body.image !== null) {
+            throw new APIError("BAD_REQUEST", { message: "Le site ne gère pas d'image de profil.", code: "INVALID_IMAGE" });
+          }
+          if (ctx.path === "/sign-up/email" || body.name !== undefined) {
+            const name = displayNameSchema.safeParse(body.name);
+            if (!name.success) {
+              throw new APIError("BAD_REQUEST", { message: name.error.issues[0]!.message, code: "INVALID_NAME" });
+            }
+            return { context: { body: { ...body, name: name.data } } };
+          }
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
@@ -189,9 +248,12 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (typeof body.email !== "string") return;
         const returned = ctx.context.returned;
-        const failed = returned instanceof APIError && returned.statusCode === 401;
-        if (failed) await recordSignInFailure(body.email, target.db);
-        else if (!(returned instanceof APIError)) await clearSignInFailures(body.email, target.db);
+        const address = clientAddress(ctx);
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) await recordSignInFailure(body.email, address, target.db);
+        } else {
+          await clearSignInPair(body.email, address, target.db);
+        }
       }),
     },
   });
@@ -205,14 +267,4 @@ let instance: Auth | undefined;
 export function auth(): Auth {
   instance ??= createAuth();
   return instance;
-}
-
-/** For tests that switch databases within one process. */
-export function resetAuth(): void {
-  instance = undefined;
-}
-
-/** The role stored on a Better Auth user, normalized. */
-export function roleOf(user: { role?: unknown } | null | undefined) {
-  return normalizeRole(user?.role);
 }

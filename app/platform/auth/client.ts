@@ -32,6 +32,20 @@ export function isMobileDevice(nav: { userAgent: string; userAgentData?: { mobil
 export function authTimeoutMs(nav = typeof navigator === "undefined" ? undefined : navigator): number {
   return isMobileDevice(nav as Parameters<typeof isMobileDevice>[0]) ? AUTH_TIMEOUT_MOBILE_MS : AUTH_TIMEOUT_DESKTOP_MS;
 }
+
+/**
+ * The answer to a sign-in or an admin action sent from an address that is not the site's (for
+ * example the site opened by its IP address, or an old domain): SITE_URL, or one of
+ * TRUSTED_ORIGINS, is required. With the official address when the caller knows it.
+ */
+export function originRefusedMessage(siteUrl?: string): string {
+  const where = siteUrl ? ` (${siteUrl})` : "";
+  return (
+    `Cette page n'est pas ouverte depuis l'adresse officielle du site${where}\u00a0: par sécurité, la connexion et les modifications ` +
+    "n'y sont pas acceptées. Ouvrez le site à son adresse habituelle, puis recommencez."
+  );
+}
+
 export const TOO_MANY_ATTEMPTS = "Trop de tentatives. Patientez quelques minutes avant de réessayer.";
 
 /** Provider codes → French. Our own hooks already answer in French (their message is kept). */
@@ -43,16 +57,16 @@ const CODE_MESSAGES: Record<string, string> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "Cette adresse e-mail est déjà utilisée par un autre compte.",
   PASSWORD_TOO_SHORT: "Le mot de passe est trop court.",
   PASSWORD_TOO_LONG: "Le mot de passe est trop long.",
-  INVALID_ORIGIN:
-    "Connexion refusée : cette page n'est pas ouverte depuis l'adresse officielle du site. Ouvrez le site à son adresse habituelle, puis reconnectez-vous.",
-  MISSING_OR_NULL_ORIGIN:
-    "Connexion refusée : cette page n'est pas ouverte depuis l'adresse officielle du site. Ouvrez le site à son adresse habituelle, puis reconnectez-vous.",
+  INVALID_ORIGIN: originRefusedMessage(),
+  MISSING_OR_NULL_ORIGIN: originRefusedMessage(),
   INVALID_TOKEN: "Ce lien de réinitialisation n'est plus valable (déjà utilisé ou expiré). Demandez-en un nouveau.",
   USER_NOT_FOUND: "Ce compte n'existe plus.",
   SESSION_EXPIRED: "Votre session a expiré. Reconnectez-vous puis recommencez.",
   FAILED_TO_GET_SESSION: "Votre session a expiré. Reconnectez-vous puis recommencez.",
   CREDENTIAL_ACCOUNT_NOT_FOUND: "Ce compte n'a pas de mot de passe.",
   VALIDATION_ERROR: "Certaines informations sont invalides.",
+  EMAIL_NOT_VERIFIED:
+    "Votre adresse e-mail n'est pas encore confirmée\u00a0: un nouveau lien vient de vous être envoyé. Ouvrez-le pour activer votre compte.",
 };
 
 const FRENCH_CODES = new Set([
@@ -62,6 +76,8 @@ const FRENCH_CODES = new Set([
   "ACCOUNT_DISABLED",
   "PASSWORD_REQUIRED",
   "LAST_ADMIN",
+  "SIGN_UP_CLOSED",
+  "INVALID_IMAGE",
 ]);
 
 export function frenchAuthMessage(status: number, code: string | undefined, message: string | undefined): string {

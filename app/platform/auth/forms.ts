@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN } from "./display-name";
 import { checkPassword, type PasswordPolicy } from "./password-policy";
+import type { Role } from "./roles";
 
 /**
  * The schemas of the sign-in screen's four forms (and of every other place that takes an e-mail
@@ -15,8 +17,6 @@ export const emailSchema = z
   .email("Saisissez une adresse e-mail valide (exemple : prenom.nom@entreprise.fr).");
 
 /** The display name: the same rule on sign-up, on invitation, from the account menu and from the API. */
-export const DISPLAY_NAME_MIN = 2;
-export const DISPLAY_NAME_MAX = 80;
 export const displayNameSchema = z
   .string({ error: "Saisissez le nom affiché." })
   .trim()
@@ -41,15 +41,33 @@ export function signUpSchema(policy: PasswordPolicy) {
   return z.object({ displayName: displayNameSchema, email: emailSchema, password: newPassword(policy) });
 }
 
-export function resetSchema(policy: PasswordPolicy) {
-  return z
-    .object({
-      token: z.string().min(1, "Ce lien n'est pas complet : ouvrez à nouveau le lien reçu par e-mail.").max(500),
-      newPassword: newPassword(policy),
-      confirmPassword: z.string({ error: "Confirmez le mot de passe." }),
-    })
-    .refine((v) => v.newPassword === v.confirmPassword, {
-      path: ["confirmPassword"],
-      message: "Les deux mots de passe ne sont pas identiques.",
-    });
+/** A new password typed twice: the reset link's form and the invitation's. */
+function newPasswordPair(policy: PasswordPolicy) {
+  return { newPassword: newPassword(policy), confirmPassword: z.string({ error: "Confirmez le mot de passe." }) };
 }
+
+const samePasswords: [(v: { newPassword: string; confirmPassword: string }) => boolean, { path: string[]; message: string }] = [
+  (v) => v.newPassword === v.confirmPassword,
+  { path: ["confirmPassword"], message: "Les deux mots de passe ne sont pas identiques." },
+];
+
+const linkToken = (max: number) => z.string().min(1, "Ce lien n'est pas complet\u00a0: ouvrez à nouveau le lien reçu par e-mail.").max(max);
+
+export function resetSchema(policy: PasswordPolicy) {
+  return z.object({ token: linkToken(500), ...newPasswordPair(policy) }).refine(...samePasswords);
+}
+
+/** The invitation screen: the invited person confirms the name shown and chooses a password. */
+export function acceptInvitationSchema(policy: PasswordPolicy) {
+  return z.object({ token: linkToken(200), displayName: displayNameSchema, ...newPasswordPair(policy) }).refine(...samePasswords);
+}
+
+/** The roles an admin may give by invitation (staff only: viewers sign up themselves, when sign-up is open). */
+export const INVITABLE_ROLES = ["editor", "admin"] as const satisfies readonly Role[];
+
+/** An admin invites a staff member (/admin/utilisateurs). */
+export const inviteSchema = z.object({
+  email: emailSchema,
+  displayName: displayNameSchema,
+  role: z.enum(INVITABLE_ROLES, { error: "Choisissez le rôle\u00a0: éditeur ou administrateur." }),
+});

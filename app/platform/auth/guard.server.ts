@@ -5,6 +5,7 @@ import { isAdmin, isEditor, normalizeRole } from "~/platform/auth/roles";
 import { config } from "../config.server";
 import { log } from "../log.server";
 import { auth } from "./auth.server";
+import { originRefusedMessage } from "./client";
 
 export type { AccessDeniedData, SessionUser } from "~/domain/accounts/model";
 export { isAccessDeniedData } from "~/domain/accounts/model";
@@ -43,29 +44,42 @@ function requestedLocation(request: Request): string {
 }
 
 /**
- * Origin check for every mutation that goes through a guard: a POST, PUT, PATCH or DELETE must come
- * from the site itself (Origin, or Referer when a browser omits Origin). Cookies are SameSite=Lax,
- * this is the second lock.
+ * Where a POST, PUT, PATCH or DELETE comes from: the Origin header, or the Referer's origin when a
+ * browser omits Origin. Null when neither says.
+ */
+function requestSource(request: Request): string | null {
+  const origin = request.headers.get("origin");
+  if (origin && origin !== "null") return origin;
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The French refusal when a mutation does not come from a trusted origin (SITE_URL or
+ * TRUSTED_ORIGINS), or undefined when it does. Reads (GET, HEAD, OPTIONS) always pass. The same
+ * list as Better Auth's `trustedOrigins`, so that the sign-in screen without JavaScript, the
+ * authentication API and the admin screens agree.
+ */
+export function originRefusal(request: Request): string | undefined {
+  const method = request.method.toUpperCase();
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return undefined;
+  const source = requestSource(request);
+  if (source && config().trustedOrigins.includes(source)) return undefined;
+  return originRefusedMessage(config().siteUrl);
+}
+
+/**
+ * Origin check for every mutation that goes through a guard. Cookies are SameSite=Lax, this is
+ * the second lock; the answer names the site's official address.
  */
 export function assertSameOrigin(request: Request): void {
-  const method = request.method.toUpperCase();
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return;
-  const allowed = new Set([new URL(config().siteUrl).origin, new URL(request.url).origin]);
-  const origin = request.headers.get("origin");
-  let source: string | null = origin && origin !== "null" ? origin : null;
-  if (!source) {
-    const referer = request.headers.get("referer");
-    if (referer) {
-      try {
-        source = new URL(referer).origin;
-      } catch {
-        source = null;
-      }
-    }
-  }
-  if (!source || !allowed.has(source)) {
-    throw data({ message: "Requête refusée : origine non autorisée." }, { status: 403 });
-  }
+  const refusal = originRefusal(request);
+  if (refusal) throw data({ message: refusal }, { status: 403 });
 }
 
 /** Signed-in user, or a redirect to /login that remembers where the visitor was going. */

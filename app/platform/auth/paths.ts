@@ -1,4 +1,5 @@
 // Sign-in addresses, without zod: the public header imports them.
+import { isEditor } from "./roles";
 
 const BASE = "http://site.invalid";
 
@@ -63,4 +64,9 @@ export function safeRedirect(value: unknown, fallback = "/"): string {
 export function loginPath(pathWithQuery: string): string {
   const back = safeRedirect(pathWithQuery, "");
   return back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login";
+}
+
+/** Where to go once signed in: the page asked for, else the admin for staff and the home page for visitors. */
+export function afterSignIn(requested: string, role: string | undefined): string {
+  return requested || (isEditor({ role }) ? "/admin" : "/");
 }

@@ -88,11 +88,32 @@ export interface RateLimitsTable {
   last_request: ColumnType<number | string, number, number>;
 }
 
-export interface SignInFailuresTable {
-  email: string;
+/** Wrong passwords per (account, client address) pair and per client address (migration 202611231500). */
+export interface SignInThrottlesTable {
+  key: string; // "pair:<email> <address>" or "address:<address>"
+  kind: "pair" | "address";
+  email: string | null; // null for an address counter
+  address: string;
   failures: number;
-  window_start: string;
-  last_failure_at: string;
+  last_failure_at: string; // ISO
+  locked_until: string | null; // ISO
+}
+
+/** Staff invitations (migration 202611231500): only the SHA-256 of the link's token is kept. */
+export interface InvitationsTable {
+  id: string;
+  email: string;
+  display_name: string;
+  role: string; // editor | admin
+  token_hash: string;
+  expires_at: string; // ISO
+  created_at: string; // ISO
+  created_by_email: string;
+  last_sent_at: string; // ISO
+  send_count: ColumnType<number, number | undefined, number>;
+  accepted_at: string | null;
+  accepted_user_id: string | null;
+  revoked_at: string | null;
 }
 
 /* Audit log (migration 0101_audit). */
@@ -396,7 +417,8 @@ export interface Database {
   accounts: AccountsTable;
   verifications: VerificationsTable;
   rate_limits: RateLimitsTable;
-  sign_in_failures: SignInFailuresTable;
+  sign_in_throttles: SignInThrottlesTable;
+  invitations: InvitationsTable;
   audit_log: AuditLogTable;
   funding_rules: FundingRulesTable;
   leads: LeadsTable;

@@ -1,13 +1,2 @@
-const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
-const date = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeZone: "Europe/Paris" });
-
-/** "21/11/2026 14:05" in Paris time (same on the server and in the browser). */
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
-}
-
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : date.format(d);
-}
+// The admin screens' dates now live in ~/ui/format (domain components use them too).
+export { formatDate, formatDateTime } from "~/ui/format";

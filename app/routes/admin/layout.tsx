@@ -2,7 +2,7 @@ import { ChevronRight, ExternalLink, Menu, X } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink, Outlet, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { AccessDenied } from "~/domain/accounts/access-denied";
+import { AccessDenied, ActionRefused } from "~/domain/accounts/access-denied";
 import { isAccessDeniedData, type SessionUser } from "~/domain/accounts/model";
 import { RequireRole } from "~/domain/accounts/permission-check";
 import { isAdmin } from "~/platform/auth/roles";
@@ -181,6 +181,8 @@ function ErrorContent({ error }: { error: unknown }) {
       return <AccessDenied required={error.data.required} email={error.data.email} role={error.data.role} />;
     }
     if (error.status === 404) return <NotFound />;
+    const reason = (error.data as { message?: unknown } | null)?.message;
+    if (error.status === 403 && typeof reason === "string") return <ActionRefused message={reason} />;
   }
   return <ErrorScreen requestId={root?.requestId} />;
 }

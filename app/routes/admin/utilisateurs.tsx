@@ -1,18 +1,30 @@
-import { Search } from "lucide-react";
-import { useEffect, useId } from "react";
-import { Form, data, useFetcher, useLocation } from "react-router";
-import { notify } from "~/platform/toast/notify";
+import { data, useActionData, useLocation } from "react-router";
 import { z } from "zod";
-import { Pagination } from "~/ui/pagination";
 import type { Route } from "./+types/utilisateurs";
-import { ROLES, ROLE_LABELS, isRole } from "~/platform/auth/roles";
-import { AccountRuleError, changeUserRole, listUsers, setUserActive, type UserSummary } from "~/domain/accounts/users.server";
+import { AdminSection, type UsersActionReply } from "~/domain/accounts/components/admin-parts";
+import { LockoutsTable, SignUpSetting } from "~/domain/accounts/components/access-panels";
+import { InvitationsTable, InviteForm } from "~/domain/accounts/components/invitations-panel";
+import { UsersTable } from "~/domain/accounts/components/users-table";
+import { inviteStaff, listInvitations, resendInvitation, revokeInvitation } from "~/domain/accounts/invitations.server";
+import { INVITATION_TTL_DAYS } from "~/domain/accounts/model";
+import {
+  AccountRuleError,
+  changePublicSignUp,
+  changeUserRole,
+  liftSignInLock,
+  listUsers,
+  setUserActive,
+} from "~/domain/accounts/users.server";
+import { inviteSchema } from "~/platform/auth/forms";
 import { requireAdmin } from "~/platform/auth/guard.server";
+import { isPublicSignUpOpen } from "~/platform/auth/public-sign-up.server";
+import { ROLES, ROLE_LABELS, isRole, type Role } from "~/platform/auth/roles";
+import { listLockouts } from "~/platform/auth/sign-in-throttle.server";
 import { pageMeta } from "~/platform/seo/meta";
-import { Button } from "~/ui/button";
-import { cn } from "~/ui/cn";
-import { formatDate } from "./format";
+import { redirectWithToast } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
+import { parseSubmission } from "~/platform/validation/submission";
+import { Pagination } from "~/ui/pagination";
 
 export const handle = { breadcrumb: "Utilisateurs" };
 
@@ -23,203 +35,134 @@ export async function loader({ request }: Route.LoaderArgs) {
   const roleParam = url.searchParams.get("role");
   const role = isRole(roleParam) ? roleParam : undefined;
   const page = Number(url.searchParams.get("page")) || 1;
-  const result = await listUsers({ q, role, page });
-  return { ...result, q: q ?? "", role: role ?? "", meId: me.id };
+  const [result, invitations, lockouts, signUpOpen] = await Promise.all([
+    listUsers({ q, role, page }),
+    listInvitations(),
+    listLockouts(),
+    isPublicSignUpOpen(),
+  ]);
+  return { ...result, q: q ?? "", role: (role ?? "") as Role | "", meId: me.id, invitations, lockouts, signUpOpen };
 }
 
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("role"), userId: z.string().min(1), role: z.enum(ROLES) }),
-  z.object({ intent: z.literal("active"), userId: z.string().min(1), active: z.enum(["true", "false"]) }),
+/** The row intents: which row (`target`), and what to do. */
+const rowSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("role"), target: z.string().min(1).max(100), role: z.enum(ROLES) }),
+  z.object({ intent: z.literal("active"), target: z.string().min(1).max(100), active: z.enum(["true", "false"]) }),
+  z.object({ intent: z.enum(["resend", "revoke"]), target: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("unlock"), target: z.string().min(1).max(500) }),
+  z.object({ intent: z.literal("sign-up"), target: z.string().max(20).optional(), open: z.enum(["true", "false"]) }),
 ]);
 
-export async function action({ request }: Route.ActionArgs) {
+function refused(reply: UsersActionReply, status: number) {
+  return data(reply, { status });
+}
+
+/** Every change answers with a redirect back here and its toast (with or without JavaScript); a refusal shows beside the row. */
+export async function action({ request, url }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const parsed = actionSchema.safeParse(formDataToObject(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, message: "Requête invalide." }, { status: 400 });
+  const back = url.pathname + url.search;
+  const done = (description: string, title = "Modification enregistrée") =>
+    redirectWithToast(back, { kind: "success", title, description });
+  const form = await request.formData();
+  if (form.get("intent") === "invite") {
+    const parsed = await parseSubmission(form, inviteSchema);
+    if (!parsed.ok) return refused({ intent: "invite", errors: parsed.errors, values: parsed.values }, 400);
+    try {
+      const { invitation, sent } = await inviteStaff(me, parsed.data);
+      if (!sent) return redirectWithToast(back, { kind: "error", title: "E-mail non envoyé", description: unsent(invitation.email) });
+      return done(`Une invitation a été envoyée à ${invitation.email}.`, "Invitation envoyée");
+    } catch (error) {
+      if (error instanceof AccountRuleError) return refused({ intent: "invite", formError: error.message, values: parsed.values }, 409);
+      throw error;
+    }
+  }
+  const parsed = rowSchema.safeParse(formDataToObject(form));
+  if (!parsed.success) return refused({ intent: "unknown", formError: "Requête invalide." }, 400);
   const input = parsed.data;
   try {
-    if (input.intent === "role") {
-      const user = await changeUserRole(me, input.userId, input.role);
-      return { ok: true as const, message: `${user.email} est maintenant ${ROLE_LABELS[user.role].toLowerCase()}.` };
+    switch (input.intent) {
+      case "role": {
+        const user = await changeUserRole(me, input.target, input.role);
+        return done(`${user.email} est maintenant ${ROLE_LABELS[user.role].toLowerCase()}.`);
+      }
+      case "active": {
+        const user = await setUserActive(me, input.target, input.active === "true");
+        return done(user.active ? `Le compte ${user.email} est réactivé.` : `Le compte ${user.email} est désactivé.`);
+      }
+      case "resend": {
+        const { invitation, sent } = await resendInvitation(me, input.target);
+        if (!sent) return redirectWithToast(back, { kind: "error", title: "E-mail non envoyé", description: unsent(invitation.email) });
+        return done(`Un nouveau lien a été envoyé à ${invitation.email}\u00a0; le précédent ne fonctionne plus.`, "Invitation renvoyée");
+      }
+      case "revoke": {
+        const invitation = await revokeInvitation(me, input.target);
+        return done(`L'invitation de ${invitation.email} est révoquée\u00a0: son lien ne fonctionne plus.`, "Invitation révoquée");
+      }
+      case "unlock": {
+        const lifted = await liftSignInLock(me, input.target);
+        const what =
+          lifted.kind === "pair"
+            ? `${lifted.email} peut de nouveau se connecter depuis ${lifted.address}.`
+            : `L'adresse ${lifted.address} est débloquée.`;
+        return done(what, "Blocage levé");
+      }
+      case "sign-up": {
+        const open = input.open === "true";
+        await changePublicSignUp(me, open);
+        return done(
+          open ? "Les visiteurs peuvent créer un compte depuis la page de connexion." : "La création de compte en ligne est fermée.",
+        );
+      }
     }
-    const user = await setUserActive(me, input.userId, input.active === "true");
-    return { ok: true as const, message: user.active ? `Le compte ${user.email} est réactivé.` : `Le compte ${user.email} est désactivé.` };
   } catch (error) {
-    if (error instanceof AccountRuleError) return data({ ok: false as const, message: error.message }, { status: 409 });
+    if (error instanceof AccountRuleError) return refused({ intent: input.intent, target: input.target, formError: error.message }, 409);
     throw error;
   }
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Utilisateurs", description: "Comptes, rôles et accès à l'administration.", noindex: true });
-
-function UserRow({ user, isMe }: { user: UserSummary; isMe: boolean }) {
-  const fetcher = useFetcher<typeof action>();
-  const selectId = useId();
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
-  useEffect(() => {
-    if (!result || fetcher.state !== "idle") return;
-    if (result.ok) notify.success("Modification enregistrée", { description: result.message });
-    else notify.error("Modification impossible", { description: result.message });
-  }, [result, fetcher.state]);
-
-  return (
-    <tr className="align-top" data-testid={`user-row-${user.email}`}>
-      <td className="px-3 py-3">
-        <p className="font-medium">
-          {user.displayName}
-          {isMe ? <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">(vous)</span> : null}
-        </p>
-        <p className="text-sm break-all text-slate-600 dark:text-slate-400">{user.email}</p>
-      </td>
-      <td className="px-3 py-3">
-        <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
-          <input type="hidden" name="intent" value="role" />
-          <input type="hidden" name="userId" value={user.id} />
-          <label htmlFor={selectId} className="sr-only">
-            Rôle de {user.email}
-          </label>
-          <select
-            id={selectId}
-            name="role"
-            defaultValue={user.role}
-            key={user.role}
-            className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-950"
-          >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-          <Button type="submit" size="sm" variant="secondary" disabled={busy}>
-            Enregistrer <span className="sr-only">le rôle de {user.email}</span>
-          </Button>
-        </fetcher.Form>
-        {result && !result.ok ? (
-          <p role="alert" className="mt-1 max-w-xs text-sm text-red-700 dark:text-red-400">
-            {result.message}
-          </p>
-        ) : null}
-      </td>
-      <td className="px-3 py-3">
-        <span
-          className={cn(
-            "inline-flex rounded-full px-2 py-0.5 text-xs font-medium",
-            user.active
-              ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
-              : "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
-          )}
-        >
-          {user.active ? "Actif" : "Désactivé"}
-        </span>
-      </td>
-      <td className="px-3 py-3 text-sm whitespace-nowrap">
-        <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-      </td>
-      <td className="px-3 py-3">
-        {isMe ? null : (
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="active" />
-            <input type="hidden" name="userId" value={user.id} />
-            <input type="hidden" name="active" value={user.active ? "false" : "true"} />
-            <Button type="submit" size="sm" variant={user.active ? "ghost" : "secondary"} disabled={busy}>
-              {user.active ? "Désactiver" : "Réactiver"} <span className="sr-only">{user.email}</span>
-            </Button>
-          </fetcher.Form>
-        )}
-      </td>
-    </tr>
-  );
+function unsent(email: string): string {
+  return `L'invitation de ${email} est enregistrée, mais son e-mail n'a pas pu partir\u00a0: renvoyez-la dans un moment.`;
 }
 
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Utilisateurs", description: "Comptes, invitations, rôles et accès à l'administration.", noindex: true });
+
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const { users, total, page, pageCount, q, role, meId } = loaderData;
+  const { users, total, page, pageCount, q, role, meId, invitations, lockouts, signUpOpen } = loaderData;
+  const reply = useActionData<UsersActionReply>();
   const location = useLocation();
   return (
-    <div className="space-y-6">
+    <div className="space-y-10">
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Utilisateurs</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">
-          Les éditeurs entrent dans l'administration ; les administrateurs gèrent aussi les comptes, les paramètres et le journal.
+          Les éditeurs entrent dans l'administration&nbsp;; les administrateurs gèrent aussi les comptes, les paramètres et le journal.
         </p>
       </div>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="users-q" className="block text-sm font-medium">
-            Rechercher
-          </label>
-          <input
-            id="users-q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder="Nom ou adresse e-mail"
-            className="mt-1 min-h-11 w-64 max-w-full rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-600 dark:bg-slate-950"
-          />
-        </div>
-        <div>
-          <label htmlFor="users-role" className="block text-sm font-medium">
-            Rôle
-          </label>
-          <select
-            id="users-role"
-            name="role"
-            defaultValue={role}
-            className="mt-1 min-h-11 rounded-lg border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-950"
-          >
-            <option value="">Tous</option>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" variant="secondary">
-          <Search aria-hidden="true" className="size-4" />
-          Filtrer
-        </Button>
-      </Form>
-
-      <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-        {total === 0 ? "Aucun compte ne correspond." : `${total} compte${total > 1 ? "s" : ""}`}
-      </p>
-
-      {users.length > 0 ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full min-w-[44rem] text-left">
-            <caption className="sr-only">Comptes du site</caption>
-            <thead className="border-b border-slate-200 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Compte
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Rôle
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  État
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Créé le
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {users.map((u) => (
-                <UserRow key={u.id} user={u} isMe={u.id === meId} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-
-      <Pagination page={page} pageCount={pageCount} search={location.search} pathname={location.pathname} />
+      <AdminSection
+        id="inviter"
+        title="Inviter un membre de l'équipe"
+        intro={`La personne reçoit un lien, valable ${INVITATION_TTL_DAYS}\u00a0jours et utilisable une fois, pour choisir son mot de passe.`}
+      >
+        <InviteForm key={invitations[0]?.id ?? "aucune"} reply={reply} />
+        <InvitationsTable invitations={invitations} />
+      </AdminSection>
+      <AdminSection id="comptes" title="Comptes">
+        <UsersTable users={users} total={total} q={q} role={role} meId={meId} />
+        <Pagination page={page} pageCount={pageCount} search={location.search} pathname={location.pathname} />
+      </AdminSection>
+      <AdminSection
+        id="blocages"
+        title="Connexions bloquées"
+        intro={
+          "Après trop de mots de passe erronés, un compte est bloqué depuis l'adresse IP fautive seulement (il reste ouvert ailleurs), et une adresse IP qui en essaie beaucoup est ralentie. Le lien «\u00a0Mot de passe oublié\u00a0» débloque aussi un compte."
+        }
+      >
+        <LockoutsTable lockouts={lockouts} />
+      </AdminSection>
+      <AdminSection id="inscriptions" title="Inscriptions en ligne">
+        <SignUpSetting open={signUpOpen} />
+      </AdminSection>
     </div>
   );
 }

@@ -8,6 +8,7 @@ export function loader() {
     "Disallow: /admin",
     "Disallow: /api/",
     "Disallow: /login",
+    "Disallow: /invitation",
     "Disallow: /test",
     "Disallow: /simple",
     "",

@@ -12,6 +12,7 @@ import { FormationPicture } from "~/domain/formations/components/formation-pictu
 import { formationPath } from "~/domain/formations/slug";
 import { getSessionUser } from "~/platform/auth/guard.server";
 import { MarkdownContent } from "~/platform/markdown/markdown-content";
+import { pageHtml } from "~/platform/markdown/page-html.server";
 import { pageMeta } from "~/platform/seo/meta";
 
 /**
@@ -23,7 +24,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const result = await blogPostPage(params.slug, { includeUnpublished: isEditor(user) });
   if (result.kind === "not-found") throw data(null, { status: 404 });
   if (result.kind === "redirect") throw redirect(result.to + new URL(request.url).search, 301);
-  return result.data;
+  // The article goes into the page once (not again in the hydration data).
+  return { ...result.data, html: pageHtml(request, "article", result.data.html) };
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -13,6 +13,7 @@ import { sessionDatesLabel } from "~/domain/formations/labels";
 import { cityPath } from "~/domain/formations/slug";
 import { getSessionUser } from "~/platform/auth/guard.server";
 import { MarkdownContent } from "~/platform/markdown/markdown-content";
+import { pageHtml } from "~/platform/markdown/page-html.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { ButtonLink, buttonClass } from "~/ui/button";
 
@@ -22,7 +23,19 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const result = await formationPage(params.slug, { includeDrafts: isEditor(user) });
   if (result.kind === "not-found") throw data(null, { status: 404 });
   if (result.kind === "redirect") throw redirect(result.to + new URL(request.url).search, 301);
-  return result.data;
+  // Long texts go into the page once (not again in the hydration data).
+  const { html } = result.data;
+  return {
+    ...result.data,
+    html: {
+      description: pageHtml(request, "description", html.description),
+      teachingMethods: pageHtml(request, "teaching-methods", html.teachingMethods),
+      evaluationMethods: pageHtml(request, "evaluation-methods", html.evaluationMethods),
+      accessModalities: pageHtml(request, "access-modalities", html.accessModalities),
+      accessibility: pageHtml(request, "accessibility", html.accessibility),
+      program: html.program.map((m, i) => ({ ...m, html: pageHtml(request, `program-${i}`, m.html) })),
+    },
+  };
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -1,12 +1,14 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { setPublicSignUp as savePublicSignUp } from "~/platform/auth/public-sign-up.server";
+import { openDb, type Db } from "~/platform/db/db.server";
+import { insertAccount } from "../../support/account-rows";
 
 /**
  * Accounts for browser tests. The e2e server runs with NODE_ENV=production (no demo accounts):
- * accounts are created with the create-admin script on the server's own DATA_DIR (E2E_DATA_DIR),
- * and signed in through Better Auth's endpoint.
+ * accounts are written straight into the server's own SQLite file (E2E_DATA_DIR/site.db), and
+ * signed in through Better Auth's endpoint.
  */
 export function e2eDataDir(): string {
   const dir = process.env.E2E_DATA_DIR;
@@ -38,19 +40,27 @@ export function e2eBaseURL(): string {
   return `http://127.0.0.1:${Number(process.env.E2E_PORT)}`;
 }
 
-/** Gives an existing account a role, through `scripts/create-admin.ts` on the server's DATA_DIR. */
-export function promote(email: string, role: "admin" | "editor" | "viewer") {
-  const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
-  execFileSync(process.execPath, [tsx, "scripts/create-admin.ts", "--email", email, "--password", "inutilise", "--role", role], {
-    // Same environment as the server Playwright starts (it inherits this process's variables too).
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: e2eDataDir() },
-    stdio: "pipe",
-  });
+let database: Db | undefined;
+
+/** The e2e server's own SQLite file (migrated by the server before the first test runs). */
+function serverDb(): Db {
+  database ??= openDb({ engine: "sqlite", file: path.join(e2eDataDir(), "site.db") }).db;
+  return database;
+}
+
+/** Gives an existing account a role, directly in the server's database. */
+export async function promote(email: string, role: "admin" | "editor" | "viewer") {
+  await serverDb()
+    .updateTable("users")
+    .set({ role, updated_at: new Date().toISOString() })
+    .where("email", "=", email.toLowerCase())
+    .execute();
 }
 
 /**
- * An account with a role: signed up through the site (the server writes it), then promoted by the
- * create-admin script (one small update, safe next to the running server).
+ * An account with a role and a confirmed address, written straight into the server's database
+ * (the same rows as a sign-up, the password hashed by Better Auth's own hasher), ready to sign in.
+ * No process is spawned and no sign-up endpoint is involved.
  */
 export async function createAccount({
   email,
@@ -63,16 +73,25 @@ export async function createAccount({
   role: "admin" | "editor" | "viewer";
   name?: string;
 }) {
-  const baseURL = e2eBaseURL();
-  const context = await playwrightRequest.newContext({ baseURL });
-  try {
-    const res = await signUpApi(context, baseURL, { email, password, name });
-    expect(res.status(), await res.text()).toBe(200);
-  } finally {
-    await context.dispose();
-  }
-  if (role !== "viewer") promote(email, role);
+  await insertAccount(serverDb(), { email, password, role, name });
   return { email, password };
+}
+
+/**
+ * Opens the signed-in visitor's menu. The menu is loaded on its own (only signed-in visitors
+ * download it): wait until React has taken over its button, or the click would be lost.
+ */
+export async function openUserMenu(page: Page) {
+  await page.waitForFunction(() => {
+    const button = document.querySelector('[data-testid="user-menu-button"]');
+    return Boolean(button && Object.keys(button).some((key) => key.startsWith("__reactProps")));
+  });
+  await page.getByTestId("user-menu-button").click();
+}
+
+/** Opens or closes public sign-up (the admin's setting), directly in the server's database. */
+export function setPublicSignUp(open: boolean) {
+  return savePublicSignUp(open, serverDb());
 }
 
 /** Signs in through the API; the session cookie lands in the page's browser context. */

@@ -1,0 +1,134 @@
+import { Search } from "lucide-react";
+import { useId } from "react";
+import { Form, useFetcher } from "react-router";
+import { ROLES, ROLE_LABELS, type Role } from "~/platform/auth/roles";
+import { Button } from "~/ui/button";
+import { formatDate } from "~/ui/format";
+import { INPUT_CLASS } from "~/ui/form/fields";
+import { cn } from "~/ui/cn";
+import type { UserSummary } from "../users.server";
+import { AdminTable, Badge, RowAction, RowError, type UsersActionReply } from "./admin-parts";
+
+const selectClass = cn(INPUT_CLASS, "min-h-11 w-auto border-slate-400 py-1.5 text-sm dark:border-slate-500");
+
+function RoleForm({ user }: { user: UserSummary }) {
+  const fetcher = useFetcher<UsersActionReply>();
+  const selectId = useId();
+  return (
+    <fetcher.Form method="post" preventScrollReset className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value="role" />
+      <input type="hidden" name="target" value={user.id} />
+      <label htmlFor={selectId} className="sr-only">
+        Rôle de {user.email}
+      </label>
+      <select id={selectId} name="role" defaultValue={user.role} key={user.role} className={selectClass}>
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </option>
+        ))}
+      </select>
+      <Button type="submit" size="sm" variant="secondary" disabled={fetcher.state !== "idle"}>
+        Enregistrer <span className="sr-only">le rôle de {user.email}</span>
+      </Button>
+      <RowError reply={fetcher.data} target={user.id} />
+    </fetcher.Form>
+  );
+}
+
+function UserRow({ user, isMe }: { user: UserSummary; isMe: boolean }) {
+  return (
+    <tr className="align-top" data-testid={`user-row-${user.email}`}>
+      <td className="px-3 py-3">
+        <p className="font-medium break-words">
+          {user.displayName}
+          {isMe ? <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">(vous)</span> : null}
+        </p>
+        <p className="text-sm break-all text-slate-600 dark:text-slate-400">{user.email}</p>
+      </td>
+      <td className="px-3 py-3">
+        <RoleForm user={user} />
+      </td>
+      <td className="px-3 py-3">
+        <Badge tone={user.active ? "green" : "grey"}>{user.active ? "Actif" : "Désactivé"}</Badge>
+      </td>
+      <td className="px-3 py-3 text-sm whitespace-nowrap">
+        <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+      </td>
+      <td className="px-3 py-3">
+        {isMe ? null : (
+          <RowAction
+            intent="active"
+            target={user.id}
+            fields={{ active: user.active ? "false" : "true" }}
+            label={user.active ? "Désactiver" : "Réactiver"}
+            hiddenLabel={user.email}
+            variant={user.active ? "ghost" : "secondary"}
+          />
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The accounts: search, role filter, role change, deactivation. */
+export function UsersTable({
+  users,
+  total,
+  q,
+  role,
+  meId,
+}: {
+  users: UserSummary[];
+  total: number;
+  q: string;
+  role: Role | "";
+  meId: string;
+}) {
+  return (
+    <>
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="users-q" className="block text-sm font-medium">
+            Rechercher
+          </label>
+          <input
+            id="users-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Nom ou adresse e-mail"
+            className={cn(selectClass, "mt-1 w-64 max-w-full")}
+          />
+        </div>
+        <div>
+          <label htmlFor="users-role" className="block text-sm font-medium">
+            Rôle
+          </label>
+          <select id="users-role" name="role" defaultValue={role} className={cn(selectClass, "mt-1")}>
+            <option value="">Tous</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="secondary">
+          <Search aria-hidden="true" className="size-4" />
+          Filtrer
+        </Button>
+      </Form>
+      <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+        {total === 0 ? "Aucun compte ne correspond." : `${total}\u00a0compte${total > 1 ? "s" : ""}`}
+      </p>
+      {users.length > 0 ? (
+        <AdminTable caption="Comptes du site" columns={["Compte", "Rôle", "État", "Créé le", ""]}>
+          {users.map((u) => (
+            <UserRow key={u.id} user={u} isMe={u.id === meId} />
+          ))}
+        </AdminTable>
+      ) : null}
+    </>
+  );
+}
