@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { importTableWorker } from "./vite/import-table-worker";
 import { preactClient } from "./vite/preact-client";
 
 // The server build's entry is our Express app (server/app.ts): one bundle holds the
@@ -14,5 +15,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [preactClient(), tailwindcss(), reactRouter()],
+  plugins: [preactClient(), tailwindcss(), reactRouter(), importTableWorker()],
 });

@@ -27,6 +27,7 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("utilisateurs", "routes/admin/utilisateurs.tsx"),
     route("parametres", "routes/admin/parametres.tsx"),
+    route("parametres/formations", "routes/admin/parametres-formations.tsx"),
     route("journal", "routes/admin/journal.tsx"),
     route("financement", "routes/admin/financement.tsx"),
     route("formations", "routes/admin/formations.tsx"),

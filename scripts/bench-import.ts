@@ -2,16 +2,17 @@
  * `npm run bench:import`: rows per second of the formation import for 10 000 rows, on SQLite
  * (a temporary file) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL (in a
  * database of its own, dropped afterwards). Each run reads a CSV file, checks every row with the
- * editor's schema and writes everything in one transaction; then the same file with every price
+ * editor's schema and writes in chunks of WRITE_CHUNK rows; then the same file with every price
  * changed (10 000 updates). Not part of `npm test`.
  */
 import { createCity } from "~/domain/cities/cities.server";
 import { createCategory } from "~/domain/formations/categories.server";
+import { categoryInput, cityInput } from "~/domain/formations/test-fixtures";
 import { flatToCell, type FlatRecord } from "~/domain/formations/import/cells";
 import { IMPORT_COLUMNS, guessMapping } from "~/domain/formations/import/columns";
 import { toCsv } from "~/domain/formations/import/csv";
 import { templateRecords } from "~/domain/formations/import/export.server";
-import { analyseTable, applyAnalysis } from "~/domain/formations/import/import.server";
+import { WRITE_CHUNK, analyseTable, applyAnalysis } from "~/domain/formations/import/import.server";
 import { readTable } from "~/domain/formations/import/read.server";
 import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from "../tests/support/databases";
 
@@ -53,21 +54,8 @@ async function bench(engine: string, create: () => Promise<TestDatabase>): Promi
   const t = await create();
   try {
     const ctx = { db: t.db };
-    await createCategory(
-      { slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien.", position: 1 },
-      ctx,
-    );
-    await createCity(
-      {
-        slug: "lyon",
-        name: "Lyon",
-        region: "Auvergne-Rhône-Alpes",
-        intro: "Deuxième pôle économique de France, au confluent du Rhône et de la Saône.",
-        latitude: 45.764,
-        longitude: 4.8357,
-      },
-      ctx,
-    );
+    await createCategory(categoryInput(), ctx);
+    await createCity(cityInput(), ctx);
     const [base] = await templateRecords(t.db);
     await run(`${engine} : ${ROWS.toLocaleString("fr-FR")} créations`, t, csvFor(base!, 450));
     await run(`${engine} : ${ROWS.toLocaleString("fr-FR")} mises à jour`, t, csvFor(base!, 990));
@@ -77,7 +65,9 @@ async function bench(engine: string, create: () => Promise<TestDatabase>): Promi
 }
 
 async function main(): Promise<void> {
-  console.log(`Import de ${ROWS.toLocaleString("fr-FR")} formations (CSV, une transaction par fichier)`);
+  console.log(
+    `Import de ${ROWS.toLocaleString("fr-FR")} formations (CSV, lecture dans un fil à part, écriture par tranches de ${WRITE_CHUNK} lignes)`,
+  );
   await bench("SQLite", createSqliteDatabase);
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (url) await bench("PostgreSQL", () => createPostgresDatabase(url));

@@ -1,5 +1,10 @@
 import type { Request as ExpressRequest } from "express";
-import { MAX_BATCH_FILES, MAX_FILE_BYTES, MAX_FILE_LABEL } from "~/domain/formations/import/model";
+import {
+  IMPORT_MAX_BATCH_FILES,
+  IMPORT_MAX_BATCH_REQUEST_BYTES,
+  IMPORT_MAX_REQUEST_BYTES,
+  IMPORT_MAX_UPLOAD_LABEL,
+} from "~/domain/formations/import/limits";
 import { IMAGE_MAX_BYTES } from "~/platform/storage/images.server";
 
 /**
@@ -16,9 +21,9 @@ export const BODY_LIMITS = {
   /** One image upload (the image plus the multipart envelope). */
   image: IMAGE_MAX_BYTES + 64 * 1024,
   /** One-file import. */
-  importFile: MAX_FILE_BYTES + 64 * 1024,
-  /** Batch import: up to MAX_BATCH_FILES files. */
-  importBatch: MAX_BATCH_FILES * MAX_FILE_BYTES + 256 * 1024,
+  importFile: IMPORT_MAX_REQUEST_BYTES,
+  /** Batch import: up to IMPORT_MAX_BATCH_FILES files. */
+  importBatch: IMPORT_MAX_BATCH_REQUEST_BYTES,
 } as const;
 
 type Family = keyof typeof BODY_LIMITS;
@@ -28,8 +33,8 @@ const MESSAGES: Record<Family, string> = {
   auth: "Votre envoi dépasse 16 Ko : vérifiez les champs, puis réessayez.",
   admin: "L'envoi dépasse 1 Mo : raccourcissez les textes, puis réessayez.",
   image: "L'image dépasse 10 Mo : réduisez-la avant de l'envoyer.",
-  importFile: `Le fichier dépasse ${MAX_FILE_LABEL} : découpez-le en plusieurs fichiers (l'import par lots en accepte plusieurs à la fois).`,
-  importBatch: `L'envoi dépasse ${MAX_BATCH_FILES} fichiers de ${MAX_FILE_LABEL} : envoyez-les en plusieurs fois.`,
+  importFile: `Le fichier dépasse ${IMPORT_MAX_UPLOAD_LABEL} : découpez-le en plusieurs fichiers (l'import par lots en accepte plusieurs à la fois).`,
+  importBatch: `L'envoi dépasse ${IMPORT_MAX_BATCH_FILES} fichiers de ${IMPORT_MAX_UPLOAD_LABEL} : envoyez-les en plusieurs fois.`,
 };
 
 export function familyOf(requestPath: string): Family {

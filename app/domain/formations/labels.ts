@@ -61,7 +61,9 @@ export function formatEuros(amount: number): string {
 /** "1 290 € HT par personne" or "Sur devis". */
 export function priceLabel(f: Pick<Formation, "priceInter" | "vatMode">): string {
   if (f.priceInter === null) return "Sur devis";
-  return `${formatEuros(f.priceInter)} ${VAT_LABELS[f.vatMode].short} par personne`;
+  // A draft may not say its VAT yet: the price alone.
+  const vat = VAT_LABELS[f.vatMode]?.short;
+  return `${formatEuros(f.priceInter)}${vat ? ` ${vat}` : ""} par personne`;
 }
 
 /** 14 → "14 h", 3.5 → "3,5 h"; 2 → "2 jours", 0.5 → "0,5 jour". */

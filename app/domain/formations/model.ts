@@ -18,6 +18,7 @@ import {
 } from "./labels";
 import { CATEGORY_SLUG_PATTERN, slugProblem } from "./slug";
 import { parseJsonSafely } from "~/platform/validation/form-data";
+import { fieldErrorsOf, type FieldErrors } from "~/platform/validation/errors";
 
 /**
  * The formation model: what the Qualiopi framework (indicators 1 and 2) requires a training
@@ -242,6 +243,12 @@ export const formationInputSchema = z
 
 export type FormationInput = z.input<typeof formationInputSchema>;
 export type FormationData = z.output<typeof formationInputSchema>;
+
+/** What a formation lacks, or has wrong, to be published (field messages keyed by field name). */
+export function publicationProblems(f: Formation): FieldErrors {
+  const result = formationInputSchema.safeParse(formationToFormValues(f));
+  return result.success ? {} : fieldErrorsOf(result.error);
+}
 
 export interface FormationSession {
   id: string;

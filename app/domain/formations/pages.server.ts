@@ -159,7 +159,7 @@ export async function formationPage(slug: string, { includeDrafts = false } = {}
         accessLeadTime: f.accessLeadTime,
         price: priceLabel(f),
         priceOnQuote: f.priceInter === null,
-        vatNote: VAT_LABELS[f.vatMode].note,
+        vatNote: VAT_LABELS[f.vatMode]?.note ?? "",
         intraOnQuote: f.intraOnQuote,
         contact: { name: f.contactName, email: f.contactEmail, phone: f.contactPhone },
         disabilityContact: { name: f.disabilityContactName, email: f.disabilityContactEmail },

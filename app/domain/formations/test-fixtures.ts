@@ -53,3 +53,21 @@ export function formationInput(overrides: Partial<Record<keyof FormationInput, u
     ...overrides,
   };
 }
+
+/** A valid category input for tests (Bureautique unless told otherwise). */
+export function categoryInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien.", position: 1, ...overrides };
+}
+
+/** A valid city input for tests (Lyon unless told otherwise). */
+export function cityInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    slug: "lyon",
+    name: "Lyon",
+    region: "Auvergne-Rhône-Alpes",
+    intro: "Deuxième pôle économique de France, au confluent du Rhône et de la Saône.",
+    latitude: 45.764,
+    longitude: 4.8357,
+    ...overrides,
+  };
+}

@@ -1,26 +1,52 @@
+import type { z } from "zod";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
+import { defaultsFromOrganisation, formationDefaultsSchema, type FormationDefaults } from "./formation-defaults";
 import { organisationSchema, type Organisation } from "./model";
 import { DEMO_ORGANISATION } from "./organisation";
+
+/** One record of the settings table, as its JSON text, or undefined when never saved. */
+async function readSetting(key: string, target: Db): Promise<unknown> {
+  const row = await target.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+  return row ? (JSON.parse(row.value) as unknown) : undefined;
+}
+
+/** Validates and stores one record of the settings table (insert or update). */
+async function writeSetting<S extends z.ZodType>(key: string, schema: S, input: unknown, target: Db): Promise<z.output<S>> {
+  const parsed = schema.parse(input);
+  const value = JSON.stringify(parsed);
+  const updated_at = nowIso();
+  await target
+    .insertInto("settings")
+    .values({ key, value, updated_at })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at }))
+    .execute();
+  return parsed;
+}
 
 const ORGANISATION_KEY = "organisation";
 
 /** The organisation identity; the demo identity until an admin saves the real one. */
 export async function getOrganisation(target: Db = db()): Promise<Organisation> {
-  const row = await target.selectFrom("settings").select("value").where("key", "=", ORGANISATION_KEY).executeTakeFirst();
-  if (!row) return DEMO_ORGANISATION;
-  const parsed = organisationSchema.safeParse({ ...DEMO_ORGANISATION, ...JSON.parse(row.value) });
+  const stored = await readSetting(ORGANISATION_KEY, target);
+  if (stored === undefined) return DEMO_ORGANISATION;
+  const parsed = organisationSchema.safeParse({ ...DEMO_ORGANISATION, ...(stored as object) });
   return parsed.success ? parsed.data : DEMO_ORGANISATION;
 }
 
 /** Validates and stores the organisation identity (insert or update). */
 export async function saveOrganisation(input: unknown, target: Db = db()): Promise<Organisation> {
-  const organisation = organisationSchema.parse(input);
-  const value = JSON.stringify(organisation);
-  const updated_at = nowIso();
-  await target
-    .insertInto("settings")
-    .values({ key: ORGANISATION_KEY, value, updated_at })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at }))
-    .execute();
-  return organisation;
+  return writeSetting(ORGANISATION_KEY, organisationSchema, input, target);
+}
+
+const FORMATION_DEFAULTS_KEY = "formation_defaults";
+
+/** The values that fill the empty cells of an imported formation; derived from the organisation until saved. */
+export async function getFormationDefaults(target: Db = db()): Promise<{ values: FormationDefaults; saved: boolean }> {
+  const parsed = formationDefaultsSchema.safeParse(await readSetting(FORMATION_DEFAULTS_KEY, target));
+  if (parsed.success) return { values: parsed.data, saved: true };
+  return { values: defaultsFromOrganisation(await getOrganisation(target)), saved: false };
+}
+
+export async function saveFormationDefaults(values: FormationDefaults, target: Db = db()): Promise<void> {
+  await writeSetting(FORMATION_DEFAULTS_KEY, formationDefaultsSchema, values, target);
 }

@@ -343,7 +343,7 @@ export interface BlogSlugRedirectsTable {
 /* Formation import (issue 8, migration 0600_formation_import): uploads, batch jobs, rejected rows. */
 export interface FormationImportJobsTable {
   id: string;
-  state: string; // queued | running | done | failed | cancelled
+  state: string; // review (columns to check) | queued | running | done | failed | cancelled
   stage: ColumnType<string, string | undefined, string>; // what the worker is doing, in French
   all_or_nothing: ColumnType<number, number | undefined, number>; // 0/1: a file with a rejected row is not imported at all
   actor_id: string | null;
@@ -357,6 +357,7 @@ export interface FormationImportJobsTable {
   updated_count: ColumnType<number, number | undefined, number>;
   unchanged_count: ColumnType<number, number | undefined, number>;
   rejected_count: ColumnType<number, number | undefined, number>;
+  incomplete_count: ColumnType<number, number | undefined, number>; // drafts to complete, among created and updated
   cancel_requested: ColumnType<number, number | undefined, number>; // 0/1
   lock_token: ColumnType<string | null, string | null | undefined, string | null>;
   locked_until: ColumnType<string | null, string | null | undefined, string | null>;
@@ -381,7 +382,10 @@ export interface FormationImportFilesTable {
   updated_count: ColumnType<number, number | undefined, number>;
   unchanged_count: ColumnType<number, number | undefined, number>;
   rejected_count: ColumnType<number, number | undefined, number>;
+  incomplete_count: ColumnType<number, number | undefined, number>;
   ignored_columns: ColumnType<string, string | undefined, string>; // JSON: headers that matched no field
+  mapping: ColumnType<string, string | undefined, string>; // JSON: the field of each column, as the editor checked it ("" before)
+  preview: ColumnType<string, string | undefined, string>; // JSON: headers, a few cells and the file's description, read at upload
   error: ColumnType<string, string | undefined, string>;
   created_at: string;
   updated_at: string;
@@ -395,6 +399,7 @@ export interface FormationImportRejectionsTable {
   slug: string;
   title: string;
   reasons: string;
+  kind: ColumnType<string, string | undefined, string>; // reject (refused row) | draft (imported, to complete)
 }
 
 export interface Database {

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
 import { notify } from "~/platform/toast/notify";
 import type { Route } from "./+types/formation-edit";
+import { toCompleteLabels } from "~/domain/formations/completeness.server";
+import { ToCompleteNotice } from "~/domain/formations/components/to-complete";
 import { listCities } from "~/domain/cities/cities.server";
 import { listCategories } from "~/domain/formations/categories.server";
 import {
@@ -64,6 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
     cities: cities.map((c) => ({ id: c.id, name: c.name })),
     saved: new URL(request.url).searchParams.get("enregistre"),
+    toComplete: formation && formation.status === "draft" ? toCompleteLabels(formation) : [],
   };
 }
 
@@ -107,12 +110,15 @@ export default function FormationEditor({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   // Remount the form after each successful save (new data); keep it (and what was typed) on an error.
   return (
-    <EditorForm
-      key={formation ? `${formation.id}-${formation.updatedAt}` : "nouvelle"}
-      {...{ formation, categories, cities, saved }}
-      values={actionData?.values ?? loaderData.values}
-      errors={actionData?.errors ?? {}}
-    />
+    <>
+      <ToCompleteNotice items={loaderData.toComplete} />
+      <EditorForm
+        key={formation ? `${formation.id}-${formation.updatedAt}` : "nouvelle"}
+        {...{ formation, categories, cities, saved }}
+        values={actionData?.values ?? loaderData.values}
+        errors={actionData?.errors ?? {}}
+      />
+    </>
   );
 }
 

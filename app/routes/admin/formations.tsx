@@ -16,6 +16,8 @@ import {
   type FormationSort,
 } from "~/domain/formations/formations.server";
 import { type FormationListItem } from "~/domain/formations/model";
+import { toCompleteOf } from "~/domain/formations/completeness.server";
+import { ToCompleteBadge } from "~/domain/formations/components/to-complete";
 import { STATUS_LABELS, priceLabel, sessionDatesLabel } from "~/domain/formations/labels";
 import { formationPath } from "~/domain/formations/slug";
 import { requireEditor } from "~/platform/auth/guard.server";
@@ -77,6 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filters,
     result,
     counts,
+    toComplete: await toCompleteOf(result.items.filter((f) => f.status === "draft").map((f) => f.id)),
     categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
     cities: cities.map((c) => ({ slug: c.slug, name: c.name })),
   };
@@ -192,7 +195,7 @@ function RowActions({ formation, fetcher }: { formation: FormationListItem; fetc
 const field = "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-900";
 
 export default function AdminFormations({ loaderData }: Route.ComponentProps) {
-  const { filters, result, counts, categories, cities } = loaderData;
+  const { filters, result, counts, categories, cities, toComplete } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -392,6 +395,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
                   >
                     {STATUS_LABELS[f.status]}
                   </span>
+                  <ToCompleteBadge items={toComplete[f.id]} />
                 </td>
                 <td className="px-3 py-3 text-slate-700 dark:text-slate-300">
                   {f.nextSession

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, data, useNavigation } from "react-router";
+import { Form, Link, data, useNavigation } from "react-router";
 import { notify } from "~/platform/toast/notify";
 import type { Route } from "./+types/parametres";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -121,7 +121,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Paramètres</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">
-          L'identité de l'organisme, affichée dans le pied de page et les pages légales.
+          L'identité de l'organisme, affichée dans le pied de page et les pages légales. Les contacts, la TVA et les textes communs aux
+          formations sont dans les{" "}
+          <Link to="/admin/parametres/formations" className="font-medium underline">
+            valeurs par défaut des formations
+          </Link>
+          .
         </p>
       </div>
       {/* The key resets the fields to the saved values after a successful save. */}

@@ -1,5 +1,7 @@
 import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
-import { formationInputSchema, type Formation, type FormationData } from "../model";
+import type { z } from "zod";
+import { formationInputSchema, programModuleSchema, type Formation, type FormationData } from "../model";
+import { parseFrenchNumber } from "~/platform/validation/numbers";
 import { FUNDING_OPTIONS, type FormationStatus } from "../labels";
 import { normalizeText } from "../slug";
 import { COLUMN_BY_FIELD, COLUMN_BY_KEY, IMPORT_COLUMNS, type ImportColumn } from "./columns";
@@ -62,13 +64,39 @@ function isoDay(d: Date): string {
   return Number.isNaN(d.getTime()) ? "" : d.toISOString().slice(0, 10);
 }
 
-/** Splits a list cell: one item per line when it has several lines, otherwise on "|". */
-export function splitList(value: unknown): string[] {
+/** A list marker at the start of an item: "- ", "• ", "* ", "1. ", "2) ". */
+const BULLET = /^(?:[-*•–—▪◦·]\s+|\d{1,2}[.)]\s+)/;
+
+/** Splits a cell of records (sessions): one per line when it has several lines, otherwise on "|". */
+function splitLines(value: unknown): string[] {
   if (Array.isArray(value)) return value.map((v) => cellText(v).trim()).filter(Boolean);
   const text = cellText(value).trim();
   if (!text) return [];
-  const parts = /\r?\n/.test(text) ? text.split(/\r?\n/) : text.split("|");
-  return parts.map((s) => s.trim()).filter(Boolean);
+  return (/\r?\n/.test(text) ? text.split(/\r?\n/) : text.split("|")).map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * Splits a cell of sentences (objectives, programme modules): one item per line when it has
+ * several lines, otherwise on "|", or on "•" or ";" when there is no "|". List markers are removed.
+ */
+export function splitList(value: unknown): string[] {
+  const text = cellText(value).trim();
+  const parts =
+    Array.isArray(value) || /\r?\n/.test(text) || text.includes("|")
+      ? splitLines(value)
+      : /\s•\s/.test(text)
+        ? text.split("•")
+        : text.split(";");
+  return parts.map((s) => s.trim().replace(BULLET, "").trim()).filter(Boolean);
+}
+
+/** Splits a cell of names or identifiers (cities, funding, OPCO): on lines, "|", ";" or ",". */
+export function splitItems(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map((v) => cellText(v).trim()).filter(Boolean);
+  return cellText(value)
+    .split(/\r?\n|[|;,]/)
+    .map((s) => s.trim().replace(BULLET, "").trim())
+    .filter(Boolean);
 }
 
 /** "12/03/2026" → "2026-03-12"; a Date → its day; anything else unchanged for the schema to judge. */
@@ -82,7 +110,7 @@ export function readDate(value: unknown): unknown {
   return text;
 }
 
-const TRUE_WORDS = new Set(["oui", "o", "yes", "y", "true", "vrai", "1", "x", "on"]);
+const TRUE_WORDS = new Set(["oui", "o", "yes", "y", "true", "vrai", "1", "x", "on", "sur devis", "possible"]);
 const FALSE_WORDS = new Set(["non", "n", "no", "false", "faux", "0", "off", ""]);
 
 function readBool(value: unknown): { value?: boolean; error?: string } {
@@ -192,6 +220,20 @@ const FUNDING_WORDS: Record<string, string> = {
   individual: "particulier",
 };
 
+function fundingOf(item: string): string | undefined {
+  const k = key(item);
+  return (
+    FUNDING_WORDS[k] ??
+    (/\b(entreprise|employeur|opco|plan de developpement)\b/.test(k)
+      ? "entreprise"
+      : /\b(france travail|pole emploi|demandeurs? d emploi|aif)\b/.test(k)
+        ? "pole-emploi"
+        : /\b(particulier|personnel|autofinancement|individuel)\b/.test(k)
+          ? "particulier"
+          : undefined)
+  );
+}
+
 const OPCO_BY_KEY = new Map<string, string>(
   OPCO_SLUGS.flatMap((slug) => [[key(slug), slug] as [string, string], [key(OPCO_NAMES[slug]), slug] as [string, string]]),
 );
@@ -202,6 +244,76 @@ const REMOTE_WORDS = new Set(["", "a distance", "distance", "distanciel", "en li
 function word<T extends string>(table: Record<string, T>, value: unknown): T | undefined {
   return table[key(cellText(value))];
 }
+
+function modalityOf(value: unknown): string | undefined {
+  const k = key(cellText(value));
+  const known = MODALITY_WORDS[k];
+  if (known) return known;
+  const inPerson = /\bpresentiel\b|\bsur site\b|\ben salle\b/.test(k);
+  const remote = /\bdistanciel\b|\ba distance\b|\ben ligne\b|\bvisio|\bclasse virtuelle\b|\be learning\b/.test(k);
+  if (inPerson && remote) return "mixte";
+  if (inPerson) return "presentiel";
+  if (remote) return "distanciel";
+  return undefined;
+}
+
+function vatOf(value: unknown): string | undefined {
+  const k = key(cellText(value));
+  return VAT_WORDS[k] ?? (/exoner|non applicable|293 b|non assujetti|261 4/.test(k) ? "exonere" : undefined);
+}
+
+/** What a price cell says when there is no price: the price is given on request. */
+const ON_QUOTE_WORDS = new Set([
+  "sur devis",
+  "devis",
+  "sur demande",
+  "nous consulter",
+  "nous contacter",
+  "a definir",
+  "selon devis",
+  "sur devis uniquement",
+  "prix sur devis",
+  "tarif sur devis",
+  "nc",
+  "n c",
+  "on quote",
+  "on request",
+]);
+
+/** Whether a price cell says « sur devis » rather than giving a price (the page then shows « Sur devis »). */
+export function isOnQuote(value: unknown): boolean {
+  return ON_QUOTE_WORDS.has(key(cellText(value)));
+}
+
+/** "1 290 € HT par personne" → "1 290"; "Sur devis" → null (on quote); a number as it is. */
+function priceCell(value: unknown): unknown {
+  if (typeof value === "number") return value;
+  if (isOnQuote(value)) return null;
+  const text = cellText(value)
+    .replace(
+      /€|\b(?:eur|euros?|ht|h\.t\.|ttc|net de taxes?|hors taxes?|toutes taxes comprises|par (?:personne|participant|stagiaire|jour)|\/\s*(?:pers(?:onne)?|participant|stagiaire))\b/gi,
+      " ",
+    )
+    .trim();
+  return text === "" ? null : text;
+}
+
+/** A duration as written in a catalogue: "14", "14 h", "3h30", "2 jours", "2 j", "14 h (2 jours)". */
+export function readDuration(value: unknown, unit: "hours" | "days"): { hours?: number | string; days?: number | string } {
+  if (typeof value === "number") return unit === "hours" ? { hours: value } : { days: value };
+  const text = cellText(value).trim();
+  if (!text) return {};
+  const out: { hours?: number; days?: number } = {};
+  const hours = /(\d+(?:[.,]\d+)?)\s*(?:h(?:eures?)?|hrs?)(?![a-zà-ÿ])\s*(\d{1,2})?/i.exec(text);
+  if (hours) out.hours = parseFloat(hours[1]!.replace(",", ".")) + (hours[2] ? Number(hours[2]) / 60 : 0);
+  const days = /(\d+(?:[.,]\d+)?)\s*(?:j(?:ours?)?|journées?|days?)(?![a-zà-ÿ])/i.exec(text);
+  if (days) out.days = parseFloat(days[1]!.replace(",", "."));
+  if (out.hours !== undefined || out.days !== undefined) return out;
+  return unit === "hours" ? { hours: text } : { days: text };
+}
+
+/** Hours per day when one duration is deduced from the other. */
+export const HOURS_PER_DAY = 7;
 
 // ---------------------------------------------------------------------------------------------
 // Flat record → the editor's input.
@@ -248,10 +360,22 @@ function programFrom(value: unknown, issues: CellIssue[]): unknown {
   return splitList(value).map(moduleFromTitle);
 }
 
-/** "Les formules (3,5 h)" → { title: "Les formules", durationHours: "3,5" }. */
-function moduleFromTitle(text: string) {
-  const m = /^(.*?)\s*\((\d+(?:[.,]\d+)?)\s*(?:h|heures?)\)\s*$/i.exec(text.trim());
-  return m ? { title: m[1]!, content: "", durationHours: m[2]! } : { title: text.trim(), content: "", durationHours: null };
+const MODULE_DURATION = "(\\d+(?:[.,]\\d+)?)\\s*(h(?:eures?)?|j(?:ours?)?|journées?|min(?:utes)?)\\.?(?:\\s*(\\d{1,2}))?";
+const MODULE_WITH_DURATION = new RegExp(`^(.*?)\\s*(?:\\(\\s*${MODULE_DURATION}\\s*\\)|[-–—:]\\s*${MODULE_DURATION})\\s*$`, "i");
+
+/**
+ * One programme line: "Les formules (3,5 h)", "Les formules – 2 jours", "Les formules : 3h30" →
+ * the title and the duration in hours (a day counts HOURS_PER_DAY hours); a list marker is removed.
+ */
+function moduleFromTitle(line: string) {
+  const text = line.trim().replace(BULLET, "").trim();
+  const m = MODULE_WITH_DURATION.exec(text);
+  if (!m || !m[1]) return { title: text, content: "", durationHours: null };
+  const [amount, unit, minutes] = m[2] ? [m[2], m[3]!, m[4]] : [m[5]!, m[6]!, m[7]];
+  const n = parseFloat(amount.replace(",", "."));
+  const u = unit.toLowerCase();
+  const hours = u.startsWith("min") ? n / 60 : u.startsWith("j") ? n * HOURS_PER_DAY : n + (minutes ? Number(minutes) / 60 : 0);
+  return { title: m[1].replace(/[\s\-–—:]+$/, ""), content: "", durationHours: Math.round(hours * 100) / 100 };
 }
 
 function sessionsFrom(value: unknown, l: ResolvedLookups, issues: CellIssue[]): unknown[] {
@@ -271,7 +395,7 @@ function sessionsFrom(value: unknown, l: ResolvedLookups, issues: CellIssue[]): 
   const list: Array<{ start: unknown; end: unknown; city: unknown; seats: unknown }> = [];
   if (Array.isArray(items)) {
     for (const s of items) {
-      if (typeof s === "string") list.push(sessionParts(s));
+      if (typeof s === "string") list.push(sessionPartsOf(s));
       else {
         const o = (s ?? {}) as Record<string, unknown>;
         list.push({
@@ -283,7 +407,7 @@ function sessionsFrom(value: unknown, l: ResolvedLookups, issues: CellIssue[]): 
       }
     }
   } else {
-    for (const s of splitList(value)) list.push(sessionParts(s));
+    for (const s of splitLines(value)) list.push(sessionPartsOf(s));
   }
   return list.map((s, i) => {
     const cityText = cellText(s.city).trim();
@@ -307,7 +431,7 @@ function sessionsFrom(value: unknown, l: ResolvedLookups, issues: CellIssue[]): 
   });
 }
 
-function sessionParts(text: string) {
+function sessionPartsOf(text: string) {
   const [start = "", end = "", city = "", seats = ""] = text.split(";").map((p) => p.trim());
   return { start, end: end || start, city, seats };
 }
@@ -329,10 +453,13 @@ function imageFrom(value: unknown, issues: CellIssue[]): unknown {
   }
 }
 
+/** What catalogues write for "no value" in a number cell. */
+const NO_VALUE_WORDS = new Set(["", "na", "n a", "nc", "n c", "non communique", "non mesure", "non mesuree", "sans objet", "aucun"]);
+
 function numberCell(value: unknown): unknown {
   if (typeof value === "number") return value;
   const text = cellText(value).trim();
-  return text === "" ? null : text;
+  return NO_VALUE_WORDS.has(key(text)) ? null : text;
 }
 
 /**
@@ -362,7 +489,15 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
         input[column.field] = text();
         break;
       case "number":
-        input[column.field] = numberCell(value);
+        if (column.field === "priceInter") input.priceInter = priceCell(value);
+        else if (column.field === "durationHours" || column.field === "durationDays") {
+          const d = readDuration(value, column.field === "durationHours" ? "hours" : "days");
+          // A "Durée" column that says "2 jours" fills the days; the other column, if any, wins.
+          if (d.hours !== undefined && (column.field === "durationHours" || input.durationHours === undefined))
+            input.durationHours = d.hours;
+          if (d.days !== undefined && (column.field === "durationDays" || input.durationDays === undefined)) input.durationDays = d.days;
+          input[column.field] ??= null;
+        } else input[column.field] = numberCell(value);
         break;
       case "bool": {
         const b = readBool(value);
@@ -377,14 +512,17 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
         input[column.field] = splitList(value);
         break;
       case "modality":
-        input.modality = word(MODALITY_WORDS, value) ?? text().trim();
+        input.modality = modalityOf(value) ?? text().trim();
         break;
       case "vat":
-        input.vatMode = word(VAT_WORDS, value) ?? text().trim();
+        input.vatMode = vatOf(value) ?? text().trim();
         break;
-      case "certification":
-        input.certificationType = word(CERTIFICATION_WORDS, value) ?? text().trim();
+      case "certification": {
+        // "Oui" or "certifiante": the code column says which register (RNCP or RS).
+        const known = word(CERTIFICATION_WORDS, value);
+        input.certificationType = known ?? (CERTIFYING_WORDS.has(key(text())) ? registerOf(record.certification_code) : text().trim());
         break;
+      }
       case "category": {
         const t = text().trim();
         if (!t) {
@@ -408,7 +546,8 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
       }
       case "cities": {
         const ids: string[] = [];
-        for (const item of splitList(value)) {
+        for (const item of splitItems(value)) {
+          if (REMOTE_WORDS.has(key(item))) continue; // "Lyon, à distance": the modality says it
           const c = l.cityByKey.get(item) ?? l.cityByKey.get(key(item));
           if (c) ids.push(c.id);
           else issues.push({ column: column.key, message: `La ville « ${item} » n'existe pas : créez-la d'abord dans Villes.` });
@@ -418,15 +557,13 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
       }
       case "funding": {
         const out: string[] = [];
-        for (const item of splitList(value)) {
-          const f = FUNDING_WORDS[key(item)];
+        for (const item of splitItems(value)) {
+          const f = fundingOf(item);
           if (f) out.push(f);
-          else if (key(item) === "cpf")
-            issues.push({
-              column: column.key,
-              message: "Le CPF s'indique dans la colonne « Éligible au CPF », pas dans les financements.",
-            });
-          else
+          else if (key(item) === "cpf" || key(item) === "compte personnel de formation") {
+            // "CPF" among the funding routes: the formation is eligible, unless the file says otherwise.
+            if (cellText(record.eligible_cpf).trim() === "") input.cpfEligible = true;
+          } else
             issues.push({
               column: column.key,
               message: `Financement « ${item} » inconnu : écrivez ${FUNDING_OPTIONS.map((o) => `« ${o} »`).join(", ")}.`,
@@ -437,8 +574,8 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
       }
       case "opcos": {
         const out: string[] = [];
-        for (const item of splitList(value)) {
-          const o = OPCO_BY_KEY.get(key(item));
+        for (const item of splitItems(value)) {
+          const o = OPCO_BY_KEY.get(key(item)) ?? OPCO_BY_KEY.get(key(item).replace(/^opco /, ""));
           if (o) out.push(o);
           else issues.push({ column: column.key, message: `OPCO « ${item} » inconnu : écrivez l'un de ${OPCO_SLUGS.join(", ")}.` });
         }
@@ -456,7 +593,18 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
         break;
     }
   }
+  // No certification column, but an RNCP or RS code: the code tells the register.
+  if (cellText(record.certification).trim() === "" && registerOf(record.certification_code))
+    input.certificationType = registerOf(record.certification_code);
   return { input, status, issues };
+}
+
+const CERTIFYING_WORDS = new Set(["oui", "yes", "certifiante", "formation certifiante", "certification"]);
+
+/** "RNCP35399" → "rncp", "RS 5252" → "rs", anything else → "". */
+function registerOf(code: unknown): string {
+  const c = cellText(code).toUpperCase().replace(/\s+/g, "");
+  return /^RNCP\d/.test(c) ? "rncp" : /^RS\d/.test(c) ? "rs" : "";
 }
 
 /** Where a schema issue belongs: the column key, and a prefix naming the module or session. */
@@ -469,32 +617,142 @@ export function columnOfPath(path: string): { column: string; prefix: string } {
 }
 
 export interface ValidatedRow {
+  /** What is written: the complete formation, or a draft that still lacks what `toComplete` lists. */
   data?: FormationData;
   status?: FormationStatus;
+  /** Problems that refuse the row (a value that cannot be read or stored as it is). */
   issues: CellIssue[];
+  /** What publication still needs (missing or too short values, rules between fields). */
+  toComplete: CellIssue[];
+  /** Values the import deduced (a duration from the other). */
+  notes: CellIssue[];
 }
 
-/** Converts and validates with the editor's schema; every problem is tied to a column. */
-export function validateFlat(record: FlatRecord, l: ResolvedLookups): ValidatedRow {
+/** Values used where a new formation's cell is empty (the organisation's defaults, see the settings). */
+export type RowDefaults = Partial<Record<keyof FormationData, unknown>>;
+
+type SchemaIssue = z.core.$ZodIssue;
+
+function isBlank(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === "string" && value.trim() === "") ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+function valueAt(input: Record<string, unknown>, path: readonly PropertyKey[]): unknown {
+  let node: unknown = input;
+  for (const k of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<PropertyKey, unknown>)[k];
+  }
+  return node;
+}
+
+/**
+ * Missing rather than wrong: an empty value, a text or list too short, a rule between fields.
+ * A draft may be saved with these; anything else (a number that is not one, an unknown choice,
+ * an invalid e-mail or date, a text too long) refuses the row, so nothing is stored wrongly.
+ */
+function isToComplete(issue: SchemaIssue, input: Record<string, unknown>): boolean {
+  if (isBlank(valueAt(input, issue.path))) return true;
+  if (issue.code === "too_small") return issue.origin === "string" || issue.origin === "array";
+  if (issue.code !== "custom") return false;
+  // A rule between fields (the field itself is valid) rather than a value that cannot be read.
+  const field = String(issue.path[0] ?? "");
+  const schema = (formationInputSchema.shape as Record<string, z.ZodType | undefined>)[field];
+  return schema !== undefined && schema.safeParse(input[field]).success;
+}
+
+/** The empty value of each field of a draft, by column kind. */
+function emptyValue(field: string): unknown {
+  switch (COLUMN_BY_FIELD.get(field)?.kind) {
+    case "number":
+    case "date":
+    case "image":
+      return null;
+    case "bool":
+      return false;
+    case "lines":
+    case "program":
+    case "cities":
+    case "funding":
+    case "opcos":
+    case "sessions":
+      return [];
+    case "certification":
+      return "none";
+    default:
+      return "";
+  }
+}
+
+/** A draft's data: each field as the schema reads it when it can, its empty value otherwise. */
+function draftData(input: Record<string, unknown>): FormationData {
+  const shape = formationInputSchema.shape as Record<string, z.ZodType>;
+  const out: Record<string, unknown> = {};
+  for (const [field, schema] of Object.entries(shape)) {
+    const parsed = schema.safeParse(input[field]);
+    out[field] = parsed.success ? parsed.data : emptyValue(field);
+  }
+  // Modules keep their order: one without a title is kept, for the editor to complete.
+  const modules = input.program;
+  if (Array.isArray(modules) && modules.length > 0 && (out.program as unknown[]).length === 0) {
+    out.program = (modules as Array<Record<string, unknown>>).map((m) => {
+      const parsed = programModuleSchema.safeParse(m);
+      if (parsed.success) return parsed.data;
+      const hours = parseFrenchNumber(m.durationHours);
+      return { title: cellText(m.title).trim(), content: cellText(m.content), durationHours: typeof hours === "number" ? hours : null };
+    });
+  }
+  return out as FormationData;
+}
+
+function roundToHalf(n: number): number {
+  return Math.max(0.5, Math.round(n * 2) / 2);
+}
+
+/**
+ * Converts and validates with the editor's schema; every problem is tied to a column. A row with
+ * missing publication fields is still valid: its data is a draft, and `toComplete` lists the gaps.
+ * `defaults` fill the empty cells of a new formation.
+ */
+export function validateFlat(record: FlatRecord, l: ResolvedLookups, options: { defaults?: RowDefaults } = {}): ValidatedRow {
   const { input, status, issues } = flatToInput(record, l);
+  const notes: CellIssue[] = [];
   // A session's city is one of the formation's cities: added for the file's author rather than refused.
   const sessionCities = (Array.isArray(input.sessions) ? (input.sessions as Array<{ cityId: string | null }>) : []).flatMap((s) =>
     s.cityId ? [s.cityId] : [],
   );
   if (Array.isArray(input.cityIds)) input.cityIds = [...new Set([...(input.cityIds as string[]), ...sessionCities])];
+  for (const [field, value] of Object.entries(options.defaults ?? {})) if (isBlank(input[field]) && !isBlank(value)) input[field] = value;
+  // One duration given: the other is deduced (a day counts HOURS_PER_DAY hours), and said so.
+  const hours = parseFrenchNumber(input.durationHours);
+  const days = parseFrenchNumber(input.durationDays);
+  if (typeof days === "number" && days > 0 && isBlank(input.durationHours)) {
+    input.durationHours = days * HOURS_PER_DAY;
+    notes.push({ column: "duree_heures", message: `Durée en heures déduite des jours (${HOURS_PER_DAY} h par jour) : vérifiez-la.` });
+  } else if (typeof hours === "number" && hours > 0 && isBlank(input.durationDays)) {
+    input.durationDays = roundToHalf(hours / HOURS_PER_DAY);
+    notes.push({ column: "duree_jours", message: `Durée en jours déduite des heures (${HOURS_PER_DAY} h par jour) : vérifiez-la.` });
+  }
   const explained = new Set(issues.map((i) => i.column));
   const parsed = formationInputSchema.safeParse(input);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const { column, prefix } = columnOfPath(issue.path.map(String).join("."));
-      const message = prefix + issue.message;
-      // A column whose cell could not be read (unknown city, category…) is explained once.
-      if (explained.has(column)) continue;
-      if (!issues.some((i) => i.column === column && i.message === message)) issues.push({ column, message });
-    }
+  if (parsed.success)
+    return issues.length > 0 ? { status, issues, toComplete: [], notes } : { data: parsed.data, status, issues, toComplete: [], notes };
+  const toComplete: CellIssue[] = [];
+  for (const issue of parsed.error.issues) {
+    const { column, prefix } = columnOfPath(issue.path.map(String).join("."));
+    const message = prefix + issue.message;
+    // A column whose cell could not be read (unknown city, category…) is explained once.
+    if (explained.has(column)) continue;
+    const list = isToComplete(issue, input) ? toComplete : issues;
+    if (!list.some((i) => i.column === column && i.message === message)) list.push({ column, message });
   }
-  if (issues.length > 0) return { status, issues };
-  return { data: parsed.data as FormationData, status, issues };
+  if (issues.length > 0) return { status, issues, toComplete, notes };
+  return { data: draftData(input), status, issues, toComplete, notes };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -520,8 +778,9 @@ export function formationToFlat(f: Formation, l: ResolvedLookups): FlatRecord {
     objectifs: f.objectives,
     prerequis: f.prerequisites,
     public: f.audience,
-    duree_heures: f.durationHours,
-    duree_jours: f.durationDays,
+    // A draft's unknown duration is stored as 0: exported empty, so that it imports back as unknown.
+    duree_heures: f.durationHours || null,
+    duree_jours: f.durationDays || null,
     modalite: MODALITY_WORD[f.modality] ?? f.modality,
     methodes_pedagogiques: f.teachingMethods,
     modalites_evaluation: f.evaluationMethods,

@@ -4,15 +4,17 @@ import { normalizeText } from "../slug";
  * The flat column layout of the catalogue's files (import, export, templates): one row per
  * formation, one column per field. Nested fields are written in one cell each:
  * - `programme`: a JSON array of modules `[{"titre": "…", "contenu": "…", "duree_heures": 3.5}]`
- *   (what the export writes), or simply module titles separated by `|`, each with an optional
- *   duration: `Préparer ses données (3,5 h) | Construire un tableau croisé (3,5 h)`;
+ *   (what the export writes), or plain text: one module per line (or separated by `|` or `;`),
+ *   each with an optional duration: `Préparer ses données (3,5 h)`, `Les formules – 1 jour`;
  * - `sessions`: sessions separated by `|` (or one per line), each `début;fin;ville;places`, for
  *   example `2026-03-12;2026-03-13;lyon;8 | 2026-04-02;2026-04-02;à distance;12`
  *   (dates AAAA-MM-JJ or JJ/MM/AAAA; ville: identifiant or name, or « à distance »), or a JSON array;
- * - lists (`objectifs`, `villes`, `financements`, `opco`): one item per line, or items separated by `|`;
+ * - `objectifs`: one per line, or separated by `|` or `;`; names (`villes`, `financements`, `opco`):
+ *   separated by lines, `,`, `;` or `|`;
+ * - `prix_inter`: a number in euros (« 1 290 € HT » is read), or « Sur devis »;
  * - `image`: the JSON description of an image already uploaded (what the export writes), or empty.
- * Headers are recognised in French and in English, with or without accents; `key` is also what a
- * JSON file uses as property names.
+ * Headers are recognised in French and in English, with or without accents, and by their words
+ * (« Nb jours », « Tarif HT », « Durée (j) »); `key` is also what a JSON file uses as property names.
  */
 
 export type ColumnKind =
@@ -65,7 +67,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     label: "Statut",
     field: "status",
     kind: "status",
-    aliases: ["status", "etat", "publication", "statut de publication"],
+    aliases: ["status", "etat", "publication", "statut de publication", "publie", "en ligne"],
     help: "« publiée » ou « brouillon ». Vide : brouillon pour une nouvelle formation, statut inchangé pour une mise à jour.",
   },
   {
@@ -74,7 +76,18 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "title",
     kind: "text",
     required: true,
-    aliases: ["title", "intitule", "nom", "nom de la formation", "formation", "name", "intitule de la formation", "course title"],
+    aliases: [
+      "title",
+      "intitule",
+      "nom",
+      "nom de la formation",
+      "formation",
+      "name",
+      "intitule de la formation",
+      "course title",
+      "libelle",
+      "libelle de la formation",
+    ],
     help: "De 5 à 120 caractères.",
   },
   {
@@ -83,7 +96,16 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "summary",
     kind: "text",
     required: true,
-    aliases: ["summary", "accroche", "chapeau", "extrait", "short description", "resume court"],
+    aliases: [
+      "summary",
+      "accroche",
+      "chapeau",
+      "extrait",
+      "short description",
+      "resume court",
+      "description courte",
+      "presentation courte",
+    ],
     help: "De 20 à 300 caractères, affiché dans les listes.",
   },
   {
@@ -92,7 +114,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "categoryId",
     kind: "category",
     required: true,
-    aliases: ["category", "domaine", "thematique", "theme"],
+    aliases: ["category", "domaine", "thematique", "theme", "famille", "pole", "filiere", "domaine de formation"],
     help: "L'identifiant (par exemple « bureautique ») ou le nom d'une catégorie existante.",
   },
   {
@@ -110,8 +132,19 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "program",
     kind: "program",
     required: true,
-    aliases: ["program", "programme detaille", "modules", "syllabus", "curriculum", "contenu de la formation"],
-    help: 'Tableau JSON des modules [{"titre": "…", "contenu": "…", "duree_heures": 3.5}], ou titres des modules séparés par « | », chacun suivi de sa durée entre parenthèses si besoin : « Les bases (3,5 h) | Les formules (3,5 h) ».',
+    aliases: [
+      "program",
+      "programme detaille",
+      "modules",
+      "syllabus",
+      "curriculum",
+      "contenu de la formation",
+      "contenu",
+      "deroule",
+      "deroulement",
+      "programme de la formation",
+    ],
+    help: "Un module par ligne (ou modules séparés par « | »), chacun suivi de sa durée si besoin : « Les bases (3,5 h) », « Les formules – 1 jour » (7 h par jour). Le tableau JSON qu'écrit l'export est aussi lu.",
   },
   {
     key: "objectifs",
@@ -119,8 +152,17 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "objectives",
     kind: "lines",
     required: true,
-    aliases: ["objectives", "objectifs pedagogiques", "learning objectives", "goals", "objectif"],
-    help: "Un objectif par ligne, ou objectifs séparés par « | » (20 au plus).",
+    aliases: [
+      "objectives",
+      "objectifs pedagogiques",
+      "learning objectives",
+      "goals",
+      "objectif",
+      "competences visees",
+      "objectifs de la formation",
+      "competences",
+    ],
+    help: "Un objectif par ligne, ou objectifs séparés par « | » ou « ; » (20 au plus).",
   },
   {
     key: "prerequis",
@@ -128,7 +170,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "prerequisites",
     kind: "text",
     required: true,
-    aliases: ["prerequisites", "pre requis", "prerequisite", "requirements"],
+    aliases: ["prerequisites", "pre requis", "prerequisite", "requirements", "niveau requis"],
     help: "Écrivez « Aucun » s'il n'y en a pas.",
   },
   {
@@ -137,7 +179,18 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "audience",
     kind: "text",
     required: true,
-    aliases: ["public vise", "public concerne", "audience", "target audience", "pour qui", "publics"],
+    aliases: [
+      "public vise",
+      "public concerne",
+      "audience",
+      "target audience",
+      "pour qui",
+      "publics",
+      "public cible",
+      "cible",
+      "participants",
+      "pour qui ?",
+    ],
     help: "À qui s'adresse la formation.",
   },
   {
@@ -146,8 +199,20 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "durationHours",
     kind: "number",
     required: true,
-    aliases: ["duree en heures", "heures", "nombre d heures", "duration hours", "hours", "duree h", "duree"],
-    help: "Nombre d'heures, virgule décimale acceptée (3,5).",
+    aliases: [
+      "duree en heures",
+      "heures",
+      "nombre d heures",
+      "duration hours",
+      "hours",
+      "duree h",
+      "duree",
+      "nombre heures",
+      "volume horaire",
+      "heures de formation",
+      "duree totale",
+    ],
+    help: "Nombre d'heures, virgule décimale acceptée (3,5) ; « 14 h » ou « 2 jours » sont lus. Vide : déduite des jours (7 h par jour).",
   },
   {
     key: "duree_jours",
@@ -155,8 +220,8 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "durationDays",
     kind: "number",
     required: true,
-    aliases: ["duree en jours", "jours", "nombre de jours", "duration days", "days"],
-    help: "Nombre de jours, virgule décimale acceptée (0,5).",
+    aliases: ["duree en jours", "jours", "nombre de jours", "duration days", "days", "nombre jours", "duree j"],
+    help: "Nombre de jours, virgule décimale acceptée (0,5). Vide : déduite des heures (7 h par jour).",
   },
   {
     key: "modalite",
@@ -164,7 +229,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "modality",
     kind: "modality",
     required: true,
-    aliases: ["modality", "format", "mode", "modalite pedagogique", "delivery mode", "modalites"],
+    aliases: ["modality", "format", "mode", "modalite pedagogique", "delivery mode", "modalites", "type de formation", "lieu de formation"],
     help: "« présentiel », « distanciel » ou « mixte ».",
   },
   {
@@ -173,7 +238,15 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "teachingMethods",
     kind: "markdown",
     required: true,
-    aliases: ["moyens pedagogiques", "teaching methods", "pedagogie", "methodes et moyens pedagogiques"],
+    aliases: [
+      "moyens pedagogiques",
+      "teaching methods",
+      "pedagogie",
+      "methodes et moyens pedagogiques",
+      "methodes mobilisees",
+      "moyens pedagogiques et techniques",
+      "methodes",
+    ],
     help: "Texte en Markdown.",
   },
   {
@@ -182,7 +255,16 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "evaluationMethods",
     kind: "markdown",
     required: true,
-    aliases: ["modalites evaluation", "evaluation", "evaluation methods", "methodes d evaluation", "assessment"],
+    aliases: [
+      "modalites evaluation",
+      "evaluation",
+      "evaluation methods",
+      "methodes d evaluation",
+      "assessment",
+      "modalites d evaluation",
+      "evaluation des acquis",
+      "suivi et evaluation",
+    ],
     help: "Texte en Markdown.",
   },
   {
@@ -191,7 +273,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "accessModalities",
     kind: "markdown",
     required: true,
-    aliases: ["access modalities", "inscription", "modalites d inscription", "access"],
+    aliases: ["access modalities", "inscription", "modalites d inscription", "access", "modalites et delais d acces", "acces"],
     help: "Texte en Markdown.",
   },
   {
@@ -200,7 +282,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "accessLeadTime",
     kind: "text",
     required: true,
-    aliases: ["delai", "delais d acces", "lead time", "access lead time"],
+    aliases: ["delai", "delais d acces", "lead time", "access lead time", "delai d inscription", "delais"],
     help: "Par exemple « 10 jours ouvrés avant le début de la session ».",
   },
   {
@@ -208,8 +290,22 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     label: "Prix inter-entreprises (€ par personne)",
     field: "priceInter",
     kind: "number",
-    aliases: ["prix", "tarif", "tarif inter", "prix inter entreprises", "price", "price per person", "cout", "prix par personne"],
-    help: "En euros ; vide : sur devis.",
+    aliases: [
+      "prix",
+      "tarif",
+      "tarif inter",
+      "prix inter entreprises",
+      "price",
+      "price per person",
+      "cout",
+      "prix par personne",
+      "tarif inter entreprises",
+      "prix inter",
+      "tarifs",
+      "cout de la formation",
+      "montant",
+    ],
+    help: "En euros (« 1 290 € HT » est lu) ; « Sur devis » ou vide : la page affiche « Sur devis ».",
   },
   {
     key: "intra_sur_devis",
@@ -225,7 +321,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "vatMode",
     kind: "vat",
     required: true,
-    aliases: ["vat", "regime de tva", "vat mode", "taxes"],
+    aliases: ["vat", "regime de tva", "vat mode", "taxes", "tva applicable"],
     help: "« HT », « TTC » ou « exonéré ».",
   },
   {
@@ -234,7 +330,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "contactName",
     kind: "text",
     required: true,
-    aliases: ["contact", "nom du contact", "contact name", "interlocuteur"],
+    aliases: ["contact", "nom du contact", "contact name", "interlocuteur", "responsable", "referent pedagogique"],
     help: "La personne à contacter.",
   },
   {
@@ -261,7 +357,15 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "accessibility",
     kind: "markdown",
     required: true,
-    aliases: ["accessibility", "handicap", "accessibilite aux personnes handicapees", "accessibilite handicap"],
+    aliases: [
+      "accessibility",
+      "handicap",
+      "accessibilite aux personnes handicapees",
+      "accessibilite handicap",
+      "accessibilite psh",
+      "accessibilite aux personnes en situation de handicap",
+      "situation de handicap",
+    ],
     help: "Texte en Markdown.",
   },
   {
@@ -287,7 +391,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     label: "Taux de satisfaction (%)",
     field: "satisfactionRate",
     kind: "number",
-    aliases: ["satisfaction", "satisfaction rate", "taux satisfaction"],
+    aliases: ["satisfaction", "satisfaction rate", "taux satisfaction", "note de satisfaction"],
     help: "De 0 à 100 ; vide si non mesuré.",
   },
   {
@@ -327,7 +431,17 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     label: "Code RNCP ou RS",
     field: "certificationCode",
     kind: "text",
-    aliases: ["code rncp", "code rs", "code certification", "certification code", "code de la certification", "rncp"],
+    aliases: [
+      "code rncp",
+      "code rs",
+      "code certification",
+      "certification code",
+      "code de la certification",
+      "rncp",
+      "code rncp rs",
+      "code rncp ou rs",
+      "code rs ou rncp",
+    ],
     help: "Par exemple RNCP35399 ou RS5252.",
   },
   {
@@ -359,7 +473,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     label: "Éligible au CPF",
     field: "cpfEligible",
     kind: "bool",
-    aliases: ["cpf", "cpf eligible", "eligible cpf", "eligibilite cpf"],
+    aliases: ["cpf", "cpf eligible", "eligible cpf", "eligibilite cpf", "eligible au cpf"],
     help: "« oui » ou « non » (seule une formation certifiante peut l'être).",
   },
   {
@@ -367,8 +481,8 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     label: "Financements",
     field: "fundingOptions",
     kind: "funding",
-    aliases: ["financement", "funding", "funding options", "modes de financement"],
-    help: "Parmi « entreprise », « pole-emploi » (France Travail) et « particulier », séparés par « | ».",
+    aliases: ["financement", "funding", "funding options", "modes de financement", "financements possibles", "prise en charge"],
+    help: "Parmi « entreprise », « pole-emploi » (France Travail) et « particulier », séparés par « , », « ; » ou « | » ; « CPF » rend la formation éligible au CPF.",
   },
   {
     key: "opco",
@@ -376,22 +490,22 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "opcos",
     kind: "opcos",
     aliases: ["opcos", "operateurs de competences"],
-    help: "Identifiants ou noms d'OPCO séparés par « | » (atlas, akto, opco-ep…).",
+    help: "Identifiants ou noms d'OPCO séparés par « , », « ; » ou « | » (atlas, akto, opco-ep…).",
   },
   {
     key: "villes",
     label: "Villes",
     field: "cityIds",
     kind: "cities",
-    aliases: ["ville", "cities", "city", "lieux", "lieu", "locations"],
-    help: "Identifiants ou noms de villes existantes, séparés par « | ».",
+    aliases: ["ville", "cities", "city", "lieux", "lieu", "locations", "sites", "villes de formation"],
+    help: "Identifiants ou noms de villes existantes, séparés par « , », « ; » ou « | » (« Lyon, Paris »).",
   },
   {
     key: "sessions",
     label: "Sessions",
     field: "sessions",
     kind: "sessions",
-    aliases: ["dates", "session", "calendrier", "dates des sessions", "planning"],
+    aliases: ["dates", "session", "calendrier", "dates des sessions", "planning", "prochaines sessions", "prochaines dates"],
     help: "Sessions séparées par « | », chacune « début;fin;ville;places », par exemple « 2026-03-12;2026-03-13;lyon;8 | 2026-04-02;2026-04-02;à distance;12 ».",
   },
   {
@@ -457,11 +571,60 @@ const HEADER_INDEX: Map<string, string> = (() => {
   return index;
 })();
 
-/** The column key a header names, or undefined. Parentheses and units are tried without too. */
+/** Words that do not tell columns apart: articles, prepositions, taxes, currencies, persons. */
+const NOISE = new Set(
+  "a au aux d de des du en et l la le les par pour sur the of in per ht ttc net taxe taxes hors eur euro euros personne participant stagiaire pers".split(
+    " ",
+  ),
+);
+/** Abbreviations and synonyms, to their usual word. */
+const SYNONYMS: Record<string, string> = {
+  nb: "nombre",
+  nbre: "nombre",
+  tarif: "prix",
+  tarifs: "prix",
+  h: "heures",
+  heure: "heures",
+  hrs: "heures",
+  j: "jours",
+  jour: "jours",
+  jrs: "jours",
+  journees: "jours",
+  mail: "email",
+  courriel: "email",
+  tel: "telephone",
+};
+
+/** "Nb jours" and "Nombre de jours" → "jours nombre"; "Tarif HT" and "Prix" → "prix". */
+function headerWords(header: string): string {
+  const words = normalizeHeader(header)
+    .split(" ")
+    .map((w) => SYNONYMS[w] ?? w)
+    .filter((w) => w.length > 1 && !NOISE.has(w));
+  return [...new Set(words)].sort().join(" ");
+}
+
+const WORDS_INDEX: Map<string, string> = (() => {
+  const found = new Map<string, Set<string>>();
+  for (const c of IMPORT_COLUMNS) {
+    for (const name of [c.key, c.label, ...c.aliases]) {
+      const w = headerWords(name);
+      if (w) found.set(w, (found.get(w) ?? new Set()).add(c.key));
+    }
+  }
+  // Words that could name two columns name none.
+  return new Map([...found].filter(([, keys]) => keys.size === 1).map(([w, keys]) => [w, [...keys][0]!]));
+})();
+
+/** The column key a header names, or undefined: as written, without parentheses and units, then by its words. */
 export function columnForHeader(header: string): string | undefined {
   const n = normalizeHeader(header);
   if (!n) return undefined;
-  return HEADER_INDEX.get(n) ?? HEADER_INDEX.get(normalizeHeader(header.replace(/\([^)]*\)/g, " ").replace(/[€%]/g, " ")));
+  return (
+    HEADER_INDEX.get(n) ??
+    HEADER_INDEX.get(normalizeHeader(header.replace(/\([^)]*\)/g, " ").replace(/[€%]/g, " "))) ??
+    WORDS_INDEX.get(headerWords(header))
+  );
 }
 
 /** One entry per file column: the column key it fills, or "" (ignored). */

@@ -32,6 +32,7 @@ export function RowActionBadge({ action }: { action: RowAction }) {
 }
 
 const JOB_TONES: Record<JobState, keyof typeof TONES> = {
+  review: "amber",
   queued: "grey",
   running: "blue",
   done: "green",
@@ -54,7 +55,7 @@ export function FileStateBadge({ state }: { state: FileState }) {
   return <Badge tone={FILE_TONES[state]}>{FILE_STATE_LABELS[state]}</Badge>;
 }
 
-/** Four figures side by side: created, updated, unchanged, rejected. */
+/** Figures side by side: created, updated, unchanged, rejected, and the drafts to complete when there are some. */
 export function CountsGrid({ counts, conditional = false, testId }: { counts: ImportCounts; conditional?: boolean; testId?: string }) {
   const items: Array<{ key: keyof ImportCounts; label: string; tone: string }> = [
     { key: "created", label: conditional ? "seraient créées" : "créées", tone: "text-emerald-800 dark:text-emerald-300" },
@@ -62,8 +63,10 @@ export function CountsGrid({ counts, conditional = false, testId }: { counts: Im
     { key: "unchanged", label: conditional ? "resteraient inchangées" : "inchangées", tone: "text-slate-700 dark:text-slate-300" },
     { key: "rejected", label: conditional ? "seraient refusées" : "refusées", tone: "text-red-800 dark:text-red-300" },
   ];
+  if (counts.incomplete > 0)
+    items.push({ key: "incomplete", label: "en brouillon, à compléter", tone: "text-amber-800 dark:text-amber-300" });
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid={testId}>
+    <dl className={cn("grid grid-cols-2 gap-3", items.length > 4 ? "sm:grid-cols-5" : "sm:grid-cols-4")} data-testid={testId}>
       {items.map((item) => (
         <div
           key={item.key}
@@ -127,6 +130,26 @@ export function Alert({
   );
 }
 
-export const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-900";
+/** The selects of the mapping step (in a table cell: no margin). */
+export const selectClass =
+  "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-900";
 export const panelClass = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900";
+
+/** The header row of the import's tables. */
+export function TableHead({ labels, capitalize = false }: { labels: string[]; capitalize?: boolean }) {
+  return (
+    <thead className="border-b border-slate-200 bg-slate-50 text-left dark:border-slate-800 dark:bg-slate-950">
+      <tr>
+        {labels.map((label, i) => (
+          <th key={label} scope="col" className={cn("px-3 py-2 font-semibold", capitalize && i === 0 && "capitalize")}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** The file picker of both imports. */
+export const fileInputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white text-sm file:mr-3 file:min-h-11 file:border-0 file:bg-slate-100 file:px-4 file:font-semibold dark:border-slate-600 dark:bg-slate-900 dark:file:bg-slate-800";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { flatToInput, resolveLookups, splitList } from "./cells";
-import { mappingProblems } from "./columns";
+import { flatToInput, isOnQuote, readDuration, resolveLookups, splitItems, splitList } from "./cells";
+import { columnForHeader, mappingProblems } from "./columns";
 import { csvCell, decodeText, detectSeparator, parseCsv, toCsv } from "./csv";
 import { ImportFileError, countsSentence, jobPercent } from "./model";
 
@@ -105,7 +105,7 @@ describe("cells", () => {
       lookups,
     );
     expect(input.program).toEqual([
-      { title: "Les bases", content: "", durationHours: "3,5" },
+      { title: "Les bases", content: "", durationHours: 3.5 },
       { title: "La pratique", content: "", durationHours: null },
     ]);
     expect(input.sessions).toEqual([
@@ -124,10 +124,88 @@ describe("cells", () => {
     expect(flatToInput({ programme: "[{oups" }, lookups).issues[0]!.message).toMatch(/pas un JSON valide/);
   });
 
-  it("splits lists on lines first, then on bars", () => {
+  it("splits lists on lines first, then on bars, then on semicolons; names also on commas", () => {
     expect(splitList("a | b")).toEqual(["a", "b"]);
     expect(splitList("a | b\nc")).toEqual(["a | b", "c"]);
     expect(splitList(["x", " ", "y"])).toEqual(["x", "y"]);
+    expect(splitList("- Lire un bulletin, le comprendre\n• Préparer la DSN")).toEqual([
+      "Lire un bulletin, le comprendre",
+      "Préparer la DSN",
+    ]);
+    expect(splitList("Lire; Comprendre")).toEqual(["Lire", "Comprendre"]);
+    expect(splitItems("Lyon, Paris")).toEqual(["Lyon", "Paris"]);
+    expect(splitItems("Lyon; Paris | Grenoble\nAnnecy")).toEqual(["Lyon", "Paris", "Grenoble", "Annecy"]);
+  });
+
+  it("reads cities with , ; or | (remote words skipped), « Sur devis » and priced cells, durations in hours or days", () => {
+    for (const villes of ["Saint-Etienne, Lyon", "saint étienne ; lyon", "Saint-Étienne | Lyon | à distance"])
+      expect(flatToInput({ villes }, lookups).input.cityIds, villes).toEqual(["v1", "v2"]);
+    for (const price of ["Sur devis", "sur demande", "Nous consulter", "NC"]) {
+      expect(isOnQuote(price), price).toBe(true);
+      expect(flatToInput({ prix_inter: price }, lookups).input.priceInter, price).toBeNull();
+    }
+    expect(flatToInput({ prix_inter: "1\u00a0290,00\u00a0€ HT" }, lookups).input.priceInter).toBe("1\u00a0290,00");
+    expect(flatToInput({ prix_inter: "590 € HT par personne" }, lookups).input.priceInter).toBe("590");
+    expect(readDuration("14 h", "hours")).toEqual({ hours: 14 });
+    expect(readDuration("3h30", "hours")).toEqual({ hours: 3.5 });
+    expect(readDuration("2 jours", "hours")).toEqual({ days: 2 });
+    expect(readDuration("14 h (2 jours)", "days")).toEqual({ hours: 14, days: 2 });
+    expect(readDuration("0,5", "days")).toEqual({ days: "0,5" });
+    expect(flatToInput({ duree_heures: "2 jours" }, lookups).input).toMatchObject({ durationDays: 2, durationHours: null });
+  });
+
+  it("reads modalities, VAT and funding as catalogues write them", () => {
+    const read = (record: Record<string, unknown>) => flatToInput(record, lookups);
+    expect(read({ modalite: "Présentiel ou distanciel" }).input.modality).toBe("mixte");
+    expect(read({ modalite: "Classe virtuelle" }).input.modality).toBe("distanciel");
+    expect(read({ modalite: "En salle" }).input.modality).toBe("presentiel");
+    expect(read({ tva: "TVA non applicable, art. 293 B du CGI" }).input.vatMode).toBe("exonere");
+    const funding = read({ financements: "Entreprise (OPCO), France Travail, CPF", certification_code: "RS5252" });
+    expect(funding.issues).toEqual([]);
+    expect(funding.input).toMatchObject({ fundingOptions: ["entreprise", "pole-emploi"], cpfEligible: true, certificationType: "rs" });
+    expect(read({ certification: "Oui", certification_code: "RNCP35399" }).input.certificationType).toBe("rncp");
+  });
+
+  it("reads plain-text programmes: one module per line, with a duration in hours, minutes or days", () => {
+    const { input } = flatToInput(
+      {
+        programme:
+          "1. Les bases (3,5 h)\n- Les formules – 1 jour\n• Les graphiques : 3h30\nTravaux pratiques (45 min)\nPartie 2 : bilan\nExcel 2019 – révisions",
+      },
+      lookups,
+    );
+    expect((input.program as Array<{ title: string; durationHours: number | null }>).map((m) => [m.title, m.durationHours])).toEqual([
+      ["Les bases", 3.5],
+      ["Les formules", 7],
+      ["Les graphiques", 3.5],
+      ["Travaux pratiques", 0.75],
+      ["Partie 2 : bilan", null],
+      ["Excel 2019 – révisions", null],
+    ]);
+  });
+
+  it("maps the headers French catalogues use", () => {
+    const headers: Record<string, string | undefined> = {
+      "Tarif HT": "prix_inter",
+      "Prix HT": "prix_inter",
+      "Prix net de taxe (€)": "prix_inter",
+      "Tarif inter-entreprises HT": "prix_inter",
+      "Nb jours": "duree_jours",
+      "Durée (jours)": "duree_jours",
+      "Durée (j)": "duree_jours",
+      "Nb heures": "duree_heures",
+      "Durée (h)": "duree_heures",
+      "Ville(s)": "villes",
+      Lieux: "villes",
+      "Public cible": "public",
+      "Compétences visées": "objectifs",
+      "Méthodes mobilisées": "methodes_pedagogiques",
+      "Accessibilité PSH": "accessibilite",
+      "Code RNCP / RS": "certification_code",
+      "Tarif intra": undefined,
+      "Réf.": undefined,
+    };
+    for (const [header, key] of Object.entries(headers)) expect(columnForHeader(header), header).toBe(key);
   });
 
   it("names two columns mapped to one field", () => {
@@ -139,7 +217,7 @@ describe("cells", () => {
 
 describe("labels", () => {
   it("writes counts in French, singular and plural", () => {
-    expect(countsSentence({ created: 1, updated: 2, unchanged: 0, rejected: 10_000 })).toBe(
+    expect(countsSentence({ created: 1, updated: 2, unchanged: 0, rejected: 10_000, incomplete: 0 })).toBe(
       "1 créée, 2 mises à jour, 0 inchangée, 10\u202f000 refusées",
     );
     expect(

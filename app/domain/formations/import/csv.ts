@@ -1,4 +1,5 @@
-import { ImportFileError } from "./model";
+import { IMPORT_MAX_CELLS, IMPORT_MAX_ROWS } from "./limits";
+import { ImportFileError, tooManyCellsMessage, tooManyRowsMessage } from "./model";
 
 /**
  * CSV as spreadsheet programs write it (pure, runs anywhere): UTF-8 with or without BOM, UTF-16
@@ -109,7 +110,9 @@ export function parseCsv(text: string, separator = detectSeparator(text)): { rec
   let quoted = false;
   let quoteLine = 0;
   let afterQuote = false;
+  let cellCount = 0;
   const endCell = () => {
+    if (++cellCount > IMPORT_MAX_CELLS) throw new ImportFileError(tooManyCellsMessage());
     cells.push(/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
     cell = "";
     afterQuote = false;
@@ -117,7 +120,10 @@ export function parseCsv(text: string, separator = detectSeparator(text)): { rec
   const endRecord = () => {
     endCell();
     row++;
-    if (cells.some((c) => c.trim() !== "")) records.push({ line: recordLine, row, cells });
+    if (cells.some((c) => c.trim() !== "")) {
+      records.push({ line: recordLine, row, cells });
+      if (records.length > IMPORT_MAX_ROWS + 1) throw new ImportFileError(tooManyRowsMessage());
+    }
     cells = [];
   };
   const sepCode = separator.charCodeAt(0);

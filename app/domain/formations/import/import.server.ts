@@ -1,21 +1,44 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
+import type { Insertable } from "kysely";
 import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
+import type { FormationsTable } from "~/platform/db/schema";
 import { isUniqueViolation, toColumns, toFormation } from "../formations.server";
 import type { Formation, FormationData, FormationSession } from "../model";
 import type { FormationStatus } from "../labels";
 import { slugify } from "../slug";
-import { cellText, columnLabel, formationToFlat, resolveLookups, validateFlat, type FlatRecord, type ResolvedLookups } from "./cells";
-import type { ColumnMapping } from "./columns";
+import { getFormationDefaults } from "~/domain/settings/settings.server";
+import { log } from "~/platform/log.server";
+import {
+  cellText,
+  columnLabel,
+  formationToFlat,
+  resolveLookups,
+  validateFlat,
+  type CellIssue,
+  type FlatRecord,
+  type ResolvedLookups,
+  type RowDefaults,
+} from "./cells";
+import { COLUMN_BY_FIELD, type ColumnMapping } from "./columns";
 import { emptyCounts, countsSentence, type ImportCounts, type RowAction } from "./model";
 import type { ImportTable } from "./read.server";
 
 /**
  * The import engine, shared by the one-file page, the batch worker and the benchmark:
  * 1. analyse: every row is converted, validated with the editor's schema, its references and slug
- *    checked, and classified (create, update, unchanged, reject) without writing anything (dry run);
- * 2. apply: the rows to create or update are written in ONE transaction, with one audit entry.
+ *    checked, and classified (create, update, unchanged, reject) without writing anything (dry run).
+ *    A new formation's empty cells take the organisation's defaults (settings); a row that still
+ *    lacks what publication needs is written as a draft with its list « à compléter ».
+ * 2. apply: the rows to create or update are written in short transactions of WRITE_CHUNK rows,
+ *    so that the site keeps answering during a large import (on SQLite, one transaction holds the
+ *    only connection). All or nothing still holds: everything is validated before the first write,
+ *    and if a write fails, the import is cancelled or the server stops, what the earlier chunks
+ *    wrote is undone (created formations deleted, updated ones restored as they were, unless
+ *    someone edited them meanwhile). Only a crash of the process can leave a file half-written;
+ *    importing the same file again then completes it, since rows are keyed by slug. The one audit
+ *    entry is written with the last chunk.
  * A row is keyed by its slug: an existing slug updates that formation (columns the file leaves out
  * keep their current values), a new one creates a formation.
  */
@@ -35,7 +58,12 @@ export interface RowReport {
   slug: string;
   title: string;
   action: RowAction;
+  /** Why the row is refused (empty when it is not). */
   issues: RowIssue[];
+  /** What the formation still lacks to be published: the row is written as a draft. */
+  toComplete: RowIssue[];
+  /** What the import deduced or decided (a duration, a draft instead of a publication). */
+  notes: RowIssue[];
 }
 
 interface PlannedRow {
@@ -52,6 +80,8 @@ export interface Analysis {
   counts: ImportCounts;
   planned: PlannedRow[];
   lookups: ResolvedLookups;
+  /** Fields the file has no column for, filled for new formations by the organisation's defaults (labels). */
+  defaulted: string[];
 }
 
 export interface ProgressHooks {
@@ -76,7 +106,26 @@ export class ImportWriteError extends Error {
   }
 }
 
+/** Rows per INSERT statement. */
 const CHUNK = 100;
+/** Rows per write transaction: short enough for the site to keep answering between two. */
+export const WRITE_CHUNK = 200;
+/** Work on many rows gives the event loop back at least this often (ms), so the site keeps answering. */
+const YIELD_MS = 5;
+/** The batch job's progress is saved, and its cancellation checked, about this often (ms). */
+const PROGRESS_MS = 1_000;
+
+/** Runs `each` over the items, giving the event loop back every YIELD_MS. */
+async function inSlices<T>(items: readonly T[], each: (item: T, index: number) => void | Promise<void>): Promise<void> {
+  let since = performance.now();
+  for (let i = 0; i < items.length; i++) {
+    if (performance.now() - since > YIELD_MS) {
+      await nextTurn();
+      since = performance.now();
+    }
+    await each(items[i]!, i);
+  }
+}
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -95,7 +144,8 @@ export async function loadLookups(target: Db = db()): Promise<ResolvedLookups> {
 /** Formations (with cities and sessions) whose slug is in `slugs`, by slug. */
 export async function loadFormationsBySlug(target: Db, slugs: string[]): Promise<Map<string, Formation>> {
   const out = new Map<string, Formation>();
-  for (const part of chunks([...new Set(slugs)].filter(Boolean), 500)) {
+  for (const part of chunks([...new Set(slugs)].filter(Boolean), 250)) {
+    await nextTurn(); // one query at a time, the server answering in between
     const rows = await target.selectFrom("formations").selectAll().where("slug", "in", part).execute();
     if (rows.length === 0) continue;
     const ids = rows.map((r) => r.id);
@@ -127,7 +177,8 @@ export async function loadFormationsBySlug(target: Db, slugs: string[]): Promise
 /** Old slugs (301 redirects) among `slugs`: old slug → the formation's current slug and title. */
 async function loadRedirects(target: Db, slugs: string[]): Promise<Map<string, { slug: string; title: string }>> {
   const out = new Map<string, { slug: string; title: string }>();
-  for (const part of chunks([...new Set(slugs)].filter(Boolean), 500)) {
+  for (const part of chunks([...new Set(slugs)].filter(Boolean), 250)) {
+    await nextTurn();
     const rows = await target
       .selectFrom("formation_slug_redirects as r")
       .innerJoin("formations as f", "f.id", "r.formation_id")
@@ -139,11 +190,16 @@ async function loadRedirects(target: Db, slugs: string[]): Promise<Map<string, {
   return out;
 }
 
+/** The columns written for a formation; a draft's unknown duration is stored as 0. */
+function columnsOf(data: FormationData, lookups: ResolvedLookups) {
+  const columns = toColumns(data, lookups.categoryById.get(data.categoryId)?.name ?? "");
+  return { ...columns, duration_hours: columns.duration_hours ?? 0, duration_days: columns.duration_days ?? 0 };
+}
+
 /** What decides "unchanged": the written columns, cities, sessions and status. */
 function fingerprint(data: FormationData | Formation, status: FormationStatus, lookups: ResolvedLookups): string {
-  const categoryName = lookups.categoryById.get(data.categoryId)?.name ?? "";
   return JSON.stringify({
-    columns: toColumns(data as FormationData, categoryName),
+    columns: columnsOf(data as FormationData, lookups),
     cities: [...data.cityIds].sort(),
     sessions: data.sessions.map((s) => [s.startDate, s.endDate, s.cityId ?? "", s.seatsLeft].join("|")).sort(),
     status,
@@ -156,6 +212,19 @@ function rowSlug(record: FlatRecord): { slug: string; title: string } {
   return { slug: given || (title ? slugify(title) : ""), title };
 }
 
+/** The organisation's defaults as cell values of a new formation (empty ones left out). */
+async function rowDefaults(target: Db): Promise<RowDefaults> {
+  const { values } = await getFormationDefaults(target);
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== "")) as RowDefaults;
+}
+
+/** What identifies a new formation, even as a draft: its title and its category. */
+const IDENTITY_COLUMNS = ["titre", "categorie"] as const;
+
+function plural(n: number, one: string, many: string): string {
+  return n > 1 ? many : one;
+}
+
 /** Checks every row without writing anything: the preview and the dry run. */
 export async function analyseTable(
   table: ImportTable,
@@ -163,57 +232,77 @@ export async function analyseTable(
   target: Db = db(),
   hooks: ProgressHooks = {},
 ): Promise<Analysis> {
-  const lookups = await loadLookups(target);
-  const records = table.rows.map((row) => {
+  const [lookups, defaults] = await Promise.all([loadLookups(target), rowDefaults(target)]);
+  const recordOf = (cells: unknown[]): FlatRecord => {
     const record: FlatRecord = {};
     mapping.forEach((key, i) => {
-      if (key) record[key] = row.cells[i];
+      if (key) record[key] = cells[i];
     });
     return record;
+  };
+  const slugIndex = mapping.indexOf("slug");
+  const titleIndex = mapping.indexOf("titre");
+  const slugs: string[] = [];
+  await inSlices(table.rows, (row) => {
+    slugs.push(rowSlug({ slug: row.cells[slugIndex], titre: row.cells[titleIndex] }).slug);
   });
-  const slugs = records.map((r) => rowSlug(r).slug);
-  const [existing, redirects] = await Promise.all([loadFormationsBySlug(target, slugs), loadRedirects(target, slugs)]);
+  const existing = await loadFormationsBySlug(target, slugs);
+  const redirects = await loadRedirects(target, slugs);
   const headerOf = new Map<string, string>();
   mapping.forEach((key, i) => {
     if (key && !headerOf.has(key)) headerOf.set(key, table.headers[i]!);
   });
   const header = (column: string) =>
     headerOf.get(column) ?? (column === "_ligne" ? "Ligne entière" : `${columnLabel(column)} (colonne absente du fichier)`);
+  const withHeader = (list: CellIssue[]): RowIssue[] => list.map((x) => ({ ...x, header: header(x.column) }));
+  const defaulted = Object.keys(defaults)
+    .map((field) => COLUMN_BY_FIELD.get(field))
+    .filter((c) => c !== undefined && !headerOf.has(c.key))
+    .map((c) => c!.label);
 
   const reports: RowReport[] = [];
   const candidates: Array<{ data?: FormationData; status: FormationStatus; existing?: Formation }> = [];
-  for (let i = 0; i < table.rows.length; i++) {
-    if (i > 0 && i % 250 === 0) {
+  let progressAt = performance.now();
+  await inSlices(table.rows, async (row, i) => {
+    if (performance.now() - progressAt > PROGRESS_MS) {
+      progressAt = performance.now();
       await hooks.onProgress?.(i);
-      if (hooks.shouldStop && i % 1000 === 0 && (await hooks.shouldStop())) throw new ImportCancelledError();
-      await nextTurn(); // let the server answer other requests between chunks
+      if (hooks.shouldStop && (await hooks.shouldStop())) throw new ImportCancelledError();
     }
-    const row = table.rows[i]!;
-    const record = records[i]!;
+    const record = recordOf(row.cells);
     const { slug, title } = rowSlug(record);
     const current = slug ? existing.get(slug) : undefined;
     const merged: FlatRecord = current ? { ...formationToFlat(current, lookups), ...record, slug } : { ...record, slug };
-    const checked = validateFlat(merged, lookups);
-    let issues = checked.issues.map((x) => ({ ...x, header: header(x.column) }));
+    const checked = validateFlat(merged, lookups, current ? {} : { defaults });
+    const issues = withHeader(checked.issues);
+    let toComplete = withHeader(checked.toComplete);
+    const notes = withHeader(checked.notes);
     if (!current) {
-      // A new formation without some columns: one message naming them all, rather than one per field.
-      const absent = [...new Set(issues.filter((x) => x.column !== "_ligne" && !headerOf.has(x.column)).map((x) => x.column))];
+      // A new formation needs its title and category, even as a draft.
+      const absent = IDENTITY_COLUMNS.filter((c) => !headerOf.has(c));
+      const blank = IDENTITY_COLUMNS.filter((c) => headerOf.has(c) && cellText(merged[c]).trim() === "");
       if (absent.length > 0) {
-        issues = [
-          ...issues.filter((x) => !absent.includes(x.column)),
-          {
-            column: "_colonnes",
-            header: "Colonnes absentes du fichier",
-            message: `Pour créer cette formation, il manque ${absent.length > 1 ? "les colonnes" : "la colonne"} : ${absent.map(columnLabel).join(", ")}. Ajoutez-${absent.length > 1 ? "les" : "la"} au fichier ou associez-${absent.length > 1 ? "les" : "la"} à une colonne du fichier.`,
-          },
-        ];
+        issues.push({
+          column: "_colonnes",
+          header: "Colonnes absentes du fichier",
+          message: `Pour créer cette formation, il manque ${plural(absent.length, "la colonne", "les colonnes")} : ${absent.map(columnLabel).join(", ")}. Ajoutez-${plural(absent.length, "la", "les")} au fichier ou associez-${plural(absent.length, "la", "les")} à une colonne du fichier.`,
+        });
       }
+      for (const c of blank) {
+        issues.push({
+          column: c,
+          header: header(c),
+          message: `${c === "titre" ? "Le titre est obligatoire" : "La catégorie est obligatoire"} pour créer la formation, même en brouillon.`,
+        });
+      }
+      if (absent.length + blank.length > 0)
+        toComplete = toComplete.filter((x) => !(IDENTITY_COLUMNS as readonly string[]).includes(x.column));
     }
     if (row.extraCells > 0) {
       issues.unshift({
         column: "_ligne",
         header: header("_ligne"),
-        message: `Cette ligne compte ${row.extraCells} cellule${row.extraCells > 1 ? "s" : ""} remplie${row.extraCells > 1 ? "s" : ""} de plus que l'en-tête : vérifiez les séparateurs et les guillemets.`,
+        message: `Cette ligne compte ${row.extraCells} ${plural(row.extraCells, "cellule remplie", "cellules remplies")} de plus que l'en-tête : vérifiez les séparateurs et les guillemets.`,
       });
     }
     if (!slug && title) {
@@ -231,9 +320,27 @@ export async function analyseTable(
         message: `L'adresse « ${slug} » est l'ancienne adresse de la formation « ${moved.title} », qui répond aujourd'hui à « ${moved.slug} » : utilisez « ${moved.slug} » pour la mettre à jour, ou choisissez une autre adresse.`,
       });
     }
-    reports.push({ line: row.line, slug, title: cellText(merged.titre).trim() || title, action: "reject", issues });
-    candidates.push({ data: checked.data, status: checked.status ?? current?.status ?? "draft", existing: current });
-  }
+    let status: FormationStatus = checked.status ?? current?.status ?? "draft";
+    if (toComplete.length > 0 && status === "published") {
+      if (current?.status === "published") {
+        // A published formation stays complete: the file must fill the gaps, or say « brouillon ».
+        issues.push({
+          column: "_ligne",
+          header: header("_ligne"),
+          message: `Cette formation est publiée : elle doit rester complète (à compléter : ${[...new Set(toComplete.map((x) => x.header))].join(", ")}). Complétez ces colonnes, ou écrivez « brouillon » dans la colonne Statut pour la dépublier.`,
+        });
+      } else {
+        notes.push({
+          column: "statut",
+          header: header("statut"),
+          message: "Importée en brouillon : elle pourra être publiée une fois complétée.",
+        });
+      }
+      status = "draft";
+    }
+    reports.push({ line: row.line, slug, title: cellText(merged.titre).trim() || title, action: "reject", issues, toComplete, notes });
+    candidates.push({ data: checked.data, status, existing: current });
+  });
 
   // The same slug twice in one file: every such row is refused (which one is right cannot be known).
   const bySlug = new Map<string, number[]>();
@@ -254,37 +361,30 @@ export async function analyseTable(
 
   const counts = emptyCounts();
   const planned: PlannedRow[] = [];
-  reports.forEach((r, i) => {
+  await inSlices(reports, (r, i) => {
     const c = candidates[i]!;
     if (r.issues.length > 0 || !c.data) {
       r.action = "reject";
       counts.rejected++;
       return;
     }
+    const data = { ...c.data, slug: r.slug };
     if (!c.existing) {
       r.action = "create";
       counts.created++;
-      planned.push({ line: r.line, slug: r.slug, action: "create", data: { ...c.data, slug: r.slug }, status: c.status });
-      return;
-    }
-    if (fingerprint(c.data, c.status, lookups) === fingerprint(c.existing, c.existing.status, lookups)) {
+    } else if (fingerprint(c.data, c.status, lookups) === fingerprint(c.existing, c.existing.status, lookups)) {
       r.action = "unchanged";
       counts.unchanged++;
       return;
+    } else {
+      r.action = "update";
+      counts.updated++;
     }
-    r.action = "update";
-    counts.updated++;
-    planned.push({
-      line: r.line,
-      slug: r.slug,
-      action: "update",
-      data: { ...c.data, slug: r.slug },
-      status: c.status,
-      existing: c.existing,
-    });
+    if (r.toComplete.length > 0) counts.incomplete++;
+    planned.push({ line: r.line, slug: r.slug, action: r.action, data, status: c.status, existing: c.existing });
   });
   await hooks.onProgress?.(table.rows.length);
-  return { rows: reports, counts, planned, lookups };
+  return { rows: reports, counts, planned, lookups, defaulted };
 }
 
 export interface ApplyOptions {
@@ -294,114 +394,35 @@ export interface ApplyOptions {
   /** A batch job's label in the audit entry ("lot du 12/03"). */
   context?: string;
   target?: Db;
-  /** More writes in the same transaction (the batch job's counters). */
+  /** More writes in the transaction of the audit entry, the last one (the batch job's counters). */
   within?: (trx: Db) => Promise<void>;
-  /** Checked inside the transaction between chunks: true rolls everything back. */
-  shouldStop?: (trx: Db) => Promise<boolean>;
+  /** Checked between chunks: true cancels the import and undoes what was written. */
+  shouldStop?: (target: Db) => Promise<boolean>;
 }
 
+/** What a chunk wrote, to undo it if a later one fails. */
+type Written = { created: string[]; updated: Formation[] };
+
 /**
- * Writes the analysed rows in one transaction: formations, their cities and sessions (a session
- * that stays the same keeps its id), and one audit entry with the counts. If the catalogue changed
- * since the analysis (a slug created or a formation edited meanwhile), nothing is written.
+ * Writes the analysed rows in chunks (see the top of this module): formations, their cities and
+ * sessions (a session that stays the same keeps its id), then one audit entry with the counts. If
+ * the catalogue changed since the analysis (a slug created or a formation edited meanwhile), or
+ * anything fails, nothing stays written.
  */
 export async function applyAnalysis(analysis: Analysis, options: ApplyOptions): Promise<ImportCounts> {
   const target = options.target ?? db();
   const { planned, lookups, counts } = analysis;
-  const creates = planned.filter((p) => p.action === "create");
-  const updates = planned.filter((p) => p.action === "update");
   const now = nowIso();
+  const written: Written = { created: [], updated: [] };
   try {
+    for (const part of chunks(planned, WRITE_CHUNK)) {
+      const chunk = await target.transaction().execute((trx) => writeChunk(trx, part, lookups, now));
+      written.created.push(...chunk.created);
+      written.updated.push(...chunk.updated);
+      if (options.shouldStop && (await options.shouldStop(target))) throw new ImportCancelledError();
+      await nextTurn(); // let the server answer other requests between two chunks
+    }
     await target.transaction().execute(async (trx) => {
-      // The catalogue as the analysis saw it: creates still free, updates not edited meanwhile.
-      for (const part of chunks(planned, 500)) {
-        const rows = await trx
-          .selectFrom("formations")
-          .select(["id", "slug", "updated_at"])
-          .where(
-            "slug",
-            "in",
-            part.map((p) => p.slug),
-          )
-          .execute();
-        const found = new Map(rows.map((r) => [r.slug, r]));
-        for (const p of part) {
-          const row = found.get(p.slug);
-          const stale =
-            p.action === "create" ? row !== undefined : !row || row.id !== p.existing!.id || row.updated_at !== p.existing!.updatedAt;
-          if (stale) {
-            throw new ImportWriteError(
-              `La formation « ${p.slug} » a été créée ou modifiée par quelqu'un d'autre pendant l'import : rien n'a été importé. Relancez l'import pour repartir du catalogue à jour.`,
-            );
-          }
-        }
-      }
-      let done = 0;
-      const checkStop = async () => {
-        if (options.shouldStop && (await options.shouldStop(trx))) throw new ImportCancelledError();
-      };
-      for (const part of chunks(creates)) {
-        const withIds = part.map((p) => ({ p, id: randomUUID() }));
-        await trx
-          .insertInto("formations")
-          .values(
-            withIds.map(({ p, id }) => ({
-              id,
-              slug: p.slug,
-              ...toColumns(p.data, lookups.categoryById.get(p.data.categoryId)?.name ?? ""),
-              status: p.status,
-              published_at: p.status === "published" ? now : null,
-              created_at: now,
-              updated_at: now,
-            })),
-          )
-          .execute();
-        await writeChildren(
-          trx,
-          withIds.map(({ p, id }) => ({ id, data: p.data, previous: [] })),
-          now,
-        );
-        done += part.length;
-        if (done % 1000 < CHUNK) await checkStop();
-      }
-      for (const part of chunks(updates)) {
-        // One statement per chunk: an upsert on the primary key updates every row of the chunk.
-        const rows = part.map((p) => {
-          const e = p.existing!;
-          return {
-            id: e.id,
-            slug: e.slug,
-            ...toColumns(p.data, lookups.categoryById.get(p.data.categoryId)?.name ?? ""),
-            status: p.status,
-            published_at: p.status === "published" ? (e.publishedAt ?? now) : e.publishedAt,
-            created_at: e.createdAt,
-            updated_at: now,
-          };
-        });
-        const columns = Object.keys(rows[0]!).filter((k) => k !== "id" && k !== "slug" && k !== "created_at");
-        await trx
-          .insertInto("formations")
-          .values(rows)
-          .onConflict((oc) =>
-            oc
-              .column("id")
-              .doUpdateSet(
-                (eb) => Object.fromEntries(columns.map((k) => [k, eb.ref(`excluded.${k}` as "excluded.title")])) as Record<string, never>,
-              ),
-          )
-          .execute();
-        const ids = part.map((p) => p.existing!.id);
-        await trx.deleteFrom("formation_cities").where("formation_id", "in", ids).execute();
-        await trx.deleteFrom("formation_sessions").where("formation_id", "in", ids).execute();
-        await writeChildren(
-          trx,
-          part.map((p) => ({ id: p.existing!.id, data: p.data, previous: p.existing!.sessions })),
-          now,
-        );
-        done += part.length;
-        if (done % 1000 < CHUNK) await checkStop();
-      }
-      await checkStop();
       await recordAudit(trx, {
         actor: options.actor,
         action: "import",
@@ -412,6 +433,7 @@ export async function applyAnalysis(analysis: Analysis, options: ApplyOptions): 
       await options.within?.(trx);
     });
   } catch (error) {
+    await undo(target, written, now, lookups);
     if (error instanceof ImportWriteError || error instanceof ImportCancelledError) throw error;
     if (isUniqueViolation(error)) {
       throw new ImportWriteError(
@@ -421,6 +443,166 @@ export async function applyAnalysis(analysis: Analysis, options: ApplyOptions): 
     throw error;
   }
   return counts;
+}
+
+/** One chunk, in its transaction: checks that the catalogue is still as analysed, then writes. */
+async function writeChunk(trx: Db, part: PlannedRow[], lookups: ResolvedLookups, now: string): Promise<Written> {
+  const rows = await trx
+    .selectFrom("formations")
+    .select(["id", "slug", "updated_at"])
+    .where(
+      "slug",
+      "in",
+      part.map((p) => p.slug),
+    )
+    .execute();
+  const found = new Map(rows.map((r) => [r.slug, r]));
+  for (const p of part) {
+    const row = found.get(p.slug);
+    const stale = p.action === "create" ? row !== undefined : !row || row.id !== p.existing!.id || row.updated_at !== p.existing!.updatedAt;
+    if (stale) {
+      throw new ImportWriteError(
+        `La formation « ${p.slug} » a été créée ou modifiée par quelqu'un d'autre pendant l'import : rien n'a été importé. Relancez l'import pour repartir du catalogue à jour.`,
+      );
+    }
+  }
+  const creates = part.filter((p) => p.action === "create").map((p) => ({ p, id: randomUUID() }));
+  for (const group of chunks(creates)) {
+    await trx
+      .insertInto("formations")
+      .values(
+        group.map(({ p, id }) => ({
+          id,
+          slug: p.slug,
+          ...columnsOf(p.data, lookups),
+          status: p.status,
+          published_at: p.status === "published" ? now : null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+  await writeChildren(
+    trx,
+    creates.map(({ p, id }) => ({ id, data: p.data, previous: [] })),
+    now,
+  );
+  const updates = part.filter((p) => p.action === "update");
+  for (const group of chunks(updates)) {
+    await upsertFormations(
+      trx,
+      group.map((p) => {
+        const e = p.existing!;
+        return {
+          id: e.id,
+          slug: e.slug,
+          ...columnsOf(p.data, lookups),
+          status: p.status,
+          published_at: p.status === "published" ? (e.publishedAt ?? now) : e.publishedAt,
+          created_at: e.createdAt,
+          updated_at: now,
+        };
+      }),
+    );
+    const ids = group.map((p) => p.existing!.id);
+    await trx.deleteFrom("formation_cities").where("formation_id", "in", ids).execute();
+    await trx.deleteFrom("formation_sessions").where("formation_id", "in", ids).execute();
+    await writeChildren(
+      trx,
+      group.map((p) => ({ id: p.existing!.id, data: p.data, previous: p.existing!.sessions })),
+      now,
+    );
+  }
+  return { created: creates.map((c) => c.id), updated: updates.map((p) => p.existing!) };
+}
+
+/** One statement per group: an upsert on the primary key updates every row of the group. */
+async function upsertFormations(trx: Db, rows: Array<Insertable<FormationsTable>>): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!).filter((k) => k !== "id" && k !== "slug" && k !== "created_at");
+  await trx
+    .insertInto("formations")
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .column("id")
+        .doUpdateSet(
+          (eb) => Object.fromEntries(columns.map((k) => [k, eb.ref(`excluded.${k}` as "excluded.title")])) as Record<string, never>,
+        ),
+    )
+    .execute();
+}
+
+/**
+ * Undoes what the committed chunks wrote, in chunks too: created formations are deleted, updated
+ * ones get back their columns, status, dates, cities and sessions. A formation edited by someone
+ * else since the import wrote it (its date changed) is left as it is, and logged.
+ */
+async function undo(target: Db, written: Written, now: string, lookups: ResolvedLookups): Promise<void> {
+  if (written.created.length + written.updated.length === 0) return;
+  let skipped = 0;
+  for (const ids of chunks(written.created, WRITE_CHUNK)) {
+    await target.transaction().execute(async (trx) => {
+      const res = await trx.deleteFrom("formations").where("id", "in", ids).where("updated_at", "=", now).executeTakeFirst();
+      skipped += ids.length - Number(res.numDeletedRows ?? 0);
+    });
+    await nextTurn();
+  }
+  for (const group of chunks(written.updated, WRITE_CHUNK)) {
+    await target.transaction().execute(async (trx) => {
+      const untouched = new Set(
+        (
+          await trx
+            .selectFrom("formations")
+            .select("id")
+            .where(
+              "id",
+              "in",
+              group.map((f) => f.id),
+            )
+            .where("updated_at", "=", now)
+            .execute()
+        ).map((r) => r.id),
+      );
+      const restore = group.filter((f) => untouched.has(f.id));
+      skipped += group.length - restore.length;
+      for (const part of chunks(restore)) {
+        await upsertFormations(
+          trx,
+          part.map((f) => ({
+            id: f.id,
+            slug: f.slug,
+            ...columnsOf(f as unknown as FormationData, lookups),
+            status: f.status,
+            published_at: f.publishedAt,
+            created_at: f.createdAt,
+            updated_at: f.updatedAt,
+          })),
+        );
+        const ids = part.map((f) => f.id);
+        await trx.deleteFrom("formation_cities").where("formation_id", "in", ids).execute();
+        await trx.deleteFrom("formation_sessions").where("formation_id", "in", ids).execute();
+        const cities = part.flatMap((f) => f.cityIds.map((city_id) => ({ formation_id: f.id, city_id })));
+        for (const c of chunks(cities, 500)) await trx.insertInto("formation_cities").values(c).execute();
+        const sessions = part.flatMap((f) =>
+          f.sessions.map((s) => ({
+            id: s.id,
+            formation_id: f.id,
+            start_date: s.startDate,
+            end_date: s.endDate,
+            city_id: s.cityId,
+            seats_left: s.seatsLeft,
+            created_at: f.updatedAt,
+            updated_at: f.updatedAt,
+          })),
+        );
+        for (const c of chunks(sessions, 200)) await trx.insertInto("formation_sessions").values(c).execute();
+      }
+    });
+    await nextTurn();
+  }
+  if (skipped > 0) log.warn("Import annulé : formations modifiées entre-temps laissées telles quelles", { count: skipped });
 }
 
 async function writeChildren(

@@ -4,13 +4,13 @@ import { createCity } from "~/domain/cities/cities.server";
 import { createCategory } from "../categories.server";
 import { createFormation, getFormationBySlug, setFormationStatus, updateFormation } from "../formations.server";
 import { todayInParis } from "../labels";
-import { formationInput } from "../test-fixtures";
+import { categoryInput, cityInput, formationInput } from "../test-fixtures";
 import { flatToCell, type FlatRecord } from "./cells";
 import { IMPORT_COLUMNS, guessMapping } from "./columns";
 import { toCsv } from "./csv";
 import { catalogueRecords, exportCatalogue, templateFile, templateRecords } from "./export.server";
 import { ImportWriteError, analyseTable, applyAnalysis, importTable } from "./import.server";
-import { cancelJob, claimJob, createJob, getJob, jobReportCsv, runJob } from "./jobs.server";
+import { cancelJob, claimJob, confirmJob, createJob, getJob, jobReportCsv, runJob } from "./jobs.server";
 import { ImportFileError } from "./model";
 import { readTable, type ImportTable } from "./read.server";
 
@@ -43,31 +43,14 @@ async function formationCount(t: TestDatabase): Promise<number> {
 
 async function setupReferences(t: TestDatabase) {
   const ctx = { db: t.db };
-  const bureautique = (
-    await createCategory(
-      { slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien.", position: 1 },
-      ctx,
-    )
-  ).id;
+  const bureautique = (await createCategory(categoryInput(), ctx)).id;
   const management = (
     await createCategory(
       { slug: "management", name: "Management", description: "Animer une équipe et conduire les entretiens.", position: 2 },
       ctx,
     )
   ).id;
-  const lyon = (
-    await createCity(
-      {
-        slug: "lyon",
-        name: "Lyon",
-        region: "Auvergne-Rhône-Alpes",
-        intro: "Deuxième pôle économique de France, au confluent du Rhône et de la Saône.",
-        latitude: 45.764,
-        longitude: 4.8357,
-      },
-      ctx,
-    )
-  ).id;
+  const lyon = (await createCity(cityInput(), ctx)).id;
   const paris = (
     await createCity(
       {
@@ -160,6 +143,14 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     await t?.cleanup();
   });
 
+  /** The editor confirms the columns as proposed (every file's guessed mapping), all or nothing off. */
+  async function startJob(id: string, allOrNothing = false) {
+    const job = (await getJob(id, t.db))!;
+    const mappings = Object.fromEntries(job.files.flatMap((f) => (f.preview ? [[f.id, guessMapping(f.preview.headers)]] : [])));
+    const result = await confirmJob(id, { mappings, allOrNothing, acknowledged: true }, t.db);
+    expect(result).toEqual({ ok: true });
+  }
+
   it("export then import gives the same catalogue, in CSV, XLSX and JSON, and changes nothing", async () => {
     const before = await catalogueRecords(t.db);
     expect(before).toHaveLength(3);
@@ -171,7 +162,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
       const content = typeof file.body === "string" ? bytes(file.body) : file.body;
       const result = await importText(t, file.filename, content);
       expect(result.analysis.rows.flatMap((r) => r.issues)).toEqual([]);
-      expect(result.counts, format).toEqual({ created: 0, updated: 0, unchanged: 3, rejected: 0 });
+      expect(result.counts, format).toEqual({ created: 0, updated: 0, unchanged: 3, rejected: 0, incomplete: 0 });
       expect(await catalogueRecords(t.db)).toEqual(before);
     }
     // Nothing was rewritten: "Mis à jour le" stays.
@@ -186,7 +177,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
       await setupReferences(other);
       const file = await exportCatalogue("csv", t.db);
       const result = await importText(other, file.filename, file.body as string);
-      expect(result.counts).toEqual({ created: 3, updated: 0, unchanged: 0, rejected: 0 });
+      expect(result.counts).toEqual({ created: 3, updated: 0, unchanged: 0, rejected: 0, incomplete: 0 });
       expect(await catalogueRecords(other.db)).toEqual(await catalogueRecords(t.db));
       const published = await getFormationBySlug("excel-tableaux-croises-dynamiques", other.db);
       expect(published?.status).toBe("published");
@@ -218,7 +209,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
   it("an update by slug keeps the columns the file leaves out, and keeps session ids", async () => {
     const before = (await getFormationBySlug("excel-tableaux-croises-dynamiques", t.db))!;
     const result = await importText(t, "prix.csv", "slug;Prix\nexcel-tableaux-croises-dynamiques;1 350,00 €\n");
-    expect(result.counts).toEqual({ created: 0, updated: 1, unchanged: 0, rejected: 0 });
+    expect(result.counts).toEqual({ created: 0, updated: 1, unchanged: 0, rejected: 0, incomplete: 0 });
     const after = (await getFormationBySlug("excel-tableaux-croises-dynamiques", t.db))!;
     expect(after.priceInter).toBe(1350);
     expect(after.title).toBe(before.title);
@@ -343,7 +334,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
       { ...excel, slug: "Neuve 4 vs", statut: "archivée", opco: "opca" },
     ];
     const result = await importText(t, "erreurs.csv", csvOf(rows));
-    expect(result.counts).toEqual({ created: 0, updated: 0, unchanged: 0, rejected: 5 });
+    expect(result.counts).toEqual({ created: 0, updated: 0, unchanged: 0, rejected: 5, incomplete: 0 });
     const issues = result.analysis.rows.map((r) => Object.fromEntries(r.issues.map((i) => [i.header, i.message])));
     expect(issues[0]).toMatchObject({
       Modalité: expect.stringContaining("présentiel, distanciel ou mixte."),
@@ -377,7 +368,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
       "mixte.csv",
       csvOf([
         { ...excel, slug: "tout-ou-rien-1", titre: "Tout ou rien : bonne ligne" },
-        { ...excel, slug: "tout-ou-rien-2", modalite: "" },
+        { ...excel, slug: "tout-ou-rien-2", modalite: "en avion" },
       ]),
       { allOrNothing: true },
     );
@@ -435,7 +426,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     const started = Date.now();
     const result = await importText(t, "masse.csv", text);
     const seconds = (Date.now() - started) / 1000;
-    expect(result.counts).toEqual({ created: 10_000, updated: 0, unchanged: 0, rejected: 0 });
+    expect(result.counts).toEqual({ created: 10_000, updated: 0, unchanged: 0, rejected: 0, incomplete: 0 });
     expect(await formationCount(t)).toBe(count + 10_000);
     const published = await t.db
       .selectFrom("formations")
@@ -466,16 +457,22 @@ describe.each(engines)("formation import on $name", ({ create }) => {
         { name: "bon.csv", bytes: bytes(good) },
         { name: "casse.csv", bytes: bytes('Titre;Résumé\n"ouvert;jamais fermé\n') },
       ],
-      {},
       t.db,
     );
+    expect((await getJob(id, t.db))?.state).toBe("review");
+    await startJob(id);
     expect((await getJob(id, t.db))?.state).toBe("queued");
     const [first, second] = await Promise.all([claimJob(t.db), claimJob(t.db)]);
     expect([first, second].filter(Boolean)).toHaveLength(1);
     const claim = (first ?? second)!;
     expect(await runJob(claim, { target: t.db })).toBe("done");
     const job = (await getJob(id, t.db))!;
-    expect(job).toMatchObject({ state: "done", filesDone: 2, percent: 100, counts: { created: 1, updated: 0, unchanged: 0, rejected: 1 } });
+    expect(job).toMatchObject({
+      state: "done",
+      filesDone: 2,
+      percent: 100,
+      counts: { created: 1, updated: 0, unchanged: 0, rejected: 1, incomplete: 0 },
+    });
     expect(job.files.map((f) => f.state)).toEqual(["done", "failed"]);
     expect(job.files[1]!.error).toMatch(/guillemet ouvert ligne 2/);
     expect(await getFormationBySlug("lot-1", t.db)).toBeDefined();
@@ -488,7 +485,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
   });
 
   it("cancels a queued job at once and a running job at its next check", async () => {
-    const id = await createJob(actor, [{ name: "a.csv", bytes: bytes("Titre\nUne formation annulée\n") }], {}, t.db);
+    const id = await createJob(actor, [{ name: "a.csv", bytes: bytes("Titre\nUne formation annulée\n") }], t.db);
     expect(await cancelJob(id, t.db)).toBe("cancelled");
     expect((await getJob(id, t.db))?.state).toBe("cancelled");
     expect(await claimJob(t.db)).toBeUndefined();
@@ -497,9 +494,9 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     const id2 = await createJob(
       actor,
       [{ name: "b.csv", bytes: bytes(csvOf([{ ...excel, slug: "annulee-1", titre: "Formation annulée 1" }])) }],
-      {},
       t.db,
     );
+    await startJob(id2);
     const claim = (await claimJob(t.db))!;
     expect(claim.id).toBe(id2);
     expect(await cancelJob(id2, t.db)).toBe("requested");
@@ -516,9 +513,9 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     const id = await createJob(
       actor,
       [{ name: "c.csv", bytes: bytes(csvOf([{ ...excel, slug: "reprise-1", titre: "Formation reprise 1" }])) }],
-      {},
       t.db,
     );
+    await startJob(id);
     const claim = (await claimJob(t.db))!;
     expect(await runJob(claim, { target: t.db, stopping: () => true })).toBe("queued");
     expect(await getFormationBySlug("reprise-1", t.db)).toBeUndefined();

@@ -3,29 +3,22 @@ import { sql, type Selectable } from "kysely";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationImportFilesTable, FormationImportJobsTable } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
-import { guessMapping } from "./columns";
+import { guessMapping, mappingProblems, type ColumnMapping } from "./columns";
 import { toCsv } from "./csv";
+import { ignoredHeaders, previewOf, unacknowledgedIgnored, type FilePreview } from "./mapping";
 import { ImportCancelledError, ImportWriteError, analyseTable, applyAnalysis, type Actor, type RowReport } from "./import.server";
-import {
-  ImportFileError,
-  MAX_BATCH_FILES,
-  MAX_BATCH_ROWS,
-  MAX_FILE_BYTES,
-  MAX_FILE_LABEL,
-  countsSentence,
-  jobPercent,
-  type FileState,
-  type JobState,
-  type JobView,
-} from "./model";
+import { ImportFileError, countsSentence, jobPercent, type FileState, type JobState, type JobView } from "./model";
 import { readTable } from "./read.server";
+import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_ROWS, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 
 /**
  * Uploaded files and batch jobs, persisted in the database so that any instance can read a file
- * and run a job. A job is claimed by one worker at a time (atomic UPDATE with a lock token and an
- * expiry renewed while it works); each file is imported in its own transaction, together with its
- * counters and rejected rows, so a file is either entirely imported or not at all, even if the
- * process stops in the middle.
+ * and run a job. A new job waits in "review" while the editor checks each file's columns (read at
+ * upload: headers and a few values); confirmed, it is "queued". A job is claimed by one worker at
+ * a time (atomic UPDATE with a lock token and an expiry renewed while it works); each file is
+ * imported in chunks (see import.server.ts), its counters and report rows with its last chunk,
+ * and undone if it fails, is cancelled or the worker stops: a file is imported entirely or not at
+ * all. After a crash, the job is resumed and the file imported again, which completes it.
  */
 
 /** A claim not renewed for this long (crashed instance) can be taken over by another worker. */
@@ -79,13 +72,20 @@ export async function deleteUpload(id: string, target: Db = db()): Promise<void>
   await target.deleteFrom("formation_import_files").where("id", "=", id).where("job_id", "is", null).execute();
 }
 
+/** Drops the uploads of the one-file page, and the batches whose columns were never checked, after 24 hours. */
 export async function pruneUploads(now = Date.now(), target: Db = db()): Promise<number> {
+  const before = new Date(now - UPLOAD_TTL_MS).toISOString();
   const res = await target
     .deleteFrom("formation_import_files")
     .where("job_id", "is", null)
-    .where("created_at", "<", new Date(now - UPLOAD_TTL_MS).toISOString())
+    .where("created_at", "<", before)
     .executeTakeFirst();
-  return Number(res.numDeletedRows ?? 0);
+  const jobs = await target
+    .deleteFrom("formation_import_jobs")
+    .where("state", "=", "review")
+    .where("created_at", "<", before)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows ?? 0) + Number(jobs.numDeletedRows ?? 0);
 }
 
 function safeName(name: string): string {
@@ -113,17 +113,40 @@ export interface NewJobFile {
 /** Checks the files of a new batch (count, size); French message or undefined. */
 export function batchFilesProblem(files: NewJobFile[]): string | undefined {
   if (files.length === 0) return "Choisissez au moins un fichier à importer.";
-  if (files.length > MAX_BATCH_FILES) return `Un lot compte ${MAX_BATCH_FILES} fichiers au plus : répartissez-les en plusieurs lots.`;
-  const big = files.find((f) => f.bytes.byteLength > MAX_FILE_BYTES);
-  if (big) return `Le fichier « ${big.name} » dépasse ${MAX_FILE_LABEL} : découpez-le en plusieurs fichiers.`;
+  if (files.length > IMPORT_MAX_BATCH_FILES)
+    return `Un lot compte ${IMPORT_MAX_BATCH_FILES} fichiers au plus : répartissez-les en plusieurs lots.`;
+  const big = files.find((f) => f.bytes.byteLength > IMPORT_MAX_UPLOAD_BYTES);
+  if (big) return `Le fichier « ${big.name} » dépasse ${IMPORT_MAX_UPLOAD_LABEL} : découpez-le en plusieurs fichiers.`;
   const empty = files.find((f) => f.bytes.byteLength === 0);
   if (empty) return `Le fichier « ${empty.name} » est vide.`;
   return undefined;
 }
 
-export async function createJob(actor: Actor, files: NewJobFile[], { allOrNothing = false } = {}, target: Db = db()): Promise<string> {
+/**
+ * Creates a job waiting for the editor to check its columns: each file's headers and first values
+ * are read now (in the reading thread), a file that cannot be read is marked as not imported with
+ * its reason. Throws ImportFileError when no file of the batch can be read.
+ */
+export async function createJob(actor: Actor, files: NewJobFile[], target: Db = db()): Promise<string> {
   const problem = batchFilesProblem(files);
   if (problem) throw new ImportFileError(problem);
+  const previews = await Promise.all(
+    files.map(async (f): Promise<{ preview?: FilePreview; error?: string }> => {
+      try {
+        return { preview: previewOf(await readTable(f.name, f.bytes, { previewRows: 3 })) };
+      } catch (error) {
+        if (error instanceof ImportFileError) return { error: error.message };
+        throw error;
+      }
+    }),
+  );
+  if (previews.every((p) => p.error)) {
+    throw new ImportFileError(
+      files.length === 1
+        ? `« ${files[0]!.name} » : ${previews[0]!.error}`
+        : `Aucun des fichiers ne peut être lu. « ${files[0]!.name} » : ${previews[0]!.error}`,
+    );
+  }
   const id = randomUUID();
   const now = nowIso();
   await target.transaction().execute(async (trx) => {
@@ -131,9 +154,9 @@ export async function createJob(actor: Actor, files: NewJobFile[], { allOrNothin
       .insertInto("formation_import_jobs")
       .values({
         id,
-        state: "queued",
-        stage: "En attente de démarrage",
-        all_or_nothing: allOrNothing ? 1 : 0,
+        state: "review",
+        stage: "Colonnes à vérifier",
+        all_or_nothing: 1,
         actor_id: actor.id,
         actor_email: actor.email,
         actor_role: actor.role,
@@ -143,6 +166,7 @@ export async function createJob(actor: Actor, files: NewJobFile[], { allOrNothin
       })
       .execute();
     for (const [position, f] of files.entries()) {
+      const { preview, error } = previews[position]!;
       await trx
         .insertInto("formation_import_files")
         .values({
@@ -152,19 +176,80 @@ export async function createJob(actor: Actor, files: NewJobFile[], { allOrNothin
           position,
           name: safeName(f.name),
           size: f.bytes.byteLength,
-          content: Buffer.from(f.bytes).toString("base64"),
-          state: "pending",
+          content: preview ? Buffer.from(f.bytes).toString("base64") : "",
+          state: preview ? "pending" : "failed",
+          error: error ?? "",
+          preview: preview ? JSON.stringify(preview) : "",
+          ignored_columns: preview ? JSON.stringify(ignoredHeaders(preview.headers, guessMapping(preview.headers))) : "[]",
           created_at: now,
           updated_at: now,
         })
         .execute();
     }
   });
-  for (const listener of listeners) listener();
   return id;
 }
 
+export interface JobConfirmation {
+  /** The field of each column, per file id (files that could not be read have none). */
+  mappings: Record<string, ColumnMapping>;
+  allOrNothing: boolean;
+  /** The editor ticked « J'ai compris » for the ignored columns. */
+  acknowledged: boolean;
+}
+
+/**
+ * Starts a job once its columns are checked. Returns a French refusal when a file maps two
+ * columns to one field or ignores columns not acknowledged; "missing" or "started" otherwise.
+ */
+export async function confirmJob(
+  id: string,
+  confirmation: JobConfirmation,
+  target: Db = db(),
+): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
+  const job = await getJob(id, target);
+  if (!job) return { ok: false, status: 404, message: "Cet import n'existe pas." };
+  if (job.state !== "review") return { ok: false, status: 409, message: "Les colonnes de cet import sont déjà validées." };
+  const readable = job.files.filter((f) => f.preview);
+  const ignored: string[] = [];
+  const chosen = new Map<string, ColumnMapping>();
+  for (const f of readable) {
+    const headers = f.preview!.headers;
+    const mapping = headers.map((_, i) => confirmation.mappings[f.id]?.[i] ?? "");
+    const { duplicates } = mappingProblems(headers, mapping);
+    if (duplicates.length > 0) return { ok: false, status: 422, message: `« ${f.name} » : ${duplicates[0]}` };
+    ignored.push(...ignoredHeaders(headers, mapping).map((h) => (readable.length > 1 ? `${h} (${f.name})` : h)));
+    chosen.set(f.id, mapping);
+  }
+  const refusal = unacknowledgedIgnored(ignored, confirmation.acknowledged);
+  if (refusal) return { ok: false, status: 422, message: refusal };
+  const now = nowIso();
+  const started = await target.transaction().execute(async (trx) => {
+    const res = await trx
+      .updateTable("formation_import_jobs")
+      .set({ state: "queued", stage: "En attente de démarrage", all_or_nothing: confirmation.allOrNothing ? 1 : 0, updated_at: now })
+      .where("id", "=", id)
+      .where("state", "=", "review")
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    for (const [fileId, mapping] of chosen) {
+      const headers = readable.find((f) => f.id === fileId)!.preview!.headers;
+      await trx
+        .updateTable("formation_import_files")
+        .set({ mapping: JSON.stringify(mapping), ignored_columns: JSON.stringify(ignoredHeaders(headers, mapping)), updated_at: now })
+        .where("id", "=", fileId)
+        .execute();
+    }
+    return true;
+  });
+  if (!started) return { ok: false, status: 409, message: "Les colonnes de cet import sont déjà validées." };
+  for (const listener of listeners) listener();
+  return { ok: true };
+}
+
 type JobRow = Selectable<FormationImportJobsTable>;
+
+const JOB_DATE = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
 type FileRow = Omit<Selectable<FormationImportFilesTable>, "content">;
 
 function toView(job: JobRow, files: FileRow[]): JobView {
@@ -182,6 +267,7 @@ function toView(job: JobRow, files: FileRow[]): JobView {
   };
   return {
     id: job.id,
+    label: `Lot du ${JOB_DATE.format(new Date(job.created_at))}`,
     state: job.state as JobState,
     stage: job.stage,
     allOrNothing: Number(job.all_or_nothing) === 1,
@@ -195,6 +281,7 @@ function toView(job: JobRow, files: FileRow[]): JobView {
       updated: Number(job.updated_count),
       unchanged: Number(job.unchanged_count),
       rejected: Number(job.rejected_count),
+      incomplete: Number(job.incomplete_count),
     },
     cancelRequested: Number(job.cancel_requested) === 1,
     error: job.error,
@@ -213,8 +300,11 @@ function toView(job: JobRow, files: FileRow[]): JobView {
         updated: Number(f.updated_count),
         unchanged: Number(f.unchanged_count),
         rejected: Number(f.rejected_count),
+        incomplete: Number(f.incomplete_count),
       },
       ignoredColumns: JSON.parse(f.ignored_columns || "[]") as string[],
+      mapping: f.mapping ? (JSON.parse(f.mapping) as ColumnMapping) : null,
+      preview: f.preview ? (JSON.parse(f.preview) as FilePreview) : null,
       error: f.error,
     })),
   };
@@ -233,7 +323,10 @@ const FILE_COLUMNS = [
   "updated_count",
   "unchanged_count",
   "rejected_count",
+  "incomplete_count",
   "ignored_columns",
+  "mapping",
+  "preview",
   "error",
   "created_at",
   "updated_at",
@@ -286,18 +379,19 @@ export async function cancelJob(id: string, target: Db = db()): Promise<"cancell
   return target.transaction().execute(async (trx) => {
     const job = await trx.selectFrom("formation_import_jobs").select(["state"]).where("id", "=", id).executeTakeFirst();
     if (!job) return "missing";
-    if (job.state === "queued") {
+    if (job.state === "queued" || job.state === "review") {
       const res = await trx
         .updateTable("formation_import_jobs")
         .set({ state: "cancelled", stage: "", cancel_requested: 1, finished_at: now, updated_at: now })
         .where("id", "=", id)
-        .where("state", "=", "queued")
+        .where("state", "in", ["queued", "review"])
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 1) {
         await trx
           .updateTable("formation_import_files")
           .set({ state: "cancelled", content: "", updated_at: now })
           .where("job_id", "=", id)
+          .where("state", "!=", "failed")
           .execute();
         return "cancelled";
       }
@@ -400,7 +494,7 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
 
   const files = await target
     .selectFrom("formation_import_files")
-    .select(["id", "name", "state", "rows"])
+    .select(["id", "name", "state", "rows", "mapping"])
     .where("job_id", "=", id)
     .orderBy("position")
     .execute();
@@ -448,9 +542,9 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
       let table;
       try {
         table = await readTable(file.name, new Uint8Array(Buffer.from(content.content, "base64")));
-        if (table.rows.length > MAX_BATCH_ROWS)
+        if (table.rows.length > IMPORT_MAX_ROWS)
           throw new ImportFileError(
-            `Le fichier compte ${table.rows.length.toLocaleString("fr-FR")} lignes : ${MAX_BATCH_ROWS.toLocaleString("fr-FR")} au plus par fichier.`,
+            `Le fichier compte ${table.rows.length.toLocaleString("fr-FR")} lignes : ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} au plus par fichier.`,
           );
         if (table.rows.length === 0) throw new ImportFileError("Le fichier ne contient aucune formation sous sa ligne d'en-tête.");
       } catch (error) {
@@ -459,8 +553,10 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
         await touch({ stage: "" });
         continue;
       }
-      const mapping = guessMapping(table.headers);
-      const ignored = table.headers.filter((_, i) => !mapping[i]);
+      // The mapping the editor checked (a job created before that step: guessed from the headers).
+      const stored = file.mapping ? (JSON.parse(file.mapping) as ColumnMapping) : null;
+      const mapping = stored && stored.length === table.headers.length ? stored : guessMapping(table.headers);
+      const ignored = ignoredHeaders(table.headers, mapping);
       const rows = table.rows.length;
       await target
         .updateTable("formation_import_files")
@@ -479,9 +575,10 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
         shouldStop: () => shouldStop(target),
       });
       const rejected = analysis.rows.filter((r) => r.action === "reject");
+      const drafts = analysis.rows.filter((r) => (r.action === "create" || r.action === "update") && r.toComplete.length > 0);
       if (allOrNothing && rejected.length > 0) {
         await target.transaction().execute(async (trx) => {
-          await insertRejections(trx, id, file.name, rejected);
+          await insertReportRows(trx, id, file.name, rejected);
           await trx
             .updateTable("formation_import_files")
             .set({
@@ -510,7 +607,7 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
           target,
           shouldStop: (trx) => shouldStop(trx),
           within: async (trx) => {
-            await insertRejections(trx, id, file.name, rejected);
+            await insertReportRows(trx, id, file.name, [...rejected, ...drafts]);
             await trx
               .updateTable("formation_import_files")
               .set({
@@ -519,6 +616,7 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
                 updated_count: c.updated,
                 unchanged_count: c.unchanged,
                 rejected_count: c.rejected,
+                incomplete_count: c.incomplete,
                 updated_at: nowIso(),
               })
               .where("id", "=", file.id)
@@ -529,6 +627,7 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
                 updated_count: eb("updated_count", "+", c.updated),
                 unchanged_count: eb("unchanged_count", "+", c.unchanged),
                 rejected_count: eb("rejected_count", "+", c.rejected),
+                incomplete_count: eb("incomplete_count", "+", c.incomplete),
                 files_done: eb("files_done", "+", 1),
                 rows_done: rowsBefore + rows,
               }))
@@ -589,16 +688,23 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
   }
 }
 
-async function insertRejections(trx: Db, jobId: string, fileName: string, rows: RowReport[]): Promise<void> {
-  const values = rows.map((r) => ({
-    id: randomUUID(),
-    job_id: jobId,
-    file_name: fileName,
-    row_number: r.line,
-    slug: r.slug,
-    title: r.title.slice(0, 300),
-    reasons: r.issues.map((i) => `${i.header} : ${i.message}`).join("\n"),
-  }));
+/** The rows of the report: refused rows with their reasons, drafts with what they lack. */
+async function insertReportRows(trx: Db, jobId: string, fileName: string, rows: RowReport[]): Promise<void> {
+  const values = rows.map((r) => {
+    const draft = r.action !== "reject";
+    return {
+      id: randomUUID(),
+      job_id: jobId,
+      file_name: fileName,
+      row_number: r.line,
+      slug: r.slug,
+      title: r.title.slice(0, 300),
+      kind: draft ? "draft" : "reject",
+      reasons: draft
+        ? `Importée en brouillon, à compléter : ${r.toComplete.map((i) => `${i.header} : ${i.message}`).join("\n")}`
+        : r.issues.map((i) => `${i.header} : ${i.message}`).join("\n"),
+    };
+  });
   for (let i = 0; i < values.length; i += 200)
     await trx
       .insertInto("formation_import_rejections")
@@ -614,6 +720,7 @@ export async function jobReportCsv(id: string, target: Db = db()): Promise<strin
     .selectFrom("formation_import_rejections")
     .select(["file_name", "row_number", "slug", "title", "reasons"])
     .where("job_id", "=", id)
+    .orderBy("kind", "desc")
     .orderBy("file_name")
     .orderBy("row_number")
     .execute();

@@ -1,15 +1,9 @@
+import { IMPORT_MAX_CELLS, IMPORT_MAX_ROWS } from "./limits";
+
 /**
- * Formation import: limits, shared types and French labels (pure, runs anywhere).
+ * Formation import: shared types and French labels (pure, runs anywhere). The limits are in `./limits`.
  */
 
-/** Largest file accepted, on the one-file page and per file of a batch. */
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-export const MAX_FILE_LABEL = "20 Mo";
-/** Beyond this many rows, the one-file page sends the editor to the batch import. */
-export const MAX_INTERACTIVE_ROWS = 2_000;
-/** Rows per file in a batch (10 000 and more are the batch's purpose). */
-export const MAX_BATCH_ROWS = 100_000;
-export const MAX_BATCH_FILES = 10;
 /** Rows of the preview table shown on screen (every error is still counted). */
 export const PREVIEW_ROWS = 200;
 
@@ -28,6 +22,14 @@ export class ImportFileError extends Error {
   }
 }
 
+export function tooManyRowsMessage(): string {
+  return `Le fichier compte plus de ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} lignes : découpez-le en plusieurs fichiers de ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} lignes au plus.`;
+}
+
+export function tooManyCellsMessage(): string {
+  return `Le fichier compte plus de ${IMPORT_MAX_CELLS.toLocaleString("fr-FR")} cellules : découpez-le en plusieurs fichiers.`;
+}
+
 export type RowAction = "create" | "update" | "unchanged" | "reject";
 export const ROW_ACTION_LABELS: Record<RowAction, string> = {
   create: "Création",
@@ -41,33 +43,36 @@ export interface ImportCounts {
   updated: number;
   unchanged: number;
   rejected: number;
+  /** Among the created and updated ones: drafts that still lack what publication needs. */
+  incomplete: number;
 }
 
 export function emptyCounts(): ImportCounts {
-  return { created: 0, updated: 0, unchanged: 0, rejected: 0 };
+  return { created: 0, updated: 0, unchanged: 0, rejected: 0, incomplete: 0 };
 }
 
-/** "3 créées, 1 mise à jour, 0 inchangée, 2 refusées". */
+/** "3 créées, 1 mise à jour, 0 inchangée, 2 refusées", then "(dont 2 brouillons à compléter)" when some are. */
 export function countsSentence(c: ImportCounts, conditional = false): string {
   const p = (n: number, one: string, many: string) => `${n.toLocaleString("fr-FR")} ${n > 1 ? many : one}`;
-  if (conditional) {
-    return [
-      p(c.created, "serait créée", "seraient créées"),
-      p(c.updated, "serait mise à jour", "seraient mises à jour"),
-      p(c.unchanged, "resterait inchangée", "resteraient inchangées"),
-      p(c.rejected, "serait refusée", "seraient refusées"),
-    ].join(", ");
-  }
-  return [
-    p(c.created, "créée", "créées"),
-    p(c.updated, "mise à jour", "mises à jour"),
-    p(c.unchanged, "inchangée", "inchangées"),
-    p(c.rejected, "refusée", "refusées"),
-  ].join(", ");
+  const sentence = conditional
+    ? [
+        p(c.created, "serait créée", "seraient créées"),
+        p(c.updated, "serait mise à jour", "seraient mises à jour"),
+        p(c.unchanged, "resterait inchangée", "resteraient inchangées"),
+        p(c.rejected, "serait refusée", "seraient refusées"),
+      ].join(", ")
+    : [
+        p(c.created, "créée", "créées"),
+        p(c.updated, "mise à jour", "mises à jour"),
+        p(c.unchanged, "inchangée", "inchangées"),
+        p(c.rejected, "refusée", "refusées"),
+      ].join(", ");
+  return c.incomplete > 0 ? `${sentence} (dont ${p(c.incomplete, "brouillon", "brouillons")} à compléter)` : sentence;
 }
 
-export type JobState = "queued" | "running" | "done" | "failed" | "cancelled";
+export type JobState = "review" | "queued" | "running" | "done" | "failed" | "cancelled";
 export const JOB_STATE_LABELS: Record<JobState, string> = {
+  review: "Colonnes à vérifier",
   queued: "En attente",
   running: "En cours",
   done: "Terminé",
@@ -91,6 +96,8 @@ export function isActiveJob(state: string): boolean {
 
 export interface JobView {
   id: string;
+  /** "Lot du 23/11/2026 14:05" (Paris time). */
+  label: string;
   state: JobState;
   stage: string;
   allOrNothing: boolean;
@@ -115,6 +122,10 @@ export interface JobView {
     rows: number;
     counts: ImportCounts;
     ignoredColumns: string[];
+    /** The field of each column as the editor checked it (null before, or for a file that cannot be read). */
+    mapping: string[] | null;
+    /** Headers and first values read at upload (null for a file that cannot be read). */
+    preview: { description: string; headers: string[]; samples: string[][] } | null;
     error: string;
   }>;
 }

@@ -1,21 +1,23 @@
-import { cellText } from "./cells";
-import { COLUMN_BY_KEY, guessMapping, mappingProblems, type ColumnMapping } from "./columns";
+import { mappingProblems } from "./columns";
 import { ImportWriteError, analyseTable, importTable, previewRows, type Actor, type RowReport } from "./import.server";
 import { deleteUpload, getUpload, saveUpload } from "./jobs.server";
-import { ImportFileError, MAX_FILE_BYTES, MAX_FILE_LABEL, MAX_INTERACTIVE_ROWS, PREVIEW_ROWS, type ImportCounts } from "./model";
+import { ImportFileError, PREVIEW_ROWS, type ImportCounts } from "./model";
+import { IMPORT_MAX_INTERACTIVE_ROWS, IMPORT_MAX_REQUEST_BYTES, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 import { readTable } from "./read.server";
+import {
+  IGNORED_ACK_FIELD,
+  ignoredHeaders,
+  mappingColumns,
+  mappingFrom,
+  samplesOf,
+  unacknowledgedIgnored,
+  type MappingColumn,
+} from "./mapping";
 
 /**
  * The one-file import screen's server side: upload, mapping read from the query string, preview
  * and dry run (analysis without writing), then the import. Kept here so the route stays thin.
  */
-
-export interface MappingColumn {
-  index: number;
-  header: string;
-  key: string;
-  samples: string[];
-}
 
 export type ImportPageData =
   | { step: "upload"; notice?: string }
@@ -30,35 +32,16 @@ export type ImportPageData =
       mappingChosen: boolean;
       duplicates: string[];
       missingRequired: string[];
+      /** Headers of the columns no field takes: acknowledged before the import. */
+      ignored: string[];
+      /** Fields filled by the organisation's defaults for new formations (labels). */
+      defaulted: string[];
       simulation: boolean;
       counts: ImportCounts;
       rows: RowReport[];
       hiddenRows: number;
       planned: Array<{ slug: string; title: string; action: "create" | "update" }>;
     };
-
-/** The mapping from `c0`, `c1`… in the query string; the guessed one when absent. */
-export function mappingFrom(params: URLSearchParams | FormData, headers: string[]): { mapping: ColumnMapping; chosen: boolean } {
-  const chosen = headers.some((_, i) => params.get(`c${i}`) !== null);
-  if (!chosen) return { mapping: guessMapping(headers), chosen: false };
-  return {
-    mapping: headers.map((_, i) => {
-      const value = String(params.get(`c${i}`) ?? "");
-      return COLUMN_BY_KEY.has(value) ? value : "";
-    }),
-    chosen: true,
-  };
-}
-
-function samplesOf(rows: Array<{ cells: unknown[] }>, index: number): string[] {
-  const out: string[] = [];
-  for (const row of rows) {
-    const text = cellText(row.cells[index]).replace(/\s+/g, " ").trim();
-    if (text) out.push(text.length > 60 ? `${text.slice(0, 59)}…` : text);
-    if (out.length === 2) break;
-  }
-  return out;
-}
 
 const MISSING =
   "Ce fichier n'est plus disponible (téléversé il y a plus de 24 heures, déjà importé, ou par une autre personne) : téléversez-le à nouveau.";
@@ -75,11 +58,11 @@ export async function importPageData(url: URL, actor: Actor): Promise<ImportPage
     if (error instanceof ImportFileError) return { step: "error", message: error.message };
     throw error;
   }
-  if (table.rows.length > MAX_INTERACTIVE_ROWS) {
+  if (table.rows.length > IMPORT_MAX_INTERACTIVE_ROWS) {
     return {
       step: "error",
       tooManyRows: true,
-      message: `Ce fichier compte ${table.rows.length.toLocaleString("fr-FR")} formations : au-delà de ${MAX_INTERACTIVE_ROWS.toLocaleString("fr-FR")}, utilisez l'import par lots, qui travaille en arrière-plan.`,
+      message: `Ce fichier compte ${table.rows.length.toLocaleString("fr-FR")} formations : au-delà de ${IMPORT_MAX_INTERACTIVE_ROWS.toLocaleString("fr-FR")}, utilisez l'import par lots, qui travaille en arrière-plan.`,
     };
   }
   if (table.rows.length === 0) return { step: "error", message: "Le fichier ne contient aucune formation sous sa ligne d'en-tête." };
@@ -93,10 +76,16 @@ export async function importPageData(url: URL, actor: Actor): Promise<ImportPage
     description: table.description,
     rowCount: table.rows.length,
     lineWord: table.lineWord,
-    columns: table.headers.map((header, index) => ({ index, header, key: mapping[index] ?? "", samples: samplesOf(table.rows, index) })),
+    columns: mappingColumns(
+      table.headers,
+      mapping,
+      table.headers.map((_, i) => samplesOf(table.rows, i)),
+    ),
     mappingChosen: chosen,
     duplicates: problems.duplicates,
-    missingRequired: problems.missingRequired.map((c) => c.label),
+    missingRequired: problems.missingRequired.map((c) => c.label).filter((label) => !analysis.defaulted.includes(label)),
+    ignored: ignoredHeaders(table.headers, mapping),
+    defaulted: analysis.defaulted,
     simulation: url.searchParams.get("simulation") === "1",
     counts: analysis.counts,
     rows: shown,
@@ -110,8 +99,8 @@ export type UploadResult = { ok: true; fileId: string } | { ok: false; message: 
 /** Stores an uploaded file after checking that it can be read. */
 export async function receiveUpload(request: Request, actor: Actor): Promise<UploadResult> {
   const length = Number(request.headers.get("content-length") ?? 0);
-  const tooBig = `Le fichier dépasse ${MAX_FILE_LABEL} : découpez-le en plusieurs fichiers (l'import par lots en accepte plusieurs à la fois).`;
-  if (length > MAX_FILE_BYTES + 64 * 1024) return { ok: false, message: tooBig, status: 413 };
+  const tooBig = `Le fichier dépasse ${IMPORT_MAX_UPLOAD_LABEL} : découpez-le en plusieurs fichiers (l'import par lots en accepte plusieurs à la fois).`;
+  if (length > IMPORT_MAX_REQUEST_BYTES) return { ok: false, message: tooBig, status: 413 };
   let file: FormDataEntryValue | null;
   try {
     file = (await request.formData()).get("file");
@@ -120,7 +109,7 @@ export async function receiveUpload(request: Request, actor: Actor): Promise<Upl
   }
   if (!(file instanceof File) || file.size === 0)
     return { ok: false, message: "Choisissez un fichier CSV, XLSX ou JSON à importer.", status: 400 };
-  if (file.size > MAX_FILE_BYTES) return { ok: false, message: tooBig, status: 413 };
+  if (file.size > IMPORT_MAX_UPLOAD_BYTES) return { ok: false, message: tooBig, status: 413 };
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
     await readTable(file.name, bytes);
@@ -132,7 +121,16 @@ export async function receiveUpload(request: Request, actor: Actor): Promise<Upl
 }
 
 export type ImportOutcome =
-  | { ok: true; written: boolean; fileName: string; counts: ImportCounts; rejected: RowReport[]; rejectedTotal: number }
+  | {
+      ok: true;
+      written: boolean;
+      fileName: string;
+      counts: ImportCounts;
+      rejected: RowReport[];
+      rejectedTotal: number;
+      /** Drafts written with what they lack (the first 50). */
+      drafts: RowReport[];
+    }
   | { ok: false; message: string; status: number };
 
 /** The import itself (POST): same analysis as the preview, then one transaction. */
@@ -141,14 +139,17 @@ export async function runImport(form: FormData, actor: Actor): Promise<ImportOut
   if (!upload) return { ok: false, message: MISSING, status: 404 };
   try {
     const table = await readTable(upload.name, upload.bytes);
-    if (table.rows.length > MAX_INTERACTIVE_ROWS)
+    if (table.rows.length > IMPORT_MAX_INTERACTIVE_ROWS)
       return { ok: false, message: "Ce fichier est trop grand pour cet écran : utilisez l'import par lots.", status: 422 };
     const { mapping } = mappingFrom(form, table.headers);
     const problems = mappingProblems(table.headers, mapping);
     if (problems.duplicates.length > 0) return { ok: false, message: problems.duplicates[0]!, status: 422 };
+    const unacknowledged = unacknowledgedIgnored(ignoredHeaders(table.headers, mapping), form.get(IGNORED_ACK_FIELD) === "1");
+    if (unacknowledged) return { ok: false, message: unacknowledged, status: 422 };
     const result = await importTable(table, mapping, { actor, fileName: upload.name, allOrNothing: form.get("toutOuRien") === "1" });
     if (result.written) await deleteUpload(upload.id);
     const rejected = result.analysis.rows.filter((r) => r.action === "reject");
+    const drafts = result.written ? result.analysis.rows.filter((r) => r.action !== "reject" && r.toComplete.length > 0) : [];
     return {
       ok: true,
       written: result.written,
@@ -156,6 +157,7 @@ export async function runImport(form: FormData, actor: Actor): Promise<ImportOut
       counts: result.written ? result.analysis.counts : result.counts,
       rejected: rejected.slice(0, 50),
       rejectedTotal: rejected.length,
+      drafts: drafts.slice(0, 50),
     };
   } catch (error) {
     if (error instanceof ImportFileError || error instanceof ImportWriteError) return { ok: false, message: error.message, status: 409 };

@@ -1,172 +1,138 @@
-import ExcelJS from "exceljs";
-import { ENCODING_LABELS, decodeText, parseCsv, separatorName, type TextEncodingName } from "./csv";
-import { normalizeHeader } from "./columns";
-import { FORMAT_LABELS, ImportFileError, MAX_FILE_BYTES, MAX_FILE_LABEL, type FileFormat } from "./model";
-import { parseJsonSafely } from "~/platform/validation/form-data";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { IMPORT_PARSE_MAX_HEAP_MB, IMPORT_PARSE_TIMEOUT_MS } from "./limits";
+import { ImportFileError } from "./model";
+import type { ImportTable, ParseOptions, TableRow } from "./parse.server";
+import type { ParseReply, ParseRequest } from "./table-worker.server";
+
+export type { ImportTable, TableRow } from "./parse.server";
 
 /**
- * Reads an uploaded catalogue file (CSV, XLSX or JSON) into a table: headers and rows of cells.
- * A file that cannot be read throws ImportFileError with a French message.
+ * Reads an uploaded file into a table, in a reading thread (`./table-worker.server.ts`): at most
+ * two at once, kept 30 seconds after their last file. A thread that runs out of its memory or
+ * time is stopped and the file refused in French; the server itself is never blocked.
  */
 
-export interface TableRow {
-  /** Where the row is in the file: line (CSV), row (XLSX) or item number (JSON). */
-  line: number;
-  cells: unknown[];
-  /** Cells beyond the header's columns that are not empty (the row is refused). */
-  extraCells: number;
-}
+const MAX_THREADS = 2;
+const IDLE_MS = 30_000;
 
-export interface ImportTable {
-  format: FileFormat;
-  /** "CSV UTF-8, séparateur ;", "classeur Excel (XLSX), feuille « Formations »", "JSON". */
-  description: string;
-  headers: string[];
-  rows: TableRow[];
-  /** "ligne" (CSV), "ligne" (XLSX) or "élément" (JSON): what `line` counts. */
-  lineWord: string;
-}
+/** In the sources (tests, development) the thread runs the TypeScript module through tsx; in a build, the bundled worker. */
+const SOURCE_WORKER = "./table-worker.server.ts";
+const BUILT_WORKER = ["./import-table-worker.js", "../import-table-worker.js"];
 
-export function formatOf(name: string, bytes: Uint8Array): FileFormat {
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return "xlsx"; // a zip archive
-  const lower = name.toLowerCase();
-  if (lower.endsWith(".xlsx") || lower.endsWith(".xls")) return "xlsx";
-  if (lower.endsWith(".json")) return "json";
-  // Without an extension that says otherwise, a text starting with [ or { is JSON.
-  const start = new TextDecoder()
-    .decode(bytes.subarray(0, 64))
-    .replace(/^\uFEFF/, "")
-    .trimStart();
-  if (!lower.endsWith(".csv") && !lower.endsWith(".txt") && (start.startsWith("[") || start.startsWith("{"))) return "json";
-  return "csv";
-}
-
-export async function readTable(name: string, bytes: Uint8Array): Promise<ImportTable> {
-  if (bytes.byteLength === 0) throw new ImportFileError("Le fichier est vide.");
-  if (bytes.byteLength > MAX_FILE_BYTES)
-    throw new ImportFileError(`Le fichier dépasse ${MAX_FILE_LABEL} : découpez-le en plusieurs fichiers et utilisez l'import par lots.`);
-  const lower = name.toLowerCase();
-  if (lower.endsWith(".xls") || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
-    throw new ImportFileError(
-      "Les classeurs Excel 97-2003 (.xls) ne sont pas lus : enregistrez le classeur au format « Classeur Excel (.xlsx) » ou en CSV UTF-8.",
-    );
+function workerSpec(): { url: URL; execArgv: string[] } {
+  if (import.meta.url.endsWith(".ts")) {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm")).href;
+    return { url: new URL(SOURCE_WORKER, import.meta.url), execArgv: ["--import", tsx] };
   }
-  const format = formatOf(name, bytes);
-  if (format === "xlsx") return readXlsx(bytes);
-  const { text, encoding } = decodeText(bytes);
-  return format === "json" ? readJson(text) : readCsvTable(text, encoding);
+  for (const candidate of BUILT_WORKER) {
+    const url = new URL(candidate, import.meta.url);
+    if (existsSync(url)) return { url, execArgv: [] };
+  }
+  throw new Error("Le programme de lecture des fichiers d'import (import-table-worker.js) est absent de la version construite.");
 }
 
-function finish(
-  format: FileFormat,
-  description: string,
-  lineWord: string,
-  headerCells: unknown[],
-  body: Array<{ line: number; cells: unknown[] }>,
-): ImportTable {
-  const headers = headerCells.map((h, i) => {
-    const text = h === null || h === undefined ? "" : String(h).trim();
-    return text || `Colonne ${i + 1}`;
+interface Slot {
+  worker: Worker;
+  busy: boolean;
+  idle?: NodeJS.Timeout;
+}
+
+const slots = new Set<Slot>();
+const waiting: Array<(slot: Slot) => void> = [];
+
+function startSlot(): Slot {
+  const { url, execArgv } = workerSpec();
+  const worker = new Worker(url, { execArgv, resourceLimits: { maxOldGenerationSizeMb: IMPORT_PARSE_MAX_HEAP_MB } });
+  const slot: Slot = { worker, busy: false };
+  worker.on("exit", () => {
+    slots.delete(slot);
+    clearTimeout(slot.idle);
   });
-  while (headers.length > 0 && /^Colonne \d+$/.test(headers.at(-1)!) && body.every((r) => isEmpty(r.cells[headers.length - 1])))
-    headers.pop();
-  if (headers.length === 0)
-    throw new ImportFileError(
-      "La première ligne du fichier doit contenir les noms des colonnes (Titre, Résumé, Catégorie…) : elle est vide.",
-    );
-  if (!headers.some((h) => normalizeHeader(h))) throw new ImportFileError("La première ligne ne contient aucun nom de colonne lisible.");
-  const rows = body.map((r) => ({
-    line: r.line,
-    cells: headers.map((_, i) => r.cells[i] ?? ""),
-    extraCells: r.cells.slice(headers.length).filter((c) => !isEmpty(c)).length,
-  }));
-  return { format, description, headers, rows, lineWord };
+  worker.on("error", () => {}); // reported to the task in progress, if any
+  slots.add(slot);
+  return slot;
 }
 
-function isEmpty(value: unknown): boolean {
-  return value === null || value === undefined || (typeof value === "string" && value.trim() === "");
-}
-
-function readCsvTable(text: string, encoding: TextEncodingName): ImportTable {
-  const { records, separator } = parseCsv(text);
-  if (records.length === 0) throw new ImportFileError("Le fichier ne contient aucune ligne.");
-  const [header, ...body] = records.map((r) => ({ line: r.row, cells: r.cells }));
-  return finish("csv", `CSV ${ENCODING_LABELS[encoding]}, séparateur « ${separatorName(separator)} »`, "ligne", header!.cells, body);
-}
-
-function readJson(text: string): ImportTable {
-  let parsed: unknown;
-  try {
-    parsed = parseJsonSafely(text);
-  } catch (error) {
-    const where = /position (\d+)/.exec(String((error as Error).message));
-    const line = where ? text.slice(0, Number(where[1])).split("\n").length : undefined;
-    throw new ImportFileError(
-      `Le fichier JSON est mal formé${line ? ` (vers la ligne ${line})` : ""} : vérifiez les virgules, les guillemets et les crochets.`,
-    );
-  }
-  const items = Array.isArray(parsed)
-    ? parsed
-    : parsed && typeof parsed === "object" && Array.isArray((parsed as { formations?: unknown }).formations)
-      ? (parsed as { formations: unknown[] }).formations
-      : undefined;
-  if (!items) throw new ImportFileError('Le fichier JSON doit contenir une liste de formations : [ {…}, {…} ] ou { "formations": [ … ] }.');
-  const headers: string[] = [];
-  const seen = new Set<string>();
-  items.forEach((item, i) => {
-    if (!item || typeof item !== "object" || Array.isArray(item))
-      throw new ImportFileError(`L'élément n° ${i + 1} du fichier JSON n'est pas un objet { "titre": …, … }.`);
-    for (const k of Object.keys(item)) {
-      if (!seen.has(k)) {
-        seen.add(k);
-        headers.push(k);
-      }
+async function acquire(): Promise<Slot> {
+  for (const slot of slots) {
+    if (!slot.busy) {
+      slot.busy = true;
+      clearTimeout(slot.idle);
+      slot.worker.ref();
+      return slot;
     }
-  });
-  if (headers.length === 0) throw new ImportFileError("Le fichier JSON ne contient aucune formation.");
-  const body = items.map((item, i) => ({ line: i + 1, cells: headers.map((h) => (item as Record<string, unknown>)[h] ?? "") }));
-  return finish("json", FORMAT_LABELS.json, "élément", headers, body);
+  }
+  if (slots.size < MAX_THREADS) {
+    const slot = startSlot();
+    slot.busy = true;
+    return slot;
+  }
+  const slot = await new Promise<Slot>((resolve) => waiting.push(resolve));
+  slot.worker.ref();
+  return slot;
 }
 
-/** A cell's value as the import reads it: text, number, boolean or date. */
-function xlsxValue(value: ExcelJS.CellValue): unknown {
-  if (value === null || value === undefined) return "";
-  if (value instanceof Date) return value;
-  if (typeof value === "object") {
-    if ("richText" in value) return value.richText.map((r) => r.text).join("");
-    if ("formula" in value || "sharedFormula" in value) return xlsxValue((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-    if ("text" in value) return (value as ExcelJS.CellHyperlinkValue).text;
-    if ("error" in value) return "";
-    return "";
+function release(slot: Slot, broken: boolean): void {
+  if (broken) {
+    slots.delete(slot);
+    void slot.worker.terminate();
+    const next = waiting.shift();
+    if (next) {
+      const fresh = startSlot();
+      fresh.busy = true;
+      next(fresh);
+    }
+    return;
   }
-  return value;
+  const next = waiting.shift();
+  if (next) {
+    next(slot);
+    return;
+  }
+  slot.busy = false;
+  slot.worker.unref();
+  slot.idle = setTimeout(() => void slot.worker.terminate(), IDLE_MS);
+  slot.idle.unref();
 }
 
-async function readXlsx(bytes: Uint8Array): Promise<ImportTable> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer);
-  } catch {
-    throw new ImportFileError(
-      "Ce classeur Excel est illisible ou endommagé : ouvrez-le dans votre tableur, enregistrez-le à nouveau au format .xlsx, puis réessayez.",
-    );
-  }
-  const sheets = workbook.worksheets.filter((ws) => ws.actualRowCount > 0);
-  const sheet =
-    sheets.find((ws) => normalizeHeader(ws.name) === "formations") ??
-    sheets.find((ws) => !/mode d emploi|instructions|aide/.test(normalizeHeader(ws.name))) ??
-    sheets[0];
-  if (!sheet) throw new ImportFileError("Le classeur ne contient aucune feuille remplie.");
-  const rows: Array<{ line: number; cells: unknown[] }> = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: unknown[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = xlsxValue(cell.value);
-    });
-    for (let i = 0; i < cells.length; i++) cells[i] ??= "";
-    if (cells.some((c) => !isEmpty(c))) rows.push({ line: rowNumber, cells });
+const TOO_HEAVY =
+  "Ce fichier demande trop de mémoire pour être lu : enregistrez-le au format « CSV UTF-8 », ou découpez-le en plusieurs fichiers.";
+const TOO_SLOW = `La lecture de ce fichier a pris plus de ${IMPORT_PARSE_TIMEOUT_MS / 60_000} minutes : enregistrez-le au format « CSV UTF-8 », ou découpez-le en plusieurs fichiers.`;
+
+/** Reads a CSV, XLSX or JSON file into a table; throws ImportFileError with a French message when it cannot. */
+export async function readTable(name: string, bytes: Uint8Array, options: ParseOptions = {}): Promise<ImportTable> {
+  const slot = await acquire();
+  const { worker } = slot;
+  return new Promise<ImportTable>((resolve, reject) => {
+    let head: Omit<ImportTable, "rows"> | undefined;
+    const rows: TableRow[] = [];
+    const finish = (outcome: { table?: ImportTable; error?: Error }, broken = false) => {
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+      release(slot, broken);
+      if (outcome.table) resolve(outcome.table);
+      else reject(outcome.error);
+    };
+    const onMessage = (reply: ParseReply) => {
+      if (reply.type === "head") head = reply.table;
+      else if (reply.type === "rows") for (const row of reply.rows) rows.push(row);
+      else if (reply.type === "done") finish({ table: { ...head!, rows } });
+      else finish({ error: reply.fileError ? new ImportFileError(reply.message) : new Error(reply.message) });
+    };
+    const onError = (error: Error & { code?: string }) =>
+      finish({ error: error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new ImportFileError(TOO_HEAVY) : error }, true);
+    const onExit = () => finish({ error: new ImportFileError(TOO_HEAVY) }, true);
+    const timer = setTimeout(() => finish({ error: new ImportFileError(TOO_SLOW) }, true), IMPORT_PARSE_TIMEOUT_MS);
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
+    const copy = bytes.slice();
+    const request: ParseRequest = { name, bytes: copy, options };
+    worker.postMessage(request, [copy.buffer]);
   });
-  if (rows.length === 0) throw new ImportFileError("La feuille du classeur est vide.");
-  const [header, ...body] = rows;
-  return finish("xlsx", `${FORMAT_LABELS.xlsx}, feuille « ${sheet.name} »`, "ligne", header!.cells, body);
 }

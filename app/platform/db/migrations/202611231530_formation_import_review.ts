@@ -1,0 +1,38 @@
+import type { Kysely } from "kysely";
+
+/**
+ * Formation import: a batch waits for the editor to check each file's columns (job state
+ * "review", the mapping chosen per file, the headers and a few cells read at upload to show it),
+ * and imports a row that lacks publication fields as a draft to complete, counted apart and
+ * listed in the report (kind "draft" beside the refused rows, kind "reject").
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable("formation_import_jobs")
+    .addColumn("incomplete_count", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable("formation_import_files")
+    .addColumn("incomplete_count", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable("formation_import_files")
+    .addColumn("mapping", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
+  await db.schema
+    .alterTable("formation_import_files")
+    .addColumn("preview", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
+  await db.schema
+    .alterTable("formation_import_rejections")
+    .addColumn("kind", "varchar(10)", (c) => c.notNull().defaultTo("reject"))
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("formation_import_rejections").dropColumn("kind").execute();
+  for (const column of ["preview", "mapping", "incomplete_count"]) {
+    await db.schema.alterTable("formation_import_files").dropColumn(column).execute();
+  }
+  await db.schema.alterTable("formation_import_jobs").dropColumn("incomplete_count").execute();
+}

@@ -1,0 +1,151 @@
+import { Form, Link, data, useNavigation } from "react-router";
+import type { Route } from "./+types/parametres-formations";
+import { recordAudit } from "~/domain/audit/audit.server";
+import {
+  FORMATION_DEFAULT_LABELS,
+  VAT_DEFAULT_OPTIONS,
+  formationDefaultsSchema,
+  type FormationDefaultField,
+} from "~/domain/settings/formation-defaults";
+import { getFormationDefaults, saveFormationDefaults } from "~/domain/settings/settings.server";
+import { requireAdmin } from "~/platform/auth/guard.server";
+import { db } from "~/platform/db/db.server";
+import { pageMeta } from "~/platform/seo/meta";
+import { redirectWithToast } from "~/platform/toast/flash.server";
+import { parseSubmission } from "~/platform/validation/submission";
+import { Button } from "~/ui/button";
+import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/ui/form/fields";
+import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
+
+export const handle = { breadcrumb: "Valeurs par défaut des formations" };
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Valeurs par défaut des formations",
+    description: "Contacts, référent handicap, TVA, accès et méthodes communs aux formations de l'organisme.",
+    noindex: true,
+  });
+
+/** /admin/parametres/formations (admins): what fills the empty cells of an imported formation. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return getFormationDefaults();
+}
+
+type Reply = SubmissionReply & { values?: Record<string, unknown> };
+
+export async function action({ request }: Route.ActionArgs) {
+  const me = await requireAdmin(request);
+  const parsed = await parseSubmission(request, formationDefaultsSchema);
+  if (!parsed.ok) return data<Reply>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await saveFormationDefaults(parsed.data, trx);
+      await recordAudit(trx, {
+        actor: me,
+        action: "settings",
+        entity: "settings",
+        entityId: "formation_defaults",
+        summary: "Valeurs par défaut des formations enregistrées.",
+      });
+    });
+  return redirectWithToast("/admin/parametres/formations", {
+    kind: "success",
+    title: "Valeurs par défaut enregistrées",
+    description: "Elles compléteront les prochaines formations importées.",
+  });
+}
+
+const FORM_ID = "defauts";
+const LONG: FormationDefaultField[] = ["accessModalities", "teachingMethods", "evaluationMethods", "accessibility"];
+const loadSchema = () => import("~/domain/settings/formation-defaults").then((m) => schemaValidator(m.formationDefaultsSchema));
+
+export default function FormationDefaultsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const form = useForm({ id: FORM_ID, validator: loadSchema, reply: actionData });
+  const values = { ...loaderData.values, ...(actionData?.values ?? {}) } as Record<string, unknown>;
+  const str = (name: FormationDefaultField) => (typeof values[name] === "string" ? (values[name] as string) : "");
+  const field = (name: FormationDefaultField, extra: { type?: string; autoComplete?: string } = {}) => (
+    <TextField
+      form={FORM_ID}
+      name={name}
+      label={FORMATION_DEFAULT_LABELS[name]}
+      defaultValue={str(name)}
+      error={form.errors[name]}
+      {...extra}
+    />
+  );
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Valeurs par défaut des formations</h1>
+        <p className="mt-1 max-w-3xl text-slate-700 dark:text-slate-300">
+          Ce que la plupart de vos formations ont en commun. Une formation importée sans ces colonnes, ou avec ces cellules vides, reçoit
+          ces valeurs&nbsp;; un champ laissé vide ici reste «&nbsp;à compléter&nbsp;» sur chaque formation.{" "}
+          {loaderData.saved
+            ? null
+            : "Tant que cette page n'est pas enregistrée, l'adresse e-mail et le téléphone de l'organisme servent de contact."}{" "}
+          <Link to="/admin/formations/import" className="font-medium underline">
+            Importer des formations
+          </Link>
+        </p>
+      </div>
+      <Form method="post" {...form.formProps} className="space-y-8">
+        {form.summaryVisible ? (
+          <ErrorSummary
+            form={FORM_ID}
+            errors={form.errors}
+            formError={form.formError}
+            labels={FORMATION_DEFAULT_LABELS}
+            summaryRef={form.summaryRef}
+          />
+        ) : null}
+        <fieldset className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+          <legend className="px-1 text-lg font-semibold">Contacts</legend>
+          <div className="mt-2 grid gap-5 sm:grid-cols-3">
+            {field("contactName", { autoComplete: "name" })}
+            {field("contactEmail", { type: "email", autoComplete: "email" })}
+            {field("contactPhone", { type: "tel", autoComplete: "tel" })}
+            {field("disabilityContactName")}
+            {field("disabilityContactEmail", { type: "email" })}
+          </div>
+        </fieldset>
+        <fieldset className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+          <legend className="px-1 text-lg font-semibold">Prix et accès</legend>
+          <div className="mt-2 grid gap-5 sm:grid-cols-2">
+            <SelectField
+              form={FORM_ID}
+              name="vatMode"
+              label={FORMATION_DEFAULT_LABELS.vatMode}
+              defaultValue={str("vatMode")}
+              placeholder="Aucune valeur par défaut"
+              groups={[{ options: VAT_DEFAULT_OPTIONS }]}
+              error={form.errors.vatMode}
+            />
+            {field("accessLeadTime")}
+          </div>
+        </fieldset>
+        <fieldset className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+          <legend className="px-1 text-lg font-semibold">Textes communs (Markdown)</legend>
+          <div className="mt-2 grid gap-5">
+            {LONG.map((name) => (
+              <TextAreaField
+                key={name}
+                form={FORM_ID}
+                name={name}
+                label={FORMATION_DEFAULT_LABELS[name]}
+                rows={4}
+                defaultValue={str(name)}
+                error={form.errors[name]}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Enregistrement…" : "Enregistrer"}
+        </Button>
+      </Form>
+    </div>
+  );
+}
