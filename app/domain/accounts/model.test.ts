@@ -16,7 +16,7 @@ describe("session user", () => {
   });
 });
 
-describe("provider errors in French (spec §8)", () => {
+describe("provider errors in French (docs/spec.md#messages)", () => {
   it("maps the codes and statuses", () => {
     expect(frenchAuthMessage(401, "INVALID_EMAIL_OR_PASSWORD", "Invalid email or password")).toBe(
       "Adresse e-mail ou mot de passe incorrect.",

@@ -1,7 +1,7 @@
 import { type Role, normalizeRole } from "~/platform/auth/roles";
 
 /**
- * The signed-in user as every screen sees it (spec §3): the authentication identity
+ * The signed-in user as every screen sees it (docs/spec.md#profil-utilisateur): the authentication identity
  * plus the role and permissions of the profile. `permissions` lists extra grants
  * (for example "blog:publish"); empty when the profile has none.
  */
@@ -26,7 +26,7 @@ export function roleCountsLabel(counts: Record<Role, number>): string {
     .join(", ");
 }
 
-/** What a 403 from a guard carries: the access-denied screen shows it (spec §6). */
+/** What a 403 from a guard carries: the access-denied screen shows it (docs/spec.md#rôles). */
 export interface AccessDeniedData {
   accessDenied: true;
   /** Which guard refused: "editor" (editor or admin required) or "admin" (admin only). */

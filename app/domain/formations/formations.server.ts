@@ -101,7 +101,7 @@ function toSession(r: {
   };
 }
 
-/** A row as the model; exported for the import and export of the catalogue (issue 8). */
+/** A row as the model; exported for the import and export of the catalogue. */
 export function toFormation(r: Selectable<FormationsTable>, cityIds: string[], sessions: FormationSession[]): Formation {
   return {
     id: r.id,
@@ -156,7 +156,7 @@ export function toFormation(r: Selectable<FormationsTable>, cityIds: string[], s
   };
 }
 
-/** The columns written from validated data (everything but identity, status and timestamps); exported for the import (issue 8). */
+/** The columns written from validated data (everything but identity, status and timestamps); exported for the import. */
 export function toColumns(data: FormationData, categoryName: string) {
   return {
     title: data.title,

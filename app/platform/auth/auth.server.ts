@@ -64,7 +64,7 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
     database: { db: target.db, type: target.engine, transaction: true },
     user: {
       modelName: "users",
-      // Better Auth's required `name` is the display name of the profile (spec §3: displayName).
+      // Better Auth's required `name` is the display name of the profile (docs/spec.md#profil-utilisateur).
       fields: { name: "display_name", emailVerified: "email_verified", image: "image", createdAt: "created_at", updatedAt: "updated_at" },
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "viewer", input: false, fieldName: "role" },

@@ -1,5 +1,5 @@
 /**
- * Client-side cache (spec §3): a map under the localStorage key `app_cache` from a cache key
+ * Client-side cache (docs/spec.md#cache-client): a map under the localStorage key `app_cache` from a cache key
  * to an entry { data, timestamp, expiry (ms) }. Expired entries are dropped on load.
  * Fallback mode (when the map cannot be kept, e.g. it is corrupt or too large to rewrite)
  * stores each entry under its own key prefixed `cache_`.
