@@ -4,7 +4,7 @@ import { hashPassword } from "better-auth/crypto";
 import { PostgresAdapter, sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { db, type Db } from "~/platform/db/db.server";
-import { parsePermissions, type SessionUser } from "./model";
+import { type SessionUser } from "./model";
 import { setPublicSignUp } from "~/platform/auth/public-sign-up.server";
 import { ROLE_LABELS, normalizeRole, type Role } from "~/platform/auth/roles";
 import { liftLockout, type Lockout } from "~/platform/auth/sign-in-throttle.server";
@@ -25,7 +25,6 @@ export interface UserSummary {
   email: string;
   displayName: string;
   role: Role;
-  permissions: string[];
   active: boolean;
   createdAt: string;
   updatedAt: string;
@@ -47,7 +46,6 @@ type UserRow = {
   email: string;
   display_name: string;
   role: string;
-  permissions: unknown;
   deactivated_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -59,14 +57,13 @@ function toSummary(r: UserRow): UserSummary {
     email: r.email,
     displayName: r.display_name,
     role: normalizeRole(r.role),
-    permissions: parsePermissions(r.permissions),
     active: r.deactivated_at === null,
     createdAt: toIso(r.created_at)!,
     updatedAt: toIso(r.updated_at)!,
   };
 }
 
-const USER_COLUMNS = ["id", "email", "display_name", "role", "permissions", "deactivated_at", "created_at", "updated_at"] as const;
+const USER_COLUMNS = ["id", "email", "display_name", "role", "deactivated_at", "created_at", "updated_at"] as const;
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -199,7 +196,6 @@ export async function insertCredentialUser(
       email_verified: isPostgres(trx) ? true : 1,
       image: null,
       role: input.role,
-      permissions: null,
       deactivated_at: null,
       created_at: stamp,
       updated_at: stamp,
@@ -229,7 +225,6 @@ export async function insertCredentialUser(
     email,
     displayName: input.displayName,
     role: input.role,
-    permissions: [],
     active: true,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
@@ -362,7 +357,6 @@ export async function exportUserData(userId: string, target: Db = db()) {
       email: user.email,
       displayName: user.displayName,
       role: user.role,
-      permissions: user.permissions,
       active: user.active,
       createdAt: user.createdAt,
       updatedAt: user.updatedAt,

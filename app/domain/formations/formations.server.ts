@@ -390,20 +390,6 @@ export async function setFormationStatus(ids: string[], status: FormationStatus,
   return changing.length;
 }
 
-/** Sets or removes a formation's image (after an upload), without touching anything else. */
-export async function setFormationImage(id: string, image: StoredImage | null, alt: string, ctx: MutationContext = {}): Promise<void> {
-  const target = ctx.db ?? db();
-  await target.transaction().execute(async (trx) => {
-    const res = await trx
-      .updateTable("formations")
-      .set({ image: image ? JSON.stringify(imageSchema.parse(image)) : null, image_alt: alt, updated_at: nowIso() })
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw new NotFoundError("Cette formation n'existe pas ou a été supprimée.");
-    await audit(trx, ctx.actor, "update", id, image ? "Image de la formation remplacée." : "Image de la formation retirée.");
-  });
-}
-
 /** Copies a formation (content and cities, not its dated sessions) into a new draft titled "… (copie)". */
 export async function duplicateFormation(id: string, ctx: MutationContext = {}): Promise<Formation> {
   const target = ctx.db ?? db();

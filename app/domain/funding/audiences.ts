@@ -274,7 +274,3 @@ export const AUDIENCES: Record<AudienceSlug, AudienceContent> = {
     checkedOn: AUDIENCE_CONTENT_CHECKED_ON,
   },
 };
-
-export function audienceContent(slug: AudienceSlug): AudienceContent {
-  return AUDIENCES[slug];
-}

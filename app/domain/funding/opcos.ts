@@ -409,10 +409,6 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
   },
 };
 
-export function opcoContent(slug: OpcoSlug): OpcoContent {
-  return OPCOS[slug];
-}
-
 /** "www.opco-atlas.fr" from "https://www.opco-atlas.fr": the link's visible text. */
 export function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//, "").replace(/\/$/, "");

@@ -38,7 +38,6 @@ export interface UsersTable {
   email_verified: AuthBool;
   image: string | null;
   role: ColumnType<string, string | undefined, string>;
-  permissions: unknown; // JSON text (SQLite) or jsonb (PostgreSQL): a list of strings
   deactivated_at: AuthDate | null;
   created_at: AuthDate;
   updated_at: AuthDate;
