@@ -3,6 +3,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 /** The route table mirrors the screens of docs/spec.md#écrans. */
 export default [
   route("robots.txt", "routes/seo/robots.ts"),
+  route(".well-known/security.txt", "routes/seo/security-txt.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("sitemap/:file", "routes/seo/sitemap.ts", { id: "routes/seo/sitemap-part" }),
   route("blog/rss.xml", "routes/seo/blog-rss.ts"),
