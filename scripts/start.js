@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.env.NODE_ENV ??= "production";
 
-// Stop before anything is built or written when the configuration is wrong (spec §8).
+// Stop before anything is built or written when the configuration is wrong (docs/spec.md#messages).
 const { tsImport } = await import("tsx/esm/api");
 const { loadConfig, loadDotEnv, ConfigError } = await tsImport("../app/platform/config.server.ts", import.meta.url);
 try {

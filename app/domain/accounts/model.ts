@@ -1,16 +1,14 @@
 import { type Role, normalizeRole } from "~/platform/auth/roles";
 
 /**
- * The signed-in user as every screen sees it (spec §3): the authentication identity
- * plus the role and permissions of the profile. `permissions` lists extra grants
- * (for example "blog:publish"); empty when the profile has none.
+ * The signed-in user as every screen sees it (docs/spec.md#profil-utilisateur): the authentication identity
+ * plus the role of the profile (the role alone decides what a user may do).
  */
 export interface SessionUser {
   id: string;
   email: string;
   displayName: string;
   role: Role;
-  permissions: string[];
 }
 
 const ROLE_NOUNS: Record<Role, [singular: string, plural: string]> = {
@@ -26,7 +24,7 @@ export function roleCountsLabel(counts: Record<Role, number>): string {
     .join(", ");
 }
 
-/** What a 403 from a guard carries: the access-denied screen shows it (spec §6). */
+/** What a 403 from a guard carries: the access-denied screen shows it (docs/spec.md#rôles). */
 export interface AccessDeniedData {
   accessDenied: true;
   /** Which guard refused: "editor" (editor or admin required) or "admin" (admin only). */
@@ -39,33 +37,18 @@ export function isAccessDeniedData(value: unknown): value is AccessDeniedData {
   return typeof value === "object" && value !== null && (value as { accessDenied?: unknown }).accessDenied === true;
 }
 
-/** Permissions are stored as JSON text (SQLite) or jsonb (PostgreSQL): accept both, keep only strings. */
-export function parsePermissions(value: unknown): string[] {
-  let v = value;
-  if (typeof v === "string") {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      return [];
-    }
-  }
-  return Array.isArray(v) ? v.filter((p): p is string => typeof p === "string") : [];
-}
-
 /** Builds the session user from a Better Auth user record (name = display name). */
 export function toSessionUser(user: {
   id: string;
   email: string;
   name?: string | null;
   role?: unknown;
-  permissions?: unknown;
 }): SessionUser {
   return {
     id: user.id,
     email: user.email,
     displayName: user.name?.trim() || user.email,
     role: normalizeRole(user.role),
-    permissions: parsePermissions(user.permissions),
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql, type ExpressionBuilder } from "kysely";
+import { type ExpressionBuilder } from "kysely";
 import { db, type Db } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import { sendMail, type MailMessage, type SentMail } from "~/platform/email/mailer.server";
@@ -214,21 +214,4 @@ export async function requeueMail(target: Db, mailId: string, now = Date.now()):
     .where("state", "in", ["failed", "pending"])
     .executeTakeFirst();
   return Number(result.numUpdatedRows ?? 0) > 0;
-}
-
-/** Mails that could not go out yet (health view, logs). */
-export async function countUnsentMails(target: Db = db()): Promise<{ pending: number; failed: number }> {
-  const rows = await target
-    .selectFrom("mail_queue")
-    .select(["state", sql<number | string>`count(*)`.as("n")])
-    .where("state", "in", ["pending", "sending", "failed"])
-    .groupBy("state")
-    .execute();
-  let pending = 0;
-  let failed = 0;
-  for (const r of rows) {
-    if (r.state === "failed") failed += Number(r.n);
-    else pending += Number(r.n);
-  }
-  return { pending, failed };
 }

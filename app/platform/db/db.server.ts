@@ -1,8 +1,9 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from "kysely";
-import { Migrator, type MigrationResultSet } from "kysely/migration";
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver, type Transaction, type TransactionBuilder } from "kysely";
+import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 import pg from "pg";
 import { config, type AppConfig } from "../config.server";
 import { log } from "../log.server";
@@ -29,13 +30,76 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * Marks the code that runs inside a transaction callback. On SQLite the one connection belongs to
+ * the transaction until it ends, so `db()` called there would wait for itself forever; on
+ * PostgreSQL it would quietly run outside the transaction. `db()` refuses in both cases: the
+ * transaction (`trx`) is passed explicitly instead. The flag is turned off when the callback
+ * ends, so that work the callback started in the background may use `db()` afterwards.
+ */
+const transactionScope = new AsyncLocalStorage<{ open: boolean }>();
+
+export class DbInsideTransactionError extends Error {
+  constructor() {
+    super(
+      "db() appelé dans le rappel d'une transaction : passez la transaction (trx) en paramètre. " +
+        "Sur SQLite, cet appel attendrait sans fin la fin de la transaction qui l'attend.",
+    );
+    this.name = "DbInsideTransactionError";
+  }
+}
+
+/** True while the current code runs inside a transaction callback. */
+export function inTransaction(): boolean {
+  return transactionScope.getStore()?.open === true;
+}
+
+/** Runs `fn` outside any transaction scope (for work deliberately handed to the background). */
+export function outsideTransaction<T>(fn: () => T): T {
+  return transactionScope.exit(fn);
+}
+
+/** A builder whose `execute(callback)` runs the callback inside the transaction scope. */
+function guardBuilder<B extends object>(builder: B): B {
+  return new Proxy(builder, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== "function") return value;
+      if (prop === "execute") {
+        return <T>(callback: (trx: Transaction<Database>) => Promise<T>) =>
+          (target as unknown as TransactionBuilder<Database>).execute((trx) => {
+            const scope = { open: true };
+            return transactionScope.run(scope, async () => {
+              try {
+                return await callback(trx);
+              } finally {
+                scope.open = false;
+              }
+            });
+          });
+      }
+      return (...args: unknown[]) => {
+        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        return result && typeof result === "object" && "execute" in result ? guardBuilder(result) : result;
+      };
+    },
+  });
+}
+
+/** Kysely whose transactions mark their callbacks (see `transactionScope`). */
+class GuardedKysely extends Kysely<Database> {
+  override transaction(): TransactionBuilder<Database> {
+    return guardBuilder(super.transaction());
+  }
+}
+
 /** Opens a Kysely handle on SQLite (WAL, foreign keys, busy timeout) or PostgreSQL. */
 export function openDb(database: AppConfig["database"]): { db: Db; engine: DbEngine } {
   if (database.engine === "postgres") {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // An idle connection closed by the server (restart, failover) must not crash the process.
     pool.on("error", (error) => log.warn("Connexion PostgreSQL inactive perdue", { error: error.message }));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
+    return { db: new GuardedKysely({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
   }
   mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -43,11 +107,12 @@ export function openDb(database: AppConfig["database"]): { db: Db; engine: DbEng
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }), engine: "sqlite" };
+  return { db: new GuardedKysely({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }), engine: "sqlite" };
 }
 
-/** The process-wide database handle (one pool, opened on first use). */
+/** The process-wide database handle (one pool, opened on first use). Refuses inside a transaction callback. */
 export function db(): Db {
+  if (inTransaction()) throw new DbInsideTransactionError();
   handle ??= openDb(config().database);
   return handle.db;
 }
@@ -68,13 +133,13 @@ export async function closeDbHandle(target: Db): Promise<void> {
 }
 
 /** Runs every pending migration; throws with the failing migration's name. */
-export async function migrate(target: Db = db()): Promise<MigrationResultSet> {
+export async function migrate(target: Db = db(), list: Record<string, Migration> = migrations): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db: target,
-    provider: { getMigrations: async () => migrations },
-    // Areas own number ranges (0100 accounts, 0200 funding, 0300 formations…): a migration may
-    // arrive with a lower number than one already applied, and must still run.
-    allowUnorderedMigrations: true,
+    provider: { getMigrations: async () => list },
+    // Strictly in the order of their names (docs/architecture.md#migrations): 0001…0600, then
+    // YYYYMMDDHHMM_…; a migration older than the last one applied stops the start.
+    allowUnorderedMigrations: false,
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {

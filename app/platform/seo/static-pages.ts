@@ -1,6 +1,6 @@
 import type { SitemapEntry } from "./sitemap.server";
 
-/** Public pages whose content does not come from the database (issue #2). */
+/** Public pages whose content does not come from the database. */
 export const STATIC_PAGES: SitemapEntry[] = [
   { path: "/", changefreq: "weekly", priority: 1 },
   { path: "/certification-qualiopi", changefreq: "yearly", priority: 0.6 },

@@ -7,6 +7,7 @@ import { auditActionLabel, auditEntityLabel } from "~/domain/audit/model";
 import { dashboardFigures } from "~/platform/admin/dashboard-sources.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";
+import { useLiveData } from "~/platform/live/use-live-data";
 import { pageMeta } from "~/platform/seo/meta";
 import { ADMIN_NAV } from "~/ui/layout/admin-nav";
 import { formatDateTime } from "./format";
@@ -24,6 +25,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user, figures, changes } = loaderData;
+  // The figures are read again when the admin comes back to the tab after 5 minutes.
+  useLiveData();
   const shortcuts = ADMIN_NAV.filter((item) => item.to !== "/admin" && (item.role === "editor" || isAdmin(user)));
   return (
     <div className="space-y-8">

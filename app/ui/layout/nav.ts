@@ -1,4 +1,4 @@
-/** The main navigation (issue #2): one list for the header and the mobile menu. */
+/** The main navigation: one list for the header and the mobile menu. */
 export const MAIN_NAV = [
   { to: "/formations", label: "Formations" },
   { to: "/financement", label: "Financement" },

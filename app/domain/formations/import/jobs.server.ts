@@ -7,7 +7,7 @@ import { guessMapping, mappingProblems, type ColumnMapping } from "./columns";
 import { toCsv } from "./csv";
 import { ignoredHeaders, previewOf, unacknowledgedIgnored, type FilePreview } from "./mapping";
 import { ImportCancelledError, ImportWriteError, analyseTable, applyAnalysis, type Actor, type RowReport } from "./import.server";
-import { ImportFileError, countsSentence, jobPercent, type FileState, type JobState, type JobView } from "./model";
+import { ImportFileError, jobPercent, type FileState, type JobState, type JobView } from "./model";
 import { readTable } from "./read.server";
 import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_ROWS, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 
@@ -731,9 +731,4 @@ export async function jobReportCsv(id: string, target: Db = db()): Promise<strin
   }
   for (const r of rejections) rows.push([r.file_name, Number(r.row_number), r.slug, r.title, r.reasons]);
   return toCsv(rows);
-}
-
-/** "Terminé : 3 créées, …" for a finished job. */
-export function jobSummary(job: JobView): string {
-  return countsSentence(job.counts);
 }
