@@ -38,12 +38,7 @@ export function isAccessDeniedData(value: unknown): value is AccessDeniedData {
 }
 
 /** Builds the session user from a Better Auth user record (name = display name). */
-export function toSessionUser(user: {
-  id: string;
-  email: string;
-  name?: string | null;
-  role?: unknown;
-}): SessionUser {
+export function toSessionUser(user: { id: string; email: string; name?: string | null; role?: unknown }): SessionUser {
   return {
     id: user.id,
     email: user.email,
