@@ -52,7 +52,12 @@ test.describe("server process", () => {
   test("SIGTERM lets the request in flight finish, then the process exits cleanly", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "site-stop-"));
     const port = await freePort();
-    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, SHUTDOWN_DELAY_SECONDS: "0" });
+    const server = startServer({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      SHUTDOWN_DELAY_SECONDS: "0",
+    });
     try {
       await waitReady(`http://127.0.0.1:${port}/readyz`);
       const slow = fetch(`http://127.0.0.1:${port}/test?lent=1500`);
