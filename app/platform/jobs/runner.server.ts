@@ -106,7 +106,8 @@ export class JobRunner {
         log.error(`${kind.name} : impossible de prendre du travail`, { error });
         return;
       }
-      if (claim === undefined) return;
+      // Nothing to claim: done, unless work was signalled meanwhile (its commit may postdate the claim's read).
+      if (claim === undefined) continue;
       const renewal = setInterval(() => {
         kind.renew(claim).catch((error: unknown) => log.warn(`${kind.name} : bail non renouvelé`, { error: String(error) }));
       }, this.renewEveryMs);
