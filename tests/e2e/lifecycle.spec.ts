@@ -7,9 +7,9 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../support/ports";
 
-/** The production server as a separate process, on its own port and data folder. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server/main.js"], {
+/** The production server (or `server/worker.js`) as a separate process, on its own port and data folder. */
+function startServer(env: Record<string, string>, entry = "server/main.js") {
+  const child = spawn(process.execPath, [entry], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", E2E_FAULTS: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -156,6 +156,36 @@ test.describe("server process", () => {
     } finally {
       await new Promise((r) => setTimeout(r, 10));
       server.child.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("WORKERS=0 serves without background jobs; server/worker.js (npm run worker) runs them without a web server", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "site-workers-"));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const web = startServer({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SITE_URL: base,
+      SHUTDOWN_DELAY_SECONDS: "0",
+      WORKERS: "0",
+      LOG_LEVEL: "info",
+    });
+    const worker = startServer({ DATA_DIR: dataDir, SHUTDOWN_DELAY_SECONDS: "0", LOG_LEVEL: "info" }, "server/worker.js");
+    try {
+      await waitReady(`${base}/readyz`);
+      await expect.poll(() => worker.output(), { timeout: 20_000 }).toContain("Tâches de fond seules démarrées");
+      expect(worker.output()).toContain("Tâches de fond démarrées");
+      expect(web.output()).toContain('"workers":false');
+      expect(web.output()).not.toContain("Tâches de fond démarrées");
+      worker.child.kill("SIGTERM");
+      expect(await worker.exited).toBe(0);
+      web.child.kill("SIGTERM");
+      expect(await web.exited).toBe(0);
+    } finally {
+      web.child.kill("SIGKILL");
+      worker.child.kill("SIGKILL");
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
