@@ -401,7 +401,16 @@ export interface FormationImportRejectionsTable {
   kind: ColumnType<string, string | undefined, string>; // reject (refused row) | draft (imported, to complete)
 }
 
+/** Named leases shared by the instances: the startup lock, the housekeeping leader, task schedules. */
+export interface JobLeasesTable {
+  name: string;
+  holder: string | null;
+  expires_at: string | null; // ISO
+  next_run_at: string | null; // ISO
+}
+
 export interface Database {
+  job_leases: JobLeasesTable;
   site_state: SiteStateTable;
   formation_categories: FormationCategoriesTable;
   cities: CitiesTable;
