@@ -28,6 +28,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   formation: "Formation",
   blog_post: "Article",
   lead: "Demande",
+  testimonial: "Témoignage",
+  result_figure: "Résultat",
+  why_us_argument: "Argument",
 };
 
 export function auditEntityLabel(entity: string): string {
