@@ -24,6 +24,7 @@ import {
   searchText,
   subjectLabel,
   summarizeMailStates,
+  mailSummaryState,
   validateContact,
   validateQuote,
   type ContactInput,
@@ -400,10 +401,10 @@ function filteredQuery(target: Db, kind: LeadKind, filter: LeadFilter) {
 async function mailStates(target: Db, leadIds: string[]): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>();
   if (leadIds.length === 0) return map;
-  const rows = await target.selectFrom("mail_queue").select(["lead_id", "state"]).where("lead_id", "in", leadIds).execute();
+  const rows = await target.selectFrom("mail_queue").select(["lead_id", "state", "via"]).where("lead_id", "in", leadIds).execute();
   for (const r of rows) {
     if (!r.lead_id) continue;
-    map.set(r.lead_id, [...(map.get(r.lead_id) ?? []), r.state]);
+    map.set(r.lead_id, [...(map.get(r.lead_id) ?? []), mailSummaryState(r.state, r.via)]);
   }
   return map;
 }
@@ -610,7 +611,8 @@ export function toCsv(rows: Array<Array<string | number | null | undefined>>): s
 }
 
 const MAIL_STATE_CSV: Record<LeadListItem["mailState"], string> = {
-  sent: "Envoyés",
+  sent: "Envoyés au serveur SMTP",
+  outbox: "Écrits dans la boîte locale",
   pending: "En attente",
   failed: "Échec",
   none: "Aucun",
