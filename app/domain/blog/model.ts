@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { maxLengthMessage, minLengthMessage, requiredMessage } from "~/ui/french";
 import { imageSchema } from "~/platform/storage/image-schema";
 import type { StoredImage } from "~/platform/storage/stored-image";
 import { slugProblem, slugify } from "~/domain/formations/slug";
@@ -68,13 +69,10 @@ function emptyToNull(value: unknown): unknown {
 
 const text = (label: string, min: number, max: number) => {
   const base = z
-    .string({ error: `${label} est obligatoire.` })
+    .string({ error: requiredMessage(label) })
     .trim()
-    .min(1, `${label} est obligatoire.`);
-  return (min > 1 ? base.min(min, `${label} comporte au moins ${min} caractères.`) : base).max(
-    max,
-    `${label} ne dépasse pas ${max} caractères.`,
-  );
+    .min(1, requiredMessage(label));
+  return (min > 1 ? base.min(min, minLengthMessage(label, min)) : base).max(max, maxLengthMessage(label, max));
 };
 
 const optionalText = (label: string, max: number) =>

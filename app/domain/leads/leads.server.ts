@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import { deLabel } from "~/ui/french";
 import { sql, type Selectable } from "kysely";
 import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
 import type { DashboardFigure } from "~/platform/admin/dashboard-sources.server";
@@ -515,7 +516,7 @@ export async function setLeadStatus(kind: LeadKind, id: string, status: LeadStat
       action: "update",
       entity: "lead",
       entityId: id,
-      summary: `Statut de ${kindWord(kind)} ${row.reference}\u00a0: ${LEAD_STATUS_LABELS[row.status as LeadStatus] ?? row.status} → ${LEAD_STATUS_LABELS[status]}.`,
+      summary: `Statut ${deLabel(kindWord(kind))} ${row.reference}\u00a0: ${LEAD_STATUS_LABELS[row.status as LeadStatus] ?? row.status} → ${LEAD_STATUS_LABELS[status]}.`,
     });
     return true;
   });
@@ -555,7 +556,7 @@ export async function deleteLead(kind: LeadKind, id: string, actor: Actor, targe
       action: "delete",
       entity: "lead",
       entityId: id,
-      summary: `Suppression de ${kindWord(kind)} ${row.reference} et de ses données personnelles.`,
+      summary: `Suppression ${deLabel(kindWord(kind))} ${row.reference} et de ses données personnelles.`,
     });
     return row.reference;
   });
@@ -578,7 +579,7 @@ export async function resendLeadMail(kind: LeadKind, id: string, mailId: string,
       action: "resend",
       entity: "lead",
       entityId: id,
-      summary: `Nouvel envoi demandé pour l'e-mail «\u00a0${mail.purpose === "staff" ? "notification à l'équipe" : "accusé de réception"}\u00a0» de ${kindWord(kind)} ${row.reference}.`,
+      summary: `Nouvel envoi demandé pour l'e-mail «\u00a0${mail.purpose === "staff" ? "notification à l'équipe" : "accusé de réception"}\u00a0» ${deLabel(kindWord(kind))} ${row.reference}.`,
     });
     return true;
   });

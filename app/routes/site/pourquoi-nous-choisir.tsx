@@ -6,6 +6,7 @@ import { ArgumentBody, CallToAction, PageIntro, ResultsNote } from "~/domain/con
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
+import { que } from "~/ui/french";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
@@ -103,7 +104,7 @@ export default function PourquoiNousChoisir({ loaderData }: Route.ComponentProps
               Une qualité vérifiée par un organisme indépendant
             </h2>
             <p className="mt-3 max-w-3xl leading-7 text-slate-700 dark:text-slate-300">
-              Ces engagements sont contrôlés lors des audits de la certification Qualiopi, que {o.name} détient au titre des actions de
+              Ces engagements sont contrôlés lors des audits de la certification Qualiopi, {que(o.name)} détient au titre des actions de
               formation{o.qualiopiCertifier ? `, délivrée par ${o.qualiopiCertifier}` : ""}.{" "}
               <Link to="/certification-qualiopi" className="font-medium text-brand-700 underline dark:text-brand-300">
                 En savoir plus sur notre certification
