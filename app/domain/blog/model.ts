@@ -172,7 +172,22 @@ export const blogPostInputSchema = z
         message: "Décrivez l'image pour les personnes qui ne la voient pas (texte alternatif).",
       });
     }
+    // An image of the text without a description is refused when publishing (a draft may keep it).
+    if (p.status !== "draft" && imagesWithoutAlt(p.content) > 0) {
+      ctx.addIssue({ code: "custom", path: ["content"], message: missingAltMessage(imagesWithoutAlt(p.content)) });
+    }
   });
+
+/** Markdown images whose description is empty: `![](…)` or `![ ](…)`. */
+export function imagesWithoutAlt(markdown: string): number {
+  return (markdown.match(/!\[\s*\]\(/g) ?? []).length;
+}
+
+export function missingAltMessage(n: number): string {
+  return n === 1
+    ? "Une image du texte n'a pas de description\u00a0: écrivez entre les crochets de «\u00a0![](…)\u00a0» ce que montre l'image."
+    : `${n}\u00a0images du texte n'ont pas de description\u00a0: écrivez entre les crochets de «\u00a0![](…)\u00a0» ce que montre chaque image.`;
+}
 
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 export type BlogPostData = z.output<typeof blogPostInputSchema>;
