@@ -1,4 +1,5 @@
 import { type Role, normalizeRole } from "~/platform/auth/roles";
+import { plural } from "~/ui/french";
 
 /**
  * The signed-in user as every screen sees it (docs/spec.md#profil-utilisateur): the authentication identity
@@ -17,11 +18,9 @@ const ROLE_NOUNS: Record<Role, [singular: string, plural: string]> = {
   viewer: ["lecteur", "lecteurs"],
 };
 
-/** "1 administrateur, 0 éditeur, 12 lecteurs": accounts per role, in French (singular up to 1). */
+/** "1 administrateur, aucun éditeur, 12 lecteurs": accounts per role, in French (see ui/french.ts). */
 export function roleCountsLabel(counts: Record<Role, number>): string {
-  return (["admin", "editor", "viewer"] as const)
-    .map((role) => `${counts[role]}\u00a0${ROLE_NOUNS[role][counts[role] > 1 ? 1 : 0]}`)
-    .join(", ");
+  return (["admin", "editor", "viewer"] as const).map((role) => plural(counts[role], ...ROLE_NOUNS[role])).join(", ");
 }
 
 /** What a 403 from a guard carries: the access-denied screen shows it (docs/spec.md#rôles). */

@@ -24,6 +24,7 @@ export const DEMO_ORGANISATION: Organisation = {
   qualiopiCertificateNumber: "QUA-2025-04187",
   qualiopiCertifier: "AFNOR Certification",
   qualiopiValidUntil: "2028-03-14",
+  mailSenderName: "",
 };
 
 export function formatSiret(siret: string): string {

@@ -16,6 +16,9 @@ export const CONTENT_TABLES = [
   "blog_post_tags",
   "blog_post_formations",
   "blog_slug_redirects",
+  "testimonials",
+  "result_figures",
+  "why_us_arguments",
 ] as const;
 
 /**

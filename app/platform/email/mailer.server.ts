@@ -43,7 +43,7 @@ function smtpTransport(url: string): Transport {
 export async function sendMail(message: MailMessage): Promise<SentMail> {
   const cfg = config();
   const mail = {
-    from: cfg.mail.from,
+    from: await senderOf(cfg.mail.from),
     to: message.to,
     subject: message.subject,
     text: message.text,
@@ -63,6 +63,23 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
   writeFileSync(file, info.message as Buffer, { mode: 0o600 });
   log.info("E-mail déposé dans la boîte d'envoi locale", { to: message.to, subject: message.subject, file });
   return { via: "outbox", messageId: info.messageId, file };
+}
+
+/**
+ * The From of every e-mail: the sender name of the settings (the organisation's name by default)
+ * with MAIL_FROM's address, as `"Atelier Compétences" <no-reply@…>`. Without settings (or when
+ * they cannot be read), MAIL_FROM as configured.
+ */
+export async function senderOf(configured: string): Promise<string | { name: string; address: string }> {
+  const address = /<([^>]+)>/.exec(configured)?.[1]?.trim() ?? configured.trim();
+  try {
+    const { getOrganisation } = await import("~/domain/settings/settings.server");
+    const o = await getOrganisation();
+    const name = (o.mailSenderName || o.name).replace(/[\r\n"<>]/g, "").trim();
+    return name ? { name, address } : configured;
+  } catch {
+    return configured;
+  }
 }
 
 /** Escapes text for an HTML e-mail body. */
