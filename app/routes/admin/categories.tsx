@@ -9,7 +9,7 @@ import {
   updateCategory,
   type CategoryWithCount,
 } from "~/domain/formations/categories.server";
-import { TextField, type FormValues } from "~/domain/formations/components/editor-fields";
+import { TextAreaField, TextField } from "~/ui/form/fields";
 import { refusedMutation, unknownIntent } from "~/domain/formations/action-result.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
@@ -55,29 +55,41 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Catégories", description: "Catégories du catalogue.", noindex: true });
 
+type FormValues = Record<string, unknown>;
 type Result = { ok: boolean; message: string; intent?: string; id?: string; errors?: Record<string, string>; values?: FormValues };
 
-function CategoryFields({ values, errors }: { values: FormValues; errors: Record<string, string> }) {
+const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+
+/** The fields of one category's form; `form` makes their ids unique on the page (one form per category). */
+function CategoryFields({ form, values, errors }: { form: string; values: FormValues; errors: Record<string, string> }) {
   return (
     <div className="grid gap-4 sm:grid-cols-[1fr_1fr_8rem]">
-      <TextField name="name" label="Nom" values={values} errors={errors} required maxLength={60} />
+      <TextField form={form} name="name" label="Nom" defaultValue={str(values.name)} error={errors.name} required maxLength={60} />
       <TextField
+        form={form}
         name="slug"
         label="Identifiant (un seul mot)"
-        values={values}
-        errors={errors}
+        defaultValue={str(values.slug)}
+        error={errors.slug}
         required
         maxLength={30}
-        hint="Minuscules sans accent ni tiret : « bureautique »."
+        hint="Minuscules sans accent ni tiret : « bureautique »."
       />
-      <TextField name="position" label="Ordre" values={values} errors={errors} inputMode="numeric" />
       <TextField
+        form={form}
+        name="position"
+        label="Ordre"
+        defaultValue={str(values.position)}
+        error={errors.position}
+        inputMode="numeric"
+      />
+      <TextAreaField
+        form={form}
         name="description"
         label="Présentation"
-        values={values}
-        errors={errors}
+        defaultValue={str(values.description)}
+        error={errors.description}
         required
-        multiline
         rows={3}
         maxLength={600}
         className="sm:col-span-3"
@@ -113,7 +125,7 @@ function CategoryRow({ category, result }: { category: CategoryWithCount; result
         <Form method="post" className="mt-3 space-y-4" noValidate>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={category.id} />
-          <CategoryFields values={mine?.values ?? { ...category }} errors={mine?.errors ?? {}} />
+          <CategoryFields form={`categorie-${category.id}`} values={mine?.values ?? { ...category }} errors={mine?.errors ?? {}} />
           <Button type="submit" size="sm">
             Enregistrer
           </Button>
@@ -154,7 +166,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         </h2>
         <Form method="post" className="mt-4 space-y-4" noValidate key={result?.ok ? `ok-${loaderData.categories.length}` : "form"}>
           <input type="hidden" name="intent" value="create" />
-          <CategoryFields values={creating?.values ?? {}} errors={creating?.errors ?? {}} />
+          <CategoryFields form="nouvelle-categorie-form" values={creating?.values ?? {}} errors={creating?.errors ?? {}} />
           <Button type="submit">Ajouter la catégorie</Button>
         </Form>
       </section>

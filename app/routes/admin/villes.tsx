@@ -3,7 +3,7 @@ import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { notify } from "~/platform/toast/notify";
 import type { Route } from "./+types/villes";
 import { createCity, deleteCity, listCities, updateCity, type CityWithCount } from "~/domain/cities/cities.server";
-import { TextField, type FormValues } from "~/domain/formations/components/editor-fields";
+import { TextAreaField, TextField } from "~/ui/form/fields";
 import { refusedMutation, unknownIntent } from "~/domain/formations/action-result.server";
 import { cityPath } from "~/domain/formations/slug";
 import { requireEditor } from "~/platform/auth/guard.server";
@@ -49,33 +49,33 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Villes", description: "Villes du catalogue.", noindex: true });
 
+type FormValues = Record<string, unknown>;
 type Result = { ok: boolean; message: string; intent?: string; id?: string; errors?: Record<string, string>; values?: FormValues };
 
-function CityFields({ values, errors }: { values: FormValues; errors: Record<string, string> }) {
+const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+
+/** The fields of one city's form; `form` makes their ids unique on the page (one form per city). */
+function CityFields({ form, values, errors }: { form: string; values: FormValues; errors: Record<string, string> }) {
+  const field = (name: string) => ({ form, name, defaultValue: str(values[name]), error: errors[name] });
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <TextField name="name" label="Nom" values={values} errors={errors} required maxLength={80} />
+      <TextField {...field("name")} label="Nom" required maxLength={80} />
       <TextField
-        name="slug"
+        {...field("slug")}
         label="Identifiant"
-        values={values}
-        errors={errors}
         required
         maxLength={60}
-        hint="Minuscules, chiffres et tirets : « clermont-ferrand »."
+        hint="Minuscules, chiffres et tirets : « clermont-ferrand »."
       />
-      <TextField name="region" label="Région" values={values} errors={errors} required maxLength={80} />
+      <TextField {...field("region")} label="Région" required maxLength={80} />
       <div className="grid grid-cols-2 gap-3">
-        <TextField name="latitude" label="Latitude" values={values} errors={errors} required inputMode="decimal" hint="De -90 à 90." />
-        <TextField name="longitude" label="Longitude" values={values} errors={errors} required inputMode="decimal" hint="De -180 à 180." />
+        <TextField {...field("latitude")} label="Latitude" required inputMode="decimal" hint="De -90 à 90." />
+        <TextField {...field("longitude")} label="Longitude" required inputMode="decimal" hint="De -180 à 180." />
       </div>
-      <TextField
-        name="intro"
+      <TextAreaField
+        {...field("intro")}
         label="Présentation (lieu des sessions, accès)"
-        values={values}
-        errors={errors}
         required
-        multiline
         rows={3}
         maxLength={2000}
         className="sm:col-span-2 lg:col-span-4"
@@ -113,7 +113,7 @@ function CityRow({ city, result }: { city: CityWithCount; result: Result | undef
         <Form method="post" className="mt-3 space-y-4" noValidate>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={city.id} />
-          <CityFields values={mine?.values ?? { ...city }} errors={mine?.errors ?? {}} />
+          <CityFields form={`ville-${city.id}`} values={mine?.values ?? { ...city }} errors={mine?.errors ?? {}} />
           <Button type="submit" size="sm">
             Enregistrer
           </Button>
@@ -154,7 +154,7 @@ export default function AdminCities({ loaderData }: Route.ComponentProps) {
         </h2>
         <Form method="post" className="mt-4 space-y-4" noValidate key={result?.ok ? `ok-${loaderData.cities.length}` : "form"}>
           <input type="hidden" name="intent" value="create" />
-          <CityFields values={creating?.values ?? {}} errors={creating?.errors ?? {}} />
+          <CityFields form="nouvelle-ville-form" values={creating?.values ?? {}} errors={creating?.errors ?? {}} />
           <Button type="submit">Ajouter la ville</Button>
         </Form>
       </section>
