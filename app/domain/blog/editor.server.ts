@@ -18,7 +18,7 @@ export const SCHEDULE_MISSING = "Indiquez le jour et l'heure de publication.";
 export const SCHEDULE_PAST = "Cette date est déjà passée\u00a0: choisissez un jour et une heure à venir.";
 
 /** The status and date that an intent gives the post (the date as the schema reads it). */
-function publication(
+export function publication(
   intent: PublishIntent,
   current: { status: string; publishedAt: string | null } | undefined,
   scheduledAt: string,
@@ -59,7 +59,7 @@ export async function saveFromEditor(
       post.status === "published"
         ? intent === "publish"
           ? { title: "Article publié", description: "Il est visible de tous." }
-          : { title: "Article enregistré", description: "Les modifications sont en ligne." }
+          : { title: "Article enregistré", description: "Il est visible de tous avec ces modifications." }
         : post.status === "scheduled" && post.publishedAt
           ? { title: "Article programmé", description: `Il paraîtra de lui-même le ${formatPostDateTime(post.publishedAt)}.` }
           : intent === "unpublish"

@@ -84,6 +84,7 @@ export function PublishControl({
               id={dateId}
               name="scheduledAt"
               type="datetime-local"
+              step={1}
               defaultValue={scheduledAt}
               aria-invalid={scheduleError ? true : undefined}
               aria-describedby={scheduleError ? `${dateId}-error` : undefined}
