@@ -132,12 +132,13 @@ export function MarkdownEditor({
       return;
     }
     const width = image.widths.find((w) => w >= 960) ?? image.widths[image.widths.length - 1];
-    const alt = "Décrivez l'image";
+    // No ready-made description: the cursor waits between the brackets for the editor to type it
+    // (publishing refuses an image without one).
     const el = ref.current;
     const before = el && el.selectionStart > 0 && el.value[el.selectionStart - 1] !== "\n" ? "\n\n" : "";
     replaceSelection(() => {
-      const text = `${before}![${alt}](/uploads/${image.key}-${width}.webp)\n\n`;
-      return { text, selectFrom: before.length + 2, selectTo: before.length + 2 + alt.length };
+      const text = `${before}![](/uploads/${image.key}-${width}.webp)\n\n`;
+      return { text, selectFrom: before.length + 2, selectTo: before.length + 2 };
     });
   }, [uploader.state, uploader.data]);
 
@@ -282,7 +283,7 @@ export function MarkdownEditor({
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
             {uploader.state !== "idle"
               ? "Envoi et conversion de l'image…"
-              : "Images : JPEG, PNG, WebP ou AVIF, 10 Mo au plus ; remplacez « Décrivez l'image » par ce que montre l'image."}
+              : "Images : JPEG, PNG, WebP ou AVIF, 10 Mo au plus ; écrivez entre les crochets ![…] ce que montre l'image."}
           </p>
           {uploadError ? (
             <p role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">

@@ -220,10 +220,13 @@ test("editors manage cities with validated coordinates", async ({ page }) => {
   await form.getByLabel(/Présentation/).fill("Au pied des volcans d'Auvergne, nos sessions ont lieu près de la place de Jaude.");
   await form.getByRole("button", { name: "Ajouter la ville" }).click();
   await expect(form.getByText("La latitude est comprise entre -90 et 90.")).toBeVisible();
+  // After saving, the focus goes to the result: the field in error, then the message.
+  await expect(form.getByLabel("Latitude")).toBeFocused();
   await expect(form.getByLabel("Nom")).toHaveValue("Clermont-Ferrand");
   await form.getByLabel("Latitude").fill("45,7772");
   await form.getByRole("button", { name: "Ajouter la ville" }).click();
-  await expect(page.getByText("Ville « Clermont-Ferrand » créée.")).toBeVisible();
+  await expect(page.getByTestId("mutation-result")).toHaveText("Ville « Clermont-Ferrand » créée.");
+  await expect(page.getByTestId("mutation-result")).toBeFocused();
   const response = await page.goto(`/formations/ville/${slug}`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Formations à Clermont-Ferrand");

@@ -46,6 +46,23 @@ describe.each(engines)("post drafts on $name", ({ create }) => {
       if (error instanceof FieldValidationError) errors = error.fieldErrors;
     }
     expect(Object.keys(errors)).toEqual(expect.arrayContaining(["title", "excerpt", "content"]));
+    // An image of the text without a description is not published.
+    try {
+      await updatePost(
+        draft.id,
+        {
+          title: "Une idée de formation",
+          excerpt: "Un chapeau assez long pour être publié.",
+          content: "Le texte.\n\n![](/uploads/blog/photo-960.webp)",
+          category: "actualites",
+          status: "published",
+        },
+        ctx,
+      );
+      expect.unreachable();
+    } catch (error) {
+      expect((error as FieldValidationError).fieldErrors.content).toMatch(/^Une image du texte n'a pas de description/);
+    }
     const published = await updatePost(
       draft.id,
       {

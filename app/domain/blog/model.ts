@@ -179,7 +179,17 @@ function postRules(p: PostRulesInput, ctx: z.RefinementCtx) {
 }
 
 /** A post to publish or schedule: everything a reader sees is required. */
-export const blogPostInputSchema = z.object(postShape).superRefine(postRules);
+export const blogPostInputSchema = z
+  .object(postShape)
+  .superRefine(postRules)
+  .superRefine((p, ctx) => {
+    if (/!\[\s*\]\(/.test(p.content))
+      ctx.addIssue({
+        code: "custom",
+        path: ["content"],
+        message: "Une image du texte n'a pas de description\u00a0: écrivez entre ses crochets ce qu'elle montre, ![ainsi](…).",
+      });
+  });
 
 /**
  * A draft: only the title is required; what is missing waits for publication. A draft without a

@@ -1,12 +1,13 @@
-import { useEffect, useState } from "react";
-import { Form, useActionData, useFetcher, useNavigation } from "react-router";
-import { notify } from "~/platform/toast/notify";
+import { useState } from "react";
+import { Form, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/villes";
 import { createCity, deleteCity, listCities, updateCity, type CityWithCount } from "~/domain/cities/cities.server";
 import { TextAreaField, TextField } from "~/ui/form/fields";
 import { refusedMutation, unknownIntent } from "~/domain/formations/action-result.server";
 import { cityPath } from "~/domain/formations/slug";
 import { requireEditor } from "~/platform/auth/guard.server";
+import { dataWithToast } from "~/platform/toast/flash.server";
+import { MutationResultMessage } from "~/domain/formations/components/mutation-result";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -20,6 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { cities: await listCities() };
 }
 
+/** A change made: its message, shown under the title and as a toast. */
+function done(message: string) {
+  return dataWithToast({ ok: true as const, message }, { kind: "success", title: "C'est fait", description: message });
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireEditor(request);
   const form = await request.formData();
@@ -31,15 +37,15 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "create") {
       const c = await createCity(values, { actor });
-      return { ok: true as const, message: `Ville « ${c.name} » créée.` };
+      return done(`Ville « ${c.name} » créée.`);
     }
     if (intent === "update") {
       const c = await updateCity(id, values, { actor });
-      return { ok: true as const, message: `Ville « ${c.name} » enregistrée.` };
+      return done(`Ville « ${c.name} » enregistrée.`);
     }
     if (intent === "delete") {
       await deleteCity(id, { actor });
-      return { ok: true as const, message: "Ville supprimée." };
+      return done("Ville supprimée.");
     }
     return unknownIntent({ intent, id, values });
   } catch (error) {
@@ -87,10 +93,7 @@ function CityFields({ form, values, errors }: { form: string; values: FormValues
 function CityRow({ city, result }: { city: CityWithCount; result: Result | undefined }) {
   const fetcher = useFetcher<Result>();
   const [confirming, setConfirming] = useState(false);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok)
-      notify.error("Suppression impossible", { description: fetcher.data.message });
-  }, [fetcher.state, fetcher.data]);
+  const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const mine = result && !result.ok && result.intent === "update" && result.id === city.id ? result : undefined;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
@@ -108,6 +111,11 @@ function CityRow({ city, result }: { city: CityWithCount; result: Result | undef
           Supprimer
         </Button>
       </div>
+      {refusal ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-400">
+          Suppression impossible&nbsp;: {refusal}
+        </p>
+      ) : null}
       <details className="mt-3" open={Boolean(mine)}>
         <summary className="cursor-pointer text-sm font-medium text-brand-700 dark:text-brand-300">Modifier</summary>
         <Form method="post" className="mt-3 space-y-4" noValidate>
@@ -135,16 +143,11 @@ function CityRow({ city, result }: { city: CityWithCount; result: Result | undef
 
 export default function AdminCities({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as Result | undefined;
-  const navigation = useNavigation();
-  useEffect(() => {
-    if (!result || navigation.state !== "idle") return;
-    if (result.ok) notify.success("C'est fait", { description: result.message });
-    else notify.error("Non enregistré", { description: result.message });
-  }, [result, navigation.state]);
   const creating = result && !result.ok && result.intent === "create" ? result : undefined;
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold tracking-tight">Villes</h1>
+      <MutationResultMessage result={result} formOf={(r) => (r.intent === "update" ? `ville-${r.id}` : "nouvelle-ville-form")} />
       <section
         aria-labelledby="nouvelle-ville"
         className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"

@@ -225,7 +225,7 @@ export function EditorErrorSummary({
       ref={summaryRef}
       tabIndex={-1}
       role="alert"
-      className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950 outline-none dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+      className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950 focus:outline-2 focus:outline-offset-2 focus:outline-red-700 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
     >
       <p className="font-semibold">
         {notSaved}&nbsp;: {list.length} champ{list.length > 1 ? "s" : ""} à corriger. Rien de ce que vous avez saisi n'est perdu.
