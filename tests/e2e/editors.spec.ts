@@ -264,7 +264,7 @@ for (const [width, editor] of [375, 1280].flatMap((w) => editors.map((e) => [w, 
           const position = getComputedStyle(node).position;
           if ((position === "fixed" || position === "sticky") && !node.contains(el)) covered = true;
         }
-        const name = el.getAttribute("aria-label") ?? el.id ?? el.textContent?.trim().slice(0, 30) ?? el.tagName;
+        const name = el.getAttribute("aria-label") || el.id || el.textContent?.trim().slice(0, 30) || el.tagName;
         const last = el.closest("[data-save-bar]") !== null && el.textContent?.trim() === "Retour à la liste";
         return { done: last, covered, name: `${el.tagName} ${name}` };
       }, editor.form);
@@ -281,3 +281,23 @@ for (const [width, editor] of [375, 1280].flatMap((w) => editors.map((e) => [w, 
     expect(hidden).toEqual([]);
   });
 }
+
+test("the journal's wide table scrolls by keyboard at 375 px", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const account = await createAccount({ email: uniqueEmail("admin"), role: "admin" });
+  await signInApi(page, e2eBaseURL(), account.email);
+  // At least one entry: a category change is journaled.
+  await page.goto("/admin/categories");
+  await hydrated(page);
+  await page.getByText("Modifier", { exact: true }).first().click();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).first().click();
+  await expect(page.getByTestId("mutation-result")).toBeFocused();
+  await page.goto("/admin/journal");
+  const region = page.getByRole("region", { name: /Journal des modifications/ });
+  await expect(region).toHaveAttribute("tabindex", "0");
+  expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await region.focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+});
