@@ -106,7 +106,7 @@ test("an editor writes a post, schedules it, sees it appear at its time, and a v
   await expect(page.getByRole("textbox", { name: "Titre", exact: true })).toHaveValue(title);
 
   // Scheduled without a date: refused, the message beside the field, nothing lost.
-  await page.getByRole("button", { name: "Programmer…" }).click();
+  await page.locator("summary", { hasText: "Programmer…" }).click();
   await page.getByRole("button", { name: "Programmer la publication" }).click();
   await expect(page.locator("#article-scheduledAt-error")).toHaveText("Indiquez le jour et l'heure de publication.");
   await expect(page.getByRole("textbox", { name: "Titre", exact: true })).toHaveValue(title);

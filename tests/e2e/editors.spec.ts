@@ -110,7 +110,7 @@ test("a post: draft with only a title, schedule (never in the past), publish now
   await page.getByRole("textbox", { name: "Texte de l'article" }).fill("Le contenu de l'article.");
 
   // A date in the past is refused, with its message, and nothing typed is lost.
-  await page.getByRole("button", { name: "Programmer…" }).click();
+  await page.locator("summary", { hasText: "Programmer…" }).click();
   const date = page.getByLabel(/Date et heure de publication/);
   await expect(date).toBeFocused();
   await date.fill(parisLocal(new Date(Date.now() - 2 * 3600_000)));
@@ -300,4 +300,28 @@ test("the journal's wide table scrolls by keyboard at 375 px", async ({ page }) 
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a formation draft saves with its title, and a post is scheduled with the same control", async ({ page }) => {
+    await signInAsEditor(page);
+    await page.goto("/admin/formations/new");
+    await page.getByRole("textbox", { name: "Titre", exact: true }).fill(`Sans script ${Date.now().toString(36)}`);
+    await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+    await expect(page).toHaveURL(/\/admin\/formations\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("status").filter({ hasText: "Brouillon enregistré" })).toBeVisible();
+
+    await page.goto("/admin/blog/new");
+    await page.getByRole("textbox", { name: "Titre", exact: true }).fill(`Programmé sans script ${Date.now().toString(36)}`);
+    await page.getByLabel("Chapeau").fill("Un chapeau qui donne envie de lire la suite de cet article.");
+    await page.getByLabel("Catégorie").selectOption({ label: "Actualités" });
+    await page.getByRole("textbox", { name: "Texte de l'article" }).fill("Le contenu de l'article.");
+    await page.locator("summary", { hasText: "Programmer…" }).click();
+    await page.getByLabel(/Date et heure de publication/).fill(parisLocal(new Date(Date.now() + 72 * 3600_000)));
+    await page.getByRole("button", { name: "Programmer la publication" }).click();
+    await expect(page).toHaveURL(/\/admin\/blog\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("post-status")).toContainText("Programmé pour le");
+  });
 });

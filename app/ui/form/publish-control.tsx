@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
-import { Button } from "../button";
+import { Button, buttonClass } from "../button";
 import { cn } from "../cn";
 import { FieldError, fieldId, inputClass } from "./fields";
 
@@ -73,33 +73,6 @@ export function PublishControl({
       data-save-bar=""
       className="sticky bottom-0 z-10 -mx-4 space-y-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
     >
-      {canSchedule && scheduling ? (
-        <div className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor={dateId} className="block text-sm font-semibold text-slate-900 dark:text-slate-100">
-              Date et heure de publication (heure de Paris)
-            </label>
-            <input
-              ref={dateRef}
-              id={dateId}
-              name="scheduledAt"
-              type="datetime-local"
-              step={1}
-              defaultValue={scheduledAt}
-              aria-invalid={scheduleError ? true : undefined}
-              aria-describedby={scheduleError ? `${dateId}-error` : undefined}
-              className={inputClass(scheduleError, "mt-1.5 w-auto")}
-            />
-          </div>
-          <Button {...common} value="schedule">
-            Programmer la publication
-          </Button>
-          <Button variant="ghost" onClick={() => setScheduling(false)}>
-            Annuler
-          </Button>
-          <FieldError id={`${dateId}-error`} error={scheduleError} />
-        </div>
-      ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button {...common} value="save">
           {submitting ? "Enregistrement…" : SAVE_LABEL[status]}
@@ -109,18 +82,43 @@ export function PublishControl({
             Publier maintenant
           </Button>
         ) : null}
-        {canSchedule && !scheduling ? (
-          <Button
-            variant="secondary"
-            disabled={blocked}
-            aria-expanded={false}
-            onClick={() => {
-              setScheduling(true);
-              requestAnimationFrame(() => dateRef.current?.focus());
+        {canSchedule ? (
+          // A disclosure: it opens without JavaScript too.
+          <details
+            open={scheduling}
+            onToggle={(e) => {
+              const open = e.currentTarget.open;
+              setScheduling(open);
+              if (open) requestAnimationFrame(() => dateRef.current?.focus());
             }}
+            className="open:basis-full"
           >
-            Programmer…
-          </Button>
+            <summary className={buttonClass("secondary", "md", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
+              Programmer…
+            </summary>
+            <div className="mt-3 flex flex-wrap items-end gap-3">
+              <div>
+                <label htmlFor={dateId} className="block text-sm font-semibold text-slate-900 dark:text-slate-100">
+                  Date et heure de publication (heure de Paris)
+                </label>
+                <input
+                  ref={dateRef}
+                  id={dateId}
+                  name="scheduledAt"
+                  type="datetime-local"
+                  step={1}
+                  defaultValue={scheduledAt}
+                  aria-invalid={scheduleError ? true : undefined}
+                  aria-describedby={scheduleError ? `${dateId}-error` : undefined}
+                  className={inputClass(scheduleError, "mt-1.5 w-auto")}
+                />
+              </div>
+              <Button {...common} value="schedule">
+                Programmer la publication
+              </Button>
+              <FieldError id={`${dateId}-error`} error={scheduleError} />
+            </div>
+          </details>
         ) : null}
         {status !== "draft" ? (
           <Button {...common} value="unpublish" variant="dangerGhost">
