@@ -90,13 +90,6 @@ export function FormationEditor({
   const errors = form.errors;
   const statusRef = useRef<HTMLParagraphElement>(null);
 
-  const [modules, setModules] = useState(() =>
-    ((values.program as FormValues[] | undefined) ?? []).map((m) => ({ key: newKey(), values: m })),
-  );
-  const [sessions, setSessions] = useState(() =>
-    ((values.sessions as FormValues[] | undefined) ?? []).map((s) => ({ key: newKey(), values: s })),
-  );
-
   // A refused save: the form stays (what was typed too), the summary takes the focus (useForm).
   useEffect(() => {
     if (reply?.errors) unsaved.resetSubmitting();
@@ -116,7 +109,6 @@ export function FormationEditor({
     form.formProps.onSubmit(e);
   };
 
-  const today = todayInParis();
   const status = formation?.status ?? "draft";
 
   return (
@@ -225,82 +217,7 @@ export function FormationEditor({
               rows={4}
               hint="Un objectif par ligne, formulé avec un verbe d'action (« Construire… », « Conduire… »)."
             />
-            <fieldset id={fid("program")}>
-              <legend className="text-sm font-semibold text-slate-900 dark:text-white">Programme (modules dans l'ordre)</legend>
-              <FieldError name="program" error={errors.program} />
-              <ol className="mt-3 space-y-4">
-                {modules.map((m, i) => (
-                  <li key={m.key} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <p className="font-semibold">Module {i + 1}</p>
-                      <div className="flex gap-1">
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Monter le module ${i + 1}`}
-                          disabled={i === 0}
-                          onClick={() => (setModules((l) => move(l, i, i - 1)), markDirty())}
-                        >
-                          <ArrowUp aria-hidden="true" className="size-4" />
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Descendre le module ${i + 1}`}
-                          disabled={i === modules.length - 1}
-                          onClick={() => (setModules((l) => move(l, i, i + 1)), markDirty())}
-                        >
-                          <ArrowDown aria-hidden="true" className="size-4" />
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Supprimer le module ${i + 1}`}
-                          onClick={() => (setModules((l) => l.filter((x) => x.key !== m.key)), markDirty())}
-                        >
-                          <Trash2 aria-hidden="true" className="size-4" />
-                        </Button>
-                      </div>
-                    </div>
-                    <div className="mt-3 grid gap-4 sm:grid-cols-[1fr_10rem]">
-                      <TextField
-                        name={`program.${i}.title`}
-                        label="Titre du module"
-                        values={{ program: { [i]: m.values } }}
-                        errors={errors}
-                        required
-                      />
-                      <TextField
-                        name={`program.${i}.durationHours`}
-                        label="Durée (heures)"
-                        values={{ program: { [i]: m.values } }}
-                        errors={errors}
-                        inputMode="decimal"
-                      />
-                    </div>
-                    <div className="mt-4">
-                      <MarkdownEditor
-                        name={`program.${i}.content`}
-                        id={fid(`program.${i}.content`)}
-                        label="Contenu du module"
-                        defaultValue={valueAt(m.values, "content")}
-                        error={errors[`program.${i}.content`]}
-                        rows={4}
-                      />
-                    </div>
-                  </li>
-                ))}
-              </ol>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="mt-3"
-                onClick={() => (setModules((l) => [...l, { key: newKey(), values: {} }]), markDirty())}
-              >
-                <Plus aria-hidden="true" className="size-4" />
-                Ajouter un module
-              </Button>
-            </fieldset>
+            <ProgramField initial={values.program} errors={errors} markDirty={markDirty} />
           </EditorSection>
 
           <EditorSection id="public" title="Public et prérequis">
@@ -380,60 +297,7 @@ export function FormationEditor({
             title="Sessions"
             description="Dates des sessions inter-entreprises. Les sessions passées restent ici pour mémoire ; seules les sessions à venir sont affichées sur le site."
           >
-            <FieldError name="sessions" error={errors.sessions} />
-            {sessions.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">Aucune session programmée.</p> : null}
-            <ul className="space-y-3">
-              {sessions.map((s, i) => {
-                const v = { sessions: { [i]: s.values } };
-                const past = valueAt(s.values, "startDate") !== "" && valueAt(s.values, "startDate") < today;
-                return (
-                  <li key={s.key} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-                    <input type="hidden" name={`sessions.${i}.id`} value={valueAt(s.values, "id")} />
-                    <div className="flex items-center justify-between">
-                      <p className="font-semibold">
-                        Session {i + 1}
-                        {past ? <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">(passée)</span> : null}
-                      </p>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Supprimer la session ${i + 1}`}
-                        onClick={() => (setSessions((l) => l.filter((x) => x.key !== s.key)), markDirty())}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                      </Button>
-                    </div>
-                    <div className="mt-3 grid gap-4 sm:grid-cols-4">
-                      <TextField name={`sessions.${i}.startDate`} label="Début" type="date" values={v} errors={errors} required />
-                      <TextField name={`sessions.${i}.endDate`} label="Fin" type="date" values={v} errors={errors} required />
-                      <SelectField
-                        name={`sessions.${i}.cityId`}
-                        label="Lieu"
-                        values={v}
-                        errors={errors}
-                        options={[{ value: "", label: "À distance" }, ...cities.map((c) => ({ value: c.id, label: c.name }))]}
-                      />
-                      <TextField
-                        name={`sessions.${i}.seatsLeft`}
-                        label="Places restantes"
-                        values={v}
-                        errors={errors}
-                        required
-                        inputMode="numeric"
-                      />
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => (setSessions((l) => [...l, { key: newKey(), values: { seatsLeft: "8" } }]), markDirty())}
-            >
-              <Plus aria-hidden="true" className="size-4" />
-              Ajouter une session
-            </Button>
+            <SessionsField initial={values.sessions} errors={errors} cities={cities} markDirty={markDirty} />
           </EditorSection>
 
           <EditorSection id="tarifs" title="Tarifs et financement">
@@ -571,5 +435,161 @@ export function FormationEditor({
 
       {unsaved.dialog}
     </EditorFormScope>
+  );
+}
+
+type Rows = Array<{ key: string; values: FormValues }>;
+const rowsOf = (initial: unknown): Rows => ((initial as FormValues[] | undefined) ?? []).map((v) => ({ key: newKey(), values: v }));
+
+interface ListProps {
+  initial: unknown;
+  errors: Record<string, string>;
+  markDirty: () => void;
+}
+
+/** The programme: modules in order, each with its title, duration and content; moved, added, removed. */
+function ProgramField({ initial, errors, markDirty }: ListProps) {
+  const [modules, setModules] = useState(() => rowsOf(initial));
+  return (
+    <fieldset id={fid("program")}>
+      <legend className="text-sm font-semibold text-slate-900 dark:text-white">Programme (modules dans l'ordre)</legend>
+      <FieldError name="program" error={errors.program} />
+      <ol className="mt-3 space-y-4">
+        {modules.map((m, i) => (
+          <li key={m.key} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-semibold">Module {i + 1}</p>
+              <div className="flex gap-1">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Monter le module ${i + 1}`}
+                  disabled={i === 0}
+                  onClick={() => (setModules((l) => move(l, i, i - 1)), markDirty())}
+                >
+                  <ArrowUp aria-hidden="true" className="size-4" />
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Descendre le module ${i + 1}`}
+                  disabled={i === modules.length - 1}
+                  onClick={() => (setModules((l) => move(l, i, i + 1)), markDirty())}
+                >
+                  <ArrowDown aria-hidden="true" className="size-4" />
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Supprimer le module ${i + 1}`}
+                  onClick={() => (setModules((l) => l.filter((x) => x.key !== m.key)), markDirty())}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              </div>
+            </div>
+            <div className="mt-3 grid gap-4 sm:grid-cols-[1fr_10rem]">
+              <TextField
+                name={`program.${i}.title`}
+                label="Titre du module"
+                values={{ program: { [i]: m.values } }}
+                errors={errors}
+                required
+              />
+              <TextField
+                name={`program.${i}.durationHours`}
+                label="Durée (heures)"
+                values={{ program: { [i]: m.values } }}
+                errors={errors}
+                inputMode="decimal"
+              />
+            </div>
+            <div className="mt-4">
+              <MarkdownEditor
+                name={`program.${i}.content`}
+                id={fid(`program.${i}.content`)}
+                label="Contenu du module"
+                defaultValue={valueAt(m.values, "content")}
+                error={errors[`program.${i}.content`]}
+                rows={4}
+              />
+            </div>
+          </li>
+        ))}
+      </ol>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-3"
+        onClick={() => (setModules((l) => [...l, { key: newKey(), values: {} }]), markDirty())}
+      >
+        <Plus aria-hidden="true" className="size-4" />
+        Ajouter un module
+      </Button>
+    </fieldset>
+  );
+}
+
+/** The dated sessions (past ones kept for the record). */
+function SessionsField({ initial, errors, cities, markDirty }: ListProps & { cities: Array<{ id: string; name: string }> }) {
+  const [sessions, setSessions] = useState(() => rowsOf(initial));
+  const today = todayInParis();
+  return (
+    <>
+      <FieldError name="sessions" error={errors.sessions} />
+      {sessions.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">Aucune session programmée.</p> : null}
+      <ul className="space-y-3">
+        {sessions.map((s, i) => {
+          const v = { sessions: { [i]: s.values } };
+          const past = valueAt(s.values, "startDate") !== "" && valueAt(s.values, "startDate") < today;
+          return (
+            <li key={s.key} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+              <input type="hidden" name={`sessions.${i}.id`} value={valueAt(s.values, "id")} />
+              <div className="flex items-center justify-between">
+                <p className="font-semibold">
+                  Session {i + 1}
+                  {past ? <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">(passée)</span> : null}
+                </p>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Supprimer la session ${i + 1}`}
+                  onClick={() => (setSessions((l) => l.filter((x) => x.key !== s.key)), markDirty())}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              </div>
+              <div className="mt-3 grid gap-4 sm:grid-cols-4">
+                <TextField name={`sessions.${i}.startDate`} label="Début" type="date" values={v} errors={errors} required />
+                <TextField name={`sessions.${i}.endDate`} label="Fin" type="date" values={v} errors={errors} required />
+                <SelectField
+                  name={`sessions.${i}.cityId`}
+                  label="Lieu"
+                  values={v}
+                  errors={errors}
+                  options={[{ value: "", label: "À distance" }, ...cities.map((c) => ({ value: c.id, label: c.name }))]}
+                />
+                <TextField
+                  name={`sessions.${i}.seatsLeft`}
+                  label="Places restantes"
+                  values={v}
+                  errors={errors}
+                  required
+                  inputMode="numeric"
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => (setSessions((l) => [...l, { key: newKey(), values: { seatsLeft: "8" } }]), markDirty())}
+      >
+        <Plus aria-hidden="true" className="size-4" />
+        Ajouter une session
+      </Button>
+    </>
   );
 }
