@@ -2,6 +2,7 @@ import { Bold, Heading2, ImagePlus, Italic, Link2, List, ListOrdered } from "luc
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { cn } from "./cn";
+import { useReportUpload } from "./form/upload-state";
 
 /**
  * A small, accessible Markdown editor: a textarea with a formatting toolbar (heading, bold, italic,
@@ -47,6 +48,9 @@ export function MarkdownEditor({
   const fileRef = useRef<HTMLInputElement>(null);
   const handledUpload = useRef<unknown>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const [activeTool, setActiveTool] = useState(0);
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  useReportUpload(uploader.state !== "idle");
 
   function replaceSelection(compute: (selected: string) => { text: string; selectFrom: number; selectTo: number }) {
     const el = ref.current;
@@ -128,12 +132,13 @@ export function MarkdownEditor({
       return;
     }
     const width = image.widths.find((w) => w >= 960) ?? image.widths[image.widths.length - 1];
-    const alt = ""; // `![](…)` with the cursor between the brackets: the author writes the description (publishing checks it).
+    // No ready-made description: the cursor waits between the brackets for the editor to type it
+    // (publishing refuses an image without one).
     const el = ref.current;
     const before = el && el.selectionStart > 0 && el.value[el.selectionStart - 1] !== "\n" ? "\n\n" : "";
     replaceSelection(() => {
-      const text = `${before}![${alt}](/uploads/${image.key}-${width}.webp)\n\n`;
-      return { text, selectFrom: before.length + 2, selectTo: before.length + 2 + alt.length };
+      const text = `${before}![](/uploads/${image.key}-${width}.webp)\n\n`;
+      return { text, selectFrom: before.length + 2, selectTo: before.length + 2 };
     });
   }, [uploader.state, uploader.data]);
 
@@ -147,12 +152,38 @@ export function MarkdownEditor({
     }
   }
 
+  /** The toolbar is one tab stop; arrows, Home and End move between its buttons (roving tabindex). */
+  function onToolbarKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const buttons = Array.from(toolbarRef.current?.querySelectorAll<HTMLButtonElement>("button") ?? []);
+    const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (current === -1 || buttons.length === 0) return;
+    const last = buttons.length - 1;
+    const next =
+      e.key === "ArrowRight" || e.key === "ArrowDown"
+        ? current === last
+          ? 0
+          : current + 1
+        : e.key === "ArrowLeft" || e.key === "ArrowUp"
+          ? current === 0
+            ? last
+            : current - 1
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? last
+              : -1;
+    if (next === -1) return;
+    e.preventDefault();
+    setActiveTool(next);
+    buttons[next]!.focus();
+  }
+
   function showPreview() {
     setTab("preview");
     preview.submit({ markdown: ref.current?.value ?? "" }, { method: "post", action: previewUrl });
   }
 
-  const describedBy = [hint ? `${id}-aide` : null, error ? `${id}-erreur` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   const tabClass = (active: boolean) =>
     cn(
       "min-h-9 rounded-md px-3 text-sm font-medium",
@@ -168,7 +199,7 @@ export function MarkdownEditor({
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
       {hint ? (
-        <p id={`${id}-aide`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {hint}
         </p>
       ) : null}
@@ -179,16 +210,26 @@ export function MarkdownEditor({
         )}
       >
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-slate-50 px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
-          <div role="toolbar" aria-label="Mise en forme" aria-controls={id} className="flex flex-wrap items-center gap-0.5">
-            {actions.map((a) => (
+          <div
+            ref={toolbarRef}
+            role="toolbar"
+            aria-label="Mise en forme"
+            aria-controls={id}
+            aria-orientation="horizontal"
+            onKeyDown={onToolbarKeyDown}
+            className="flex flex-wrap items-center gap-0.5"
+          >
+            {actions.map((a, i) => (
               <button
                 key={a.label}
                 type="button"
+                tabIndex={i === Math.min(activeTool, actions.length - 1) ? 0 : -1}
+                onFocus={() => setActiveTool(i)}
                 onClick={a.run}
                 disabled={tab !== "write" || (a.icon === ImagePlus && uploader.state !== "idle")}
                 aria-label={a.label}
                 title={a.label}
-                className="inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-200 disabled:opacity-40 dark:text-slate-200 dark:hover:bg-slate-700"
+                className="inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40 dark:text-slate-200 dark:hover:bg-slate-700 dark:focus-visible:outline-brand-300"
               >
                 <a.icon aria-hidden="true" className="size-4" />
               </button>
@@ -214,7 +255,7 @@ export function MarkdownEditor({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           hidden={tab !== "write"}
-          className="block w-full resize-y bg-transparent px-3 py-2 font-mono text-sm leading-6 text-slate-900 outline-none dark:text-slate-100"
+          className="block w-full resize-y bg-transparent px-3 py-2 font-mono text-sm leading-6 text-slate-900 focus:outline-2 focus:-outline-offset-2 focus:outline-brand-600 dark:text-slate-100 dark:focus:outline-brand-300"
         />
         {tab === "preview" ? (
           <div className="min-h-32 px-4 py-3" aria-live="polite" aria-busy={preview.state !== "idle"}>
@@ -242,7 +283,7 @@ export function MarkdownEditor({
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
             {uploader.state !== "idle"
               ? "Envoi et conversion de l'image…"
-              : "Images : JPEG, PNG, WebP ou AVIF, 10 Mo au plus ; écrivez entre les crochets de « ![](…) » ce que montre l'image."}
+              : "Images : JPEG, PNG, WebP ou AVIF, 10 Mo au plus ; écrivez entre les crochets ![…] ce que montre l'image."}
           </p>
           {uploadError ? (
             <p role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
@@ -252,7 +293,7 @@ export function MarkdownEditor({
         </>
       ) : null}
       {error ? (
-        <p id={`${id}-erreur`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
           {error}
         </p>
       ) : null}

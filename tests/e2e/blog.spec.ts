@@ -81,13 +81,13 @@ test("an editor writes a post, schedules it, sees it appear at its time, and a v
   await content.fill(
     "Un plan de formation se construit **avec les managers**.\n\n## Recenser les besoins\n\nEntretiens professionnels et projets.\n\n## Prioriser\n\nObligations d'abord.\n\n## Financer\n\nOPCO, CPF et budget propre.\n\n",
   );
-  // An inline image: uploaded, re-encoded, inserted at the cursor with its description selected.
+  // An inline image: uploaded, re-encoded, inserted at the cursor, which waits for its description.
   const png = await sharp({ create: { width: 1000, height: 600, channels: 3, background: { r: 30, g: 120, b: 90 } } })
     .png()
     .toBuffer();
   const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByRole("button", { name: "Insérer une image" }).click()]);
   await chooser.setFiles({ name: "salle.png", mimeType: "image/png", buffer: png });
-  await expect(content).toHaveValue(/!\[Décrivez l'image\]\(\/uploads\/blog\/[0-9a-f-]{36}-960\.webp\)/);
+  await expect(content).toHaveValue(/!\[\]\(\/uploads\/blog\/[0-9a-f-]{36}-960\.webp\)/);
   await page.keyboard.type("Une salle de formation lumineuse");
   await expect(content).toHaveValue(/!\[Une salle de formation lumineuse\]\(\/uploads\/blog\//);
   // The cover image, with its alternative text.
@@ -106,18 +106,18 @@ test("an editor writes a post, schedules it, sees it appear at its time, and a v
   await expect(page.getByRole("textbox", { name: "Titre", exact: true })).toHaveValue(title);
 
   // Scheduled without a date: refused, the message beside the field, nothing lost.
-  await page.getByLabel("Statut").selectOption({ label: "Programmé" });
-  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
-  await expect(page.locator("#champ-publishedAt-erreur")).toHaveText("Indiquez le jour et l'heure de publication de l'article programmé.");
+  await page.locator("summary", { hasText: "Programmer…" }).click();
+  await page.getByRole("button", { name: "Programmer la publication" }).click();
+  await expect(page.locator("#article-scheduledAt-error")).toHaveText("Indiquez le jour et l'heure de publication.");
   await expect(page.getByRole("textbox", { name: "Titre", exact: true })).toHaveValue(title);
   await expect(content).toHaveValue(/Une salle de formation lumineuse/);
 
   // A few seconds ahead.
   const publishAt = new Date(Date.now() + 25_000);
   await page.getByLabel(/Date et heure de publication/).fill(parisLocal(publishAt));
-  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/blog\/[0-9a-f-]{36}\?enregistre=1$/);
-  await expect(toastWith(page, "Article enregistré", "paraîtra de lui-même")).toBeVisible();
+  await page.getByRole("button", { name: "Programmer la publication" }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\/[0-9a-f-]{36}$/);
+  await expect(toastWith(page, "Article programmé", "paraîtra de lui-même")).toBeVisible();
   await expect(page.getByTestId("post-status")).toContainText("Programmé pour le");
   const editUrl = page.url().replace(/\?.*$/, "");
 
@@ -195,7 +195,7 @@ test("an editor writes a post, schedules it, sees it appear at its time, and a v
   await page.goto(editUrl);
   await hydrated(page);
   await page.getByLabel("Adresse de l'article (slug)").fill(`${slug}-renomme`);
-  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
   await expect(toastWith(page, "Article enregistré", "visible de tous")).toBeVisible();
   const moved = await request.get(`/blog/${slug}`, { maxRedirects: 0 });
   expect(moved.status()).toBe(301);
@@ -244,9 +244,8 @@ test("XSS payloads in title, excerpt, content and tags stay inert on every page 
   await page.getByRole("button", { name: "Aperçu", exact: true }).click();
   await expect(page.locator(".prose-site").filter({ hasText: 'alert("contenu")' })).toBeVisible();
   await page.getByRole("button", { name: "Écrire" }).click();
-  await page.getByLabel("Statut").selectOption({ label: "Publié" });
-  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/blog\/[0-9a-f-]{36}\?enregistre=1$/);
+  await page.getByRole("button", { name: "Publier maintenant" }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   const slug = `script-alert-titre-script-img-src-x-onerror-alert-1-piege-${suffix}`;
 

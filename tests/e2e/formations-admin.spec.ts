@@ -58,22 +58,22 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
   await page.getByLabel("Méthodes pédagogiques").fill("Exercices sur des bulletins réels anonymisés.");
   await page.getByLabel("Modalités d'évaluation").fill("Quiz final et attestation de fin de formation.");
   await page.getByRole("button", { name: "Ajouter une session" }).click();
-  await page.locator("#champ-sessions-0-startDate").fill(inDays(40));
-  await page.locator("#champ-sessions-0-endDate").fill(inDays(41));
+  await page.locator("#formation-sessions-0-startDate").fill(inDays(40));
+  await page.locator("#formation-sessions-0-endDate").fill(inDays(41));
   await page.getByRole("combobox", { name: "Lieu", exact: true }).selectOption({ label: "Strasbourg" });
   await page.getByLabel("Prix inter-entreprises par personne (€)").fill("850");
   await page.getByLabel("Accessibilité aux personnes handicapées").fill("Salle accessible en fauteuil roulant.");
   await page.getByRole("textbox", { name: "Référent handicap", exact: true }).fill("Karim Benali");
   await page.getByLabel("Contact pour cette formation").fill("Sophie Lambert");
 
-  // A validation error keeps everything typed, with the message beside the field.
-  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "n'a pas été enregistrée" })).toBeVisible();
-  await expect(page.locator("#champ-summary-erreur")).toHaveText("Le résumé est obligatoire.");
+  // Publishing checks everything: a refusal keeps everything typed, with the message beside the field.
+  await page.getByRole("button", { name: "Publier maintenant" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "n'a pas été publiée" })).toBeVisible();
+  await expect(page.locator("#formation-summary-error")).toHaveText("Le résumé est obligatoire.");
   await expect(page.getByLabel("Résumé")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("textbox", { name: "Titre", exact: true })).toHaveValue(title);
   await expect(page.getByLabel("Titre du module")).toHaveValue("Le bulletin de paie");
-  await expect(page.locator("#champ-sessions-0-startDate")).toHaveValue(inDays(40));
+  await expect(page.locator("#formation-sessions-0-startDate")).toHaveValue(inDays(40));
   await page.getByLabel("Résumé").fill("Établir et contrôler les bulletins de paie en toute sécurité juridique.");
 
   // Image: checked and re-encoded on the server.
@@ -84,13 +84,16 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
   await expect(page.getByTestId("image-preview")).toBeVisible();
   await page.getByLabel("Texte alternatif").fill("Une gestionnaire de paie devant deux écrans");
   // Content is checked, not the name: a text file called .png is refused and the image stays.
-  await page.locator("#champ-imageFile").setInputFiles({ name: "faux.png", mimeType: "image/png", buffer: Buffer.from("pas une image") });
+  await page
+    .locator("#formation-imageFile")
+    .setInputFiles({ name: "faux.png", mimeType: "image/png", buffer: Buffer.from("pas une image") });
   await expect(page.getByRole("alert").filter({ hasText: "n'est pas une image lisible" })).toBeVisible();
   await expect(page.getByTestId("image-preview")).toBeVisible();
 
-  await page.getByRole("button", { name: "Enregistrer et publier" }).click();
-  await expect(page).toHaveURL(/\/admin\/formations\/[0-9a-f-]{36}\?enregistre=publiee$/);
-  await expect(page.getByText("La formation est enregistrée et publiée.")).toBeVisible();
+  await page.getByRole("button", { name: "Publier maintenant" }).click();
+  await expect(page).toHaveURL(/\/admin\/formations\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("Formation publiée")).toBeVisible();
+  await expect(page.getByTestId("formation-status")).toContainText("Publiée");
   const editUrl = page.url().replace(/\?.*$/, "");
 
   // Public pages.
@@ -121,8 +124,8 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
   // Back to draft: visitors get a 404, the editor a preview.
   await page.goto(editUrl);
   await hydrated(page);
-  await page.getByRole("button", { name: "Enregistrer et repasser en brouillon" }).click();
-  await expect(page.getByText("La formation est enregistrée et repassée en brouillon.")).toBeVisible();
+  await page.getByRole("button", { name: "Dépublier" }).click();
+  await expect(page.getByText("Formation dépubliée")).toBeVisible();
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   expect((await visitorPage.goto(`/formations/${slug}`))?.status()).toBe(404);
@@ -138,8 +141,8 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
   await page.goto(editUrl);
   await hydrated(page);
   await page.getByLabel("Adresse de la page (slug)").fill(`${slug}-v2`);
-  await page.getByRole("button", { name: "Enregistrer et publier" }).click();
-  await expect(page.getByText("La formation est enregistrée et publiée.")).toBeVisible();
+  await page.getByRole("button", { name: "Publier maintenant" }).click();
+  await expect(page.getByText("Formation publiée")).toBeVisible();
   const old = await visitor.request.get(`/formations/${slug}`, { maxRedirects: 0 });
   expect(old.status()).toBe(301);
   expect(old.headers().location).toMatch(new RegExp(`/formations/${slug}-v2$`));
@@ -217,10 +220,13 @@ test("editors manage cities with validated coordinates", async ({ page }) => {
   await form.getByLabel(/Présentation/).fill("Au pied des volcans d'Auvergne, nos sessions ont lieu près de la place de Jaude.");
   await form.getByRole("button", { name: "Ajouter la ville" }).click();
   await expect(form.getByText("La latitude est comprise entre -90 et 90.")).toBeVisible();
+  // After saving, the focus goes to the result: the field in error, then the message.
+  await expect(form.getByLabel("Latitude")).toBeFocused();
   await expect(form.getByLabel("Nom")).toHaveValue("Clermont-Ferrand");
   await form.getByLabel("Latitude").fill("45,7772");
   await form.getByRole("button", { name: "Ajouter la ville" }).click();
-  await expect(page.getByText("Ville « Clermont-Ferrand » créée.")).toBeVisible();
+  await expect(page.getByTestId("mutation-result")).toHaveText("Ville « Clermont-Ferrand » créée.");
+  await expect(page.getByTestId("mutation-result")).toBeFocused();
   const response = await page.goto(`/formations/ville/${slug}`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Formations à Clermont-Ferrand");

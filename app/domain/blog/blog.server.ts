@@ -8,7 +8,7 @@ import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { BlogPostsTable } from "~/platform/db/schema";
 import { markdownToText } from "~/platform/markdown/markdown.server";
 import {
-  blogPostInputSchema,
+  postSchemaFor,
   publicationOf,
   type BlogAuthor,
   type BlogPost,
@@ -178,7 +178,7 @@ function statusSentence(status: BlogStatus, publishedAt: string | null): string 
 export async function createPost(input: unknown, ctx: MutationContext = {}): Promise<BlogPost> {
   const target = ctx.db ?? db();
   const now = ctx.now ?? new Date();
-  const data = parseOrThrow(blogPostInputSchema, input);
+  const data = parseOrThrow(postSchemaFor(input), input) as BlogPostData;
   await checkReferences(target, data, null);
   let slug = data.slug;
   if (!slug) slug = await uniqueSlug(slugify(data.title) || "article", (s) => slugTaken(target, s));
@@ -224,7 +224,7 @@ export async function updatePost(id: string, input: unknown, ctx: MutationContex
     .where("id", "=", id)
     .executeTakeFirst();
   if (!existing) throw new NotFoundError("Cet article n'existe pas ou a été supprimé.");
-  const data = parseOrThrow(blogPostInputSchema, input);
+  const data = parseOrThrow(postSchemaFor(input), input) as BlogPostData;
   await checkReferences(target, data, existing.author_id);
   const slug = data.slug || existing.slug;
   if (slug !== existing.slug && (await slugTaken(target, slug, id))) throw new FieldValidationError({ slug: SLUG_TAKEN });

@@ -83,99 +83,106 @@ const optionalText = (label: string, max: number) =>
 const toArray = (value: unknown): unknown[] =>
   value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value];
 
-export const blogPostInputSchema = z
-  .object({
-    title: text("Le titre", 5, BLOG_TITLE_MAX),
-    slug: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim().toLowerCase() : ""),
-      z.string().superRefine((slug, ctx) => {
-        if (slug === "") return; // derived from the title, or kept
-        const problem = slugProblem(slug);
-        if (problem) ctx.addIssue({ code: "custom", message: problem });
-      }),
-    ),
-    excerpt: text("Le chapeau", 20, BLOG_EXCERPT_MAX),
-    content: text("Le contenu", 1, BLOG_CONTENT_MAX),
-    category: z.preprocess(
-      (v) => (v === null || v === undefined ? "" : v),
-      z.enum(BLOG_CATEGORY_SLUGS as [BlogCategory, ...BlogCategory[]], { error: "Choisissez une catégorie dans la liste." }),
-    ),
-    tags: z.preprocess(
-      parseTags,
-      z
-        .array(
-          z.object({ slug: z.string(), name: z.string().max(BLOG_TAG_MAX, `Chaque mot-clé ne dépasse pas ${BLOG_TAG_MAX} caractères.`) }),
-        )
-        .max(BLOG_MAX_TAGS, `${BLOG_MAX_TAGS} mots-clés au plus.`),
-    ),
-    /** A staff account; null: the post is signed by the organisation. */
-    authorId: z.preprocess(emptyToNull, z.string().max(64).nullable().default(null)),
-    status: z.enum(BLOG_STATUSES, { error: "Choisissez un statut : brouillon, programmé ou publié." }),
-    /** UTC ISO instant; typed as Paris time in the editor. Empty: now, when publishing. */
-    publishedAt: z.preprocess(
-      emptyToNull,
-      z
-        .string()
-        .nullable()
-        .default(null)
-        .transform((v, ctx) => {
-          if (v === null) return null;
-          const iso = parisLocalToIso(v);
-          if (!iso) {
-            ctx.addIssue({ code: "custom", message: "La date de publication n'est pas valide (jour et heure)." });
-            return z.NEVER;
-          }
-          return iso;
-        }),
-    ),
-    /** The cover image, as the upload answered it (JSON in the form's hidden field). */
-    image: z.preprocess(
-      (v) => {
-        if (v === "" || v === undefined || v === null) return null;
-        if (typeof v !== "string") return v;
-        try {
-          return parseJsonSafely(v);
-        } catch {
-          return "illisible";
-        }
-      },
-      z.unknown().transform((v, ctx): StoredImage | null => {
+const postShape = {
+  title: text("Le titre", 5, BLOG_TITLE_MAX),
+  slug: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : ""),
+    z.string().superRefine((slug, ctx) => {
+      if (slug === "") return; // derived from the title, or kept
+      const problem = slugProblem(slug);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  ),
+  excerpt: text("Le chapeau", 20, BLOG_EXCERPT_MAX),
+  content: text("Le contenu", 1, BLOG_CONTENT_MAX),
+  category: z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    z.enum(BLOG_CATEGORY_SLUGS as [BlogCategory, ...BlogCategory[]], { error: "Choisissez une catégorie dans la liste." }),
+  ),
+  tags: z.preprocess(
+    parseTags,
+    z
+      .array(
+        z.object({ slug: z.string(), name: z.string().max(BLOG_TAG_MAX, `Chaque mot-clé ne dépasse pas ${BLOG_TAG_MAX} caractères.`) }),
+      )
+      .max(BLOG_MAX_TAGS, `${BLOG_MAX_TAGS} mots-clés au plus.`),
+  ),
+  /** A staff account; null: the post is signed by the organisation. */
+  authorId: z.preprocess(emptyToNull, z.string().max(64).nullable().default(null)),
+  status: z.enum(BLOG_STATUSES, { error: "Choisissez un statut : brouillon, programmé ou publié." }),
+  /** UTC ISO instant; typed as Paris time in the editor. Empty: now, when publishing. */
+  publishedAt: z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .nullable()
+      .default(null)
+      .transform((v, ctx) => {
         if (v === null) return null;
-        const parsed = imageSchema.safeParse(v);
-        if (!parsed.success) {
-          ctx.addIssue({ code: "custom", message: "L'image n'a pas été reçue correctement : envoyez-la de nouveau." });
+        const iso = parisLocalToIso(v);
+        if (!iso) {
+          ctx.addIssue({ code: "custom", message: "La date de publication n'est pas valide (jour et heure)." });
           return z.NEVER;
         }
-        return parsed.data;
+        return iso;
       }),
-    ),
-    imageAlt: optionalText("Le texte alternatif de l'image", 200),
-    seoTitle: optionalText("Le titre pour les moteurs de recherche", BLOG_SEO_TITLE_MAX),
-    seoDescription: optionalText("La description pour les moteurs de recherche", BLOG_SEO_DESCRIPTION_MAX),
-    formationIds: z
-      .preprocess(toArray, z.array(z.string().min(1).max(64)))
-      .transform((a) => [...new Set(a)])
-      .pipe(z.array(z.string()).max(BLOG_MAX_RELATED_FORMATIONS, `${BLOG_MAX_RELATED_FORMATIONS} formations liées au plus.`)),
-  })
+  ),
+  /** The cover image, as the upload answered it (JSON in the form's hidden field). */
+  image: z.preprocess(
+    (v) => {
+      if (v === "" || v === undefined || v === null) return null;
+      if (typeof v !== "string") return v;
+      try {
+        return parseJsonSafely(v);
+      } catch {
+        return "illisible";
+      }
+    },
+    z.unknown().transform((v, ctx): StoredImage | null => {
+      if (v === null) return null;
+      const parsed = imageSchema.safeParse(v);
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", message: "L'image n'a pas été reçue correctement : envoyez-la de nouveau." });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+  ),
+  imageAlt: optionalText("Le texte alternatif de l'image", 200),
+  seoTitle: optionalText("Le titre pour les moteurs de recherche", BLOG_SEO_TITLE_MAX),
+  seoDescription: optionalText("La description pour les moteurs de recherche", BLOG_SEO_DESCRIPTION_MAX),
+  formationIds: z
+    .preprocess(toArray, z.array(z.string().min(1).max(64)))
+    .transform((a) => [...new Set(a)])
+    .pipe(z.array(z.string()).max(BLOG_MAX_RELATED_FORMATIONS, `${BLOG_MAX_RELATED_FORMATIONS} formations liées au plus.`)),
+};
+
+type PostRulesInput = Pick<z.output<z.ZodObject<typeof postShape>>, "status" | "publishedAt" | "image" | "imageAlt">;
+
+function postRules(p: PostRulesInput, ctx: z.RefinementCtx) {
+  if (p.status === "scheduled" && !p.publishedAt) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["publishedAt"],
+      message: "Indiquez le jour et l'heure de publication de l'article programmé.",
+    });
+  }
+  if (p.image && !p.imageAlt) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["imageAlt"],
+      message: "Décrivez l'image pour les personnes qui ne la voient pas (texte alternatif).",
+    });
+  }
+}
+
+/** A post to publish or schedule: everything a reader sees is required. */
+export const blogPostInputSchema = z
+  .object(postShape)
+  .superRefine(postRules)
   .superRefine((p, ctx) => {
-    if (p.status === "scheduled" && !p.publishedAt) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["publishedAt"],
-        message: "Indiquez le jour et l'heure de publication de l'article programmé.",
-      });
-    }
-    if (p.image && !p.imageAlt) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["imageAlt"],
-        message: "Décrivez l'image pour les personnes qui ne la voient pas (texte alternatif).",
-      });
-    }
-    // An image of the text without a description is refused when publishing (a draft may keep it).
-    if (p.status !== "draft" && imagesWithoutAlt(p.content) > 0) {
-      ctx.addIssue({ code: "custom", path: ["content"], message: missingAltMessage(imagesWithoutAlt(p.content)) });
-    }
+    const missing = imagesWithoutAlt(p.content);
+    if (missing > 0) ctx.addIssue({ code: "custom", path: ["content"], message: missingAltMessage(missing) });
   });
 
 /** Markdown images whose description is empty: `![](…)` or `![ ](…)`. */
@@ -187,6 +194,26 @@ export function missingAltMessage(n: number): string {
   return n === 1
     ? "Une image du texte n'a pas de description\u00a0: écrivez entre les crochets de «\u00a0![](…)\u00a0» ce que montre l'image."
     : `${n}\u00a0images du texte n'ont pas de description\u00a0: écrivez entre les crochets de «\u00a0![](…)\u00a0» ce que montre chaque image.`;
+}
+
+/**
+ * A draft: only the title is required; what is missing waits for publication. A draft without a
+ * category is filed under the first one (the column is required).
+ */
+export const blogPostDraftSchema = z
+  .object({
+    ...postShape,
+    title: text("Le titre", 1, BLOG_TITLE_MAX),
+    excerpt: optionalText("Le chapeau", BLOG_EXCERPT_MAX),
+    content: optionalText("Le contenu", BLOG_CONTENT_MAX),
+    category: z.preprocess((v) => (v === null || v === undefined || v === "" ? BLOG_CATEGORY_SLUGS[0] : v), postShape.category),
+  })
+  .superRefine(postRules);
+
+/** The schema that applies to input: a draft's, or the full one for a post that readers will see. */
+export function postSchemaFor(input: unknown): typeof blogPostInputSchema | typeof blogPostDraftSchema {
+  const status = (input as { status?: unknown } | null)?.status;
+  return status === "draft" ? blogPostDraftSchema : blogPostInputSchema;
 }
 
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;

@@ -7,6 +7,7 @@ import type { FormationsTable } from "~/platform/db/schema";
 import { toCategory, toCity } from "./rows.server";
 import {
   formationInputSchema,
+  publicationProblems,
   type Category,
   type Formation,
   type FormationData,
@@ -18,6 +19,7 @@ import {
 import { priceExcludingVat, todayInParis, type FormationStatus, type Modality, type VatMode } from "./labels";
 import { normalizeForSearch, slugify, uniqueSlug } from "./slug";
 import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
+import { parseFormationDraft } from "./draft";
 import { imageSchema } from "~/platform/storage/image-schema";
 import { type StoredImage } from "~/platform/storage/stored-image";
 
@@ -26,6 +28,8 @@ export type Actor = AuditInput["actor"];
 export interface MutationContext {
   db?: Db;
   actor?: Actor;
+  /** Save as a draft: only the title is required (see `./draft`); never for a formation that stays published. */
+  draft?: boolean;
 }
 
 export type { FormationListItem, UpcomingSession } from "./model";
@@ -282,6 +286,23 @@ async function audit(trx: Db, actor: Actor | undefined, action: string, entityId
   if (actor) await recordAudit(trx, { actor, action, entity: "formation", entityId, summary });
 }
 
+/**
+ * The content to write: the full publication checks, or a draft's (title only). A draft without a
+ * category goes into the first one (the column is required); its durations, unknown, are stored as 0.
+ */
+async function parseContent(target: Db, input: unknown, draft: boolean): Promise<FormationData> {
+  if (!draft) return parseOrThrow(formationInputSchema, input);
+  const values = { ...(input as Record<string, unknown>) };
+  if (typeof values.categoryId !== "string" || values.categoryId.trim() === "") {
+    const first = await target.selectFrom("formation_categories").select("id").orderBy("position").orderBy("name").executeTakeFirst();
+    if (!first) throw new FieldValidationError({ categoryId: "Créez d'abord une catégorie (Catalogue, Catégories)." });
+    values.categoryId = first.id;
+  }
+  const result = parseFormationDraft(values);
+  if (!result.ok) throw new FieldValidationError(result.errors);
+  return { ...result.data, durationHours: result.data.durationHours ?? 0, durationDays: result.data.durationDays ?? 0 };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Mutations.
 
@@ -291,7 +312,7 @@ async function audit(trx: Db, actor: Actor | undefined, action: string, entityId
  */
 export async function createFormation(input: unknown, ctx: MutationContext = {}): Promise<Formation> {
   const target = ctx.db ?? db();
-  const data = parseOrThrow(formationInputSchema, input);
+  const data = await parseContent(target, input, ctx.draft === true);
   const categoryName = await checkReferences(target, data);
   let slug = data.slug;
   if (!slug) slug = await uniqueSlug(slugify(data.title), (s) => slugTaken(target, s));
@@ -323,9 +344,9 @@ export async function createFormation(input: unknown, ctx: MutationContext = {})
  */
 export async function updateFormation(id: string, input: unknown, ctx: MutationContext = {}): Promise<Formation> {
   const target = ctx.db ?? db();
-  const existing = await target.selectFrom("formations").select(["id", "slug"]).where("id", "=", id).executeTakeFirst();
+  const existing = await target.selectFrom("formations").select(["id", "slug", "status"]).where("id", "=", id).executeTakeFirst();
   if (!existing) throw new NotFoundError("Cette formation n'existe pas ou a été supprimée.");
-  const data = parseOrThrow(formationInputSchema, input);
+  const data = await parseContent(target, input, ctx.draft === true && existing.status !== "published");
   const categoryName = await checkReferences(target, data);
   const slug = data.slug || existing.slug;
   if (slug !== existing.slug && (await slugTaken(target, slug, id))) throw new FieldValidationError({ slug: SLUG_TAKEN });
@@ -370,6 +391,17 @@ export async function setFormationStatus(ids: string[], status: FormationStatus,
   const rows = await target.selectFrom("formations").select(["id", "title", "status", "published_at"]).where("id", "in", ids).execute();
   const changing = rows.filter((r) => r.status !== status);
   if (changing.length === 0) return 0;
+  if (status === "published") {
+    // The full publication checks (Qualiopi): a draft that still lacks something stays a draft.
+    for (const r of changing) {
+      const formation = await getFormationById(r.id, target);
+      const problems = formation ? Object.keys(publicationProblems(formation)) : [];
+      if (problems.length > 0)
+        throw new FieldValidationError({
+          _form: `«\u00a0${r.title}\u00a0» ne peut pas être publiée\u00a0: ${problems.length > 1 ? `${problems.length} champs sont à compléter` : "un champ est à compléter"}.`,
+        });
+    }
+  }
   const now = nowIso();
   await target.transaction().execute(async (trx) => {
     for (const r of changing) {

@@ -330,6 +330,9 @@ export interface Category extends CategoryData {
 export function formationToFormValues(f: Formation): Record<string, unknown> {
   return {
     ...f,
+    // A draft's unknown duration is stored as 0: shown empty, still to fill in.
+    durationHours: f.durationHours || "",
+    durationDays: f.durationDays || "",
     objectives: f.objectives.join("\n"),
     image: f.image ? JSON.stringify(f.image) : "",
     sessions: f.sessions.map((s) => ({

@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
-import { Form, useActionData, useFetcher, useNavigation } from "react-router";
-import { notify } from "~/platform/toast/notify";
+import { useState } from "react";
+import { Form, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/categories";
 import {
   createCategory,
@@ -9,9 +8,11 @@ import {
   updateCategory,
   type CategoryWithCount,
 } from "~/domain/formations/categories.server";
-import { TextField, type FormValues } from "~/domain/formations/components/editor-fields";
+import { TextAreaField, TextField } from "~/ui/form/fields";
 import { refusedMutation, unknownIntent } from "~/domain/formations/action-result.server";
 import { requireEditor } from "~/platform/auth/guard.server";
+import { dataWithToast } from "~/platform/toast/flash.server";
+import { MutationResultMessage } from "~/domain/formations/components/mutation-result";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -25,6 +26,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { categories: await listCategories() };
 }
 
+/** A change made: its message, shown under the title and as a toast. */
+function done(message: string) {
+  return dataWithToast({ ok: true as const, message }, { kind: "success", title: "C'est fait", description: message });
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireEditor(request);
   const form = await request.formData();
@@ -36,15 +42,15 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "create") {
       const c = await createCategory(values, { actor });
-      return { ok: true as const, message: `Catégorie « ${c.name} » créée.` };
+      return done(`Catégorie « ${c.name} » créée.`);
     }
     if (intent === "update") {
       const c = await updateCategory(id, values, { actor });
-      return { ok: true as const, message: `Catégorie « ${c.name} » enregistrée.` };
+      return done(`Catégorie « ${c.name} » enregistrée.`);
     }
     if (intent === "delete") {
       await deleteCategory(id, { actor });
-      return { ok: true as const, message: "Catégorie supprimée." };
+      return done("Catégorie supprimée.");
     }
     return unknownIntent({ intent, id, values });
   } catch (error) {
@@ -55,29 +61,41 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Catégories", description: "Catégories du catalogue.", noindex: true });
 
+type FormValues = Record<string, unknown>;
 type Result = { ok: boolean; message: string; intent?: string; id?: string; errors?: Record<string, string>; values?: FormValues };
 
-function CategoryFields({ values, errors }: { values: FormValues; errors: Record<string, string> }) {
+const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+
+/** The fields of one category's form; `form` makes their ids unique on the page (one form per category). */
+function CategoryFields({ form, values, errors }: { form: string; values: FormValues; errors: Record<string, string> }) {
   return (
     <div className="grid gap-4 sm:grid-cols-[1fr_1fr_8rem]">
-      <TextField name="name" label="Nom" values={values} errors={errors} required maxLength={60} />
+      <TextField form={form} name="name" label="Nom" defaultValue={str(values.name)} error={errors.name} required maxLength={60} />
       <TextField
+        form={form}
         name="slug"
         label="Identifiant (un seul mot)"
-        values={values}
-        errors={errors}
+        defaultValue={str(values.slug)}
+        error={errors.slug}
         required
         maxLength={30}
-        hint="Minuscules sans accent ni tiret : « bureautique »."
+        hint="Minuscules sans accent ni tiret : « bureautique »."
       />
-      <TextField name="position" label="Ordre" values={values} errors={errors} inputMode="numeric" />
       <TextField
+        form={form}
+        name="position"
+        label="Ordre"
+        defaultValue={str(values.position)}
+        error={errors.position}
+        inputMode="numeric"
+      />
+      <TextAreaField
+        form={form}
         name="description"
         label="Présentation"
-        values={values}
-        errors={errors}
+        defaultValue={str(values.description)}
+        error={errors.description}
         required
-        multiline
         rows={3}
         maxLength={600}
         className="sm:col-span-3"
@@ -89,10 +107,7 @@ function CategoryFields({ values, errors }: { values: FormValues; errors: Record
 function CategoryRow({ category, result }: { category: CategoryWithCount; result: Result | undefined }) {
   const fetcher = useFetcher<Result>();
   const [confirming, setConfirming] = useState(false);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok)
-      notify.error("Suppression impossible", { description: fetcher.data.message });
-  }, [fetcher.state, fetcher.data]);
+  const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const mine = result && !result.ok && result.intent === "update" && result.id === category.id ? result : undefined;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
@@ -108,12 +123,17 @@ function CategoryRow({ category, result }: { category: CategoryWithCount; result
           Supprimer
         </Button>
       </div>
+      {refusal ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-400">
+          Suppression impossible&nbsp;: {refusal}
+        </p>
+      ) : null}
       <details className="mt-3" open={Boolean(mine)}>
         <summary className="cursor-pointer text-sm font-medium text-brand-700 dark:text-brand-300">Modifier</summary>
         <Form method="post" className="mt-3 space-y-4" noValidate>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={category.id} />
-          <CategoryFields values={mine?.values ?? { ...category }} errors={mine?.errors ?? {}} />
+          <CategoryFields form={`categorie-${category.id}`} values={mine?.values ?? { ...category }} errors={mine?.errors ?? {}} />
           <Button type="submit" size="sm">
             Enregistrer
           </Button>
@@ -135,16 +155,11 @@ function CategoryRow({ category, result }: { category: CategoryWithCount; result
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as Result | undefined;
-  const navigation = useNavigation();
-  useEffect(() => {
-    if (!result || navigation.state !== "idle") return;
-    if (result.ok) notify.success("C'est fait", { description: result.message });
-    else notify.error("Non enregistré", { description: result.message });
-  }, [result, navigation.state]);
   const creating = result && !result.ok && result.intent === "create" ? result : undefined;
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold tracking-tight">Catégories</h1>
+      <MutationResultMessage result={result} formOf={(r) => (r.intent === "update" ? `categorie-${r.id}` : "nouvelle-categorie-form")} />
       <section
         aria-labelledby="nouvelle-categorie"
         className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
@@ -154,7 +169,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         </h2>
         <Form method="post" className="mt-4 space-y-4" noValidate key={result?.ok ? `ok-${loaderData.categories.length}` : "form"}>
           <input type="hidden" name="intent" value="create" />
-          <CategoryFields values={creating?.values ?? {}} errors={creating?.errors ?? {}} />
+          <CategoryFields form="nouvelle-categorie-form" values={creating?.values ?? {}} errors={creating?.errors ?? {}} />
           <Button type="submit">Ajouter la catégorie</Button>
         </Form>
       </section>

@@ -26,7 +26,7 @@ import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { formatDate } from "./format";
-import { NotFoundError } from "~/platform/validation/errors";
+import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
 
 export const handle = { breadcrumb: "Formations" };
 
@@ -123,6 +123,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof NotFoundError) return data({ ok: false as const, message: error.message }, { status: 404 });
+    if (error instanceof FieldValidationError) return data({ ok: false as const, message: error.message }, { status: 400 });
     throw error;
   }
 }

@@ -100,7 +100,13 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
       </p>
 
       {entries.length > 0 ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        // Scrolls sideways on a narrow screen: a tab stop, so that the keyboard can scroll it too.
+        <div
+          role="region"
+          aria-label="Journal des modifications (défile horizontalement)"
+          tabIndex={0}
+          className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-800 dark:bg-slate-900 dark:focus-visible:outline-brand-300"
+        >
           <table className="w-full min-w-[44rem] text-left text-sm">
             <caption className="sr-only">Journal des modifications, du plus récent au plus ancien</caption>
             <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">

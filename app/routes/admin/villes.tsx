@@ -1,12 +1,13 @@
-import { useEffect, useState } from "react";
-import { Form, useActionData, useFetcher, useNavigation } from "react-router";
-import { notify } from "~/platform/toast/notify";
+import { useState } from "react";
+import { Form, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/villes";
 import { createCity, deleteCity, listCities, updateCity, type CityWithCount } from "~/domain/cities/cities.server";
-import { TextField, type FormValues } from "~/domain/formations/components/editor-fields";
+import { TextAreaField, TextField } from "~/ui/form/fields";
 import { refusedMutation, unknownIntent } from "~/domain/formations/action-result.server";
 import { cityPath } from "~/domain/formations/slug";
 import { requireEditor } from "~/platform/auth/guard.server";
+import { dataWithToast } from "~/platform/toast/flash.server";
+import { MutationResultMessage } from "~/domain/formations/components/mutation-result";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -20,6 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { cities: await listCities() };
 }
 
+/** A change made: its message, shown under the title and as a toast. */
+function done(message: string) {
+  return dataWithToast({ ok: true as const, message }, { kind: "success", title: "C'est fait", description: message });
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireEditor(request);
   const form = await request.formData();
@@ -31,15 +37,15 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "create") {
       const c = await createCity(values, { actor });
-      return { ok: true as const, message: `Ville « ${c.name} » créée.` };
+      return done(`Ville « ${c.name} » créée.`);
     }
     if (intent === "update") {
       const c = await updateCity(id, values, { actor });
-      return { ok: true as const, message: `Ville « ${c.name} » enregistrée.` };
+      return done(`Ville « ${c.name} » enregistrée.`);
     }
     if (intent === "delete") {
       await deleteCity(id, { actor });
-      return { ok: true as const, message: "Ville supprimée." };
+      return done("Ville supprimée.");
     }
     return unknownIntent({ intent, id, values });
   } catch (error) {
@@ -49,33 +55,33 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Villes", description: "Villes du catalogue.", noindex: true });
 
+type FormValues = Record<string, unknown>;
 type Result = { ok: boolean; message: string; intent?: string; id?: string; errors?: Record<string, string>; values?: FormValues };
 
-function CityFields({ values, errors }: { values: FormValues; errors: Record<string, string> }) {
+const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+
+/** The fields of one city's form; `form` makes their ids unique on the page (one form per city). */
+function CityFields({ form, values, errors }: { form: string; values: FormValues; errors: Record<string, string> }) {
+  const field = (name: string) => ({ form, name, defaultValue: str(values[name]), error: errors[name] });
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <TextField name="name" label="Nom" values={values} errors={errors} required maxLength={80} />
+      <TextField {...field("name")} label="Nom" required maxLength={80} />
       <TextField
-        name="slug"
+        {...field("slug")}
         label="Identifiant"
-        values={values}
-        errors={errors}
         required
         maxLength={60}
-        hint="Minuscules, chiffres et tirets : « clermont-ferrand »."
+        hint="Minuscules, chiffres et tirets : « clermont-ferrand »."
       />
-      <TextField name="region" label="Région" values={values} errors={errors} required maxLength={80} />
+      <TextField {...field("region")} label="Région" required maxLength={80} />
       <div className="grid grid-cols-2 gap-3">
-        <TextField name="latitude" label="Latitude" values={values} errors={errors} required inputMode="decimal" hint="De -90 à 90." />
-        <TextField name="longitude" label="Longitude" values={values} errors={errors} required inputMode="decimal" hint="De -180 à 180." />
+        <TextField {...field("latitude")} label="Latitude" required inputMode="decimal" hint="De -90 à 90." />
+        <TextField {...field("longitude")} label="Longitude" required inputMode="decimal" hint="De -180 à 180." />
       </div>
-      <TextField
-        name="intro"
+      <TextAreaField
+        {...field("intro")}
         label="Présentation (lieu des sessions, accès)"
-        values={values}
-        errors={errors}
         required
-        multiline
         rows={3}
         maxLength={2000}
         className="sm:col-span-2 lg:col-span-4"
@@ -87,10 +93,7 @@ function CityFields({ values, errors }: { values: FormValues; errors: Record<str
 function CityRow({ city, result }: { city: CityWithCount; result: Result | undefined }) {
   const fetcher = useFetcher<Result>();
   const [confirming, setConfirming] = useState(false);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok)
-      notify.error("Suppression impossible", { description: fetcher.data.message });
-  }, [fetcher.state, fetcher.data]);
+  const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const mine = result && !result.ok && result.intent === "update" && result.id === city.id ? result : undefined;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
@@ -108,12 +111,17 @@ function CityRow({ city, result }: { city: CityWithCount; result: Result | undef
           Supprimer
         </Button>
       </div>
+      {refusal ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-400">
+          Suppression impossible&nbsp;: {refusal}
+        </p>
+      ) : null}
       <details className="mt-3" open={Boolean(mine)}>
         <summary className="cursor-pointer text-sm font-medium text-brand-700 dark:text-brand-300">Modifier</summary>
         <Form method="post" className="mt-3 space-y-4" noValidate>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={city.id} />
-          <CityFields values={mine?.values ?? { ...city }} errors={mine?.errors ?? {}} />
+          <CityFields form={`ville-${city.id}`} values={mine?.values ?? { ...city }} errors={mine?.errors ?? {}} />
           <Button type="submit" size="sm">
             Enregistrer
           </Button>
@@ -135,16 +143,11 @@ function CityRow({ city, result }: { city: CityWithCount; result: Result | undef
 
 export default function AdminCities({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as Result | undefined;
-  const navigation = useNavigation();
-  useEffect(() => {
-    if (!result || navigation.state !== "idle") return;
-    if (result.ok) notify.success("C'est fait", { description: result.message });
-    else notify.error("Non enregistré", { description: result.message });
-  }, [result, navigation.state]);
   const creating = result && !result.ok && result.intent === "create" ? result : undefined;
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold tracking-tight">Villes</h1>
+      <MutationResultMessage result={result} formOf={(r) => (r.intent === "update" ? `ville-${r.id}` : "nouvelle-ville-form")} />
       <section
         aria-labelledby="nouvelle-ville"
         className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
@@ -154,7 +157,7 @@ export default function AdminCities({ loaderData }: Route.ComponentProps) {
         </h2>
         <Form method="post" className="mt-4 space-y-4" noValidate key={result?.ok ? `ok-${loaderData.cities.length}` : "form"}>
           <input type="hidden" name="intent" value="create" />
-          <CityFields values={creating?.values ?? {}} errors={creating?.errors ?? {}} />
+          <CityFields form="nouvelle-ville-form" values={creating?.values ?? {}} errors={creating?.errors ?? {}} />
           <Button type="submit">Ajouter la ville</Button>
         </Form>
       </section>

@@ -24,6 +24,7 @@ export function useForm({
   validator,
   reply,
   onValid,
+  partial = false,
 }: {
   /** The form's id (field ids derive from it). */
   id: string;
@@ -33,6 +34,11 @@ export function useForm({
   reply?: SubmissionReply | null;
   /** Called when the values are valid, before the browser or the router sends them; may preventDefault. */
   onValid?: (event: FormEvent<HTMLFormElement>, values: Record<string, unknown>) => void;
+  /**
+   * The validator checks only part of what the server checks (a draft's rules, where publishing
+   * checks more): a server message the validator does not know stays until its field changes.
+   */
+  partial?: boolean;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -80,19 +86,24 @@ export function useForm({
       setErrors((prev) => {
         const copy = { ...prev };
         if (all[name]) copy[name] = all[name];
-        else delete copy[name];
+        else if (!partial) delete copy[name];
         return copy;
       });
     });
   };
 
   /** A field in error is checked again as it is corrected (and so are the others in error). */
-  const onInput = () => {
-    if (!loaded.current || Object.keys(errors).length === 0) return;
-    const all = check();
+  const onInput = (event?: FormEvent<HTMLFormElement>) => {
+    if (Object.keys(errors).length === 0) return;
+    const changed = (event?.target as { name?: string } | undefined)?.name;
+    if (!loaded.current && !partial) return;
+    const all = loaded.current ? check() : {};
     setErrors((prev) => {
       const copy: FieldErrors = {};
-      for (const key of Object.keys(prev)) if (all[key]) copy[key] = all[key];
+      for (const key of Object.keys(prev)) {
+        if (all[key]) copy[key] = all[key];
+        else if (partial && key !== changed) copy[key] = prev[key]!;
+      }
       return copy;
     });
   };

@@ -1,12 +1,28 @@
-import type { ReactNode, Ref } from "react";
-import { cn } from "~/ui/cn";
+import { createContext, useContext, type ReactNode, type Ref } from "react";
+import {
+  CheckboxField,
+  ChoiceGroup,
+  FieldError as SharedFieldError,
+  SelectField as SharedSelectField,
+  TextAreaField,
+  TextField as SharedTextField,
+  fieldId,
+} from "~/ui/form/fields";
 
 /** Form helpers of the formation editor: values and errors keyed by the fields' dotted names. */
 
 export type FormValues = Record<string, unknown>;
 
-export function fieldId(name: string): string {
-  return `champ-${name.replace(/\./g, "-")}`;
+const FormIdContext = createContext("editeur");
+
+/** The form the fields below belong to: their ids are `${form}-${name}` (see `~/ui/form/fields`). */
+export function EditorFormScope({ form, children }: { form: string; children: ReactNode }) {
+  return <FormIdContext.Provider value={form}>{children}</FormIdContext.Provider>;
+}
+
+/** The id of a field of the current editor form. */
+export function useFieldId(name: string): string {
+  return fieldId(useContext(FormIdContext), name);
 }
 
 /** The value at a dotted path ("program.0.title") of nested form values, as a string for an input. */
@@ -32,26 +48,11 @@ export function isChecked(values: FormValues, path: string): boolean {
   return v === true || v === "on" || v === "1" || v === "true";
 }
 
-export const inputClass = (error?: string) =>
-  cn(
-    "mt-1 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 dark:bg-slate-950 dark:text-slate-100",
-    error ? "border-red-600 dark:border-red-500" : "border-slate-300 dark:border-slate-600",
-  );
-
 export function FieldError({ name, error }: { name: string; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={`${fieldId(name)}-erreur`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-      {error}
-    </p>
-  );
+  return <SharedFieldError id={`${useFieldId(name)}-error`} error={error} />;
 }
 
-export function describedBy(name: string, { error, hint }: { error?: string; hint?: boolean }): string | undefined {
-  return [hint ? `${fieldId(name)}-aide` : null, error ? `${fieldId(name)}-erreur` : null].filter(Boolean).join(" ") || undefined;
-}
-
-/** A labelled text input with its hint and its error beside it. */
+/** A labelled text input (or text area) with its hint and its error beside it. */
 export function TextField({
   name,
   label,
@@ -79,33 +80,9 @@ export function TextField({
   multiline?: boolean;
   rows?: number;
 }) {
-  const id = fieldId(name);
-  const error = errors[name];
-  const common = {
-    id,
-    name,
-    defaultValue: valueAt(values, name),
-    required,
-    maxLength,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy(name, { error, hint: Boolean(hint) }),
-    className: inputClass(error),
-  };
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-900 dark:text-white">
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {hint ? (
-        <p id={`${id}-aide`} className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {multiline ? <textarea rows={rows} {...common} /> : <input type={type} inputMode={inputMode} {...common} />}
-      <FieldError name={name} error={error} />
-    </div>
-  );
+  const form = useContext(FormIdContext);
+  const common = { form, name, label, required, hint, error: errors[name], className, maxLength, defaultValue: valueAt(values, name) };
+  return multiline ? <TextAreaField {...common} rows={rows} /> : <SharedTextField {...common} type={type} inputMode={inputMode} />;
 }
 
 export function SelectField({
@@ -127,36 +104,18 @@ export function SelectField({
   hint?: ReactNode;
   className?: string;
 }) {
-  const id = fieldId(name);
-  const error = errors[name];
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-900 dark:text-white">
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {hint ? (
-        <p id={`${id}-aide`} className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      <select
-        id={id}
-        name={name}
-        defaultValue={valueAt(values, name)}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, { error, hint: Boolean(hint) })}
-        className={inputClass(error)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldError name={name} error={error} />
-    </div>
+    <SharedSelectField
+      form={useContext(FormIdContext)}
+      name={name}
+      label={label}
+      required={required}
+      hint={hint}
+      error={errors[name]}
+      className={className}
+      defaultValue={valueAt(values, name)}
+      groups={[{ options }]}
+    />
   );
 }
 
@@ -176,27 +135,18 @@ export function CheckboxGroup({
   options: Array<{ value: string; label: string }>;
   hint?: ReactNode;
 }) {
-  const checked = listAt(values, name);
-  const error = errors[name];
-  const id = fieldId(name);
   return (
-    <fieldset id={id} aria-describedby={describedBy(name, { error, hint: Boolean(hint) })} aria-invalid={error ? true : undefined}>
-      <legend className="text-sm font-semibold text-slate-900 dark:text-white">{legend}</legend>
-      {hint ? (
-        <p id={`${id}-aide`} className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-        {options.map((o) => (
-          <label key={o.value} className="flex min-h-9 items-center gap-2 text-sm">
-            <input type="checkbox" name={name} value={o.value} defaultChecked={checked.includes(o.value)} className="size-4" />
-            {o.label}
-          </label>
-        ))}
-      </div>
-      <FieldError name={name} error={error} />
-    </fieldset>
+    <ChoiceGroup
+      form={useContext(FormIdContext)}
+      name={name}
+      label={legend}
+      type="checkbox"
+      hint={hint}
+      error={errors[name]}
+      groups={[{ options }]}
+      selected={listAt(values, name)}
+      listClassName="[&_ul]:grid [&_ul]:gap-2 [&_ul]:space-y-0 sm:[&_ul]:grid-cols-2 lg:[&_ul]:grid-cols-3"
+    />
   );
 }
 
@@ -213,32 +163,16 @@ export function Checkbox({
   errors: Record<string, string>;
   hint?: ReactNode;
 }) {
-  const id = fieldId(name);
-  const error = errors[name];
   return (
-    <div>
-      <div className="flex items-start gap-2">
-        <input
-          id={id}
-          type="checkbox"
-          name={name}
-          value="1"
-          defaultChecked={isChecked(values, name)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(name, { error, hint: Boolean(hint) })}
-          className="mt-0.5 size-4"
-        />
-        <label htmlFor={id} className="text-sm font-semibold text-slate-900 dark:text-white">
-          {label}
-        </label>
-      </div>
-      {hint ? (
-        <p id={`${id}-aide`} className="mt-0.5 ml-6 text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError name={name} error={error} />
-    </div>
+    <CheckboxField
+      form={useContext(FormIdContext)}
+      name={name}
+      label={label}
+      hint={hint}
+      error={errors[name]}
+      value="1"
+      defaultChecked={isChecked(values, name)}
+    />
   );
 }
 
@@ -283,6 +217,7 @@ export function EditorErrorSummary({
   notSaved: string;
   summaryRef: Ref<HTMLDivElement>;
 }) {
+  const form = useContext(FormIdContext);
   const list = Object.entries(errors);
   if (list.length === 0) return null;
   return (
@@ -290,7 +225,7 @@ export function EditorErrorSummary({
       ref={summaryRef}
       tabIndex={-1}
       role="alert"
-      className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950 outline-none dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+      className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950 focus:outline-2 focus:outline-offset-2 focus:outline-red-700 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
     >
       <p className="font-semibold">
         {notSaved}&nbsp;: {list.length} champ{list.length > 1 ? "s" : ""} à corriger. Rien de ce que vous avez saisi n'est perdu.
@@ -298,7 +233,7 @@ export function EditorErrorSummary({
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
         {list.map(([name, message]) => (
           <li key={name}>
-            <a href={`#${fieldId(name)}`} className="underline">
+            <a href={`#${fieldId(form, name)}`} className="underline">
               {message}
             </a>
           </li>

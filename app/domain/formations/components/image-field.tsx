@@ -4,7 +4,8 @@ import { useFetcher } from "react-router";
 import { Button } from "~/ui/button";
 import type { StoredImage } from "~/platform/storage/stored-image";
 import { imageUrl } from "~/platform/storage/stored-image";
-import { FieldError, TextField, fieldId, valueAt, type FormValues } from "./editor-fields";
+import { useReportUpload } from "~/ui/form/upload-state";
+import { FieldError, TextField, useFieldId, valueAt, type FormValues } from "./editor-fields";
 
 function parse(json: string): StoredImage | null {
   try {
@@ -36,6 +37,7 @@ export function ImageField({
   const inputRef = useRef<HTMLInputElement>(null);
   const statusId = useId();
   const busy = fetcher.state !== "idle";
+  useReportUpload(busy);
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -60,7 +62,7 @@ export function ImageField({
     fetcher.submit(body, { method: "post", action: "/admin/televersement-image", encType: "multipart/form-data" });
   }
 
-  const fileId = fieldId("imageFile");
+  const fileId = useFieldId("imageFile");
   return (
     <div className="space-y-4">
       <input type="hidden" name="image" value={image ? JSON.stringify(image) : ""} />

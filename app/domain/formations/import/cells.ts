@@ -656,7 +656,7 @@ function valueAt(input: Record<string, unknown>, path: readonly PropertyKey[]): 
  * A draft may be saved with these; anything else (a number that is not one, an unknown choice,
  * an invalid e-mail or date, a text too long) refuses the row, so nothing is stored wrongly.
  */
-function isToComplete(issue: SchemaIssue, input: Record<string, unknown>): boolean {
+export function isToComplete(issue: SchemaIssue, input: Record<string, unknown>): boolean {
   if (isBlank(valueAt(input, issue.path))) return true;
   if (issue.code === "too_small") return issue.origin === "string" || issue.origin === "array";
   if (issue.code !== "custom") return false;
@@ -690,7 +690,7 @@ function emptyValue(field: string): unknown {
 }
 
 /** A draft's data: each field as the schema reads it when it can, its empty value otherwise. */
-function draftData(input: Record<string, unknown>): FormationData {
+export function draftData(input: Record<string, unknown>): FormationData {
   const shape = formationInputSchema.shape as Record<string, z.ZodType>;
   const out: Record<string, unknown> = {};
   for (const [field, schema] of Object.entries(shape)) {
