@@ -13,7 +13,7 @@ import { AccountRuleError, findUserByEmail } from "~/domain/accounts/users.serve
 import { emailSchema } from "~/platform/auth/forms";
 import { ROLE_LABELS, isRole } from "~/platform/auth/roles";
 import { ConfigError, config, ensureDataDir } from "~/platform/config.server";
-import { closeDb, migrate } from "~/platform/db/db.server";
+import { closeDb, migrate, withStartupLock } from "~/platform/db/db.server";
 import { readPasswordFromStdin, readPasswordHidden } from "./password-input";
 
 const usage = [
@@ -68,7 +68,7 @@ async function main(): Promise<number> {
   try {
     const cfg = config();
     ensureDataDir(cfg);
-    await migrate();
+    await withStartupLock(() => migrate());
     const email = emailSchema.safeParse(values.email);
     if (!email.success) throw new AccountRuleError("L'adresse e-mail n'est pas valide.");
     // An existing account keeps its password: only a new one needs it (the standard input is read anyway).

@@ -29,12 +29,15 @@ export function originCheck(trustedOrigins: string[]): RequestHandler {
       res.locals.publicOrigin = origin;
       return next();
     }
-    // The authentication API answers in JSON with its own French message; a page opened at this
-    // very address under another name gets the app's « Action refusée » page from its guard.
-    if (req.path.startsWith("/api/") || origin === `${req.protocol}://${req.get("host")}`) return next();
+    const auth = req.path.startsWith("/api/auth/");
+    // A page opened at this very address under another name gets the app's « Action refusée »
+    // page from its guard; the authentication API is answered here (Better Auth would log twice, in English).
+    if (!auth && origin === `${req.protocol}://${req.get("host")}`) return next();
     log.warn("Requête refusée : origine non reconnue", { method: req.method, path: req.path, origin, host: req.headers.host });
     const message = originRefusedMessage(official);
     res.status(403).set("Cache-Control", "no-store");
+    // The sign-in screen shows the French message of this code (app/platform/auth/client.ts).
+    if (auth) return void res.json({ code: "INVALID_ORIGIN", message });
     if (req.accepts(["html", "text"]) === "html" && !req.path.endsWith(".data")) {
       return void res
         .type("html")

@@ -337,6 +337,22 @@ test.describe("two instances as one site", () => {
     expect(Number(imported.distinct)).toBe(1000);
   });
 
+  test("after PostgreSQL drops every connection of the site, both instances recover without a restart", async () => {
+    const name = new URL(database.url).pathname.slice(1);
+    const killed = await sql<{ n: number }>`
+      select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+      where datname = ${name} and pid <> pg_backend_pid()`.execute(database.db);
+    expect(killed.rows[0]!.n).toBeGreaterThan(0);
+    for (const i of instances) {
+      await expect.poll(async () => (await fetch(`${i.url}/readyz`)).status, { timeout: 15_000, intervals: [200] }).toBe(200);
+    }
+    // Uncached searches: each reads the database.
+    for (let n = 0; n < 10; n++) {
+      const res = await fetch(`${balancer.url}/formations?q=excel${n}`);
+      expect(res.status).toBe(200);
+    }
+  });
+
   test("a rolling restart under light load fails no request", async () => {
     const failures: string[] = [];
     let served = 0;

@@ -52,5 +52,8 @@ test.describe("behind one trusted proxy", () => {
     expect(body).toContain("Requête refusée");
     expect(body).toContain("n'est pas ouverte depuis l'adresse officielle du site");
     expect(body).not.toContain("Error");
+    const auth = await request.post("/api/auth/sign-out", { data: {}, headers: { origin: "https://ailleurs.example" } });
+    expect(auth.status()).toBe(403);
+    expect(await auth.json()).toMatchObject({ code: "INVALID_ORIGIN", message: expect.stringContaining("adresse officielle du site") });
   });
 });

@@ -112,6 +112,11 @@ export function openDb(
     });
     // An idle connection closed by the server (restart, failover) must not crash the process.
     pool.on("error", (error) => log.warn("Connexion PostgreSQL inactive perdue", { error: error.message }));
+    // Nor may one dropped while a request holds it (pg only listens while a client is idle): the
+    // query under way fails, and the pool discards the client when it is released.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => log.warn("Connexion PostgreSQL perdue pendant son utilisation", { error: error.message }));
+    });
     return { db: new GuardedKysely({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
   }
   mkdirSync(path.dirname(database.file), { recursive: true });
