@@ -224,7 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDelayMs: int("SHUTDOWN_DELAY_SECONDS", env.SHUTDOWN_DELAY_SECONDS, 5, 0, 300) * 1000,
     databasePool: {
       max: int("DATABASE_POOL_MAX", env.DATABASE_POOL_MAX, 10, 2, 1000),
-      connectTimeoutMs: int("DATABASE_CONNECT_TIMEOUT_MS", env.DATABASE_CONNECT_TIMEOUT_MS, 5000, 100, 120_000),
+      connectTimeoutMs: int("DATABASE_CONNECT_TIMEOUT_MS", env.DATABASE_CONNECT_TIMEOUT_MS, 15_000, 100, 120_000),
     },
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -61,7 +61,7 @@ describe("configuration", () => {
   it("reads the instance, workers, drain and pool settings", () => {
     const cfg = loadConfig({});
     expect(cfg.instanceId).toMatch(new RegExp(`-${process.pid}$`));
-    expect(cfg).toMatchObject({ workers: true, shutdownDelayMs: 5000, databasePool: { max: 10, connectTimeoutMs: 5000 } });
+    expect(cfg).toMatchObject({ workers: true, shutdownDelayMs: 5000, databasePool: { max: 10, connectTimeoutMs: 15_000 } });
     const set = loadConfig({
       INSTANCE_ID: "web-1",
       WORKERS: "0",

@@ -96,7 +96,7 @@ class GuardedKysely extends Kysely<Database> {
 /** Opens a Kysely handle on SQLite (WAL, foreign keys, busy timeout) or PostgreSQL. */
 export function openDb(
   database: AppConfig["database"],
-  poolOptions: AppConfig["databasePool"] = { max: 10, connectTimeoutMs: 5000 },
+  poolOptions: AppConfig["databasePool"] = { max: 10, connectTimeoutMs: 15_000 },
 ): { db: Db; engine: DbEngine } {
   if (database.engine === "postgres") {
     // DATABASE_POOL_MAX connections at most per process; waiting longer than
