@@ -6,7 +6,7 @@ import { ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { categoryHref, type HomeCategory } from "./categories";
 import { CallToAction, categoryIcon, STRENGTH_ICONS, TestimonialCard } from "./components";
-import { formatDecimalFr, formatMonthFr, telHref } from "./format";
+import { formatDecimalFr, formatMonthFr, formatPhoneFr, telHref } from "./format";
 import { qualiopiDetails } from "./qualiopi";
 import { STRENGTHS } from "./strengths";
 import { SATISFACTION_RESULTS, featuredTestimonials } from "./testimonials";
@@ -347,7 +347,7 @@ export function FinalCallToActionSection({ organisation: o }: HomeSectionProps) 
         Décrivez votre besoin&nbsp;: nous vous proposons un programme, des dates et une solution de financement. Vous pouvez aussi nous
         appeler au{" "}
         <a href={telHref(o.phone)} className="font-semibold text-white underline">
-          {o.phone}
+          {formatPhoneFr(o.phone)}
         </a>
         .
       </p>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/accessibilite";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
-import { formatDateFr, formatDecimalFr, telHref } from "~/domain/content/format";
+import { formatDateFr, formatDecimalFr, formatPhoneFr, telHref } from "~/domain/content/format";
 import { ACCESSIBILITY_AUDIT, LEGAL_UPDATED_AT } from "~/domain/content/legal";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { pageMeta } from "~/platform/seo/meta";
@@ -143,7 +143,7 @@ export default function Accessibilite() {
               par courriel&nbsp;: <a href={`mailto:${o.accessibilityContact}`}>{o.accessibilityContact}</a>&nbsp;;
             </li>
             <li>
-              par téléphone&nbsp;: <a href={telHref(o.phone)}>{o.phone}</a>&nbsp;;
+              par téléphone&nbsp;: <a href={telHref(o.phone)}>{formatPhoneFr(o.phone)}</a>&nbsp;;
             </li>
             <li>
               par le <Link to="/contact">formulaire de contact</Link>&nbsp;;
@@ -188,7 +188,8 @@ export default function Accessibilite() {
           <ol>
             <li>
               Vous contactez le référent handicap avant l'inscription, ou à tout moment pendant la formation, à{" "}
-              <a href={`mailto:${o.accessibilityContact}`}>{o.accessibilityContact}</a> ou au <a href={telHref(o.phone)}>{o.phone}</a>.
+              <a href={`mailto:${o.accessibilityContact}`}>{o.accessibilityContact}</a> ou au{" "}
+              <a href={telHref(o.phone)}>{formatPhoneFr(o.phone)}</a>.
             </li>
             <li>Un entretien permet d'identifier vos besoins, sans que vous ayez à fournir de justificatif médical.</li>
             <li>Nous définissons ensemble les adaptations, avec le formateur et, si nécessaire, avec des partenaires spécialisés.</li>

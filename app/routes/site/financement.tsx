@@ -141,7 +141,12 @@ export default function FinancementPage() {
             "Partez de votre situation le jour de la formation. Plusieurs financements peuvent se cumuler : un salarié peut par exemple utiliser son CPF et demander à son employeur de compléter."
           }
         </p>
-        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+        <div
+          role="region"
+          aria-label="Tableau des financements selon votre situation"
+          tabIndex={0}
+          className="mt-4 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800"
+        >
           <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
             <caption className="sr-only">Le financement à étudier selon votre situation</caption>
             <thead className="bg-slate-50 text-slate-900 dark:bg-slate-900 dark:text-white">

@@ -2,7 +2,7 @@ import { Award, CalendarDays, Clock, Euro, MapPin, MonitorSmartphone } from "luc
 import { Form, Link, data, redirect } from "react-router";
 import type { Route } from "./+types/formation";
 import { isEditor } from "~/platform/auth/roles";
-import { formatDateFr } from "~/domain/content/format";
+import { formatDateFr, formatPhoneFr, telHref } from "~/domain/content/format";
 import { Breadcrumb } from "~/domain/formations/components/breadcrumb";
 import { FormationGrid } from "~/domain/formations/components/formation-card";
 import { FormationPicture } from "~/domain/formations/components/formation-picture";
@@ -391,11 +391,8 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
               </li>
               <li>
                 Téléphone&nbsp;:{" "}
-                <a
-                  href={`tel:${f.contact.phone.replace(/[^\d+]/g, "")}`}
-                  className="font-medium text-brand-700 underline dark:text-brand-300"
-                >
-                  {f.contact.phone}
+                <a href={telHref(f.contact.phone)} className="font-medium text-brand-700 underline dark:text-brand-300">
+                  {formatPhoneFr(f.contact.phone)}
                 </a>
               </li>
             </ul>

@@ -76,7 +76,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         </PageSection>
         {sessions.length > 0 ? (
           <PageSection id="sessions" title={`Prochaines sessions à ${city.name}`}>
-            <SessionTable sessions={sessions} label={`Prochaines sessions à ${city.name}`} />
+            <SessionTable sessions={sessions} label={`Tableau des prochaines sessions à ${city.name}`} />
           </PageSection>
         ) : null}
         <PageSection id="a-distance" title="Et aussi à distance">

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/mentions-legales";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
-import { telHref } from "~/domain/content/format";
+import { formatPhoneFr, telHref } from "~/domain/content/format";
 import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
 import { DEMO_ORGANISATION, formatSiret } from "~/domain/settings/organisation";
 import { pageMeta } from "~/platform/seo/meta";
@@ -52,7 +52,7 @@ export default function MentionsLegales() {
               </>
             ) : null}
             <br />
-            Téléphone&nbsp;: <a href={telHref(o.phone)}>{o.phone}</a>
+            Téléphone&nbsp;: <a href={telHref(o.phone)}>{formatPhoneFr(o.phone)}</a>
             <br />
             Courriel&nbsp;: <a href={`mailto:${o.email}`}>{o.email}</a>
           </p>
