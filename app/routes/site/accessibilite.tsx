@@ -4,15 +4,19 @@ import { LastUpdated, PageIntro } from "~/domain/content/components";
 import { formatDateFr, formatDecimalFr, formatPhoneFr, telHref } from "~/domain/content/format";
 import { ACCESSIBILITY_AUDIT, LEGAL_UPDATED_AT } from "~/domain/content/legal";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Déclaration d'accessibilité (RGAA 4.1)",
-    description:
-      "Déclaration d'accessibilité du site : partiellement conforme au RGAA 4.1, résultats de l'auto-évaluation, contenus non accessibles, contact, voies de recours.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Déclaration d'accessibilité (RGAA 4.1)",
+      description:
+        "Déclaration d'accessibilité du site : partiellement conforme au RGAA 4.1, résultats de l'auto-évaluation, contenus non accessibles, contact, voies de recours.",
+    }),
+    ...pageBreadcrumbMeta(args, "Accessibilité"),
+  ];
 }
 
 function siteHost(siteUrl: string | undefined): string {

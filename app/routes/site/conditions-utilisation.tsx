@@ -4,15 +4,19 @@ import { LastUpdated, PageIntro } from "~/domain/content/components";
 import { formatPhoneFr, telHref } from "~/domain/content/format";
 import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Conditions générales d'utilisation du site",
-    description:
-      "Règles d'utilisation du site : accès, compte et rôles, obligations des utilisateurs, demandes de devis, propriété intellectuelle et droit applicable.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Conditions générales d'utilisation du site",
+      description:
+        "Règles d'utilisation du site : accès, compte et rôles, obligations des utilisateurs, demandes de devis, propriété intellectuelle et droit applicable.",
+    }),
+    ...pageBreadcrumbMeta(args, "Conditions d'utilisation"),
+  ];
 }
 
 export default function ConditionsUtilisation() {

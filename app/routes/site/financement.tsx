@@ -5,15 +5,19 @@ import { AUDIENCES } from "~/domain/funding/audiences";
 import { OPCO_SLUGS } from "~/domain/funding/opco-list";
 import { OPCO_CONTENT_CHECKED_ON, OPCOS } from "~/domain/funding/opcos";
 import { Breadcrumbs, Card, CheckedOn, PageContainer, Section } from "~/domain/funding/ui";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { ButtonLink } from "~/ui/button";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Financer votre formation : OPCO, CPF, France Travail",
-    description:
-      "Qui paie votre formation ? L'OPCO de votre employeur, votre CPF, France Travail, l'entreprise ou vous-même : comment choisir, les démarches et les 11 OPCO.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Financer votre formation : OPCO, CPF, France Travail",
+      description:
+        "Qui paie votre formation ? L'OPCO de votre employeur, votre CPF, France Travail, l'entreprise ou vous-même : comment choisir, les démarches et les 11 OPCO.",
+    }),
+    ...pageBreadcrumbMeta(args, "Financement"),
+  ];
 }
 
 const ROUTES = [

@@ -15,15 +15,21 @@ import { latestPosts } from "~/domain/blog/home.server";
 import { FeaturedFormations, NextSessions } from "~/domain/formations/components/home-sections";
 import { homeFormations } from "~/domain/formations/home.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
+import { jsonLdMeta, organisationJsonLd, rootSiteUrl } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Organisme de formation professionnelle en présentiel et à distance",
-    description:
-      "Formations en bureautique, management, langues, numérique, sécurité, vente et RH, sur site, à distance ou mixte, finançables par OPCO, CPF ou France Travail.",
-  });
+  const root = args.matches.find((m) => m?.id === "root")?.loaderData as { organisation?: typeof DEMO_ORGANISATION } | undefined;
+  const organisation = root?.organisation ?? DEMO_ORGANISATION;
+  return [
+    ...pageMeta(args, {
+      title: "Organisme de formation sur site et à distance",
+      description:
+        "Formations en bureautique, management, langues, numérique, sécurité, vente et RH, sur site, à distance ou mixte, finançables par OPCO, CPF ou France Travail.",
+    }),
+    ...jsonLdMeta([organisationJsonLd(organisation, rootSiteUrl(args.matches))]),
+  ];
 }
 
 export async function loader() {

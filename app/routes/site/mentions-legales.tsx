@@ -4,15 +4,19 @@ import { LastUpdated, PageIntro } from "~/domain/content/components";
 import { formatPhoneFr, telHref } from "~/domain/content/format";
 import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
 import { DEMO_ORGANISATION, formatSiret } from "~/domain/settings/organisation";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Mentions légales",
-    description:
-      "Mentions légales du site : éditeur, SIRET, déclaration d'activité d'organisme de formation, directeur de la publication, hébergeur, propriété intellectuelle.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Mentions légales",
+      description:
+        "Mentions légales du site : éditeur, SIRET, déclaration d'activité d'organisme de formation, directeur de la publication, hébergeur, propriété intellectuelle.",
+    }),
+    ...pageBreadcrumbMeta(args, "Mentions légales"),
+  ];
 }
 
 export default function MentionsLegales() {

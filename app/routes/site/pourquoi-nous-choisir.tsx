@@ -6,15 +6,19 @@ import { formatDecimalFr, formatMonthFr } from "~/domain/content/format";
 import { STRENGTHS } from "~/domain/content/strengths";
 import { SATISFACTION_RESULTS } from "~/domain/content/testimonials";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Pourquoi nous choisir : nos engagements de formation",
-    description:
-      "Formateurs praticiens, suivi personnalisé, aide au financement, présentiel ou distanciel, référent handicap, résultats publiés : nos engagements concrets.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Pourquoi nous choisir : nos engagements de formation",
+      description:
+        "Formateurs praticiens, suivi personnalisé, aide au financement, présentiel ou distanciel, référent handicap, résultats publiés : nos engagements concrets.",
+    }),
+    ...pageBreadcrumbMeta(args, "Pourquoi nous choisir"),
+  ];
 }
 
 export default function PourquoiNousChoisir() {

@@ -4,15 +4,19 @@ import { CallToAction, PageIntro, TestimonialCard } from "~/domain/content/compo
 import { formatDecimalFr, formatMonthFr } from "~/domain/content/format";
 import { SATISFACTION_RESULTS, TESTIMONIALS } from "~/domain/content/testimonials";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Témoignages et avis de nos stagiaires",
-    description:
-      "Avis de salariés, managers, demandeurs d'emploi et particuliers formés chez nous, et nos résultats de satisfaction mesurés et datés, formation par formation.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Témoignages et avis de nos stagiaires",
+      description:
+        "Avis de salariés, managers, demandeurs d'emploi et particuliers formés chez nous, et nos résultats de satisfaction mesurés et datés, formation par formation.",
+    }),
+    ...pageBreadcrumbMeta(args, "Témoignages"),
+  ];
 }
 
 export default function Temoignages() {
