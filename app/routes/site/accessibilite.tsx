@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/accessibilite";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
 import { formatDateFr, formatDecimalFr, formatPhoneFr, telHref } from "~/domain/content/format";
+import { AUTOMATED_AUDIT } from "~/domain/content/accessibility-audit";
 import { ACCESSIBILITY_AUDIT, LEGAL_UPDATED_AT } from "~/domain/content/legal";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
@@ -71,6 +72,25 @@ export default function Accessibilite() {
             <li>{audit.conform} critères conformes&nbsp;;</li>
             <li>{audit.nonConform} critères non conformes.</li>
           </ul>
+
+          <h3>Audit automatisé et au clavier</h3>
+          <p>
+            Le <time dateTime={AUTOMATED_AUDIT.date}>{formatDateFr(AUTOMATED_AUDIT.date)}</time>, nous avons complété cette auto-évaluation
+            par un audit automatisé avec axe-core {AUTOMATED_AUDIT.axeCoreVersion}, qui ne couvre qu'une partie des critères du RGAA. Il a
+            porté sur {AUTOMATED_AUDIT.scope}. Il a vérifié&nbsp;:
+          </p>
+          <ul>
+            {AUTOMATED_AUDIT.criteria.map((c, i) => (
+              <li key={c}>
+                {c}
+                {i === AUTOMATED_AUDIT.criteria.length - 1 ? "." : "\u00a0;"}
+              </li>
+            ))}
+          </ul>
+          <p>
+            Résultat&nbsp;: {AUTOMATED_AUDIT.result}. Outils utilisés&nbsp;: {AUTOMATED_AUDIT.tools.join(", ")}. Ces vérifications sont
+            répétées automatiquement à chaque évolution du site.
+          </p>
 
           <h2>Contenus non accessibles</h2>
           <h3>Non-conformités</h3>
