@@ -22,7 +22,7 @@ const PAGES: PageCase[] = [
   },
   {
     path: "/certification-qualiopi",
-    title: `Certification Qualiopi${NBSP}: ce qu'elle vous garantit`,
+    title: `Certification Qualiopi${NBSP}: ce qu'elle vous garantit | Formavia`,
     h1: "Notre certification Qualiopi",
     content: ["7 critères", "32 indicateurs", "QUA-2025-04187", "AFNOR Certification", "14 mars 2028", "Actions de formation"],
   },

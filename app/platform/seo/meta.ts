@@ -30,7 +30,7 @@ export function clampDescription(text: string, max = DESCRIPTION_MAX_LENGTH): st
 }
 
 function clampText(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, " ").trim();
+  const clean = text.replace(/[ \t\r\n]+/g, " ").trim(); // keeps the no-break spaces of French typography
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max - 1);
   const space = cut.lastIndexOf(" ");
