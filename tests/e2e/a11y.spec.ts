@@ -244,3 +244,13 @@ test("the accessibility statement shows the audit's date and the axe-core versio
   await expect(section).toContainText("WCAG 2.0, 2.1 et 2.2");
   await expect(section).toContainText("Lighthouse");
 });
+
+test("after a client-side navigation the focus is on the new page's h1, not on the clicked link", async ({ page }) => {
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Tout refuser" }).click();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Mentions légales" }).click();
+  await expect(page).toHaveURL(/\/mentions-legales$/);
+  await expect(page.locator("h1")).toBeFocused();
+  await expect(page.locator("h1")).toHaveAttribute("tabindex", "-1");
+});
