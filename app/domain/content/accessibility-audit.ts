@@ -16,7 +16,10 @@ export const AUTOMATED_AUDIT = {
   ],
   scope:
     "toutes les pages publiques (accueil, catalogue et ses pages suivantes, fiche formation, pages par domaine, par ville et par domaine et ville, comparatif, blog et article, devis, contact, simulateur OPCO, pages de financement, pages de contenu et légales, connexion, page introuvable) et tous les écrans de l'espace d'administration, en thème clair et en thème sombre, sur des écrans de 375 et 1 280 pixels de large",
-  tools: ["axe-core (via @axe-core/playwright)", "Playwright avec Chromium", "Lighthouse (accessibilité et référencement)"],
+  tools: ["axe-core (via @axe-core/playwright)", "Playwright avec Chromium", "Lighthouse 13.5"],
+  /** Lighthouse scores (mobile), on the home page, the catalogue, a formation, a post, /devis and /financement/akto. */
+  lighthouse:
+    "Lighthouse donne 100 en accessibilité, en bonnes pratiques et en référencement sur l'accueil, le catalogue, une fiche formation, un article du blog, la demande de devis et la page Akto",
   result:
     "aucune violation relevée par axe-core sur les pages publiques\u00a0; aucun élément qui a le focus n'est masqué lors du parcours au clavier",
 } as const;

@@ -88,8 +88,8 @@ export default function Accessibilite() {
             ))}
           </ul>
           <p>
-            Résultat&nbsp;: {AUTOMATED_AUDIT.result}. Outils utilisés&nbsp;: {AUTOMATED_AUDIT.tools.join(", ")}. Ces vérifications sont
-            répétées automatiquement à chaque évolution du site.
+            Résultat&nbsp;: {AUTOMATED_AUDIT.result}. {AUTOMATED_AUDIT.lighthouse}. Outils utilisés&nbsp;:{" "}
+            {AUTOMATED_AUDIT.tools.join(", ")}. Ces vérifications sont répétées automatiquement à chaque évolution du site.
           </p>
 
           <h2>Contenus non accessibles</h2>
