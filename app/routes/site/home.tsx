@@ -15,26 +15,27 @@ import { latestPosts } from "~/domain/blog/home.server";
 import { FeaturedFormations, NextSessions } from "~/domain/formations/components/home-sections";
 import { homeFormations } from "~/domain/formations/home.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
-import { jsonLdMeta, organisationJsonLd, rootSiteUrl } from "~/platform/seo/json-ld";
+import { getOrganisation } from "~/domain/settings/settings.server";
+import { config } from "~/platform/config.server";
+import { organisationJsonLd } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 
 export function meta(args: Route.MetaArgs) {
-  const root = args.matches.find((m) => m?.id === "root")?.loaderData as { organisation?: typeof DEMO_ORGANISATION } | undefined;
-  const organisation = root?.organisation ?? DEMO_ORGANISATION;
   return [
     ...pageMeta(args, {
       title: "Organisme de formation sur site et à distance",
       description:
         "Formations en bureautique, management, langues, numérique, sécurité, vente et RH, sur site, à distance ou mixte, finançables par OPCO, CPF ou France Travail.",
     }),
-    ...jsonLdMeta([organisationJsonLd(organisation, rootSiteUrl(args.matches))]),
+    // Built by the loader (server-side): the home page's JavaScript does not carry it.
+    ...(args.loaderData?.jsonLd ?? []).map((block) => ({ "script:ld+json": block })),
   ];
 }
 
 export async function loader() {
-  const [formations, posts] = await Promise.all([homeFormations(), latestPosts()]);
-  return { formations, posts };
+  const [formations, posts, organisation] = await Promise.all([homeFormations(), latestPosts(), getOrganisation()]);
+  return { formations, posts, jsonLd: [organisationJsonLd(organisation, config().siteUrl)] };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
