@@ -25,6 +25,7 @@ import { ToastHost } from "~/platform/toast/toast-host";
 import { ErrorScreen } from "~/ui/error-screen";
 import { NavigationSpinner } from "~/ui/spinner";
 import { NotFound } from "~/ui/not-found";
+import { RouteFocus } from "~/ui/route-focus";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -93,6 +94,7 @@ export default function App() {
       {navigation.state === "loading" ? <NavigationSpinner /> : null}
       <AdminNavigationCheck />
       <ServiceWorkerManager />
+      <RouteFocus />
       <Outlet />
       <ToastHost serverToast={data?.toast ?? null} />
     </AuthProvider>

@@ -16,7 +16,7 @@ interface PageCase {
 const PAGES: PageCase[] = [
   {
     path: "/",
-    title: "Organisme de formation professionnelle en présentiel et à distance | Formavia",
+    title: "Organisme de formation sur site et à distance | Formavia",
     h1: "Des formations concrètes pour progresser dans votre métier",
     content: ["Nos domaines de formation", "Votre formation peut être financée", "Un organisme certifié Qualiopi"],
   },
@@ -34,7 +34,7 @@ const PAGES: PageCase[] = [
   },
   {
     path: "/pourquoi-nous-choisir",
-    title: `Pourquoi nous choisir${NBSP}: nos engagements de formation | Formavia`,
+    title: `Pourquoi nous choisir${NBSP}: nos engagements de formation`,
     h1: "Pourquoi choisir Formavia ?",
     content: ["Un référent handicap à votre écoute", "accessibilite@formavia.fr"],
   },
@@ -63,7 +63,7 @@ const PAGES: PageCase[] = [
   },
   {
     path: "/politique-confidentialite",
-    title: "Politique de confidentialité et données personnelles | Formavia",
+    title: "Politique de confidentialité et données personnelles",
     h1: "Politique de confidentialité",
     content: ["36 mois (3 ans)", "dpo@formavia.fr", "3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07", "Supprimer mon compte"],
   },

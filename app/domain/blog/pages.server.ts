@@ -116,7 +116,10 @@ function postJsonLd(post: BlogPost, author: string | null, siteUrl: string, orga
     ...(post.tags.length ? { keywords: post.tags.map((t) => t.name).join(", ") } : {}),
     wordCount,
     timeRequired: `PT${post.readingMinutes}M`,
-    ...(post.image ? { image: siteUrl + imageUrl(post.image, post.image.widths[post.image.widths.length - 1]!, "webp") } : {}),
+    // Its own picture, or the organisation's image when it has none (required by search engines).
+    image: post.image
+      ? siteUrl + imageUrl(post.image, post.image.widths[post.image.widths.length - 1]!, "webp")
+      : `${siteUrl}/og-image.png`,
   };
 }
 

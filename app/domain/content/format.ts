@@ -30,6 +30,11 @@ export function formatDecimalFr(value: number, fractionDigits = 1): string {
   return value.toLocaleString("fr-FR", { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
 }
 
+/** A phone number as shown: no-break spaces between digit groups, so it never wraps ("04 65 71 00 12"). */
+export function formatPhoneFr(phone: string): string {
+  return phone.trim().replace(/\s+/g, "\u00a0");
+}
+
 /** "04 65 71 00 12" → "tel:0465710012". */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;

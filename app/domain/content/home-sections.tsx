@@ -7,7 +7,7 @@ import { cn } from "~/ui/cn";
 import { categoryHref, type HomeCategory } from "./categories";
 import { bodySummary, type PublicClaims } from "./claims";
 import { CallToAction, categoryIcon, ResultsNote, TestimonialCard } from "./components";
-import { telHref } from "./format";
+import { formatPhoneFr, telHref } from "./format";
 import { qualiopiDetails } from "./qualiopi";
 
 /**
@@ -356,7 +356,7 @@ export function FinalCallToActionSection({ organisation: o }: HomeSectionProps) 
         Décrivez votre besoin&nbsp;: nous vous proposons un programme, des dates et une solution de financement. Vous pouvez aussi nous
         appeler au{" "}
         <a href={telHref(o.phone)} className="font-semibold text-white underline">
-          {o.phone}
+          {formatPhoneFr(o.phone)}
         </a>
         .
       </p>

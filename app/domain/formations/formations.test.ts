@@ -370,7 +370,7 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
     await expect(deleteCity("missing", ctx)).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it("lists in the sitemap only published formations, cities, and category-city pairs that have formations", async () => {
+  it("lists in the sitemap only published formations, cities, category-city pairs that have formations and same-category comparisons", async () => {
     const entries = await sitemapEntries(t.db);
     const paths = entries.map((e) => e.path).sort();
     expect(paths).toEqual(
@@ -384,6 +384,7 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
         "/formation-bureautique/lyon",
         "/formation-bureautique/paris",
         "/formation-management/lyon",
+        "/comparatif/manager-une-equipe-a-distance-vs-prise-de-parole-en-reunion",
       ].sort(),
     );
   });

@@ -71,7 +71,12 @@ export function OpcoScreen({ opco, rules, formations }: OpcoScreenProps) {
               "Ordres de grandeur pour une formation transversale, hors taxes. Le barème exact dépend de votre branche et peut changer en cours d'année : seul l'OPCO décide de la prise en charge."
             }
           </p>
-          <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+          <div
+            role="region"
+            aria-label={`Barème indicatif ${ofOpco(opco.slug)}`}
+            tabIndex={0}
+            className="mt-4 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800"
+          >
             <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
               <caption className="sr-only">{`Barème indicatif ${ofOpco(opco.slug)} pour les entreprises de moins de 50 salariés`}</caption>
               <thead className="bg-slate-50 text-slate-900 dark:bg-slate-900 dark:text-white">

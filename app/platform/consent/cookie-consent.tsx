@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/ui/button";
 import { OPEN_CONSENT_EVENT, readConsent, saveConsent, type ConsentChoice } from "./consent";
@@ -13,6 +13,34 @@ function usePageViews(choice: ConsentChoice | null) {
   }, [choice?.audience, location.pathname]);
 }
 
+/**
+ * While the banner is shown, the page keeps room for it: the browser scrolls a focused element
+ * above it (scroll-padding-bottom) and the end of the page can scroll clear of it (padding-bottom),
+ * so the banner never covers the focused element (WCAG 2.2 SC 2.4.11).
+ */
+function useReservedSpace(element: React.RefObject<HTMLElement | null>, open: boolean) {
+  useEffect(() => {
+    const el = element.current;
+    if (!open || !el) return;
+    const root = document.documentElement;
+    const reserve = () => {
+      const height = `${Math.ceil(window.innerHeight - el.getBoundingClientRect().top) + 8}px`;
+      root.style.scrollPaddingBottom = height;
+      document.body.style.paddingBottom = height;
+    };
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(el);
+    window.addEventListener("resize", reserve);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", reserve);
+      root.style.scrollPaddingBottom = "";
+      document.body.style.paddingBottom = "";
+    };
+  }, [element, open]);
+}
+
 export function CookieConsent() {
   const [choice, setChoice] = useState<ConsentChoice | null>(null);
   const [open, setOpen] = useState(false);
@@ -20,6 +48,7 @@ export function CookieConsent() {
   const [audience, setAudience] = useState(false);
   const titleId = useId();
   const audienceId = useId();
+  const banner = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const stored = readConsent();
@@ -35,6 +64,7 @@ export function CookieConsent() {
   }, []);
 
   usePageViews(choice);
+  useReservedSpace(banner, open);
 
   if (!open) return null;
 
@@ -47,6 +77,7 @@ export function CookieConsent() {
 
   return (
     <section
+      ref={banner}
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}

@@ -1,18 +1,23 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/accessibilite";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
-import { formatDateFr, formatDecimalFr, telHref } from "~/domain/content/format";
+import { formatDateFr, formatDecimalFr, formatPhoneFr, telHref } from "~/domain/content/format";
+import { AUTOMATED_AUDIT } from "~/domain/content/accessibility-audit";
 import { ACCESSIBILITY_AUDIT, LEGAL_UPDATED_AT } from "~/domain/content/legal";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Déclaration d'accessibilité (RGAA 4.1)",
-    description:
-      "Déclaration d'accessibilité du site : partiellement conforme au RGAA 4.1, résultats de l'auto-évaluation, contenus non accessibles, contact, voies de recours.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Déclaration d'accessibilité (RGAA 4.1)",
+      description:
+        "Déclaration d'accessibilité du site : partiellement conforme au RGAA 4.1, résultats de l'auto-évaluation, contenus non accessibles, contact, voies de recours.",
+    }),
+    ...pageBreadcrumbMeta(args, "Accessibilité"),
+  ];
 }
 
 function siteHost(siteUrl: string | undefined): string {
@@ -67,6 +72,25 @@ export default function Accessibilite() {
             <li>{audit.conform} critères conformes&nbsp;;</li>
             <li>{audit.nonConform} critères non conformes.</li>
           </ul>
+
+          <h3>Audit automatisé et au clavier</h3>
+          <p>
+            Le <time dateTime={AUTOMATED_AUDIT.date}>{formatDateFr(AUTOMATED_AUDIT.date)}</time>, nous avons complété cette auto-évaluation
+            par un audit automatisé avec axe-core {AUTOMATED_AUDIT.axeCoreVersion}, qui ne couvre qu'une partie des critères du RGAA. Il a
+            porté sur {AUTOMATED_AUDIT.scope}. Il a vérifié&nbsp;:
+          </p>
+          <ul>
+            {AUTOMATED_AUDIT.criteria.map((c, i) => (
+              <li key={c}>
+                {c}
+                {i === AUTOMATED_AUDIT.criteria.length - 1 ? "." : "\u00a0;"}
+              </li>
+            ))}
+          </ul>
+          <p>
+            Résultat&nbsp;: {AUTOMATED_AUDIT.result}. {AUTOMATED_AUDIT.lighthouse}. Outils utilisés&nbsp;:{" "}
+            {AUTOMATED_AUDIT.tools.join(", ")}. Ces vérifications sont répétées automatiquement à chaque évolution du site.
+          </p>
 
           <h2>Contenus non accessibles</h2>
           <h3>Non-conformités</h3>
@@ -143,7 +167,7 @@ export default function Accessibilite() {
               par courriel&nbsp;: <a href={`mailto:${o.accessibilityContact}`}>{o.accessibilityContact}</a>&nbsp;;
             </li>
             <li>
-              par téléphone&nbsp;: <a href={telHref(o.phone)}>{o.phone}</a>&nbsp;;
+              par téléphone&nbsp;: <a href={telHref(o.phone)}>{formatPhoneFr(o.phone)}</a>&nbsp;;
             </li>
             <li>
               par le <Link to="/contact">formulaire de contact</Link>&nbsp;;
@@ -188,7 +212,8 @@ export default function Accessibilite() {
           <ol>
             <li>
               Vous contactez le référent handicap avant l'inscription, ou à tout moment pendant la formation, à{" "}
-              <a href={`mailto:${o.accessibilityContact}`}>{o.accessibilityContact}</a> ou au <a href={telHref(o.phone)}>{o.phone}</a>.
+              <a href={`mailto:${o.accessibilityContact}`}>{o.accessibilityContact}</a> ou au{" "}
+              <a href={telHref(o.phone)}>{formatPhoneFr(o.phone)}</a>.
             </li>
             <li>Un entretien permet d'identifier vos besoins, sans que vous ayez à fournir de justificatif médical.</li>
             <li>Nous définissons ensemble les adaptations, avec le formateur et, si nécessaire, avec des partenaires spécialisés.</li>

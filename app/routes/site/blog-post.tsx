@@ -32,7 +32,13 @@ export function meta(args: Route.MetaArgs) {
   const d = args.loaderData;
   if (!d) return [{ title: "Page introuvable" }];
   const tags = [
-    ...pageMeta(args, { title: d.seo.title, description: d.seo.description, type: "article", noindex: d.preview }),
+    ...pageMeta(args, {
+      title: d.seo.title,
+      description: d.seo.description,
+      type: "article",
+      noindex: d.preview,
+      image: d.post.image ? (d.jsonLd[0] as unknown as { image?: string }).image : null,
+    }),
     ...d.jsonLd.map((json) => ({ "script:ld+json": json })),
   ];
   if (d.post.publishedAt) tags.push({ property: "article:published_time", content: d.post.publishedAt });

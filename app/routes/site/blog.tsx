@@ -2,9 +2,10 @@ import { Rss, Search } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/blog";
 import { PostGrid } from "~/domain/blog/components/post-card";
-import { blogIndexPath } from "~/domain/blog/labels";
+import { blogIndexPath, blogPostPath } from "~/domain/blog/labels";
 import { blogIndexPage, parseBlogIndexQuery } from "~/domain/blog/pages.server";
 import { Pagination } from "~/ui/pagination";
+import { itemListJsonLd, jsonLdMeta, rootSiteUrl } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -21,13 +22,17 @@ export function meta(args: Route.MetaArgs) {
     : d?.tagName
       ? `Blog : articles « ${d.tagName} »`
       : "Blog de la formation professionnelle";
-  return pageMeta(args, {
-    title,
-    description:
-      d?.categoryDescription ??
-      "Financer une formation avec son OPCO ou son CPF, obligations de l'employeur, Qualiopi, présentiel ou distanciel, bilan de compétences : nos articles pour décider en connaissance de cause.",
-    path: d?.query.categorie ? blogIndexPath({ categorie: d.query.categorie }) : "/blog",
-  });
+  const items = (d?.results.items ?? []).map((post) => ({ name: post.title, path: blogPostPath(post.slug) }));
+  return [
+    ...pageMeta(args, {
+      title,
+      description:
+        d?.categoryDescription ??
+        "Financer une formation avec son OPCO ou son CPF, obligations de l'employeur, Qualiopi, présentiel ou distanciel, bilan de compétences : nos articles pour décider en connaissance de cause.",
+      path: d?.query.categorie ? blogIndexPath({ categorie: d.query.categorie }) : "/blog",
+    }),
+    ...jsonLdMeta([itemListJsonLd(items, rootSiteUrl(args.matches))]),
+  ];
 }
 
 const field =

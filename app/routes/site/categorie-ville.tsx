@@ -7,7 +7,9 @@ import { FormationGrid } from "~/domain/formations/components/formation-card";
 import { PageSection } from "~/domain/formations/components/page-parts";
 import { SessionTable } from "~/domain/formations/components/session-table";
 import { categoryCityPage } from "~/domain/formations/pages.server";
+import { itemListJsonLd, jsonLdMeta, rootSiteUrl } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
+import { formationPath } from "~/domain/formations/slug";
 
 /**
  * /{category}/{city} where the first segment is `formation-{one word}` (docs/spec.md#écrans): one category in one
@@ -30,7 +32,13 @@ export function meta(args: Route.MetaArgs) {
         .map((f) => f.title)
         .join(", ")}. Dates, tarifs et financements.`.slice(0, 300),
     }),
-    ...d.jsonLd.map((json) => ({ "script:ld+json": json })),
+    ...jsonLdMeta([
+      ...d.jsonLd,
+      itemListJsonLd(
+        d.formations.map((f) => ({ name: f.title, path: formationPath(f.slug) })),
+        rootSiteUrl(args.matches),
+      ),
+    ]),
   ];
 }
 

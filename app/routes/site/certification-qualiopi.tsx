@@ -4,16 +4,20 @@ import { CallToAction, PageIntro, QualiopiBadge } from "~/domain/content/compone
 import { formatDateFr } from "~/domain/content/format";
 import { QUALIOPI_CRITERIA, QUALIOPI_PUBLIC_LIST_URL } from "~/domain/content/qualiopi";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 import { de } from "~/ui/french";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Certification Qualiopi : ce qu'elle vous garantit",
-    description:
-      "Qualiopi, le référentiel national qualité des organismes de formation : 7 critères, 32 indicateurs. Notre certificat, sa portée et comment le vérifier.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Certification Qualiopi : ce qu'elle vous garantit",
+      description:
+        "Qualiopi, le référentiel national qualité des organismes de formation : 7 critères, 32 indicateurs. Notre certificat, sa portée et comment le vérifier.",
+    }),
+    ...pageBreadcrumbMeta(args, "Certification Qualiopi"),
+  ];
 }
 
 export default function CertificationQualiopi() {

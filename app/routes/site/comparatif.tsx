@@ -17,13 +17,16 @@ export async function loader({ params }: Route.LoaderArgs) {
   return result.data;
 }
 
+/** A formation title without its subtitle (« Excel perfectionnement : tableaux… » → « Excel perfectionnement »). */
+const shortTitle = (title: string) => title.split(/\s:\s/)[0]!;
+
 export function meta(args: Route.MetaArgs) {
   const d = args.loaderData;
   if (!d) return [{ title: "Page introuvable" }];
   const [a, b] = d.columns;
   return [
     ...pageMeta(args, {
-      title: `${a.title} ou ${b.title} : comparatif`,
+      title: `${shortTitle(a.title)} ou ${shortTitle(b.title)} : comparatif`,
       description:
         `Durée, modalités, prix, prérequis, certification, financements et prochaines sessions : les formations « ${a.title} » et « ${b.title} » comparées point par point.`.slice(
           0,

@@ -1,18 +1,22 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/conditions-utilisation";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
-import { telHref } from "~/domain/content/format";
+import { formatPhoneFr, telHref } from "~/domain/content/format";
 import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Conditions générales d'utilisation du site",
-    description:
-      "Règles d'utilisation du site : accès, compte et rôles, obligations des utilisateurs, demandes de devis, propriété intellectuelle et droit applicable.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Conditions générales d'utilisation du site",
+      description:
+        "Règles d'utilisation du site : accès, compte et rôles, obligations des utilisateurs, demandes de devis, propriété intellectuelle et droit applicable.",
+    }),
+    ...pageBreadcrumbMeta(args, "Conditions d'utilisation"),
+  ];
 }
 
 export default function ConditionsUtilisation() {
@@ -158,7 +162,7 @@ export default function ConditionsUtilisation() {
           <h2>12. Contact</h2>
           <p>
             Pour toute question sur ces conditions&nbsp;: <a href={`mailto:${o.email}`}>{o.email}</a>,{" "}
-            <a href={telHref(o.phone)}>{o.phone}</a>, par courrier à {o.name}, {o.street}, {o.postalCode} {o.city}, ou par le{" "}
+            <a href={telHref(o.phone)}>{formatPhoneFr(o.phone)}</a>, par courrier à {o.name}, {o.street}, {o.postalCode} {o.city}, ou par le{" "}
             <Link to="/contact">formulaire de contact</Link>.
           </p>
 

@@ -8,6 +8,8 @@ import { isOpcoSlug } from "~/domain/funding/opco-list";
 import { OpcoScreen } from "~/domain/funding/opco-screen";
 import { OPCOS } from "~/domain/funding/opcos";
 import { listRulesForOpco } from "~/domain/funding/rules.server";
+import { audienceFaq, opcoFaq } from "~/domain/funding/faq";
+import { faqJsonLd, jsonLdMeta, pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 
 /** /financement/{slug}: the 11 OPCO pages and the 4 audience pages (France Travail under both its addresses); any other slug is a 404. */
@@ -22,19 +24,29 @@ export async function loader({ params }: Route.LoaderArgs) {
   throw data(null, { status: 404 });
 }
 
+const FUNDING_CRUMB = { label: "Financement", to: "/financement" };
+
 export function meta(args: Route.MetaArgs) {
   const loaderData = args.loaderData;
   if (!loaderData) return [{ title: "Page introuvable" }];
   if (loaderData.kind === "opco") {
     const opco = OPCOS[loaderData.slug];
-    return pageMeta(args, {
-      title: `${opco.name} : financer une formation avec votre OPCO`,
-      description: `${opco.summary} Secteurs couverts, ce qu'il finance, comment faire une demande et nos formations adaptées.`,
-    });
+    return [
+      ...pageMeta(args, {
+        title: `${opco.name} : financer une formation avec votre OPCO`,
+        description: `${opco.summary} Ce qu'il finance, comment le demander.`,
+      }),
+      ...pageBreadcrumbMeta(args, opco.name, FUNDING_CRUMB),
+      ...jsonLdMeta([faqJsonLd(opcoFaq(opco))]),
+    ];
   }
   const audience = AUDIENCES[loaderData.slug];
   // /financement/pole-emploi and /financement/france-travail show one page: the canonical is the current name's path.
-  return pageMeta(args, { title: audience.title, description: audience.description, path: fundingPath(loaderData.slug) });
+  return [
+    ...pageMeta(args, { title: audience.title, description: audience.description, path: fundingPath(loaderData.slug) }),
+    ...pageBreadcrumbMeta(args, audience.label, FUNDING_CRUMB),
+    ...jsonLdMeta([faqJsonLd(audienceFaq(audience))]),
+  ];
 }
 
 export default function FinancementDetail({ loaderData }: Route.ComponentProps) {

@@ -5,15 +5,19 @@ import { AUDIENCES } from "~/domain/funding/audiences";
 import { OPCO_SLUGS } from "~/domain/funding/opco-list";
 import { OPCO_CONTENT_CHECKED_ON, OPCOS } from "~/domain/funding/opcos";
 import { Breadcrumbs, Card, CheckedOn, PageContainer, Section } from "~/domain/funding/ui";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { ButtonLink } from "~/ui/button";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Financer votre formation : OPCO, CPF, France Travail",
-    description:
-      "Qui paie votre formation ? L'OPCO de votre employeur, votre CPF, France Travail, l'entreprise ou vous-même : comment choisir, les démarches et les 11 OPCO.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Financer votre formation : OPCO, CPF, France Travail",
+      description:
+        "Qui paie votre formation ? L'OPCO de votre employeur, votre CPF, France Travail, l'entreprise ou vous-même : comment choisir, les démarches et les 11 OPCO.",
+    }),
+    ...pageBreadcrumbMeta(args, "Financement"),
+  ];
 }
 
 const ROUTES = [
@@ -141,7 +145,12 @@ export default function FinancementPage() {
             "Partez de votre situation le jour de la formation. Plusieurs financements peuvent se cumuler : un salarié peut par exemple utiliser son CPF et demander à son employeur de compléter."
           }
         </p>
-        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+        <div
+          role="region"
+          aria-label="Tableau des financements selon votre situation"
+          tabIndex={0}
+          className="mt-4 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800"
+        >
           <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
             <caption className="sr-only">Le financement à étudier selon votre situation</caption>
             <thead className="bg-slate-50 text-slate-900 dark:bg-slate-900 dark:text-white">

@@ -7,7 +7,9 @@ import { FormationGrid } from "~/domain/formations/components/formation-card";
 import { PageSection } from "~/domain/formations/components/page-parts";
 import { SessionTable } from "~/domain/formations/components/session-table";
 import { cityPage } from "~/domain/formations/pages.server";
+import { itemListJsonLd, jsonLdMeta, rootSiteUrl } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
+import { formationPath } from "~/domain/formations/slug";
 import { ButtonLink } from "~/ui/button";
 
 /** /formations/ville/{city}: the formations and sessions in one city, its intro and nearby cities. */
@@ -25,7 +27,13 @@ export function meta(args: Route.MetaArgs) {
       title: `Formations professionnelles à ${d.city.name}`,
       description: `${d.total} formation${d.total > 1 ? "s" : ""} à ${d.city.name} (${d.city.region}) : bureautique, management, sécurité, vente… Prochaines sessions, tarifs et financements.`,
     }),
-    ...d.jsonLd.map((json) => ({ "script:ld+json": json })),
+    ...jsonLdMeta([
+      ...d.jsonLd,
+      itemListJsonLd(
+        d.formations.map((f) => ({ name: f.title, path: formationPath(f.slug) })),
+        rootSiteUrl(args.matches),
+      ),
+    ]),
   ];
 }
 
@@ -76,7 +84,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         </PageSection>
         {sessions.length > 0 ? (
           <PageSection id="sessions" title={`Prochaines sessions à ${city.name}`}>
-            <SessionTable sessions={sessions} label={`Prochaines sessions à ${city.name}`} />
+            <SessionTable sessions={sessions} label={`Tableau des prochaines sessions à ${city.name}`} />
           </PageSection>
         ) : null}
         <PageSection id="a-distance" title="Et aussi à distance">

@@ -15,7 +15,9 @@ import {
   formatEuros,
   parseCatalogueQuery,
 } from "~/domain/formations/labels";
+import { itemListJsonLd, jsonLdMeta, rootSiteUrl } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
+import { formationPath } from "~/domain/formations/slug";
 import { buttonClass } from "~/ui/button";
 
 /** /formations: the catalogue, filtered through the query string (a GET form: works without JavaScript). */
@@ -50,12 +52,16 @@ export function meta(args: Route.MetaArgs) {
   const d = args.loaderData;
   const where = d?.cityName ? ` à ${d.cityName}` : "";
   const title = d?.categoryName ? `Formations ${d.categoryName.toLowerCase()}${where}` : `Catalogue des formations${where}`;
-  return pageMeta(args, {
-    title,
-    description:
-      "Toutes nos formations professionnelles : bureautique, management, langues, numérique, sécurité, vente et RH, en présentiel, à distance ou mixte, avec leurs prochaines sessions et leurs tarifs.",
-    path: "/formations",
-  });
+  const items = (d?.results.items ?? []).map((f) => ({ name: f.title, path: formationPath(f.slug) }));
+  return [
+    ...pageMeta(args, {
+      title,
+      description:
+        "Toutes nos formations professionnelles : bureautique, management, langues, numérique, sécurité, vente et RH, en présentiel, à distance ou mixte, avec leurs prochaines sessions et leurs tarifs.",
+      path: "/formations",
+    }),
+    ...jsonLdMeta([itemListJsonLd(items, rootSiteUrl(args.matches))]),
+  ];
 }
 
 const field =

@@ -16,20 +16,27 @@ import { latestPosts } from "~/domain/blog/home.server";
 import { FeaturedFormations, NextSessions } from "~/domain/formations/components/home-sections";
 import { homeFormations } from "~/domain/formations/home.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
+import { getOrganisation } from "~/domain/settings/settings.server";
+import { config } from "~/platform/config.server";
+import { organisationJsonLd } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Organisme de formation professionnelle en présentiel et à distance",
-    description:
-      "Formations en bureautique, management, langues, numérique, sécurité, vente et RH, sur site, à distance ou mixte, finançables par OPCO, CPF ou France Travail.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Organisme de formation sur site et à distance",
+      description:
+        "Formations en bureautique, management, langues, numérique, sécurité, vente et RH, sur site, à distance ou mixte, finançables par OPCO, CPF ou France Travail.",
+    }),
+    // Built by the loader (server-side): the home page's JavaScript does not carry it.
+    ...(args.loaderData?.jsonLd ?? []).map((block) => ({ "script:ld+json": block })),
+  ];
 }
 
 export async function loader() {
-  const [formations, posts, claims] = await Promise.all([homeFormations(), latestPosts(), publicClaims()]);
-  return { formations, posts, claims };
+  const [formations, posts, claims, organisation] = await Promise.all([homeFormations(), latestPosts(), publicClaims(), getOrganisation()]);
+  return { formations, posts, claims, jsonLd: [organisationJsonLd(organisation, config().siteUrl)] };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

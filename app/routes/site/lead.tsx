@@ -15,6 +15,7 @@ import { CONTACT_SUBJECTS, quotePrefill, type FormValues, type LeadFormationRef,
 import { clientIp, submitLead } from "~/domain/leads/leads.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { config } from "~/platform/config.server";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { readFlash, redirectWithToast } from "~/platform/toast/flash.server";
 import { useRootData } from "~/root";
@@ -32,7 +33,7 @@ const META: Record<LeadKind, { title: string; description: string }> = {
   devis: {
     title: "Demander un devis de formation",
     description:
-      "Demande de devis gratuite pour une formation inter-entreprises, intra-entreprise ou à distance : réponse sous deux jours ouvrés et aide au financement (OPCO, CPF, France Travail).",
+      "Devis gratuit pour une formation inter-entreprises, intra-entreprise ou à distance : réponse sous deux jours ouvrés et aide au financement (OPCO, CPF…).",
   },
   contact: {
     title: "Nous contacter",
@@ -43,7 +44,10 @@ const META: Record<LeadKind, { title: string; description: string }> = {
 
 export function meta(args: Route.MetaArgs) {
   const kind = args.loaderData?.kind ?? "devis";
-  return pageMeta(args, { ...META[kind], path: `/${kind}` });
+  return [
+    ...pageMeta(args, { ...META[kind], path: `/${kind}` }),
+    ...pageBreadcrumbMeta(args, kind === "devis" ? "Demande de devis" : "Contact"),
+  ];
 }
 
 async function chosenFormations(values: FormValues): Promise<{ selected: LeadFormationRef[]; unknown: string[] }> {

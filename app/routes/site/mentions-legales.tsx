@@ -1,19 +1,23 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/mentions-legales";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
-import { telHref } from "~/domain/content/format";
+import { formatPhoneFr, telHref } from "~/domain/content/format";
 import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
 import { DEMO_ORGANISATION, formatSiret } from "~/domain/settings/organisation";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 import { de } from "~/ui/french";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Mentions légales",
-    description:
-      "Mentions légales du site : éditeur, SIRET, déclaration d'activité d'organisme de formation, directeur de la publication, hébergeur, propriété intellectuelle.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Mentions légales",
+      description:
+        "Mentions légales du site : éditeur, SIRET, déclaration d'activité d'organisme de formation, directeur de la publication, hébergeur, propriété intellectuelle.",
+    }),
+    ...pageBreadcrumbMeta(args, "Mentions légales"),
+  ];
 }
 
 export default function MentionsLegales() {
@@ -53,7 +57,7 @@ export default function MentionsLegales() {
               </>
             ) : null}
             <br />
-            Téléphone&nbsp;: <a href={telHref(o.phone)}>{o.phone}</a>
+            Téléphone&nbsp;: <a href={telHref(o.phone)}>{formatPhoneFr(o.phone)}</a>
             <br />
             Courriel&nbsp;: <a href={`mailto:${o.email}`}>{o.email}</a>
           </p>

@@ -5,6 +5,7 @@ import { formatMonthsFr } from "~/domain/content/format";
 import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
 import { DEMO_ORGANISATION, formatSiret } from "~/domain/settings/organisation";
 import { config } from "~/platform/config.server";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 
@@ -13,11 +14,14 @@ export function loader() {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Politique de confidentialité et données personnelles",
-    description:
-      "Quelles données nous collectons via les formulaires de contact et de devis et les comptes, pourquoi, combien de temps, et comment exercer vos droits RGPD.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Politique de confidentialité et données personnelles",
+      description:
+        "Quelles données nous collectons via les formulaires de contact et de devis et les comptes, pourquoi, combien de temps, et comment exercer vos droits RGPD.",
+    }),
+    ...pageBreadcrumbMeta(args, "Politique de confidentialité"),
+  ];
 }
 
 export default function PolitiqueConfidentialite({ loaderData }: Route.ComponentProps) {

@@ -5,16 +5,20 @@ import { LastUpdated, PageIntro, ScrollableTable } from "~/domain/content/compon
 import { LEGAL_UPDATED_AT, OPTIONAL_STORAGE, STRICTLY_NECESSARY_STORAGE, type StoredItem } from "~/domain/content/legal";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { openConsentPreferences } from "~/platform/consent/consent";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 import { Button } from "~/ui/button";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Politique de cookies et stockage local",
-    description:
-      "Cookies et stockage local utilisés par le site : connexion, préférences, brouillons, mesure d'audience anonyme avec votre accord. Aucun traceur publicitaire.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Politique de cookies et stockage local",
+      description:
+        "Cookies et stockage local utilisés par le site : connexion, préférences, brouillons, mesure d'audience anonyme avec votre accord. Aucun traceur publicitaire.",
+    }),
+    ...pageBreadcrumbMeta(args, "Politique de cookies"),
+  ];
 }
 
 function StorageTable({ caption, items }: { caption: string; items: readonly StoredItem[] }) {

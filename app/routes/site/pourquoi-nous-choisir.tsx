@@ -4,16 +4,20 @@ import { argumentAnchor } from "~/domain/content/claims";
 import { publicClaims } from "~/domain/content/claims.server";
 import { ArgumentBody, CallToAction, PageIntro, ResultsNote } from "~/domain/content/components";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 import { que } from "~/ui/french";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Pourquoi nous choisir : nos engagements de formation",
-    description:
-      "Formateurs praticiens, suivi personnalisé, aide au financement, présentiel ou distanciel, référent handicap, résultats publiés : nos engagements concrets.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Pourquoi nous choisir : nos engagements de formation",
+      description:
+        "Formateurs praticiens, suivi personnalisé, aide au financement, présentiel ou distanciel, référent handicap, résultats publiés : nos engagements concrets.",
+    }),
+    ...pageBreadcrumbMeta(args, "Pourquoi nous choisir"),
+  ];
 }
 
 /** The arguments and results are records (admin: /admin/temoignages); each part hides itself while empty. */

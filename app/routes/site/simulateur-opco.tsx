@@ -12,15 +12,19 @@ import type { SimulationErrors } from "~/domain/funding/labels";
 import { listRules } from "~/domain/funding/rules.server";
 import { Simulator } from "~/domain/funding/simulator";
 import { Breadcrumbs, PageContainer } from "~/domain/funding/ui";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Simulateur OPCO : estimez la prise en charge de votre formation",
-    description:
-      "Estimez en quelques secondes ce que votre OPCO peut financer : plafond horaire, plafond annuel, reste à charge et dispositifs mobilisables, calcul détaillé.",
-    path: "/simulateur-opco",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Simulateur OPCO : estimez votre prise en charge",
+      description:
+        "Estimez en quelques secondes ce que votre OPCO peut financer : plafond horaire, plafond annuel, reste à charge et dispositifs mobilisables, calcul détaillé.",
+      path: "/simulateur-opco",
+    }),
+    ...pageBreadcrumbMeta(args, "Simulateur OPCO"),
+  ];
 }
 
 const frenchNumber = (n: number) => String(n).replace(".", ",");

@@ -3,15 +3,19 @@ import type { Route } from "./+types/temoignages";
 import { CallToAction, PageIntro, ResultsNote, TestimonialCard } from "~/domain/content/components";
 import { publicClaims } from "~/domain/content/claims.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
+import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Témoignages et avis de nos stagiaires",
-    description:
-      "Avis de salariés, managers, demandeurs d'emploi et particuliers formés chez nous, et nos résultats de satisfaction mesurés et datés, formation par formation.",
-  });
+  return [
+    ...pageMeta(args, {
+      title: "Témoignages et avis de nos stagiaires",
+      description:
+        "Avis de salariés, managers, demandeurs d'emploi et particuliers formés chez nous, et nos résultats de satisfaction mesurés et datés, formation par formation.",
+    }),
+    ...pageBreadcrumbMeta(args, "Témoignages"),
+  ];
 }
 
 /** Testimonials and results are records (admin: /admin/temoignages); each section hides itself while empty. */

@@ -1,3 +1,4 @@
+import { formatPhoneFr, telHref } from "~/domain/content/format";
 import { Link } from "react-router";
 import type { Organisation } from "~/domain/settings/model";
 import { formatSiret } from "~/domain/settings/organisation";
@@ -15,8 +16,8 @@ export function SiteFooter({ organisation: o }: { organisation: Organisation }) 
             <br />
             {o.postalCode} {o.city}
             <br />
-            <a href={`tel:${o.phone.replace(/\s+/g, "")}`} className="hover:underline">
-              {o.phone}
+            <a href={telHref(o.phone)} className="hover:underline">
+              {formatPhoneFr(o.phone)}
             </a>
             <br />
             <a href={`mailto:${o.email}`} className="hover:underline">

@@ -1,6 +1,6 @@
 import { Award, CalendarDays, Clock, Euro, MapPin, MonitorSmartphone } from "lucide-react";
 import { Form, Link } from "react-router";
-import { formatDateFr } from "~/domain/content/format";
+import { formatDateFr, formatPhoneFr, telHref } from "~/domain/content/format";
 import { Breadcrumb } from "~/domain/formations/components/breadcrumb";
 import { FormationGrid } from "~/domain/formations/components/formation-card";
 import { FormationPicture } from "~/domain/formations/components/formation-picture";
@@ -367,11 +367,8 @@ export function FormationPageView({ data }: { data: FormationPageData }) {
               </li>
               <li>
                 Téléphone&nbsp;:{" "}
-                <a
-                  href={`tel:${f.contact.phone.replace(/[^\d+]/g, "")}`}
-                  className="font-medium text-brand-700 underline dark:text-brand-300"
-                >
-                  {f.contact.phone}
+                <a href={telHref(f.contact.phone)} className="font-medium text-brand-700 underline dark:text-brand-300">
+                  {formatPhoneFr(f.contact.phone)}
                 </a>
               </li>
             </ul>

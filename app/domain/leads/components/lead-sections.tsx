@@ -2,7 +2,7 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PageIntro } from "~/domain/content/components";
-import { formatMonthsFr, telHref } from "~/domain/content/format";
+import { formatMonthsFr, formatPhoneFr, telHref } from "~/domain/content/format";
 import type { Organisation } from "~/domain/settings/model";
 import type { FieldErrors } from "~/platform/validation/errors";
 import { ChoiceGroup, SelectField, TextAreaField, TextField } from "~/ui/form/fields";
@@ -409,7 +409,7 @@ export function LeadAside({ kind, organisation: o }: { kind: LeadKind; organisat
           <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
             Appelez-nous au{" "}
             <a href={telHref(o.phone)} className={link}>
-              {o.phone}
+              {formatPhoneFr(o.phone)}
             </a>{" "}
             ou posez votre question par le{" "}
             <Link to="/contact" className={link}>
@@ -437,7 +437,7 @@ export function LeadAside({ kind, organisation: o }: { kind: LeadKind; organisat
           <span>
             <span className="sr-only">Téléphone&nbsp;: </span>
             <a href={telHref(o.phone)} className={link}>
-              {o.phone}
+              {formatPhoneFr(o.phone)}
             </a>
           </span>
         </li>
