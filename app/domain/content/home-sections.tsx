@@ -274,7 +274,11 @@ export function TestimonialsSection({ claims }: HomeSectionProps) {
 const FUNDING = [
   { to: "/simulateur-opco", title: "Votre OPCO", text: "Pour les salariés, dans le cadre du plan de développement des compétences." },
   { to: "/financement/cpf", title: "Le CPF", text: "Votre compte personnel de formation, pour les formations éligibles." },
-  { to: "/financement/france-travail", title: "France Travail", text: "Une aide individuelle à la formation pour les demandeurs d'emploi." },
+  {
+    to: "/financement/france-travail",
+    title: "France Travail",
+    text: "Une aide individuelle à la formation pour les demandeurs d'emploi.",
+  },
   { to: "/financement/entreprise", title: "Votre entreprise", text: "Un financement direct, sur facture ou par convention." },
   { to: "/financement/particulier", title: "Vous-même", text: "Un tarif clair, communiqué dans le devis avant tout engagement." },
 ] as const;
