@@ -5,7 +5,9 @@ import { freePortSync } from "./tests/support/ports";
 // again) and the test helpers agree on it; E2E_PORT forces one.
 process.env.E2E_PORT ??= String(freePortSync());
 const port = Number(process.env.E2E_PORT);
-const dataDir = process.env.E2E_DATA_DIR ?? `.test-data/e2e-${process.pid}`;
+// The data folder too, so that a lone `npx playwright test x.spec.ts` works as `npm test` does.
+process.env.E2E_DATA_DIR ??= `.test-data/e2e-${process.pid}`;
+const dataDir = process.env.E2E_DATA_DIR;
 const buildDir = process.env.BUILD_DIR ?? "build";
 
 // Browser tests drive Debian's Chromium (no browser download): apt-get install -y chromium.
@@ -48,6 +50,8 @@ export default defineConfig({
       // As behind a reverse proxy: API helpers give each test client an address of its own.
       TRUST_PROXY: "1",
       LEAD_MIN_FILL_SECONDS: "0",
+      // No drain delay when the suite stops its server.
+      SHUTDOWN_DELAY_SECONDS: "0",
       BUILD_DIR: buildDir,
     },
   },

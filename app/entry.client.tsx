@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { sweepClientCache } from "~/platform/cache/sweep";
 
 // The browser bundle runs on Preact (vite/preact-client.ts, vite/react-on-preact.ts). HydratedRouter suspends (throws a
 // promise) until the server's data stream is decoded. React suspends the whole root meanwhile;
@@ -32,3 +33,7 @@ void serverStateDecoded().then(() => {
     </StrictMode>,
   );
 });
+
+// Expired client-cache entries go on every page load (docs/spec.md#cache-client), once the browser is idle.
+if ("requestIdleCallback" in window) window.requestIdleCallback(() => sweepClientCache());
+else setTimeout(() => sweepClientCache(), 1);

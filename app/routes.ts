@@ -1,8 +1,9 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-/** The route table mirrors the spec's route list (§2). */
+/** The route table mirrors the screens of docs/spec.md#écrans. */
 export default [
   route("robots.txt", "routes/seo/robots.ts"),
+  route(".well-known/security.txt", "routes/seo/security-txt.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("sitemap/:file", "routes/seo/sitemap.ts", { id: "routes/seo/sitemap-part" }),
   route("blog/rss.xml", "routes/seo/blog-rss.ts"),
@@ -18,7 +19,7 @@ export default [
   route("uploads/*", "routes/media/uploads.ts"),
   route("admin/devis/export", "routes/admin/leads-export.ts", { id: "routes/admin/devis-export" }),
   route("admin/messages/export", "routes/admin/leads-export.ts", { id: "routes/admin/messages-export" }),
-  // Formation import (issue 8): templates, catalogue export, batch report (files, outside the admin frame).
+  // Formation import: templates, catalogue export, batch report (files, outside the admin frame).
   route("admin/formations/modele/:format", "routes/admin/formations-template.ts"),
   route("admin/formations/export/:format", "routes/admin/formations-export.ts"),
   route("admin/formations/batch-import/:jobId/rapport", "routes/admin/formations-import-report.ts"),
@@ -71,7 +72,7 @@ export default [
     route("formations/:slug", "routes/site/formation.tsx"),
     route("comparatif", "routes/site/comparatif-choix.tsx"),
     route("comparatif/:pair", "routes/site/comparatif.tsx"),
-    // `/formation-{category}/{city}` (spec §2): any other two-segment path that no route above claims lands here and is a 404.
+    // `/formation-{category}/{city}` (docs/spec.md#écrans): any other two-segment path that no route above claims lands here and is a 404.
     route(":category/:city", "routes/site/categorie-ville.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),

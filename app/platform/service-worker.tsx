@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 
-/** Session-storage flag recording that the non-https clean-up already ran (spec §2, §3). */
+/** Session-storage flag recording that the non-https clean-up already ran (docs/spec.md#comportement). */
 export const SW_CLEANUP_FLAG = "sw-cleanup-done";
 
 /**

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 import { Button } from "./button";
 
-/** The generic error screen, worded exactly as the spec (§2 "Behaviour"). */
+/** The generic error screen, worded exactly as docs/spec.md#comportement. */
 export function ErrorScreen({ requestId }: { requestId?: string }) {
   const navigate = useNavigate();
   return (

@@ -1,6 +1,6 @@
 import { cn } from "./cn";
 
-/** The loading indicator (spec §2): a spinner with the text "Chargement...". */
+/** The loading indicator (docs/spec.md#comportement): a spinner with the text "Chargement...". */
 export function Spinner({ className, label = "Chargement..." }: { className?: string; label?: string }) {
   return (
     <div

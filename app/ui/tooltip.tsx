@@ -1,7 +1,7 @@
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import type { ReactNode } from "react";
 
-/** Spec §9: tooltips open after 700 ms, skip delay 300 ms. Tooltips are an admin feature. */
+/** docs/spec.md#constantes: tooltips open after 700 ms, skip delay 300 ms. Tooltips are an admin feature. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

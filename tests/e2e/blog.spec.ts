@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
 
 /**
- * The blog (issue 5): an editor writes a post with inline and cover images, schedules it a few
+ * The blog: an editor writes a post with inline and cover images, schedules it a few
  * seconds ahead, sees it appear by itself and a visitor reads it; XSS payloads through title,
  * excerpt, content and tags stay inert on every page and in the feed, which parses as XML;
  * access rules; the public index without JavaScript. Test posts use the « Actualités » category,

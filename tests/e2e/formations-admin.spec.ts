@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
 
 /**
- * The issue's browser scenario (issue 4): an editor creates a formation, uploads its image,
+ * The catalogue's browser scenario: an editor creates a formation, uploads its image,
  * publishes it and finds it on its page, its city page, its category-city page and in a
  * comparison; a draft is a 404 for a visitor; a slug change answers 301. It works in « rh » at
  * Strasbourg so that the public tests on the demo catalogue keep their counts.

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 /**
- * The catalogue's public pages (issue 4), on the demo content: catalogue filters (without
+ * The catalogue's public pages, on the demo content: catalogue filters (without
  * JavaScript), a formation page and its JSON-LD, city and category-city pages, comparisons and
  * their canonical redirect, 404s and the sitemap.
  */

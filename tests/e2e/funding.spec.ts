@@ -4,7 +4,7 @@ import { OPCO_NAMES, OPCO_SLUGS } from "../../app/domain/funding/opco-list";
 import { createAccount, signInApi, uniqueEmail } from "./support/accounts";
 
 /**
- * Funding pages and the OPCO simulator (issue #7). The server starts on a fresh database with
+ * Funding pages and the OPCO simulator. The server starts on a fresh database with
  * the demo seed, so the simulator reads the documented default rules: Opco EP, 1 to 10
  * employees, 20 € per hour and per trainee, 2 000 € a year.
  */

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
 
 /**
- * Formation import (issue 8) in the browser. Public counts of the demo catalogue stay as they are:
+ * Formation import in the browser. Public counts of the demo catalogue stay as they are:
  * the new formation is a draft (as the file says), and the batch updates a demo formation that
  * stays published (as the file says).
  */

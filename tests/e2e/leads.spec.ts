@@ -116,6 +116,8 @@ test.describe("quote request (/devis)", () => {
 
 test.describe("a cached quote page", () => {
   test("served from the cache to two visitors, with and without JavaScript: both quotes are stored", async ({ browser, request }) => {
+    // Four visitors fill and send the whole form: give it the time of four ordinary tests.
+    test.setTimeout(90_000);
     await request.get("/devis");
     expect((await request.get("/devis")).headers()["x-page-cache"]).toBe("hit");
     const references: string[] = [];

@@ -4,7 +4,7 @@ import { expectNoSecretIn, recordUrls } from "./support/urls";
 
 /**
  * The sign-in screen's four forms with JavaScript disabled: each is a method="post" form handled
- * on the server, the toast of spec §8 comes back as HTML after the redirect, and no password ever
+ * on the server, the toast of docs/spec.md#messages comes back as HTML after the redirect, and no password ever
  * appears in an address (bar, history, server logs).
  */
 test.use({ javaScriptEnabled: false });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 /**
- * The finished content pages (issue #2): each answers 200 with its own title, one h1 and its
+ * The finished content pages: each answers 200 with its own title, one h1 and its
  * distinctive content, taken from the organisation's settings (demo identity: Formavia).
  */
 const NBSP = "\u00a0";

@@ -55,6 +55,17 @@ test.describe("security headers", () => {
     expect(page.headers()["strict-transport-security"]).toBeUndefined();
   });
 
+  test("security.txt tells where to report a vulnerability", async ({ request, baseURL }) => {
+    const response = await request.get("/.well-known/security.txt");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("text/plain");
+    const body = await response.text();
+    expect(body).toMatch(/^Contact: mailto:\S+@\S+$/m);
+    expect(body).toContain(`Canonical: ${baseURL}/.well-known/security.txt`);
+    const expires = /^Expires: (\S+)$/m.exec(body)?.[1];
+    expect(Date.parse(expires!)).toBeGreaterThan(Date.now() + 300 * 24 * 3600 * 1000);
+  });
+
   test("no page reports a Content-Security-Policy violation", async ({ page, baseURL }) => {
     const violations: string[] = [];
     page.on("console", (message) => {

@@ -29,7 +29,6 @@ export async function insertAccount(
       email_verified: postgres ? true : 1,
       image: null,
       role,
-      permissions: null,
       created_at: date,
       updated_at: date,
     })

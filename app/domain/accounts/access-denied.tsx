@@ -10,7 +10,7 @@ export const ACCESS_DENIED_TEXT = {
 } as const;
 
 /**
- * The access-denied screen (spec §6): title, the reason, the signed-in identity and current role
+ * The access-denied screen (docs/spec.md#rôles): title, the reason, the signed-in identity and current role
  * in French (« Lecteur » if none), and two buttons: "Se déconnecter" and "Retour à l'accueil".
  */
 export function AccessDenied({ required, email, role }: { required: "editor" | "admin"; email: string; role?: Role | string | null }) {

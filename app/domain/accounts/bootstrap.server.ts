@@ -1,10 +1,10 @@
-import { PostgresAdapter } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { displayNameSchema, emailSchema } from "~/platform/auth/forms";
 import { checkPassword } from "~/platform/auth/password-policy";
 import { ROLE_LABELS, type Role } from "~/platform/auth/roles";
 import { config } from "~/platform/config.server";
 import { db as siteDb, type Db } from "~/platform/db/db.server";
+import { authBoolean, authTimestamp } from "~/platform/db/dialect";
 import { log } from "~/platform/log.server";
 import { AccountRuleError, createCredentialUser, findUserByEmail, type UserSummary } from "./users.server";
 
@@ -27,11 +27,14 @@ export async function ensureAccount(input: EnsureAccountInput, database: Db = si
   const existing = await findUserByEmail(email.data, database);
   const actor = { id: null, email: "ligne de commande", role: "admin" as const };
   if (existing) {
-    const pg = database.getExecutor().adapter instanceof PostgresAdapter;
-    const now = new Date();
     await database
       .updateTable("users")
-      .set({ role: input.role, deactivated_at: null, email_verified: pg ? true : 1, updated_at: pg ? now : now.toISOString() })
+      .set({
+        role: input.role,
+        deactivated_at: null,
+        email_verified: authBoolean(database, true),
+        updated_at: authTimestamp(database, new Date()),
+      })
       .where("id", "=", existing.id)
       .execute();
     if (existing.role !== input.role || !existing.active) {

@@ -1,22 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { parsePermissions, roleCountsLabel, toSessionUser } from "./model";
+import { roleCountsLabel, toSessionUser } from "./model";
 import { frenchAuthMessage } from "~/platform/auth/client";
 
 describe("session user", () => {
-  it("carries identity, role and permissions, with safe defaults", () => {
-    expect(toSessionUser({ id: "1", email: "a@b.fr", name: " Anne ", role: "editor", permissions: '["blog:publish", 3]' })).toEqual({
+  it("carries identity and role, with safe defaults", () => {
+    expect(toSessionUser({ id: "1", email: "a@b.fr", name: " Anne ", role: "editor" })).toEqual({
       id: "1",
       email: "a@b.fr",
       displayName: "Anne",
       role: "editor",
-      permissions: ["blog:publish"],
     });
     expect(toSessionUser({ id: "2", email: "x@y.fr", name: "", role: null }).role).toBe("viewer");
-    expect(parsePermissions("not json")).toEqual([]);
   });
 });
 
-describe("provider errors in French (spec §8)", () => {
+describe("provider errors in French (docs/spec.md#messages)", () => {
   it("maps the codes and statuses", () => {
     expect(frenchAuthMessage(401, "INVALID_EMAIL_OR_PASSWORD", "Invalid email or password")).toBe(
       "Adresse e-mail ou mot de passe incorrect.",

@@ -2,16 +2,14 @@ import { type Role, normalizeRole } from "~/platform/auth/roles";
 import { plural } from "~/ui/french";
 
 /**
- * The signed-in user as every screen sees it (spec §3): the authentication identity
- * plus the role and permissions of the profile. `permissions` lists extra grants
- * (for example "blog:publish"); empty when the profile has none.
+ * The signed-in user as every screen sees it (docs/spec.md#profil-utilisateur): the authentication identity
+ * plus the role of the profile (the role alone decides what a user may do).
  */
 export interface SessionUser {
   id: string;
   email: string;
   displayName: string;
   role: Role;
-  permissions: string[];
 }
 
 const ROLE_NOUNS: Record<Role, [singular: string, plural: string]> = {
@@ -25,7 +23,7 @@ export function roleCountsLabel(counts: Record<Role, number>): string {
   return (["admin", "editor", "viewer"] as const).map((role) => plural(counts[role], ...ROLE_NOUNS[role])).join(", ");
 }
 
-/** What a 403 from a guard carries: the access-denied screen shows it (spec §6). */
+/** What a 403 from a guard carries: the access-denied screen shows it (docs/spec.md#rôles). */
 export interface AccessDeniedData {
   accessDenied: true;
   /** Which guard refused: "editor" (editor or admin required) or "admin" (admin only). */
@@ -38,33 +36,13 @@ export function isAccessDeniedData(value: unknown): value is AccessDeniedData {
   return typeof value === "object" && value !== null && (value as { accessDenied?: unknown }).accessDenied === true;
 }
 
-/** Permissions are stored as JSON text (SQLite) or jsonb (PostgreSQL): accept both, keep only strings. */
-export function parsePermissions(value: unknown): string[] {
-  let v = value;
-  if (typeof v === "string") {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      return [];
-    }
-  }
-  return Array.isArray(v) ? v.filter((p): p is string => typeof p === "string") : [];
-}
-
 /** Builds the session user from a Better Auth user record (name = display name). */
-export function toSessionUser(user: {
-  id: string;
-  email: string;
-  name?: string | null;
-  role?: unknown;
-  permissions?: unknown;
-}): SessionUser {
+export function toSessionUser(user: { id: string; email: string; name?: string | null; role?: unknown }): SessionUser {
   return {
     id: user.id,
     email: user.email,
     displayName: user.name?.trim() || user.email,
     role: normalizeRole(user.role),
-    permissions: parsePermissions(user.permissions),
   };
 }
 

@@ -18,7 +18,7 @@ export function PermissionChecking() {
 }
 
 /**
- * Client-side guard of a guarded screen (spec §4): checking, then allowed or denied. The server has
+ * Client-side guard of a guarded screen (docs/spec.md#états): checking, then allowed or denied. The server has
  * already decided (every admin loader checks the role); this keeps the screen right while the
  * session changes in the browser (sign-out, role change seen on revalidation).
  *

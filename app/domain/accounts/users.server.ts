@@ -1,10 +1,10 @@
 import { generateId } from "better-auth";
 import { APIError } from "better-auth/api";
 import { hashPassword } from "better-auth/crypto";
-import { PostgresAdapter, sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { db, type Db } from "~/platform/db/db.server";
-import { parsePermissions, type SessionUser } from "./model";
+import { authBoolean, authTimestamp, containsIgnoringCase, lockForUpdate } from "~/platform/db/dialect";
+import { type SessionUser } from "./model";
 import { setPublicSignUp } from "~/platform/auth/public-sign-up.server";
 import { ROLE_LABELS, normalizeRole, type Role } from "~/platform/auth/roles";
 import { liftLockout, type Lockout } from "~/platform/auth/sign-in-throttle.server";
@@ -25,7 +25,6 @@ export interface UserSummary {
   email: string;
   displayName: string;
   role: Role;
-  permissions: string[];
   active: boolean;
   createdAt: string;
   updatedAt: string;
@@ -38,16 +37,11 @@ export function toIso(value: Date | string | null | undefined): string | null {
   return Number.isNaN(d.getTime()) ? String(value) : d.toISOString();
 }
 
-function isPostgres(target: Db): boolean {
-  return target.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 type UserRow = {
   id: string;
   email: string;
   display_name: string;
   role: string;
-  permissions: unknown;
   deactivated_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -59,20 +53,15 @@ function toSummary(r: UserRow): UserSummary {
     email: r.email,
     displayName: r.display_name,
     role: normalizeRole(r.role),
-    permissions: parsePermissions(r.permissions),
     active: r.deactivated_at === null,
     createdAt: toIso(r.created_at)!,
     updatedAt: toIso(r.updated_at)!,
   };
 }
 
-const USER_COLUMNS = ["id", "email", "display_name", "role", "permissions", "deactivated_at", "created_at", "updated_at"] as const;
+const USER_COLUMNS = ["id", "email", "display_name", "role", "deactivated_at", "created_at", "updated_at"] as const;
 
 export const USERS_PAGE_SIZE = 25;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The users list of /admin/utilisateurs: search by e-mail or name, filter by role, newest first. */
 export async function listUsers(
@@ -82,13 +71,8 @@ export async function listUsers(
   let query = target.selectFrom("users");
   if (filter.role) query = query.where("role", "=", filter.role);
   if (filter.q) {
-    const pattern = `%${escapeLike(filter.q.trim().toLowerCase())}%`;
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(${sql.ref("email")}) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(${sql.ref("display_name")}) like ${pattern} escape '\\'`,
-      ]),
-    );
+    const q = filter.q;
+    query = query.where((eb) => eb.or([containsIgnoringCase("email", q), containsIgnoringCase("display_name", q)]));
   }
   const countRow = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
   const total = Number(countRow?.n ?? 0);
@@ -136,23 +120,21 @@ export async function countUsersByRole(target: Db = db()): Promise<Record<Role, 
 
 /** Active admins, other than `exceptId`; on PostgreSQL their rows stay locked until the transaction ends. */
 async function otherActiveAdmins(trx: Db, exceptId: string): Promise<number> {
-  let query = trx
+  const query = trx
     .selectFrom("users")
     .select("id")
     .where("role", "=", "admin")
     .where("deactivated_at", "is", null)
     .where("id", "<>", exceptId);
-  if (isPostgres(trx)) query = query.forUpdate();
-  return (await query.execute()).length;
+  return (await lockForUpdate(query, trx).execute()).length;
 }
 
 async function loadForChange(trx: Db, userId: string): Promise<UserSummary> {
-  let query = trx
+  const query = trx
     .selectFrom("users")
     .select([...USER_COLUMNS])
     .where("id", "=", userId);
-  if (isPostgres(trx)) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const row = await lockForUpdate(query, trx).executeTakeFirst();
   if (!row) throw new AccountRuleError("Ce compte n'existe pas ou a été supprimé.");
   return toSummary(row);
 }
@@ -184,7 +166,7 @@ export async function insertCredentialUser(
   passwordHash: string,
 ): Promise<UserSummary> {
   const now = new Date();
-  const stamp = isPostgres(trx) ? now : now.toISOString();
+  const stamp = authTimestamp(trx, now);
   const id = generateId(32);
   const email = input.email.trim().toLowerCase();
   if (await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst()) {
@@ -196,10 +178,9 @@ export async function insertCredentialUser(
       id,
       email,
       display_name: input.displayName,
-      email_verified: isPostgres(trx) ? true : 1,
+      email_verified: authBoolean(trx, true),
       image: null,
       role: input.role,
-      permissions: null,
       deactivated_at: null,
       created_at: stamp,
       updated_at: stamp,
@@ -229,7 +210,6 @@ export async function insertCredentialUser(
     email,
     displayName: input.displayName,
     role: input.role,
-    permissions: [],
     active: true,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
@@ -252,7 +232,7 @@ export async function changeUserRole(actor: Actor, userId: string, role: Role, t
     const now = new Date();
     await trx
       .updateTable("users")
-      .set({ role, updated_at: isPostgres(trx) ? now : now.toISOString() })
+      .set({ role, updated_at: authTimestamp(trx, now) })
       .where("id", "=", userId)
       .execute();
     await recordAudit(trx, {
@@ -279,7 +259,7 @@ export async function setUserActive(actor: Actor, userId: string, active: boolea
       throw new AccountRuleError(LAST_ADMIN_MESSAGE);
     }
     const now = new Date();
-    const stamp = isPostgres(trx) ? now : now.toISOString();
+    const stamp = authTimestamp(trx, now);
     await trx
       .updateTable("users")
       .set({ deactivated_at: active ? null : stamp, updated_at: stamp })
@@ -362,7 +342,6 @@ export async function exportUserData(userId: string, target: Db = db()) {
       email: user.email,
       displayName: user.displayName,
       role: user.role,
-      permissions: user.permissions,
       active: user.active,
       createdAt: user.createdAt,
       updatedAt: user.updatedAt,
@@ -396,7 +375,7 @@ export const INACTIVE_ACCOUNT_YEARS = 3;
 export async function touchLastSignIn(userId: string, target: Db = db(), now = new Date()): Promise<void> {
   await target
     .updateTable("users")
-    .set({ last_sign_in_at: isPostgres(target) ? now : now.toISOString() })
+    .set({ last_sign_in_at: authTimestamp(target, now) })
     .where("id", "=", userId)
     .execute();
 }
@@ -409,7 +388,7 @@ export async function touchLastSignIn(userId: string, target: Db = db(), now = n
 export async function purgeInactiveAccounts(target: Db = db(), now = new Date()): Promise<number> {
   const cutoff = new Date(now);
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - INACTIVE_ACCOUNT_YEARS);
-  const limit = isPostgres(target) ? cutoff : cutoff.toISOString();
+  const limit = authTimestamp(target, cutoff);
   const result = await target
     .deleteFrom("users")
     .where("role", "=", "viewer")

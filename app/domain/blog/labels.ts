@@ -165,10 +165,6 @@ export function effectiveStatus(post: { status: string; publishedAt: string | nu
   return post.publishedAt <= now.toISOString() ? "published" : "scheduled";
 }
 
-export function isVisible(post: { status: string; publishedAt: string | null }, now: Date = new Date()): boolean {
-  return effectiveStatus(post, now) === "published";
-}
-
 /** "5 min de lecture" from a word count. */
 export function readingMinutes(wordCount: number): number {
   return Math.max(1, Math.round(wordCount / READING_WORDS_PER_MINUTE));

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SLUG_PATTERN } from "~/domain/formations/slug";
 import { parseFrenchNumber } from "~/platform/validation/numbers";
 
-/** A city where formations run; its landing page is `/formations/ville/{slug}`. Spec §5: latitude −90..90, longitude −180..180. */
+/** A city where formations run; its landing page is `/formations/ville/{slug}`. docs/spec.md#validation: latitude −90..90, longitude −180..180. */
 
 const coordinate = (label: string, limit: number) =>
   z.preprocess(

@@ -101,7 +101,7 @@ function toSession(r: {
   };
 }
 
-/** A row as the model; exported for the import and export of the catalogue (issue 8). */
+/** A row as the model; exported for the import and export of the catalogue. */
 export function toFormation(r: Selectable<FormationsTable>, cityIds: string[], sessions: FormationSession[]): Formation {
   return {
     id: r.id,
@@ -156,7 +156,7 @@ export function toFormation(r: Selectable<FormationsTable>, cityIds: string[], s
   };
 }
 
-/** The columns written from validated data (everything but identity, status and timestamps); exported for the import (issue 8). */
+/** The columns written from validated data (everything but identity, status and timestamps); exported for the import. */
 export function toColumns(data: FormationData, categoryName: string) {
   return {
     title: data.title,
@@ -388,20 +388,6 @@ export async function setFormationStatus(ids: string[], status: FormationStatus,
     }
   });
   return changing.length;
-}
-
-/** Sets or removes a formation's image (after an upload), without touching anything else. */
-export async function setFormationImage(id: string, image: StoredImage | null, alt: string, ctx: MutationContext = {}): Promise<void> {
-  const target = ctx.db ?? db();
-  await target.transaction().execute(async (trx) => {
-    const res = await trx
-      .updateTable("formations")
-      .set({ image: image ? JSON.stringify(imageSchema.parse(image)) : null, image_alt: alt, updated_at: nowIso() })
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw new NotFoundError("Cette formation n'existe pas ou a été supprimée.");
-    await audit(trx, ctx.actor, "update", id, image ? "Image de la formation remplacée." : "Image de la formation retirée.");
-  });
 }
 
 /** Copies a formation (content and cities, not its dated sessions) into a new draft titled "… (copie)". */

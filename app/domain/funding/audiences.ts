@@ -2,7 +2,7 @@ import type { AudienceSlug } from "./labels";
 
 /**
  * The four audience pages (/financement/cpf, /pole-emploi, /entreprise, /particulier) share one
- * screen, filled from this data (issue #7). Written from the official services' public pages
+ * screen, filled from this data. Written from the official services' public pages
  * (moncompteformation.gouv.fr, francetravail.fr, service-public.fr, Code du travail) and
  * checked on the date below.
  */
@@ -274,7 +274,3 @@ export const AUDIENCES: Record<AudienceSlug, AudienceContent> = {
     checkedOn: AUDIENCE_CONTENT_CHECKED_ON,
   },
 };
-
-export function audienceContent(slug: AudienceSlug): AudienceContent {
-  return AUDIENCES[slug];
-}

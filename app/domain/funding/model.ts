@@ -20,7 +20,7 @@ import {
 import { OPCO_NAMES, OPCO_SLUGS, isOpcoSlug, opcoInSentence, type OpcoSlug } from "./opco-list";
 
 /**
- * Funding (issue #7): the simulator's input schema and its rules engine (the OPCO list is in `./opco-list`).
+ * Funding: the simulator's input schema and its rules engine (the OPCO list is in `./opco-list`).
  * Pure code, runs on the server and in the browser. Money is computed in cents, shown in euros.
  */
 
@@ -421,7 +421,7 @@ export function simulate(input: SimulationInput, rules: readonly FundingRule[]):
   };
 }
 
-/** The quote request prefilled with a simulation (issue #7: formation, opco, stagiaires, financement). */
+/** The quote request prefilled with a simulation (formation, opco, stagiaires, financement). */
 export function quoteHref(input: Pick<SimulationInput, "opco" | "trainees" | "formation">): string {
   const params = new URLSearchParams();
   if (input.formation) params.set("formation", input.formation);

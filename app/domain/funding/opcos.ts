@@ -2,7 +2,7 @@ import type { CategorySlug } from "./labels";
 import { OPCO_NAMES, type OpcoSlug } from "./opco-list";
 
 /**
- * The 11 OPCO pages' content, held as data (issue #7). Written from each OPCO's public pages and
+ * The 11 OPCO pages' content, held as data. Written from each OPCO's public pages and
  * the Ministry of Labour's list of approved operators; checked on the date below. What an OPCO
  * pays is decided per professional branch and changes during the year: the pages describe the
  * schemes and send the visitor to the OPCO's own criteria, the simulator gives the figures.
@@ -408,10 +408,6 @@ export const OPCOS: Record<OpcoSlug, OpcoContent> = {
     checkedOn: OPCO_CONTENT_CHECKED_ON,
   },
 };
-
-export function opcoContent(slug: OpcoSlug): OpcoContent {
-  return OPCOS[slug];
-}
 
 /** "www.opco-atlas.fr" from "https://www.opco-atlas.fr": the link's visible text. */
 export function displayUrl(url: string): string {

@@ -4,6 +4,7 @@ import { countUsersByRole } from "~/domain/accounts/users.server";
 import { formationDashboardFigures } from "~/domain/formations/formations.server";
 import { blogDashboardFigures } from "~/domain/blog/blog.server";
 import { leadDashboardFigures } from "~/domain/leads/leads.server";
+import { topPages, topPagesDetail, totalViews } from "../analytics/page-views.server";
 import { db, type Db } from "../db/db.server";
 
 /** One figure of the admin dashboard (/admin). */
@@ -38,6 +39,10 @@ const sources: Array<(target: Db) => Promise<DashboardFigure[]>> = [
   (target) => formationDashboardFigures(target),
   (target) => blogDashboardFigures(target),
   (target) => leadDashboardFigures(target),
+  async (target) => {
+    const [views, top] = await Promise.all([totalViews(30, target), topPages(30, 3, target)]);
+    return [{ label: "Pages vues (30 derniers jours)", value: views, detail: topPagesDetail(top) ?? undefined, role: "editor" }];
+  },
 ];
 
 export async function dashboardFigures(user: SessionUser, target: Db = db()): Promise<DashboardFigure[]> {

@@ -47,7 +47,26 @@ export async function topPages(days = 30, limit = 10, target: Db = db(), now = n
     .where("day", ">=", since)
     .groupBy("path")
     .orderBy("views", "desc")
+    .orderBy("path")
     .limit(limit)
     .execute();
   return rows.map((r) => ({ path: r.path, views: Number(r.views) }));
+}
+
+/** Views of every page over the last `days` days (the dashboard's figure). */
+export async function totalViews(days = 30, target: Db = db(), now = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+  const row = await target
+    .selectFrom("page_views")
+    .select((eb) => eb.fn.sum<number | string | null>("views").as("views"))
+    .where("day", ">=", since)
+    .executeTakeFirst();
+  return Number(row?.views ?? 0);
+}
+
+/** « Les plus vues : /formations (120), / (80) », or null when nothing was counted. */
+export function topPagesDetail(top: Array<{ path: string; views: number }>): string | null {
+  if (top.length === 0) return null;
+  const list = top.map((p) => `${p.path} (${p.views.toLocaleString("fr-FR")})`).join(", ");
+  return `${top.length > 1 ? "Les plus vues" : "La plus vue"}\u00a0: ${list}`;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
-import { MAX_PATHS_PER_DAY, pageViewSchema, recordPageView, topPages } from "./page-views.server";
+import { MAX_PATHS_PER_DAY, pageViewSchema, recordPageView, topPages, topPagesDetail, totalViews } from "./page-views.server";
 
 describe.each(engines)("page views on $name", ({ create }) => {
   let t: TestDatabase;
@@ -20,6 +20,16 @@ describe.each(engines)("page views on $name", ({ create }) => {
       { path: "/formations", views: 20 },
       { path: "/blog", views: 1 },
     ]);
+  });
+
+  it("sums the views of the last 30 days for the dashboard", async () => {
+    await recordPageView("/contact", t.db, new Date("2026-08-01T10:00:00Z"));
+    const now = new Date("2026-11-21T10:00:00Z");
+    expect(await totalViews(30, t.db, now)).toBe(21);
+    expect(await totalViews(30, t.db, new Date("2030-01-01T00:00:00Z"))).toBe(0);
+    expect(topPagesDetail(await topPages(30, 3, t.db, now))).toBe("Les plus vues\u00a0: /formations (20), /blog (1)");
+    expect(topPagesDetail([{ path: "/", views: 1200 }])).toBe("La plus vue\u00a0: / (1\u202f200)");
+    expect(topPagesDetail([])).toBeNull();
   });
 
   it("stops adding new paths past the daily limit", async () => {

@@ -5,7 +5,7 @@ import type { SessionUser } from "~/domain/accounts/model";
 import { canEdit, isAdmin, isEditor } from "~/platform/auth/roles";
 import { AuthError, GENERIC_ERROR, authPost } from "./client";
 
-/** Session states (spec §4): loading, then signed in or signed out. */
+/** Session states (docs/spec.md#états): loading, then signed in or signed out. */
 export type AuthStatus = "loading" | "signed-in" | "signed-out";
 
 export interface AuthContextValue {
@@ -35,7 +35,7 @@ function messageOf(error: unknown): string {
 
 /**
  * The session on the client. The user comes from the root loader (read from the database on the
- * server); the actions call Better Auth, show the toasts of spec §8 and refresh the loaders.
+ * server); the actions call Better Auth, show the toasts of docs/spec.md#messages and refresh the loaders.
  * Failures show a destructive toast and are re-thrown.
  */
 export function AuthProvider({ user, children }: { user: SessionUser | null; children: ReactNode }) {
@@ -111,7 +111,7 @@ export function AuthProvider({ user, children }: { user: SessionUser | null; chi
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** The session and the auth actions. Throws when used outside <AuthProvider> (spec §8). */
+/** The session and the auth actions. Throws when used outside <AuthProvider> (docs/spec.md#messages). */
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) {

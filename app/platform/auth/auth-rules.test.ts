@@ -4,7 +4,7 @@ import { loginPath, safeRedirect } from "./paths";
 import { checkPassword, passwordRules, DEFAULT_PASSWORD_POLICY } from "./password-policy";
 import { canEdit, isAdmin, isEditor, normalizeRole } from "./roles";
 
-describe("roles (spec §6)", () => {
+describe("roles (docs/spec.md#rôles)", () => {
   it("isAdmin is true for admin only; isEditor and canEdit for editor or admin", () => {
     expect([isAdmin({ role: "admin" }), isAdmin({ role: "editor" }), isAdmin({ role: "viewer" }), isAdmin(null)]).toEqual([
       true,
@@ -27,7 +27,7 @@ describe("roles (spec §6)", () => {
   });
 });
 
-describe("password policy (spec §5)", () => {
+describe("password policy (docs/spec.md#mot-de-passe)", () => {
   it("asks for 6 characters when nothing is configured", () => {
     expect(passwordRules(DEFAULT_PASSWORD_POLICY).map((r) => r.label)).toEqual(["Au moins 6 caractères"]);
     expect(checkPassword("abcde", DEFAULT_PASSWORD_POLICY)).toMatch(/au moins 6 caractères/);

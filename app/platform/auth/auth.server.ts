@@ -64,11 +64,10 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
     database: { db: target.db, type: target.engine, transaction: true },
     user: {
       modelName: "users",
-      // Better Auth's required `name` is the display name of the profile (spec §3: displayName).
+      // Better Auth's required `name` is the display name of the profile (docs/spec.md#profil-utilisateur).
       fields: { name: "display_name", emailVerified: "email_verified", image: "image", createdAt: "created_at", updatedAt: "updated_at" },
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "viewer", input: false, fieldName: "role" },
-        permissions: { type: "json", required: false, input: false, fieldName: "permissions" },
         deactivatedAt: { type: "date", required: false, input: false, returned: false, fieldName: "deactivated_at" },
       },
       deleteUser: {
@@ -151,7 +150,7 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
         }
       },
       // What a sign-up with a known address answers: the same shape as a real new account.
-      customSyntheticUser: ({ coreFields, id }) => ({ ...coreFields, role: "viewer", permissions: null, id }),
+      customSyntheticUser: ({ coreFields, id }) => ({ ...coreFields, role: "viewer", id }),
     },
     emailVerification: {
       sendOnSignIn: true,
@@ -182,7 +181,7 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
         create: {
           // Every new account is a viewer, whatever the request says; promotion is an admin's decision.
           async before(user) {
-            return { data: { ...user, role: "viewer", permissions: null, deactivatedAt: null } };
+            return { data: { ...user, role: "viewer", deactivatedAt: null } };
           },
         },
       },

@@ -1,6 +1,6 @@
 /**
  * Browser side of the authentication: calls to Better Auth's standard endpoints under /api/auth,
- * with the provider's errors turned into French messages (spec §8).
+ * with the provider's errors turned into French messages (docs/spec.md#messages).
  */
 export const AUTH_API = "/api/auth";
 
@@ -19,7 +19,7 @@ export const GENERIC_ERROR = "Une erreur est survenue";
 export const NETWORK_ERROR = "Impossible de joindre le serveur. Vérifiez votre connexion internet et réessayez.";
 export const TIMEOUT_ERROR = "Le serveur ne répond pas (délai dépassé). Vérifiez votre connexion internet et réessayez.";
 
-/** Spec §9: the authentication network timeout is 30 s on a computer and 60 s on a phone or tablet. */
+/** docs/spec.md#authentification: the authentication network timeout is 30 s on a computer and 60 s on a phone or tablet. */
 export const AUTH_TIMEOUT_DESKTOP_MS = 30_000;
 export const AUTH_TIMEOUT_MOBILE_MS = 60_000;
 

@@ -1,5 +1,5 @@
 /**
- * Password policy (spec §5): minimum length 6 unless configured, optional maximum length and
+ * Password policy (docs/spec.md#mot-de-passe): minimum length 6 unless configured, optional maximum length and
  * lowercase, uppercase, numeric and non-alphanumeric requirements. Pure: the same rules are
  * shown beside the field and enforced on the server.
  */

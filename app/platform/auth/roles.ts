@@ -1,5 +1,5 @@
 /**
- * Roles (spec §6). Pure: runs in the browser and on the server.
+ * Roles (docs/spec.md#rôles). Pure: runs in the browser and on the server.
  * - viewer: default on sign-up, no admin access;
  * - editor: may edit, enters /admin;
  * - admin: every editor right plus the admin-only areas.
@@ -13,7 +13,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: "Administrateur",
 };
 
-/** Any unknown or missing value counts as viewer (spec §6: "viewer if none"). */
+/** Any unknown or missing value counts as viewer (docs/spec.md#rôles). */
 export function normalizeRole(value: unknown): Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value) ? (value as Role) : "viewer";
 }

@@ -1,6 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryStorage } from "../../../tests/support/memory-storage";
-import { CACHE_FALLBACK_PREFIX, CACHE_STORAGE_KEY, ClientCache, DEFAULT_CACHE_TTL_MS } from "./client-cache";
+import {
+  CACHE_FALLBACK_PREFIX,
+  CACHE_STORAGE_KEY,
+  ClientCache,
+  DEFAULT_CACHE_TTL_MS,
+  resetStorageWarning,
+  sweepClientCache,
+} from "./client-cache";
 
 function clock(start = 1_000_000) {
   let t = start;
@@ -104,5 +111,103 @@ describe("ClientCache", () => {
     expect(cache.read("a")).toBe(1);
     cache.clearAll();
     expect(cache.read("a")).toBeUndefined();
+  });
+
+  it("reads fallback entries back after a reload: a saved draft survives", () => {
+    const storage = new MemoryStorage();
+    storage.quota = 400;
+    const c = clock();
+    const before = new ClientCache(storage, c.now);
+    before.write("draft:devis", { message: "Bonjour" }, 60_000);
+    before.write("big", "y".repeat(300));
+    expect(before.isFallback).toBe(true);
+    // The reload: a new instance in the default (map) mode finds the entry kept under cache_.
+    const after = new ClientCache(storage, c.now);
+    expect(after.read("draft:devis")).toEqual({ message: "Bonjour" });
+    expect(after.isStale("draft:devis")).toBe(false);
+    after.write("draft:devis", { message: "Bonjour, un devis" }, 60_000);
+    expect(new ClientCache(storage, c.now).read("draft:devis")).toEqual({ message: "Bonjour, un devis" });
+    after.clear("draft:devis");
+    expect(new ClientCache(storage, c.now).read("draft:devis")).toBeUndefined();
+  });
+
+  it("drops expired cache_ entries on load, whatever the mode", () => {
+    const storage = new MemoryStorage();
+    const c = clock();
+    storage.setItem(`${CACHE_FALLBACK_PREFIX}old`, JSON.stringify({ data: 1, timestamp: c.now(), expiry: 1000 }));
+    storage.setItem(`${CACHE_FALLBACK_PREFIX}fresh`, JSON.stringify({ data: 2, timestamp: c.now(), expiry: 60_000 }));
+    storage.setItem(`${CACHE_FALLBACK_PREFIX}broken`, "{");
+    c.advance(2000);
+    const cache = new ClientCache(storage, c.now);
+    expect(storage.getItem(`${CACHE_FALLBACK_PREFIX}old`)).toBeNull();
+    expect(storage.getItem(`${CACHE_FALLBACK_PREFIX}broken`)).toBeNull();
+    expect(cache.read("fresh")).toBe(2);
+    expect(cache.read("old")).toBeUndefined();
+  });
+
+  describe("at the storage quota", () => {
+    beforeEach(() => resetStorageWarning());
+    afterEach(() => vi.restoreAllMocks());
+
+    it("skips a write that does not fit, without throwing, and warns once", () => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      const storage = new MemoryStorage();
+      storage.quota = 200;
+      const cache = new ClientCache(storage, Date.now, { fallback: true });
+      cache.write("small", "x");
+      expect(() => cache.write("huge", "z".repeat(500))).not.toThrow();
+      expect(() => cache.write("huge2", "z".repeat(500))).not.toThrow();
+      expect(cache.read("huge")).toBeUndefined();
+      expect(cache.read("small")).toBe("x");
+      expect(warn).toHaveBeenCalledTimes(1);
+    });
+
+    it("does not throw when the map overflows and no entry fits either", () => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      const storage = new MemoryStorage();
+      storage.quota = 100;
+      const cache = new ClientCache(storage);
+      expect(() => cache.write("huge", "z".repeat(500))).not.toThrow();
+      expect(cache.isFallback).toBe(true);
+      expect(cache.read("huge")).toBeUndefined();
+      expect(warn).toHaveBeenCalledTimes(1);
+    });
+  });
+});
+
+describe("sweepClientCache (every page load)", () => {
+  it("drops expired entries of the map and of cache_ keys, and keeps the others", () => {
+    const storage = new MemoryStorage();
+    const now = 10_000_000;
+    storage.setItem(
+      CACHE_STORAGE_KEY,
+      JSON.stringify({
+        old: { data: 1, timestamp: now - 5000, expiry: 1000 },
+        fresh: { data: 2, timestamp: now - 5000, expiry: 60_000 },
+        bad: 3,
+      }),
+    );
+    storage.setItem(`${CACHE_FALLBACK_PREFIX}old`, JSON.stringify({ data: 1, timestamp: now - 5000, expiry: 1000 }));
+    storage.setItem(`${CACHE_FALLBACK_PREFIX}fresh`, JSON.stringify({ data: 2, timestamp: now, expiry: 1000 }));
+    storage.setItem("theme", "dark");
+    sweepClientCache(storage, now);
+    expect(Object.keys(JSON.parse(storage.getItem(CACHE_STORAGE_KEY)!))).toEqual(["fresh"]);
+    expect(storage.getItem(`${CACHE_FALLBACK_PREFIX}old`)).toBeNull();
+    expect(storage.getItem(`${CACHE_FALLBACK_PREFIX}fresh`)).not.toBeNull();
+    expect(storage.getItem("theme")).toBe("dark");
+  });
+
+  it("leaves an up-to-date map untouched and survives a corrupt map or a missing storage", () => {
+    const storage = new MemoryStorage();
+    const map = JSON.stringify({ a: { data: 1, timestamp: 0, expiry: 1000 } });
+    storage.setItem(CACHE_STORAGE_KEY, map);
+    const setItem = vi.spyOn(storage, "setItem");
+    sweepClientCache(storage, 500);
+    expect(setItem).not.toHaveBeenCalled();
+    storage.setItem(CACHE_STORAGE_KEY, "{not json");
+    sweepClientCache(storage, 500);
+    expect(storage.getItem(CACHE_STORAGE_KEY)).toBeNull();
+    // No window (server, or a browser that refuses storage): nothing happens, nothing throws.
+    expect(() => sweepClientCache(undefined, 500)).not.toThrow();
   });
 });

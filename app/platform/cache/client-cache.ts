@@ -1,20 +1,31 @@
+import { CACHE_FALLBACK_PREFIX, CACHE_STORAGE_KEY, type CacheEntry, isExpired, parseEntry, sweepClientCache } from "./sweep";
+
 /**
- * Client-side cache (spec §3): a map under the localStorage key `app_cache` from a cache key
- * to an entry { data, timestamp, expiry (ms) }. Expired entries are dropped on load.
- * Fallback mode (when the map cannot be kept, e.g. it is corrupt or too large to rewrite)
- * stores each entry under its own key prefixed `cache_`.
+ * Client-side cache (docs/spec.md#cache-client): a map under the localStorage key `app_cache` from
+ * a cache key to an entry { data, timestamp, expiry (ms) }. Expired entries are dropped on load
+ * (and on every page load by the root client entry, `sweepClientCache`).
+ * Fallback mode (when the map no longer fits in storage) stores each entry under its own key
+ * prefixed `cache_`; those entries are read back after a reload, and dropped once expired.
+ * A full storage is never an error for the page: the write is skipped (one console warning).
  */
-export const CACHE_STORAGE_KEY = "app_cache";
-export const CACHE_FALLBACK_PREFIX = "cache_";
+export { CACHE_FALLBACK_PREFIX, CACHE_STORAGE_KEY, sweepClientCache, type CacheEntry };
 export const DEFAULT_CACHE_TTL_MS = 5 * 60 * 1000;
 
-export interface CacheEntry<T = unknown> {
-  data: T;
-  timestamp: number;
-  expiry: number;
+type Clock = () => number;
+
+let warned = false;
+
+/** Reports, once per page, that the browser's storage refused a write. */
+function warnStorageFull(error: unknown): void {
+  if (warned) return;
+  warned = true;
+  console.warn("Cache du navigateur : stockage plein, données non enregistrées.", error);
 }
 
-type Clock = () => number;
+/** For tests: the next refused write warns again. */
+export function resetStorageWarning(): void {
+  warned = false;
+}
 
 export class ClientCache {
   private entries = new Map<string, CacheEntry>();
@@ -35,9 +46,9 @@ export class ClientCache {
 
   /** The cached value, or undefined when absent or expired. */
   read<T>(key: string): T | undefined {
-    const entry = this.fallback ? this.readFallback(key) : this.entries.get(key);
+    const entry = this.entry(key);
     if (!entry) return undefined;
-    if (this.isExpired(entry)) {
+    if (isExpired(entry, this.now())) {
       this.clear(key);
       return undefined;
     }
@@ -47,7 +58,7 @@ export class ClientCache {
   write<T>(key: string, data: T, expiry: number = DEFAULT_CACHE_TTL_MS): void {
     const entry: CacheEntry<T> = { data, timestamp: this.now(), expiry };
     if (this.fallback) {
-      this.storage?.setItem(CACHE_FALLBACK_PREFIX + key, JSON.stringify(entry));
+      this.writeFallback(key, entry);
       return;
     }
     this.entries.set(key, entry);
@@ -55,12 +66,9 @@ export class ClientCache {
   }
 
   clear(key: string): void {
-    if (this.fallback) {
-      this.storage?.removeItem(CACHE_FALLBACK_PREFIX + key);
-      return;
-    }
     this.entries.delete(key);
-    this.persist();
+    this.storage?.removeItem(CACHE_FALLBACK_PREFIX + key);
+    if (!this.fallback) this.persist();
   }
 
   clearAll(): void {
@@ -72,35 +80,33 @@ export class ClientCache {
 
   /** True when the key is absent or its entry has outlived its expiry. */
   isStale(key: string): boolean {
-    const entry = this.fallback ? this.readFallback(key) : this.entries.get(key);
-    return !entry || this.isExpired(entry);
+    const entry = this.entry(key);
+    return !entry || isExpired(entry, this.now());
   }
 
-  private isExpired(entry: CacheEntry): boolean {
-    return this.now() - entry.timestamp > entry.expiry;
+  /** The map's entry, else the entry kept under `cache_<key>` (written in fallback mode, maybe before a reload). */
+  private entry(key: string): CacheEntry | undefined {
+    return (!this.fallback && this.entries.get(key)) || this.readFallback(key);
   }
 
   private load(): void {
     if (!this.storage) return;
-    if (this.fallback) {
-      for (const key of this.fallbackKeys()) {
-        const entry = parseEntry(this.storage.getItem(key));
-        if (!entry || this.isExpired(entry)) this.storage.removeItem(key);
-      }
-      return;
-    }
+    // Expired entries go, in the map and under `cache_`.
+    sweepClientCache(this.storage, this.now());
+    // Entries kept one per key mean the map did not fit: stay in fallback mode, where they are read.
+    if (this.fallbackKeys().length > 0) this.fallback = true;
+    if (this.fallback) return;
     const raw = this.storage.getItem(CACHE_STORAGE_KEY);
     if (!raw) return;
     try {
       const map = JSON.parse(raw) as Record<string, unknown>;
       for (const [key, value] of Object.entries(map)) {
         const entry = parseEntry(value);
-        if (entry && !this.isExpired(entry)) this.entries.set(key, entry);
+        if (entry) this.entries.set(key, entry);
       }
     } catch {
       this.storage.removeItem(CACHE_STORAGE_KEY);
     }
-    this.persist();
   }
 
   private persist(): void {
@@ -111,14 +117,18 @@ export class ClientCache {
       // The map no longer fits (quota): switch to one key per entry.
       this.fallback = true;
       this.storage.removeItem(CACHE_STORAGE_KEY);
-      for (const [key, entry] of this.entries) {
-        try {
-          this.storage.setItem(CACHE_FALLBACK_PREFIX + key, JSON.stringify(entry));
-        } catch {
-          /* this entry cannot be kept */
-        }
-      }
+      for (const [key, entry] of this.entries) this.writeFallback(key, entry);
       this.entries.clear();
+    }
+  }
+
+  private writeFallback(key: string, entry: CacheEntry): void {
+    try {
+      this.storage?.setItem(CACHE_FALLBACK_PREFIX + key, JSON.stringify(entry));
+    } catch (error) {
+      // Even one entry does not fit: this write is skipped, the page goes on.
+      this.storage?.removeItem(CACHE_FALLBACK_PREFIX + key);
+      warnStorageFull(error);
     }
   }
 
@@ -135,21 +145,6 @@ export class ClientCache {
     }
     return keys;
   }
-}
-
-function parseEntry(value: unknown): CacheEntry | undefined {
-  let v = value;
-  if (typeof v === "string") {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      return undefined;
-    }
-  }
-  if (!v || typeof v !== "object") return undefined;
-  const e = v as Partial<CacheEntry>;
-  if (typeof e.timestamp !== "number" || typeof e.expiry !== "number" || !("data" in e)) return undefined;
-  return e as CacheEntry;
 }
 
 function safeLocalStorage(): Storage | undefined {

@@ -43,4 +43,5 @@ export const NON_CONTENT_TABLES = [
   "formation_import_jobs",
   "formation_import_files",
   "formation_import_rejections",
+  "job_leases",
 ] as const;

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { isPostgres } from "./dialect";
 
 /**
  * Every write to a table whose rows reach public pages bumps `site_state.content_version`,
@@ -32,8 +33,4 @@ export async function dropContentTriggers(db: Kysely<any>, table: string): Promi
     return;
   }
   for (const op of ["insert", "update", "delete"]) await sql.raw(`DROP TRIGGER IF EXISTS ${table}_content_version_${op}`).execute(db);
-}
-
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }

@@ -1,8 +1,9 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from "kysely";
-import { Migrator, type MigrationResultSet } from "kysely/migration";
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver, type Transaction, type TransactionBuilder } from "kysely";
+import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 import pg from "pg";
 import { config, type AppConfig } from "../config.server";
 import { log } from "../log.server";
@@ -29,13 +30,89 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * Marks the code that runs inside a transaction callback. On SQLite the one connection belongs to
+ * the transaction until it ends, so `db()` called there would wait for itself forever; on
+ * PostgreSQL it would quietly run outside the transaction. `db()` refuses in both cases: the
+ * transaction (`trx`) is passed explicitly instead. The flag is turned off when the callback
+ * ends, so that work the callback started in the background may use `db()` afterwards.
+ */
+const transactionScope = new AsyncLocalStorage<{ open: boolean }>();
+
+export class DbInsideTransactionError extends Error {
+  constructor() {
+    super(
+      "db() appelé dans le rappel d'une transaction : passez la transaction (trx) en paramètre. " +
+        "Sur SQLite, cet appel attendrait sans fin la fin de la transaction qui l'attend.",
+    );
+    this.name = "DbInsideTransactionError";
+  }
+}
+
+/** True while the current code runs inside a transaction callback. */
+export function inTransaction(): boolean {
+  return transactionScope.getStore()?.open === true;
+}
+
+/** Runs `fn` outside any transaction scope (for work deliberately handed to the background). */
+export function outsideTransaction<T>(fn: () => T): T {
+  return transactionScope.exit(fn);
+}
+
+/** A builder whose `execute(callback)` runs the callback inside the transaction scope. */
+function guardBuilder<B extends object>(builder: B): B {
+  return new Proxy(builder, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== "function") return value;
+      if (prop === "execute") {
+        return <T>(callback: (trx: Transaction<Database>) => Promise<T>) =>
+          (target as unknown as TransactionBuilder<Database>).execute((trx) => {
+            const scope = { open: true };
+            return transactionScope.run(scope, async () => {
+              try {
+                return await callback(trx);
+              } finally {
+                scope.open = false;
+              }
+            });
+          });
+      }
+      return (...args: unknown[]) => {
+        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        return result && typeof result === "object" && "execute" in result ? guardBuilder(result) : result;
+      };
+    },
+  });
+}
+
+/** Kysely whose transactions mark their callbacks (see `transactionScope`). */
+class GuardedKysely extends Kysely<Database> {
+  override transaction(): TransactionBuilder<Database> {
+    return guardBuilder(super.transaction());
+  }
+}
+
 /** Opens a Kysely handle on SQLite (WAL, foreign keys, busy timeout) or PostgreSQL. */
-export function openDb(database: AppConfig["database"]): { db: Db; engine: DbEngine } {
+export function openDb(
+  database: AppConfig["database"],
+  poolOptions: AppConfig["databasePool"] = { max: 10, connectTimeoutMs: 5000 },
+): { db: Db; engine: DbEngine } {
   if (database.engine === "postgres") {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // DATABASE_POOL_MAX connections at most per process; waiting longer than
+    // DATABASE_CONNECT_TIMEOUT_MS for one fails the query rather than hanging the request. A
+    // connection the server dropped (restart, failover, pg_terminate_backend) leaves the pool
+    // and is replaced on demand: the site recovers without a restart.
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: poolOptions.max,
+      connectionTimeoutMillis: poolOptions.connectTimeoutMs,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+    });
     // An idle connection closed by the server (restart, failover) must not crash the process.
     pool.on("error", (error) => log.warn("Connexion PostgreSQL inactive perdue", { error: error.message }));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
+    return { db: new GuardedKysely({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
   }
   mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -43,12 +120,13 @@ export function openDb(database: AppConfig["database"]): { db: Db; engine: DbEng
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }), engine: "sqlite" };
+  return { db: new GuardedKysely({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }), engine: "sqlite" };
 }
 
-/** The process-wide database handle (one pool, opened on first use). */
+/** The process-wide database handle (one pool, opened on first use). Refuses inside a transaction callback. */
 export function db(): Db {
-  handle ??= openDb(config().database);
+  if (inTransaction()) throw new DbInsideTransactionError();
+  handle ??= openDb(config().database, config().databasePool);
   return handle.db;
 }
 
@@ -67,21 +145,78 @@ export async function closeDbHandle(target: Db): Promise<void> {
   await target.destroy();
 }
 
-/** Runs every pending migration; throws with the failing migration's name. */
-export async function migrate(target: Db = db()): Promise<MigrationResultSet> {
-  const migrator = new Migrator({
+function migrator(target: Db, list: Record<string, Migration> = migrations): Migrator {
+  return new Migrator({
     db: target,
-    provider: { getMigrations: async () => migrations },
-    // Areas own number ranges (0100 accounts, 0200 funding, 0300 formations…): a migration may
-    // arrive with a lower number than one already applied, and must still run.
-    allowUnorderedMigrations: true,
+    provider: { getMigrations: async () => list },
+    // Strictly in the order of their names (docs/architecture.md#migrations): 0001…0600, then
+    // YYYYMMDDHHMM_…; a migration older than the last one applied stops the start.
+    allowUnorderedMigrations: false,
   });
-  const result = await migrator.migrateToLatest();
+}
+
+/** Runs every pending migration; throws with the failing migration's name. */
+export async function migrate(target: Db = db(), list: Record<string, Migration> = migrations): Promise<MigrationResultSet> {
+  const result = await migrator(target, list).migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error")?.migrationName ?? "inconnue";
     throw new Error(`Échec de la migration ${failed} : ${String(result.error)}`, { cause: result.error });
   }
   return result;
+}
+
+/** The advisory lock key of migrations and seeding on PostgreSQL (any constant shared by every instance). */
+const STARTUP_LOCK_KEY = 7_240_114_001;
+
+/**
+ * Runs `fn` (migrations, seeding) while holding the startup lock shared by every instance on the
+ * database, so that instances started together never migrate or seed at the same time: the
+ * others wait, then find the work done. PostgreSQL: a session advisory lock on one connection of
+ * the pool (released at the end, or by the server if the process dies). SQLite: an exclusive
+ * transaction on a small lock file next to the database (released by the system if the process dies).
+ */
+export async function withStartupLock<T>(
+  fn: () => Promise<T>,
+  { target = db(), database = config().database }: { target?: Db; database?: AppConfig["database"] } = {},
+): Promise<T> {
+  if (database.engine === "postgres") {
+    return target.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(connection);
+      try {
+        return await fn();
+      } finally {
+        await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(connection).catch(() => undefined);
+      }
+    });
+  }
+  mkdirSync(path.dirname(database.file), { recursive: true });
+  const lock = new SQLite(`${database.file}.startup-lock`);
+  lock.pragma("busy_timeout = 0");
+  try {
+    const until = Date.now() + 5 * 60_000;
+    for (;;) {
+      try {
+        lock.exec("begin exclusive");
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > until) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    try {
+      return await fn();
+    } finally {
+      lock.exec("commit");
+    }
+  } finally {
+    lock.close();
+  }
+}
+
+/** How many migrations of this version are not applied to the database yet (for /readyz). */
+export async function pendingMigrations(target: Db = db()): Promise<number> {
+  const all = await migrator(target).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).length;
 }
 
 /** True when the database answers a trivial query. */

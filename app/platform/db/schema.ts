@@ -38,7 +38,6 @@ export interface UsersTable {
   email_verified: AuthBool;
   image: string | null;
   role: ColumnType<string, string | undefined, string>;
-  permissions: unknown; // JSON text (SQLite) or jsonb (PostgreSQL): a list of strings
   deactivated_at: AuthDate | null;
   created_at: AuthDate;
   updated_at: AuthDate;
@@ -142,7 +141,7 @@ export interface FundingRulesTable {
   updated_at: string;
 }
 
-/** Formations catalogue (issue 4, migration 0300). */
+/** Formations catalogue (migration 0300). */
 export interface FormationCategoriesTable {
   id: string;
   slug: string;
@@ -238,7 +237,7 @@ export interface FormationSlugRedirectsTable {
   created_at: string;
 }
 
-/* Leads (issue 6, migration 0400_leads): quote requests, contact messages, notes, mail queue. */
+/* Leads (migration 0400_leads): quote requests, contact messages, notes, mail queue. */
 export interface LeadsTable {
   id: string;
   reference: string;
@@ -301,7 +300,7 @@ export interface LeadRateLimitsTable {
   count: number;
 }
 
-/* Blog (issue 5, migration 0500_blog): posts, tags, related formations, old slugs. */
+/* Blog (migration 0500_blog): posts, tags, related formations, old slugs. */
 export interface BlogPostsTable {
   id: string;
   slug: string;
@@ -340,7 +339,7 @@ export interface BlogSlugRedirectsTable {
   created_at: string;
 }
 
-/* Formation import (issue 8, migration 0600_formation_import): uploads, batch jobs, rejected rows. */
+/* Formation import (migration 0600_formation_import): uploads, batch jobs, rejected rows. */
 export interface FormationImportJobsTable {
   id: string;
   state: string; // review (columns to check) | queued | running | done | failed | cancelled
@@ -402,7 +401,16 @@ export interface FormationImportRejectionsTable {
   kind: ColumnType<string, string | undefined, string>; // reject (refused row) | draft (imported, to complete)
 }
 
+/** Named leases shared by the instances: the startup lock, the housekeeping leader, task schedules. */
+export interface JobLeasesTable {
+  name: string;
+  holder: string | null;
+  expires_at: string | null; // ISO
+  next_run_at: string | null; // ISO
+}
+
 export interface Database {
+  job_leases: JobLeasesTable;
   site_state: SiteStateTable;
   formation_categories: FormationCategoriesTable;
   cities: CitiesTable;

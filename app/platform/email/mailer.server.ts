@@ -24,8 +24,14 @@ export interface SentMail {
 type Transport = ReturnType<typeof nodemailer.createTransport>;
 let smtp: { url: string; transport: Transport } | undefined;
 
+/**
+ * SMTP timeouts, well under the mail queue's lease (LEASE_MS, 60 s): a slow or silent server
+ * fails the send (retried later) long before another instance could take the mail over.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
 function smtpTransport(url: string): Transport {
-  if (smtp?.url !== url) smtp = { url, transport: nodemailer.createTransport(url) };
+  if (smtp?.url !== url) smtp = { url, transport: nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }) };
   return smtp.transport;
 }
 

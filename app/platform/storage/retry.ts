@@ -1,5 +1,5 @@
 /**
- * Retries of storage operations (spec §9): on HTTP 5xx, 408 and 429 only, with exponential
+ * Retries of storage operations (docs/spec.md#stockage): on HTTP 5xx, 408 and 429 only, with exponential
  * backoff (1 s, 2 s, 4 s… each wait capped at 64 s, with jitter), for at most 10 minutes for an
  * upload and 2 minutes for any other operation. Other errors fail at once.
  */

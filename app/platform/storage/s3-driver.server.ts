@@ -13,7 +13,7 @@ const OPERATIONS = { put: "l'envoi", get: "la lecture", delete: "la suppression"
 /**
  * The S3-compatible bucket driver (AWS S3, MinIO, Scaleway, OVH, Garage, Cloudflare R2…).
  * Loaded only when STORAGE_DRIVER=s3 (see `driverFor`), so the SDK costs nothing otherwise.
- * The SDK's own retries are off: the retry policy of spec §9 is the one of `storage()`,
+ * The SDK's own retries are off: the retry policy of docs/spec.md#stockage is the one of `storage()`,
  * which reads the HTTP status carried by the StorageError thrown here.
  */
 export function s3Driver(cfg: S3StorageConfig): StorageDriver {

@@ -6,7 +6,7 @@ import { OPERATION_MAX_RETRY_MS, StorageError, UPLOAD_MAX_RETRY_MS, withRetry, t
 
 /**
  * File storage for uploads (images). Keys are relative paths ("formations/<uuid>-960.webp").
- * Every call goes through the retry policy of spec §9 (uploads 10 min, other operations 2 min).
+ * Every call goes through the retry policy of docs/spec.md#stockage (uploads 10 min, other operations 2 min).
  */
 export interface StorageDriver {
   put(key: string, body: Buffer, contentType: string): Promise<void>;

@@ -14,7 +14,7 @@ function fakeClock() {
   return { now: () => t, sleep: async (ms: number) => void (waits.push(ms), (t += ms)), waits, random: () => 1 };
 }
 
-describe("storage retries (spec §9)", () => {
+describe("storage retries (docs/spec.md#stockage)", () => {
   it("retries only on 5xx, 408 and 429", () => {
     expect([500, 503, 408, 429].every(isRetryableStatus)).toBe(true);
     expect([400, 401, 403, 404, undefined].some(isRetryableStatus)).toBe(false);

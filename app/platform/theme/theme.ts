@@ -1,5 +1,5 @@
 /**
- * Theme preference (spec §3): light, dark or system, kept in localStorage under `theme`
+ * Theme preference (docs/spec.md#données-gardées-par-le-navigateur): light, dark or system, kept in localStorage under `theme`
  * (a value found under the legacy key `ui-theme` is migrated), default light, applied as
  * class `light` or `dark` on <html>. Runs in the browser only.
  */

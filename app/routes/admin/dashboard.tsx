@@ -9,6 +9,7 @@ import { GoLiveChecklist } from "~/platform/admin/go-live-checklist";
 import { goLiveChecklist } from "~/platform/admin/go-live.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";
+import { useLiveData } from "~/platform/live/use-live-data";
 import { pageMeta } from "~/platform/seo/meta";
 import { ADMIN_NAV } from "~/ui/layout/admin-nav";
 import { formatDateTime } from "./format";
@@ -27,6 +28,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user, figures, changes, checklist } = loaderData;
+  // The figures are read again when the admin comes back to the tab after 5 minutes.
+  useLiveData();
   const shortcuts = ADMIN_NAV.filter((item) => item.to !== "/admin" && (item.role === "editor" || isAdmin(user)));
   return (
     <div className="space-y-8">

@@ -10,7 +10,7 @@ import { categoryCityPage } from "~/domain/formations/pages.server";
 import { pageMeta } from "~/platform/seo/meta";
 
 /**
- * /{category}/{city} where the first segment is `formation-{one word}` (spec §2): one category in one
+ * /{category}/{city} where the first segment is `formation-{one word}` (docs/spec.md#écrans): one category in one
  * city. Anything else on this two-segment pattern, or a pair without published formations, is a 404.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {

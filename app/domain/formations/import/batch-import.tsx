@@ -1,6 +1,6 @@
 import { Ban, Download, Play, Upload } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { guessMapping, mappingProblems } from "./columns";
 import { Alert, CountsGrid, FileStateBadge, JobStateBadge, ProgressBar, TableHead, fileInputClass, panelClass } from "./components";
 import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
@@ -8,25 +8,16 @@ import { ignoredHeaders, mappingColumns } from "./mapping";
 import { IgnoredColumnsNotice, MappingTable } from "./mapping-step";
 import { ACCEPT_ATTRIBUTE, countsSentence, formatBytes, isActiveJob, type JobView } from "./model";
 import { AllOrNothing } from "./single-import";
+import { useLiveData } from "~/platform/live/use-live-data";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Spinner } from "~/ui/spinner";
 
 /** The screens of the batch import: upload → columns of each file → progress and report. */
 
-/** How often the page asks for the progress of a running job. */
-const POLL_MS = 1_000;
-
 /** Re-reads the page's data every second while a job runs: the progress survives a reload, the job lives in the database. */
 export function usePolling(active: boolean) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle" && document.visibilityState === "visible") void revalidator.revalidate();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [active, revalidator]);
+  useLiveData({ poll: active });
 }
 
 export function NewBatch() {

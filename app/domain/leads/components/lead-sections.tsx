@@ -55,6 +55,70 @@ function str(values: FormValues, name: string): string {
   return typeof v === "string" ? v : "";
 }
 
+const EMAIL_HINT_QUOTE = "Exemple\u00a0: prenom.nom@entreprise.fr";
+const PHONE_HINT_QUOTE = "Exemple\u00a0: 06 12 34 56 78";
+const EMAIL_HINT_CONTACT = "Exemple\u00a0: prenom.nom@exemple.fr";
+
+/** Name, e-mail and telephone: the same three fields on both forms (the telephone is optional on the contact form). */
+function ContactDetailsFields({
+  form: f,
+  titleId,
+  labels,
+  values,
+  errors,
+  emailHint,
+  phone,
+}: {
+  form: string;
+  titleId: string;
+  labels: { nom: string; email: string; telephone: string };
+  values: FormValues;
+  errors: FieldErrors;
+  emailHint: string;
+  phone: { required: boolean; hint: string };
+}) {
+  return (
+    <FormSection title="Vos coordonnées" id={titleId}>
+      <TextField
+        form={f}
+        name="nom"
+        label={labels.nom}
+        required
+        autoComplete="name"
+        defaultValue={str(values, "nom")}
+        error={errors.nom}
+        maxLength={120}
+      />
+      <TextField
+        form={f}
+        name="email"
+        type="email"
+        label={labels.email}
+        required
+        autoComplete="email"
+        inputMode="email"
+        hint={emailHint}
+        defaultValue={str(values, "email")}
+        error={errors.email}
+        maxLength={254}
+      />
+      <TextField
+        form={f}
+        name="telephone"
+        type="tel"
+        label={phone.required ? labels.telephone : `${labels.telephone} (facultatif)`}
+        required={phone.required}
+        autoComplete="tel"
+        inputMode="tel"
+        hint={phone.hint}
+        defaultValue={str(values, "telephone")}
+        error={errors.telephone}
+        maxLength={40}
+      />
+    </FormSection>
+  );
+}
+
 export function LeadIntro({ kind }: { kind: LeadKind }) {
   const page = LEAD_PAGES[kind];
   return (
@@ -157,44 +221,15 @@ export function QuoteFields({ errors, values, selected }: { errors: FieldErrors;
           maxLength={20}
         />
       </FormSection>
-      <FormSection title="Vos coordonnées" id="devis-coordonnees-titre">
-        <TextField
-          form={f}
-          name="nom"
-          label={QUOTE_LABELS.nom}
-          required
-          autoComplete="name"
-          defaultValue={str(values, "nom")}
-          error={errors.nom}
-          maxLength={120}
-        />
-        <TextField
-          form={f}
-          name="email"
-          type="email"
-          label={QUOTE_LABELS.email}
-          required
-          autoComplete="email"
-          inputMode="email"
-          hint="Exemple : prenom.nom@entreprise.fr"
-          defaultValue={str(values, "email")}
-          error={errors.email}
-          maxLength={254}
-        />
-        <TextField
-          form={f}
-          name="telephone"
-          type="tel"
-          label={QUOTE_LABELS.telephone}
-          required
-          autoComplete="tel"
-          inputMode="tel"
-          hint="Exemple : 06 12 34 56 78"
-          defaultValue={str(values, "telephone")}
-          error={errors.telephone}
-          maxLength={40}
-        />
-      </FormSection>
+      <ContactDetailsFields
+        form={f}
+        titleId="devis-coordonnees-titre"
+        labels={QUOTE_LABELS}
+        values={values}
+        errors={errors}
+        emailHint={EMAIL_HINT_QUOTE}
+        phone={{ required: true, hint: PHONE_HINT_QUOTE }}
+      />
       <FormSection title="Votre projet de formation" id="devis-projet-titre">
         <FormationPicker
           form={f}
@@ -207,7 +242,7 @@ export function QuoteFields({ errors, values, selected }: { errors: FieldErrors;
           form={f}
           name="autreFormation"
           label="Autre besoin ou formation sur mesure (facultatif)"
-          hint="Intitulé, thème ou objectifs : par exemple « Excel pour les comptables, niveau intermédiaire »."
+          hint="Intitulé, thème ou objectifs : par exemple « Excel pour les comptables, niveau intermédiaire »."
           rows={2}
           defaultValue={str(values, "autreFormation")}
           error={errors.autreFormation}
@@ -230,7 +265,7 @@ export function QuoteFields({ errors, values, selected }: { errors: FieldErrors;
           form={f}
           name="periode"
           label={`${QUOTE_LABELS.periode} (facultatif)`}
-          hint="Exemple : mars 2027, avant l'été, dès que possible"
+          hint="Exemple : mars 2027, avant l'été, dès que possible"
           defaultValue={str(values, "periode")}
           error={errors.periode}
           maxLength={200}
@@ -250,7 +285,7 @@ export function QuoteFields({ errors, values, selected }: { errors: FieldErrors;
           form={f}
           name="ville"
           label="Ville de la formation (facultatif)"
-          hint="Pour une session en présentiel : la ville de vos locaux ou la plus proche."
+          hint="Pour une session en présentiel : la ville de vos locaux ou la plus proche."
           autoComplete="address-level2"
           defaultValue={str(values, "ville")}
           error={errors.ville}
@@ -304,43 +339,15 @@ export function ContactFields({ errors, values }: { errors: FieldErrors; values:
   const f = "contact";
   return (
     <>
-      <FormSection title="Vos coordonnées" id="contact-coordonnees-titre">
-        <TextField
-          form={f}
-          name="nom"
-          label={CONTACT_LABELS.nom}
-          required
-          autoComplete="name"
-          defaultValue={str(values, "nom")}
-          error={errors.nom}
-          maxLength={120}
-        />
-        <TextField
-          form={f}
-          name="email"
-          type="email"
-          label={CONTACT_LABELS.email}
-          required
-          autoComplete="email"
-          inputMode="email"
-          hint="Exemple : prenom.nom@exemple.fr"
-          defaultValue={str(values, "email")}
-          error={errors.email}
-          maxLength={254}
-        />
-        <TextField
-          form={f}
-          name="telephone"
-          type="tel"
-          label={`${CONTACT_LABELS.telephone} (facultatif)`}
-          autoComplete="tel"
-          inputMode="tel"
-          hint="Si vous préférez être rappelé."
-          defaultValue={str(values, "telephone")}
-          error={errors.telephone}
-          maxLength={40}
-        />
-      </FormSection>
+      <ContactDetailsFields
+        form={f}
+        titleId="contact-coordonnees-titre"
+        labels={CONTACT_LABELS}
+        values={values}
+        errors={errors}
+        emailHint={EMAIL_HINT_CONTACT}
+        phone={{ required: false, hint: "Si vous préférez être rappelé." }}
+      />
       <FormSection title="Votre message" id="contact-message-titre">
         <SelectField
           form={f}

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The simulator's funding rules (issue #7): one row per OPCO and headcount band.
+ * The simulator's funding rules: one row per OPCO and headcount band.
  * Amounts in cents (integers), booleans 0/1, schemes as a JSON array, dates as ISO text.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Formations catalogue (issue 4): categories, cities, formations, their cities and dated sessions,
+ * Formations catalogue: categories, cities, formations, their cities and dated sessions,
  * and the old slugs that keep answering with a 301. Portable: ISO text timestamps and dates,
  * integer 0/1 booleans, JSON text for lists, prices in integer cents.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Leads (issue 6): quote requests and contact messages, the staff's internal notes, the persisted
+ * Leads: quote requests and contact messages, the staff's internal notes, the persisted
  * mail queue that delivers their notifications with retries, and the per-address submission
  * counters of the anti-spam rate limit (shared by every instance). Portable: ISO text timestamps,
  * JSON text for lists.

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Blog (issue 5): posts, their tags, their related formations and the old slugs that keep
+ * Blog: posts, their tags, their related formations and the old slugs that keep
  * answering with a 301. Portable: ISO text timestamps, JSON text for the cover image.
  * A post is visible when its status is "scheduled" or "published" and `published_at <= now`,
  * so a scheduled post appears by itself at its time, without a job.

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Formation import (issue 8): uploaded files (kept in the database so that any instance can read
+ * Formation import: uploaded files (kept in the database so that any instance can read
  * them), background batch jobs (state, progress, counts, cancel flag, lock for one worker at a
  * time) and the rejected rows of each job with their French reasons. Portable: ISO text
  * timestamps, integer 0/1 flags, file contents as base64 text.
