@@ -123,7 +123,7 @@ test.describe("Funding pages", () => {
     const response = await page.goto("/financement");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Financer votre formation");
-    for (const slug of [...OPCO_SLUGS, ...AUDIENCE_SLUGS])
+    for (const slug of [...OPCO_SLUGS, ...AUDIENCE_SLUGS.map((s) => (s === "pole-emploi" ? "france-travail" : s))])
       await expect(page.locator(`main a[href="/financement/${slug}"]`).first()).toBeVisible();
     await expect(page.locator('main a[href="/simulateur-opco"]').first()).toBeVisible();
   });

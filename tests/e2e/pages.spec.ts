@@ -36,7 +36,7 @@ const PAGES: PageCase[] = [
     path: "/pourquoi-nous-choisir",
     title: `Pourquoi nous choisir${NBSP}: nos engagements de formation`,
     h1: "Pourquoi choisir Formavia ?",
-    content: ["Un référent handicap à votre écoute", "accessibilite@formavia.fr"],
+    content: ["Un référent handicap à votre écoute", "Nos résultats, mesurés et publiés"],
   },
   {
     path: "/accessibilite",

@@ -53,6 +53,12 @@ export const organisationSchema = z.object({
   qualiopiCertifier: z.string().trim().default(""),
   qualiopiValidUntil: z.string().trim().default(""),
   /** The name in the From of every e-mail; the organisation's name when empty. */
+  /** The header's logo (an upload, /uploads/logo/…); empty: the site's mark. */
+  logoUrl: z
+    .string()
+    .trim()
+    .regex(/^(\/uploads\/logo\/[0-9a-f-]{36}(-\d{2,4}\.webp|\.svg))?$/, "Ce logo n'est pas un fichier envoyé depuis cet écran.")
+    .default(""),
   mailSenderName: z.string().trim().max(100, "Le nom de l'expéditeur ne dépasse pas 100 caractères.").default(""),
 });
 

@@ -25,6 +25,7 @@ export const DEMO_ORGANISATION: Organisation = {
   qualiopiCertifier: "AFNOR Certification",
   qualiopiValidUntil: "2028-03-14",
   mailSenderName: "",
+  logoUrl: "",
 };
 
 export function formatSiret(siret: string): string {

@@ -5,6 +5,9 @@ import type { Route } from "./+types/parametres";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { organisationSchema, type Organisation } from "~/domain/settings/model";
 import { getOrganisation, saveOrganisation } from "~/domain/settings/settings.server";
+import { LogoForm } from "~/domain/settings/components/logo-form";
+import { LogoRejectedError, storeLogo } from "~/domain/settings/logo.server";
+import { redirectWithToast } from "~/platform/toast/flash.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";
 import { pageMeta } from "~/platform/seo/meta";
@@ -81,7 +84,51 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
   const form = await request.formData();
-  const values = Object.fromEntries(KEYS.map((k) => [k, String(form.get(k) ?? "")])) as Record<Key, string>;
+  const intent = form.get("intent");
+  if (intent === "logo" || intent === "logo-remove") {
+    const file = form.get("logo");
+    let logoUrl = "";
+    if (intent === "logo") {
+      if (!(file instanceof File) || file.size === 0)
+        return data(
+          { ok: false as const, errors: {}, values: null, logoError: "Choisissez un fichier image (SVG ou PNG)." },
+          { status: 400 },
+        );
+      try {
+        logoUrl = await storeLogo(file);
+      } catch (error) {
+        if (error instanceof LogoRejectedError)
+          return data(
+            { ok: false as const, errors: {} as Partial<Record<Key, string>>, values: null, logoError: error.message },
+            { status: 400 },
+          );
+        throw error;
+      }
+    }
+    const current = await getOrganisation();
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await saveOrganisation({ ...current, logoUrl }, trx);
+        await recordAudit(trx, {
+          actor: me,
+          action: "settings",
+          entity: "settings",
+          entityId: "organisation",
+          summary: logoUrl ? "Logo de l'organisme remplacé" : "Logo de l'organisme retiré",
+        });
+      });
+    return redirectWithToast("/admin/parametres", {
+      kind: "success",
+      title: logoUrl ? "Logo enregistré" : "Logo retiré",
+      description: logoUrl ? "L'en-tête du site affiche maintenant votre logo." : "L'en-tête affiche de nouveau la marque par défaut.",
+    });
+  }
+  // Fields that this form does not show (the logo) keep their value.
+  const values = { ...(await getOrganisation()), ...Object.fromEntries(KEYS.map((k) => [k, String(form.get(k) ?? "")])) } as Record<
+    Key,
+    string
+  >;
   const parsed = organisationSchema.safeParse(values);
   if (!parsed.success) {
     const errors: Partial<Record<Key, string>> = {};
@@ -89,7 +136,7 @@ export async function action({ request }: Route.ActionArgs) {
       const key = issue.path[0] as Key;
       errors[key] ??= issue.message;
     }
-    return data({ ok: false as const, errors, values }, { status: 400 });
+    return data({ ok: false as const, errors, values, logoError: undefined as string | undefined }, { status: 400 });
   }
   const database = db();
   await database.transaction().execute(async (trx) => {
@@ -102,7 +149,7 @@ export async function action({ request }: Route.ActionArgs) {
       summary: `Identité de l'organisme enregistrée (${parsed.data.name})`,
     });
   });
-  return { ok: true as const, errors: {} as Partial<Record<Key, string>>, values: null };
+  return { ok: true as const, errors: {} as Partial<Record<Key, string>>, values: null, logoError: undefined as string | undefined };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -115,8 +162,8 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errors = actionData?.errors ?? {};
-  const values: Record<string, string> = actionData?.values ?? loaderData.organisation;
+  const errors: Partial<Record<Key, string>> = actionData?.errors ?? {};
+  const values: Record<string, string> = (actionData?.values ?? loaderData.organisation) as Record<string, string>;
   const firstError = KEYS.find((k) => errors[k]);
 
   useEffect(() => {
@@ -139,6 +186,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           .
         </p>
       </div>
+      <LogoForm logoUrl={loaderData.organisation.logoUrl} error={actionData?.logoError} />
       {/* The key resets the fields to the saved values after a successful save. */}
       <Form method="post" noValidate className="space-y-8" key={actionData?.ok ? "saved" : "editing"}>
         {SECTIONS.map((section) => (

@@ -17,7 +17,7 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn("block rounded-md px-3 py-3 text-base font-medium transition-colors", stateClass(isActive));
 
 /** The public header; `userMenu` is the signed-in visitor's menu (given by the layout, loaded only for them). */
-export function SiteHeader({ siteName, userMenu }: { siteName: string; userMenu?: ReactNode }) {
+export function SiteHeader({ siteName, logoUrl, userMenu }: { siteName: string; logoUrl?: string; userMenu?: ReactNode }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // Signing in from a page comes back to it.
@@ -39,7 +39,11 @@ export function SiteHeader({ siteName, userMenu }: { siteName: string; userMenu?
           aria-label={`${siteName}, accueil`}
           data-testid="site-name"
         >
-          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
+          {logoUrl ? (
+            <img src={logoUrl} alt="" height={40} className="h-10 w-auto max-w-32 shrink-0 object-contain" data-testid="site-logo" />
+          ) : (
+            <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
+          )}
           <span className={cn("line-clamp-2 leading-tight break-words", siteName.length > 24 ? "text-sm sm:text-base" : "text-lg")}>
             {siteName}
           </span>

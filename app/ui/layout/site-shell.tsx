@@ -23,7 +23,7 @@ export function SiteShell({
       >
         Aller au contenu
       </a>
-      <SiteHeader siteName={organisation.name} userMenu={userMenu} />
+      <SiteHeader siteName={organisation.name} logoUrl={organisation.logoUrl} userMenu={userMenu} />
       <main id="contenu" tabIndex={-1} className="outline-none">
         {children}
       </main>
