@@ -10,7 +10,8 @@ import { closeDb, migrate, ping } from "~/platform/db/db.server";
 import { log } from "~/platform/log.server";
 import { selfCheck } from "~/platform/diagnostics/self-check.server";
 import { startMaintenance, stopMaintenance } from "~/platform/jobs/maintenance.server";
-import { seedAtStartup } from "~/platform/seed.server";
+import { maintenanceTasks } from "~/composition/maintenance-tasks.server";
+import { seedAtStartup } from "~/composition/seed.server";
 import { startLeadWorker, stopLeadWorker } from "~/domain/leads/worker.server";
 import { startImportWorker, stopImportWorker } from "~/domain/formations/import/worker.server";
 import { nextScheduledPublication } from "~/domain/blog/blog.server";
@@ -130,7 +131,7 @@ export async function prepare(): Promise<void> {
   // Batch imports of formations (background jobs persisted in the database).
   startImportWorker();
   // Daily housekeeping (inactive visitor accounts, as the privacy policy states).
-  startMaintenance();
+  startMaintenance(maintenanceTasks);
 }
 
 /** Production entry: called by server/main.js with the built client folder. */

@@ -12,3 +12,9 @@ export function formatDate(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : date.format(d);
 }
+
+/** "123 456 789 00012": a SIRET as people read it. */
+export function formatSiret(siret: string): string {
+  const s = siret.replace(/\s+/g, "");
+  return `${s.slice(0, 3)} ${s.slice(3, 6)} ${s.slice(6, 9)} ${s.slice(9)}`;
+}

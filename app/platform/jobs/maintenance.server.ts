@@ -1,17 +1,19 @@
-import { purgeInactiveAccounts } from "~/domain/accounts/users.server";
 import { log } from "../log.server";
 
 /**
  * Daily housekeeping of the server process. Each task is idempotent, so every instance may run
- * it. (The mail queue and the leads' retention have their own worker: app/domain/leads/worker.server.ts.)
+ * it. The tasks are listed by the composition root (`app/composition/maintenance-tasks.server.ts`).
+ * (The mail queue and the leads' retention have their own worker: app/domain/leads/worker.server.ts.)
  */
 export const MAINTENANCE_EVERY_MS = 24 * 60 * 60 * 1000;
 
-const tasks: Array<{ name: string; run: () => Promise<number> }> = [
-  { name: "Comptes visiteurs inactifs depuis 3 ans supprimés", run: () => purgeInactiveAccounts() },
-];
+/** One housekeeping task: `name` is logged with the number of rows it handled, when not 0. */
+export interface MaintenanceTask {
+  name: string;
+  run: () => Promise<number>;
+}
 
-export async function runMaintenance(): Promise<void> {
+export async function runMaintenance(tasks: readonly MaintenanceTask[]): Promise<void> {
   for (const task of tasks) {
     try {
       const n = await task.run();
@@ -24,10 +26,10 @@ export async function runMaintenance(): Promise<void> {
 
 let timers: NodeJS.Timeout[] = [];
 
-export function startMaintenance(everyMs = MAINTENANCE_EVERY_MS): void {
+export function startMaintenance(tasks: readonly MaintenanceTask[], everyMs = MAINTENANCE_EVERY_MS): void {
   if (timers.length) return;
-  const first = setTimeout(() => void runMaintenance(), 5_000);
-  const daily = setInterval(() => void runMaintenance(), everyMs);
+  const first = setTimeout(() => void runMaintenance(tasks), 5_000);
+  const daily = setInterval(() => void runMaintenance(tasks), everyMs);
   first.unref();
   daily.unref();
   timers = [first, daily];

@@ -10,7 +10,7 @@ import {
   type CategoryWithCount,
 } from "~/domain/formations/categories.server";
 import { TextField, type FormValues } from "~/domain/formations/components/editor-fields";
-import { refusedMutation, unknownIntent } from "~/domain/formations/action-result.server";
+import { refusedMutation, unknownIntent } from "~/platform/http/action-result.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/dashboard";
 import { isAdmin } from "~/platform/auth/roles";
 import { latestAudit } from "~/domain/audit/audit.server";
 import { auditActionLabel, auditEntityLabel } from "~/domain/audit/model";
-import { dashboardFigures } from "~/platform/admin/dashboard-sources.server";
+import { dashboardFigures } from "~/composition/dashboard-sources.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";
 import { useLiveData } from "~/platform/live/use-live-data";

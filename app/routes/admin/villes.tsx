@@ -4,7 +4,7 @@ import { notify } from "~/platform/toast/notify";
 import type { Route } from "./+types/villes";
 import { createCity, deleteCity, listCities, updateCity, type CityWithCount } from "~/domain/cities/cities.server";
 import { TextField, type FormValues } from "~/domain/formations/components/editor-fields";
-import { refusedMutation, unknownIntent } from "~/domain/formations/action-result.server";
+import { refusedMutation, unknownIntent } from "~/platform/http/action-result.server";
 import { cityPath } from "~/domain/formations/slug";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
