@@ -23,7 +23,9 @@ function declaredSchema(): Map<string, string[]> {
         return parent ? keysOf(parent) : [];
       }),
     );
-    const own = decl.members.filter(ts.isPropertySignature).map((m): [string, ts.TypeNode | undefined] => [m.name.getText(source).replace(/["']/g, ""), m.type]);
+    const own = decl.members
+      .filter(ts.isPropertySignature)
+      .map((m): [string, ts.TypeNode | undefined] => [m.name.getText(source).replace(/["']/g, ""), m.type]);
     return [...inherited, ...own];
   };
   const database = interfaces.get("Database");
@@ -33,7 +35,12 @@ function declaredSchema(): Map<string, string[]> {
     const name = type?.getText(source) ?? "";
     const decl = interfaces.get(name);
     if (!decl) throw new Error(`schema.ts: the interface ${name} of table ${table} is not declared in the file`);
-    tables.set(table, keysOf(decl).map(([column]) => column).sort());
+    tables.set(
+      table,
+      keysOf(decl)
+        .map(([column]) => column)
+        .sort(),
+    );
   }
   return tables;
 }
@@ -42,7 +49,9 @@ function declaredSchema(): Map<string, string[]> {
 async function migratedSchema(t: TestDatabase): Promise<Map<string, string[]>> {
   const tables = new Map<string, string[]>();
   if (t.engine === "sqlite") {
-    const names = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(t.db);
+    const names = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(
+      t.db,
+    );
     for (const { name } of names.rows) {
       if (MIGRATOR_TABLES.has(name)) continue;
       const columns = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(t.db);
