@@ -352,7 +352,7 @@ export async function countNewLeads(target: Db = db()): Promise<{ devis: number;
   return counts;
 }
 
-/** The dashboard's figures for this area (register in `~/platform/admin/dashboard-sources.server`). */
+/** The dashboard's figures for this area (register in `app/composition/dashboard-sources.server.ts`). */
 export async function leadDashboardFigures(target: Db = db()): Promise<DashboardFigure[]> {
   const counts = await countNewLeads(target);
   return [
