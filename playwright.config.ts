@@ -50,6 +50,8 @@ export default defineConfig({
       // As behind a reverse proxy: API helpers give each test client an address of its own.
       TRUST_PROXY: "1",
       LEAD_MIN_FILL_SECONDS: "0",
+      // No drain delay when the suite stops its server.
+      SHUTDOWN_DELAY_SECONDS: "0",
       BUILD_DIR: buildDir,
     },
   },

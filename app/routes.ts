@@ -41,6 +41,7 @@ export default [
     route("blog/:id", "routes/admin/blog-edit.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("villes", "routes/admin/villes.tsx"),
+    route("temoignages", "routes/admin/temoignages.tsx"),
     route("devis", "routes/admin/leads.tsx", { id: "routes/admin/devis" }),
     route("devis/:id", "routes/admin/lead.tsx", { id: "routes/admin/devis-detail" }),
     route("messages", "routes/admin/leads.tsx", { id: "routes/admin/messages" }),

@@ -3,7 +3,7 @@
  * nothing an editor changed is overwritten). Works on DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).
  */
 import { ConfigError, config, ensureDataDir } from "~/platform/config.server";
-import { closeDb, migrate } from "~/platform/db/db.server";
+import { closeDb, migrate, withStartupLock } from "~/platform/db/db.server";
 import { seed } from "~/composition/seed.server";
 
 async function main(): Promise<number> {
@@ -17,8 +17,10 @@ async function main(): Promise<number> {
     throw error;
   }
   ensureDataDir();
-  await migrate();
-  const added = await seed();
+  const added = await withStartupLock(async () => {
+    await migrate();
+    return seed();
+  });
   const lines = Object.entries(added).map(([step, n]) => `  - ${step} : ${n} ajout(s)`);
   process.stdout.write(`Contenu de démonstration vérifié (${config().database.engine}) :\n${lines.join("\n")}\n`);
   return 0;

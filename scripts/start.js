@@ -1,4 +1,5 @@
 // `npm start`: builds once when no build exists, then runs the production server.
+// `npm run worker` (--worker): the same, but runs the background jobs alone (server/worker.js).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -28,4 +29,4 @@ if (!existsSync(path.resolve(root, process.env.BUILD_DIR ?? "build", "server/ind
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import("../server/main.js");
+await import(process.argv.includes("--worker") ? "../server/worker.js" : "../server/main.js");

@@ -1,31 +1,33 @@
 import "react-router";
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { ConfigError, config, ensureDataDir } from "~/platform/config.server";
-import { closeDb, migrate, ping } from "~/platform/db/db.server";
-import { log } from "~/platform/log.server";
+import { closeDb, migrate, pendingMigrations, ping, withStartupLock } from "~/platform/db/db.server";
+import { accessLog, log, withLogContext } from "~/platform/log.server";
 import { selfCheck } from "~/platform/diagnostics/self-check.server";
-import { startMaintenance, stopMaintenance } from "~/platform/jobs/maintenance.server";
-import { maintenanceTasks } from "~/composition/maintenance-tasks.server";
+import { startWorkers, stopWorkers } from "~/composition/workers.server";
 import { seedAtStartup } from "~/composition/seed.server";
-import { startLeadWorker, stopLeadWorker } from "~/domain/leads/worker.server";
-import { startImportWorker, stopImportWorker } from "~/domain/formations/import/worker.server";
 import { nextScheduledPublication } from "~/domain/blog/blog.server";
 import { readContentVersion } from "~/platform/db/content-version.server";
 import { ContentWatcher, nextParisMidnight } from "./content-watcher";
 import { PageCache } from "./page-cache";
 import { createPageCacheHits, createReactRouterHandler } from "./request-handler";
 import { securityHeaders } from "./security-headers";
+import { originCheck } from "./origin-check";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
 /** The public page cache of this process and what keeps it true to the database (started by prepare()). */
 let pageCache: PageCache | undefined;
 let contentWatcher: ContentWatcher | undefined;
+/** True from SIGTERM on: /readyz answers 503 so that the balancer stops sending new visitors. */
+let draining = false;
+/** Once every migration of this version is applied, it stays so: /readyz stops asking. */
+let migrationsDone = false;
 
 export function publicPageCache(): PageCache {
   pageCache ??= new PageCache(config().pageCacheBytes);
@@ -45,16 +47,27 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
   const cfg = config();
   const app = express();
   app.disable("x-powered-by");
-  if (cfg.trustProxy) app.set("trust proxy", true);
+  // A hop count or the proxies' addresses (never "every hop": see parseTrustProxy).
+  if (cfg.trustProxy !== false) app.set("trust proxy", cfg.trustProxy);
   const https = cfg.siteUrl.startsWith("https://");
 
   app.use((req, res, next) => {
+    const started = performance.now();
     const id = (req.headers[REQUEST_ID_HEADER] as string | undefined)?.slice(0, 100) || randomUUID();
     req.headers[REQUEST_ID_HEADER] = id;
     // The client address for the auth rate limits: always ours (socket, or the trusted proxy chain), never the client's.
     req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
     res.setHeader("X-Request-Id", id);
-    next();
+    // Draining: keep-alive clients are told to reconnect (to another instance).
+    if (draining) res.setHeader("Connection", "close");
+    const method = req.method;
+    const path = req.path;
+    // One access line per request, written once the answer is sent (cheap: one JSON.stringify).
+    res.once("finish", () => {
+      accessLog({ method, path, status: res.statusCode, ms: Math.round(performance.now() - started), requestId: id });
+    });
+    // Every log line written while serving this request carries its id.
+    withLogContext({ requestId: id }, next);
   });
   // Vite's development server injects its own inline scripts: the page policy applies in production.
   const csp = cfg.env === "production";
@@ -63,13 +76,20 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
-    const [database, problem] = await Promise.all([ping(), selfCheck()]);
-    const ok = database && !problem;
-    res
-      .set("Cache-Control", "no-store")
-      .status(ok ? 200 : 503)
-      .json({ status: ok ? "ok" : "unavailable", database, ...(problem ? { problem } : {}) });
+    res.set("Cache-Control", "no-store");
+    if (draining) return void res.status(503).json({ status: "draining", instance: cfg.instanceId });
+    const [database, problem, pending] = await Promise.all([ping(), selfCheck(), migrationsPending()]);
+    const ok = database && !problem && pending === 0;
+    res.status(ok ? 200 : 503).json({
+      status: ok ? "ok" : "unavailable",
+      instance: cfg.instanceId,
+      database,
+      migrations: { pending },
+      ...(problem ? { problem } : {}),
+    });
   });
+  // Mutations from an origin that is not the site's: a French 403 and one warning line.
+  app.use(originCheck(cfg.trustedOrigins));
 
   // Hashed build assets never change: cache them for a year.
   if (clientDir) {
@@ -108,7 +128,21 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
   return app;
 }
 
-/** Validates the configuration, migrates, seeds an empty database, then prepares the app. */
+async function migrationsPending(): Promise<number | null> {
+  if (migrationsDone) return 0;
+  try {
+    const pending = await pendingMigrations();
+    migrationsDone = pending === 0;
+    return pending;
+  } catch {
+    return null; // the database does not answer: reported by `database`
+  }
+}
+
+/**
+ * Validates the configuration, then migrates and seeds an empty database under the startup lock
+ * (instances started together wait for each other), then prepares the app. Starts no worker.
+ */
 export async function prepare(): Promise<void> {
   try {
     config();
@@ -120,18 +154,50 @@ export async function prepare(): Promise<void> {
     throw error;
   }
   ensureDataDir();
-  await migrate();
-  await seedAtStartup({ demo: config().seedDemo });
+  // Instances started together: one migrates and seeds, the others wait and find it done.
+  await withStartupLock(async () => {
+    await migrate();
+    await seedAtStartup({ demo: config().seedDemo });
+  });
   if (publicPageCache().enabled) {
     contentWatcher = new ContentWatcher(publicPageCache(), () => readContentVersion(), nextPublicChange);
     contentWatcher.start();
   }
-  // Mail queue delivery (with retries) and the RGPD retention job of the leads.
-  startLeadWorker();
-  // Batch imports of formations (background jobs persisted in the database).
-  startImportWorker();
-  // Daily housekeeping (inactive visitor accounts, as the privacy policy states).
-  startMaintenance(maintenanceTasks);
+}
+
+/**
+ * The background jobs (mail queue, batch imports, housekeeping) on the shared job runner, unless
+ * WORKERS=0 (a web-only instance; `npm run worker` runs them apart). Called once listening works.
+ */
+export function startBackgroundJobs(): void {
+  if (config().workers) startWorkers();
+}
+
+/** The French reason why the server cannot listen (port in use, no right, unknown address). */
+export function listenErrorMessage(error: NodeJS.ErrnoException, host: string, port: number): string {
+  const where = `${host}:${port}`;
+  switch (error.code) {
+    case "EADDRINUSE":
+      return `Démarrage impossible : le port ${port} est déjà utilisé (${where}). Arrêtez l'autre processus ou choisissez un autre PORT.`;
+    case "EACCES":
+      return `Démarrage impossible : le système refuse l'écoute sur ${where}. Choisissez un PORT au-dessus de 1024 ou donnez ce droit au processus.`;
+    case "EADDRNOTAVAIL":
+      return `Démarrage impossible : l'adresse ${host} n'existe pas sur cette machine (variable HOST).`;
+    default:
+      return `Démarrage impossible : écoute sur ${where} en échec (${error.code ?? error.message}).`;
+  }
+}
+
+/** Listens, or rejects with the listen error (the caller stops the process before any worker starts). */
+export function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: Error) => reject(error);
+    server.once("error", failed);
+    server.listen(port, host, () => {
+      server.off("error", failed);
+      resolve();
+    });
+  });
 }
 
 /** Production entry: called by server/main.js with the built client folder. */
@@ -139,40 +205,80 @@ export async function start({ clientDir }: { clientDir: string }): Promise<Serve
   await prepare();
   const cfg = config();
   const app = createApp({ clientDir });
-  const server = app.listen(cfg.port, cfg.host, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : cfg.port;
-    log.info("Serveur démarré", {
-      url: `http://${cfg.host === "0.0.0.0" ? "localhost" : cfg.host}:${port}`,
-      database: cfg.database.engine,
-    });
+  const server = createServer(app);
+  try {
+    await listen(server, cfg.port, cfg.host);
+  } catch (error) {
+    process.stderr.write(listenErrorMessage(error as NodeJS.ErrnoException, cfg.host, cfg.port) + "\n");
+    contentWatcher?.stop();
+    await closeDb().catch(() => undefined);
+    process.exit(1);
+  }
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : cfg.port;
+  log.info("Serveur démarré", {
+    url: `http://${cfg.host === "0.0.0.0" ? "localhost" : cfg.host}:${port}`,
+    database: cfg.database.engine,
+    workers: cfg.workers,
   });
   installShutdown(server);
+  startBackgroundJobs();
   return server;
 }
 
-/** Graceful shutdown: stop accepting, let requests in flight finish, close the database. */
+/** `npm run worker`: the background jobs alone, without a web server (scaled apart from the web instances). */
+export async function startWorkerProcess(): Promise<void> {
+  await prepare();
+  contentWatcher?.stop();
+  startWorkers();
+  log.info("Tâches de fond seules démarrées (sans serveur web)", { database: config().database.engine });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("Arrêt demandé", { signal });
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    await stopWorkers();
+    await closeDb();
+    log.info("Arrêt terminé");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+/**
+ * Graceful shutdown (drain): /readyz answers 503 at once and the background jobs give back what
+ * they hold; requests are still served for SHUTDOWN_DELAY_SECONDS (the balancer notices and stops
+ * sending visitors), then the server stops accepting, lets requests in flight finish, closes the
+ * database and exits.
+ */
 export function installShutdown(server: Server): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info("Arrêt demandé", { signal });
+    draining = true;
+    const delayMs = config().shutdownDelayMs;
+    log.info("Arrêt demandé : /readyz répond 503, les requêtes sont encore servies", { signal, delaySeconds: delayMs / 1000 });
     const force = setTimeout(() => {
-      log.warn("Arrêt forcé après 10 s");
+      log.warn("Arrêt forcé : des requêtes n'ont pas fini à temps");
       process.exit(1);
-    }, 10_000);
+    }, delayMs + 15_000);
     force.unref();
-    server.close(async () => {
-      contentWatcher?.stop();
-      stopMaintenance();
-      await stopLeadWorker();
-      await stopImportWorker();
-      await closeDb();
-      log.info("Arrêt terminé");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    const workersStopped = stopWorkers().catch((error: unknown) => log.error("Arrêt des tâches de fond incomplet", { error }));
+    setTimeout(() => {
+      log.info("Arrêt : plus de nouvelles connexions, fin des requêtes en cours");
+      server.close(async () => {
+        contentWatcher?.stop();
+        await workersStopped;
+        await closeDb();
+        log.info("Arrêt terminé");
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+    }, delayMs);
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

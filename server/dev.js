@@ -12,7 +12,12 @@ const cfg = config();
 const app = express();
 app.use(viteDevServer.middlewares);
 app.use(source.createApp());
-const server = app.listen(cfg.port, cfg.host, () => {
+const server = app.listen(cfg.port, cfg.host, (error) => {
+  if (error) {
+    console.error(source.listenErrorMessage(error, cfg.host, cfg.port));
+    process.exit(1);
+  }
   console.log(`Serveur de développement : http://localhost:${cfg.port}`);
+  source.installShutdown(server);
+  source.startBackgroundJobs();
 });
-source.installShutdown(server);

@@ -116,7 +116,9 @@ export function createReactRouterHandler(options: HandlerOptions): RequestHandle
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | undefined): Request {
-  const url = new URL(`${req.protocol}://${hostOf(req)}${req.originalUrl}`);
+  // A mutation from a trusted origin is handled at that origin (see origin-check.ts).
+  const origin = (res.locals.publicOrigin as string | undefined) ?? `${req.protocol}://${hostOf(req)}`;
+  const url = new URL(`${origin}${req.originalUrl}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name === DOCUMENT_REQUEST_HEADER) continue;

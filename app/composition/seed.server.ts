@@ -2,6 +2,7 @@ import { db, type Db } from "~/platform/db/db.server";
 import { seedDemoAccounts } from "~/domain/accounts/bootstrap.server";
 import { seedFormations } from "~/domain/formations/seed.server";
 import { seedBlog } from "~/domain/blog/seed.server";
+import { seedDemoClaims } from "~/domain/content/claims-demo.server";
 import { log } from "~/platform/log.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { saveOrganisation } from "~/domain/settings/settings.server";
@@ -46,6 +47,12 @@ const steps: Array<{ name: string; kind: "reference" | "demo"; run: (target: Db)
     name: "blog",
     kind: "demo",
     run: (target) => seedBlog(target),
+  },
+  {
+    // Invented testimonials, figures and arguments, marked is_demo (never in a SEED_DEMO=0 site).
+    name: "claims",
+    kind: "demo",
+    run: (target) => seedDemoClaims(target),
   },
 ];
 

@@ -4,6 +4,7 @@ import { sitemapEntries as fundingSitemap } from "~/domain/funding/sitemap.serve
 import { sitemapEntries as formationsSitemap } from "~/domain/formations/sitemap.server";
 import { sitemapEntries as leadsSitemap } from "~/domain/leads/sitemap.server";
 import { sitemapEntries as blogSitemap } from "~/domain/blog/sitemap.server";
+import { sitemapEntries as claimsSitemap } from "~/domain/content/sitemap.server";
 
 /**
  * The sitemap's sources, one per area. An area that publishes URLs exports a
@@ -16,4 +17,5 @@ export const sitemapSources: SitemapSource[] = [
   () => formationsSitemap(),
   leadsSitemap,
   () => blogSitemap(),
+  () => claimsSitemap(),
 ];

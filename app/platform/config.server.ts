@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
+import { hostname } from "node:os";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -40,6 +42,11 @@ export const CONFIG_VARIABLES = [
   "LOG_LEVEL",
   "PAGE_CACHE_MAX_MB",
   "E2E_FAULTS",
+  "INSTANCE_ID",
+  "WORKERS",
+  "SHUTDOWN_DELAY_SECONDS",
+  "DATABASE_POOL_MAX",
+  "DATABASE_CONNECT_TIMEOUT_MS",
 ] as const;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
@@ -99,7 +106,19 @@ export interface AppConfig {
   database: { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
   /** Resolved lazily: the generated secret is written into DATA_DIR only when first needed. */
   authSecretFromEnv: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Which proxies in front of the site are trusted to give the client's address (X-Forwarded-For),
+   * as Express takes it: false (none), a number of hops, or addresses and subnets.
+   */
+  trustProxy: false | number | string[];
+  /** This process in logs and leases: INSTANCE_ID, or host name and process id. */
+  instanceId: string;
+  /** Runs the background jobs (mail queue, imports, housekeeping) in this process (WORKERS=0: web only). */
+  workers: boolean;
+  /** On SIGTERM: how long /readyz answers 503 while requests are still served, before closing. */
+  shutdownDelayMs: number;
+  /** PostgreSQL pool of each process: most connections, and how long to wait for one. */
+  databasePool: { max: number; connectTimeoutMs: number };
   mail: { smtpUrl: string | undefined; from: string; staffEmail: string | undefined; outboxDir: string };
   storage:
     | { driver: "local"; dir: string }
@@ -199,7 +218,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedOrigins,
     database,
     authSecretFromEnv: env.AUTH_SECRET,
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    instanceId: (env.INSTANCE_ID ?? `${hostname()}-${process.pid}`).slice(0, 100),
+    workers: bool(env.WORKERS, true),
+    shutdownDelayMs: int("SHUTDOWN_DELAY_SECONDS", env.SHUTDOWN_DELAY_SECONDS, 5, 0, 300) * 1000,
+    databasePool: {
+      max: int("DATABASE_POOL_MAX", env.DATABASE_POOL_MAX, 10, 2, 1000),
+      connectTimeoutMs: int("DATABASE_CONNECT_TIMEOUT_MS", env.DATABASE_CONNECT_TIMEOUT_MS, 5000, 100, 120_000),
+    },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `Site de formation <no-reply@${new URL(siteUrl).hostname}>`,
@@ -222,6 +248,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pageCacheBytes: int("PAGE_CACHE_MAX_MB", env.PAGE_CACHE_MAX_MB, 64, 0, 4096) * 1024 * 1024,
     testFaults: bool(env.E2E_FAULTS, false),
   };
+}
+
+const TRUST_PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/**
+ * TRUST_PROXY, as Express's "trust proxy" takes it: a number of proxies in front of the site
+ * (1: one nginx), or a comma-separated list of their addresses or subnets (10.0.0.0/8, loopback…).
+ * "true" (trust every hop) is refused: any visitor could then choose their own address through
+ * X-Forwarded-For and get round the rate limits.
+ */
+export function parseTrustProxy(value: string | undefined): AppConfig["trustProxy"] {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || ["false", "0", "no", "non", "off"].includes(v)) return false;
+  if (["true", "yes", "oui", "on"].includes(v)) {
+    throw new ConfigError(
+      "Configuration invalide : TRUST_PROXY=true ferait confiance à tous les relais, et n'importe quel visiteur pourrait choisir " +
+        "son adresse (en-tête X-Forwarded-For) pour contourner les limites anti-abus. Indiquez le nombre de relais devant le site " +
+        "(TRUST_PROXY=1 pour un nginx) ou leurs adresses (exemple : TRUST_PROXY=10.0.0.0/8,127.0.0.1).",
+      ["TRUST_PROXY"],
+    );
+  }
+  if (/^\d+$/.test(v)) return int("TRUST_PROXY", v, 1, 1, 20);
+  const items = value!
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const item of items) {
+    const [address, prefix, ...rest] = item.split("/");
+    const family = isIP(address ?? "");
+    const okPrefix = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (TRUST_PROXY_NAMES.includes(item.toLowerCase()) || (family && okPrefix && rest.length === 0)) continue;
+    throw new ConfigError(
+      `Configuration invalide : TRUST_PROXY contient « ${item} », qui n'est ni un nombre de relais, ni une adresse IP, ni un sous-réseau ` +
+        "(exemple : TRUST_PROXY=1, ou TRUST_PROXY=10.0.0.0/8,127.0.0.1).",
+      ["TRUST_PROXY"],
+    );
+  }
+  return items.map((x) => (TRUST_PROXY_NAMES.includes(x.toLowerCase()) ? x.toLowerCase() : x));
 }
 
 /**

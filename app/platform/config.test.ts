@@ -40,6 +40,44 @@ describe("configuration", () => {
     expect(() => loadConfig({ PASSWORD_MIN_LENGTH: "3" })).toThrow(/PASSWORD_MIN_LENGTH/);
   });
 
+  it("reads TRUST_PROXY as Express does (hop count or addresses) and refuses true in French", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,loopback,::1" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "loopback",
+      "::1",
+    ]);
+    for (const value of ["true", "TRUE", "oui"]) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY=true ferait confiance à tous les relais/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: "nginx" })).toThrow(/TRUST_PROXY contient « nginx »/);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/40" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("reads the instance, workers, drain and pool settings", () => {
+    const cfg = loadConfig({});
+    expect(cfg.instanceId).toMatch(new RegExp(`-${process.pid}$`));
+    expect(cfg).toMatchObject({ workers: true, shutdownDelayMs: 5000, databasePool: { max: 10, connectTimeoutMs: 5000 } });
+    const set = loadConfig({
+      INSTANCE_ID: "web-1",
+      WORKERS: "0",
+      SHUTDOWN_DELAY_SECONDS: "0",
+      DATABASE_POOL_MAX: "4",
+      DATABASE_CONNECT_TIMEOUT_MS: "2000",
+    });
+    expect(set).toMatchObject({
+      instanceId: "web-1",
+      workers: false,
+      shutdownDelayMs: 0,
+      databasePool: { max: 4, connectTimeoutMs: 2000 },
+    });
+    expect(() => loadConfig({ DATABASE_POOL_MAX: "1" })).toThrow(/DATABASE_POOL_MAX doit être un nombre entier entre 2 et 1000/);
+  });
+
   it("reads the password policy from the environment", () => {
     const cfg = loadConfig({ PASSWORD_MIN_LENGTH: "10", PASSWORD_MAX_LENGTH: "64", PASSWORD_REQUIRE_UPPERCASE: "true" });
     expect(cfg.passwordPolicy).toMatchObject({ minLength: 10, maxLength: 64, requireUppercase: true, requireLowercase: false });

@@ -1,25 +1,74 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { config } from "./config.server";
+
+/** What every log line written while serving a request carries: its id (X-Request-Id). */
+export interface LogContext {
+  requestId: string;
+}
+
+const context = new AsyncLocalStorage<LogContext>();
+
+/** Runs `fn` with `ctx` attached to every log line it writes, however deep (the server's request middleware). */
+export function withLogContext<T>(ctx: LogContext, fn: () => T): T {
+  return context.run(ctx, fn);
+}
+
+/** The request id of the request being served, if any. */
+export function currentRequestId(): string | undefined {
+  return context.getStore()?.requestId;
+}
+
+let instance: string | undefined;
+function instanceId(): string | undefined {
+  if (instance) return instance;
+  try {
+    instance = config().instanceId;
+  } catch {
+    /* configuration not loaded yet */
+  }
+  return instance;
+}
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 } as const;
 type Level = keyof typeof LEVELS;
 
-function write(level: Level, message: string, fields: Record<string, unknown> = {}): void {
-  let threshold: Level = "info";
+function threshold(): Level {
   try {
-    threshold = config().logLevel;
+    return config().logLevel;
   } catch {
-    /* configuration not loaded yet: keep info */
+    return "info"; // configuration not loaded yet
   }
-  if (LEVELS[level] < LEVELS[threshold]) return;
+}
+
+function write(level: Level, message: string, fields: Record<string, unknown> = {}): void {
+  if (LEVELS[level] < LEVELS[threshold()]) return;
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(fields)) {
     extra[k] = v instanceof Error ? { message: v.message, stack: v.stack } : v;
   }
-  const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...extra });
+  const line = JSON.stringify({
+    time: new Date().toISOString(),
+    level,
+    message,
+    instance: instanceId(),
+    requestId: context.getStore()?.requestId,
+    ...extra,
+  });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
 }
 
-/** One JSON line per event, on stdout (info, debug) or stderr (warn, error). */
+/**
+ * One access line per request (JSON, on stdout): built once when the response is finished, so
+ * that the cached public pages stay cheap to serve.
+ */
+export function accessLog(fields: { method: string; path: string; status: number; ms: number; requestId: string }): void {
+  if (LEVELS[threshold()] > LEVELS.info) return;
+  process.stdout.write(
+    JSON.stringify({ time: new Date().toISOString(), level: "info", message: "requête", instance: instanceId(), ...fields }) + "\n",
+  );
+}
+
+/** One JSON line per event, on stdout (info, debug) or stderr (warn, error), with the instance and request ids. */
 export const log = {
   debug: (m: string, f?: Record<string, unknown>) => write("debug", m, f),
   info: (m: string, f?: Record<string, unknown>) => write("info", m, f),

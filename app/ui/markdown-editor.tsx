@@ -128,7 +128,7 @@ export function MarkdownEditor({
       return;
     }
     const width = image.widths.find((w) => w >= 960) ?? image.widths[image.widths.length - 1];
-    const alt = "Décrivez l'image";
+    const alt = ""; // `![](…)` with the cursor between the brackets: the author writes the description (publishing checks it).
     const el = ref.current;
     const before = el && el.selectionStart > 0 && el.value[el.selectionStart - 1] !== "\n" ? "\n\n" : "";
     replaceSelection(() => {
@@ -242,7 +242,7 @@ export function MarkdownEditor({
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
             {uploader.state !== "idle"
               ? "Envoi et conversion de l'image…"
-              : "Images : JPEG, PNG, WebP ou AVIF, 10 Mo au plus ; remplacez « Décrivez l'image » par ce que montre l'image."}
+              : "Images : JPEG, PNG, WebP ou AVIF, 10 Mo au plus ; écrivez entre les crochets de « ![](…) » ce que montre l'image."}
           </p>
           {uploadError ? (
             <p role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">

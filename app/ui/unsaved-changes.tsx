@@ -32,7 +32,7 @@ export function useUnsavedChanges() {
       onOpenChange={(open) => {
         if (!open && !proceeding.current && blocker.state === "blocked") blocker.reset();
       }}
-      title="Quitter sans enregistrer ?"
+      title="Quitter sans enregistrer ?"
       confirmLabel="Quitter sans enregistrer"
       cancelLabel="Rester sur la page"
       danger

@@ -150,6 +150,27 @@ test.describe("Funding pages", () => {
     await expect(page.getByRole("link", { name: /francetravail\.fr/ })).toHaveAttribute("href", "https://www.francetravail.fr");
   });
 
+  test("France Travail's page answers at its current name; the former address stays, its canonical pointing to the new one", async ({
+    page,
+    baseURL,
+  }) => {
+    const current = await page.goto("/financement/france-travail");
+    expect(current?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Financer votre formation avec France Travail");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/financement/france-travail`);
+    const former = await page.goto("/financement/pole-emploi");
+    expect(former?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Financer votre formation avec France Travail");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/financement/france-travail`);
+    const sitemap = await (await page.request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain(`<loc>${baseURL}/financement/france-travail</loc>`);
+    expect(sitemap).not.toContain("/financement/pole-emploi<");
+    // The home page links to the current address.
+    await page.goto("/");
+    await expect(page.locator('main a[href="/financement/france-travail"]').first()).toBeVisible();
+    await expect(page.locator('main a[href="/financement/pole-emploi"]')).toHaveCount(0);
+  });
+
   test("an unknown OPCO answers 404 with the not-found page", async ({ page }) => {
     const response = await page.goto("/financement/opco-inconnu");
     expect(response?.status()).toBe(404);
@@ -163,7 +184,7 @@ test.describe("Funding pages", () => {
     const paths = [
       "/financement",
       ...OPCO_SLUGS.map((s) => `/financement/${s}`),
-      ...AUDIENCE_SLUGS.map((s) => `/financement/${s}`),
+      ...AUDIENCE_SLUGS.map((s) => (s === "pole-emploi" ? "/financement/france-travail" : `/financement/${s}`)),
       "/simulateur-opco",
     ];
     for (const path of paths) expect(xml, path).toContain(`<loc>${baseURL}${path}</loc>`);

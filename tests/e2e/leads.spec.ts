@@ -273,7 +273,9 @@ test.describe("leads in the admin (/admin/devis, /admin/messages)", () => {
     const row = page.getByTestId(`lead-row-${reference}`);
     await expect(row).toContainText("Nadia Lefèvre");
     await expect(row).toContainText("Nouveau");
-    await expect(row).toContainText(/Envoyés|En attente d'envoi/);
+    // No SMTP server in tests: the list never claims the mail was sent.
+    await expect(row).toContainText(/Écrits dans la boîte locale|En attente d'envoi/);
+    await expect(row).not.toContainText("Envoyés au serveur SMTP");
 
     // Search by reference, accent-insensitive search by name.
     await page.getByLabel("Rechercher").fill("lefevre");
@@ -282,8 +284,9 @@ test.describe("leads in the admin (/admin/devis, /admin/messages)", () => {
 
     await row.getByRole("link", { name: reference }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
-    await expect(page.getByTestId("mail-ack")).toContainText("Envoyé");
-    await expect(page.getByTestId("mail-staff")).toContainText("Envoyé");
+    await expect(page.getByTestId("mail-ack")).toContainText("Écrit dans la boîte locale");
+    await expect(page.getByTestId("mail-staff")).toContainText("aucun serveur SMTP n'est configuré");
+    await expect(page.getByTestId("mail-ack")).not.toContainText("Envoyé au serveur SMTP");
 
     await page.getByLabel("Statut").selectOption("en_cours");
     await page.getByRole("button", { name: "Enregistrer le statut" }).click();

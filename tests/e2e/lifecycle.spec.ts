@@ -1,13 +1,15 @@
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../support/ports";
 
-/** The production server as a separate process, on its own port and data folder. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server/main.js"], {
+/** The production server (or `server/worker.js`) as a separate process, on its own port and data folder. */
+function startServer(env: Record<string, string>, entry = "server/main.js") {
+  const child = spawn(process.execPath, [entry], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", E2E_FAULTS: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -50,7 +52,12 @@ test.describe("server process", () => {
   test("SIGTERM lets the request in flight finish, then the process exits cleanly", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "site-stop-"));
     const port = await freePort();
-    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` });
+    const server = startServer({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      SHUTDOWN_DELAY_SECONDS: "0",
+    });
     try {
       await waitReady(`http://127.0.0.1:${port}/readyz`);
       const slow = fetch(`http://127.0.0.1:${port}/test?lent=1500`);
@@ -65,6 +72,120 @@ test.describe("server process", () => {
       await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
     } finally {
       server.child.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("drain: on SIGTERM /readyz answers 503 at once, pages are still served during the delay, then the process exits", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "site-drain-"));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), SITE_URL: base, SHUTDOWN_DELAY_SECONDS: "2" });
+    try {
+      await waitReady(`${base}/readyz`);
+      const ready = await (await fetch(`${base}/readyz`)).json();
+      expect(ready).toMatchObject({ status: "ok", database: true, migrations: { pending: 0 } });
+      const stopAt = Date.now();
+      server.child.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 200));
+      const draining = await fetch(`${base}/readyz`);
+      expect(draining.status).toBe(503);
+      expect(await draining.json()).toMatchObject({ status: "draining" });
+      // Still serving visitors while the balancer takes notice.
+      const page = await fetch(`${base}/`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("connection")).toBe("close");
+      expect(await server.exited).toBe(0);
+      expect(Date.now() - stopAt).toBeGreaterThanOrEqual(1900);
+      expect(server.output()).toContain("Arrêt terminé");
+    } finally {
+      server.child.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("a port already in use stops the process with a French message and exit 1, before any worker starts", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "site-port-"));
+    const blocker = createServer(() => {});
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info" });
+    try {
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(`Démarrage impossible : le port ${port} est déjà utilisé`);
+      expect(server.output()).not.toContain("Serveur démarré");
+      expect(server.output()).not.toContain("Tâches de fond démarrées");
+    } finally {
+      server.child.kill("SIGKILL");
+      blocker.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("one JSON access line per request, with the request id and the instance id on every line of the request", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "site-log-"));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startServer({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SITE_URL: base,
+      SHUTDOWN_DELAY_SECONDS: "0",
+      INSTANCE_ID: "web-essai",
+      LOG_LEVEL: "info",
+    });
+    try {
+      await waitReady(`${base}/readyz`);
+      await fetch(`${base}/test?erreur=1`, { headers: { "x-request-id": "req-essai-1" } });
+      await fetch(`${base}/formations`, { headers: { "x-request-id": "req-essai-2" } });
+      await new Promise((r) => setTimeout(r, 300));
+      const lines = server
+        .output()
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      const access = lines.filter((l) => l.message === "requête" && l.requestId === "req-essai-2");
+      expect(access).toHaveLength(1);
+      expect(access[0]).toMatchObject({ method: "GET", path: "/formations", status: 200, instance: "web-essai" });
+      expect(typeof access[0]!.ms).toBe("number");
+      // The error of the first request is logged with its request id, as is its access line.
+      const first = lines.filter((l) => l.requestId === "req-essai-1");
+      expect(first.length).toBeGreaterThanOrEqual(2);
+      expect(first.some((l) => l.level === "error")).toBe(true);
+      expect(lines.every((l) => l.instance === "web-essai")).toBe(true);
+    } finally {
+      await new Promise((r) => setTimeout(r, 10));
+      server.child.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("WORKERS=0 serves without background jobs; server/worker.js (npm run worker) runs them without a web server", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "site-workers-"));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const web = startServer({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SITE_URL: base,
+      SHUTDOWN_DELAY_SECONDS: "0",
+      WORKERS: "0",
+      LOG_LEVEL: "info",
+    });
+    const worker = startServer({ DATA_DIR: dataDir, SHUTDOWN_DELAY_SECONDS: "0", LOG_LEVEL: "info" }, "server/worker.js");
+    try {
+      await waitReady(`${base}/readyz`);
+      await expect.poll(() => worker.output(), { timeout: 20_000 }).toContain("Tâches de fond seules démarrées");
+      expect(worker.output()).toContain("Tâches de fond démarrées");
+      expect(web.output()).toContain('"workers":false');
+      expect(web.output()).not.toContain("Tâches de fond démarrées");
+      worker.child.kill("SIGTERM");
+      expect(await worker.exited).toBe(0);
+      web.child.kill("SIGTERM");
+      expect(await web.exited).toBe(0);
+    } finally {
+      web.child.kill("SIGKILL");
+      worker.child.kill("SIGKILL");
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -12,12 +12,12 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
-/** A fresh SQLite file in a temporary folder, migrated. */
-export async function createSqliteDatabase(): Promise<TestDatabase> {
+/** A fresh SQLite file in a temporary folder, migrated (unless `migrated: false`). */
+export async function createSqliteDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "site-test-"));
   const file = path.join(dir, "test.db");
   const { db } = openDb({ engine: "sqlite", file });
-  await migrate(db);
+  if (migrated) await migrate(db);
   return {
     engine: "sqlite",
     db,
@@ -29,8 +29,8 @@ export async function createSqliteDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A database of its own on TEST_DATABASE_URL's server, migrated; dropped by cleanup(). */
-export async function createPostgresDatabase(baseUrl: string): Promise<TestDatabase> {
+/** A database of its own on TEST_DATABASE_URL's server, migrated (unless `migrated: false`); dropped by cleanup(). */
+export async function createPostgresDatabase(baseUrl: string, { migrated = true }: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const name = `t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -39,7 +39,7 @@ export async function createPostgresDatabase(baseUrl: string): Promise<TestDatab
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const { db } = openDb({ engine: "postgres", url: url.toString() });
-  await migrate(db);
+  if (migrated) await migrate(db);
   return {
     engine: "postgres",
     db,

@@ -28,7 +28,7 @@ describe("provider errors in French (docs/spec.md#messages)", () => {
 
 describe("roles in French", () => {
   it("counts accounts per role with French plurals (singular for 0 and 1)", () => {
-    expect(roleCountsLabel({ admin: 1, editor: 0, viewer: 12 })).toBe("1\u00a0administrateur, 0\u00a0éditeur, 12\u00a0lecteurs");
+    expect(roleCountsLabel({ admin: 1, editor: 0, viewer: 12 })).toBe("1\u00a0administrateur, aucun éditeur, 12\u00a0lecteurs");
     expect(roleCountsLabel({ admin: 2, editor: 1, viewer: 1 })).toBe("2\u00a0administrateurs, 1\u00a0éditeur, 1\u00a0lecteur");
   });
 });

@@ -1,4 +1,5 @@
 import { type Role } from "~/platform/auth/roles";
+import { plural } from "~/ui/french";
 
 // The session user and the access-denied data live beside the guard (app/platform/auth/session-user.ts).
 export { isAccessDeniedData, toSessionUser, type AccessDeniedData, type SessionUser } from "~/platform/auth/session-user";
@@ -9,11 +10,9 @@ const ROLE_NOUNS: Record<Role, [singular: string, plural: string]> = {
   viewer: ["lecteur", "lecteurs"],
 };
 
-/** "1 administrateur, 0 éditeur, 12 lecteurs": accounts per role, in French (singular up to 1). */
+/** "1 administrateur, aucun éditeur, 12 lecteurs": accounts per role, in French (see ui/french.ts). */
 export function roleCountsLabel(counts: Record<Role, number>): string {
-  return (["admin", "editor", "viewer"] as const)
-    .map((role) => `${counts[role]}\u00a0${ROLE_NOUNS[role][counts[role] > 1 ? 1 : 0]}`)
-    .join(", ");
+  return (["admin", "editor", "viewer"] as const).map((role) => plural(counts[role], ...ROLE_NOUNS[role])).join(", ");
 }
 
 export type InvitationState = "pending" | "expired" | "accepted" | "revoked";

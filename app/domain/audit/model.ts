@@ -15,10 +15,19 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   invite: "Invitation",
   revoke: "Révocation",
   unlock: "Déblocage",
+  note: "Note",
+  reject: "Refus",
+  resend: "Nouvel envoi",
 };
 
+/** An action without a label (written by a later area) still reads as a word: « Note », not « note ». */
 export function auditActionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action] ?? action;
+  return AUDIT_ACTION_LABELS[action] ?? humanize(action);
+}
+
+function humanize(key: string): string {
+  const words = key.replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Entities with French labels (others are shown as written). */
@@ -28,10 +37,18 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   formation: "Formation",
   blog_post: "Article",
   lead: "Demande",
+  formation_category: "Catégorie",
+  city: "Ville",
+  funding_rule: "Barème de financement",
+  invitation: "Invitation",
+  formation_import: "Import de formations",
+  testimonial: "Témoignage",
+  result_figure: "Résultat",
+  why_us_argument: "Argument",
 };
 
 export function auditEntityLabel(entity: string): string {
-  return AUDIT_ENTITY_LABELS[entity] ?? entity;
+  return AUDIT_ENTITY_LABELS[entity] ?? humanize(entity);
 }
 
 export const AUDIT_PAGE_SIZE = 25;

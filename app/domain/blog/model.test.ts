@@ -166,3 +166,14 @@ describe("share links and typography", () => {
     expect(typeset("[lien](https://exemple.fr)")).toBe("[lien](https://exemple.fr)");
   });
 });
+
+describe("images of the text without a description", () => {
+  it("counts `![](…)` images, and publishing refuses them with a French message (a draft keeps them)", async () => {
+    const { imagesWithoutAlt, missingAltMessage } = await import("./model");
+    expect(imagesWithoutAlt("![](/uploads/a.webp) et ![Un graphique](/uploads/b.webp) et ![ ](/uploads/c.webp)")).toBe(2);
+    expect(missingAltMessage(1)).toBe(
+      "Une image du texte n'a pas de description\u00a0: écrivez entre les crochets de «\u00a0![](…)\u00a0» ce que montre l'image.",
+    );
+    expect(missingAltMessage(2)).toMatch(/^2\u00a0images du texte n'ont pas de description/);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { maxLengthMessage, minLengthMessage, requiredMessage } from "~/ui/french";
 import { imageSchema } from "~/platform/storage/image-schema";
 import type { StoredImage } from "~/platform/storage/stored-image";
 import { slugProblem, slugify } from "~/platform/text/slug";
@@ -68,13 +69,10 @@ function emptyToNull(value: unknown): unknown {
 
 const text = (label: string, min: number, max: number) => {
   const base = z
-    .string({ error: `${label} est obligatoire.` })
+    .string({ error: requiredMessage(label) })
     .trim()
-    .min(1, `${label} est obligatoire.`);
-  return (min > 1 ? base.min(min, `${label} comporte au moins ${min} caractères.`) : base).max(
-    max,
-    `${label} ne dépasse pas ${max} caractères.`,
-  );
+    .min(1, requiredMessage(label));
+  return (min > 1 ? base.min(min, minLengthMessage(label, min)) : base).max(max, maxLengthMessage(label, max));
 };
 
 const optionalText = (label: string, max: number) =>
@@ -174,7 +172,22 @@ export const blogPostInputSchema = z
         message: "Décrivez l'image pour les personnes qui ne la voient pas (texte alternatif).",
       });
     }
+    // An image of the text without a description is refused when publishing (a draft may keep it).
+    if (p.status !== "draft" && imagesWithoutAlt(p.content) > 0) {
+      ctx.addIssue({ code: "custom", path: ["content"], message: missingAltMessage(imagesWithoutAlt(p.content)) });
+    }
   });
+
+/** Markdown images whose description is empty: `![](…)` or `![ ](…)`. */
+export function imagesWithoutAlt(markdown: string): number {
+  return (markdown.match(/!\[\s*\]\(/g) ?? []).length;
+}
+
+export function missingAltMessage(n: number): string {
+  return n === 1
+    ? "Une image du texte n'a pas de description\u00a0: écrivez entre les crochets de «\u00a0![](…)\u00a0» ce que montre l'image."
+    : `${n}\u00a0images du texte n'ont pas de description\u00a0: écrivez entre les crochets de «\u00a0![](…)\u00a0» ce que montre chaque image.`;
+}
 
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 export type BlogPostData = z.output<typeof blogPostInputSchema>;

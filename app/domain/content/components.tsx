@@ -1,17 +1,11 @@
 import {
   GraduationCap,
-  Accessibility,
   BadgeCheck,
   Briefcase,
-  ChartColumn,
-  HandCoins,
   HardHat,
   Languages,
   Laptop,
   type LucideIcon,
-  MessagesSquare,
-  MonitorSmartphone,
-  Presentation,
   Quote,
   Sheet,
   Star,
@@ -19,12 +13,12 @@ import {
   Users,
 } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
 
+import { bodyBlocks, type PublicTestimonial, type ResultFigure } from "./claims";
 import { formatDateFr, formatMonthFr } from "./format";
-import type { StrengthIcon } from "./strengths";
-import type { Testimonial } from "./testimonials";
 
 /** Icons of the demo categories; a category created later by an editor gets the generic one. */
 const CATEGORY_ICONS: Record<string, LucideIcon> = {
@@ -40,15 +34,6 @@ const CATEGORY_ICONS: Record<string, LucideIcon> = {
 export function categoryIcon(slug: string): LucideIcon {
   return CATEGORY_ICONS[slug] ?? GraduationCap;
 }
-
-export const STRENGTH_ICONS: Record<StrengthIcon, LucideIcon> = {
-  trainers: Presentation,
-  followUp: MessagesSquare,
-  funding: HandCoins,
-  formats: MonitorSmartphone,
-  accessibility: Accessibility,
-  results: ChartColumn,
-};
 
 /** The top band of a content page: its only h1 and an introduction. */
 export function PageIntro({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
@@ -89,31 +74,92 @@ export function RatingStars({ rating, className }: { rating: number; className?:
 }
 
 /** One testimonial as a figure: quote, stars, author, formation and date. */
-export function TestimonialCard({ testimonial: t, compact = false }: { testimonial: Testimonial; compact?: boolean }) {
+export function TestimonialCard({ testimonial: t, compact = false }: { testimonial: PublicTestimonial; compact?: boolean }) {
   return (
     <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <div className="flex items-start justify-between gap-4">
-        <RatingStars rating={t.rating} />
+        {t.rating ? <RatingStars rating={t.rating} /> : <span />}
         <Quote aria-hidden="true" className="size-6 shrink-0 text-brand-200 dark:text-brand-800" />
       </div>
       <blockquote className="mt-4 flex-1 text-slate-700 dark:text-slate-300">
-        <p className={cn("leading-7", compact && "line-clamp-6")}>«&nbsp;{t.text}&nbsp;»</p>
+        <p className={cn("leading-7 whitespace-pre-line", compact && "line-clamp-6")}>«&nbsp;{t.quote}&nbsp;»</p>
       </blockquote>
       <figcaption className="mt-5 border-t border-slate-200 pt-4 text-sm dark:border-slate-700">
-        <span className="block font-semibold text-slate-900 dark:text-white">
-          {t.firstName} {t.lastInitial}
-        </span>
+        <span className="block font-semibold text-slate-900 dark:text-white">{t.author}</span>
+        <span className="block text-slate-600 dark:text-slate-400">{t.context}</span>
+        {t.formation ? (
+          <span className="mt-2 block text-slate-700 dark:text-slate-300">
+            Formation suivie&nbsp;:{" "}
+            {t.formation.slug ? (
+              <Link to={`/formations/${t.formation.slug}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+                {t.formation.title}
+              </Link>
+            ) : (
+              <span className="font-medium">{t.formation.title}</span>
+            )}
+          </span>
+        ) : null}
         <span className="block text-slate-600 dark:text-slate-400">
-          {t.role}, {t.companyType.charAt(0).toLowerCase() + t.companyType.slice(1)}
-        </span>
-        <span className="mt-2 block text-slate-700 dark:text-slate-300">
-          Formation suivie&nbsp;: <span className="font-medium">{t.formation}</span> ({t.format})
-        </span>
-        <span className="block text-slate-600 dark:text-slate-400">
-          Avis recueilli en <time dateTime={t.date}>{formatMonthFr(t.date)}</time>
+          Avis recueilli en <time dateTime={t.givenOn}>{formatMonthFr(t.givenOn)}</time>
         </span>
       </figcaption>
     </figure>
+  );
+}
+
+/** « 1 027 réponses » (a count written the French way). */
+export function answersLabel(n: number): string {
+  return `${n.toLocaleString("fr-FR")}\u00a0réponse${n > 1 ? "s" : ""}`;
+}
+
+/**
+ * How the figures were measured: one sentence when they share their period, sample and date,
+ * otherwise one line per figure (each figure is published with its own).
+ */
+export function ResultsNote({ results, className }: { results: ResultFigure[]; className?: string }) {
+  if (results.length === 0) return null;
+  const first = results[0]!;
+  const shared = results.every((r) => r.period === first.period && r.sampleSize === first.sampleSize && r.measuredOn === first.measuredOn);
+  if (shared)
+    return (
+      <p className={className}>
+        Résultats mesurés en <time dateTime={first.measuredOn}>{formatMonthFr(first.measuredOn)}</time> sur les {first.period} (
+        {answersLabel(first.sampleSize)}).
+      </p>
+    );
+  return (
+    <ul className={className}>
+      {results.map((r) => (
+        <li key={r.id}>
+          {r.figure} {r.label}&nbsp;: {r.period}, {answersLabel(r.sampleSize)}, mesuré en{" "}
+          <time dateTime={r.measuredOn}>{formatMonthFr(r.measuredOn)}</time>.
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An argument's text: paragraphs and lists. */
+export function ArgumentBody({ body }: { body: string }) {
+  return (
+    <>
+      {bodyBlocks(body).map((b, i) =>
+        b.kind === "p" ? (
+          <p key={i} className="mt-3 max-w-3xl leading-7 text-slate-700 dark:text-slate-300">
+            {b.text}
+          </p>
+        ) : (
+          <ul key={i} className="mt-4 grid gap-2 lg:grid-cols-2">
+            {b.items.map((item) => (
+              <li key={item} className="flex items-start gap-2 leading-7 text-slate-700 dark:text-slate-300">
+                <span aria-hidden="true" className="mt-3 size-1.5 shrink-0 rounded-full bg-brand-700 dark:bg-brand-300" />
+                {item}
+              </li>
+            ))}
+          </ul>
+        ),
+      )}
+    </>
   );
 }
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_CATEGORIES } from "~/domain/formations/demo-content";
 import { categoryHref } from "./categories";
 import { categoryIcon } from "./components";
 import { formatDateFr, formatMonthFr, formatMonthsFr, telHref } from "./format";
-import { ACCESSIBILITY_AUDIT, LEGAL_UPDATED_AT } from "./legal";
+import { ACCESSIBILITY_AUDIT } from "./legal";
 import { QUALIOPI_CRITERIA, qualiopiDetails } from "./qualiopi";
-import { STRENGTHS } from "./strengths";
-import { FEATURED_TESTIMONIAL_IDS, SATISFACTION_RESULTS, TESTIMONIALS, featuredTestimonials } from "./testimonials";
+import { bodyBlocks, bodySummary } from "./claims";
+import { DEMO_ARGUMENTS, DEMO_RESULTS, DEMO_TESTIMONIALS } from "./claims-demo.server";
+import { argumentSchema, resultSchema, testimonialSchema } from "./claims-schema";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 
 describe("French formatting", () => {
@@ -30,38 +30,40 @@ describe("French formatting", () => {
 });
 
 describe("static content", () => {
-  it("has at least nine complete testimonials, dated in the past, rated 1 to 5", () => {
-    expect(TESTIMONIALS.length).toBeGreaterThanOrEqual(9);
-    const ids = new Set(TESTIMONIALS.map((t) => t.id));
-    expect(ids.size).toBe(TESTIMONIALS.length);
-    for (const t of TESTIMONIALS) {
-      expect(t.rating).toBeGreaterThanOrEqual(1);
-      expect(t.rating).toBeLessThanOrEqual(5);
-      expect(Number.isInteger(t.rating)).toBe(true);
-      expect(t.date).toMatch(/^\d{4}-\d{2}$/);
-      expect(t.date <= LEGAL_UPDATED_AT.cookies.slice(0, 7)).toBe(true);
+  it("has demonstration testimonials that the admin form accepts as they are", () => {
+    expect(DEMO_TESTIMONIALS.length).toBeGreaterThanOrEqual(9);
+    expect(new Set(DEMO_TESTIMONIALS.map((t) => t.id)).size).toBe(DEMO_TESTIMONIALS.length);
+    for (const t of DEMO_TESTIMONIALS) {
+      const parsed = testimonialSchema.safeParse({ ...t, rating: String(t.rating), consent: "on", consentOn: t.givenOn, published: "on" });
+      expect(parsed.success, t.id).toBe(true);
       expect(t.lastInitial).toMatch(/^\p{Lu}\.$/u);
-      for (const field of [t.firstName, t.role, t.companyType, t.formation, t.text]) expect(field.trim()).not.toBe("");
-      expect(DEMO_CATEGORIES.some((c) => c.slug === t.category)).toBe(true);
     }
+    for (const r of DEMO_RESULTS)
+      expect(resultSchema.safeParse({ ...r, period: "2025", sampleSize: "1027", measuredOn: "2026-01-15" }).success).toBe(true);
+    for (const a of DEMO_ARGUMENTS) expect(argumentSchema.safeParse(a).success).toBe(true);
   });
 
-  it("features exactly three existing testimonials on the home page", () => {
-    expect(featuredTestimonials().map((t) => t.id)).toEqual([...FEATURED_TESTIMONIAL_IDS]);
-    expect(featuredTestimonials()).toHaveLength(3);
+  it("refuses to publish a testimonial without a recorded consent, and asks for the consent's date", () => {
+    const base = { quote: "Très bien.", firstName: "Léa", lastInitial: "b", context: "Comptable", givenOn: "2026-05-02" };
+    const noConsent = testimonialSchema.safeParse({ ...base, published: "on" });
+    expect(noConsent.success).toBe(false);
+    expect(noConsent.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["consent", "Un témoignage ne peut être publié qu'avec l'accord écrit de son auteur."],
+    ]);
+    const noDate = testimonialSchema.safeParse({ ...base, consent: "on" });
+    expect(noDate.error?.issues[0]?.path).toEqual(["consentOn"]);
+    const ok = testimonialSchema.parse({ ...base, consent: "on", consentOn: "2026-05-03", published: "on" });
+    expect(ok).toMatchObject({ lastInitial: "B.", consent: true, published: true, rating: null, formationId: null });
   });
 
-  it("publishes dated results with plausible rates", () => {
-    expect(SATISFACTION_RESULTS.measuredOn).toMatch(/^\d{4}-\d{2}$/);
-    for (const rate of [
-      SATISFACTION_RESULTS.satisfactionRate,
-      SATISFACTION_RESULTS.recommendationRate,
-      SATISFACTION_RESULTS.certificationSuccessRate,
-      SATISFACTION_RESULTS.completionRate,
-    ]) {
-      expect(rate).toBeGreaterThan(0);
-      expect(rate).toBeLessThanOrEqual(100);
-    }
+  it("reads an argument's text as paragraphs and lists", () => {
+    const body = "Premier paragraphe\nsur deux lignes.\n\n- un point\n- un autre\n\nFin.";
+    expect(bodyBlocks(body)).toEqual([
+      { kind: "p", text: "Premier paragraphe sur deux lignes." },
+      { kind: "ul", items: ["un point", "un autre"] },
+      { kind: "p", text: "Fin." },
+    ]);
+    expect(bodySummary(body)).toBe("Premier paragraphe sur deux lignes.");
   });
 
   it("links a category to the filtered catalogue, with its own icon or the generic one", () => {
@@ -88,12 +90,5 @@ describe("static content", () => {
     // « Partiellement conforme » in the RGAA means a rate of at least 50 % and below 100 %.
     expect(a.rate).toBeGreaterThanOrEqual(50);
     expect(a.rate).toBeLessThan(100);
-  });
-
-  it("gives each strength a title, a short version and points", () => {
-    for (const s of STRENGTHS) {
-      expect(s.title && s.short && s.intro).toBeTruthy();
-      expect(s.points.length).toBeGreaterThan(0);
-    }
   });
 });

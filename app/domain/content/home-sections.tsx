@@ -5,11 +5,10 @@ import type { Organisation } from "~/domain/settings/model";
 import { ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { categoryHref, type HomeCategory } from "./categories";
-import { CallToAction, categoryIcon, STRENGTH_ICONS, TestimonialCard } from "./components";
-import { formatDecimalFr, formatMonthFr, telHref } from "./format";
+import { bodySummary, type PublicClaims } from "./claims";
+import { CallToAction, categoryIcon, ResultsNote, TestimonialCard } from "./components";
+import { telHref } from "./format";
 import { qualiopiDetails } from "./qualiopi";
-import { STRENGTHS } from "./strengths";
-import { SATISFACTION_RESULTS, featuredTestimonials } from "./testimonials";
 
 /**
  * The home page's sections. Each is self-contained (its own <section> and h2), so the page is an
@@ -17,6 +16,8 @@ import { SATISFACTION_RESULTS, featuredTestimonials } from "./testimonials";
  */
 export interface HomeSectionProps {
   organisation: Organisation;
+  /** Testimonials, results and arguments (records edited in /admin/temoignages); each section hides itself while empty. */
+  claims: PublicClaims;
 }
 
 const linkClass = "inline-flex items-center gap-1 font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300";
@@ -65,9 +66,9 @@ export function HomeSection({
   );
 }
 
-export function HeroSection({ organisation: o }: HomeSectionProps) {
+export function HeroSection({ organisation: o, claims }: HomeSectionProps) {
   const certified = Boolean(o.qualiopiCertificateNumber);
-  const r = SATISFACTION_RESULTS;
+  const results = claims.results.slice(0, 4);
   return (
     <section
       aria-labelledby="accueil-titre"
@@ -108,26 +109,27 @@ export function HeroSection({ organisation: o }: HomeSectionProps) {
             ))}
           </ul>
         </div>
-        <aside
-          aria-labelledby="accueil-resultats"
-          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-        >
-          <h2 id="accueil-resultats" className="text-base font-semibold text-slate-900 dark:text-white">
-            Nos résultats en chiffres
-          </h2>
-          <dl className="mt-4 grid grid-cols-2 gap-4">
-            <Figure value={`${formatDecimalFr(r.averageRating)}/5`} label="note moyenne des stagiaires" />
-            <Figure value={`${r.satisfactionRate}\u00a0%`} label="de stagiaires satisfaits" />
-            <Figure value={`${r.recommendationRate}\u00a0%`} label="recommandent la formation" />
-            <Figure value={`${r.certificationSuccessRate}\u00a0%`} label="de réussite aux certifications" />
-          </dl>
-          <p className="mt-4 text-xs leading-5 text-slate-600 dark:text-slate-400">
-            Résultats mesurés en {formatMonthFr(r.measuredOn)} sur les {r.periodLabel} ({r.answers} réponses).{" "}
-            <Link to="/temoignages" className="font-medium text-brand-700 underline dark:text-brand-300">
-              Détail et témoignages
-            </Link>
-          </p>
-        </aside>
+        {results.length ? (
+          <aside
+            aria-labelledby="accueil-resultats"
+            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+          >
+            <h2 id="accueil-resultats" className="text-base font-semibold text-slate-900 dark:text-white">
+              Nos résultats en chiffres
+            </h2>
+            <dl className="mt-4 grid grid-cols-2 gap-4">
+              {results.map((r) => (
+                <Figure key={r.id} value={r.figure} label={r.label} />
+              ))}
+            </dl>
+            <ResultsNote results={results} className="mt-4 text-xs leading-5 text-slate-600 dark:text-slate-400" />
+            <p className="mt-2 text-xs leading-5">
+              <Link to="/temoignages" className="font-medium text-brand-700 underline dark:text-brand-300">
+                Détail et témoignages
+              </Link>
+            </p>
+          </aside>
+        ) : null}
       </div>
     </section>
   );
@@ -219,7 +221,8 @@ export function CategoriesSection({ categories }: { categories: HomeCategory[] }
   );
 }
 
-export function WhyUsSection({ organisation: o }: HomeSectionProps) {
+export function WhyUsSection({ organisation: o, claims }: HomeSectionProps) {
+  if (claims.arguments.length === 0) return null;
   return (
     <HomeSection
       id="pourquoi"
@@ -227,26 +230,28 @@ export function WhyUsSection({ organisation: o }: HomeSectionProps) {
       more={{ to: "/pourquoi-nous-choisir", label: "Nos engagements en détail" }}
     >
       <ul className="grid gap-x-8 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
-        {STRENGTHS.map((s) => {
-          const Icon = STRENGTH_ICONS[s.icon];
-          return (
-            <li key={s.id} className="flex gap-4">
-              <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-300">
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <span>
-                <span className="block font-semibold text-slate-900 dark:text-white">{s.title}</span>
-                <span className="mt-1 block text-sm leading-6 text-slate-700 dark:text-slate-300">{s.short}</span>
-              </span>
-            </li>
-          );
-        })}
+        {claims.arguments.map((a, index) => (
+          <li key={a.id} className="flex gap-4">
+            <span
+              aria-hidden="true"
+              className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-lg font-bold text-brand-700 dark:bg-slate-800 dark:text-brand-300"
+            >
+              {index + 1}
+            </span>
+            <span>
+              <span className="block font-semibold text-slate-900 dark:text-white">{a.title}</span>
+              <span className="mt-1 line-clamp-3 block text-sm leading-6 text-slate-700 dark:text-slate-300">{bodySummary(a.body)}</span>
+            </span>
+          </li>
+        ))}
       </ul>
     </HomeSection>
   );
 }
 
-export function TestimonialsSection(_: HomeSectionProps) {
+export function TestimonialsSection({ claims }: HomeSectionProps) {
+  const featured = claims.testimonials.slice(0, 3);
+  if (featured.length === 0) return null;
   return (
     <HomeSection
       id="temoignages"
@@ -256,7 +261,7 @@ export function TestimonialsSection(_: HomeSectionProps) {
       more={{ to: "/temoignages", label: "Lire tous les témoignages" }}
     >
       <ul className="grid gap-6 md:grid-cols-3">
-        {featuredTestimonials().map((t) => (
+        {featured.map((t) => (
           <li key={t.id}>
             <TestimonialCard testimonial={t} compact />
           </li>
@@ -269,7 +274,11 @@ export function TestimonialsSection(_: HomeSectionProps) {
 const FUNDING = [
   { to: "/simulateur-opco", title: "Votre OPCO", text: "Pour les salariés, dans le cadre du plan de développement des compétences." },
   { to: "/financement/cpf", title: "Le CPF", text: "Votre compte personnel de formation, pour les formations éligibles." },
-  { to: "/financement/pole-emploi", title: "France Travail", text: "Une aide individuelle à la formation pour les demandeurs d'emploi." },
+  {
+    to: "/financement/france-travail",
+    title: "France Travail",
+    text: "Une aide individuelle à la formation pour les demandeurs d'emploi.",
+  },
   { to: "/financement/entreprise", title: "Votre entreprise", text: "Un financement direct, sur facture ou par convention." },
   { to: "/financement/particulier", title: "Vous-même", text: "Un tarif clair, communiqué dans le devis avant tout engagement." },
 ] as const;

@@ -56,8 +56,46 @@ const PAGES: Record<string, ComponentType<any>> = {
   "/politique-cookies": PolitiqueCookies,
 };
 
+const CLAIMS = {
+  testimonials: [
+    {
+      id: "t1",
+      quote: "Des exemples tirés de nos propres fichiers.",
+      author: "Léa B.",
+      context: "Comptable, cabinet bordelais",
+      formation: { title: "Excel perfectionnement", slug: "excel-perfectionnement" },
+      givenOn: "2026-09-12",
+      rating: 5,
+    },
+  ],
+  results: [
+    {
+      id: "r1",
+      label: "de stagiaires satisfaits",
+      figure: "97\u00a0%",
+      period: "formations terminées en 2025",
+      sampleSize: 212,
+      measuredOn: "2026-02-01",
+      position: 0,
+      isDemo: false,
+    },
+  ],
+  arguments: [
+    {
+      id: "a1",
+      title: "Des formateurs de terrain",
+      body: "Ils exercent le métier qu'ils enseignent.\n\n- un point",
+      position: 0,
+      isDemo: false,
+    },
+  ],
+};
+const NO_CLAIMS = { testimonials: [], results: [], arguments: [] };
+
 /** Loader data of the pages that have a loader (the home page lists nothing from an empty catalogue). */
 const PAGE_DATA: Record<string, unknown> = {
+  "/temoignages": { testimonials: CLAIMS.testimonials, results: CLAIMS.results },
+  "/pourquoi-nous-choisir": { args: CLAIMS.arguments, results: CLAIMS.results },
   "/": {
     formations: {
       featured: [],
@@ -67,6 +105,7 @@ const PAGE_DATA: Record<string, unknown> = {
       ],
     },
     posts: [],
+    claims: CLAIMS,
   },
 };
 
@@ -138,6 +177,26 @@ describe("content pages read the organisation from the settings", () => {
     const text = render("/", { ...OTHER, qualiopiCertificateNumber: "" });
     expect(text).not.toContain("certifié Qualiopi");
     expect(text).toContain("Organisme de formation professionnelle");
+  });
+
+  it("publishes the claims records with their measurement, and hides every claim section while there is none", () => {
+    const home = render("/", OTHER);
+    expect(home).toContain("Nos résultats en chiffres");
+    expect(home).toContain("de stagiaires satisfaits 97 %");
+    expect(home).toContain("Résultats mesurés en février 2026 sur les formations terminées en 2025 (212 réponses).");
+    expect(home).toContain("Léa B.");
+    expect(home).toContain("Des formateurs de terrain");
+    const empty = render("/", OTHER, { ...(PAGE_DATA["/"] as object), claims: NO_CLAIMS });
+    for (const gone of ["Nos résultats en chiffres", "Ils se sont formés avec nous", "Pourquoi choisir", "%"])
+      expect(empty).not.toContain(gone);
+
+    expect(render("/temoignages", OTHER)).toContain("Excel perfectionnement");
+    const noReview = render("/temoignages", OTHER, { testimonials: [], results: [] });
+    expect(noReview).not.toContain("Nos résultats");
+    expect(noReview).toContain("Aucun n'est publié à ce jour");
+    const whyEmpty = render("/pourquoi-nous-choisir", OTHER, { args: [], results: [] });
+    expect(whyEmpty).not.toContain("Engagement n°");
+    expect(whyEmpty).toContain("Parlez-nous de votre besoin");
   });
 
   it("names the accessibility contact and the site's host on /accessibilite", () => {

@@ -81,7 +81,11 @@ export function fundingRoutes(f: Pick<Formation, "cpfEligible" | "fundingOptions
   const routes: Array<{ label: string; href: string }> = [];
   if (f.cpfEligible) routes.push({ label: FUNDING_LABELS.cpf, href: "/financement/cpf" });
   for (const option of FUNDING_OPTIONS)
-    if (f.fundingOptions.includes(option)) routes.push({ label: FUNDING_LABELS[option], href: `/financement/${option}` });
+    if (f.fundingOptions.includes(option))
+      routes.push({
+        label: FUNDING_LABELS[option],
+        href: option === "pole-emploi" ? "/financement/france-travail" : `/financement/${option}`,
+      });
   for (const slug of OPCO_SLUGS)
     if (f.opcos.includes(slug)) routes.push({ label: `OPCO : ${OPCO_NAMES[slug]}`, href: `/financement/${slug}` });
   return routes;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { capitalize, deLabel, maxLengthMessage, minLengthMessage, requiredMessage } from "~/ui/french";
 import { imageSchema } from "~/platform/storage/image-schema";
 import type { StoredImage } from "~/platform/storage/stored-image";
 import { parseFrenchNumber } from "~/platform/validation/numbers";
@@ -48,17 +49,14 @@ function emptyToNull(value: unknown): unknown {
 
 const text = (label: string, min: number, max: number) => {
   const base = z
-    .string({ error: `${label} est obligatoire.` })
+    .string({ error: requiredMessage(label) })
     .trim()
-    .min(1, `${label} est obligatoire.`);
-  return (min > 1 ? base.min(min, `${label} comporte au moins ${min} caractères.`) : base).max(
-    max,
-    `${label} ne dépasse pas ${max} caractères.`,
-  );
+    .min(1, requiredMessage(label));
+  return (min > 1 ? base.min(min, minLengthMessage(label, min)) : base).max(max, maxLengthMessage(label, max));
 };
 
 const optionalText = (label: string, max: number) =>
-  z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().trim().max(max, `${label} ne dépasse pas ${max} caractères.`));
+  z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().trim().max(max, maxLengthMessage(label, max)));
 
 const markdown = (label: string, required = true) => (required ? text(label, 1, MARKDOWN_MAX) : optionalText(label, MARKDOWN_MAX));
 
@@ -144,9 +142,9 @@ const lines = (label: string, maxItems: number) =>
       .transform((items) => items.map((s) => s.replace(/^[-*•]\s*/, "")).filter(Boolean))
       .pipe(
         z
-          .array(z.string().max(300, `Chaque ligne de ${label} ne dépasse pas 300 caractères.`))
+          .array(z.string().max(300, `Chaque ligne ${deLabel(label)} ne dépasse pas 300 caractères.`))
           .min(1, `Indiquez au moins une ligne pour ${label}.`)
-          .max(maxItems, `${label} : ${maxItems} lignes au plus.`),
+          .max(maxItems, `${capitalize(label)}\u00a0: ${maxItems} lignes au plus.`),
       ),
   );
 

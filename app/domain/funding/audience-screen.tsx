@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ButtonLink } from "~/ui/button";
 import { AUDIENCES, type AudienceContent } from "./audiences";
-import { AUDIENCE_SLUGS } from "./labels";
+import { AUDIENCE_SLUGS, fundingPath } from "./labels";
 import { Breadcrumbs, BulletList, Card, CheckedOn, OfficialLink, PageContainer, Section, StepList } from "./ui";
 
 /** The screen shared by /financement/cpf, /pole-emploi, /entreprise and /particulier. */
@@ -65,7 +65,7 @@ export function AudienceScreen({ audience }: { audience: AudienceContent }) {
           {others.map((o) => (
             <li key={o.slug}>
               <Link
-                to={`/financement/${o.slug}`}
+                to={fundingPath(o.slug)}
                 className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-medium text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800"
               >
                 {o.label}

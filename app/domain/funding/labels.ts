@@ -13,6 +13,22 @@ export function isAudienceSlug(value: string): value is AudienceSlug {
   return (AUDIENCE_SLUGS as readonly string[]).includes(value);
 }
 
+/**
+ * The page of a funding slug. France Travail replaced Pôle emploi: its page lives at
+ * /financement/france-travail; /financement/pole-emploi (the spec's address) still answers, with
+ * its canonical pointing to the new path. Slugs stored in formations keep "pole-emploi".
+ */
+export const FRANCE_TRAVAIL_PATH = "/financement/france-travail";
+
+export function fundingPath(slug: string): string {
+  return slug === "pole-emploi" ? FRANCE_TRAVAIL_PATH : `/financement/${slug}`;
+}
+
+/** The slug a /financement/{segment} address stands for ("france-travail" is the "pole-emploi" audience). */
+export function fundingSlugOf(segment: string): string {
+  return segment === "france-travail" ? "pole-emploi" : segment;
+}
+
 /** Company headcount bands used by the rules (the legal threshold of 50 employees splits them). */
 export const HEADCOUNT_BANDS = ["1-10", "11-49", "50-299", "300+"] as const;
 export type HeadcountBand = (typeof HEADCOUNT_BANDS)[number];

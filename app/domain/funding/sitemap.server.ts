@@ -1,6 +1,6 @@
 import type { SitemapEntry } from "~/platform/seo/sitemap.server";
 import { AUDIENCE_CONTENT_CHECKED_ON } from "./audiences";
-import { AUDIENCE_SLUGS } from "./labels";
+import { AUDIENCE_SLUGS, fundingPath } from "./labels";
 import { OPCO_SLUGS } from "./opco-list";
 import { OPCO_CONTENT_CHECKED_ON } from "./opcos";
 
@@ -15,7 +15,7 @@ export function sitemapEntries(): SitemapEntry[] {
       priority: 0.6,
     })),
     ...AUDIENCE_SLUGS.map((slug): SitemapEntry => ({
-      path: `/financement/${slug}`,
+      path: fundingPath(slug),
       lastmod: AUDIENCE_CONTENT_CHECKED_ON,
       changefreq: "monthly",
       priority: 0.7,

@@ -1,5 +1,5 @@
 import { cn } from "~/ui/cn";
-import { LEAD_STATUS_LABELS, MAIL_STATE_LABELS, type LeadKind, type LeadListItem, type LeadStatus } from "./model";
+import { LEAD_STATUS_LABELS, mailStateLabel, type LeadKind, type LeadListItem, type LeadStatus } from "./model";
 
 /** /admin/devis lists quote requests, /admin/messages contact messages. */
 export function leadKindFromPath(pathname: string): LeadKind {
@@ -24,7 +24,11 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
 }
 
 const MAIL_SUMMARY: Record<LeadListItem["mailState"], { label: string; style: string }> = {
-  sent: { label: "Envoyés", style: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" },
+  sent: { label: "Envoyés au serveur SMTP", style: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" },
+  outbox: {
+    label: "Écrits dans la boîte locale",
+    style: "bg-slate-200 text-slate-900 ring-1 ring-amber-500 dark:bg-slate-800 dark:text-slate-100",
+  },
   pending: { label: "En attente d'envoi", style: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100" },
   failed: { label: "Échec d'envoi", style: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100" },
   none: { label: "Aucun", style: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200" },
@@ -43,7 +47,8 @@ const MAIL_STYLES: Record<string, string> = {
   failed: MAIL_SUMMARY.failed.style,
 };
 
-/** The state of one queued e-mail. */
-export function MailBadge({ state }: { state: string }) {
-  return <span className={cn(badge, MAIL_STYLES[state] ?? MAIL_SUMMARY.none.style)}>{MAIL_STATE_LABELS[state] ?? state}</span>;
+/** The state of one queued e-mail; a sent mail says whether it reached an SMTP server or only the local outbox. */
+export function MailBadge({ state, via = "" }: { state: string; via?: string }) {
+  const style = state === "sent" && via === "outbox" ? MAIL_SUMMARY.outbox.style : MAIL_STYLES[state];
+  return <span className={cn(badge, style ?? MAIL_SUMMARY.none.style)}>{mailStateLabel(state, via)}</span>;
 }

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import { deLabel } from "~/ui/french";
 import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { DashboardFigure } from "~/platform/admin/dashboard";
@@ -24,6 +25,7 @@ import {
   searchText,
   subjectLabel,
   summarizeMailStates,
+  mailSummaryState,
   validateContact,
   validateQuote,
   type ContactInput,
@@ -397,10 +399,10 @@ function filteredQuery(target: Db, kind: LeadKind, filter: LeadFilter) {
 async function mailStates(target: Db, leadIds: string[]): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>();
   if (leadIds.length === 0) return map;
-  const rows = await target.selectFrom("mail_queue").select(["lead_id", "state"]).where("lead_id", "in", leadIds).execute();
+  const rows = await target.selectFrom("mail_queue").select(["lead_id", "state", "via"]).where("lead_id", "in", leadIds).execute();
   for (const r of rows) {
     if (!r.lead_id) continue;
-    map.set(r.lead_id, [...(map.get(r.lead_id) ?? []), r.state]);
+    map.set(r.lead_id, [...(map.get(r.lead_id) ?? []), mailSummaryState(r.state, r.via)]);
   }
   return map;
 }
@@ -511,7 +513,7 @@ export async function setLeadStatus(kind: LeadKind, id: string, status: LeadStat
       action: "update",
       entity: "lead",
       entityId: id,
-      summary: `Statut de ${kindWord(kind)} ${row.reference}\u00a0: ${LEAD_STATUS_LABELS[row.status as LeadStatus] ?? row.status} → ${LEAD_STATUS_LABELS[status]}.`,
+      summary: `Statut ${deLabel(kindWord(kind))} ${row.reference}\u00a0: ${LEAD_STATUS_LABELS[row.status as LeadStatus] ?? row.status} → ${LEAD_STATUS_LABELS[status]}.`,
     });
     return true;
   });
@@ -551,7 +553,7 @@ export async function deleteLead(kind: LeadKind, id: string, actor: Actor, targe
       action: "delete",
       entity: "lead",
       entityId: id,
-      summary: `Suppression de ${kindWord(kind)} ${row.reference} et de ses données personnelles.`,
+      summary: `Suppression ${deLabel(kindWord(kind))} ${row.reference} et de ses données personnelles.`,
     });
     return row.reference;
   });
@@ -574,7 +576,7 @@ export async function resendLeadMail(kind: LeadKind, id: string, mailId: string,
       action: "resend",
       entity: "lead",
       entityId: id,
-      summary: `Nouvel envoi demandé pour l'e-mail «\u00a0${mail.purpose === "staff" ? "notification à l'équipe" : "accusé de réception"}\u00a0» de ${kindWord(kind)} ${row.reference}.`,
+      summary: `Nouvel envoi demandé pour l'e-mail «\u00a0${mail.purpose === "staff" ? "notification à l'équipe" : "accusé de réception"}\u00a0» ${deLabel(kindWord(kind))} ${row.reference}.`,
     });
     return true;
   });
@@ -607,7 +609,8 @@ export function toCsv(rows: Array<Array<string | number | null | undefined>>): s
 }
 
 const MAIL_STATE_CSV: Record<LeadListItem["mailState"], string> = {
-  sent: "Envoyés",
+  sent: "Envoyés au serveur SMTP",
+  outbox: "Écrits dans la boîte locale",
   pending: "En attente",
   failed: "Échec",
   none: "Aucun",

@@ -18,7 +18,7 @@ import {
   submitLead,
 } from "./leads.server";
 import { claimDueMails, defaultBackoff, processMailQueue } from "./mail-queue.server";
-import { parseLeadFilter } from "./model";
+import { mailStateLabel, parseLeadFilter } from "./model";
 import { RATE_LIMIT_MAX, issueFormToken } from "./spam.server";
 
 const STAFF = "equipe@formavia.test";
@@ -159,6 +159,7 @@ describe.each(engines)("leads on $name", ({ create }) => {
     const after = await getLead("devis", result.leadId, t.db);
     expect(after!.mails.every((m) => m.state === "sent" && m.via === "smtp" && m.sentAt)).toBe(true);
     expect(after!.mailState).toBe("sent");
+    expect(after!.mails.map((m) => mailStateLabel(m.state, m.via))).toEqual(["Envoyé au serveur SMTP", "Envoyé au serveur SMTP"]);
   });
 
   it("keeps the message while the SMTP server is down and delivers it once the server is back", async () => {

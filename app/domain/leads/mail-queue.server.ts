@@ -3,6 +3,7 @@ import { type ExpressionBuilder } from "kysely";
 import { db, type Db } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import { sendMail, type MailMessage, type SentMail } from "~/platform/email/mailer.server";
+import { LEASE_MS } from "~/platform/jobs/lease.server";
 import { log } from "~/platform/log.server";
 
 /**
@@ -27,8 +28,11 @@ export interface QueuedMail {
 
 /** After this many failed attempts a mail is marked failed (staff can send it again from the admin). */
 export const MAX_ATTEMPTS = 15;
-/** A claimed row whose sender vanished (crash, restart) is claimable again after this delay. */
-export const LOCK_DURATION_MS = 15 * 60 * 1000;
+/**
+ * A claimed row whose sender vanished (crash, restart) is claimable again after this delay; the
+ * sender renews it while it works (the SMTP timeouts are well under it, see mailer.server.ts).
+ */
+export const LOCK_DURATION_MS = LEASE_MS;
 
 /** 1 min, 2, 4, 8 … capped at 6 h: about 44 hours of retries before MAX_ATTEMPTS. */
 export function defaultBackoff(attempt: number): number {
@@ -136,15 +140,51 @@ export async function claimDueMails(target: Db, now: number, batchSize: number):
 /** One pass of the worker: claims what is due and sends it. */
 export async function processMailQueue(options: ProcessOptions = {}): Promise<ProcessResult> {
   const target = options.target ?? db();
+  const now = options.now ?? Date.now;
+  const claim = await claimDueMails(target, now(), options.batchSize ?? 20);
+  const result = await sendClaimedMails(claim, options);
+  await releaseMailClaim(claim.token, target, now());
+  return result;
+}
+
+/** Extends the claim of the mails still held under `token` (the sender is alive and working). */
+export async function renewMailClaim(token: string, target: Db = db(), now = Date.now()): Promise<void> {
+  await target
+    .updateTable("mail_queue")
+    .set({ locked_until: new Date(now + LOCK_DURATION_MS).toISOString() })
+    .where("lock_token", "=", token)
+    .where("state", "=", "sending")
+    .execute();
+}
+
+/** Gives back the mails still held under `token` and not sent (the process stops): due at once elsewhere. */
+export async function releaseMailClaim(token: string, target: Db = db(), now = Date.now()): Promise<number> {
+  const iso = new Date(now).toISOString();
+  const result = await target
+    .updateTable("mail_queue")
+    .set({ state: "pending", lock_token: null, locked_until: null, updated_at: iso })
+    .where("lock_token", "=", token)
+    .where("state", "=", "sending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0);
+}
+
+/**
+ * Sends the claimed mails one by one, each only while this claim still holds it. Stops early when
+ * `stopping()` turns true: the rest stays claimed for releaseMailClaim.
+ */
+export async function sendClaimedMails(
+  { token, ids }: { token: string; ids: string[] },
+  options: ProcessOptions & { stopping?: () => boolean } = {},
+): Promise<ProcessResult> {
+  const target = options.target ?? db();
   const send = options.send ?? sendMail;
   const now = options.now ?? Date.now;
   const backoff = options.backoff ?? defaultBackoff;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
-  const result: ProcessResult = { claimed: 0, sent: 0, retried: 0, failed: 0 };
-
-  const { token, ids } = await claimDueMails(target, now(), options.batchSize ?? 20);
-  result.claimed = ids.length;
+  const result: ProcessResult = { claimed: ids.length, sent: 0, retried: 0, failed: 0 };
   for (const id of ids) {
+    if (options.stopping?.()) break;
     const row = await target.selectFrom("mail_queue").selectAll().where("id", "=", id).where("lock_token", "=", token).executeTakeFirst();
     if (!row) continue;
     const attempts = row.attempts + 1;

@@ -66,5 +66,8 @@ describe("shared validation", () => {
     expect(summarizeMailStates(["sent", "sent"])).toBe("sent");
     expect(summarizeMailStates(["sent", "pending"])).toBe("pending");
     expect(summarizeMailStates(["sending", "failed"])).toBe("failed");
+    // Mail only written to the local outbox (no SMTP server) is never shown as sent.
+    expect(summarizeMailStates(["sent", "outbox"])).toBe("outbox");
+    expect(summarizeMailStates(["outbox", "pending"])).toBe("pending");
   });
 });

@@ -209,9 +209,17 @@ export const noteSchema = z.object({
 export const MAIL_STATE_LABELS: Record<string, string> = {
   pending: "En attente d'envoi",
   sending: "Envoi en cours",
-  sent: "Envoyé",
+  sent: "Envoyé au serveur SMTP",
+  /** Sent with no SMTP server configured: the mail only reached the local outbox (DATA_DIR/outbox). */
+  outbox: "Écrit dans la boîte locale",
   failed: "Échec définitif",
 };
+
+/** The label of one queued e-mail: a sent mail says where it went (`via`, recorded on send). */
+export function mailStateLabel(state: string, via: string): string {
+  if (state === "sent" && via === "outbox") return MAIL_STATE_LABELS.outbox!;
+  return MAIL_STATE_LABELS[state] ?? state;
+}
 
 export const MAIL_PURPOSE_LABELS: Record<string, string> = {
   staff: "Notification à l'équipe",
@@ -245,7 +253,8 @@ export interface LeadListItem {
   funding: string;
   createdAt: string;
   /** Worst send state of the lead's e-mails: failed > pending/sending > sent. */
-  mailState: "sent" | "pending" | "failed" | "none";
+  /** `outbox`: every mail went out, at least one only into the local outbox (no SMTP server). */
+  mailState: "sent" | "outbox" | "pending" | "failed" | "none";
 }
 
 export interface LeadDetail extends LeadListItem {
@@ -261,12 +270,21 @@ export interface LeadDetail extends LeadListItem {
   mails: LeadMailSummary[];
 }
 
-/** Worst state first: what the list shows for a lead's mails. */
+/**
+ * Worst state first: what the list shows for a lead's mails. A sent mail counts as "outbox" when
+ * it was only written to the local outbox (pass `sent:outbox`, or the state with `via` below).
+ */
 export function summarizeMailStates(states: string[]): LeadListItem["mailState"] {
   if (states.length === 0) return "none";
   if (states.includes("failed")) return "failed";
   if (states.some((s) => s === "pending" || s === "sending")) return "pending";
+  if (states.includes("outbox")) return "outbox";
   return "sent";
+}
+
+/** The state that summarizeMailStates reads for one mail: "outbox" for a mail sent to the local outbox. */
+export function mailSummaryState(state: string, via: string): string {
+  return state === "sent" && via === "outbox" ? "outbox" : state;
 }
 
 /** Lower-case, accent-free words, for a LIKE search that ignores accents. */

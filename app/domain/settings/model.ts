@@ -52,6 +52,8 @@ export const organisationSchema = z.object({
   qualiopiCertificateNumber: z.string().trim().default(""),
   qualiopiCertifier: z.string().trim().default(""),
   qualiopiValidUntil: z.string().trim().default(""),
+  /** The name in the From of every e-mail; the organisation's name when empty. */
+  mailSenderName: z.string().trim().max(100, "Le nom de l'expéditeur ne dépasse pas 100 caractères.").default(""),
 });
 
 export type Organisation = z.infer<typeof organisationSchema>;

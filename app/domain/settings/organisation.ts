@@ -26,4 +26,5 @@ export const DEMO_ORGANISATION: Organisation = {
   qualiopiCertificateNumber: "QUA-2025-04187",
   qualiopiCertifier: "AFNOR Certification",
   qualiopiValidUntil: "2028-03-14",
+  mailSenderName: "",
 };

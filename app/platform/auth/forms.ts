@@ -14,7 +14,7 @@ export const emailSchema = z
   .toLowerCase()
   .min(1, "Saisissez votre adresse e-mail.")
   .max(254, "L'adresse e-mail comporte au plus 254 caractères.")
-  .email("Saisissez une adresse e-mail valide (exemple : prenom.nom@entreprise.fr).");
+  .email("Saisissez une adresse e-mail valide (exemple : prenom.nom@entreprise.fr).");
 
 /** The display name: the same rule on sign-up, on invitation, from the account menu and from the API. */
 export const displayNameSchema = z

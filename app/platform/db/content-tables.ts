@@ -16,6 +16,9 @@ export const CONTENT_TABLES = [
   "blog_post_tags",
   "blog_post_formations",
   "blog_slug_redirects",
+  "testimonials",
+  "result_figures",
+  "why_us_arguments",
 ] as const;
 
 /**
@@ -40,4 +43,5 @@ export const NON_CONTENT_TABLES = [
   "formation_import_jobs",
   "formation_import_files",
   "formation_import_rejections",
+  "job_leases",
 ] as const;

@@ -94,9 +94,22 @@ class GuardedKysely extends Kysely<Database> {
 }
 
 /** Opens a Kysely handle on SQLite (WAL, foreign keys, busy timeout) or PostgreSQL. */
-export function openDb(database: AppConfig["database"]): { db: Db; engine: DbEngine } {
+export function openDb(
+  database: AppConfig["database"],
+  poolOptions: AppConfig["databasePool"] = { max: 10, connectTimeoutMs: 5000 },
+): { db: Db; engine: DbEngine } {
   if (database.engine === "postgres") {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // DATABASE_POOL_MAX connections at most per process; waiting longer than
+    // DATABASE_CONNECT_TIMEOUT_MS for one fails the query rather than hanging the request. A
+    // connection the server dropped (restart, failover, pg_terminate_backend) leaves the pool
+    // and is replaced on demand: the site recovers without a restart.
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: poolOptions.max,
+      connectionTimeoutMillis: poolOptions.connectTimeoutMs,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+    });
     // An idle connection closed by the server (restart, failover) must not crash the process.
     pool.on("error", (error) => log.warn("Connexion PostgreSQL inactive perdue", { error: error.message }));
     return { db: new GuardedKysely({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
@@ -113,7 +126,7 @@ export function openDb(database: AppConfig["database"]): { db: Db; engine: DbEng
 /** The process-wide database handle (one pool, opened on first use). Refuses inside a transaction callback. */
 export function db(): Db {
   if (inTransaction()) throw new DbInsideTransactionError();
-  handle ??= openDb(config().database);
+  handle ??= openDb(config().database, config().databasePool);
   return handle.db;
 }
 
@@ -132,21 +145,78 @@ export async function closeDbHandle(target: Db): Promise<void> {
   await target.destroy();
 }
 
-/** Runs every pending migration; throws with the failing migration's name. */
-export async function migrate(target: Db = db(), list: Record<string, Migration> = migrations): Promise<MigrationResultSet> {
-  const migrator = new Migrator({
+function migrator(target: Db, list: Record<string, Migration> = migrations): Migrator {
+  return new Migrator({
     db: target,
     provider: { getMigrations: async () => list },
     // Strictly in the order of their names (docs/architecture.md#migrations): 0001…0600, then
     // YYYYMMDDHHMM_…; a migration older than the last one applied stops the start.
     allowUnorderedMigrations: false,
   });
-  const result = await migrator.migrateToLatest();
+}
+
+/** Runs every pending migration; throws with the failing migration's name. */
+export async function migrate(target: Db = db(), list: Record<string, Migration> = migrations): Promise<MigrationResultSet> {
+  const result = await migrator(target, list).migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error")?.migrationName ?? "inconnue";
     throw new Error(`Échec de la migration ${failed} : ${String(result.error)}`, { cause: result.error });
   }
   return result;
+}
+
+/** The advisory lock key of migrations and seeding on PostgreSQL (any constant shared by every instance). */
+const STARTUP_LOCK_KEY = 7_240_114_001;
+
+/**
+ * Runs `fn` (migrations, seeding) while holding the startup lock shared by every instance on the
+ * database, so that instances started together never migrate or seed at the same time: the
+ * others wait, then find the work done. PostgreSQL: a session advisory lock on one connection of
+ * the pool (released at the end, or by the server if the process dies). SQLite: an exclusive
+ * transaction on a small lock file next to the database (released by the system if the process dies).
+ */
+export async function withStartupLock<T>(
+  fn: () => Promise<T>,
+  { target = db(), database = config().database }: { target?: Db; database?: AppConfig["database"] } = {},
+): Promise<T> {
+  if (database.engine === "postgres") {
+    return target.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(connection);
+      try {
+        return await fn();
+      } finally {
+        await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(connection).catch(() => undefined);
+      }
+    });
+  }
+  mkdirSync(path.dirname(database.file), { recursive: true });
+  const lock = new SQLite(`${database.file}.startup-lock`);
+  lock.pragma("busy_timeout = 0");
+  try {
+    const until = Date.now() + 5 * 60_000;
+    for (;;) {
+      try {
+        lock.exec("begin exclusive");
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > until) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    try {
+      return await fn();
+    } finally {
+      lock.exec("commit");
+    }
+  } finally {
+    lock.close();
+  }
+}
+
+/** How many migrations of this version are not applied to the database yet (for /readyz). */
+export async function pendingMigrations(target: Db = db()): Promise<number> {
+  const all = await migrator(target).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).length;
 }
 
 /** True when the database answers a trivial query. */

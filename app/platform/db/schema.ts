@@ -401,7 +401,16 @@ export interface FormationImportRejectionsTable {
   kind: ColumnType<string, string | undefined, string>; // reject (refused row) | draft (imported, to complete)
 }
 
+/** Named leases shared by the instances: the startup lock, the housekeeping leader, task schedules. */
+export interface JobLeasesTable {
+  name: string;
+  holder: string | null;
+  expires_at: string | null; // ISO
+  next_run_at: string | null; // ISO
+}
+
 export interface Database {
+  job_leases: JobLeasesTable;
   site_state: SiteStateTable;
   formation_categories: FormationCategoriesTable;
   cities: CitiesTable;
@@ -431,4 +440,52 @@ export interface Database {
   formation_import_jobs: FormationImportJobsTable;
   formation_import_files: FormationImportFilesTable;
   formation_import_rejections: FormationImportRejectionsTable;
+  testimonials: TestimonialsTable;
+  result_figures: ResultFiguresTable;
+  why_us_arguments: WhyUsArgumentsTable;
+}
+
+/** Public claims (migration 202611231700_claims, see docs/claims.md). Booleans are 0/1. */
+export interface TestimonialsTable {
+  id: string;
+  quote: string;
+  first_name: string;
+  last_initial: string;
+  /** Company or role, as shown under the name. */
+  context: string;
+  formation_id: string | null;
+  formation_title: string;
+  /** "YYYY-MM-DD". */
+  given_on: string;
+  rating: number | null;
+  consent: number;
+  consent_on: string | null;
+  published: number;
+  position: number;
+  is_demo: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ResultFiguresTable {
+  id: string;
+  label: string;
+  figure: string;
+  period: string;
+  sample_size: number;
+  measured_on: string;
+  position: number;
+  is_demo: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WhyUsArgumentsTable {
+  id: string;
+  title: string;
+  body: string;
+  position: number;
+  is_demo: number;
+  created_at: string;
+  updated_at: string;
 }

@@ -24,8 +24,14 @@ export interface SentMail {
 type Transport = ReturnType<typeof nodemailer.createTransport>;
 let smtp: { url: string; transport: Transport } | undefined;
 
+/**
+ * SMTP timeouts, well under the mail queue's lease (LEASE_MS, 60 s): a slow or silent server
+ * fails the send (retried later) long before another instance could take the mail over.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
 function smtpTransport(url: string): Transport {
-  if (smtp?.url !== url) smtp = { url, transport: nodemailer.createTransport(url) };
+  if (smtp?.url !== url) smtp = { url, transport: nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }) };
   return smtp.transport;
 }
 
@@ -37,7 +43,7 @@ function smtpTransport(url: string): Transport {
 export async function sendMail(message: MailMessage): Promise<SentMail> {
   const cfg = config();
   const mail = {
-    from: cfg.mail.from,
+    from: await senderOf(cfg.mail.from),
     to: message.to,
     subject: message.subject,
     text: message.text,
@@ -57,6 +63,23 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
   writeFileSync(file, info.message as Buffer, { mode: 0o600 });
   log.info("E-mail déposé dans la boîte d'envoi locale", { to: message.to, subject: message.subject, file });
   return { via: "outbox", messageId: info.messageId, file };
+}
+
+/**
+ * The From of every e-mail: the sender name of the settings (the organisation's name by default)
+ * with MAIL_FROM's address, as `"Atelier Compétences" <no-reply@…>`. Without settings (or when
+ * they cannot be read), MAIL_FROM as configured.
+ */
+export async function senderOf(configured: string): Promise<string | { name: string; address: string }> {
+  const address = /<([^>]+)>/.exec(configured)?.[1]?.trim() ?? configured.trim();
+  try {
+    const { getOrganisation } = await import("~/domain/settings/settings.server");
+    const o = await getOrganisation();
+    const name = (o.mailSenderName || o.name).replace(/[\r\n"<>]/g, "").trim();
+    return name ? { name, address } : configured;
+  } catch {
+    return configured;
+  }
 }
 
 /** Escapes text for an HTML e-mail body. */

@@ -3,7 +3,7 @@ import { IMAGE_WIDTHS, UPLOAD_KEY_PATTERN, type StoredImage } from "./stored-ima
 
 /** An image reference posted by a form: only what an upload of this site can have produced. */
 export const imageSchema: z.ZodType<StoredImage> = z.object({
-  key: z.string().regex(UPLOAD_KEY_PATTERN, "Cette image ne vient pas du téléversement du site : envoyez-la de nouveau."),
+  key: z.string().regex(UPLOAD_KEY_PATTERN, "Cette image ne vient pas du téléversement du site : envoyez-la de nouveau."),
   width: z.number().int().positive().max(100_000),
   height: z.number().int().positive().max(100_000),
   widths: z

@@ -5,6 +5,8 @@ import { isAdmin } from "~/platform/auth/roles";
 import { latestAudit } from "~/domain/audit/audit.server";
 import { auditActionLabel, auditEntityLabel } from "~/domain/audit/model";
 import { dashboardFigures } from "~/composition/dashboard-sources.server";
+import { GoLiveChecklist } from "~/composition/go-live-checklist";
+import { goLiveChecklist } from "~/composition/go-live.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";
 import { useLiveData } from "~/platform/live/use-live-data";
@@ -14,17 +16,18 @@ import { formatDateTime } from "./format";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireEditor(request);
-  const [figures, latest] = await Promise.all([dashboardFigures(user), latestAudit(db(), 20)]);
+  const [figures, latest, checklist] = await Promise.all([dashboardFigures(user), latestAudit(db(), 20), goLiveChecklist()]);
   // Account and settings changes are for admins; editors see content changes.
   const changes = latest.filter((e) => isAdmin(user) || (e.entity !== "user" && e.entity !== "settings")).slice(0, 8);
-  return { user, figures, changes };
+  // Admins see the whole go-live checklist; editors only the warning about mail that nobody receives.
+  return { user, figures, changes, checklist: isAdmin(user) ? checklist : checklist.filter((i) => i.id === "mail") };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Tableau de bord", description: "Administration du site.", noindex: true });
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, figures, changes } = loaderData;
+  const { user, figures, changes, checklist } = loaderData;
   // The figures are read again when the admin comes back to the tab after 5 minutes.
   useLiveData();
   const shortcuts = ADMIN_NAV.filter((item) => item.to !== "/admin" && (item.role === "editor" || isAdmin(user)));
@@ -34,6 +37,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Tableau de bord</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">Bonjour {user.displayName}.</p>
       </div>
+
+      {isAdmin(user) || checklist.length ? <GoLiveChecklist items={checklist} /> : null}
 
       <section aria-labelledby="figures-title">
         <h2 id="figures-title" className="text-lg font-semibold">

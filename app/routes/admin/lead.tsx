@@ -236,14 +236,15 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
                   <li key={m.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700" data-testid={`mail-${m.purpose}`}>
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <p className="font-medium">{MAIL_PURPOSE_LABELS[m.purpose] ?? m.purpose}</p>
-                      <MailBadge state={m.state} />
+                      <MailBadge state={m.state} via={m.via} />
                     </div>
                     <p className="mt-1 text-sm break-all text-slate-600 dark:text-slate-400">À&nbsp;: {m.to}</p>
                     <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                       {m.state === "sent" && m.sentAt ? (
                         <>
-                          Envoyé le <time dateTime={m.sentAt}>{formatDateTime(m.sentAt)}</time>
-                          {m.via === "outbox" ? " (dans la boîte d'envoi locale : aucun serveur SMTP n'est configuré)" : ""}
+                          {m.via === "outbox" ? "Écrit dans la boîte locale le " : "Remis au serveur SMTP le "}
+                          <time dateTime={m.sentAt}>{formatDateTime(m.sentAt)}</time>
+                          {m.via === "outbox" ? "\u00a0: aucun serveur SMTP n'est configuré, ce message n'est pas parti." : "."}
                         </>
                       ) : m.state === "failed" ? (
                         <>Abandonné après {m.attempts} tentatives.</>

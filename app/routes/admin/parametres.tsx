@@ -59,6 +59,16 @@ const SECTIONS: Array<{ title: string; fields: Array<{ key: Key; label: string; 
         { key: "qualiopiValidUntil", label: "Certificat valable jusqu'au (facultatif)", type: "date" },
       ],
     },
+    {
+      title: "E-mails",
+      fields: [
+        {
+          key: "mailSenderName",
+          label: "Nom de l'expéditeur des e-mails (facultatif)",
+          hint: "Affiché comme expéditeur des e-mails du site. Par défaut : le nom de l'organisme. L'adresse reste celle de MAIL_FROM.",
+        },
+      ],
+    },
   ];
 
 const KEYS = SECTIONS.flatMap((s) => s.fields.map((f) => f.key));

@@ -6,6 +6,7 @@ import { QUALIOPI_CRITERIA, QUALIOPI_PUBLIC_LIST_URL } from "~/domain/content/qu
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
+import { de } from "~/ui/french";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
@@ -58,7 +59,7 @@ export default function CertificationQualiopi() {
           </ul>
           {certified ? (
             <p>
-              Le certificat de {o.name} porte sur la catégorie <strong>actions de formation</strong>.
+              Le certificat {de(o.name)} porte sur la catégorie <strong>actions de formation</strong>.
             </p>
           ) : null}
 

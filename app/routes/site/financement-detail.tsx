@@ -3,16 +3,16 @@ import type { Route } from "./+types/financement-detail";
 import { AudienceScreen } from "~/domain/funding/audience-screen";
 import { AUDIENCES } from "~/domain/funding/audiences";
 import { fittingFormations } from "~/domain/funding/formations.server";
-import { isAudienceSlug } from "~/domain/funding/labels";
+import { fundingPath, fundingSlugOf, isAudienceSlug } from "~/domain/funding/labels";
 import { isOpcoSlug } from "~/domain/funding/opco-list";
 import { OpcoScreen } from "~/domain/funding/opco-screen";
 import { OPCOS } from "~/domain/funding/opcos";
 import { listRulesForOpco } from "~/domain/funding/rules.server";
 import { pageMeta } from "~/platform/seo/meta";
 
-/** /financement/{slug}: the 11 OPCO pages and the 4 audience pages; any other slug is a 404. */
+/** /financement/{slug}: the 11 OPCO pages and the 4 audience pages (France Travail under both its addresses); any other slug is a 404. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const slug = params.slug;
+  const slug = fundingSlugOf(params.slug);
   if (isOpcoSlug(slug)) {
     const opco = OPCOS[slug];
     const [rules, formations] = await Promise.all([listRulesForOpco(slug), fittingFormations(opco.categories)]);
@@ -33,7 +33,8 @@ export function meta(args: Route.MetaArgs) {
     });
   }
   const audience = AUDIENCES[loaderData.slug];
-  return pageMeta(args, { title: audience.title, description: audience.description });
+  // /financement/pole-emploi and /financement/france-travail show one page: the canonical is the current name's path.
+  return pageMeta(args, { title: audience.title, description: audience.description, path: fundingPath(loaderData.slug) });
 }
 
 export default function FinancementDetail({ loaderData }: Route.ComponentProps) {

@@ -35,7 +35,7 @@ const ROUTES = [
     icon: Landmark,
     title: "France Travail",
     text: "Demandeur d'emploi : votre conseiller peut financer une formation qui vous rapproche d'un emploi (anciennement Pôle emploi).",
-    to: "/financement/pole-emploi",
+    to: "/financement/france-travail",
     link: "Le financement France Travail",
   },
   {
@@ -76,7 +76,7 @@ const CHOICES: Array<{ situation: string; answer: string; to: string; label: str
   {
     situation: "Demandeur d'emploi",
     answer: "France Travail, en complément du CPF",
-    to: "/financement/pole-emploi",
+    to: "/financement/france-travail",
     label: "France Travail",
   },
   {

@@ -10,6 +10,7 @@ import {
   TestimonialsSection,
   WhyUsSection,
 } from "~/domain/content/home-sections";
+import { publicClaims } from "~/domain/content/claims.server";
 import { LatestPosts } from "~/domain/blog/components/latest-posts";
 import { latestPosts } from "~/domain/blog/home.server";
 import { FeaturedFormations, NextSessions } from "~/domain/formations/components/home-sections";
@@ -27,14 +28,14 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader() {
-  const [formations, posts] = await Promise.all([homeFormations(), latestPosts()]);
-  return { formations, posts };
+  const [formations, posts, claims] = await Promise.all([homeFormations(), latestPosts(), publicClaims()]);
+  return { formations, posts, claims };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { formations, posts } = loaderData;
+  const { formations, posts, claims } = loaderData;
   const organisation = useRootData()?.organisation ?? DEMO_ORGANISATION;
-  const props = { organisation };
+  const props = { organisation, claims };
 
   // The page is an ordered list of self-contained sections (each a <section> with its own h2).
   // To add one (featured formations, next sessions, latest posts…), insert an entry where it belongs;

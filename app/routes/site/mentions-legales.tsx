@@ -6,6 +6,7 @@ import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
 import { DEMO_ORGANISATION, formatSiret } from "~/domain/settings/organisation";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
+import { de } from "~/ui/french";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
@@ -90,8 +91,8 @@ export default function MentionsLegales() {
           <h2>Propriété intellectuelle</h2>
           <p>
             L'ensemble des contenus de ce site (textes, programmes de formation, articles, logos, illustrations, mise en page) est la
-            propriété de {o.name} ou fait l'objet d'une autorisation d'utilisation. Toute reproduction, représentation, modification ou
-            diffusion, totale ou partielle, sans autorisation écrite préalable de {o.name} est interdite et constituerait une contrefaçon
+            propriété {de(o.name)} ou fait l'objet d'une autorisation d'utilisation. Toute reproduction, représentation, modification ou
+            diffusion, totale ou partielle, sans autorisation écrite préalable {de(o.name)} est interdite et constituerait une contrefaçon
             sanctionnée par les articles L.&nbsp;335-2 et suivants du Code de la propriété intellectuelle.
           </p>
           <p>

@@ -13,7 +13,7 @@ export const LEGAL_NAV = [
   { to: "/politique-confidentialite", label: "Politique de confidentialité" },
   { to: "/conditions-utilisation", label: "Conditions d'utilisation" },
   { to: "/politique-cookies", label: "Politique de cookies" },
-  { to: "/accessibilite", label: "Accessibilité : partiellement conforme" },
+  { to: "/accessibilite", label: "Accessibilité : partiellement conforme" },
 ] as const;
 
 export const ABOUT_NAV = [

@@ -32,11 +32,19 @@ export function SiteHeader({ siteName, userMenu }: { siteName: string; userMenu?
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight" aria-label={`${siteName}, accueil`}>
-          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
-          <span>{siteName}</span>
+        {/* A long name (40 characters and more) wraps on two lines instead of pushing the menu out. */}
+        <Link
+          to="/"
+          className="flex min-w-0 items-center gap-2 font-bold tracking-tight"
+          aria-label={`${siteName}, accueil`}
+          data-testid="site-name"
+        >
+          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
+          <span className={cn("line-clamp-2 leading-tight break-words", siteName.length > 24 ? "text-sm sm:text-base" : "text-lg")}>
+            {siteName}
+          </span>
         </Link>
-        <nav aria-label="Navigation principale" className="hidden lg:block">
+        <nav aria-label="Navigation principale" className={cn("hidden shrink-0", siteName.length > 24 ? "xl:block" : "lg:block")}>
           <ul className="flex items-center gap-1">
             {MAIN_NAV.map((item) => (
               <li key={item.to}>
@@ -47,7 +55,7 @@ export function SiteHeader({ siteName, userMenu }: { siteName: string; userMenu?
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-1">
+        <div className="flex shrink-0 items-center gap-1">
           <ThemeToggle />
           {userMenu ? (
             userMenu
@@ -58,7 +66,7 @@ export function SiteHeader({ siteName, userMenu }: { siteName: string; userMenu?
               </Link>
             </span>
           )}
-          <details ref={menuRef} className="group relative lg:hidden">
+          <details ref={menuRef} className={cn("group relative", siteName.length > 24 ? "xl:hidden" : "lg:hidden")}>
             <summary
               className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
               aria-label="Menu"

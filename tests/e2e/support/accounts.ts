@@ -43,7 +43,7 @@ export function e2eBaseURL(): string {
 let database: Db | undefined;
 
 /** The e2e server's own SQLite file (migrated by the server before the first test runs). */
-function serverDb(): Db {
+export function serverDb(): Db {
   database ??= openDb({ engine: "sqlite", file: path.join(e2eDataDir(), "site.db") }).db;
   return database;
 }

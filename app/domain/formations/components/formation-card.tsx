@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, MapPin } from "lucide-react";
+import { CalendarDays, Clock, GraduationCap, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import type { FormationListItem } from "../model";
 import { MODALITY_LABELS, durationLabel, priceLabel, sessionDatesLabel } from "../labels";
@@ -17,7 +17,16 @@ export function FormationCard({ formation: f, headingLevel = 3 }: { formation: F
           sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
           className="aspect-[16/9] w-full object-cover"
         />
-      ) : null}
+      ) : (
+        // Same frame without an image: cards with and without one line up in a grid.
+        <div
+          aria-hidden="true"
+          data-testid="formation-card-placeholder"
+          className="flex aspect-[16/9] w-full items-center justify-center bg-slate-100 text-slate-400 dark:bg-slate-800 dark:text-slate-500"
+        >
+          <GraduationCap className="size-10" />
+        </div>
+      )}
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-2 text-xs font-semibold">
           <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 dark:bg-brand-950 dark:text-brand-200">

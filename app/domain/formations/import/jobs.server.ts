@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationImportFilesTable, FormationImportJobsTable } from "~/platform/db/schema";
+import { LEASE_MS } from "~/platform/jobs/lease.server";
 import { log } from "~/platform/log.server";
 import { guessMapping, mappingProblems, type ColumnMapping } from "./columns";
 import { toCsv } from "./csv";
@@ -21,8 +22,11 @@ import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_ROWS, IMPORT_MAX_UPLOAD_BYTES, IMPOR
  * all. After a crash, the job is resumed and the file imported again, which completes it.
  */
 
-/** A claim not renewed for this long (crashed instance) can be taken over by another worker. */
-export const LOCK_MS = 5 * 60 * 1000;
+/**
+ * A claim not renewed for this long (crashed instance) can be taken over by another worker. The
+ * job runner renews it every few seconds while the job runs, the chunked write included.
+ */
+export const LOCK_MS = LEASE_MS;
 
 // ---------------------------------------------------------------------------------------------
 // Uploads of the one-file page (kept 24 hours, for the mapping, preview and import steps).
@@ -440,6 +444,37 @@ export async function claimJob(target: Db = db(), now = Date.now()): Promise<{ i
   return undefined;
 }
 
+/** Extends the claim of a running job (the worker is alive; called by the job runner while it works). */
+export async function renewJob(claim: { id: string; token: string }, target: Db = db(), now = Date.now()): Promise<void> {
+  await target
+    .updateTable("formation_import_jobs")
+    .set({ locked_until: new Date(now + LOCK_MS).toISOString() })
+    .where("id", "=", claim.id)
+    .where("lock_token", "=", claim.token)
+    .where("state", "=", "running")
+    .execute();
+}
+
+/** Gives a job still held by this claim back to the queue (its file in progress starts over). */
+export async function releaseJob(claim: { id: string; token: string }, target: Db = db()): Promise<boolean> {
+  const now = nowIso();
+  const released = await target
+    .updateTable("formation_import_jobs")
+    .set({ state: "queued", stage: "Reprise au prochain démarrage", lock_token: null, locked_until: null, updated_at: now })
+    .where("id", "=", claim.id)
+    .where("lock_token", "=", claim.token)
+    .where("state", "=", "running")
+    .executeTakeFirst();
+  if (Number(released.numUpdatedRows) !== 1) return false;
+  await target
+    .updateTable("formation_import_files")
+    .set({ state: "pending", updated_at: now })
+    .where("job_id", "=", claim.id)
+    .where("state", "=", "running")
+    .execute();
+  return true;
+}
+
 export interface RunOptions {
   target?: Db;
   /** True when the process is stopping: the file in progress is rolled back and the job released. */
@@ -647,18 +682,7 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
     if (error instanceof ImportCancelledError) return finish("cancelled");
     if (error instanceof WorkerStoppingError) {
       // Stopping (or the claim was taken over): the file in progress was rolled back; release the job.
-      const now = nowIso();
-      const released = await mine(target)
-        .set({ state: "queued", stage: "Reprise au prochain démarrage", lock_token: null, locked_until: null, updated_at: now })
-        .executeTakeFirst();
-      if (Number(released.numUpdatedRows) === 1) {
-        await target
-          .updateTable("formation_import_files")
-          .set({ state: "pending", updated_at: now })
-          .where("job_id", "=", id)
-          .where("state", "=", "running")
-          .execute();
-      }
+      await releaseJob(claim, target);
       return "queued";
     }
     log.error("Import par lots : échec inattendu", { error, job: id });

@@ -14,6 +14,8 @@ import * as m202611231100 from "./202611231100_mail_queue_recipient_index";
 import * as m202611231400 from "./202611231400_formation_listing_index";
 import * as m202611231500 from "./202611231500_accounts_invitations_throttles";
 import * as m202611231530 from "./202611231530_formation_import_review";
+import * as m202611231600 from "./202611231600_job_leases";
+import * as m202611231700 from "./202611231700_claims";
 import * as m202611232000 from "./202611232000_drop_user_permissions";
 
 /**
@@ -37,5 +39,7 @@ export const migrations: Record<string, Migration> = {
   "202611231400_formation_listing_index": m202611231400,
   "202611231500_accounts_invitations_throttles": m202611231500,
   "202611231530_formation_import_review": m202611231530,
+  "202611231600_job_leases": m202611231600,
+  "202611231700_claims": m202611231700,
   "202611232000_drop_user_permissions": m202611232000,
 };

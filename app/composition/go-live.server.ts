@@ -1,0 +1,159 @@
+import { DEMO_POSTS } from "~/domain/blog/demo-content";
+import { demoClaimCounts } from "~/domain/content/claims.server";
+import { DEMO_FORMATIONS } from "~/domain/formations/demo-content";
+import { DEFAULT_RULES_CHECKED_ON } from "~/domain/funding/default-rules";
+import type { Organisation } from "~/domain/settings/model";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
+import { getOrganisation } from "~/domain/settings/settings.server";
+import { config } from "~/platform/config.server";
+import { db, type Db } from "~/platform/db/db.server";
+import { plural } from "~/ui/french";
+
+/**
+ * The go-live checklist of the admin dashboard (docs/claims.md): what still holds demonstration
+ * values or is not configured. Each entry names the screen (or the variable) that fixes it; an
+ * entry disappears once fixed.
+ */
+export interface GoLiveItem {
+  id: string;
+  title: string;
+  detail: string;
+  /** The screen that fixes it; absent for a server variable (the detail names it). */
+  to?: string;
+  linkLabel?: string;
+}
+
+const IDENTITY_FIELDS: Array<keyof Organisation> = ["name", "street", "phone", "email"];
+const LEGAL_FIELDS: Array<keyof Organisation> = [
+  "siret",
+  "rcs",
+  "vatNumber",
+  "nda",
+  "publicationDirector",
+  "hostName",
+  "dpoEmail",
+  "accessibilityContact",
+  "qualiopiCertificateNumber",
+];
+
+const LOCAL_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/;
+
+/** A rule is reviewed once an admin has saved it with its own check date (the shipped scales carry the release's date). */
+const REVIEW_MAX_AGE_DAYS = 365;
+
+export async function goLiveChecklist(target: Db = db(), now: Date = new Date()): Promise<GoLiveItem[]> {
+  const cfg = config();
+  const items: GoLiveItem[] = [];
+  const [organisation, claims, formations, posts, rules] = await Promise.all([
+    getOrganisation(target),
+    demoClaimCounts(target),
+    target
+      .selectFrom("formations")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where(
+        "slug",
+        "in",
+        DEMO_FORMATIONS.map((f) => f.slug),
+      )
+      .executeTakeFirst(),
+    target
+      .selectFrom("blog_posts")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where(
+        "slug",
+        "in",
+        DEMO_POSTS.map((p) => p.slug),
+      )
+      .executeTakeFirst(),
+    target.selectFrom("funding_rules").select(["opco", "checked_on"]).execute(),
+  ]);
+
+  const demoIdentity = IDENTITY_FIELDS.filter((k) => organisation[k] === DEMO_ORGANISATION[k]);
+  if (demoIdentity.length)
+    items.push({
+      id: "identity",
+      title: `L'identité de l'organisme est celle de la démonstration («\u00a0${DEMO_ORGANISATION.name}\u00a0»)`,
+      detail: "Nom, adresse, téléphone et e-mail de contact apparaissent dans l'en-tête, le pied de page et les e-mails.",
+      to: "/admin/parametres",
+      linkLabel: "Saisir l'identité",
+    });
+  const demoLegal = LEGAL_FIELDS.filter((k) => organisation[k] !== "" && organisation[k] === DEMO_ORGANISATION[k]);
+  if (demoLegal.length)
+    items.push({
+      id: "legal",
+      title: "Des mentions légales gardent les valeurs de démonstration",
+      detail: `${plural(demoLegal.length, "champ", "champs")} (SIRET, déclaration d'activité, hébergeur, certificat Qualiopi…) à remplacer par les vôtres.`,
+      to: "/admin/parametres",
+      linkLabel: "Corriger les mentions légales",
+    });
+  const demoFormations = Number(formations?.n ?? 0);
+  if (demoFormations)
+    items.push({
+      id: "formations",
+      title: `${plural(demoFormations, "formation de démonstration", "formations de démonstration")} dans le catalogue`,
+      detail: "Supprimez-les ou remplacez-les par vos formations (l'import accepte un tableur).",
+      to: "/admin/formations",
+      linkLabel: "Voir les formations",
+    });
+  const demoPosts = Number(posts?.n ?? 0);
+  if (demoPosts)
+    items.push({
+      id: "posts",
+      title: `${plural(demoPosts, "article de démonstration", "articles de démonstration")} sur le blog`,
+      detail: "Relisez-les ou supprimez-les avant de publier le site.",
+      to: "/admin/blog",
+      linkLabel: "Voir les articles",
+    });
+  if (claims.testimonial)
+    items.push({
+      id: "testimonials",
+      title: `${plural(claims.testimonial, "témoignage inventé", "témoignages inventés")} (démonstration)`,
+      detail:
+        "Publier un avis inventé est une pratique commerciale trompeuse : ne publiez que des avis recueillis avec l'accord écrit de leur auteur.",
+      to: "/admin/temoignages?onglet=temoignages",
+      linkLabel: "Gérer les témoignages",
+    });
+  if (claims.result)
+    items.push({
+      id: "results",
+      title: `${plural(claims.result, "chiffre inventé", "chiffres inventés")} dans les résultats publiés`,
+      detail:
+        "Les résultats (Qualiopi, indicateur 2) doivent être les vôtres, avec leur période, leur nombre de réponses et leur date de mesure.",
+      to: "/admin/temoignages?onglet=resultats",
+      linkLabel: "Gérer les résultats",
+    });
+  if (claims.argument)
+    items.push({
+      id: "arguments",
+      title: `${plural(claims.argument, "argument de démonstration", "arguments de démonstration")} sur «\u00a0Pourquoi nous choisir\u00a0»`,
+      detail: "Chaque engagement publié doit correspondre à une pratique réelle de votre organisme.",
+      to: "/admin/temoignages?onglet=arguments",
+      linkLabel: "Gérer les arguments",
+    });
+  const oldest = new Date(now.getTime() - REVIEW_MAX_AGE_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const unreviewed = new Set(rules.filter((r) => r.checked_on === DEFAULT_RULES_CHECKED_ON || r.checked_on < oldest).map((r) => r.opco));
+  if (unreviewed.size)
+    items.push({
+      id: "funding",
+      title: `Barèmes de financement non relus pour ${plural(unreviewed.size, "OPCO", "OPCO")}`,
+      detail:
+        "Le simulateur affiche les barèmes fournis avec le site ou vérifiés il y a plus d'un an : vérifiez-les auprès de chaque OPCO et enregistrez-les avec la date de vérification.",
+      to: "/admin/financement",
+      linkLabel: "Relire les barèmes",
+    });
+  if (!cfg.mail.smtpUrl)
+    items.push({
+      id: "mail",
+      title: "Aucun serveur d'envoi d'e-mails n'est configuré",
+      detail:
+        "Les e-mails (demandes de devis, invitations, mots de passe) sont seulement écrits dans la boîte locale du serveur : personne ne les reçoit. Renseignez la variable SMTP_URL puis redémarrez le site.",
+    });
+  if (LOCAL_HOSTS.test(new URL(cfg.siteUrl).hostname))
+    items.push({
+      id: "site-url",
+      title: `L'adresse du site est encore locale (${cfg.siteUrl})`,
+      detail:
+        "Les liens des e-mails, le plan du site et la connexion utilisent SITE_URL : donnez-lui l'adresse publique (https://…) puis redémarrez le site.",
+    });
+  return items;
+}
