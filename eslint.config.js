@@ -2,6 +2,13 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
+
+/** An import of one of `folders` of app/, by the `~/` alias or by a relative path. */
+function layer(folders, message) {
+  return { regex: `^(~/|(\\.{1,2}/)+)(.*/)?(${folders.join("|")})(/|$)`, message: `${message} (docs/architecture.md#couches).` };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,6 +35,42 @@ export default tseslint.config(
       // French typography puts a non-breaking space before : ; ! ? and inside « » — in text only.
       "no-irregular-whitespace": ["error", { skipStrings: true, skipTemplates: true, skipJSXText: true, skipComments: true }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  // Layers (docs/architecture.md#couches): routes → domain → ui/platform, never the other way; only
+  // routes, app/root.tsx, server/, scripts/ and app/composition itself assemble every area through
+  // app/composition. Tests may compose anything. Imports are checked with the `~/` alias and relative paths.
+  {
+    files: ["app/platform/**", "app/ui/**"],
+    ignores: TESTS,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [layer(["domain", "routes", "composition"], "app/platform et app/ui n'importent ni domaine, ni route, ni composition")],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/domain/**"],
+    ignores: TESTS,
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [layer(["routes", "composition"], "un domaine n'importe ni route ni composition")] }],
+    },
+  },
+  {
+    files: ["app/*.ts", "app/*.tsx", "vite/**"],
+    ignores: [...TESTS, "app/root.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            layer(["composition"], "seuls les routes, app/root.tsx, server/, scripts/ et app/composition importent la composition"),
+          ],
+        },
+      ],
     },
   },
   {

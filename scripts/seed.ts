@@ -4,7 +4,7 @@
  */
 import { ConfigError, config, ensureDataDir } from "~/platform/config.server";
 import { closeDb, migrate, withStartupLock } from "~/platform/db/db.server";
-import { seed } from "~/platform/seed.server";
+import { seed } from "~/composition/seed.server";
 
 async function main(): Promise<number> {
   try {

@@ -7,12 +7,11 @@ import { config } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
 import type { InvitationsTable } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
-import { INVITATION_REFUSALS, INVITATION_TTL_DAYS, type InvitationState, type InvitationSummary, type SessionUser } from "./model";
+import { INVITATION_REFUSALS, INVITATION_TTL_DAYS, type InvitationState, type InvitationSummary } from "./model";
 import { AccountRuleError, findUserByEmail, hashPassword, insertCredentialUser, type UserSummary } from "./users.server";
+import type { Actor } from "~/platform/db/actor";
 
 const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
-
-type Actor = Pick<SessionUser, "id" | "email" | "role">;
 
 function stateOf(row: Selectable<InvitationsTable>, now: number): InvitationState {
   if (row.accepted_at) return "accepted";

@@ -1,16 +1,8 @@
-import { type Role, normalizeRole } from "~/platform/auth/roles";
+import { type Role } from "~/platform/auth/roles";
 import { plural } from "~/ui/french";
 
-/**
- * The signed-in user as every screen sees it (docs/spec.md#profil-utilisateur): the authentication identity
- * plus the role of the profile (the role alone decides what a user may do).
- */
-export interface SessionUser {
-  id: string;
-  email: string;
-  displayName: string;
-  role: Role;
-}
+// The session user and the access-denied data live beside the guard (app/platform/auth/session-user.ts).
+export { isAccessDeniedData, toSessionUser, type AccessDeniedData, type SessionUser } from "~/platform/auth/session-user";
 
 const ROLE_NOUNS: Record<Role, [singular: string, plural: string]> = {
   admin: ["administrateur", "administrateurs"],
@@ -21,29 +13,6 @@ const ROLE_NOUNS: Record<Role, [singular: string, plural: string]> = {
 /** "1 administrateur, aucun éditeur, 12 lecteurs": accounts per role, in French (see ui/french.ts). */
 export function roleCountsLabel(counts: Record<Role, number>): string {
   return (["admin", "editor", "viewer"] as const).map((role) => plural(counts[role], ...ROLE_NOUNS[role])).join(", ");
-}
-
-/** What a 403 from a guard carries: the access-denied screen shows it (docs/spec.md#rôles). */
-export interface AccessDeniedData {
-  accessDenied: true;
-  /** Which guard refused: "editor" (editor or admin required) or "admin" (admin only). */
-  required: "editor" | "admin";
-  email: string;
-  role: Role;
-}
-
-export function isAccessDeniedData(value: unknown): value is AccessDeniedData {
-  return typeof value === "object" && value !== null && (value as { accessDenied?: unknown }).accessDenied === true;
-}
-
-/** Builds the session user from a Better Auth user record (name = display name). */
-export function toSessionUser(user: { id: string; email: string; name?: string | null; role?: unknown }): SessionUser {
-  return {
-    id: user.id,
-    email: user.email,
-    displayName: user.name?.trim() || user.email,
-    role: normalizeRole(user.role),
-  };
 }
 
 export type InvitationState = "pending" | "expired" | "accepted" | "revoked";

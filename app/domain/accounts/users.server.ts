@@ -4,10 +4,10 @@ import { hashPassword } from "better-auth/crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { authBoolean, authTimestamp, containsIgnoringCase, lockForUpdate } from "~/platform/db/dialect";
-import { type SessionUser } from "./model";
 import { setPublicSignUp } from "~/platform/auth/public-sign-up.server";
 import { ROLE_LABELS, normalizeRole, type Role } from "~/platform/auth/roles";
 import { liftLockout, type Lockout } from "~/platform/auth/sign-in-throttle.server";
+import type { Actor } from "~/platform/db/actor";
 
 /** A rule of the accounts area was broken; the message is French and meant for the user. */
 export class AccountRuleError extends Error {
@@ -138,8 +138,6 @@ async function loadForChange(trx: Db, userId: string): Promise<UserSummary> {
   if (!row) throw new AccountRuleError("Ce compte n'existe pas ou a été supprimé.");
   return toSummary(row);
 }
-
-type Actor = Pick<SessionUser, "id" | "email" | "role">;
 
 export interface NewCredentialUser {
   email: string;

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
-import type { SessionUser } from "~/domain/accounts/model";
 import { nowIso, type Db } from "~/platform/db/db.server";
 import type { AuditLogTable } from "~/platform/db/schema";
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter } from "./model";
+import type { Actor } from "~/platform/db/actor";
 
 export interface AuditInput {
   /** Who did it: the session user of the admin action (id null for a command-line script). */
-  actor: { id: string | null; email: string; role: SessionUser["role"] | (string & {}) };
+  actor: Actor;
   /** A short verb: create, update, delete, publish, role, deactivate, settings, … */
   action: string;
   /** The kind of thing changed: user, settings, formation, blog_post, … */

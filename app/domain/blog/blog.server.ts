@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
-import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
-import { isUniqueViolation } from "~/domain/formations/formations.server";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { isUniqueViolation } from "~/platform/db/errors";
 import { imageSchema } from "~/platform/storage/image-schema";
-import { normalizeForSearch, slugify, uniqueSlug } from "~/domain/formations/slug";
+import { normalizeForSearch, slugify, uniqueSlug } from "~/platform/text/slug";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { BlogPostsTable } from "~/platform/db/schema";
 import { markdownToText } from "~/platform/markdown/markdown.server";
@@ -20,6 +20,7 @@ import { BLOG_CATEGORIES, effectiveStatus, isBlogCategory, readingMinutes, type 
 import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
 import { parseJsonSafely } from "~/platform/validation/form-data";
 import { type StoredImage } from "~/platform/storage/stored-image";
+import type { Actor } from "~/platform/db/actor";
 
 /**
  * Blog posts: queries and mutations. Every mutation is recorded in the audit log in the same
@@ -27,7 +28,7 @@ import { type StoredImage } from "~/platform/storage/stored-image";
  * tests can move the clock.
  */
 
-export type Actor = AuditInput["actor"];
+export type { Actor };
 export interface MutationContext {
   db?: Db;
   actor?: Actor;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { maxLengthMessage, minLengthMessage, requiredMessage } from "~/ui/french";
 import { imageSchema } from "~/platform/storage/image-schema";
 import type { StoredImage } from "~/platform/storage/stored-image";
-import { slugProblem, slugify } from "~/domain/formations/slug";
+import { slugProblem, slugify } from "~/platform/text/slug";
 import {
   BLOG_CATEGORY_SLUGS,
   BLOG_CONTENT_MAX,

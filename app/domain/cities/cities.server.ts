@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { isUniqueViolation, type MutationContext } from "~/domain/formations/formations.server";
+import { type MutationContext } from "~/platform/db/actor";
+import { isUniqueViolation } from "~/platform/db/errors";
 import { toCity } from "~/domain/formations/rows.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import { cityInputSchema, nearestCities, type City } from "./model";

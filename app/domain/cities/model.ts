@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SLUG_PATTERN } from "~/domain/formations/slug";
+import { SLUG_PATTERN } from "~/platform/text/slug";
 import { parseFrenchNumber } from "~/platform/validation/numbers";
 
 /** A city where formations run; its landing page is `/formations/ville/{slug}`. docs/spec.md#validation: latitude −90..90, longitude −180..180. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { listAudit } from "~/domain/audit/audit.server";
-import { seed } from "~/platform/seed.server";
+import { seed } from "~/composition/seed.server";
 import { readContentVersion } from "~/platform/db/content-version.server";
 import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
 import {

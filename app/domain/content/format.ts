@@ -1,3 +1,4 @@
+export { formatPhoneFr, telHref } from "~/ui/format";
 /**
  * French date formatting for static content. Dates are ISO strings ("2026-10-15" or "2026-10");
  * formatting uses UTC so that the server and the browser render the same text.
@@ -28,16 +29,6 @@ export function formatMonthFr(iso: string): string {
 /** 4.6 → "4,6". */
 export function formatDecimalFr(value: number, fractionDigits = 1): string {
   return value.toLocaleString("fr-FR", { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
-}
-
-/** A phone number as shown: no-break spaces between digit groups, so it never wraps ("04 65 71 00 12"). */
-export function formatPhoneFr(phone: string): string {
-  return phone.trim().replace(/\s+/g, "\u00a0");
-}
-
-/** "04 65 71 00 12" → "tel:0465710012". */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
 /** A duration in months: 36 → "36 mois (3 ans)", 12 → "12 mois (1 an)", 18 → "18 mois". */

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
-import { isUniqueViolation, type MutationContext } from "./formations.server";
+import { type MutationContext } from "./formations.server";
+import { isUniqueViolation } from "~/platform/db/errors";
 import { categoryInputSchema, type Category } from "./model";
 import { toCategory } from "./rows.server";
 import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { City } from "~/domain/cities/model";
-import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationsTable } from "~/platform/db/schema";
 import { toCategory, toCity } from "./rows.server";
@@ -22,12 +22,12 @@ import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/va
 import { parseFormationDraft } from "./draft";
 import { imageSchema } from "~/platform/storage/image-schema";
 import { type StoredImage } from "~/platform/storage/stored-image";
+import type { Actor, MutationContext as BaseMutationContext } from "~/platform/db/actor";
+import { isUniqueViolation } from "~/platform/db/errors";
 
 /** Who makes a change: recorded in the audit log, in the same transaction as the change. */
-export type Actor = AuditInput["actor"];
-export interface MutationContext {
-  db?: Db;
-  actor?: Actor;
+export type { Actor };
+export interface MutationContext extends BaseMutationContext {
   /** Save as a draft: only the title is required (see `./draft`); never for a formation that stays published. */
   draft?: boolean;
 }
@@ -208,17 +208,6 @@ export function toColumns(data: FormationData, categoryName: string) {
       [data.title, data.summary, categoryName, data.certificationTitle, data.certificationCode, ...data.objectives].join(" "),
     ),
   };
-}
-
-/** A unique-constraint violation on either engine (SQLite or PostgreSQL). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
-  return (
-    e?.code === "23505" ||
-    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
-    e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
-    /UNIQUE constraint failed/.test(e?.message ?? "")
-  );
 }
 
 const SLUG_TAKEN = "Cette adresse est déjà utilisée par une autre formation.";

@@ -4,7 +4,7 @@ import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { DEFAULT_RULES } from "./default-rules";
 import { simulate, type FundingRule } from "./model";
 import { getRule, listRules, listRulesForOpco, saveRule, saveRules, seedDefaultRules, updateRulesAudited } from "./rules.server";
-import { seed } from "~/platform/seed.server";
+import { seed } from "~/composition/seed.server";
 
 describe.each(engines)("funding rules on $name", ({ create }) => {
   let t: TestDatabase;

@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { deLabel } from "~/ui/french";
 import { sql, type Selectable } from "kysely";
-import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
-import type { DashboardFigure } from "~/platform/admin/dashboard-sources.server";
+import { recordAudit } from "~/domain/audit/audit.server";
+import type { DashboardFigure } from "~/platform/admin/dashboard";
 import { getOrganisation } from "~/domain/settings/settings.server";
 import { CLIENT_IP_HEADER } from "~/platform/auth/auth.server";
 import { config } from "~/platform/config.server";
@@ -41,6 +41,8 @@ import {
 } from "./model";
 import { RATE_LIMIT_MAX, checkFormToken, consumeRateLimit, issueFormToken } from "./spam.server";
 import { type FieldErrors } from "~/platform/validation/errors";
+import type { Actor } from "~/platform/db/actor";
+import { isUniqueViolation } from "~/platform/db/errors";
 
 // ---------------------------------------------------------------------------------------------
 // Submission
@@ -89,11 +91,6 @@ export async function staffAddress(target: Db = db()): Promise<string> {
 /** The client address the Express app put on the request (socket, or the trusted proxy chain). */
 export function clientIp(request: Request): string {
   return request.headers.get(CLIENT_IP_HEADER)?.trim() ?? "";
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "");
 }
 
 function minutesText(seconds: number): string {
@@ -339,7 +336,7 @@ function toMailLead(row: Selectable<LeadsTable>): LeadForMail {
 // Admin: lists, detail, mutations, export
 // ---------------------------------------------------------------------------------------------
 
-export type Actor = AuditInput["actor"];
+export type { Actor };
 
 /** How many leads are waiting for a first look (status "nouveau"), for the dashboard. */
 export async function countNewLeads(target: Db = db()): Promise<{ devis: number; contact: number; total: number }> {
@@ -357,7 +354,7 @@ export async function countNewLeads(target: Db = db()): Promise<{ devis: number;
   return counts;
 }
 
-/** The dashboard's figures for this area (register in `~/platform/admin/dashboard-sources.server`). */
+/** The dashboard's figures for this area (register in `app/composition/dashboard-sources.server.ts`). */
 export async function leadDashboardFigures(target: Db = db()): Promise<DashboardFigure[]> {
   const counts = await countNewLeads(target);
   return [

@@ -1,5 +1,7 @@
 import type { Organisation } from "./model";
 
+export { formatSiret } from "~/ui/format";
+
 /** Demo identity used until an admin fills in the real one (README: replace before going live). */
 export const DEMO_ORGANISATION: Organisation = {
   name: "Formavia",
@@ -27,8 +29,3 @@ export const DEMO_ORGANISATION: Organisation = {
   mailSenderName: "",
   logoUrl: "",
 };
-
-export function formatSiret(siret: string): string {
-  const s = siret.replace(/\s+/g, "");
-  return `${s.slice(0, 3)} ${s.slice(3, 6)} ${s.slice(6, 9)} ${s.slice(9)}`;
-}

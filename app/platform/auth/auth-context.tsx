@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { notify } from "~/platform/toast/notify";
-import type { SessionUser } from "~/domain/accounts/model";
+import type { SessionUser } from "./session-user";
 import { canEdit, isAdmin, isEditor } from "~/platform/auth/roles";
 import { AuthError, GENERIC_ERROR, authPost } from "./client";
 

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { toSessionUser, type AccessDeniedData, type SessionUser } from "~/domain/accounts/model";
+import { toSessionUser, type AccessDeniedData, type SessionUser } from "./session-user";
 import { loginPath } from "~/platform/auth/paths";
 import { isAdmin, isEditor, normalizeRole } from "~/platform/auth/roles";
 import { config } from "../config.server";
@@ -7,8 +7,8 @@ import { log } from "../log.server";
 import { auth } from "./auth.server";
 import { originRefusedMessage } from "./client";
 
-export type { AccessDeniedData, SessionUser } from "~/domain/accounts/model";
-export { isAccessDeniedData } from "~/domain/accounts/model";
+export type { AccessDeniedData, SessionUser } from "./session-user";
+export { isAccessDeniedData } from "./session-user";
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
 

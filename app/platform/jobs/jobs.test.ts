@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { createPostgresDatabase, createSqliteDatabase, engines, type TestDatabase } from "../../../tests/support/databases";
 import { closeDbHandle, migrate, openDb, withStartupLock, type Db } from "../db/db.server";
-import { seedAtStartup } from "../seed.server";
+import { seedAtStartup } from "~/composition/seed.server";
 import { enqueueMail, claimDueMails, releaseMailClaim, renewMailClaim } from "~/domain/leads/mail-queue.server";
 import { acquireLease, LEASE_MS, releaseLease } from "./lease.server";
 import { JobRunner, type JobKind } from "./runner.server";

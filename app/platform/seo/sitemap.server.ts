@@ -1,5 +1,4 @@
 import { config } from "../config.server";
-import { sitemapSources } from "./sitemap-sources.server";
 
 export interface SitemapEntry {
   /** Path from the site root, starting with "/". */
@@ -16,9 +15,9 @@ function escapeXml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
-/** Every public URL, gathered from each area's source, de-duplicated, in a stable order. */
-export async function collectSitemap(): Promise<SitemapEntry[]> {
-  const lists = await Promise.all(sitemapSources.map((source) => source()));
+/** Every public URL, gathered from each area's source (`app/composition/sitemap-sources.server.ts`), de-duplicated, in a stable order. */
+export async function collectSitemap(sources: SitemapSource[]): Promise<SitemapEntry[]> {
+  const lists = await Promise.all(sources.map((source) => source()));
   const byPath = new Map<string, SitemapEntry>();
   for (const entry of lists.flat()) if (!byPath.has(entry.path)) byPath.set(entry.path, entry);
   return [...byPath.values()];
@@ -49,8 +48,8 @@ export function sitemapPartPath(n: number): string {
  * /sitemap.xml: every URL when they fit in one file, otherwise an index of files of at most
  * `maxPerFile` URLs each; `part` (from 1) renders one of those files, null when it does not exist.
  */
-export async function renderSitemap(part?: number, maxPerFile = SITEMAP_MAX_URLS): Promise<string | null> {
-  return sitemapXml(await collectSitemap(), config().siteUrl, part, maxPerFile);
+export async function renderSitemap(sources: SitemapSource[], part?: number, maxPerFile = SITEMAP_MAX_URLS): Promise<string | null> {
+  return sitemapXml(await collectSitemap(sources), config().siteUrl, part, maxPerFile);
 }
 
 /** The XML of `renderSitemap` for a given list (pure). */

@@ -9,7 +9,7 @@ import {
   type CategoryWithCount,
 } from "~/domain/formations/categories.server";
 import { TextAreaField, TextField } from "~/ui/form/fields";
-import { refusedMutation, unknownIntent } from "~/domain/formations/action-result.server";
+import { refusedMutation, unknownIntent } from "~/platform/http/action-result.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { dataWithToast } from "~/platform/toast/flash.server";
 import { MutationResultMessage } from "~/domain/formations/components/mutation-result";

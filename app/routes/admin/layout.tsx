@@ -12,6 +12,7 @@ import { useRootData } from "~/root";
 import { cn } from "~/ui/cn";
 import { ErrorScreen } from "~/ui/error-screen";
 import { ADMIN_NAV } from "~/ui/layout/admin-nav";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { SiteShell } from "~/ui/layout/site-shell";
 import { NotFound } from "~/ui/not-found";
 import { ThemeToggle } from "~/ui/layout/theme-toggle";
@@ -202,7 +203,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   return (
-    <SiteShell organisation={root?.organisation}>
+    <SiteShell organisation={root?.organisation ?? DEMO_ORGANISATION}>
       <ErrorContent error={error} />
     </SiteShell>
   );

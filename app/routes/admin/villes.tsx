@@ -3,7 +3,7 @@ import { Form, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/villes";
 import { createCity, deleteCity, listCities, updateCity, type CityWithCount } from "~/domain/cities/cities.server";
 import { TextAreaField, TextField } from "~/ui/form/fields";
-import { refusedMutation, unknownIntent } from "~/domain/formations/action-result.server";
+import { refusedMutation, unknownIntent } from "~/platform/http/action-result.server";
 import { cityPath } from "~/domain/formations/slug";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { dataWithToast } from "~/platform/toast/flash.server";

@@ -3,6 +3,7 @@ import { Outlet, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/layout";
 import { useRootData } from "~/root";
 import { ErrorScreen } from "~/ui/error-screen";
+import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { SiteShell } from "~/ui/layout/site-shell";
 import { NotFound } from "~/ui/not-found";
 
@@ -32,7 +33,7 @@ function userMenuFor(signedIn: boolean) {
 export default function SiteLayout() {
   const root = useRootData();
   return (
-    <SiteShell organisation={root?.organisation} userMenu={userMenuFor(Boolean(root?.user))}>
+    <SiteShell organisation={root?.organisation ?? DEMO_ORGANISATION} userMenu={userMenuFor(Boolean(root?.user))}>
       <Outlet />
     </SiteShell>
   );
@@ -42,7 +43,7 @@ export default function SiteLayout() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
   return (
-    <SiteShell organisation={root?.organisation} userMenu={userMenuFor(Boolean(root?.user))}>
+    <SiteShell organisation={root?.organisation ?? DEMO_ORGANISATION} userMenu={userMenuFor(Boolean(root?.user))}>
       {isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <ErrorScreen requestId={root?.requestId} />}
     </SiteShell>
   );

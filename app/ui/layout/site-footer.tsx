@@ -1,11 +1,24 @@
-import { formatPhoneFr, telHref } from "~/domain/content/format";
 import { Link } from "react-router";
-import type { Organisation } from "~/domain/settings/model";
-import { formatSiret } from "~/domain/settings/organisation";
+import { formatPhoneFr, formatSiret, telHref } from "../format";
 import { openConsentPreferences } from "~/platform/consent/consent";
 import { ABOUT_NAV, LEGAL_NAV, MAIN_NAV } from "./nav";
 
-export function SiteFooter({ organisation: o }: { organisation: Organisation }) {
+/** What the footer shows of the organisation (the settings area's record, passed down by the layout route). */
+export interface FooterOrganisation {
+  name: string;
+  legalForm: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  phone: string;
+  email: string;
+  siret: string;
+  nda: string;
+  ndaRegion: string;
+  qualiopiCertificateNumber: string;
+}
+
+export function SiteFooter({ organisation: o }: { organisation: FooterOrganisation }) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">

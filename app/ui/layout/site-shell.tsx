@@ -1,17 +1,18 @@
 import type { ReactNode } from "react";
-import type { Organisation } from "~/domain/settings/model";
-import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { CookieConsent } from "~/platform/consent/cookie-consent";
-import { SiteFooter } from "./site-footer";
+import { SiteFooter, type FooterOrganisation } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-/** The public site's frame: skip link, header, main landmark, footer, cookie banner. */
+/**
+ * The public site's frame: skip link, header, main landmark, footer, cookie banner. The layout
+ * route passes what comes from the areas (the organisation's record, the user menu).
+ */
 export function SiteShell({
-  organisation = DEMO_ORGANISATION,
+  organisation,
   userMenu,
   children,
 }: {
-  organisation?: Organisation;
+  organisation: FooterOrganisation & { logoUrl?: string };
   userMenu?: ReactNode;
   children: ReactNode;
 }) {

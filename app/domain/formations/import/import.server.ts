@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Insertable } from "kysely";
-import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationsTable } from "~/platform/db/schema";
-import { isUniqueViolation, toColumns, toFormation } from "../formations.server";
+import { toColumns, toFormation } from "../formations.server";
+import { isUniqueViolation } from "~/platform/db/errors";
 import type { Formation, FormationData, FormationSession } from "../model";
 import type { FormationStatus } from "../labels";
 import { slugify } from "../slug";
@@ -24,6 +25,7 @@ import {
 import { COLUMN_BY_FIELD, type ColumnMapping } from "./columns";
 import { emptyCounts, countsSentence, type ImportCounts, type RowAction } from "./model";
 import type { ImportTable } from "./read.server";
+import type { Actor } from "~/platform/db/actor";
 
 /**
  * The import engine, shared by the one-file page, the batch worker and the benchmark:
@@ -43,7 +45,7 @@ import type { ImportTable } from "./read.server";
  * keep their current values), a new one creates a formation.
  */
 
-export type Actor = AuditInput["actor"];
+export type { Actor };
 
 export interface RowIssue {
   /** Column key ("_ligne" for the whole row). */

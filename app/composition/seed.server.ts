@@ -1,9 +1,9 @@
-import { db, type Db } from "./db/db.server";
+import { db, type Db } from "~/platform/db/db.server";
 import { seedDemoAccounts } from "~/domain/accounts/bootstrap.server";
 import { seedFormations } from "~/domain/formations/seed.server";
 import { seedBlog } from "~/domain/blog/seed.server";
 import { seedDemoClaims } from "~/domain/content/claims-demo.server";
-import { log } from "./log.server";
+import { log } from "~/platform/log.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { saveOrganisation } from "~/domain/settings/settings.server";
 import { seedDefaultRules } from "~/domain/funding/rules.server";

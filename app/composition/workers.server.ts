@@ -1,7 +1,7 @@
 import { mailJob } from "~/domain/leads/worker.server";
 import { importJob } from "~/domain/formations/import/worker.server";
-import { housekeepingJob } from "./maintenance.server";
-import { JobRunner } from "./runner.server";
+import { housekeepingJob } from "./housekeeping.server";
+import { JobRunner } from "~/platform/jobs/runner.server";
 
 let runner: JobRunner | undefined;
 

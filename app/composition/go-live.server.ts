@@ -5,8 +5,8 @@ import { DEFAULT_RULES_CHECKED_ON } from "~/domain/funding/default-rules";
 import type { Organisation } from "~/domain/settings/model";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { getOrganisation } from "~/domain/settings/settings.server";
-import { config } from "../config.server";
-import { db, type Db } from "../db/db.server";
+import { config } from "~/platform/config.server";
+import { db, type Db } from "~/platform/db/db.server";
 import { plural } from "~/ui/french";
 
 /**

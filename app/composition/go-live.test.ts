@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, type TestDatabase } from "../../../tests/support/databases";
+import { engines, type TestDatabase } from "../../tests/support/databases";
 import { seedDemoClaims } from "~/domain/content/claims-demo.server";
 import { seedDefaultRules } from "~/domain/funding/rules.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";

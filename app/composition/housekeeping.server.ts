@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { purgeInactiveAccounts } from "~/domain/accounts/users.server";
 import { deleteExpiredLeadsTask, pruneRateLimitsTask } from "~/domain/leads/worker.server";
 import { pruneUploadsTask } from "~/domain/formations/import/worker.server";
-import { config } from "../config.server";
-import { log } from "../log.server";
-import { acquireLease, nextRunAt, releaseLease, setNextRunAt } from "./lease.server";
-import type { JobKind } from "./runner.server";
+import { config } from "~/platform/config.server";
+import { log } from "~/platform/log.server";
+import { acquireLease, nextRunAt, releaseLease, setNextRunAt } from "~/platform/jobs/lease.server";
+import type { JobKind } from "~/platform/jobs/runner.server";
 
 /**
  * Housekeeping: idempotent tasks, each run at its own interval by one instance at a time. The

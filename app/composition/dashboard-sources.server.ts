@@ -4,20 +4,11 @@ import { countUsersByRole } from "~/domain/accounts/users.server";
 import { formationDashboardFigures } from "~/domain/formations/formations.server";
 import { blogDashboardFigures } from "~/domain/blog/blog.server";
 import { leadDashboardFigures } from "~/domain/leads/leads.server";
-import { topPages, topPagesDetail, totalViews } from "../analytics/page-views.server";
-import { db, type Db } from "../db/db.server";
+import type { DashboardFigure } from "~/platform/admin/dashboard";
+import { topPages, topPagesDetail, totalViews } from "~/platform/analytics/page-views.server";
+import { db, type Db } from "~/platform/db/db.server";
 
-/** One figure of the admin dashboard (/admin). */
-export interface DashboardFigure {
-  label: string;
-  value: number;
-  /** Where a click leads (the area's list). */
-  to?: string;
-  /** Short French detail under the figure. */
-  detail?: string;
-  /** Who sees it; editor = editors and admins. */
-  role: "editor" | "admin";
-}
+export type { DashboardFigure };
 
 /**
  * Each area registers ONE function here returning its figures (content counts for the dashboard).

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
 
-/** What the catalogue's small admin screens (categories, cities) send back on a refused change. */
+/** What an admin screen with several small forms (categories, cities) sends back on a refused change. */
 interface RefusedContext {
   intent: string;
   id: string;

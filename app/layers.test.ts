@@ -1,0 +1,70 @@
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layers of docs/architecture.md#couches are enforced by ESLint (`no-restricted-imports` in
+ * eslint.config.js): an import against the direction routes → domain → ui/platform fails the lint.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const eslint = new ESLint({ cwd: root });
+
+async function layerErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("layer boundaries", () => {
+  it("refuses a domain import from platform or ui, by alias or relative path", async () => {
+    expect(
+      await layerErrors("app/platform/auth/example.ts", 'import { listUsers } from "~/domain/accounts/users.server";\nvoid listUsers;\n'),
+    ).toEqual([expect.stringContaining("docs/architecture.md#couches")]);
+    expect(
+      await layerErrors(
+        "app/ui/layout/example.tsx",
+        'import { DEMO_ORGANISATION } from "../../domain/settings/organisation";\nvoid DEMO_ORGANISATION;\n',
+      ),
+    ).toHaveLength(1);
+    expect(await layerErrors("app/platform/example.ts", 'import { loader } from "~/routes/admin/dashboard";\nvoid loader;\n')).toHaveLength(
+      1,
+    );
+    expect(await layerErrors("app/platform/example.ts", 'import { seed } from "~/composition/seed.server";\nvoid seed;\n')).toHaveLength(1);
+  });
+
+  it("refuses a route or composition import from a domain", async () => {
+    expect(await layerErrors("app/domain/blog/example.ts", 'import { loader } from "~/routes/site/blog";\nvoid loader;\n')).toHaveLength(1);
+    expect(
+      await layerErrors(
+        "app/domain/blog/example.ts",
+        'import { sitemapSources } from "~/composition/sitemap-sources.server";\nvoid sitemapSources;\n',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("accepts imports in the right direction", async () => {
+    expect(
+      await layerErrors(
+        "app/domain/blog/example.ts",
+        'import { db } from "~/platform/db/db.server";\nimport { cn } from "~/ui/cn";\nvoid db;\nvoid cn;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors(
+        "app/routes/site/example.tsx",
+        'import { listUsers } from "~/domain/accounts/users.server";\nimport { seed } from "~/composition/seed.server";\nvoid listUsers;\nvoid seed;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors(
+        "app/composition/example.server.ts",
+        'import { listUsers } from "~/domain/accounts/users.server";\nvoid listUsers;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors(
+        "app/platform/db/example.ts",
+        'import { isPostgres } from "./dialect";\nimport { log } from "../log.server";\nvoid isPostgres;\nvoid log;\n',
+      ),
+    ).toEqual([]);
+  });
+});
