@@ -45,6 +45,8 @@ test("an editor may not open the claims screen", async ({ page, baseURL }) => {
 });
 
 test("a site started with SEED_DEMO=0 publishes no figure and no testimonial", async () => {
+  // A second server starts from an empty database (migrations, seed): more than an ordinary test.
+  test.setTimeout(90_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-nodemo-"));
   const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: "0" });
   try {

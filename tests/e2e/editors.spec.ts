@@ -245,6 +245,8 @@ for (const [width, editor] of [375, 1280].flatMap((w) => editors.map((e) => [w, 
     let stops = 0;
     for (let i = 0; i < 400; i++) {
       await page.keyboard.press("Tab");
+      // The page's own focus handler may scroll: measure on the next frame, as the visitor sees it.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const result = await page.evaluate((formSelector) => {
         const el = document.activeElement as HTMLElement | null;
         if (!el || el === document.body) return { done: true as const };
@@ -259,10 +261,11 @@ for (const [width, editor] of [375, 1280].flatMap((w) => editors.map((e) => [w, 
         const x = Math.min(Math.max(rect.left + rect.width / 2, 0), window.innerWidth - 1);
         const y = Math.min(Math.max(rect.top + rect.height / 2, 0), window.innerHeight - 1);
         const hit = document.elementFromPoint(x, y);
-        let covered = false;
+        let covered = "";
         for (let node = hit; node; node = node.parentElement) {
           const position = getComputedStyle(node).position;
-          if ((position === "fixed" || position === "sticky") && !node.contains(el)) covered = true;
+          if ((position === "fixed" || position === "sticky") && !node.contains(el))
+            covered = `${node.tagName}.${String(node.className).slice(0, 40)} (${Math.round(rect.top)}–${Math.round(rect.bottom)} / ${window.innerHeight})`;
         }
         const name = el.getAttribute("aria-label") || el.id || el.textContent?.trim().slice(0, 30) || el.tagName;
         const last = el.closest("[data-save-bar]") !== null && el.textContent?.trim() === "Retour à la liste";
@@ -274,7 +277,7 @@ for (const [width, editor] of [375, 1280].flatMap((w) => editors.map((e) => [w, 
       }
       if (result.done && !("covered" in result)) break;
       stops++;
-      if (result.covered) hidden.push(result.name);
+      if (result.covered) hidden.push(`${result.name} sous ${result.covered}`);
       if (result.done) break;
     }
     expect(stops).toBeGreaterThan(editor.minStops);
