@@ -101,6 +101,19 @@ export function FilterBar({
   );
 }
 
+/** The compact filter bar: a GET search form in one wrapping row, with a « Filtrer » button. */
+export function InlineFilterBar({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Form method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-3">
+      {children}
+      <Button type="submit" variant="secondary">
+        <Search aria-hidden="true" className="size-4" />
+        Filtrer
+      </Button>
+    </Form>
+  );
+}
+
 export type Column<T> = {
   key: string;
   header: ReactNode;
