@@ -102,7 +102,7 @@ export function FilterBar({
 }
 
 /** The compact filter bar: a GET search form in one wrapping row, with a « Filtrer » button. */
-export function InlineFilterBar({ label, children }: { label: string; children: ReactNode }) {
+export function InlineFilterBar({ label, children }: { label?: string; children: ReactNode }) {
   return (
     <Form method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-3">
       {children}
@@ -157,6 +157,7 @@ export function AdminTable<T extends { id: string }>({
   selection,
   style = PANEL_STYLE,
   className = "mt-2",
+  scrollLabel,
 }: {
   caption: ReactNode;
   columns: readonly Column<T>[];
@@ -167,12 +168,23 @@ export function AdminTable<T extends { id: string }>({
   selection?: RowSelection<T>;
   style?: TableStyle;
   className?: string;
+  /** Makes the scrolling box a labelled region and a tab stop, so that the keyboard can scroll it sideways. */
+  scrollLabel?: string;
 }) {
   if (rows.length === 0 && empty === undefined) return null;
   const allIds = rows.map((r) => r.id);
   const allSelected = selection ? allIds.length > 0 && allIds.every((id) => selection.selected.includes(id)) : false;
   return (
-    <div className={cn("overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900", className)}>
+    <div
+      className={cn(
+        "overflow-x-auto rounded-xl border border-slate-200 bg-white",
+        scrollLabel
+          ? "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-800 dark:bg-slate-900 dark:focus-visible:outline-brand-300"
+          : "dark:border-slate-800 dark:bg-slate-900",
+        className,
+      )}
+      {...(scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {})}
+    >
       <table className={style.table}>
         <caption className="sr-only">{caption}</caption>
         <thead className={style.head}>
