@@ -1,7 +1,7 @@
-import { Search } from "lucide-react";
 import { useId } from "react";
-import { Form, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { ROLES, ROLE_LABELS, type Role } from "~/platform/auth/roles";
+import { FilterField, InlineFilterBar, SelectFilter } from "~/ui/admin-list/admin-list";
 import { Button } from "~/ui/button";
 import { formatDate } from "~/ui/format";
 import { INPUT_CLASS } from "~/ui/form/fields";
@@ -87,11 +87,8 @@ export function UsersTable({
 }) {
   return (
     <>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="users-q" className="block text-sm font-medium">
-            Rechercher
-          </label>
+      <InlineFilterBar>
+        <FilterField id="users-q" label="Rechercher">
           <input
             id="users-q"
             name="q"
@@ -100,25 +97,17 @@ export function UsersTable({
             placeholder="Nom ou adresse e-mail"
             className={cn(selectClass, "mt-1 w-64 max-w-full")}
           />
-        </div>
-        <div>
-          <label htmlFor="users-role" className="block text-sm font-medium">
-            Rôle
-          </label>
-          <select id="users-role" name="role" defaultValue={role} className={cn(selectClass, "mt-1")}>
-            <option value="">Tous</option>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" variant="secondary">
-          <Search aria-hidden="true" className="size-4" />
-          Filtrer
-        </Button>
-      </Form>
+        </FilterField>
+        <SelectFilter
+          id="users-role"
+          name="role"
+          label="Rôle"
+          defaultValue={role}
+          all="Tous"
+          className={cn(selectClass, "mt-1")}
+          options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+        />
+      </InlineFilterBar>
       <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
         {total === 0 ? "Aucun compte ne correspond." : `${total}\u00a0compte${total > 1 ? "s" : ""}`}
       </p>
