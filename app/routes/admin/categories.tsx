@@ -2,9 +2,8 @@ import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/categories";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "~/domain/formations/categories.server";
 import { TextAreaField, TextField } from "~/ui/form/fields";
-import { refusedMutation, unknownIntent } from "~/platform/http/action-result.server";
+import { referenceMutation } from "~/platform/http/action-result.server";
 import { requireEditor } from "~/platform/auth/guard.server";
-import { dataWithToast } from "~/platform/toast/flash.server";
 import { MutationResultMessage } from "~/domain/formations/components/mutation-result";
 import {
   ReferenceRecordRow,
@@ -14,7 +13,6 @@ import {
 } from "~/domain/formations/components/reference-record-row";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
-import { formDataToObject } from "~/platform/validation/form-data";
 
 export const handle = { breadcrumb: "Catégories" };
 
@@ -24,36 +22,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { categories: await listCategories() };
 }
 
-/** A change made: its message, shown under the title and as a toast. */
-function done(message: string) {
-  return dataWithToast({ ok: true as const, message }, { kind: "success", title: "C'est fait", description: message });
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireEditor(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
-  form.delete("intent");
-  form.delete("id");
-  const values = formDataToObject(form);
-  try {
-    if (intent === "create") {
-      const c = await createCategory(values, { actor });
-      return done(`Catégorie « ${c.name} » créée.`);
-    }
-    if (intent === "update") {
-      const c = await updateCategory(id, values, { actor });
-      return done(`Catégorie « ${c.name} » enregistrée.`);
-    }
-    if (intent === "delete") {
-      await deleteCategory(id, { actor });
-      return done("Catégorie supprimée.");
-    }
-    return unknownIntent({ intent, id, values });
-  } catch (error) {
-    return refusedMutation(error, { intent, id, values });
-  }
+  return referenceMutation(
+    await request.formData(),
+    {
+      create: (values) => createCategory(values, { actor }),
+      update: (id, values) => updateCategory(id, values, { actor }),
+      delete: (id) => deleteCategory(id, { actor }),
+    },
+    {
+      created: (name) => `Catégorie « ${name} » créée.`,
+      updated: (name) => `Catégorie « ${name} » enregistrée.`,
+      deleted: "Catégorie supprimée.",
+    },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) =>

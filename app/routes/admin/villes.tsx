@@ -2,10 +2,9 @@ import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/villes";
 import { createCity, deleteCity, listCities, updateCity } from "~/domain/cities/cities.server";
 import { TextAreaField, TextField } from "~/ui/form/fields";
-import { refusedMutation, unknownIntent } from "~/platform/http/action-result.server";
+import { referenceMutation } from "~/platform/http/action-result.server";
 import { cityPath } from "~/domain/formations/slug";
 import { requireEditor } from "~/platform/auth/guard.server";
-import { dataWithToast } from "~/platform/toast/flash.server";
 import { MutationResultMessage } from "~/domain/formations/components/mutation-result";
 import {
   ReferenceRecordRow,
@@ -15,7 +14,6 @@ import {
 } from "~/domain/formations/components/reference-record-row";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
-import { formDataToObject } from "~/platform/validation/form-data";
 
 export const handle = { breadcrumb: "Villes" };
 
@@ -25,36 +23,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { cities: await listCities() };
 }
 
-/** A change made: its message, shown under the title and as a toast. */
-function done(message: string) {
-  return dataWithToast({ ok: true as const, message }, { kind: "success", title: "C'est fait", description: message });
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireEditor(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
-  form.delete("intent");
-  form.delete("id");
-  const values = formDataToObject(form);
-  try {
-    if (intent === "create") {
-      const c = await createCity(values, { actor });
-      return done(`Ville « ${c.name} » créée.`);
-    }
-    if (intent === "update") {
-      const c = await updateCity(id, values, { actor });
-      return done(`Ville « ${c.name} » enregistrée.`);
-    }
-    if (intent === "delete") {
-      await deleteCity(id, { actor });
-      return done("Ville supprimée.");
-    }
-    return unknownIntent({ intent, id, values });
-  } catch (error) {
-    return refusedMutation(error, { intent, id, values });
-  }
+  return referenceMutation(
+    await request.formData(),
+    {
+      create: (values) => createCity(values, { actor }),
+      update: (id, values) => updateCity(id, values, { actor }),
+      delete: (id) => deleteCity(id, { actor }),
+    },
+    {
+      created: (name) => `Ville « ${name} » créée.`,
+      updated: (name) => `Ville « ${name} » enregistrée.`,
+      deleted: "Ville supprimée.",
+    },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Villes", description: "Villes du catalogue.", noindex: true });
