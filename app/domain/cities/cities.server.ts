@@ -1,13 +1,27 @@
-import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { type MutationContext } from "~/platform/db/actor";
-import { isUniqueViolation } from "~/platform/db/errors";
+import {
+  createReferenceRecord,
+  deleteReferenceRecord,
+  updateReferenceRecord,
+  type ReferenceTable,
+} from "~/platform/db/reference-records.server";
 import { toCity } from "~/domain/formations/rows.server";
-import { db, nowIso, type Db } from "~/platform/db/db.server";
+import { db, type Db } from "~/platform/db/db.server";
 import { cityInputSchema, nearestCities, type City } from "./model";
 import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
 
-const SLUG_TAKEN = "Une autre ville utilise déjà cet identifiant.";
+const CITIES: ReferenceTable = {
+  table: "cities",
+  entity: "city",
+  slugTaken: "Une autre ville utilise déjà cet identifiant.",
+  summaries: {
+    create: (name) => `Ville « ${name} » créée.`,
+    update: (name) => `Ville « ${name} » modifiée.`,
+    delete: (name) => `Ville « ${name} » supprimée.`,
+  },
+  audit: recordAudit,
+};
 
 export type CityWithCount = City & { formationCount: number; publishedCount: number };
 
@@ -51,31 +65,9 @@ export async function nearbyCities(city: City, count = 3, target: Db = db()): Pr
 }
 
 export async function createCity(input: unknown, ctx: MutationContext = {}): Promise<City> {
-  const target = ctx.db ?? db();
   const data = parseOrThrow(cityInputSchema, input);
-  if (await getCityBySlug(data.slug, target)) throw new FieldValidationError({ slug: SLUG_TAKEN });
-  const id = randomUUID();
-  const now = nowIso();
-  try {
-    await target.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("cities")
-        .values({ id, ...data, created_at: now, updated_at: now })
-        .execute();
-      if (ctx.actor)
-        await recordAudit(trx, {
-          actor: ctx.actor,
-          action: "create",
-          entity: "city",
-          entityId: id,
-          summary: `Ville « ${data.name} » créée.`,
-        });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
-    throw error;
-  }
-  return (await getCityById(id, target))!;
+  const id = await createReferenceRecord(CITIES, data, ctx);
+  return (await getCityById(id, ctx.db ?? db()))!;
 }
 
 export async function updateCity(id: string, input: unknown, ctx: MutationContext = {}): Promise<City> {
@@ -83,28 +75,7 @@ export async function updateCity(id: string, input: unknown, ctx: MutationContex
   const existing = await getCityById(id, target);
   if (!existing) throw new NotFoundError("Cette ville n'existe pas ou a été supprimée.");
   const data = parseOrThrow(cityInputSchema, input);
-  const other = await getCityBySlug(data.slug, target);
-  if (other && other.id !== id) throw new FieldValidationError({ slug: SLUG_TAKEN });
-  try {
-    await target.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("cities")
-        .set({ ...data, updated_at: nowIso() })
-        .where("id", "=", id)
-        .execute();
-      if (ctx.actor)
-        await recordAudit(trx, {
-          actor: ctx.actor,
-          action: "update",
-          entity: "city",
-          entityId: id,
-          summary: `Ville « ${data.name} » modifiée.`,
-        });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
-    throw error;
-  }
+  await updateReferenceRecord(CITIES, id, data, ctx);
   return (await getCityById(id, target))!;
 }
 
@@ -130,15 +101,5 @@ export async function deleteCity(id: string, ctx: MutationContext = {}): Promise
       _form: `Des formations ou des sessions ont lieu à ${existing.name} : retirez cette ville de ces formations avant de la supprimer.`,
     });
   }
-  await target.transaction().execute(async (trx) => {
-    await trx.deleteFrom("cities").where("id", "=", id).execute();
-    if (ctx.actor)
-      await recordAudit(trx, {
-        actor: ctx.actor,
-        action: "delete",
-        entity: "city",
-        entityId: id,
-        summary: `Ville « ${existing.name} » supprimée.`,
-      });
-  });
+  await deleteReferenceRecord(CITIES, existing, ctx);
 }

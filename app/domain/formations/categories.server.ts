@@ -1,13 +1,27 @@
-import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { db, nowIso, type Db } from "~/platform/db/db.server";
+import { db, type Db } from "~/platform/db/db.server";
 import { type MutationContext } from "./formations.server";
-import { isUniqueViolation } from "~/platform/db/errors";
+import {
+  createReferenceRecord,
+  deleteReferenceRecord,
+  updateReferenceRecord,
+  type ReferenceTable,
+} from "~/platform/db/reference-records.server";
 import { categoryInputSchema, type Category } from "./model";
 import { toCategory } from "./rows.server";
 import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
 
-const SLUG_TAKEN = "Une autre catégorie utilise déjà cet identifiant.";
+const CATEGORIES: ReferenceTable = {
+  table: "formation_categories",
+  entity: "formation_category",
+  slugTaken: "Une autre catégorie utilise déjà cet identifiant.",
+  summaries: {
+    create: (name) => `Catégorie « ${name} » créée.`,
+    update: (name) => `Catégorie « ${name} » modifiée.`,
+    delete: (name) => `Catégorie « ${name} » supprimée.`,
+  },
+  audit: recordAudit,
+};
 
 export type CategoryWithCount = Category & { formationCount: number; publishedCount: number };
 
@@ -42,31 +56,9 @@ export async function getCategoryById(id: string, target: Db = db()): Promise<Ca
 }
 
 export async function createCategory(input: unknown, ctx: MutationContext = {}): Promise<Category> {
-  const target = ctx.db ?? db();
   const data = parseOrThrow(categoryInputSchema, input);
-  if (await getCategoryBySlug(data.slug, target)) throw new FieldValidationError({ slug: SLUG_TAKEN });
-  const id = randomUUID();
-  const now = nowIso();
-  try {
-    await target.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("formation_categories")
-        .values({ id, ...data, created_at: now, updated_at: now })
-        .execute();
-      if (ctx.actor)
-        await recordAudit(trx, {
-          actor: ctx.actor,
-          action: "create",
-          entity: "formation_category",
-          entityId: id,
-          summary: `Catégorie « ${data.name} » créée.`,
-        });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
-    throw error;
-  }
-  return (await getCategoryById(id, target))!;
+  const id = await createReferenceRecord(CATEGORIES, data, ctx);
+  return (await getCategoryById(id, ctx.db ?? db()))!;
 }
 
 export async function updateCategory(id: string, input: unknown, ctx: MutationContext = {}): Promise<Category> {
@@ -74,28 +66,7 @@ export async function updateCategory(id: string, input: unknown, ctx: MutationCo
   const existing = await getCategoryById(id, target);
   if (!existing) throw new NotFoundError("Cette catégorie n'existe pas ou a été supprimée.");
   const data = parseOrThrow(categoryInputSchema, input);
-  const other = await getCategoryBySlug(data.slug, target);
-  if (other && other.id !== id) throw new FieldValidationError({ slug: SLUG_TAKEN });
-  try {
-    await target.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("formation_categories")
-        .set({ ...data, updated_at: nowIso() })
-        .where("id", "=", id)
-        .execute();
-      if (ctx.actor)
-        await recordAudit(trx, {
-          actor: ctx.actor,
-          action: "update",
-          entity: "formation_category",
-          entityId: id,
-          summary: `Catégorie « ${data.name} » modifiée.`,
-        });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
-    throw error;
-  }
+  await updateReferenceRecord(CATEGORIES, id, data, ctx);
   return (await getCategoryById(id, target))!;
 }
 
@@ -115,15 +86,5 @@ export async function deleteCategory(id: string, ctx: MutationContext = {}): Pro
       _form: `La catégorie « ${existing.name} » contient ${n} formation${n > 1 ? "s" : ""} : rattachez-${n > 1 ? "les" : "la"} à une autre catégorie avant de la supprimer.`,
     });
   }
-  await target.transaction().execute(async (trx) => {
-    await trx.deleteFrom("formation_categories").where("id", "=", id).execute();
-    if (ctx.actor)
-      await recordAudit(trx, {
-        actor: ctx.actor,
-        action: "delete",
-        entity: "formation_category",
-        entityId: id,
-        summary: `Catégorie « ${existing.name} » supprimée.`,
-      });
-  });
+  await deleteReferenceRecord(CATEGORIES, existing, ctx);
 }

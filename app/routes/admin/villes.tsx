@@ -1,17 +1,19 @@
-import { useState } from "react";
-import { Form, useActionData, useFetcher } from "react-router";
+import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/villes";
-import { createCity, deleteCity, listCities, updateCity, type CityWithCount } from "~/domain/cities/cities.server";
+import { createCity, deleteCity, listCities, updateCity } from "~/domain/cities/cities.server";
 import { TextAreaField, TextField } from "~/ui/form/fields";
-import { refusedMutation, unknownIntent } from "~/platform/http/action-result.server";
+import { referenceMutation } from "~/platform/http/action-result.server";
 import { cityPath } from "~/domain/formations/slug";
 import { requireEditor } from "~/platform/auth/guard.server";
-import { dataWithToast } from "~/platform/toast/flash.server";
 import { MutationResultMessage } from "~/domain/formations/components/mutation-result";
+import {
+  ReferenceRecordRow,
+  fieldText,
+  type ReferenceFormValues,
+  type ReferenceResult,
+} from "~/domain/formations/components/reference-record-row";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { formDataToObject } from "~/platform/validation/form-data";
 
 export const handle = { breadcrumb: "Villes" };
 
@@ -21,48 +23,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { cities: await listCities() };
 }
 
-/** A change made: its message, shown under the title and as a toast. */
-function done(message: string) {
-  return dataWithToast({ ok: true as const, message }, { kind: "success", title: "C'est fait", description: message });
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireEditor(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
-  form.delete("intent");
-  form.delete("id");
-  const values = formDataToObject(form);
-  try {
-    if (intent === "create") {
-      const c = await createCity(values, { actor });
-      return done(`Ville « ${c.name} » créée.`);
-    }
-    if (intent === "update") {
-      const c = await updateCity(id, values, { actor });
-      return done(`Ville « ${c.name} » enregistrée.`);
-    }
-    if (intent === "delete") {
-      await deleteCity(id, { actor });
-      return done("Ville supprimée.");
-    }
-    return unknownIntent({ intent, id, values });
-  } catch (error) {
-    return refusedMutation(error, { intent, id, values });
-  }
+  return referenceMutation(
+    await request.formData(),
+    {
+      create: (values) => createCity(values, { actor }),
+      update: (id, values) => updateCity(id, values, { actor }),
+      delete: (id) => deleteCity(id, { actor }),
+    },
+    {
+      created: (name) => `Ville « ${name} » créée.`,
+      updated: (name) => `Ville « ${name} » enregistrée.`,
+      deleted: "Ville supprimée.",
+    },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Villes", description: "Villes du catalogue.", noindex: true });
 
-type FormValues = Record<string, unknown>;
-type Result = { ok: boolean; message: string; intent?: string; id?: string; errors?: Record<string, string>; values?: FormValues };
-
-const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
-
 /** The fields of one city's form; `form` makes their ids unique on the page (one form per city). */
-function CityFields({ form, values, errors }: { form: string; values: FormValues; errors: Record<string, string> }) {
-  const field = (name: string) => ({ form, name, defaultValue: str(values[name]), error: errors[name] });
+function CityFields({ form, values, errors }: { form: string; values: ReferenceFormValues; errors: Record<string, string> }) {
+  const field = (name: string) => ({ form, name, defaultValue: fieldText(values[name]), error: errors[name] });
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <TextField {...field("name")} label="Nom" required maxLength={80} />
@@ -90,59 +72,8 @@ function CityFields({ form, values, errors }: { form: string; values: FormValues
   );
 }
 
-function CityRow({ city, result }: { city: CityWithCount; result: Result | undefined }) {
-  const fetcher = useFetcher<Result>();
-  const [confirming, setConfirming] = useState(false);
-  const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
-  const mine = result && !result.ok && result.intent === "update" && result.id === city.id ? result : undefined;
-  return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <p className="font-semibold">
-            {city.name} <span className="font-normal text-slate-600 dark:text-slate-400">({city.region})</span>
-          </p>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {cityPath(city.slug)} · {city.formationCount} formation{city.formationCount > 1 ? "s" : ""} dont {city.publishedCount} publiée
-            {city.publishedCount > 1 ? "s" : ""}
-          </p>
-        </div>
-        <Button variant="dangerGhost" size="sm" onClick={() => setConfirming(true)} aria-label={`Supprimer la ville ${city.name}`}>
-          Supprimer
-        </Button>
-      </div>
-      {refusal ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-400">
-          Suppression impossible&nbsp;: {refusal}
-        </p>
-      ) : null}
-      <details className="mt-3" open={Boolean(mine)}>
-        <summary className="cursor-pointer text-sm font-medium text-brand-700 dark:text-brand-300">Modifier</summary>
-        <Form method="post" className="mt-3 space-y-4" noValidate>
-          <input type="hidden" name="intent" value="update" />
-          <input type="hidden" name="id" value={city.id} />
-          <CityFields form={`ville-${city.id}`} values={mine?.values ?? { ...city }} errors={mine?.errors ?? {}} />
-          <Button type="submit" size="sm">
-            Enregistrer
-          </Button>
-        </Form>
-      </details>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`Supprimer la ville « ${city.name} » ?`}
-        confirmLabel="Supprimer"
-        danger
-        onConfirm={() => fetcher.submit({ intent: "delete", id: city.id }, { method: "post" })}
-      >
-        <p>Une ville où des formations ou des sessions ont lieu ne peut pas être supprimée.</p>
-      </ConfirmDialog>
-    </li>
-  );
-}
-
 export default function AdminCities({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>() as Result | undefined;
+  const result = useActionData<typeof action>() as ReferenceResult | undefined;
   const creating = result && !result.ok && result.intent === "create" ? result : undefined;
   return (
     <div className="space-y-8">
@@ -167,7 +98,27 @@ export default function AdminCities({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="mt-4 space-y-3">
           {loaderData.cities.map((c) => (
-            <CityRow key={c.id} city={c} result={result} />
+            <ReferenceRecordRow
+              key={c.id}
+              record={c}
+              result={result}
+              form={`ville-${c.id}`}
+              title={
+                <>
+                  {c.name} <span className="font-normal text-slate-600 dark:text-slate-400">({c.region})</span>
+                </>
+              }
+              usage={
+                <>
+                  {cityPath(c.slug)} · {c.formationCount} formation{c.formationCount > 1 ? "s" : ""} dont {c.publishedCount} publiée
+                  {c.publishedCount > 1 ? "s" : ""}
+                </>
+              }
+              deleteLabel={`Supprimer la ville ${c.name}`}
+              confirmTitle={`Supprimer la ville « ${c.name} » ?`}
+              confirmText="Une ville où des formations ou des sessions ont lieu ne peut pas être supprimée."
+              fields={(props) => <CityFields {...props} />}
+            />
           ))}
         </ul>
       </section>

@@ -1,7 +1,8 @@
 import ExcelJS from "exceljs";
 import { db, type Db } from "~/platform/db/db.server";
 import { toFormation } from "../formations.server";
-import type { FormationSession } from "../model";
+import { EXAMPLE_FORMATION } from "../example";
+import type { Formation, FormationSession } from "../model";
 import { flatToCell, formationToFlat, type FlatRecord } from "./cells";
 import { IMPORT_COLUMNS } from "./columns";
 import { toCsv } from "./csv";
@@ -117,67 +118,28 @@ export async function exportCatalogue(format: ExportFormat, target: Db = db()): 
   return { body, contentType: CONTENT_TYPES[format], filename };
 }
 
-/** An example row that imports as is on this site (its first category and city). */
+/** The example formation as a row that imports as is on this site (its first category and city). */
 export async function templateRecords(target: Db = db()): Promise<FlatRecord[]> {
   const lookups = await loadLookups(target);
-  const category = lookups.categories[0]?.slug ?? "bureautique";
-  const city = lookups.cities[0]?.slug ?? "lyon";
+  // An id the lookups know is written as its slug; the fallbacks are slugs already.
+  const category = lookups.categories[0]?.id ?? "bureautique";
+  const city = lookups.cities[0]?.id ?? "lyon";
   const year = new Date().getUTCFullYear() + 1;
-  return [
-    {
-      slug: "excel-tableaux-croises-dynamiques",
-      statut: "brouillon",
-      titre: "Excel : tableaux croisés dynamiques",
-      resume: "Analyser rapidement de grands volumes de données avec les tableaux croisés dynamiques d'Excel.",
-      categorie: category,
-      description: "Une journée pour **maîtriser** les tableaux croisés dynamiques et gagner du temps sur vos analyses.",
-      programme: [
-        { titre: "Préparer ses données", contenu: "Nettoyer une base, la mettre sous forme de tableau.", duree_heures: 3.5 },
-        { titre: "Construire un tableau croisé", contenu: "Champs, filtres, segments et graphiques.", duree_heures: 3.5 },
-      ],
-      objectifs: ["Construire un tableau croisé dynamique", "Filtrer et mettre en forme les résultats"],
-      prerequis: "Connaître les bases d'Excel (saisie, formules simples).",
-      public: "Toute personne qui analyse des données dans Excel.",
-      duree_heures: 7,
-      duree_jours: 1,
-      modalite: "présentiel",
-      methodes_pedagogiques: "Exercices sur des cas réels, un poste par stagiaire.",
-      modalites_evaluation: "Quiz de positionnement, exercices corrigés, évaluation finale.",
-      modalites_acces: "Inscription par le formulaire de devis ou par téléphone.",
-      delai_acces: "Jusqu'à 10 jours ouvrés avant le début de la session.",
-      prix_inter: 450,
-      intra_sur_devis: true,
-      tva: "exonéré",
-      contact_nom: "Sophie Lambert",
-      contact_email: "formations@example.fr",
-      contact_telephone: "04 65 71 00 12",
-      accessibilite: "Locaux accessibles aux personnes à mobilité réduite ; adaptations possibles sur demande.",
-      referent_handicap_nom: "Karim Benali",
-      referent_handicap_email: "handicap@example.fr",
-      taux_satisfaction: 96,
-      taux_reussite: null,
-      nombre_stagiaires: 142,
-      date_mesure_indicateurs: `${year - 1}-12-31`,
-      certification: "aucune",
-      certification_code: "",
-      certification_intitule: "",
-      certificateur: "",
-      certification_date: null,
-      eligible_cpf: false,
-      financements: ["entreprise", "particulier"],
-      opco: ["atlas", "akto"],
-      villes: [city],
-      sessions: [
-        { debut: `${year}-03-12`, fin: `${year}-03-12`, ville: city, places: 8 },
-        { debut: `${year}-05-20`, fin: `${year}-05-20`, ville: city, places: 10 },
-      ],
-      image: null,
-      image_alt: "",
-      a_la_une: false,
-      seo_titre: "",
-      seo_description: "",
-    },
-  ];
+  const session = (day: string, seatsLeft: number) => ({ id: "", formationId: "", startDate: day, endDate: day, cityId: city, seatsLeft });
+  const example: Formation = {
+    ...EXAMPLE_FORMATION,
+    id: "",
+    slug: "excel-tableaux-croises-dynamiques",
+    status: "draft",
+    publishedAt: null,
+    createdAt: "",
+    updatedAt: "",
+    categoryId: category,
+    resultsMeasuredAt: `${year - 1}-12-31`,
+    cityIds: [city],
+    sessions: [session(`${year}-03-12`, 8), session(`${year}-05-20`, 10)],
+  };
+  return [formationToFlat(example, lookups)];
 }
 
 export async function templateFile(format: "csv" | "xlsx", target: Db = db()): Promise<FileDownload> {
