@@ -214,6 +214,9 @@ test.describe("Funding rules in the admin area", () => {
     await cap.fill(next);
     await page.getByRole("button", { name: "Enregistrer le barème d'Uniformation" }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Barème enregistré" })).toBeVisible();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Barème enregistré" })).toContainText(
+      "1\u00a0tranche modifiée, inscrite au journal.",
+    );
     await expect(page.locator("#regle-11-49-hourlyCap")).toHaveValue(next);
     await expect(page.locator("#regle-11-49-hourlyCap")).not.toHaveAttribute("aria-invalid", "true");
 

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, useNavigation } from "react-router";
-import { notify } from "~/platform/toast/notify";
+import { dataWithToast } from "~/platform/toast/flash.server";
+import { capitalize, plural } from "~/ui/french";
 import type { Route } from "./+types/financement";
 import { RulesEditSection, RulesOverview, type RuleFormValues } from "~/domain/funding/components/rules-editor";
 import { parseOpcoRulesForm, type RuleFormErrors } from "~/domain/funding/model";
@@ -52,10 +53,21 @@ export async function action({ request }: Route.ActionArgs) {
       if (name.endsWith(".schemes")) values[name] = [...((values[name] as string[] | undefined) ?? []), value];
       else values[name] = value;
     }
-    return data({ ok: false as const, opco, errors: parsed.errors, values, changes: [] as string[] }, { status: 400 });
+    return dataWithToast(
+      { ok: false as const, opco, errors: parsed.errors, values, changes: [] as string[] },
+      { kind: "error", title: "Enregistrement impossible", description: "Corrigez les champs signalés." },
+      { status: 400 },
+    );
   }
   const changes = await updateRulesAudited(parsed.rules, me);
-  return { ok: true as const, opco, errors: {} as RuleFormErrors, values: null, changes };
+  const result = { ok: true as const, opco, errors: {} as RuleFormErrors, values: null, changes };
+  return changes.length > 0
+    ? dataWithToast(result, {
+        kind: "success",
+        title: "Barème enregistré",
+        description: `${capitalize(plural(changes.length, "tranche modifiée", "tranches modifiées"))}, ${changes.length > 1 ? "inscrites" : "inscrite"} au journal.`,
+      })
+    : dataWithToast(result, { kind: "info", title: "Aucune modification", description: "Le barème était déjà à jour." });
 }
 
 export default function AdminFinancement({ loaderData, actionData }: Route.ComponentProps) {
@@ -65,17 +77,9 @@ export default function AdminFinancement({ loaderData, actionData }: Route.Compo
   const errors = actionData?.errors ?? {};
   const values = actionData && !actionData.ok ? actionData.values : null;
 
+  // The toasts come with the answer (flash cookie); the focus goes to the first field in error.
   useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      if (actionData.changes.length > 0)
-        notify.success("Barème enregistré", {
-          description: `${actionData.changes.length} tranche(s) modifiée(s), inscrite(s) au journal.`,
-        });
-      else notify.info("Aucune modification", { description: "Le barème était déjà à jour." });
-      return;
-    }
-    notify.error("Enregistrement impossible", { description: "Corrigez les champs signalés." });
+    if (!actionData || actionData.ok) return;
     const first = Object.keys(actionData.errors)[0];
     if (first) document.getElementById(`regle-${first.replace(".", "-")}`.replace("+", "plus"))?.focus();
   }, [actionData]);
