@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, unit + integration tests (SQLite, and PostgreSQL when
 // TEST_DATABASE_URL is set), production build, browser tests in Chromium.
 // Ends with one line "N passed, N failed" and a non-zero exit when anything failed.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,10 +40,40 @@ function readJson(file) {
   }
 }
 
+/** Runs the checks side by side (each its own process), then prints each one's output in turn. */
+async function checkTogether(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ([label, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          let output = "";
+          child.stdout.on("data", (chunk) => (output += chunk));
+          child.stderr.on("data", (chunk) => (output += chunk));
+          child.on("close", (status) => resolve({ label, status, output, seconds: (Date.now() - started) / 1000 }));
+        }),
+    ),
+  );
+  for (const { label, status, output, seconds } of results) {
+    console.log(`\n▶ ${label}`);
+    if (output.trim()) process.stdout.write(output);
+    console.log(`  ${label} : ${status === 0 ? "ok" : "échec"} (${seconds.toFixed(1)} s)`);
+    if (status === 0) passed++;
+    else {
+      failed++;
+      failures.push(label);
+    }
+  }
+}
+
 check("Vérification des types", bin("react-router"), ["typegen"]);
-check("Vérification des types (tsc)", bin("tsc"), ["--noEmit"]);
-check("Lint", bin("eslint"), ["."]);
-check("Format (Prettier)", bin("prettier"), ["--check", "--log-level", "warn", "."]);
+// Type check, lint and format check read the same files and write nothing: side by side.
+await checkTogether([
+  ["Vérification des types (tsc)", bin("tsc"), ["--noEmit"]],
+  ["Lint", bin("eslint"), ["."]],
+  ["Format (Prettier)", bin("prettier"), ["--check", "--log-level", "warn", "."]],
+]);
 
 const vitestReport = path.join(reports, "vitest.json");
 const vitestOk = run("Tests unitaires et d'intégration", bin("vitest"), [
