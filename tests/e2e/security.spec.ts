@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -53,6 +54,42 @@ test.describe("security headers", () => {
     }
     // HSTS is for https sites only (this test server is http).
     expect(page.headers()["strict-transport-security"]).toBeUndefined();
+  });
+
+  test("a page served from the public page cache carries the hashes of its own inline scripts, never 'unsafe-inline'", async ({
+    playwright,
+    baseURL,
+  }) => {
+    // A visitor with no cookie at all: the page is shared through the cache.
+    const visitor = await playwright.request.newContext({ baseURL });
+    try {
+      let response = await visitor.get("/formations");
+      for (let attempt = 0; attempt < 5 && response.headers()["x-page-cache"] !== "hit"; attempt++)
+        response = await visitor.get("/formations");
+      expect(response.status()).toBe(200);
+      expect(response.headers()["x-page-cache"]).toBe("hit");
+
+      const html = await response.text();
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !/\bsrc\s*=/i.test(m[1] ?? ""));
+      // The theme script and the hydration data at least.
+      expect(inline.length).toBeGreaterThanOrEqual(2);
+      const csp = response.headers()["content-security-policy"] ?? "";
+      const scriptSrc = csp
+        .split(";")
+        .map((d) => d.trim())
+        .find((d) => d.startsWith("script-src "));
+      expect(scriptSrc).toBeDefined();
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      expect(scriptSrc).not.toContain("nonce-");
+      for (const [, , content] of inline) {
+        const hash = `'sha256-${createHash("sha256")
+          .update(content ?? "", "utf8")
+          .digest("base64")}'`;
+        expect(scriptSrc!.split(" "), (content ?? "").slice(0, 80)).toContain(hash);
+      }
+    } finally {
+      await visitor.dispose();
+    }
   });
 
   test("security.txt tells where to report a vulnerability", async ({ request, baseURL }) => {
