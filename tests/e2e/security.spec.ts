@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { IMPORT_MAX_REQUEST_BYTES } from "~/domain/formations/import/limits";
 import { closeDbHandle, openDb } from "~/platform/db/db.server";
 import { insertAccount } from "../support/account-rows";
 import { PASSWORD, e2eDataDir, signInApi, testClientIp, uniqueEmail, waitForMail } from "./support/accounts";
@@ -175,6 +176,56 @@ function postChunked(url: string, size: number): Promise<{ status: number; body:
   });
 }
 
+/**
+ * A signed-in upload sent as a chunked multipart body (no Content-Length), as a browser or script
+ * that streams would send it, that stops sending once the server has answered.
+ */
+function streamUntilAnswered(
+  url: string,
+  total: number,
+  cookie: string,
+): Promise<{ status: number; body: string; sentWhenAnswered: number }> {
+  const boundary = "----e2e-flux";
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        headers: {
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "transfer-encoding": "chunked",
+          origin: new URL(url).origin,
+          cookie,
+        },
+      },
+      (res) => {
+        answered = true;
+        const sentWhenAnswered = sent;
+        request.end();
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d: string) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, sentWhenAnswered }));
+      },
+    );
+    request.on("error", reject);
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="enorme.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+    request.write(head);
+    sent += head.length;
+    const chunk = Buffer.alloc(256 * 1024, 0x41);
+    const write = () => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", write);
+      }
+      if (!answered) request.end(`\r\n--${boundary}--\r\n`);
+    };
+    write();
+  });
+}
+
 test.describe("request size limits", () => {
   test("a public form refuses more than 64 KB, declared or streamed, before reading it all", async ({ request, baseURL }) => {
     const big = await request.post("/devis", { form: { message: "x".repeat(70 * 1024) }, headers: { origin: baseURL! } });
@@ -184,6 +235,26 @@ test.describe("request size limits", () => {
     expect(streamed.status).toBe(413);
     // The site still answers.
     expect((await request.get("/healthz")).status()).toBe(200);
+  });
+
+  test("a streamed import over the one-file route's limit is refused in French before it is all sent", async ({ playwright, baseURL }) => {
+    const admin = await staffAccount("admin");
+    const context = await playwright.request.newContext({ baseURL });
+    let cookie: string;
+    try {
+      await signInApi(context, baseURL!, admin.email);
+      cookie = (await context.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    } finally {
+      await context.dispose();
+    }
+    // More than twice the route's limit: a server that read it all before refusing would answer only at the end.
+    const total = 48 * 1024 * 1024;
+    expect(total).toBeGreaterThan(2 * IMPORT_MAX_REQUEST_BYTES);
+    const answer = await streamUntilAnswered(`${baseURL}/admin/formations/import?etape=televersement`, total, cookie);
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("Le fichier dépasse 20 Mo");
+    expect(answer.sentWhenAnswered).toBeGreaterThan(IMPORT_MAX_REQUEST_BYTES);
+    expect(answer.sentWhenAnswered).toBeLessThan(total);
   });
 
   test("sign-in refuses more than 16 KB", async ({ request, baseURL }) => {
