@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { NETWORK_ERROR } from "~/platform/auth/client";
 import { IMPORT_MAX_REQUEST_BYTES } from "~/domain/formations/import/limits";
 import { closeDbHandle, openDb } from "~/platform/db/db.server";
 import { insertAccount } from "../support/account-rows";
@@ -348,5 +349,33 @@ test.describe("prototype keys", () => {
     } finally {
       await staff.dispose();
     }
+  });
+});
+
+test.describe("sign-in with JavaScript, when the network fails", () => {
+  test("the sign-in request cannot reach the server: « Erreur de connexion » with the network message, the address kept", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("reseau-coupe");
+    let attempts = 0;
+    await page.route("**/api/auth/sign-in/email", (route) => {
+      attempts++;
+      return route.abort("failed");
+    });
+    await page.goto("/login");
+    await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
+    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Erreur de connexion" });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(NETWORK_ERROR);
+    await expect(toast).toHaveAttribute("data-type", "error");
+    expect(attempts).toBe(1);
+    // Still on the form, with what was typed, and ready for another try (not stuck on « Connexion… »).
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel("Adresse e-mail")).toHaveValue(email);
+    await expect(page.getByRole("button", { name: "Se connecter" })).toBeEnabled();
   });
 });
