@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { NETWORK_ERROR } from "~/platform/auth/client";
+import { IMPORT_MAX_REQUEST_BYTES } from "~/domain/formations/import/limits";
 import { closeDbHandle, openDb } from "~/platform/db/db.server";
 import { insertAccount } from "../support/account-rows";
 import { PASSWORD, e2eDataDir, signInApi, testClientIp, uniqueEmail, waitForMail } from "./support/accounts";
@@ -53,6 +56,42 @@ test.describe("security headers", () => {
     }
     // HSTS is for https sites only (this test server is http).
     expect(page.headers()["strict-transport-security"]).toBeUndefined();
+  });
+
+  test("a page served from the public page cache carries the hashes of its own inline scripts, never 'unsafe-inline'", async ({
+    playwright,
+    baseURL,
+  }) => {
+    // A visitor with no cookie at all: the page is shared through the cache.
+    const visitor = await playwright.request.newContext({ baseURL });
+    try {
+      let response = await visitor.get("/formations");
+      for (let attempt = 0; attempt < 5 && response.headers()["x-page-cache"] !== "hit"; attempt++)
+        response = await visitor.get("/formations");
+      expect(response.status()).toBe(200);
+      expect(response.headers()["x-page-cache"]).toBe("hit");
+
+      const html = await response.text();
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !/\bsrc\s*=/i.test(m[1] ?? ""));
+      // The theme script and the hydration data at least.
+      expect(inline.length).toBeGreaterThanOrEqual(2);
+      const csp = response.headers()["content-security-policy"] ?? "";
+      const scriptSrc = csp
+        .split(";")
+        .map((d) => d.trim())
+        .find((d) => d.startsWith("script-src "));
+      expect(scriptSrc).toBeDefined();
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      expect(scriptSrc).not.toContain("nonce-");
+      for (const [, , content] of inline) {
+        const hash = `'sha256-${createHash("sha256")
+          .update(content ?? "", "utf8")
+          .digest("base64")}'`;
+        expect(scriptSrc!.split(" "), (content ?? "").slice(0, 80)).toContain(hash);
+      }
+    } finally {
+      await visitor.dispose();
+    }
   });
 
   test("security.txt tells where to report a vulnerability", async ({ request, baseURL }) => {
@@ -138,6 +177,56 @@ function postChunked(url: string, size: number): Promise<{ status: number; body:
   });
 }
 
+/**
+ * A signed-in upload sent as a chunked multipart body (no Content-Length), as a browser or script
+ * that streams would send it, that stops sending once the server has answered.
+ */
+function streamUntilAnswered(
+  url: string,
+  total: number,
+  cookie: string,
+): Promise<{ status: number; body: string; sentWhenAnswered: number }> {
+  const boundary = "----e2e-flux";
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        headers: {
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "transfer-encoding": "chunked",
+          origin: new URL(url).origin,
+          cookie,
+        },
+      },
+      (res) => {
+        answered = true;
+        const sentWhenAnswered = sent;
+        request.end();
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d: string) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, sentWhenAnswered }));
+      },
+    );
+    request.on("error", reject);
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="enorme.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+    request.write(head);
+    sent += head.length;
+    const chunk = Buffer.alloc(256 * 1024, 0x41);
+    const write = () => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", write);
+      }
+      if (!answered) request.end(`\r\n--${boundary}--\r\n`);
+    };
+    write();
+  });
+}
+
 test.describe("request size limits", () => {
   test("a public form refuses more than 64 KB, declared or streamed, before reading it all", async ({ request, baseURL }) => {
     const big = await request.post("/devis", { form: { message: "x".repeat(70 * 1024) }, headers: { origin: baseURL! } });
@@ -147,6 +236,26 @@ test.describe("request size limits", () => {
     expect(streamed.status).toBe(413);
     // The site still answers.
     expect((await request.get("/healthz")).status()).toBe(200);
+  });
+
+  test("a streamed import over the one-file route's limit is refused in French before it is all sent", async ({ playwright, baseURL }) => {
+    const admin = await staffAccount("admin");
+    const context = await playwright.request.newContext({ baseURL });
+    let cookie: string;
+    try {
+      await signInApi(context, baseURL!, admin.email);
+      cookie = (await context.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    } finally {
+      await context.dispose();
+    }
+    // More than twice the route's limit: a server that read it all before refusing would answer only at the end.
+    const total = 48 * 1024 * 1024;
+    expect(total).toBeGreaterThan(2 * IMPORT_MAX_REQUEST_BYTES);
+    const answer = await streamUntilAnswered(`${baseURL}/admin/formations/import?etape=televersement`, total, cookie);
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("Le fichier dépasse 20 Mo");
+    expect(answer.sentWhenAnswered).toBeGreaterThan(IMPORT_MAX_REQUEST_BYTES);
+    expect(answer.sentWhenAnswered).toBeLessThan(total);
   });
 
   test("sign-in refuses more than 16 KB", async ({ request, baseURL }) => {
@@ -240,5 +349,33 @@ test.describe("prototype keys", () => {
     } finally {
       await staff.dispose();
     }
+  });
+});
+
+test.describe("sign-in with JavaScript, when the network fails", () => {
+  test("the sign-in request cannot reach the server: « Erreur de connexion » with the network message, the address kept", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("reseau-coupe");
+    let attempts = 0;
+    await page.route("**/api/auth/sign-in/email", (route) => {
+      attempts++;
+      return route.abort("failed");
+    });
+    await page.goto("/login");
+    await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
+    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Erreur de connexion" });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(NETWORK_ERROR);
+    await expect(toast).toHaveAttribute("data-type", "error");
+    expect(attempts).toBe(1);
+    // Still on the form, with what was typed, and ready for another try (not stuck on « Connexion… »).
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel("Adresse e-mail")).toHaveValue(email);
+    await expect(page.getByRole("button", { name: "Se connecter" })).toBeEnabled();
   });
 });

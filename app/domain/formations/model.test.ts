@@ -120,6 +120,27 @@ describe("formation validation", () => {
     expect(errorsOf(formationInput({ image: JSON.stringify(image), imageAlt: "Une salle de formation" }))).toEqual({});
     expect(errorsOf(formationInput({ seoTitle: "x".repeat(71) })).seoTitle).toMatch(/70 caractères/);
   });
+
+  it("accepts only an image key the site's upload produced", () => {
+    const image = (key: string) => JSON.stringify({ key, width: 1600, height: 900, widths: [480, 960, 1600], formats: ["avif", "webp"] });
+    const withImage = (key: string) => errorsOf(formationInput({ image: image(key), imageAlt: "Une salle de formation" }));
+    for (const key of [
+      "../x",
+      "formations/abc",
+      "https://evil.example/a.png",
+      "formations/../../etc/passwd",
+      "//evil.example/a",
+      "formations/0f8fad5b-d9cb-469f-a165-70867728950e/../../x",
+      "autre/0f8fad5b-d9cb-469f-a165-70867728950e",
+    ]) {
+      expect(withImage(key)["image.key"], key).toMatch(/^Cette image ne vient pas du téléversement du site\s?: envoyez-la de nouveau\.$/);
+    }
+    expect(withImage("formations/0f8fad5b-d9cb-469f-a165-70867728950e")).toEqual({});
+    const parsed = formationInputSchema.parse(
+      formationInput({ image: image("formations/0f8fad5b-d9cb-469f-a165-70867728950e"), imageAlt: "Une salle de formation" }),
+    );
+    expect(parsed.image?.key).toBe("formations/0f8fad5b-d9cb-469f-a165-70867728950e");
+  });
 });
 
 describe("display rules", () => {
