@@ -106,6 +106,8 @@ test.describe("security headers", () => {
   });
 
   test("no page reports a Content-Security-Policy violation", async ({ page, baseURL }) => {
+    // Twenty-odd pages, each until its network is idle: generous on a busy machine.
+    test.setTimeout(90_000);
     const violations: string[] = [];
     page.on("console", (message) => {
       if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
@@ -125,7 +127,9 @@ test.describe("security headers", () => {
     for (const url of [
       "/",
       "/formations",
+      "/formations/excel-perfectionnement-tableaux-croises-dynamiques",
       "/blog",
+      "/blog/financer-sa-formation-avec-son-opco",
       "/devis",
       "/contact",
       "/simulateur-opco",
@@ -137,7 +141,18 @@ test.describe("security headers", () => {
     }
     const admin = await staffAccount("admin");
     await signInApi(page, baseURL!, admin.email);
-    for (const url of ["/admin", "/admin/formations", "/admin/formations/new", "/admin/blog/new", "/admin/utilisateurs"])
+    for (const url of [
+      "/admin",
+      "/admin/formations",
+      "/admin/formations/new",
+      "/admin/formations/import",
+      "/admin/blog/new",
+      "/admin/devis",
+      "/admin/journal",
+      "/admin/parametres",
+      "/admin/temoignages",
+      "/admin/utilisateurs",
+    ])
       await visit(page, url);
     expect(violations).toEqual([]);
   });
