@@ -319,13 +319,15 @@ test.describe("two instances as one site", () => {
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     expect(running.state).toBe("running");
-    // The operator's supervisor restarts it (same port): the cluster is two instances again.
+    // Only the other instance is alive: it takes the job over once the lease has lapsed.
+    const survivor = instances.find((i) => i !== holder)!;
+    await expect.poll(async () => (await getJob(id, database.db))?.state, { timeout: 90_000, intervals: [500] }).toBe("done");
+    expect(Date.now() - killedAt).toBeLessThan(90_000);
+    expect(survivor.output()).toContain(`"job":"${id}"`);
+    // The operator's supervisor restarts the killed one (same port): the cluster is two instances again.
     const index = instances.indexOf(holder!);
     instances[index] = await startInstance(`${holder === instances[0] ? "grappe-a" : "grappe-b"}-2`, holder!.port);
     await waitReady(instances[index]!);
-
-    await expect.poll(async () => (await getJob(id, database.db))?.state, { timeout: 90_000, intervals: [500] }).toBe("done");
-    expect(Date.now() - killedAt).toBeLessThan(90_000);
     const done = (await getJob(id, database.db))!;
     expect(done.counts.created).toBe(1000);
     const imported = await database.db
