@@ -67,6 +67,23 @@ test.describe("accounts in the browser", () => {
     await expect(page.getByRole("navigation", { name: "Fil d'Ariane" })).toContainText("Journal");
   });
 
+  test("signing in from /login takes an editor to the admin dashboard and a viewer to the home page", async ({ page, browser }) => {
+    const editor = await createAccount({ email: uniqueEmail("editrice"), role: "editor", name: "Élise Éditrice" });
+    await signInInBrowser(page, editor.email);
+    await expect(toastWith(page, "Connexion réussie", "Bienvenue")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("navigation", { name: "Fil d'Ariane" })).toContainText("Administration");
+
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    const viewer = await createAccount({ email: uniqueEmail("lecteur"), role: "viewer", name: "Louis Lecteur" });
+    await signInInBrowser(other, viewer.email);
+    await expect(toastWith(other, "Connexion réussie", "Bienvenue")).toBeVisible();
+    await expect(other).toHaveURL(/^[^?#]*\/$/);
+    await expect(other.getByTestId("user-menu-button")).toContainText("Louis Lecteur");
+    await context.close();
+  });
+
   test("wrong credentials show a destructive toast in French", async ({ page }) => {
     const email = uniqueEmail("pris");
     await createAccount({ email, role: "viewer", name: "Déjà Là" });

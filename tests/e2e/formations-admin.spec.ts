@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
+import { expectUniformCards } from "./support/cards";
+import { expectSelectFitsItsOptions } from "./support/selects";
 
 /**
  * The catalogue's browser scenario: an editor creates a formation, uploads its image,
@@ -112,6 +114,12 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
 
   await page.goto("/formations/ville/strasbourg");
   await expect(page.getByRole("main").locator("article").getByRole("link", { name: title })).toBeVisible();
+  // In the catalogue, its card (with an image) lines up with the demo cards (without one).
+  await page.goto("/formations?categorie=rh");
+  await expect(page.getByRole("main").locator("article").getByRole("link", { name: title })).toBeVisible();
+  const cards = await expectUniformCards(page);
+  expect(cards.withImage).toBeGreaterThanOrEqual(1);
+  expect(cards.withoutImage).toBeGreaterThanOrEqual(1);
   await page.goto("/formation-rh/strasbourg");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Formation ressources humaines à Strasbourg");
   await expect(page.getByRole("main").locator("article").getByRole("link", { name: title })).toBeVisible();
@@ -230,4 +238,37 @@ test("editors manage cities with validated coordinates", async ({ page }) => {
   const response = await page.goto(`/formations/ville/${slug}`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Formations à Clermont-Ferrand");
+});
+
+test("a formation's breadcrumbs go through the list: Administration › Formations › its title", async ({ page }) => {
+  await signInAs(page, "editor");
+  await page.goto("/admin/formations?tri=titre");
+  const first = page.getByRole("table").getByRole("link").first();
+  const title = (await first.textContent())!.trim();
+  await page.goto((await first.getAttribute("href"))!);
+  const crumbs = page.getByRole("navigation", { name: "Fil d'Ariane" });
+  await expect(crumbs.getByRole("listitem")).toHaveText(["Administration", "Formations", title]);
+  await expect(crumbs.getByRole("link", { name: "Formations" })).toHaveAttribute("href", "/admin/formations");
+  await expect(crumbs.getByRole("link", { name: "Administration" })).toHaveAttribute("href", "/admin");
+  await expect(crumbs.getByText(title)).toHaveAttribute("aria-current", "page");
+
+  // The other screens below a list or a settings page name it too.
+  for (const [path, middle] of [
+    ["/admin/formations/import", "Formations"],
+    ["/admin/formations/batch-import", "Formations"],
+    ["/admin/blog/new", "Blog"],
+  ] as const) {
+    await page.goto(path);
+    await expect(crumbs.getByRole("listitem").nth(1), path).toHaveText(middle);
+    await expect(crumbs.getByRole("link", { name: middle })).toBeVisible();
+  }
+});
+
+test("the admin list's sort select shows its longest option at 375 px and at 1280 px", async ({ page }) => {
+  await signInAs(page, "editor");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/admin/formations");
+    await expectSelectFitsItsOptions(page.getByLabel("Tri", { exact: true }));
+  }
 });

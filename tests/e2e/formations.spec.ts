@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { expectUniformCards } from "./support/cards";
+import { expectSelectFitsItsOptions } from "./support/selects";
 
 /**
  * The catalogue's public pages, on the demo content: catalogue filters (without
@@ -215,4 +217,14 @@ test("the sitemap lists published formations, cities and category-city pairs wit
   expect(locs).toContain(`/comparatif/${EXCEL}-vs-word-powerpoint-documents-professionnels`);
   expect(locs).not.toContain(`/comparatif/${EXCEL}-vs-${MANAGER}`);
   expect(locs.filter((p) => /^\/formations\/[^/]+$/.test(p)).length).toBeGreaterThanOrEqual(15);
+});
+
+test("the catalogue's cards line up, each with its image frame, and the sort select shows its longest option", async ({ page }) => {
+  await page.goto("/formations");
+  const cards = await expectUniformCards(page);
+  expect(cards.withImage + cards.withoutImage).toBeGreaterThanOrEqual(12);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectSelectFitsItsOptions(page.getByLabel("Trier par"));
+  }
 });

@@ -109,6 +109,79 @@ test.describe("OPCO simulator", () => {
     await context.close();
   });
 
+  test("« Je ne connais pas mon OPCO » gives the range over all OPCOs and explains how to find one's OPCO", async ({ page }) => {
+    await page.goto("/simulateur-opco");
+    await expect(page.locator('form[data-live="1"]')).toBeAttached();
+    await fillSimulation(page, { opco: "Je ne connais pas mon OPCO", band: "1 à 10 salariés", cost: "700", hours: "14", trainees: "2" });
+    // No error: an estimate for every OPCO's rule, as a range.
+    await expect(page.getByTestId("funded")).toHaveText(/^de 560\s€ à 1\s400\s€$/);
+    await expect(page.getByTestId("total")).toHaveText(/^1\s400\s€$/);
+    await expect(page.getByText("Choisissez votre OPCO, ou votre secteur d'activité pour le trouver.")).toHaveCount(0);
+    await expect(page.getByTestId("simulation-steps")).toContainText(
+      "OPCO non renseigné\u00a0: l'estimation applique le barème de chacun des 11 OPCO pour une entreprise de 1 à 10 salariés.",
+    );
+    const help = page.getByTestId("unknown-opco-help");
+    await expect(help.getByRole("heading", { name: "Comment connaître votre OPCO\u00a0?" })).toBeVisible();
+    await expect(help).toContainText("code IDCC");
+    await expect(help.getByRole("link", { name: "Les 11 OPCO et les secteurs qu'ils couvrent" })).toHaveAttribute(
+      "href",
+      "/financement#opco",
+    );
+    await expect(page).toHaveURL(/opco=inconnu/);
+    await expect(page.getByRole("link", { name: "Demander un devis avec cette simulation" })).toHaveAttribute(
+      "href",
+      "/devis?stagiaires=2",
+    );
+
+    // With a sector as well, the OPCO is found from it.
+    await page.getByLabel("Ou votre secteur d'activité").selectOption({ label: "Hôtellerie, cafés et restauration" });
+    await expect(page.getByTestId("simulation-steps")).toContainText("OPCO trouvé à partir de votre secteur\u00a0: AKTO");
+    await expect(page.getByTestId("unknown-opco-help")).toHaveCount(0);
+
+    // Without JavaScript, the same answer from the server.
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await plain.goto("/simulateur-opco?opco=inconnu&secteur=&effectif=50-299&cout=1200&heures=21&stagiaires=3");
+    await expect(plain.getByTestId("funded")).toHaveText(/^0\s€$/);
+    await expect(plain.getByTestId("remaining")).toHaveText(/^3\s600\s€$/);
+    await expect(plain.getByTestId("unknown-opco-help")).toBeVisible();
+    await context.close();
+  });
+
+  test("each message shows once, with and without JavaScript", async ({ page, browser }) => {
+    // A large company funds its plan itself: the reason is given once, not again in the steps.
+    await page.goto("/simulateur-opco?opco=atlas&secteur=&effectif=50-299&cout=1200&heures=21&stagiaires=3");
+    await expect(page.getByTestId("funded")).toHaveText(/^0\s€$/);
+    await expect(page.getByText(/financent en principe leur plan/)).toHaveCount(1);
+
+    // Errors: once beside each field; the result area asks to correct them, once.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await plain.goto("/simulateur-opco?opco=&secteur=&effectif=&cout=abc&heures=&stagiaires=0");
+    for (const message of [
+      "Choisissez votre OPCO, ou votre secteur d'activité pour le trouver.",
+      "Choisissez la taille de l'entreprise.",
+      "Le coût doit être un nombre, par exemple 1 200 ou 1 200,50.",
+      "Indiquez la durée de la formation en heures.",
+      "Indiquez au moins un stagiaire.",
+    ]) {
+      await expect(plain.getByText(message, { exact: true }), message).toHaveCount(1);
+    }
+    await expect(plain.getByText(/Corrigez les champs signalés/)).toHaveCount(1);
+    await context.close();
+
+    // With JavaScript, while typing: one message beside the field, one request to correct.
+    await page.goto("/simulateur-opco");
+    await expect(page.locator('form[data-live="1"]')).toBeAttached();
+    await fillSimulation(page, { opco: "Opco EP", band: "1 à 10 salariés", cost: "700", hours: "14", trainees: "2" });
+    await expect(page.getByTestId("funded")).toHaveText(/^560\s€$/);
+    await page.getByLabel("Nombre de stagiaires").fill("0");
+    await expect(page.getByText("Indiquez au moins un stagiaire.", { exact: true })).toHaveCount(1);
+    await page.getByRole("button", { name: "Calculer la prise en charge" }).click();
+    await expect(page.getByText("Indiquez au moins un stagiaire.", { exact: true })).toHaveCount(1);
+    await expect(page.getByText(/Corrigez les champs signalés/)).toHaveCount(1);
+  });
+
   test("a link from an OPCO page preselects the OPCO without showing errors", async ({ page }) => {
     await page.goto("/financement/atlas");
     await page.getByRole("link", { name: "Simuler une prise en charge" }).click();

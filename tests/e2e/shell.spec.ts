@@ -23,6 +23,14 @@ test.describe("site shell", () => {
     await expect(page.getByRole("navigation", { name: "Informations légales" })).toBeVisible();
   });
 
+  test("the footer lists each page once", async ({ page }) => {
+    await page.goto("/");
+    const hrefs = await page.locator("footer a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+    expect(hrefs).toContain("/simulateur-opco");
+    expect(hrefs).toContain("/financement");
+    expect(hrefs.filter((href, i) => hrefs.indexOf(href) !== i)).toEqual([]);
+  });
+
   test("the html is French, with a skip link, title, description, canonical and Open Graph tags", async ({ page }) => {
     await page.goto("/mentions-legales");
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");

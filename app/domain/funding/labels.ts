@@ -147,6 +147,14 @@ export function formatEuros(amount: number): string {
   return Number.isInteger(amount) ? euroFormat.format(amount) : centFormat.format(amount);
 }
 
+/** A range of euros: "560 €", or "de 560 € à 1 400 €". */
+export function formatEuroRange(min: number, max: number): string {
+  return min === max ? formatEuros(min) : `de ${formatEuros(min)} à ${formatEuros(max)}`;
+}
+
+/** The OPCO select's answer « Je ne connais pas mon OPCO ». */
+export const UNKNOWN_OPCO = "inconnu";
+
 export function formatNumber(n: number): string {
   return numberFormat.format(n);
 }

@@ -205,6 +205,60 @@ describe("parseSimulation: the shared input schema", () => {
   });
 });
 
+describe("« Je ne connais pas mon OPCO »", () => {
+  const unknown = { opco: "inconnu", effectif: "1-10", cout: "700", heures: "14", stagiaires: "2" };
+  const rules = [rule(), rule({ opco: "akto", hourlyCap: 20, annualCeiling: 2000 })];
+
+  it("is a valid answer: the simulation goes ahead without an OPCO", () => {
+    const parsed = parseSimulation(unknown);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(parsed.input.opco).toBeUndefined();
+    expect(parsed.input.opcoFromSector).toBe(false);
+    // With a sector, the OPCO is found from it, as when no OPCO is chosen.
+    const withSector = parseSimulation({ ...unknown, secteur: "hotellerie-restauration" });
+    expect(withSector.ok && withSector.input.opco).toBe("akto");
+    expect(withSector.ok && withSector.input.opcoFromSector).toBe(true);
+  });
+
+  it("gives the range over every OPCO's rule for the band, and the steps say why", () => {
+    const parsed = parseSimulation(unknown);
+    if (!parsed.ok) throw new Error("should parse");
+    const out = simulate(parsed.input, rules);
+    if (out.status !== "unknown-opco") throw new Error(out.status);
+    // 2 × 700 € = 1 400 €; Atlas caps at 30 €/h × 14 h × 2 = 840 €, AKTO at 20 €/h × 14 h × 2 = 560 €.
+    expect(out).toMatchObject({ totalCost: 1400, fundedMin: 560, fundedMax: 840, remainingMin: 560, remainingMax: 840, opcoCount: 2 });
+    expect(out.steps[0]).toBe(
+      "OPCO non renseigné\u00a0: l'estimation applique le barème de chacun des 2 OPCO pour une entreprise de 1 à 10 salariés.",
+    );
+    expect(out.steps.join("\n")).toMatch(/Prise en charge estimée selon l'OPCO, arrondie à l'euro\s:\sde 560\s€ à 840\s€\./);
+    // No quote link pretends to know the OPCO.
+    expect(quoteHref(parsed.input)).toBe("/devis?stagiaires=2");
+  });
+
+  it("gives one figure to companies of 50 employees and more: no OPCO funds their plan", () => {
+    const out = simulate(input({ opco: undefined, band: "50-299", trainees: 2 }), DEFAULT_RULES);
+    if (out.status !== "unknown-opco") throw new Error(out.status);
+    expect(out).toMatchObject({ totalCost: 1400, fundedMin: 0, fundedMax: 0, remainingMin: 1400, remainingMax: 1400, opcoCount: 11 });
+  });
+
+  it("still asks for an OPCO or a sector when the select was left on its placeholder", () => {
+    const parsed = parseSimulation({ ...unknown, opco: "" });
+    expect(!parsed.ok && parsed.errors.opco).toBe("Choisissez votre OPCO, ou votre secteur d'activité pour le trouver.");
+  });
+});
+
+describe("a company that funds its own plan", () => {
+  it("states the reason once, in the message, not again in the steps", () => {
+    const out = simulate(input({ band: "50-299" }), [
+      rule({ band: "50-299", planFunded: false, hourlyCap: null, annualCeiling: null, schemes: [] }),
+    ]);
+    if (out.status !== "self-funded") throw new Error(out.status);
+    expect(out.message).toMatch(/50 salariés et plus financent/);
+    expect(out.steps.filter((s) => s === out.message)).toHaveLength(0);
+    expect(out.steps).toContain("Prise en charge par les fonds mutualisés d'Atlas\u00a0: 0\u00a0€.");
+  });
+});
+
 describe("reference data", () => {
   it("has a valid default rule for each OPCO and headcount band", () => {
     expect(DEFAULT_RULES).toHaveLength(OPCO_SLUGS.length * HEADCOUNT_BANDS.length);

@@ -6,6 +6,7 @@ import {
   SCHEME_IDS,
   SECTORS,
   formatDate,
+  formatEuroRange,
   formatEuros,
   formatNumber,
   isLargeCompany,
@@ -16,8 +17,9 @@ import {
   type SimulationErrors,
   type SimulationField,
   type SimulationValues,
+  UNKNOWN_OPCO,
 } from "./labels";
-import { OPCO_NAMES, OPCO_SLUGS, isOpcoSlug, opcoInSentence, type OpcoSlug } from "./opco-list";
+import { OPCO_NAMES, OPCO_SLUGS, isOpcoSlug, ofOpco, opcoInSentence, type OpcoSlug } from "./opco-list";
 
 /**
  * Funding: the simulator's input schema and its rules engine (the OPCO list is in `./opco-list`).
@@ -185,7 +187,8 @@ export const simulationSchema = z.object({
 });
 
 export interface SimulationInput {
-  opco: OpcoSlug;
+  /** Undefined when the visitor does not know their OPCO and gave no sector. */
+  opco?: OpcoSlug;
   /** True when the OPCO was found from the sector rather than chosen. */
   opcoFromSector: boolean;
   sector?: string;
@@ -230,19 +233,20 @@ export function parseSimulation(values: SimulationValues): ParsedSimulation {
   const sectorRaw = (values.secteur ?? "").trim();
   let opco: OpcoSlug | undefined;
   let opcoFromSector = false;
-  if (opcoRaw) {
+  const unknownOpco = opcoRaw === UNKNOWN_OPCO;
+  if (opcoRaw && !unknownOpco) {
     if (isOpcoSlug(opcoRaw)) opco = opcoRaw;
     else errors.opco = "Cet OPCO n'existe pas : choisissez l'un des 11 OPCO de la liste.";
   }
   if (sectorRaw && !SECTORS.some((s) => s.slug === sectorRaw)) {
     errors.secteur = "Ce secteur ne fait pas partie de la liste.";
-  } else if (!opcoRaw && sectorRaw) {
+  } else if ((!opcoRaw || unknownOpco) && sectorRaw) {
     opco = opcoForSector(sectorRaw);
     opcoFromSector = true;
   }
   if (!opcoRaw && !sectorRaw) errors.opco = "Choisissez votre OPCO, ou votre secteur d'activité pour le trouver.";
 
-  if (!result.success || !opco || Object.keys(errors).length > 0) return { ok: false, errors };
+  if (!result.success || (!opco && !unknownOpco) || Object.keys(errors).length > 0) return { ok: false, errors };
   const d = result.data;
   return {
     ok: true,
@@ -291,7 +295,20 @@ export type SimulationOutcome =
       checkedOn: string;
       message: string;
     })
-  | (OutcomeBase & { status: "no-rule"; message: string });
+  | (OutcomeBase & { status: "no-rule"; message: string })
+  | {
+      /** No OPCO chosen nor found: the range over every OPCO's rule for this headcount band. */
+      status: "unknown-opco";
+      band: HeadcountBand;
+      steps: string[];
+      totalCost: number;
+      fundedMin: number;
+      fundedMax: number;
+      remainingMin: number;
+      remainingMax: number;
+      /** How many OPCO have a rule for this band (the range is over them). */
+      opcoCount: number;
+    };
 
 function fromCents(cents: number): number {
   return Math.round(cents) / 100;
@@ -316,6 +333,7 @@ export const SELF_FUNDED_MESSAGE =
  */
 export function simulate(input: SimulationInput, rules: readonly FundingRule[]): SimulationOutcome {
   const { opco, band, trainees, hours } = input;
+  if (!opco) return simulateWithoutOpco(input, rules);
   const name = OPCO_NAMES[opco];
   const inSentence = opcoInSentence(opco);
   const bandLabel = BAND_LABELS[band];
@@ -343,11 +361,8 @@ export function simulate(input: SimulationInput, rules: readonly FundingRule[]):
   );
 
   if (!rule.planFunded) {
-    steps.push(
-      isLargeCompany(band)
-        ? SELF_FUNDED_MESSAGE
-        : `${name} ne finance pas le plan de développement des compétences des entreprises de ${bandLabel.toLowerCase()}.`,
-    );
+    // The reason is the outcome's message, shown once above the figures: the step only states the result.
+    steps.push(`Prise en charge par les fonds mutualisés ${ofOpco(opco)}\u00a0: 0\u00a0€.`);
     steps.push(`Reste à charge estimé pour l'entreprise\u00a0: ${formatEuros(totalCost)} HT.`);
     return {
       status: "self-funded",
@@ -421,13 +436,77 @@ export function simulate(input: SimulationInput, rules: readonly FundingRule[]):
   };
 }
 
+/**
+ * The visitor does not know their OPCO: the same computation for every OPCO that has a rule for
+ * this headcount band, given as a range. Companies of 50 employees and more get one figure, since
+ * no OPCO funds their plan from pooled funds.
+ */
+function simulateWithoutOpco(input: SimulationInput, rules: readonly FundingRule[]): SimulationOutcome {
+  const { band, trainees } = input;
+  const bandLabel = BAND_LABELS[band].toLowerCase();
+  const unitCents = Math.round(input.costPerTrainee * 100);
+  const totalCents = unitCents * trainees;
+  const totalCost = roundEuro(totalCents);
+  const traineesText = `${trainees} ${plural(trainees, "stagiaire", "stagiaires")}`;
+  const funded: number[] = [];
+  for (const slug of OPCO_SLUGS) {
+    if (!findRule(rules, slug, band)) continue;
+    const out = simulate({ ...input, opco: slug, opcoFromSector: false }, rules);
+    if (out.status === "funded" || out.status === "self-funded") funded.push(out.funded);
+  }
+  const steps = [
+    `Coût de la formation\u00a0: ${formatEuros(fromCents(unitCents))} HT × ${traineesText} = ${formatEuros(fromCents(totalCents))} HT.`,
+  ];
+  if (funded.length === 0) {
+    steps.push(`Aucun barème n'est enregistré pour une entreprise de ${bandLabel}\u00a0: le montant dépend de votre OPCO.`);
+    return {
+      status: "unknown-opco",
+      band,
+      steps,
+      totalCost,
+      fundedMin: 0,
+      fundedMax: 0,
+      remainingMin: totalCost,
+      remainingMax: totalCost,
+      opcoCount: 0,
+    };
+  }
+  const fundedMin = Math.min(...funded);
+  const fundedMax = Math.max(...funded);
+  const opcoCount = funded.length;
+  steps.unshift(
+    `OPCO non renseigné\u00a0: l'estimation applique le barème de chacun des ${opcoCount} OPCO pour une entreprise de ${bandLabel}.`,
+  );
+  if (fundedMax === 0) {
+    steps.push(
+      isLargeCompany(band)
+        ? "Quel que soit l'OPCO, ses fonds mutualisés ne financent pas le plan de développement des compétences à cette taille d'entreprise."
+        : "Aucun OPCO ne finance le plan de développement des compétences à cette taille d'entreprise.",
+    );
+  } else {
+    steps.push(`Prise en charge estimée selon l'OPCO, arrondie à l'euro\u00a0: ${formatEuroRange(fundedMin, fundedMax)}.`);
+  }
+  steps.push(`Reste à charge\u00a0: ${formatEuroRange(totalCost - fundedMax, totalCost - fundedMin)}.`);
+  return {
+    status: "unknown-opco",
+    band,
+    steps,
+    totalCost,
+    fundedMin,
+    fundedMax,
+    remainingMin: totalCost - fundedMax,
+    remainingMax: totalCost - fundedMin,
+    opcoCount,
+  };
+}
+
 /** The quote request prefilled with a simulation (formation, opco, stagiaires, financement). */
 export function quoteHref(input: Pick<SimulationInput, "opco" | "trainees" | "formation">): string {
   const params = new URLSearchParams();
   if (input.formation) params.set("formation", input.formation);
-  params.set("opco", input.opco);
+  if (input.opco) params.set("opco", input.opco);
   params.set("stagiaires", String(input.trainees));
-  params.set("financement", `opco-${input.opco}`);
+  if (input.opco) params.set("financement", `opco-${input.opco}`);
   return `/devis?${params.toString()}`;
 }
 

@@ -10,7 +10,9 @@ import {
   SCHEMES,
   SECTORS,
   SIMULATION_FIELDS,
+  UNKNOWN_OPCO,
   formatDate,
+  formatEuroRange,
   formatEuros,
   type SimulationErrors,
   type SimulationField,
@@ -220,7 +222,8 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
             <Field name="opco" label="OPCO de l'entreprise" error={shownErrors.opco}>
               {(a) => (
                 <select {...a} name="opco" defaultValue={values.opco ?? ""} className={inputClass}>
-                  <option value="">Je ne connais pas mon OPCO</option>
+                  <option value="">Choisir un OPCO</option>
+                  <option value={UNKNOWN_OPCO}>Je ne connais pas mon OPCO</option>
                   {OPCO_SLUGS.map((slug) => (
                     <option key={slug} value={slug}>
                       {OPCO_NAMES[slug]}
@@ -232,7 +235,7 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
             <Field
               name="secteur"
               label="Ou votre secteur d'activité"
-              hint="Nous en déduisons l'OPCO le plus probable."
+              hint="Nous en déduisons l'OPCO le plus probable. Sans OPCO ni secteur, l'estimation donne la fourchette de tous les OPCO."
               error={shownErrors.secteur}
             >
               {(a) => (
@@ -382,11 +385,31 @@ function Result({
 }) {
   const hasErrors = Object.keys(errors).length > 0;
   const show = outcome && !hasErrors && !stale ? outcome : null;
-  let summary = "";
+  // One status line, read out when it changes: the figures in words (the figures themselves are
+  // shown below it), or the message itself, shown once.
+  let status: { text: string; visible: boolean; tone?: "warning" };
   if (show?.status === "funded")
-    summary = `Prise en charge estimée\u00a0: ${formatEuros(show.funded)}. Reste à charge\u00a0: ${formatEuros(show.remaining)}.`;
-  else if (show) summary = show.message;
-  else if (submitted && hasErrors) summary = "Corrigez les champs signalés pour obtenir une estimation.";
+    status = {
+      text: `Prise en charge estimée\u00a0: ${formatEuros(show.funded)}. Reste à charge\u00a0: ${formatEuros(show.remaining)}.`,
+      visible: false,
+    };
+  else if (show?.status === "unknown-opco")
+    status = {
+      text: `Prise en charge estimée selon l'OPCO\u00a0: ${formatEuroRange(show.fundedMin, show.fundedMax)}. Reste à charge\u00a0: ${formatEuroRange(show.remainingMin, show.remainingMax)}.`,
+      visible: false,
+    };
+  else if (show?.status === "self-funded") status = { text: show.message, visible: true, tone: "warning" };
+  else if (show) status = { text: show.message, visible: true };
+  else if (submitted && (hasErrors || stale))
+    status = {
+      text: "Corrigez les champs signalés\u00a0: l'estimation s'affichera dès que les informations seront complètes.",
+      visible: true,
+    };
+  else
+    status = {
+      text: "Renseignez votre OPCO, la taille de l'entreprise, le coût, la durée et le nombre de stagiaires\u00a0: l'estimation s'affiche ici.",
+      visible: true,
+    };
 
   return (
     <section
@@ -401,20 +424,34 @@ function Result({
       <h2 id="simulateur-resultat-title" className="text-xl font-bold text-slate-900 dark:text-white">
         Votre estimation
       </h2>
-      <p className="sr-only" aria-live="polite">
-        {summary}
+      <p
+        aria-live="polite"
+        data-testid="simulation-status"
+        className={cn(
+          !status.visible
+            ? "sr-only"
+            : status.tone === "warning"
+              ? "mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-slate-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+              : "mt-4 text-slate-700 dark:text-slate-300",
+        )}
+      >
+        {status.text}
       </p>
 
-      {!show ? (
-        <p className="mt-4 text-slate-700 dark:text-slate-300">
-          {submitted && (hasErrors || stale)
-            ? "Corrigez les champs signalés : l'estimation s'affichera dès que les informations seront complètes."
-            : "Renseignez votre OPCO, la taille de l'entreprise, le coût, la durée et le nombre de stagiaires : l'estimation s'affiche ici."}
-        </p>
-      ) : show.status === "no-rule" ? (
-        <div className="mt-4 space-y-4">
-          <p className="text-slate-800 dark:text-slate-200">{show.message}</p>
+      {!show ? null : show.status === "no-rule" ? (
+        <div className="mt-4">
           <ButtonLink to="/contact">Nous contacter</ButtonLink>
+        </div>
+      ) : show.status === "unknown-opco" ? (
+        <div className="mt-4 space-y-6">
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <Figure label="Prise en charge estimée" value={formatEuroRange(show.fundedMin, show.fundedMax)} emphasis testId="funded" />
+            <Figure label="Reste à charge" value={formatEuroRange(show.remainingMin, show.remainingMax)} testId="remaining" />
+            <Figure label="Coût total HT" value={formatEuros(show.totalCost)} testId="total" />
+          </dl>
+          <UnknownOpcoHelp />
+          <Steps steps={show.steps} />
+          <ShareLinks quoteHref={quoteHref} search={search} />
         </div>
       ) : (
         <div className="mt-4 space-y-6">
@@ -423,11 +460,7 @@ function Result({
             <Figure label="Reste à charge" value={formatEuros(show.remaining)} testId="remaining" />
             <Figure label="Coût total HT" value={formatEuros(show.totalCost)} testId="total" />
           </dl>
-          {show.status === "self-funded" ? (
-            <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-slate-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
-              {show.message}
-            </p>
-          ) : show.hourlyCapReached || show.ceilingReached ? (
+          {show.status === "funded" && (show.hourlyCapReached || show.ceilingReached) ? (
             <ul className="flex flex-wrap gap-2 text-sm">
               {show.hourlyCapReached ? (
                 <li className="rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
@@ -454,28 +487,8 @@ function Result({
             </ul>
           </div>
 
-          <div>
-            <h3 className="font-semibold text-slate-900 dark:text-white">Le détail du calcul</h3>
-            <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300" data-testid="simulation-steps">
-              {show.steps.map((step) => (
-                <li key={step}>{step}</li>
-              ))}
-            </ol>
-            <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-              Barème vérifié le <time dateTime={show.checkedOn}>{formatDate(show.checkedOn)}</time>.
-            </p>
-          </div>
-
-          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-            {quoteHref ? <ButtonLink to={quoteHref}>Demander un devis avec cette simulation</ButtonLink> : null}
-            <Link
-              to={`/simulateur-opco${search}`}
-              className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
-            >
-              <Link2 aria-hidden="true" className="size-4" />
-              Lien à partager vers cette simulation
-            </Link>
-          </div>
+          <Steps steps={show.steps} checkedOn={show.checkedOn} />
+          <ShareLinks quoteHref={quoteHref} search={search} />
         </div>
       )}
 
@@ -491,6 +504,64 @@ function Result({
         </span>
       </p>
     </section>
+  );
+}
+
+function Steps({ steps, checkedOn }: { steps: string[]; checkedOn?: string }) {
+  return (
+    <div>
+      <h3 className="font-semibold text-slate-900 dark:text-white">Le détail du calcul</h3>
+      <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300" data-testid="simulation-steps">
+        {steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      {checkedOn ? (
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+          Barème vérifié le <time dateTime={checkedOn}>{formatDate(checkedOn)}</time>.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ShareLinks({ quoteHref, search }: { quoteHref: string | null; search: string }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+      {quoteHref ? <ButtonLink to={quoteHref}>Demander un devis avec cette simulation</ButtonLink> : null}
+      <Link
+        to={`/simulateur-opco${search}`}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+      >
+        <Link2 aria-hidden="true" className="size-4" />
+        Lien à partager vers cette simulation
+      </Link>
+    </div>
+  );
+}
+
+/** What to do when the visitor does not know their OPCO: the range is shown, and how to find it. */
+function UnknownOpcoHelp() {
+  return (
+    <div
+      className="rounded-lg border border-brand-200 bg-white p-4 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-300"
+      data-testid="unknown-opco-help"
+    >
+      <h3 className="font-semibold text-slate-900 dark:text-white">{"Comment connaître votre OPCO\u00a0?"}</h3>
+      <p className="mt-2">
+        {"Le montant exact dépend de votre OPCO, c'est-à-dire de la convention collective de votre entreprise. Pour le trouver\u00a0:"}
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        <li>{"choisissez votre secteur d'activité dans le formulaire\u00a0: nous en déduisons l'OPCO le plus probable\u00a0;"}</li>
+        <li>{"cherchez le code IDCC de votre convention collective sur un bulletin de paie\u00a0;"}</li>
+        <li>{"ou demandez-le à votre service paie ou à votre expert-comptable."}</li>
+      </ul>
+      <p className="mt-3">
+        <Link to="/financement#opco" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+          Les 11 OPCO et les secteurs qu'ils couvrent
+        </Link>
+      </p>
+    </div>
   );
 }
 

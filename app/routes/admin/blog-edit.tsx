@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/blog-edit";
+import { adminCrumb } from "~/ui/layout/admin-nav";
 import { authorName, formationChoices, getPostById, listAuthors } from "~/domain/blog/blog.server";
 import { PostEditor } from "~/domain/blog/components/post-editor";
 import { saveFromEditor } from "~/domain/blog/editor.server";
@@ -13,6 +14,7 @@ import { formDataToObject } from "~/platform/validation/form-data";
 import { publishIntentOf } from "~/ui/form/publish-control";
 
 export const handle = {
+  parents: [adminCrumb("/admin/blog")],
   breadcrumb: (d: { post: { title: string } | null } | undefined) => (d?.post ? d.post.title : "Nouvel article"),
 };
 

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/formation-edit";
+import { adminCrumb } from "~/ui/layout/admin-nav";
 import { listCities } from "~/domain/cities/cities.server";
 import { listCategories } from "~/domain/formations/categories.server";
 import { toCompleteLabels } from "~/domain/formations/completeness.server";
@@ -16,6 +17,7 @@ import { formDataToObject } from "~/platform/validation/form-data";
 import { publishIntentOf } from "~/ui/form/publish-control";
 
 export const handle = {
+  parents: [adminCrumb("/admin/formations")],
   breadcrumb: (d: { formation: { title: string } | null } | undefined) => (d?.formation ? d.formation.title : "Nouvelle formation"),
 };
 

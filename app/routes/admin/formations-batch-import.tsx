@@ -1,6 +1,7 @@
 import { FileUp } from "lucide-react";
 import { data, useActionData } from "react-router";
 import type { Route } from "./+types/formations-batch-import";
+import { adminCrumb } from "~/ui/layout/admin-nav";
 import { JobDetail, JobReview, NewBatch, RecentJobs, usePolling } from "~/domain/formations/import/batch-import";
 import { cancelBatch, confirmBatch, receiveBatch } from "~/domain/formations/import/batch-page.server";
 import { Alert } from "~/domain/formations/import/components";
@@ -11,7 +12,7 @@ import { pageMeta } from "~/platform/seo/meta";
 import { redirectWithToast } from "~/platform/toast/flash.server";
 import { ButtonLink } from "~/ui/button";
 
-export const handle = { breadcrumb: "Import par lots" };
+export const handle = { parents: [adminCrumb("/admin/formations")], breadcrumb: "Import par lots" };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

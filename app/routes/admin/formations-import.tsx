@@ -1,6 +1,7 @@
 import { Layers } from "lucide-react";
 import { Link, data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/formations-import";
+import { adminCrumb } from "~/ui/layout/admin-nav";
 import { Alert, panelClass } from "~/domain/formations/import/components";
 import { importPageData, receiveUpload, runImport } from "~/domain/formations/import/page.server";
 import { ColumnsHelp, Downloads, ImportResult, ReviewSteps, Steps, UploadForm } from "~/domain/formations/import/single-import";
@@ -9,7 +10,7 @@ import { pageMeta } from "~/platform/seo/meta";
 import { ButtonLink, buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 
-export const handle = { breadcrumb: "Importer des formations" };
+export const handle = { parents: [adminCrumb("/admin/formations")], breadcrumb: "Importer des formations" };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

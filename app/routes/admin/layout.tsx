@@ -30,16 +30,30 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-type Crumb = { label: string; to: string };
+export type Crumb = { label: string; to: string };
+
+/**
+ * What an admin route declares for the breadcrumbs. The admin routes are flat children of the
+ * layout, so a screen below a list (a formation under /admin/formations) names its `parents`,
+ * outermost first: they are shown between « Administration » and its own crumb.
+ */
+export interface CrumbHandle {
+  breadcrumb?: string | ((data: unknown) => string);
+  parents?: readonly Crumb[] | ((pathname: string) => readonly Crumb[]);
+}
 
 function useBreadcrumbs(): Crumb[] {
   const matches = useMatches();
   const crumbs: Crumb[] = [];
+  const push = (crumb: Crumb) => {
+    if (crumb.label && !crumbs.some((c) => c.to === crumb.to)) crumbs.push(crumb);
+  };
   for (const m of matches) {
-    const h = m.handle as { breadcrumb?: string | ((data: unknown) => string) } | undefined;
+    const h = m.handle as CrumbHandle | undefined;
     if (!h?.breadcrumb) continue;
-    const label = typeof h.breadcrumb === "function" ? h.breadcrumb(m.loaderData) : h.breadcrumb;
-    if (label && crumbs.at(-1)?.to !== m.pathname) crumbs.push({ label, to: m.pathname });
+    const parents = typeof h.parents === "function" ? h.parents(m.pathname) : (h.parents ?? []);
+    for (const parent of parents) push(parent);
+    push({ label: typeof h.breadcrumb === "function" ? h.breadcrumb(m.loaderData) : h.breadcrumb, to: m.pathname });
   }
   return crumbs;
 }

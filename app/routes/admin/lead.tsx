@@ -3,6 +3,7 @@ import { data, redirect, useNavigation } from "react-router";
 import { notify } from "~/platform/toast/notify";
 import { z } from "zod";
 import type { Route } from "./+types/lead";
+import { adminCrumb } from "~/ui/layout/admin-nav";
 import { leadKindFromPath, leadsBasePath } from "~/domain/leads/admin";
 import {
   LeadDeleteSection,
@@ -18,6 +19,7 @@ import { pageMeta } from "~/platform/seo/meta";
 import { formDataToObject } from "~/platform/validation/form-data";
 
 export const handle = {
+  parents: (pathname: string) => [adminCrumb(leadsBasePath(leadKindFromPath(pathname)))],
   breadcrumb: (data: { lead?: { reference: string } } | undefined) => data?.lead?.reference ?? "Demande",
 };
 

@@ -1,5 +1,6 @@
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/parametres-formations";
+import { adminCrumb } from "~/ui/layout/admin-nav";
 import { recordAudit } from "~/domain/audit/audit.server";
 import {
   FORMATION_DEFAULT_LABELS,
@@ -17,7 +18,7 @@ import { Button } from "~/ui/button";
 import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/ui/form/fields";
 import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
 
-export const handle = { breadcrumb: "Valeurs par défaut des formations" };
+export const handle = { parents: [adminCrumb("/admin/parametres")], breadcrumb: "Valeurs par défaut des formations" };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

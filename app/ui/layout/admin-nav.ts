@@ -17,7 +17,7 @@ import {
 /**
  * The admin sidebar. Each area adds ONE line here for its screen. `role` is who sees the entry
  * (the route's loader still checks it on the server); `end` makes the link active only on its exact path.
- * Breadcrumbs come from each admin route's `handle = { breadcrumb: "…" }`.
+ * Breadcrumbs come from each admin route's `handle = { breadcrumb: "…" }`; a screen below a list names it in `parents`.
  */
 export interface AdminNavItem {
   to: string;
@@ -41,3 +41,13 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/financement", label: "Financement", icon: Calculator, role: "admin" },
   { to: "/admin/parametres", label: "Paramètres", icon: Settings, role: "admin" },
 ];
+
+/**
+ * The breadcrumb of a sidebar screen, for a screen below it to name as its parent
+ * (`handle = { parents: [adminCrumb("/admin/formations")], breadcrumb: … }`).
+ */
+export function adminCrumb(to: string): { label: string; to: string } {
+  const item = ADMIN_NAV.find((i) => i.to === to);
+  if (!item) throw new Error(`No admin screen at ${to}`);
+  return { label: item.label, to: item.to };
+}

@@ -16,10 +16,9 @@ export const LEGAL_NAV = [
   { to: "/accessibilite", label: "Accessibilité : partiellement conforme" },
 ] as const;
 
+/** The organisation's pages, in the footer beside MAIN_NAV: no link of MAIN_NAV again. */
 export const ABOUT_NAV = [
   { to: "/pourquoi-nous-choisir", label: "Pourquoi nous choisir" },
   { to: "/certification-qualiopi", label: "Certification Qualiopi" },
   { to: "/temoignages", label: "Témoignages" },
-  { to: "/financement", label: "Financer sa formation" },
-  { to: "/simulateur-opco", label: "Simulateur OPCO" },
 ] as const;

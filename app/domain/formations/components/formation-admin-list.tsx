@@ -181,8 +181,9 @@ export function FormationAdminList({
         <FilterBar
           label="Filtrer les formations"
           resetTo="/admin/formations"
-          gridClassName="lg:grid-cols-6"
-          actionsClassName="lg:col-span-6"
+          // Columns of at least 13rem: each select is wide enough for its longest option (« Modifiées récemment »).
+          gridClassName="lg:grid-cols-[repeat(auto-fill,minmax(13rem,1fr))]"
+          actionsClassName="col-span-full"
         >
           <FilterField id="a-q" label="Rechercher" className="lg:col-span-2">
             <input

@@ -9,24 +9,25 @@ import { FormationPicture } from "./formation-picture";
 export function FormationCard({ formation: f, headingLevel = 3 }: { formation: FormationListItem; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600 dark:border-slate-800 dark:bg-slate-900">
-      {f.image ? (
-        <FormationPicture
-          image={f.image}
-          alt=""
-          sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
-          className="aspect-[16/9] w-full object-cover"
-        />
-      ) : (
-        // Same frame without an image: cards with and without one line up in a grid.
-        <div
-          aria-hidden="true"
-          data-testid="formation-card-placeholder"
-          className="flex aspect-[16/9] w-full items-center justify-center bg-slate-100 text-slate-400 dark:bg-slate-800 dark:text-slate-500"
-        >
-          <GraduationCap className="size-10" />
-        </div>
-      )}
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600 dark:border-slate-800 dark:bg-slate-900">
+      {/* One frame, with or without an image: the cards of a row line up. */}
+      <div
+        data-testid="formation-card-image"
+        className="aspect-[16/9] w-full shrink-0 overflow-hidden bg-slate-100 text-slate-400 dark:bg-slate-800 dark:text-slate-500"
+      >
+        {f.image ? (
+          <FormationPicture
+            image={f.image}
+            alt=""
+            sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <div aria-hidden="true" data-testid="formation-card-placeholder" className="flex h-full w-full items-center justify-center">
+            <GraduationCap className="size-10" />
+          </div>
+        )}
+      </div>
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-2 text-xs font-semibold">
           <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 dark:bg-brand-950 dark:text-brand-200">
