@@ -9,6 +9,18 @@ function layer(folders, message) {
   return { regex: `^(~/|(\\.{1,2}/)+)(.*/)?(${folders.join("|")})(/|$)`, message: `${message} (docs/architecture.md#couches).` };
 }
 
+/**
+ * The same rule for a dynamic `import("…")`, which `no-restricted-imports` does not see. (An
+ * esquery regex cannot hold a slash: `[\\x2F]` stands for it.)
+ */
+function dynamicLayer(folders, message) {
+  const source = `^(~[\\x2F]|([.]{1,2}[\\x2F])+)(.*[\\x2F])?(${folders.join("|")})([\\x2F]|$)`;
+  return {
+    selector: `ImportExpression[source.value=/${source}/]`,
+    message: `${message}, pas même par un import() dynamique (docs/architecture.md#couches).`,
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -50,6 +62,10 @@ export default tseslint.config(
           patterns: [layer(["domain", "routes", "composition"], "app/platform et app/ui n'importent ni domaine, ni route, ni composition")],
         },
       ],
+      "no-restricted-syntax": [
+        "error",
+        dynamicLayer(["domain", "routes", "composition"], "app/platform et app/ui n'importent ni domaine, ni route, ni composition"),
+      ],
     },
   },
   {
@@ -57,6 +73,7 @@ export default tseslint.config(
     ignores: TESTS,
     rules: {
       "no-restricted-imports": ["error", { patterns: [layer(["routes", "composition"], "un domaine n'importe ni route ni composition")] }],
+      "no-restricted-syntax": ["error", dynamicLayer(["routes", "composition"], "un domaine n'importe ni route ni composition")],
     },
   },
   {
@@ -70,6 +87,10 @@ export default tseslint.config(
             layer(["composition"], "seuls les routes, app/root.tsx, server/, scripts/ et app/composition importent la composition"),
           ],
         },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        dynamicLayer(["composition"], "seuls les routes, app/root.tsx, server/, scripts/ et app/composition importent la composition"),
       ],
     },
   },

@@ -4,14 +4,17 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The layers of docs/architecture.md#couches are enforced by ESLint (`no-restricted-imports` in
- * eslint.config.js): an import against the direction routes → domain → ui/platform fails the lint.
+ * eslint.config.js, and `no-restricted-syntax` for a dynamic `import()`): an import against the
+ * direction routes → domain → ui/platform fails the lint.
  */
 const root = path.resolve(import.meta.dirname, "..");
 const eslint = new ESLint({ cwd: root });
 
 async function layerErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "no-restricted-syntax")
+    .map((m) => m.message);
 }
 
 describe("layer boundaries", () => {
@@ -29,6 +32,29 @@ describe("layer boundaries", () => {
       1,
     );
     expect(await layerErrors("app/platform/example.ts", 'import { seed } from "~/composition/seed.server";\nvoid seed;\n')).toHaveLength(1);
+  });
+
+  it("refuses a dynamic import() against the direction, by alias or relative path", async () => {
+    expect(
+      await layerErrors("app/platform/auth/example.ts", 'export const load = () => import("~/domain/accounts/users.server");\n'),
+    ).toEqual([expect.stringContaining("import() dynamique")]);
+    expect(
+      await layerErrors("app/ui/layout/example.tsx", 'export const load = () => import("../../domain/settings/settings.server");\n'),
+    ).toHaveLength(1);
+    expect(await layerErrors("app/platform/example.ts", 'export const load = () => import("~/composition/seed.server");\n')).toHaveLength(
+      1,
+    );
+    expect(await layerErrors("app/domain/blog/example.ts", 'export const load = () => import("~/routes/site/blog");\n')).toHaveLength(1);
+    // Within a layer, or downwards, a dynamic import is fine.
+    expect(
+      await layerErrors(
+        "app/platform/storage/example.ts",
+        'export const a = () => import("./s3-driver.server");\nexport const b = () => import("~/platform/db/db.server");\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors("app/routes/site/example.tsx", 'export const load = () => import("~/domain/settings/settings.server");\n'),
+    ).toEqual([]);
   });
 
   it("refuses a route or composition import from a domain", async () => {

@@ -11,6 +11,7 @@ import { accessLog, log, withLogContext } from "~/platform/log.server";
 import { selfCheck } from "~/platform/diagnostics/self-check.server";
 import { startWorkers, stopWorkers } from "~/composition/workers.server";
 import { seedAtStartup } from "~/composition/seed.server";
+import { registerPlatformHooks } from "~/composition/platform-hooks.server";
 import { nextScheduledPublication } from "~/domain/blog/blog.server";
 import { readContentVersion } from "~/platform/db/content-version.server";
 import { ContentWatcher, nextParisMidnight } from "./content-watcher";
@@ -153,6 +154,7 @@ export async function prepare(): Promise<void> {
     }
     throw error;
   }
+  registerPlatformHooks();
   ensureDataDir();
   // Instances started together: one migrates and seeds, the others wait and find it done.
   await withStartupLock(async () => {

@@ -240,18 +240,24 @@ test.describe("accounts in the browser", () => {
     await postalCode.fill("75");
     await hostPhone.fill("09 72 10 10 07");
     await page.getByRole("button", { name: "Enregistrer" }).click();
-    await expect(toastWith(page, "Enregistrement impossible", "Corrigez les champs signalés.")).toBeVisible();
-    await expect(page.getByText("Ce numéro SIRET n'est pas valide (clé de contrôle incorrecte).")).toBeVisible();
-    await expect(page.getByText("Le code postal comporte 5 chiffres.")).toBeVisible();
+    // The shared form pattern: the summary of what to correct takes the focus, each message is beside its field.
+    const summary = page.getByRole("alert").filter({ hasText: "Le formulaire contient 2 erreurs" });
+    await expect(summary).toBeFocused();
+    await expect(page.locator("#org-siret-error")).toHaveText("Ce numéro SIRET n'est pas valide (clé de contrôle incorrecte).");
+    await expect(page.locator("#org-postalCode-error")).toHaveText("Le code postal comporte 5 chiffres.");
     await expect(siret).toHaveValue("12345678901234");
     await expect(siret).toHaveAttribute("aria-invalid", "true");
     await expect(hostPhone).toHaveValue("09 72 10 10 07");
+    await summary.getByRole("link", { name: /^SIRET/ }).click();
     await expect(siret).toBeFocused();
 
     await siret.fill(original.siret);
     await postalCode.fill(original.postalCode);
     await page.getByRole("button", { name: "Enregistrer" }).click();
     await expect(toastWith(page, "Paramètres enregistrés", "pied de page")).toBeVisible();
+    // After saving, the focus is on the result, not lost on the page.
+    await expect(page.getByTestId("mutation-result")).toBeFocused();
+    await expect(page.getByTestId("mutation-result")).toContainText("le pied de page et les mentions légales sont à jour");
     await page.goto("/mentions-legales");
     await expect(page.locator("main")).toContainText("09 72 10 10 07");
 

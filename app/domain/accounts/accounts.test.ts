@@ -29,6 +29,7 @@ import {
   listUsers,
   purgeInactiveAccounts,
   setUserActive,
+  accountAuthHooks,
 } from "./users.server";
 
 const INTRANET = "https://intranet.example.org";
@@ -40,7 +41,7 @@ describe.each(engines)("accounts on $name", ({ create }) => {
 
   beforeAll(async () => {
     t = await create();
-    auth = createAuth({ db: t.db, engine: t.engine });
+    auth = createAuth({ db: t.db, engine: t.engine }, accountAuthHooks);
   });
   afterAll(async () => {
     await t?.cleanup();

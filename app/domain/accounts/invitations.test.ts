@@ -13,7 +13,7 @@ import {
   revokeInvitation,
 } from "./invitations.server";
 import { INVITATION_REFUSALS } from "./model";
-import { AccountRuleError, createCredentialUser, findUserByEmail } from "./users.server";
+import { AccountRuleError, accountAuthHooks, createCredentialUser, findUserByEmail } from "./users.server";
 
 const env = authTestEnvironment();
 const admin = { id: "admin-id", email: "direction@example.org", role: "admin" as const };
@@ -24,7 +24,7 @@ describe.each(engines)("invitations on $name", ({ create }) => {
 
   beforeAll(async () => {
     t = await create();
-    auth = createAuth({ db: t.db, engine: t.engine });
+    auth = createAuth({ db: t.db, engine: t.engine }, accountAuthHooks);
   });
   afterAll(async () => {
     await t?.cleanup();

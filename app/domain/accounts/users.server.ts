@@ -2,6 +2,7 @@ import { generateId } from "better-auth";
 import { APIError } from "better-auth/api";
 import { hashPassword } from "better-auth/crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
+import type { AccountHooks } from "~/platform/auth/auth.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { authBoolean, authTimestamp, containsIgnoringCase, lockForUpdate } from "~/platform/db/dialect";
 import { setPublicSignUp } from "~/platform/auth/public-sign-up.server";
@@ -394,3 +395,9 @@ export async function purgeInactiveAccounts(target: Db = db(), now = new Date())
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** What the accounts do in Better Auth's life (registered by app/composition at startup). */
+export const accountAuthHooks: AccountHooks = {
+  beforeDeleteUser: (userId, target) => assertCanDeleteSelf(userId, target),
+  afterSessionCreated: (userId, target) => touchLastSignIn(userId, target),
+};

@@ -5,7 +5,7 @@
  * the audit is run again.
  */
 export const AUTOMATED_AUDIT = {
-  date: "2026-11-23",
+  date: "2026-11-26",
   /** The version of @axe-core/playwright (and of its axe-core rules) in package.json. */
   axeCoreVersion: "4.14.0",
   criteria: [

@@ -63,3 +63,6 @@ export const organisationSchema = z.object({
 });
 
 export type Organisation = z.infer<typeof organisationSchema>;
+
+/** What the form of /admin/parametres sends: the identity without the logo (it has its own form). */
+export const organisationFormSchema = organisationSchema.omit({ logoUrl: true });

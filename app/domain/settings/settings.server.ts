@@ -50,3 +50,9 @@ export async function getFormationDefaults(target: Db = db()): Promise<{ values:
 export async function saveFormationDefaults(values: FormationDefaults, target: Db = db()): Promise<void> {
   await writeSetting(FORMATION_DEFAULTS_KEY, formationDefaultsSchema, values, target);
 }
+
+/** The name in the From of the site's e-mails: the sender name of the settings, else the organisation's. */
+export async function mailSenderName(target: Db = db()): Promise<string> {
+  const o = await getOrganisation(target);
+  return o.mailSenderName || o.name;
+}

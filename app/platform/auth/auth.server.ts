@@ -37,8 +37,36 @@ function clientAddress(ctx: { request?: Request; headers?: Headers }): string | 
 
 const PASSWORD_PATHS = new Set(["/sign-up/email", "/reset-password", "/change-password"]);
 
-/** Builds a Better Auth instance on a database handle (the site's own by default). */
-export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), engine: dbEngine() }) {
+/**
+ * What the accounts area does at two moments of Better Auth's life. This layer cannot import a
+ * domain: the composition root registers them at startup (`registerAccountHooks`).
+ */
+export interface AccountHooks {
+  /** Refuses the deletion of an account (the last active admin) by throwing an APIError. */
+  beforeDeleteUser(userId: string, target: Db): Promise<void>;
+  /** Notes a new session (the last sign-in date). */
+  afterSessionCreated(userId: string, target: Db): Promise<void>;
+}
+
+let registeredHooks: AccountHooks | undefined;
+
+/** Registers the accounts' hooks of the process-wide instance (app/composition, at startup). */
+export function registerAccountHooks(hooks: AccountHooks): void {
+  registeredHooks = hooks;
+}
+
+/** The registered hooks; none means the process skipped its startup, and nothing is done unchecked. */
+function accountHooks(): AccountHooks {
+  if (!registeredHooks) throw new Error("Les crochets des comptes ne sont pas inscrits (registerAccountHooks au démarrage).");
+  return registeredHooks;
+}
+
+/**
+ * Builds a Better Auth instance on a database handle (the site's own by default); `hooks` are
+ * the registered ones unless given (tests).
+ */
+export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), engine: dbEngine() }, hooks?: AccountHooks) {
+  const hooksOf = () => hooks ?? accountHooks();
   const cfg = config();
   const policy = cfg.passwordPolicy;
   const secure = cfg.siteUrl.startsWith("https://");
@@ -73,8 +101,7 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
       deleteUser: {
         enabled: true,
         async beforeDelete(user) {
-          const { assertCanDeleteSelf } = await import("~/domain/accounts/users.server");
-          await assertCanDeleteSelf(user.id, target.db);
+          await hooksOf().beforeDeleteUser(user.id, target.db);
         },
       },
     },
@@ -188,8 +215,7 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
       session: {
         create: {
           async after(session) {
-            const { touchLastSignIn } = await import("~/domain/accounts/users.server");
-            await touchLastSignIn(session.userId, target.db);
+            await hooksOf().afterSessionCreated(session.userId, target.db);
           },
           async before(session, ctx) {
             const user = ctx ? await ctx.context.internalAdapter.findUserById(session.userId) : null;

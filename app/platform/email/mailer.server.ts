@@ -65,17 +65,26 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
   return { via: "outbox", messageId: info.messageId, file };
 }
 
+let senderNameProvider: (() => Promise<string>) | undefined;
+
 /**
- * The From of every e-mail: the sender name of the settings (the organisation's name by default)
- * with MAIL_FROM's address, as `"Atelier Compétences" <no-reply@…>`. Without settings (or when
- * they cannot be read), MAIL_FROM as configured.
+ * Registers where the sender's name comes from (the settings); this layer cannot import a domain,
+ * so the composition root registers it at startup.
+ */
+export function registerSenderName(provider: () => Promise<string>): void {
+  senderNameProvider = provider;
+}
+
+/**
+ * The From of every e-mail: the registered sender name (the settings' one, the organisation's
+ * name by default) with MAIL_FROM's address, as `"Atelier Compétences" <no-reply@…>`. Without
+ * a provider (or when it fails), MAIL_FROM as configured.
  */
 export async function senderOf(configured: string): Promise<string | { name: string; address: string }> {
   const address = /<([^>]+)>/.exec(configured)?.[1]?.trim() ?? configured.trim();
+  if (!senderNameProvider) return configured;
   try {
-    const { getOrganisation } = await import("~/domain/settings/settings.server");
-    const o = await getOrganisation();
-    const name = (o.mailSenderName || o.name).replace(/[\r\n"<>]/g, "").trim();
+    const name = (await senderNameProvider()).replace(/[\r\n"<>]/g, "").trim();
     return name ? { name, address } : configured;
   } catch {
     return configured;

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
-import { saveOrganisation } from "~/domain/settings/settings.server";
+import { mailSenderName, saveOrganisation } from "~/domain/settings/settings.server";
 import { loadConfig, setConfig } from "../config.server";
 import { closeDb, db, migrate } from "../db/db.server";
-import { sendMail, senderOf } from "./mailer.server";
+import { registerSenderName, sendMail, senderOf } from "./mailer.server";
 
 let dir: string;
 
@@ -31,7 +31,13 @@ afterAll(async () => {
 });
 
 describe("the sender of the site's e-mails", () => {
+  it("is MAIL_FROM as configured until the startup registers where the name comes from", async () => {
+    await saveOrganisation({ ...DEMO_ORGANISATION, name: "Atelier Compétences" }, db());
+    expect(await senderOf("Site de formation <no-reply@atelier.test>")).toBe("Site de formation <no-reply@atelier.test>");
+  });
+
   it("is the organisation's name with MAIL_FROM's address, or the sender name of the settings", async () => {
+    registerSenderName(() => mailSenderName());
     await saveOrganisation({ ...DEMO_ORGANISATION, name: "Atelier Compétences" }, db());
     expect(await senderOf("Site de formation <no-reply@atelier.test>")).toEqual({
       name: "Atelier Compétences",

@@ -1,6 +1,4 @@
-import { useEffect } from "react";
-import { data, useFetcher, useLocation } from "react-router";
-import { notify } from "~/platform/toast/notify";
+import { useFetcher, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/blog";
 import { countPosts, deletePost, listPosts, listTags } from "~/domain/blog/blog.server";
@@ -8,6 +6,7 @@ import { BLOG_CATEGORY_SLUGS } from "~/domain/blog/labels";
 import { PostAdminList, type PostActionResult } from "~/domain/blog/components/post-admin-list";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
+import { dataWithToast } from "~/platform/toast/flash.server";
 import { NotFoundError } from "~/platform/validation/errors";
 
 export const handle = { breadcrumb: "Blog" };
@@ -45,16 +44,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const actionSchema = z.object({ intent: z.literal("delete"), id: z.string().min(1).max(64) });
 
+/** A refused change: its message comes back with the answer, as a toast (flash cookie). */
+function refused(message: string, status: number) {
+  return dataWithToast({ ok: false as const, message }, { kind: "error", title: "Action impossible", description: message }, { status });
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireEditor(request);
   const form = await request.formData();
   const parsed = actionSchema.safeParse({ intent: form.get("intent"), id: form.get("id") });
-  if (!parsed.success) return data({ ok: false as const, message: "Requête invalide." }, { status: 400 });
+  if (!parsed.success) return refused("Requête invalide.", 400);
   try {
     const title = await deletePost(parsed.data.id, { actor });
-    return { ok: true as const, message: `Article «\u00a0${title}\u00a0» supprimé.` };
+    const message = `Article «\u00a0${title}\u00a0» supprimé.`;
+    return dataWithToast({ ok: true as const, message }, { kind: "success", title: "C'est fait", description: message });
   } catch (error) {
-    if (error instanceof NotFoundError) return data({ ok: false as const, message: error.message }, { status: 404 });
+    if (error instanceof NotFoundError) return refused(error.message, 404);
     throw error;
   }
 }
@@ -64,11 +69,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
+  // The action's toast comes with its answer (flash cookie).
   const fetcher = useFetcher<PostActionResult>();
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) notify.success("C'est fait", { description: fetcher.data.message });
-    else notify.error("Action impossible", { description: fetcher.data.message });
-  }, [fetcher.state, fetcher.data]);
   return <PostAdminList {...loaderData} fetcher={fetcher} search={location.search} />;
 }

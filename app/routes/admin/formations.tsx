@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
-import { notify } from "~/platform/toast/notify";
+import { useActionData, useFetcher, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/formations";
 import { listCities } from "~/domain/cities/cities.server";
@@ -17,6 +16,7 @@ import { toCompleteOf } from "~/domain/formations/completeness.server";
 import { FormationAdminList, type FormationActionResult } from "~/domain/formations/components/formation-admin-list";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
+import { dataWithToast } from "~/platform/toast/flash.server";
 import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
 
 export const handle = { breadcrumb: "Formations" };
@@ -82,12 +82,21 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: z.string().min(1) }),
 ]);
 
+/** A change made: the answer carries its toast (flash cookie). */
+function done<T extends { message: string }>(result: T) {
+  return dataWithToast({ ok: true as const, ...result }, { kind: "success", title: "C'est fait", description: result.message });
+}
+
+/** A refused change: its message comes back with the answer, as a toast. */
+function refused(message: string, status: number) {
+  return dataWithToast({ ok: false as const, message }, { kind: "error", title: "Action impossible", description: message }, { status });
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireEditor(request);
   const form = await request.formData();
   const parsed = actionSchema.safeParse({ intent: form.get("intent"), ids: form.getAll("ids"), id: form.get("id") });
-  if (!parsed.success)
-    return data({ ok: false as const, message: parsed.error.issues[0]?.message ?? "Requête invalide." }, { status: 400 });
+  if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "Requête invalide.", 400);
   const input = parsed.data;
   try {
     switch (input.intent) {
@@ -95,26 +104,25 @@ export async function action({ request }: Route.ActionArgs) {
       case "unpublish": {
         const n = await setFormationStatus(input.ids, input.intent === "publish" ? "published" : "draft", { actor });
         const verb = input.intent === "publish" ? "publiée" : "repassée en brouillon";
-        return {
-          ok: true as const,
+        return done({
           message:
             n === 0
               ? "Aucun changement\u00a0: ces formations avaient déjà ce statut."
               : `${n} formation${n > 1 ? "s" : ""} ${verb}${n > 1 ? "s" : ""}.`,
-        };
+        });
       }
       case "duplicate": {
         const copy = await duplicateFormation(input.id, { actor });
-        return { ok: true as const, message: `Copie créée en brouillon\u00a0: «\u00a0${copy.title}\u00a0».`, editId: copy.id };
+        return done({ message: `Copie créée en brouillon\u00a0: «\u00a0${copy.title}\u00a0».`, editId: copy.id });
       }
       case "delete": {
         const title = await deleteFormation(input.id, { actor });
-        return { ok: true as const, message: `Formation «\u00a0${title}\u00a0» supprimée.` };
+        return done({ message: `Formation «\u00a0${title}\u00a0» supprimée.` });
       }
     }
   } catch (error) {
-    if (error instanceof NotFoundError) return data({ ok: false as const, message: error.message }, { status: 404 });
-    if (error instanceof FieldValidationError) return data({ ok: false as const, message: error.message }, { status: 400 });
+    if (error instanceof NotFoundError) return refused(error.message, 404);
+    if (error instanceof FieldValidationError) return refused(error.message, 400);
     throw error;
   }
 }
@@ -124,22 +132,12 @@ export const meta: Route.MetaFunction = (args) =>
 
 const SORT_OPTIONS = Object.entries(SORTS).map(([value, s]) => ({ value, label: s.label }));
 
-function useResultToast(result: FormationActionResult | undefined, idle: boolean) {
-  useEffect(() => {
-    if (!result || !idle) return;
-    if (result.ok) notify.success("C'est fait", { description: result.message });
-    else notify.error("Action impossible", { description: result.message });
-  }, [result, idle]);
-}
-
 export default function AdminFormations({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const location = useLocation();
   const [selected, setSelected] = useState<string[]>([]);
+  // The actions' toasts come with their answers (flash cookie).
   const rowFetcher = useFetcher<FormationActionResult>();
-  useResultToast(actionData as FormationActionResult | undefined, navigation.state === "idle");
-  useResultToast(rowFetcher.data, rowFetcher.state === "idle");
   useEffect(() => {
     if (actionData?.ok) setSelected([]);
   }, [actionData]);

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, redirect, useNavigation } from "react-router";
-import { notify } from "~/platform/toast/notify";
+import { data, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/lead";
 import { adminCrumb } from "~/ui/layout/admin-nav";
@@ -16,6 +15,7 @@ import { addLeadNote, deleteLead, getLead, resendLeadMail, setLeadStatus } from 
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, noteSchema } from "~/domain/leads/model";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
+import { dataWithToast, redirectWithToast } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
 
 export const handle = {
@@ -40,33 +40,53 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 type ActionResult = { ok: true; message: string } | { ok: false; message: string; field?: "body" };
 
+/** The answer of an action, with its toast (flash cookie: shown once the page's data is reloaded). */
+function reply(result: ActionResult, status = result.ok ? 200 : 400) {
+  return dataWithToast<ActionResult>(
+    result,
+    result.ok
+      ? { kind: "success", title: "Enregistré", description: result.message }
+      : { kind: "error", title: "Action impossible", description: result.message },
+    { status },
+  );
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireEditor(request);
   const kind = leadKindFromPath(new URL(request.url).pathname);
   const parsed = actionSchema.safeParse(formDataToObject(await request.formData()));
-  if (!parsed.success) return data<ActionResult>({ ok: false, message: "Requête invalide." }, { status: 400 });
+  if (!parsed.success) return reply({ ok: false, message: "Requête invalide." });
   const input = parsed.data;
-  const notFound = () => data<ActionResult>({ ok: false, message: "Cette demande n'existe plus." }, { status: 404 });
+  const notFound = () => reply({ ok: false, message: "Cette demande n'existe plus." }, 404);
 
   if (input.intent === "status") {
     if (!(await setLeadStatus(kind, params.id, input.status, user))) return notFound();
-    return data<ActionResult>({ ok: true, message: `Statut enregistré : ${LEAD_STATUS_LABELS[input.status]}.` });
+    return reply({ ok: true, message: `Statut enregistré\u00a0: ${LEAD_STATUS_LABELS[input.status]}.` });
   }
   if (input.intent === "note") {
     const note = noteSchema.safeParse({ body: input.body });
-    if (!note.success) return data<ActionResult>({ ok: false, message: note.error.issues[0]!.message, field: "body" }, { status: 400 });
+    if (!note.success) return reply({ ok: false, message: note.error.issues[0]!.message, field: "body" });
     if (!(await addLeadNote(kind, params.id, note.data.body, user))) return notFound();
-    return data<ActionResult>({ ok: true, message: "Note ajoutée." });
+    return reply({ ok: true, message: "Note ajoutée." });
   }
   if (input.intent === "resend") {
     if (!(await resendLeadMail(kind, params.id, input.mailId, user))) {
-      return data<ActionResult>({ ok: false, message: "Cet e-mail est déjà envoyé ou en cours d'envoi." }, { status: 409 });
+      return reply({ ok: false, message: "Cet e-mail est déjà envoyé ou en cours d'envoi." }, 409);
     }
-    return data<ActionResult>({ ok: true, message: "Nouvel envoi programmé : l'e-mail part dans quelques instants." });
+    return reply({ ok: true, message: "Nouvel envoi programmé\u00a0: l'e-mail part dans quelques instants." });
   }
   const reference = await deleteLead(kind, params.id, user);
   if (!reference) return notFound();
-  throw redirect(`${leadsBasePath(kind)}?supprime=${encodeURIComponent(reference)}`);
+  // The list says which request went (flash data), once; the toast confirms it.
+  throw redirectWithToast(
+    leadsBasePath(kind),
+    {
+      kind: "success",
+      title: kind === "devis" ? "Demande supprimée" : "Message supprimé",
+      description: `${reference}\u00a0: ses données personnelles sont effacées.`,
+    },
+    { data: { deleted: reference } },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -85,12 +105,9 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
   const busy = navigation.state === "submitting";
   const noteRef = useRef<HTMLFormElement>(null);
 
+  // The toast comes with the answer (flash cookie); a note added empties its field.
   useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      notify.success("Enregistré", { description: result.message });
-      noteRef.current?.reset();
-    } else notify.error("Action impossible", { description: result.message });
+    if (result?.ok) noteRef.current?.reset();
   }, [result]);
 
   return (

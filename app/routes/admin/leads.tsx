@@ -6,6 +6,7 @@ import { listLeads } from "~/domain/leads/leads.server";
 import { parseLeadFilter } from "~/domain/leads/model";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
+import { readFlash } from "~/platform/toast/flash.server";
 
 export const handle = {
   breadcrumb: (data: { kind?: string } | undefined) => (data?.kind === "contact" ? "Messages" : "Demandes de devis"),
@@ -29,7 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       du: filter.du ?? "",
       au: filter.au ?? "",
     },
-    deleted: url.searchParams.get("supprime")?.slice(0, 30) ?? "",
+    // The request just deleted (flash data of the detail page's action), said once above the list.
+    deleted: readFlash(request)?.data.deleted?.slice(0, 30) ?? "",
   };
 }
 
@@ -47,6 +49,5 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const exportParams = new URLSearchParams(params);
   exportParams.delete("page");
-  exportParams.delete("supprime");
   return <LeadAdminList {...loaderData} exportQuery={exportParams.toString()} search={location.search} pathname={location.pathname} />;
 }

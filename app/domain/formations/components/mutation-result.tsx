@@ -11,8 +11,8 @@ export interface MutationResult {
 }
 
 /**
- * The outcome of a change on the catalogue's small screens (categories, cities), under the page
- * title. After saving, the focus goes to the result: the first field in error (its message is
+ * The outcome of a change on the admin's small screens (categories, cities, settings), under the
+ * page title. After saving, the focus goes to the result: the first field in error (its message is
  * beside it), or this message.
  */
 export function MutationResultMessage({ result, formOf }: { result: MutationResult | undefined; formOf: (r: MutationResult) => string }) {
