@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useAuth } from "~/platform/auth/auth-context";
 import { AuthError } from "~/platform/auth/client";
 import { Button } from "~/ui/button";
+import { inputClass } from "~/ui/form/fields";
 
 /** "Supprimer mon compte": confirmation and password, then Better Auth deletes the account. */
 export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -64,7 +65,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
                 onChange={(e) => setPassword(e.target.value)}
                 aria-describedby={error ? ids.error : undefined}
                 aria-invalid={error ? true : undefined}
-                className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-600 dark:bg-slate-950"
+                className={inputClass(error ?? undefined, "mt-1")}
               />
             </div>
             <div className="flex items-start gap-2">

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "r
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { inputClass } from "~/ui/form/fields";
 import type { SimulationOutcome } from "./model";
 import {
   BAND_LABELS,
@@ -37,9 +38,6 @@ export interface SimulatorProps {
   /** The formation chosen (from the address or by search), if any. */
   formation: SimulatorFormationOption | null;
 }
-
-const inputClass =
-  "mt-1 block w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus-visible:border-brand-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white aria-[invalid=true]:border-red-600 dark:aria-[invalid=true]:border-red-400";
 
 function normalizeSearch(search: string): string {
   const params = new URLSearchParams(search);
@@ -221,7 +219,7 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
             <legend className="font-semibold text-slate-900 dark:text-white">Votre OPCO</legend>
             <Field name="opco" label="OPCO de l'entreprise" error={shownErrors.opco}>
               {(a) => (
-                <select {...a} name="opco" defaultValue={values.opco ?? ""} className={inputClass}>
+                <select {...a} name="opco" defaultValue={values.opco ?? ""} className={inputClass(shownErrors.opco, "mt-1")}>
                   <option value="">Choisir un OPCO</option>
                   <option value={UNKNOWN_OPCO}>Je ne connais pas mon OPCO</option>
                   {OPCO_SLUGS.map((slug) => (
@@ -239,7 +237,7 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
               error={shownErrors.secteur}
             >
               {(a) => (
-                <select {...a} name="secteur" defaultValue={values.secteur ?? ""} className={inputClass}>
+                <select {...a} name="secteur" defaultValue={values.secteur ?? ""} className={inputClass(shownErrors.secteur, "mt-1")}>
                   <option value="">Choisir un secteur</option>
                   {SECTORS.map((s) => (
                     <option key={s.slug} value={s.slug}>
@@ -314,7 +312,7 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
                     inputMode="decimal"
                     autoComplete="off"
                     defaultValue={values.cout ?? ""}
-                    className={inputClass}
+                    className={inputClass(shownErrors.cout, "mt-1")}
                   />
                 )}
               </Field>
@@ -327,7 +325,7 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
                     inputMode="decimal"
                     autoComplete="off"
                     defaultValue={values.heures ?? ""}
-                    className={inputClass}
+                    className={inputClass(shownErrors.heures, "mt-1")}
                   />
                 )}
               </Field>
@@ -341,7 +339,7 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
                   inputMode="numeric"
                   autoComplete="off"
                   defaultValue={values.stagiaires ?? "1"}
-                  className={cn(inputClass, "sm:max-w-40")}
+                  className={inputClass(shownErrors.stagiaires, "mt-1 sm:max-w-40")}
                 />
               )}
             </Field>

@@ -7,7 +7,16 @@ import { auditActionLabel, auditEntityLabel, auditFilterSchema } from "~/domain/
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";
 import { pageMeta } from "~/platform/seo/meta";
-import { AdminTable, FilterField, InlineFilterBar, SelectFilter, type Column, type TableStyle } from "~/ui/admin-list/admin-list";
+import {
+  AdminTable,
+  FilterField,
+  InlineFilterBar,
+  SelectFilter,
+  inlineFilterFieldClass,
+  type Column,
+  type TableStyle,
+} from "~/ui/admin-list/admin-list";
+import { inputClass } from "~/ui/form/fields";
 import { formatDateTime } from "./format";
 
 export const handle = { breadcrumb: "Journal" };
@@ -30,8 +39,6 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Journal des modifications", description: "Qui a modifié quoi, et quand.", noindex: true });
 
 type Entry = Route.ComponentProps["loaderData"]["entries"][number];
-
-const fieldClass = "mt-1 min-h-11 rounded-lg border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-950";
 
 const TABLE: TableStyle = {
   table: "w-full min-w-[44rem] text-left text-sm",
@@ -88,7 +95,7 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
             type="search"
             defaultValue={filter.q}
             placeholder="Texte, e-mail, identifiant"
-            className="mt-1 min-h-11 w-64 max-w-full rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-600 dark:bg-slate-950"
+            className={inputClass(undefined, "mt-1 w-64 max-w-full")}
           />
         </FilterField>
         <SelectFilter
@@ -97,7 +104,7 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
           label="Élément"
           defaultValue={filter.entity}
           all="Tous"
-          className={fieldClass}
+          className={inlineFilterFieldClass}
           options={entities.map((e) => ({ value: e, label: auditEntityLabel(e) }))}
         />
         <SelectFilter
@@ -106,7 +113,7 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
           label="Action"
           defaultValue={filter.action}
           all="Toutes"
-          className={fieldClass}
+          className={inlineFilterFieldClass}
           options={actions.map((a) => ({ value: a, label: auditActionLabel(a) }))}
         />
       </InlineFilterBar>

@@ -8,6 +8,7 @@ import { Pagination } from "~/ui/pagination";
 import { itemListJsonLd, jsonLdMeta, rootSiteUrl } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { buttonClass } from "~/ui/button";
+import { inputClass } from "~/ui/form/fields";
 import { cn } from "~/ui/cn";
 
 /** /blog: published posts, newest first; search, category and tag filters through the query string (works without JavaScript). */
@@ -35,8 +36,7 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
-const field =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-white";
+const field = inputClass(undefined, "mt-1");
 const label = "block text-sm font-medium text-slate-800 dark:text-slate-200";
 
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {

@@ -19,6 +19,7 @@ import { itemListJsonLd, jsonLdMeta, rootSiteUrl } from "~/platform/seo/json-ld"
 import { pageMeta } from "~/platform/seo/meta";
 import { formationPath } from "~/domain/formations/slug";
 import { buttonClass } from "~/ui/button";
+import { inputClass } from "~/ui/form/fields";
 
 /** /formations: the catalogue, filtered through the query string (a GET form: works without JavaScript). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -64,8 +65,7 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
-const field =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-white";
+const field = inputClass(undefined, "mt-1");
 const label = "block text-sm font-medium text-slate-800 dark:text-slate-200";
 
 export default function Catalogue({ loaderData }: Route.ComponentProps) {

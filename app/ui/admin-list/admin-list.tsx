@@ -3,6 +3,7 @@ import type { Dispatch, ReactNode, SetStateAction } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "../button";
 import { cn } from "../cn";
+import { inputClass } from "../form/fields";
 import { Pagination } from "../pagination";
 
 /**
@@ -10,9 +11,11 @@ import { Pagination } from "../pagination";
  * definitions, an optional row selection for bulk actions, and the shared pagination.
  */
 
-/** Class of a filter control in the panel filter bar. */
-export const filterFieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-900";
+/** Class of a filter control in the panel filter bar (a grid: the control fills its cell). */
+export const filterFieldClass = inputClass(undefined, "mt-1");
+
+/** Class of a filter control in the compact filter bar (one wrapping row: the control keeps its own width). */
+export const inlineFilterFieldClass = inputClass(undefined, "mt-1 w-auto");
 
 /** A labelled filter control. */
 export function FilterField({ id, label, className, children }: { id: string; label: ReactNode; className?: string; children: ReactNode }) {

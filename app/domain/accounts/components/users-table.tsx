@@ -1,15 +1,12 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { ROLES, ROLE_LABELS, type Role } from "~/platform/auth/roles";
-import { FilterField, InlineFilterBar, SelectFilter } from "~/ui/admin-list/admin-list";
+import { FilterField, InlineFilterBar, SelectFilter, inlineFilterFieldClass } from "~/ui/admin-list/admin-list";
 import { Button } from "~/ui/button";
 import { formatDate } from "~/ui/format";
-import { INPUT_CLASS } from "~/ui/form/fields";
-import { cn } from "~/ui/cn";
+import { inputClass } from "~/ui/form/fields";
 import type { UserSummary } from "../users.server";
 import { AdminTable, Badge, RowAction, RowError, type UsersActionReply } from "./admin-parts";
-
-const selectClass = cn(INPUT_CLASS, "min-h-11 w-auto border-slate-400 py-1.5 text-sm dark:border-slate-500");
 
 function RoleForm({ user }: { user: UserSummary }) {
   const fetcher = useFetcher<UsersActionReply>();
@@ -21,7 +18,7 @@ function RoleForm({ user }: { user: UserSummary }) {
       <label htmlFor={selectId} className="sr-only">
         Rôle de {user.email}
       </label>
-      <select id={selectId} name="role" defaultValue={user.role} key={user.role} className={selectClass}>
+      <select id={selectId} name="role" defaultValue={user.role} key={user.role} className={inputClass(undefined, "w-auto")}>
         {ROLES.map((r) => (
           <option key={r} value={r}>
             {ROLE_LABELS[r]}
@@ -95,7 +92,7 @@ export function UsersTable({
             type="search"
             defaultValue={q}
             placeholder="Nom ou adresse e-mail"
-            className={cn(selectClass, "mt-1 w-64 max-w-full")}
+            className={inputClass(undefined, "mt-1 w-64 max-w-full")}
           />
         </FilterField>
         <SelectFilter
@@ -104,7 +101,7 @@ export function UsersTable({
           label="Rôle"
           defaultValue={role}
           all="Tous"
-          className={cn(selectClass, "mt-1")}
+          className={inlineFilterFieldClass}
           options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
         />
       </InlineFilterBar>

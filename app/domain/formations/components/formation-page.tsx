@@ -11,6 +11,7 @@ import type { formationPage } from "~/domain/formations/pages.server";
 import { cityPath } from "~/domain/formations/slug";
 import { MarkdownContent, type PageHtml } from "~/platform/markdown/markdown-content";
 import { ButtonLink, buttonClass } from "~/ui/button";
+import { inputClass } from "~/ui/form/fields";
 
 /** The public page of one formation (/formations/{slug}): every item Qualiopi requires, sessions, funding, quote. */
 
@@ -393,12 +394,7 @@ export function FormationPageView({ data }: { data: FormationPageData }) {
                   <label htmlFor="comparer-avec" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
                     Autre formation
                   </label>
-                  <select
-                    id="comparer-avec"
-                    name="b"
-                    required
-                    className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
-                  >
+                  <select id="comparer-avec" name="b" required className={inputClass(undefined, "mt-1")}>
                     {compare.options.map((o) => (
                       <option key={o.slug} value={o.slug}>
                         {o.title}

@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "~/ui/cn";
+import { inputClass } from "~/ui/form/fields";
 
 /** A formation as `/api/formations/recherche` answers it. */
 export interface FoundFormation {
@@ -100,7 +101,7 @@ export function FormationSearch({ id, label, onPick }: { id: string; label: stri
           onKeyDown={onKeyDown}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
           placeholder="Exemple : Excel, management, sécurité…"
-          className="block w-full rounded-lg border border-slate-400 bg-white py-2.5 pr-3 pl-10 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 dark:border-slate-500 dark:bg-slate-900 dark:text-white"
+          className={inputClass(undefined, "pl-10")}
         />
       </div>
       <ul

@@ -130,9 +130,6 @@ export function Alert({
   );
 }
 
-/** The selects of the mapping step (in a table cell: no margin). */
-export const selectClass =
-  "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-900";
 export const panelClass = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900";
 
 /** The header row of the import's tables. */

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { IMPORT_COLUMNS } from "./columns";
-import { Alert, TableHead, selectClass } from "./components";
+import { Alert, TableHead } from "./components";
 import { IGNORED_ACK_FIELD, type MappingColumn } from "./mapping";
 import { cn } from "~/ui/cn";
+import { inputClass } from "~/ui/form/fields";
 
 /**
  * The mapping step, the same in both imports: each column of the file, two of its values, and
@@ -51,7 +52,7 @@ export function MappingTable({
                   id={`${namePrefix}${c.index}`}
                   name={`${namePrefix}${c.index}`}
                   defaultValue={c.key}
-                  className={selectClass}
+                  className={inputClass()}
                   key={`${seed}-${c.index}-${c.key}`}
                 >
                   <option value="">— Ignorer cette colonne —</option>

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { inputClass } from "~/ui/form/fields";
 import { BAND_LABELS, HEADCOUNT_BANDS, SCHEMES, SCHEME_IDS, formatDate, formatEuros, isLargeCompany, type HeadcountBand } from "../labels";
 import type { FundingRule, RuleFormErrors } from "../model";
 import { OPCO_NAMES, OPCO_SLUGS, ofOpco, type OpcoSlug } from "../opco-list";
@@ -9,10 +10,6 @@ import { OPCO_NAMES, OPCO_SLUGS, ofOpco, type OpcoSlug } from "../opco-list";
 
 /** What was typed, sent back by the action when the form is refused. */
 export type RuleFormValues = Record<string, string | string[]>;
-
-const fieldBase =
-  "mt-1 block min-h-11 rounded-lg border border-slate-300 bg-white px-3 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-950";
-const fieldClass = `${fieldBase} w-full`;
 
 function ErrorText({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
@@ -96,7 +93,7 @@ function BandFieldset({
               )}
               aria-invalid={err("hourlyCap") ? true : undefined}
               aria-describedby={[`${id("hourlyCap")}-hint`, describedBy("hourlyCap")].filter(Boolean).join(" ")}
-              className={fieldClass}
+              className={inputClass(err("hourlyCap"), "mt-1")}
             />
             <p id={`${id("hourlyCap")}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               {"Vide : pas de plafond horaire."}
@@ -117,7 +114,7 @@ function BandFieldset({
               )}
               aria-invalid={err("annualCeiling") ? true : undefined}
               aria-describedby={[`${id("annualCeiling")}-hint`, describedBy("annualCeiling")].filter(Boolean).join(" ")}
-              className={fieldClass}
+              className={inputClass(err("annualCeiling"), "mt-1")}
             />
             <p id={`${id("annualCeiling")}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               {"Vide : pas de plafond annuel."}
@@ -159,7 +156,7 @@ function BandFieldset({
             defaultValue={value("checkedOn", rule?.checkedOn ?? "")}
             aria-invalid={err("checkedOn") ? true : undefined}
             aria-describedby={describedBy("checkedOn")}
-            className={fieldClass}
+            className={inputClass(err("checkedOn"), "mt-1")}
           />
           <ErrorText id={`${id("checkedOn")}-error`} message={err("checkedOn")} />
         </div>
@@ -174,7 +171,7 @@ function BandFieldset({
             defaultValue={value("note", rule?.note ?? "")}
             aria-invalid={err("note") ? true : undefined}
             aria-describedby={describedBy("note")}
-            className={cn(fieldClass, "py-2")}
+            className={inputClass(err("note"), "mt-1")}
           />
           <ErrorText id={`${id("note")}-error`} message={err("note")} />
         </div>
@@ -277,7 +274,7 @@ export function RulesEditSection({
             <label htmlFor="choix-opco" className="block text-sm font-medium">
               OPCO à modifier
             </label>
-            <select id="choix-opco" name="opco" defaultValue={opco} key={opco} className={cn(fieldBase, "w-auto")}>
+            <select id="choix-opco" name="opco" defaultValue={opco} key={opco} className={inputClass(undefined, "mt-1 w-auto")}>
               {OPCO_SLUGS.map((slug) => (
                 <option key={slug} value={slug}>
                   {OPCO_NAMES[slug]}

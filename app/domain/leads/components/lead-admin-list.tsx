@@ -15,7 +15,16 @@ import {
   type LeadListItem,
   type LeadStatus,
 } from "~/domain/leads/model";
-import { AdminTable, FilterField, InlineFilterBar, SelectFilter, type Column, type TableStyle } from "~/ui/admin-list/admin-list";
+import {
+  AdminTable,
+  FilterField,
+  InlineFilterBar,
+  SelectFilter,
+  inlineFilterFieldClass,
+  type Column,
+  type TableStyle,
+} from "~/ui/admin-list/admin-list";
+import { inputClass } from "~/ui/form/fields";
 import { buttonClass } from "~/ui/button";
 import { formatDateTime } from "~/ui/format";
 import { Pagination } from "~/ui/pagination";
@@ -29,8 +38,6 @@ function newSummary(isQuote: boolean, fresh: number, ongoing: number): string {
   if (fresh === 0) return `Aucun nouveau message à traiter.${inProgress}`;
   return `${fresh} nouveau${fresh > 1 ? "x" : ""} message${fresh > 1 ? "s" : ""} à traiter.${inProgress}`;
 }
-
-const fieldClass = "mt-1 min-h-11 rounded-lg border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-950";
 
 const LEAD_TABLE: TableStyle = {
   table: "w-full min-w-[52rem] text-left text-sm",
@@ -108,11 +115,11 @@ function LeadFilters({
           type="search"
           defaultValue={filter.q}
           placeholder={isQuote ? "Référence, entreprise, nom, e-mail, formation" : "Référence, nom, e-mail, texte"}
-          className={`${fieldClass} w-72 max-w-full px-3`}
+          className={inputClass(undefined, "mt-1 w-72 max-w-full")}
         />
       </FilterField>
       <FilterField id="leads-statut" label="Statut">
-        <select id="leads-statut" name="statut" defaultValue={filter.statut} className={fieldClass}>
+        <select id="leads-statut" name="statut" defaultValue={filter.statut} className={inlineFilterFieldClass}>
           <option value="actifs">À traiter et traités (hors archives)</option>
           {LEAD_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -125,7 +132,12 @@ function LeadFilters({
       {isQuote ? (
         <>
           <FilterField id="leads-financement" label="Financement">
-            <select id="leads-financement" name="financement" defaultValue={filter.financement} className={`${fieldClass} max-w-56`}>
+            <select
+              id="leads-financement"
+              name="financement"
+              defaultValue={filter.financement}
+              className={inputClass(undefined, "mt-1 w-auto max-w-56")}
+            >
               <option value="">Tous</option>
               <optgroup label="OPCO">
                 {OPCO_FUNDINGS.map((f) => (
@@ -149,7 +161,7 @@ function LeadFilters({
             label="Format"
             defaultValue={filter.format}
             all="Tous"
-            className={fieldClass}
+            className={inlineFilterFieldClass}
             options={FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f].label }))}
           />
         </>
@@ -160,15 +172,15 @@ function LeadFilters({
           label="Sujet"
           defaultValue={filter.sujet}
           all="Tous"
-          className={fieldClass}
+          className={inlineFilterFieldClass}
           options={CONTACT_SUBJECTS}
         />
       )}
       <FilterField id="leads-du" label={`Reçu${isQuote ? "es" : "s"} depuis le`}>
-        <input id="leads-du" name="du" type="date" defaultValue={filter.du} className={fieldClass} />
+        <input id="leads-du" name="du" type="date" defaultValue={filter.du} className={inlineFilterFieldClass} />
       </FilterField>
       <FilterField id="leads-au" label="Jusqu'au">
-        <input id="leads-au" name="au" type="date" defaultValue={filter.au} className={fieldClass} />
+        <input id="leads-au" name="au" type="date" defaultValue={filter.au} className={inlineFilterFieldClass} />
       </FilterField>
     </InlineFilterBar>
   );

@@ -3,6 +3,7 @@ import type { ReactNode, RefObject } from "react";
 import { Form, Link } from "react-router";
 import { formatSiret } from "~/domain/settings/organisation";
 import { Button } from "~/ui/button";
+import { inputClass } from "~/ui/form/fields";
 import { formatDateTime } from "~/ui/format";
 import { LeadStatusBadge, MailBadge, MailStateBadge, leadsBasePath } from "../admin";
 import {
@@ -69,7 +70,7 @@ export function LeadHeader({ kind, lead, busy }: { kind: LeadKind; lead: LeadDet
               name="status"
               key={lead.status}
               defaultValue={lead.status}
-              className="mt-1 min-h-11 rounded-lg border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-950"
+              className={inputClass(undefined, "mt-1 w-auto")}
             >
               {LEAD_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -242,7 +243,7 @@ export function LeadNotesSection({
           maxLength={5000}
           aria-invalid={noteError ? true : undefined}
           aria-describedby={noteError ? "lead-note-error" : undefined}
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+          className={inputClass(noteError)}
         />
         {noteError ? (
           <p id="lead-note-error" className="text-sm text-red-700 dark:text-red-400">
