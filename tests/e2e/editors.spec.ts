@@ -240,6 +240,9 @@ for (const [width, editor] of [375, 1280].flatMap((w) => editors.map((e) => [w, 
     await signInAsEditor(page);
     await page.goto(editor.path);
     await hydrated(page);
+    // The save bar has set up its focus handling (it reserves its height as scroll padding): on a
+    // busy machine the editor's effects can run after the router reports itself ready.
+    await page.waitForFunction(() => document.documentElement.style.scrollPaddingBottom !== "");
     await page.getByRole("heading", { level: 1 }).click();
     const hidden: string[] = [];
     let stops = 0;

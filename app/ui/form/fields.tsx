@@ -16,9 +16,6 @@ export function fieldId(form: string, name: string): string {
 const INPUT_LOOK =
   "block min-h-11 rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 disabled:bg-slate-100 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400 dark:focus:border-brand-300 dark:focus:outline-brand-300";
 
-/** The one look of a text control (input, textarea, select), full width. */
-export const INPUT_CLASS = `${INPUT_LOOK} w-full`;
-
 /** Sets the width of the control (`w-64`, `w-auto`…), not only at a breakpoint. */
 const WIDTH = /(^|\s)w-/;
 
