@@ -6,8 +6,8 @@
  */
 export const AUTOMATED_AUDIT = {
   date: "2026-11-26",
-  /** The version of @axe-core/playwright (and of its axe-core rules) in package.json. */
-  axeCoreVersion: "4.14.0",
+  /** The version of axe-core in package.json (its rules are the audit's). */
+  axeCoreVersion: "4.14.1",
   criteria: [
     "les règles WCAG 2.0, 2.1 et 2.2 de niveaux A et AA d'axe-core, ainsi que ses règles de bonnes pratiques",
     "un parcours complet au clavier du formulaire de demande de devis, avant et après le choix des cookies",
@@ -16,7 +16,7 @@ export const AUTOMATED_AUDIT = {
   ],
   scope:
     "toutes les pages publiques (accueil, catalogue et ses pages suivantes, fiche formation, pages par domaine, par ville et par domaine et ville, comparatif, blog et article, devis, contact, simulateur OPCO, pages de financement, pages de contenu et légales, connexion, page introuvable) et tous les écrans de l'espace d'administration, en thème clair et en thème sombre, sur des écrans de 375 et 1 280 pixels de large",
-  tools: ["axe-core (via @axe-core/playwright)", "Playwright avec Chromium", "Lighthouse 13.5"],
+  tools: ["axe-core (exécuté dans Chromium par Playwright)", "Playwright avec Chromium", "Lighthouse 13.5"],
   /** Lighthouse scores (mobile), on the home page, the catalogue, a formation, a post, /devis and /financement/akto. */
   lighthouse:
     "Lighthouse donne 100 en accessibilité, en bonnes pratiques et en référencement sur l'accueil, le catalogue, une fiche formation, un article du blog, la demande de devis et la page Akto",
