@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Two test files at a time: most of a file's time is spent waiting on its database.
+    maxWorkers: 2,
   },
 });
