@@ -722,15 +722,21 @@ export async function comparisonChoices(
   limit = 100,
   target: Db = db(),
 ): Promise<Array<{ slug: string; title: string; categoryId: string }>> {
-  return target
+  // Two reads in index order (same domain, then the others), never a sort of the whole catalogue.
+  const choices = target
     .selectFrom("formations")
     .select(["slug", "title", "category_id as categoryId"])
     .where("status", "=", "published")
     .where("id", "!=", formation.id)
-    .orderBy(sql`case when category_id = ${formation.categoryId} then 0 else 1 end`)
     .orderBy("title")
-    .limit(limit)
+    .limit(limit);
+  const sameCategory = await choices.where("category_id", "=", formation.categoryId).execute();
+  if (sameCategory.length >= limit) return sameCategory;
+  const others = await choices
+    .where("category_id", "!=", formation.categoryId)
+    .limit(limit - sameCategory.length)
     .execute();
+  return [...sameCategory, ...others];
 }
 
 /** Count of formations by status, for the admin. */

@@ -17,6 +17,7 @@ import * as m202611231530 from "./202611231530_formation_import_review";
 import * as m202611231600 from "./202611231600_job_leases";
 import * as m202611231700 from "./202611231700_claims";
 import * as m202611232000 from "./202611232000_drop_user_permissions";
+import * as m202611261700 from "./202611261700_formation_order_indexes";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "202611231600_job_leases": m202611231600,
   "202611231700_claims": m202611231700,
   "202611232000_drop_user_permissions": m202611232000,
+  "202611261700_formation_order_indexes": m202611261700,
 };
