@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { sweepClientCache } from "~/platform/cache/sweep";
+import { markHydrated } from "~/ui/server-html";
 
 // The browser bundle runs on Preact (vite/preact-client.ts, vite/react-on-preact.ts). HydratedRouter suspends (throws a
 // promise) until the server's data stream is decoded. React suspends the whole root meanwhile;
@@ -32,6 +33,7 @@ void serverStateDecoded().then(() => {
       <HydratedRouter />
     </StrictMode>,
   );
+  markHydrated();
 });
 
 // Expired client-cache entries go on every page load (docs/spec.md#cache-client), once the browser is idle.

@@ -78,12 +78,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate ? (
           <>
             <ScrollRestoration />
-            <Scripts />
+            <ServerScripts />
           </>
         ) : null}
       </body>
     </html>
   );
+}
+
+/**
+ * React Router's scripts, in the server's HTML only. The server's renderer moves their
+ * <link rel="modulepreload"> tags into <head>; rendered again by the browser, where they were
+ * already used, they would be built anew in <body> (and those of <head> removed) during hydration:
+ * dozens of nodes for nothing. The browser drops the server's script tags instead (they have run).
+ */
+function ServerScripts() {
+  return typeof document === "undefined" ? <Scripts /> : null;
 }
 
 export default function App() {

@@ -3,6 +3,8 @@
  * so that they do not download the schemas (`./model`).
  */
 
+import { lazily } from "~/platform/intl";
+
 export const BLOG_STATUSES = ["draft", "scheduled", "published"] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 export const BLOG_STATUS_LABELS: Record<BlogStatus, string> = { draft: "Brouillon", scheduled: "Programmé", published: "Publié" };
@@ -51,19 +53,26 @@ export const TOC_MIN_HEADINGS = 3;
 
 export const SITE_TIME_ZONE = "Europe/Paris";
 
-const parisParts = new Intl.DateTimeFormat("en-US", {
-  timeZone: SITE_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
+const parisParts = lazily(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: SITE_TIME_ZONE,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }),
+);
 
 function wallClock(date: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts = Object.fromEntries(parisParts.formatToParts(date).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    parisParts()
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),
@@ -118,15 +127,20 @@ export function isoToParisLocal(iso: string | null | undefined): string {
   return w.second ? `${base}:${pad(w.second)}` : base;
 }
 
-const longDate = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: SITE_TIME_ZONE });
-const longDateTime = new Intl.DateTimeFormat("fr-FR", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: SITE_TIME_ZONE,
-});
+const longDate = lazily(
+  () => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: SITE_TIME_ZONE }),
+);
+const longDateTime = lazily(
+  () =>
+    new Intl.DateTimeFormat("fr-FR", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: SITE_TIME_ZONE,
+    }),
+);
 
 function firstOfMonth(text: string): string {
   return text.replace(/^1 /, "1er ");
@@ -135,13 +149,13 @@ function firstOfMonth(text: string): string {
 /** "12 mars 2026" (Paris date of an instant); "1er mars 2026". */
 export function formatPostDate(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : firstOfMonth(longDate.format(d));
+  return Number.isNaN(d.getTime()) ? iso : firstOfMonth(longDate().format(d));
 }
 
 /** "12 mars 2026 à 14:05" (Paris time). */
 export function formatPostDateTime(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : firstOfMonth(longDateTime.format(d));
+  return Number.isNaN(d.getTime()) ? iso : firstOfMonth(longDateTime().format(d));
 }
 
 /** The Paris calendar day (YYYY-MM-DD) of an instant, for <time dateTime>. */

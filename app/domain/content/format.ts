@@ -1,10 +1,11 @@
 export { formatPhoneFr, telHref } from "~/ui/format";
+import { lazily } from "~/platform/intl";
 /**
  * French date formatting for static content. Dates are ISO strings ("2026-10-15" or "2026-10");
  * formatting uses UTC so that the server and the browser render the same text.
  */
-const dayFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const monthFormat = new Intl.DateTimeFormat("fr-FR", { month: "long", year: "numeric", timeZone: "UTC" });
+const dayFormat = lazily(() => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }));
+const monthFormat = lazily(() => new Intl.DateTimeFormat("fr-FR", { month: "long", year: "numeric", timeZone: "UTC" }));
 
 function parse(iso: string): Date | undefined {
   const value = /^\d{4}-\d{2}$/.test(iso) ? `${iso}-01` : iso;
@@ -16,14 +17,14 @@ function parse(iso: string): Date | undefined {
 export function formatDateFr(iso: string): string {
   const date = parse(iso);
   if (!date) return iso;
-  const text = dayFormat.format(date);
+  const text = dayFormat().format(date);
   return date.getUTCDate() === 1 ? text.replace(/^1 /, "1er ") : text;
 }
 
 /** "2026-10" → "octobre 2026". */
 export function formatMonthFr(iso: string): string {
   const date = parse(iso);
-  return date ? monthFormat.format(date) : iso;
+  return date ? monthFormat().format(date) : iso;
 }
 
 /** 4.6 → "4,6". */

@@ -5,6 +5,7 @@
 
 import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
 import type { Formation } from "./model";
+import { lazily } from "~/platform/intl";
 
 export const MODALITIES = ["presentiel", "distanciel", "mixte"] as const;
 export type Modality = (typeof MODALITIES)[number];
@@ -51,11 +52,13 @@ export const MARKDOWN_MAX = 20_000;
 // ---------------------------------------------------------------------------------------------
 // Display rules.
 
-const euro = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", maximumFractionDigits: 2, minimumFractionDigits: 0 });
+const euro = lazily(
+  () => new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", maximumFractionDigits: 2, minimumFractionDigits: 0 }),
+);
 
 /** 1290 → "1 290 €" (with the narrow no-break space French uses). */
 export function formatEuros(amount: number): string {
-  return euro.format(amount);
+  return euro().format(amount);
 }
 
 /** "1 290 € HT par personne" or "Sur devis". */
@@ -104,9 +107,9 @@ export function todayInParis(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
-const dayMonthYear = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const dayMonth = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", timeZone: "UTC" });
-const dayOnly = new Intl.DateTimeFormat("fr-FR", { day: "numeric", timeZone: "UTC" });
+const dayMonthYear = lazily(() => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }));
+const dayMonth = lazily(() => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", timeZone: "UTC" }));
+const dayOnly = lazily(() => new Intl.DateTimeFormat("fr-FR", { day: "numeric", timeZone: "UTC" }));
 
 function utc(iso: string): Date {
   return new Date(`${iso.slice(0, 10)}T00:00:00Z`);
@@ -120,11 +123,11 @@ function first(text: string, date: Date): string {
 export function sessionDatesLabel(startDate: string, endDate: string): string {
   const a = utc(startDate);
   const b = utc(endDate);
-  if (startDate === endDate) return `le ${first(dayMonthYear.format(a), a)}`;
+  if (startDate === endDate) return `le ${first(dayMonthYear().format(a), a)}`;
   const sameYear = a.getUTCFullYear() === b.getUTCFullYear();
   const sameMonth = sameYear && a.getUTCMonth() === b.getUTCMonth();
-  const from = sameMonth ? first(dayOnly.format(a), a) : sameYear ? first(dayMonth.format(a), a) : first(dayMonthYear.format(a), a);
-  return `du ${from} au ${first(dayMonthYear.format(b), b)}`;
+  const from = sameMonth ? first(dayOnly().format(a), a) : sameYear ? first(dayMonth().format(a), a) : first(dayMonthYear().format(a), a);
+  return `du ${from} au ${first(dayMonthYear().format(b), b)}`;
 }
 
 /** Link to the certification's record on France Compétences. */

@@ -14,6 +14,7 @@ import { getSessionUser } from "~/platform/auth/guard.server";
 import { MarkdownContent } from "~/platform/markdown/markdown-content";
 import { pageHtml } from "~/platform/markdown/page-html.server";
 import { pageMeta } from "~/platform/seo/meta";
+import { ServerHtml } from "~/ui/server-html";
 
 /**
  * /blog/{slug}: a post visitors can see; an old slug answers 301. Drafts and posts whose time has
@@ -72,51 +73,57 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <article>
-        <header className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
-          <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-            <Breadcrumb items={crumbs} />
-            <div className="max-w-4xl">
-              <p className="mt-6 text-xs font-semibold">
-                <Link
-                  to={blogIndexPath({ categorie: post.category })}
-                  className="rounded-full bg-brand-100 px-2.5 py-1 text-brand-900 hover:bg-brand-200 dark:bg-brand-950 dark:text-brand-200"
-                >
-                  {post.categoryName}
-                </Link>
-              </p>
-              <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
-                {post.title}
-              </h1>
-              <p className="mt-4 text-lg leading-8 text-slate-700 dark:text-slate-300">{post.excerpt}</p>
-              <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
-                <li className="flex items-center gap-2">
-                  <UserRound aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
-                  <span>
-                    Par <span className="font-semibold text-slate-900 dark:text-white">{post.author}</span>
-                  </span>
-                </li>
-                {post.publishedAt ? (
-                  <li className="flex items-center gap-2">
-                    <CalendarDays aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
-                    <span>
-                      {status === "published" ? "Publié le " : "Publication prévue le "}
-                      <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
-                      {updatedLater ? (
-                        <>
-                          , mis à jour le <time dateTime={post.updatedAt}>{formatPostDate(post.updatedAt)}</time>
-                        </>
+        <ServerHtml>
+          {() => (
+            <>
+              <header className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
+                <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+                  <Breadcrumb items={crumbs} />
+                  <div className="max-w-4xl">
+                    <p className="mt-6 text-xs font-semibold">
+                      <Link
+                        to={blogIndexPath({ categorie: post.category })}
+                        className="rounded-full bg-brand-100 px-2.5 py-1 text-brand-900 hover:bg-brand-200 dark:bg-brand-950 dark:text-brand-200"
+                      >
+                        {post.categoryName}
+                      </Link>
+                    </p>
+                    <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
+                      {post.title}
+                    </h1>
+                    <p className="mt-4 text-lg leading-8 text-slate-700 dark:text-slate-300">{post.excerpt}</p>
+                    <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
+                      <li className="flex items-center gap-2">
+                        <UserRound aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
+                        <span>
+                          Par <span className="font-semibold text-slate-900 dark:text-white">{post.author}</span>
+                        </span>
+                      </li>
+                      {post.publishedAt ? (
+                        <li className="flex items-center gap-2">
+                          <CalendarDays aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
+                          <span>
+                            {status === "published" ? "Publié le " : "Publication prévue le "}
+                            <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
+                            {updatedLater ? (
+                              <>
+                                , mis à jour le <time dateTime={post.updatedAt}>{formatPostDate(post.updatedAt)}</time>
+                              </>
+                            ) : null}
+                          </span>
+                        </li>
                       ) : null}
-                    </span>
-                  </li>
-                ) : null}
-                <li className="flex items-center gap-2">
-                  <Clock aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
-                  <span>{readingTimeLabel(post.readingMinutes)}</span>
-                </li>
-              </ul>
-            </div>
-          </div>
-        </header>
+                      <li className="flex items-center gap-2">
+                        <Clock aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
+                        <span>{readingTimeLabel(post.readingMinutes)}</span>
+                      </li>
+                    </ul>
+                  </div>
+                </div>
+              </header>
+            </>
+          )}
+        </ServerHtml>
 
         <div className="mx-auto max-w-6xl px-4 py-10">
           {post.image ? (
@@ -131,85 +138,102 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-10">
-            {toc.length > 0 ? (
-              <div className="mb-8 lg:order-2 lg:mb-0">
-                <div className="lg:sticky lg:top-24">
-                  <TableOfContents items={toc} />
-                </div>
-              </div>
-            ) : null}
+            <ServerHtml>
+              {() => (
+                <>
+                  {toc.length > 0 ? (
+                    <div className="mb-8 lg:order-2 lg:mb-0">
+                      <div className="lg:sticky lg:top-24">
+                        <TableOfContents items={toc} />
+                      </div>
+                    </div>
+                  ) : null}
+                </>
+              )}
+            </ServerHtml>
             <div className="min-w-0 lg:order-1">
-              <MarkdownContent html={html} className={contentExtras} />
+              <ServerHtml>
+                {() => (
+                  <>
+                    <MarkdownContent html={html} className={contentExtras} />
 
-              {post.tags.length > 0 ? (
-                <div className="mt-10">
-                  <p className="text-sm font-semibold text-slate-900 dark:text-white">Mots-clés</p>
-                  <ul className="mt-2 flex flex-wrap gap-2">
-                    {post.tags.map((t) => (
-                      <li key={t.slug}>
-                        <Link
-                          to={blogIndexPath({ tag: t.slug })}
-                          className="inline-flex min-h-9 items-center rounded-full border border-slate-300 px-3 text-sm text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
-                        >
-                          #{t.name}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
+                    {post.tags.length > 0 ? (
+                      <div className="mt-10">
+                        <p className="text-sm font-semibold text-slate-900 dark:text-white">Mots-clés</p>
+                        <ul className="mt-2 flex flex-wrap gap-2">
+                          {post.tags.map((t) => (
+                            <li key={t.slug}>
+                              <Link
+                                to={blogIndexPath({ tag: t.slug })}
+                                className="inline-flex min-h-9 items-center rounded-full border border-slate-300 px-3 text-sm text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
+                              >
+                                #{t.name}
+                              </Link>
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    ) : null}
+                  </>
+                )}
+              </ServerHtml>
 
               {preview ? null : <ShareLinks links={share} url={url} />}
             </div>
           </div>
         </div>
       </article>
-
-      {formations.length > 0 ? (
-        <section
-          id="formations-liees"
-          aria-labelledby="formations-liees-titre"
-          className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40"
-        >
-          <div className="mx-auto max-w-6xl px-4 py-10">
-            <h2 id="formations-liees-titre" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-              Formations liées
-            </h2>
-            <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {formations.map((f) => (
-                <li
-                  key={f.id}
-                  className="relative flex gap-3 rounded-xl border border-slate-200 bg-white p-5 focus-within:ring-2 focus-within:ring-brand-600 dark:border-slate-800 dark:bg-slate-900"
-                >
-                  <GraduationCap aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" />
-                  <div>
-                    <h3 className="font-semibold text-slate-900 dark:text-white">
-                      <Link
-                        to={formationPath(f.slug)}
-                        className="outline-none after:absolute after:inset-0 hover:text-brand-700 dark:hover:text-brand-300"
+      <ServerHtml>
+        {() => (
+          <>
+            {formations.length > 0 ? (
+              <section
+                id="formations-liees"
+                aria-labelledby="formations-liees-titre"
+                className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40"
+              >
+                <div className="mx-auto max-w-6xl px-4 py-10">
+                  <h2 id="formations-liees-titre" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+                    Formations liées
+                  </h2>
+                  <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                    {formations.map((f) => (
+                      <li
+                        key={f.id}
+                        className="relative flex gap-3 rounded-xl border border-slate-200 bg-white p-5 focus-within:ring-2 focus-within:ring-brand-600 dark:border-slate-800 dark:bg-slate-900"
                       >
-                        {f.title}
-                      </Link>
-                    </h3>
-                    <p className="mt-1 line-clamp-3 text-sm text-slate-700 dark:text-slate-300">{f.summary}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-      ) : null}
+                        <GraduationCap aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" />
+                        <div>
+                          <h3 className="font-semibold text-slate-900 dark:text-white">
+                            <Link
+                              to={formationPath(f.slug)}
+                              className="outline-none after:absolute after:inset-0 hover:text-brand-700 dark:hover:text-brand-300"
+                            >
+                              {f.title}
+                            </Link>
+                          </h3>
+                          <p className="mt-1 line-clamp-3 text-sm text-slate-700 dark:text-slate-300">{f.summary}</p>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </section>
+            ) : null}
 
-      {related.length > 0 ? (
-        <section id="articles-lies" aria-labelledby="articles-lies-titre" className="mx-auto max-w-6xl px-4 py-10">
-          <h2 id="articles-lies-titre" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-            À lire aussi
-          </h2>
-          <div className="mt-6">
-            <PostGrid posts={related} />
-          </div>
-        </section>
-      ) : null}
+            {related.length > 0 ? (
+              <section id="articles-lies" aria-labelledby="articles-lies-titre" className="mx-auto max-w-6xl px-4 py-10">
+                <h2 id="articles-lies-titre" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+                  À lire aussi
+                </h2>
+                <div className="mt-6">
+                  <PostGrid posts={related} />
+                </div>
+              </section>
+            ) : null}
+          </>
+        )}
+      </ServerHtml>
     </>
   );
 }

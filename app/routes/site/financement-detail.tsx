@@ -11,6 +11,7 @@ import { listRulesForOpco } from "~/domain/funding/rules.server";
 import { audienceFaq, opcoFaq } from "~/domain/funding/faq";
 import { faqJsonLd, jsonLdMeta, pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
+import { ServerHtml } from "~/ui/server-html";
 
 /** /financement/{slug}: the 11 OPCO pages and the 4 audience pages (France Travail under both its addresses); any other slug is a 404. */
 export async function loader({ params }: Route.LoaderArgs) {
@@ -50,8 +51,15 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function FinancementDetail({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === "opco") {
-    return <OpcoScreen opco={OPCOS[loaderData.slug]} rules={loaderData.rules} formations={loaderData.formations} />;
-  }
-  return <AudienceScreen audience={AUDIENCES[loaderData.slug]} />;
+  return (
+    <ServerHtml>
+      {() =>
+        loaderData.kind === "opco" ? (
+          <OpcoScreen opco={OPCOS[loaderData.slug]} rules={loaderData.rules} formations={loaderData.formations} />
+        ) : (
+          <AudienceScreen audience={AUDIENCES[loaderData.slug]} />
+        )
+      }
+    </ServerHtml>
+  );
 }

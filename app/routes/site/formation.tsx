@@ -6,6 +6,7 @@ import { formationPage } from "~/domain/formations/pages.server";
 import { getSessionUser } from "~/platform/auth/guard.server";
 import { pageHtml } from "~/platform/markdown/page-html.server";
 import { pageMeta } from "~/platform/seo/meta";
+import { ServerHtml } from "~/ui/server-html";
 
 /** /formations/{slug}: every item Qualiopi requires, sessions, funding, quote; drafts only for editors (preview). */
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -38,5 +39,5 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function FormationPage({ loaderData }: Route.ComponentProps) {
-  return <FormationPageView data={loaderData} />;
+  return <ServerHtml>{() => <FormationPageView data={loaderData} />}</ServerHtml>;
 }

@@ -21,6 +21,7 @@ import { config } from "~/platform/config.server";
 import { organisationJsonLd } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
+import { ServerHtml } from "~/ui/server-html";
 
 export function meta(args: Route.MetaArgs) {
   return [
@@ -61,5 +62,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     { id: "final-cta", element: <FinalCallToActionSection {...props} /> },
   ];
 
-  return sections.map((section) => <Fragment key={section.id}>{section.element}</Fragment>);
+  return (
+    <ServerHtml>
+      {() => (
+        <>
+          {sections.map((section) => (
+            <Fragment key={section.id}>{section.element}</Fragment>
+          ))}
+        </>
+      )}
+    </ServerHtml>
+  );
 }

@@ -19,6 +19,7 @@ import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { readFlash, redirectWithToast } from "~/platform/toast/flash.server";
 import { useRootData } from "~/root";
+import { ServerHtml } from "~/ui/server-html";
 
 /**
  * /devis and /contact: one page, one form pattern, two sets of fields. The page is the same for
@@ -111,7 +112,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
   const values = reply?.values ?? loaderData.values;
   return (
     <>
-      <LeadIntro kind={kind} />
+      <ServerHtml>{() => <LeadIntro kind={kind} />}</ServerHtml>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3 lg:py-14">
         <div className="lg:col-span-2">
           {reference ? (
@@ -138,7 +139,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           )}
         </div>
         <aside aria-labelledby={kind === "devis" ? "devis-ensuite" : "contact-coordonnees"} className="space-y-8 lg:col-span-1">
-          <LeadAside kind={kind} organisation={organisation} />
+          <ServerHtml className="space-y-8">{() => <LeadAside kind={kind} organisation={organisation} />}</ServerHtml>
         </aside>
       </div>
     </>

@@ -1,0 +1,77 @@
+import { useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { useLocation, useNavigate, type NavigateFunction } from "react-router";
+
+let hydrated = false;
+
+/** Called once the document is hydrated: from then on, every ServerHtml renders its children. */
+export function markHydrated() {
+  hydrated = true;
+}
+
+/** The same placeholder on every render: the browser keeps the server's nodes (see below). */
+const KEEP = { __html: "" };
+
+/**
+ * A read-only part of a page that the browser does not hydrate on the first load: the server's
+ * HTML stays as it is, and no component, hook or event handler runs for it. Hydrating a whole
+ * page is the main cost of a first load on a phone; parts that only show content (cards, text,
+ * links, a search form) need none of it. When the visitor moves to another page on the client,
+ * the part renders like any component (docs/decisions/0006-static-first-load.md).
+ *
+ * Inside it, a click on a link of the site and a search form (`method="get"`) still navigate on
+ * the client, spinner and focus handling included, as <Link> and <Form> would; any other link
+ * (new tab, download, another site, an anchor of the same page) keeps the browser's behaviour.
+ *
+ * Its content is a function, called only when the part is rendered: the elements of a part the
+ * browser keeps are not even built.
+ *
+ * Only for content with no state or handler of its own: a button that reacts, a form that posts
+ * or checks its fields stays outside. The wrapper is `display: contents` unless told otherwise, so
+ * that the layout of the page does not change.
+ */
+export function ServerHtml({ children, className = "contents" }: { children: () => ReactNode; className?: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The location this part came from the server for (null when the browser rendered it).
+  const [serverLocation] = useState(() => (typeof document === "undefined" || hydrated ? null : location.key));
+  if (serverLocation !== location.key) return <div className={className}>{children()}</div>;
+  return (
+    <div
+      className={className}
+      onClick={(event) => followLink(event, navigate)}
+      onSubmit={(event) => sendSearch(event, navigate)}
+      dangerouslySetInnerHTML={KEEP}
+    />
+  );
+}
+
+function sameSite(url: URL) {
+  return url.origin === window.location.origin;
+}
+
+function followLink(event: MouseEvent<HTMLDivElement>, navigate: NavigateFunction) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = (event.target as Element).closest("a");
+  // `data-discover` marks the links that <Link> renders (plain <a> keep a full page load).
+  if (!link || !link.hasAttribute("data-discover") || link.hasAttribute("download")) return;
+  if (link.target && link.target !== "_self") return;
+  const url = new URL(link.href);
+  if (!sameSite(url)) return;
+  const here = window.location;
+  if (url.hash && url.pathname === here.pathname && url.search === here.search) return;
+  event.preventDefault();
+  void navigate(url.pathname + url.search + url.hash);
+}
+
+function sendSearch(event: FormEvent<HTMLDivElement>, navigate: NavigateFunction) {
+  const form = event.target as HTMLFormElement;
+  if (event.defaultPrevented || form.method !== "get") return;
+  const url = new URL(form.action);
+  if (!sameSite(url)) return;
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  const query = new URLSearchParams();
+  for (const [name, value] of new FormData(form, submitter)) if (typeof value === "string") query.append(name, value);
+  event.preventDefault();
+  const search = query.toString();
+  void navigate(url.pathname + (search ? `?${search}` : ""));
+}
