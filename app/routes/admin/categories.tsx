@@ -3,6 +3,7 @@ import type { Route } from "./+types/categories";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "~/domain/formations/categories.server";
 import { TextAreaField, TextField } from "~/ui/form/fields";
 import { referenceMutation } from "~/platform/http/action-result.server";
+import { categoryInputSchema } from "~/domain/formations/model";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { MutationResultMessage } from "~/domain/formations/components/mutation-result";
 import {
@@ -26,6 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireEditor(request);
   return referenceMutation(
     await request.formData(),
+    categoryInputSchema,
     {
       create: (values) => createCategory(values, { actor }),
       update: (id, values) => updateCategory(id, values, { actor }),

@@ -3,6 +3,7 @@ import type { Route } from "./+types/villes";
 import { createCity, deleteCity, listCities, updateCity } from "~/domain/cities/cities.server";
 import { TextAreaField, TextField } from "~/ui/form/fields";
 import { referenceMutation } from "~/platform/http/action-result.server";
+import { cityInputSchema } from "~/domain/cities/model";
 import { cityPath } from "~/domain/formations/slug";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { MutationResultMessage } from "~/domain/formations/components/mutation-result";
@@ -27,6 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireEditor(request);
   return referenceMutation(
     await request.formData(),
+    cityInputSchema,
     {
       create: (values) => createCity(values, { actor }),
       update: (id, values) => updateCity(id, values, { actor }),
