@@ -15,6 +15,7 @@ import { templateRecords } from "~/domain/formations/import/export.server";
 import { WRITE_CHUNK, analyseTable, applyAnalysis } from "~/domain/formations/import/import.server";
 import { readTable } from "~/domain/formations/import/read.server";
 import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from "../tests/support/databases";
+import { valueOf } from "~/platform/validation/errors";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const actor = { id: null, email: "bench@example.fr", role: "admin" };
@@ -54,8 +55,8 @@ async function bench(engine: string, create: () => Promise<TestDatabase>): Promi
   const t = await create();
   try {
     const ctx = { db: t.db };
-    await createCategory(categoryInput(), ctx);
-    await createCity(cityInput(), ctx);
+    valueOf(await createCategory(categoryInput(), ctx));
+    valueOf(await createCity(cityInput(), ctx));
     const [base] = await templateRecords(t.db);
     await run(`${engine} : ${ROWS.toLocaleString("fr-FR")} créations`, t, csvFor(base!, 450));
     await run(`${engine} : ${ROWS.toLocaleString("fr-FR")} mises à jour`, t, csvFor(base!, 990));

@@ -17,7 +17,7 @@ import {
   type BlogTag,
 } from "./model";
 import { BLOG_CATEGORIES, effectiveStatus, isBlogCategory, readingMinutes, type BlogCategory, type BlogStatus } from "./labels";
-import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
+import { NotFoundError, accepted, refusal, validate, type Outcome } from "~/platform/validation/errors";
 import { parseJsonSafely } from "~/platform/validation/form-data";
 import { type StoredImage } from "~/platform/storage/stored-image";
 import type { Actor } from "~/platform/db/actor";
@@ -126,7 +126,7 @@ async function slugTaken(target: Db, slug: string, exceptId?: string): Promise<b
 }
 
 /** The author must be a staff account (editor or admin); the post's current author stays accepted. */
-async function checkReferences(target: Db, data: BlogPostData, currentAuthorId: string | null): Promise<void> {
+async function checkReferences(target: Db, data: BlogPostData, currentAuthorId: string | null): Promise<Outcome<BlogPostData>> {
   const errors: Record<string, string> = {};
   if (data.authorId && data.authorId !== currentAuthorId) {
     const author = await target
@@ -142,7 +142,13 @@ async function checkReferences(target: Db, data: BlogPostData, currentAuthorId: 
     const found = await target.selectFrom("formations").select("id").where("id", "in", data.formationIds).execute();
     if (found.length !== data.formationIds.length) errors.formationIds = "Une des formations choisies n'existe plus : rechargez la page.";
   }
-  if (Object.keys(errors).length > 0) throw new FieldValidationError(errors);
+  return Object.keys(errors).length > 0 ? refusal(errors) : accepted(data);
+}
+
+/** The shared schema (a draft's or a visible post's), then the references. */
+async function checkInput(target: Db, input: unknown, currentAuthorId: string | null): Promise<Outcome<BlogPostData>> {
+  const parsed = validate(postSchemaFor(input), input);
+  return parsed.ok ? checkReferences(target, parsed.value as BlogPostData, currentAuthorId) : parsed;
 }
 
 async function writeChildren(trx: Db, postId: string, data: BlogPostData): Promise<void> {
@@ -176,14 +182,15 @@ function statusSentence(status: BlogStatus, publishedAt: string | null): string 
 // Mutations.
 
 /** Creates a post. An empty slug is derived from the title (made unique with "-2", "-3"…). */
-export async function createPost(input: unknown, ctx: MutationContext = {}): Promise<BlogPost> {
+export async function createPost(input: unknown, ctx: MutationContext = {}): Promise<Outcome<BlogPost>> {
   const target = ctx.db ?? db();
   const now = ctx.now ?? new Date();
-  const data = parseOrThrow(postSchemaFor(input), input) as BlogPostData;
-  await checkReferences(target, data, null);
+  const checked = await checkInput(target, input, null);
+  if (!checked.ok) return checked;
+  const data = checked.value;
   let slug = data.slug;
   if (!slug) slug = await uniqueSlug(slugify(data.title) || "article", (s) => slugTaken(target, s));
-  else if (await slugTaken(target, slug)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+  else if (await slugTaken(target, slug)) return refusal({ slug: SLUG_TAKEN });
 
   const id = randomUUID();
   const stamp = nowIso();
@@ -206,17 +213,17 @@ export async function createPost(input: unknown, ctx: MutationContext = {}): Pro
       );
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+    if (isUniqueViolation(error)) return refusal({ slug: SLUG_TAKEN });
     throw error;
   }
-  return (await getPostById(id, target))!;
+  return accepted((await getPostById(id, target))!);
 }
 
 /**
  * Replaces a post's content, status and date. An empty slug keeps the current one; a changed
  * slug leaves the old one answering with a 301 to the new one.
  */
-export async function updatePost(id: string, input: unknown, ctx: MutationContext = {}): Promise<BlogPost> {
+export async function updatePost(id: string, input: unknown, ctx: MutationContext = {}): Promise<Outcome<BlogPost>> {
   const target = ctx.db ?? db();
   const now = ctx.now ?? new Date();
   const existing = await target
@@ -225,10 +232,11 @@ export async function updatePost(id: string, input: unknown, ctx: MutationContex
     .where("id", "=", id)
     .executeTakeFirst();
   if (!existing) throw new NotFoundError("Cet article n'existe pas ou a été supprimé.");
-  const data = parseOrThrow(postSchemaFor(input), input) as BlogPostData;
-  await checkReferences(target, data, existing.author_id);
+  const checked = await checkInput(target, input, existing.author_id);
+  if (!checked.ok) return checked;
+  const data = checked.value;
   const slug = data.slug || existing.slug;
-  if (slug !== existing.slug && (await slugTaken(target, slug, id))) throw new FieldValidationError({ slug: SLUG_TAKEN });
+  if (slug !== existing.slug && (await slugTaken(target, slug, id))) return refusal({ slug: SLUG_TAKEN });
 
   const columns = toColumns(data, now);
   const stamp = nowIso();
@@ -254,10 +262,10 @@ export async function updatePost(id: string, input: unknown, ctx: MutationContex
       await audit(trx, ctx.actor, "update", id, `Article « ${data.title} » modifié${changes.length ? ` ; ${changes.join(" ; ")}` : ""}.`);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+    if (isUniqueViolation(error)) return refusal({ slug: SLUG_TAKEN });
     throw error;
   }
-  return (await getPostById(id, target))!;
+  return accepted((await getPostById(id, target))!);
 }
 
 /** Deletes a post with its tags, related formations and old slugs. Returns its title. */

@@ -26,7 +26,7 @@ import { blogIndexPage, blogPostPage, parseBlogIndexQuery } from "./pages.server
 import { renderBlogRss } from "./rss.server";
 import { seedBlog } from "./seed.server";
 import { sitemapEntries } from "./sitemap.server";
-import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
+import { NotFoundError, type Outcome, valueOf } from "~/platform/validation/errors";
 
 const SITE = "https://www.exemple-formation.fr";
 const T0 = new Date("2026-03-02T09:00:00.000Z");
@@ -52,14 +52,10 @@ function postInput(overrides: Record<string, unknown> = {}): Record<string, unkn
   };
 }
 
-async function fieldErrors(promise: Promise<unknown>): Promise<Record<string, string>> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof FieldValidationError) return error.fieldErrors;
-    throw error;
-  }
-  throw new Error("expected a FieldValidationError");
+async function fieldErrors(promise: Promise<Outcome<unknown>>): Promise<Record<string, string>> {
+  const outcome = await promise;
+  if (!outcome.ok) return outcome.errors;
+  throw new Error("expected a refusal");
 }
 
 const XSS = {
@@ -116,15 +112,19 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
       .execute();
     editor = { id: e.id, email: e.email, role: "editor" };
     viewerId = v.id;
-    const category = await createCategory(
-      { slug: "rh", name: "Ressources humaines", description: "Recrutement, droit du travail et gestion des talents." },
-      { db: t.db },
+    const category = valueOf(
+      await createCategory(
+        { slug: "rh", name: "Ressources humaines", description: "Recrutement, droit du travail et gestion des talents." },
+        { db: t.db },
+      ),
     );
-    const f = await createFormation(formationInput({ title: "Droit du travail pour les managers", categoryId: category.id }), { db: t.db });
-    await setFormationStatus([f.id], "published", { db: t.db });
+    const f = valueOf(
+      await createFormation(formationInput({ title: "Droit du travail pour les managers", categoryId: category.id }), { db: t.db }),
+    );
+    valueOf(await setFormationStatus([f.id], "published", { db: t.db }));
     formationId = f.id;
-    draftFormationId = (
-      await createFormation(formationInput({ title: "Formation encore en brouillon", categoryId: category.id }), { db: t.db })
+    draftFormationId = valueOf(
+      await createFormation(formationInput({ title: "Formation encore en brouillon", categoryId: category.id }), { db: t.db }),
     ).id;
   });
   afterAll(async () => {
@@ -132,11 +132,13 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
   });
 
   it("creates a published post with a slug from the title, tags, related formations, reading time and an audit entry", async () => {
-    const post = await createPost(postInput({ authorId: editor.id, formationIds: [formationId, draftFormationId] }), {
-      db: t.db,
-      actor: editor,
-      now: T0,
-    });
+    const post = valueOf(
+      await createPost(postInput({ authorId: editor.id, formationIds: [formationId, draftFormationId] }), {
+        db: t.db,
+        actor: editor,
+        now: T0,
+      }),
+    );
     expect(post.slug).toBe("financer-sa-formation-avec-son-opco");
     expect(post.status).toBe("published");
     expect(post.publishedAt).toBe(T0.toISOString());
@@ -152,7 +154,7 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ entity: "blog_post", action: "create", actor_email: editor.email });
     // A second post with the same title gets "-2".
-    const twin = await createPost(postInput({ status: "draft" }), { db: t.db, now: T0 });
+    const twin = valueOf(await createPost(postInput({ status: "draft" }), { db: t.db, now: T0 }));
     expect(twin.slug).toBe("financer-sa-formation-avec-son-opco-2");
     expect(twin.status).toBe("draft");
     expect(twin.publishedAt).toBeNull();
@@ -185,15 +187,17 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
   });
 
   it("publishes a scheduled post by itself at its time: lists, page, feed, sitemap, counts", async () => {
-    const post = await createPost(
-      postInput({
-        title: "Le CPF en 2026 : ce qui change",
-        category: "financement",
-        tags: "CPF",
-        status: "scheduled",
-        publishedAt: at(30).toISOString(),
-      }),
-      { db: t.db, now: T0 },
+    const post = valueOf(
+      await createPost(
+        postInput({
+          title: "Le CPF en 2026 : ce qui change",
+          category: "financement",
+          tags: "CPF",
+          status: "scheduled",
+          publishedAt: at(30).toISOString(),
+        }),
+        { db: t.db, now: T0 },
+      ),
     );
     expect(post.status).toBe("scheduled");
     const before = at(29);
@@ -224,10 +228,12 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
   it("changes a slug with a 301 from the old one, and back to draft hides the post", async () => {
     const post = (await getPostBySlug("financer-sa-formation-avec-son-opco", t.db))!;
     const full = post;
-    const renamed = await updatePost(
-      post.id,
-      postInput({ slug: "opco-mode-d-emploi", authorId: full.authorId, publishedAt: full.publishedAt, formationIds: full.formationIds }),
-      { db: t.db, actor: editor, now: at(60) },
+    const renamed = valueOf(
+      await updatePost(
+        post.id,
+        postInput({ slug: "opco-mode-d-emploi", authorId: full.authorId, publishedAt: full.publishedAt, formationIds: full.formationIds }),
+        { db: t.db, actor: editor, now: at(60) },
+      ),
     );
     expect(renamed.slug).toBe("opco-mode-d-emploi");
     expect(renamed.publishedAt).toBe(full.publishedAt);
@@ -239,17 +245,21 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
       to: "/blog/opco-mode-d-emploi",
     });
     // The old slug can be taken again by a new post: the redirect gives way.
-    const other = await createPost(postInput({ title: "Un autre article sur les OPCO", slug: "financer-sa-formation-avec-son-opco" }), {
-      db: t.db,
-      now: at(60),
-    });
+    const other = valueOf(
+      await createPost(postInput({ title: "Un autre article sur les OPCO", slug: "financer-sa-formation-avec-son-opco" }), {
+        db: t.db,
+        now: at(60),
+      }),
+    );
     expect(await resolvePostSlug("financer-sa-formation-avec-son-opco", { now: at(60) }, t.db)).toMatchObject({ post: { id: other.id } });
     await deletePost(other.id, { db: t.db });
     // Back to draft: no page, no redirect for visitors.
-    await updatePost(
-      post.id,
-      postInput({ slug: "", status: "draft", authorId: full.authorId, publishedAt: full.publishedAt, formationIds: full.formationIds }),
-      { db: t.db, now: at(61) },
+    valueOf(
+      await updatePost(
+        post.id,
+        postInput({ slug: "", status: "draft", authorId: full.authorId, publishedAt: full.publishedAt, formationIds: full.formationIds }),
+        { db: t.db, now: at(61) },
+      ),
     );
     expect(await resolvePostSlug("opco-mode-d-emploi", { now: at(62) }, t.db)).toBeUndefined();
     const audit = await t.db
@@ -261,24 +271,28 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
     expect(
       audit.some((a) => a.summary.includes("adresse changée de « financer-sa-formation-avec-son-opco » en « opco-mode-d-emploi »")),
     ).toBe(true);
-    await updatePost(
-      post.id,
-      postInput({ slug: "", authorId: full.authorId, publishedAt: full.publishedAt, formationIds: full.formationIds }),
-      { db: t.db, now: at(63) },
+    valueOf(
+      await updatePost(
+        post.id,
+        postInput({ slug: "", authorId: full.authorId, publishedAt: full.publishedAt, formationIds: full.formationIds }),
+        { db: t.db, now: at(63) },
+      ),
     );
   });
 
   it("searches (accents ignored), filters by category and tag, paginates newest first", async () => {
     for (let i = 1; i <= 4; i++) {
-      await createPost(
-        postInput({
-          title: `Présentiel ou distanciel, épisode ${i}`,
-          category: "pedagogie",
-          tags: i % 2 ? "Distanciel, Classe virtuelle" : "Présentiel",
-          content: `## Partie ${i}\n\nLa **classe virtuelle** réunit le groupe à distance.`,
-          publishedAt: at(100 + i).toISOString(),
-        }),
-        { db: t.db, now: at(200) },
+      valueOf(
+        await createPost(
+          postInput({
+            title: `Présentiel ou distanciel, épisode ${i}`,
+            category: "pedagogie",
+            tags: i % 2 ? "Distanciel, Classe virtuelle" : "Présentiel",
+            content: `## Partie ${i}\n\nLa **classe virtuelle** réunit le groupe à distance.`,
+            publishedAt: at(100 + i).toISOString(),
+          }),
+          { db: t.db, now: at(200) },
+        ),
       );
     }
     const now = at(200);
@@ -319,7 +333,12 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
       page: 1,
     });
     // Editors' list: everything, drafts and future posts included.
-    await createPost(postInput({ title: "Brouillon sur la classe virtuelle", status: "draft", category: "pedagogie" }), { db: t.db, now });
+    valueOf(
+      await createPost(postInput({ title: "Brouillon sur la classe virtuelle", status: "draft", category: "pedagogie" }), {
+        db: t.db,
+        now,
+      }),
+    );
     expect((await listPosts({ status: "all", category: "pedagogie", now }, t.db)).total).toBe(5);
     expect((await listPosts({ status: "draft", now }, t.db)).items.map((p) => p.title)).toEqual(["Brouillon sur la classe virtuelle"]);
   });
@@ -352,10 +371,12 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
     expect(page.data.share.find((s) => s.network === "linkedin")!.href).toContain(encodeURIComponent(`${SITE}/blog/opco-mode-d-emploi`));
     expect(page.data.formations.map((f) => f.id)).toEqual([formationId]);
     // Without a named author, the organisation signs.
-    const unsigned = await createPost(postInput({ title: "Article signé par l'organisme", content: "Un seul paragraphe." }), {
-      db: t.db,
-      now,
-    });
+    const unsigned = valueOf(
+      await createPost(postInput({ title: "Article signé par l'organisme", content: "Un seul paragraphe." }), {
+        db: t.db,
+        now,
+      }),
+    );
     const unsignedPage = await blogPostPage(unsigned.slug, { now }, t.db);
     if (unsignedPage.kind !== "ok") throw new Error("page attendue");
     expect(unsignedPage.data.post.namedAuthor).toBe(false);
@@ -366,7 +387,7 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
 
   it("keeps XSS payloads inert in the page data and the feed", async () => {
     const now = at(500);
-    const post = await createPost(postInput({ ...XSS, slug: "article-piege" }), { db: t.db, now });
+    const post = valueOf(await createPost(postInput({ ...XSS, slug: "article-piege" }), { db: t.db, now }));
     const page = await blogPostPage(post.slug, { now }, t.db);
     if (page.kind !== "ok") throw new Error("page attendue");
     expectInert(page.data.html);
@@ -400,11 +421,13 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
 
   it("deletes a post with its tags, formations and old slugs; a deleted formation leaves its posts", async () => {
     const now = at(600);
-    const post = await createPost(postInput({ title: "Article éphémère", formationIds: [formationId] }), { db: t.db, now });
-    await updatePost(post.id, postInput({ title: "Article éphémère", slug: "article-ephemere-renomme", formationIds: [formationId] }), {
-      db: t.db,
-      now,
-    });
+    const post = valueOf(await createPost(postInput({ title: "Article éphémère", formationIds: [formationId] }), { db: t.db, now }));
+    valueOf(
+      await updatePost(post.id, postInput({ title: "Article éphémère", slug: "article-ephemere-renomme", formationIds: [formationId] }), {
+        db: t.db,
+        now,
+      }),
+    );
     expect(await deletePost(post.id, { db: t.db, actor: editor })).toBe("Article éphémère");
     for (const table of ["blog_post_tags", "blog_post_formations", "blog_slug_redirects"] as const) {
       expect(await t.db.selectFrom(table).select("post_id").where("post_id", "=", post.id).execute()).toEqual([]);

@@ -1,10 +1,8 @@
-import { data } from "react-router";
-import { redirectWithToast } from "~/platform/toast/flash.server";
-import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
+import { NotFoundError, accepted, refusal, type Outcome } from "~/platform/validation/errors";
+import type { EditorSave } from "~/platform/http/editor-save.server";
 import type { PublishIntent } from "~/ui/form/publish-control";
-import { createPost, getPostById, type Actor } from "./blog.server";
+import { createPost, getPostById, updatePost, type Actor } from "./blog.server";
 import { formatPostDateTime, parisLocalToIso } from "./labels";
-import { updatePost } from "./blog.server";
 
 /**
  * What the post editor's buttons do (the shared publishing control). « Enregistrer » keeps the
@@ -40,6 +38,11 @@ export function publication(
   }
 }
 
+/**
+ * Saves the editor's values with the intent's status and date. Refused with the messages beside
+ * the fields (a date to fix, the schema's, the rules that need the database); a post that no longer
+ * exists throws `NotFoundError`.
+ */
 export async function saveFromEditor(
   id: string | undefined,
   values: Record<string, unknown>,
@@ -47,29 +50,24 @@ export async function saveFromEditor(
   scheduledAt: string,
   actor: Actor,
   now: Date = new Date(),
-) {
-  try {
-    const current = id ? await getPostById(id) : undefined;
-    if (id && !current) throw new NotFoundError();
-    const target = publication(intent, current, scheduledAt, now);
-    if ("error" in target) throw new FieldValidationError({ scheduledAt: target.error });
-    const input = { ...values, ...target };
-    const post = id ? await updatePost(id, input, { actor, now }) : await createPost(input, { actor, now });
-    const toast =
-      post.status === "published"
-        ? intent === "publish"
-          ? { title: "Article publié", description: "Il est visible de tous." }
-          : { title: "Article enregistré", description: "Il est visible de tous avec ces modifications." }
-        : post.status === "scheduled" && post.publishedAt
-          ? { title: "Article programmé", description: `Il paraîtra de lui-même le ${formatPostDateTime(post.publishedAt)}.` }
-          : intent === "unpublish"
-            ? { title: "Article dépublié", description: "Il est repassé en brouillon\u00a0: les visiteurs ne le voient plus." }
-            : { title: "Brouillon enregistré", description: "L'article n'est pas visible des visiteurs." };
-    return redirectWithToast(`/admin/blog/${post.id}`, { kind: "success", ...toast }, { data: { saved: intent } });
-  } catch (error) {
-    if (error instanceof FieldValidationError)
-      return data({ errors: error.fieldErrors, values: { ...values, scheduledAt }, intent }, { status: 400 });
-    if (error instanceof NotFoundError) throw data(null, { status: 404 });
-    throw error;
-  }
+): Promise<Outcome<EditorSave>> {
+  const current = id ? await getPostById(id) : undefined;
+  if (id && !current) throw new NotFoundError();
+  const target = publication(intent, current, scheduledAt, now);
+  if ("error" in target) return refusal({ scheduledAt: target.error });
+  const input = { ...values, ...target };
+  const saved = id ? await updatePost(id, input, { actor, now }) : await createPost(input, { actor, now });
+  if (!saved.ok) return saved;
+  const post = saved.value;
+  const toast =
+    post.status === "published"
+      ? intent === "publish"
+        ? { title: "Article publié", description: "Il est visible de tous." }
+        : { title: "Article enregistré", description: "Il est visible de tous avec ces modifications." }
+      : post.status === "scheduled" && post.publishedAt
+        ? { title: "Article programmé", description: `Il paraîtra de lui-même le ${formatPostDateTime(post.publishedAt)}.` }
+        : intent === "unpublish"
+          ? { title: "Article dépublié", description: "Il est repassé en brouillon\u00a0: les visiteurs ne le voient plus." }
+          : { title: "Brouillon enregistré", description: "L'article n'est pas visible des visiteurs." };
+  return accepted({ id: post.id, toast });
 }

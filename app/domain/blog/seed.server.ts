@@ -2,6 +2,7 @@ import type { Db } from "~/platform/db/db.server";
 import { createPost } from "./blog.server";
 import { DEMO_POSTS } from "./demo-content";
 import { parisDay, parisLocalToIso } from "./labels";
+import { valueOf } from "~/platform/validation/errors";
 
 /**
  * Demo blog step: adds the demonstration articles that are missing (by slug, old slugs included),
@@ -20,24 +21,26 @@ export async function seedBlog(target: Db, now: Date = new Date()): Promise<numb
     if (taken.has(post.slug)) continue;
     const day = parisDay(new Date(now.getTime() - post.daysAgo * 86_400_000).toISOString());
     const publishedAt = parisLocalToIso(`${day}T08:30`)!;
-    const created = await createPost(
-      {
-        title: post.title,
-        slug: post.slug,
-        excerpt: post.excerpt,
-        content: post.content,
-        category: post.category,
-        tags: post.tags,
-        authorId: null,
-        status: "published",
-        publishedAt,
-        image: null,
-        imageAlt: "",
-        seoTitle: "",
-        seoDescription: post.seoDescription ?? "",
-        formationIds: post.formations.flatMap((slug) => formations.get(slug) ?? []),
-      },
-      { db: target, now },
+    const created = valueOf(
+      await createPost(
+        {
+          title: post.title,
+          slug: post.slug,
+          excerpt: post.excerpt,
+          content: post.content,
+          category: post.category,
+          tags: post.tags,
+          authorId: null,
+          status: "published",
+          publishedAt,
+          image: null,
+          imageAlt: "",
+          seoTitle: "",
+          seoDescription: post.seoDescription ?? "",
+          formationIds: post.formations.flatMap((slug) => formations.get(slug) ?? []),
+        },
+        { db: target, now },
+      ),
     );
     // Written on its publication day, not on the day the demo was installed ("mis à jour le…" would be wrong).
     await target.updateTable("blog_posts").set({ created_at: publishedAt, updated_at: publishedAt }).where("id", "=", created.id).execute();

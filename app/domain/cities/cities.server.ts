@@ -9,7 +9,7 @@ import {
 import { toCity } from "~/domain/formations/rows.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { cityInputSchema, nearestCities, type City } from "./model";
-import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
+import { NotFoundError, accepted, refusal, validate, type Outcome } from "~/platform/validation/errors";
 
 const CITIES: ReferenceTable = {
   table: "cities",
@@ -64,23 +64,25 @@ export async function nearbyCities(city: City, count = 3, target: Db = db()): Pr
   return nearestCities({ ...city, formationCount: 0, publishedCount: 0 }, all, count);
 }
 
-export async function createCity(input: unknown, ctx: MutationContext = {}): Promise<City> {
-  const data = parseOrThrow(cityInputSchema, input);
-  const id = await createReferenceRecord(CITIES, data, ctx);
-  return (await getCityById(id, ctx.db ?? db()))!;
+export async function createCity(input: unknown, ctx: MutationContext = {}): Promise<Outcome<City>> {
+  const data = validate(cityInputSchema, input);
+  if (!data.ok) return data;
+  const id = await createReferenceRecord(CITIES, data.value, ctx);
+  return id.ok ? accepted((await getCityById(id.value, ctx.db ?? db()))!) : id;
 }
 
-export async function updateCity(id: string, input: unknown, ctx: MutationContext = {}): Promise<City> {
+export async function updateCity(id: string, input: unknown, ctx: MutationContext = {}): Promise<Outcome<City>> {
   const target = ctx.db ?? db();
   const existing = await getCityById(id, target);
   if (!existing) throw new NotFoundError("Cette ville n'existe pas ou a été supprimée.");
-  const data = parseOrThrow(cityInputSchema, input);
-  await updateReferenceRecord(CITIES, id, data, ctx);
-  return (await getCityById(id, target))!;
+  const data = validate(cityInputSchema, input);
+  if (!data.ok) return data;
+  const updated = await updateReferenceRecord(CITIES, id, data.value, ctx);
+  return updated.ok ? accepted((await getCityById(id, target))!) : updated;
 }
 
 /** Deletes a city that no formation or session uses; otherwise refuses with the reason. */
-export async function deleteCity(id: string, ctx: MutationContext = {}): Promise<void> {
+export async function deleteCity(id: string, ctx: MutationContext = {}): Promise<Outcome<void>> {
   const target = ctx.db ?? db();
   const existing = await getCityById(id, target);
   if (!existing) throw new NotFoundError("Cette ville n'existe pas ou a déjà été supprimée.");
@@ -97,9 +99,10 @@ export async function deleteCity(id: string, ctx: MutationContext = {}): Promise
       .executeTakeFirst(),
   ]);
   if (Number(links?.n ?? 0) > 0 || Number(sessions?.n ?? 0) > 0) {
-    throw new FieldValidationError({
+    return refusal({
       _form: `Des formations ou des sessions ont lieu à ${existing.name} : retirez cette ville de ces formations avant de la supprimer.`,
     });
   }
   await deleteReferenceRecord(CITIES, existing, ctx);
+  return accepted(undefined);
 }

@@ -3,7 +3,7 @@ import type { Selectable } from "kysely";
 import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { ResultFiguresTable, TestimonialsTable, WhyUsArgumentsTable } from "~/platform/db/schema";
-import { NotFoundError, parseOrThrow } from "~/platform/validation/errors";
+import { NotFoundError, accepted, validate, type Outcome } from "~/platform/validation/errors";
 import {
   type ClaimKind,
   type PublicClaims,
@@ -147,14 +147,21 @@ function argumentRow(d: ArgumentInput) {
   return { title: d.title, body: d.body };
 }
 
-function rowOf(kind: ClaimKind, input: unknown) {
+/** The row to write, from input checked with the kind's shared schema (or its messages). */
+function rowOf(kind: ClaimKind, input: unknown): Outcome<Record<string, unknown>> {
   switch (kind) {
-    case "testimonial":
-      return testimonialRow(parseOrThrow(CLAIM_SCHEMAS.testimonial, input));
-    case "result":
-      return resultRow(parseOrThrow(CLAIM_SCHEMAS.result, input));
-    case "argument":
-      return argumentRow(parseOrThrow(CLAIM_SCHEMAS.argument, input));
+    case "testimonial": {
+      const checked = validate(CLAIM_SCHEMAS.testimonial, input);
+      return checked.ok ? accepted(testimonialRow(checked.value)) : checked;
+    }
+    case "result": {
+      const checked = validate(CLAIM_SCHEMAS.result, input);
+      return checked.ok ? accepted(resultRow(checked.value)) : checked;
+    }
+    case "argument": {
+      const checked = validate(CLAIM_SCHEMAS.argument, input);
+      return checked.ok ? accepted(argumentRow(checked.value)) : checked;
+    }
   }
 }
 
@@ -172,9 +179,16 @@ export function claimSummary(kind: ClaimKind, name: string, verb: "créé" | "mo
 }
 
 /** Creates a claim at the end of its list; returns its id and the name shown in the toast. */
-export async function createClaim(actor: ClaimActor, kind: ClaimKind, input: unknown, target: Db = db()) {
+export async function createClaim(
+  actor: ClaimActor,
+  kind: ClaimKind,
+  input: unknown,
+  target: Db = db(),
+): Promise<Outcome<{ id: string; name: string }>> {
   assertAdmin(actor);
-  const row = rowOf(kind, input);
+  const checked = rowOf(kind, input);
+  if (!checked.ok) return checked;
+  const row = checked.value;
   const id = randomUUID();
   const now = nowIso();
   const name = nameOf(kind, row);
@@ -196,12 +210,20 @@ export async function createClaim(actor: ClaimActor, kind: ClaimKind, input: unk
       summary: claimSummary(kind, name, "créé"),
     });
   });
-  return { id, name };
+  return accepted({ id, name });
 }
 
-export async function updateClaim(actor: ClaimActor, kind: ClaimKind, id: string, input: unknown, target: Db = db()) {
+export async function updateClaim(
+  actor: ClaimActor,
+  kind: ClaimKind,
+  id: string,
+  input: unknown,
+  target: Db = db(),
+): Promise<Outcome<{ id: string; name: string }>> {
   assertAdmin(actor);
-  const row = rowOf(kind, input);
+  const checked = rowOf(kind, input);
+  if (!checked.ok) return checked;
+  const row = checked.value;
   const name = nameOf(kind, row);
   await target.transaction().execute(async (trx) => {
     const result = await trx
@@ -218,7 +240,7 @@ export async function updateClaim(actor: ClaimActor, kind: ClaimKind, id: string
       summary: claimSummary(kind, name, "modifié"),
     });
   });
-  return { id, name };
+  return accepted({ id, name });
 }
 
 async function existingName(trx: Db, kind: ClaimKind, id: string): Promise<string> {

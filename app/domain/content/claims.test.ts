@@ -3,7 +3,7 @@ import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { listAudit } from "~/domain/audit/audit.server";
 import { seed } from "~/composition/seed.server";
 import { readContentVersion } from "~/platform/db/content-version.server";
-import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
+import { NotFoundError, valueOf } from "~/platform/validation/errors";
 import {
   ClaimForbiddenError,
   createClaim,
@@ -64,7 +64,7 @@ describe.each(engines)("claims on $name", ({ create }) => {
 
   it("an admin publishes a testimonial (only with consent); bad input and unknown ids are refused", async () => {
     const before = await readContentVersion(t.db);
-    const { id } = await createClaim(admin, "testimonial", testimonial, t.db);
+    const { id } = valueOf(await createClaim(admin, "testimonial", testimonial, t.db));
     expect(await readContentVersion(t.db)).toBeGreaterThan(before);
     const pub = await publicClaims(t.db);
     expect(pub.testimonials).toEqual([
@@ -81,18 +81,20 @@ describe.each(engines)("claims on $name", ({ create }) => {
     expect((await sitemapEntries(t.db)).map((e) => e.path)).toEqual(["/temoignages"]);
 
     // Unpublished, or without consent: not on the site.
-    await updateClaim(admin, "testimonial", id, { ...testimonial, published: undefined }, t.db);
+    valueOf(await updateClaim(admin, "testimonial", id, { ...testimonial, published: undefined }, t.db));
     expect((await publicClaims(t.db)).testimonials).toEqual([]);
-    await expect(updateClaim(admin, "testimonial", id, { ...testimonial, consent: undefined }, t.db)).rejects.toBeInstanceOf(
-      FieldValidationError,
-    );
-    await expect(createClaim(admin, "testimonial", { ...testimonial, firstName: " " }, t.db)).rejects.toMatchObject({
-      fieldErrors: { firstName: "Saisissez le prénom." },
+    await expect(updateClaim(admin, "testimonial", id, { ...testimonial, consent: undefined }, t.db)).resolves.toMatchObject({
+      ok: false,
+      errors: { consent: expect.any(String) },
+    });
+    await expect(createClaim(admin, "testimonial", { ...testimonial, firstName: " " }, t.db)).resolves.toMatchObject({
+      ok: false,
+      errors: { firstName: "Saisissez le prénom." },
     });
     await expect(updateClaim(admin, "testimonial", "inconnu", testimonial, t.db)).rejects.toBeInstanceOf(NotFoundError);
     await expect(deleteClaim(admin, "testimonial", "inconnu", t.db)).rejects.toBeInstanceOf(NotFoundError);
 
-    await updateClaim(admin, "testimonial", id, { ...testimonial, formationTitle: "Excel perfectionnement" }, t.db);
+    valueOf(await updateClaim(admin, "testimonial", id, { ...testimonial, formationTitle: "Excel perfectionnement" }, t.db));
     expect((await publicClaims(t.db)).testimonials[0]?.formation).toEqual({ title: "Excel perfectionnement", slug: null });
 
     const journal = await listAudit(t.db, { page: 1, entity: "testimonial" });
@@ -113,8 +115,8 @@ describe.each(engines)("claims on $name", ({ create }) => {
       sampleSize: "1 027",
       measuredOn: "2026-01-15",
     };
-    const a = await createClaim(admin, "result", result, t.db);
-    const b = await createClaim(admin, "result", { ...result, figure: "4,6/5", label: "note moyenne" }, t.db);
+    const a = valueOf(await createClaim(admin, "result", result, t.db));
+    const b = valueOf(await createClaim(admin, "result", { ...result, figure: "4,6/5", label: "note moyenne" }, t.db));
     expect((await listResults(t.db)).map((r) => [r.id, r.sampleSize])).toEqual([
       [a.id, 1027],
       [b.id, 1027],
@@ -123,12 +125,13 @@ describe.each(engines)("claims on $name", ({ create }) => {
     expect((await publicClaims(t.db)).results.map((r) => r.figure)).toEqual(["4,6/5", "95 %"]);
     // Moving the first one up changes nothing.
     expect((await moveClaim(admin, "result", b.id, "up", t.db)).moved).toBe(false);
-    await expect(createClaim(admin, "result", { ...result, sampleSize: "beaucoup" }, t.db)).rejects.toMatchObject({
-      fieldErrors: { sampleSize: "Le nombre de réponses est un nombre entier positif." },
+    await expect(createClaim(admin, "result", { ...result, sampleSize: "beaucoup" }, t.db)).resolves.toMatchObject({
+      ok: false,
+      errors: { sampleSize: "Le nombre de réponses est un nombre entier positif." },
     });
 
-    const x = await createClaim(admin, "argument", { title: "Des formateurs de terrain", body: "Texte." }, t.db);
-    const y = await createClaim(admin, "argument", { title: "Un suivi après la formation", body: "Texte." }, t.db);
+    const x = valueOf(await createClaim(admin, "argument", { title: "Des formateurs de terrain", body: "Texte." }, t.db));
+    const y = valueOf(await createClaim(admin, "argument", { title: "Un suivi après la formation", body: "Texte." }, t.db));
     await moveClaim(admin, "argument", x.id, "down", t.db);
     expect((await listArguments(t.db)).map((r) => r.id)).toEqual([y.id, x.id]);
     expect((await sitemapEntries(t.db)).map((e) => e.path)).toEqual(["/temoignages", "/pourquoi-nous-choisir"]);
@@ -144,7 +147,7 @@ describe.each(engines)("claims on $name", ({ create }) => {
       result: DEMO_RESULTS.length,
       argument: DEMO_ARGUMENTS.length,
     });
-    const mine = await createClaim(admin, "testimonial", testimonial, t.db);
+    const mine = valueOf(await createClaim(admin, "testimonial", testimonial, t.db));
     expect(await deleteDemoClaims(admin, "testimonial", t.db)).toBe(DEMO_TESTIMONIALS.length);
     expect((await listTestimonials(t.db)).map((r) => r.id)).toEqual([mine.id]);
     expect((await demoClaimCounts(t.db)).testimonial).toBe(0);

@@ -9,7 +9,7 @@ import {
 } from "~/platform/db/reference-records.server";
 import { categoryInputSchema, type Category } from "./model";
 import { toCategory } from "./rows.server";
-import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
+import { NotFoundError, accepted, refusal, validate, type Outcome } from "~/platform/validation/errors";
 
 const CATEGORIES: ReferenceTable = {
   table: "formation_categories",
@@ -55,23 +55,25 @@ export async function getCategoryById(id: string, target: Db = db()): Promise<Ca
   return row ? toCategory(row) : undefined;
 }
 
-export async function createCategory(input: unknown, ctx: MutationContext = {}): Promise<Category> {
-  const data = parseOrThrow(categoryInputSchema, input);
-  const id = await createReferenceRecord(CATEGORIES, data, ctx);
-  return (await getCategoryById(id, ctx.db ?? db()))!;
+export async function createCategory(input: unknown, ctx: MutationContext = {}): Promise<Outcome<Category>> {
+  const data = validate(categoryInputSchema, input);
+  if (!data.ok) return data;
+  const id = await createReferenceRecord(CATEGORIES, data.value, ctx);
+  return id.ok ? accepted((await getCategoryById(id.value, ctx.db ?? db()))!) : id;
 }
 
-export async function updateCategory(id: string, input: unknown, ctx: MutationContext = {}): Promise<Category> {
+export async function updateCategory(id: string, input: unknown, ctx: MutationContext = {}): Promise<Outcome<Category>> {
   const target = ctx.db ?? db();
   const existing = await getCategoryById(id, target);
   if (!existing) throw new NotFoundError("Cette catégorie n'existe pas ou a été supprimée.");
-  const data = parseOrThrow(categoryInputSchema, input);
-  await updateReferenceRecord(CATEGORIES, id, data, ctx);
-  return (await getCategoryById(id, target))!;
+  const data = validate(categoryInputSchema, input);
+  if (!data.ok) return data;
+  const updated = await updateReferenceRecord(CATEGORIES, id, data.value, ctx);
+  return updated.ok ? accepted((await getCategoryById(id, target))!) : updated;
 }
 
 /** Deletes an empty category; a category that still holds formations is refused. */
-export async function deleteCategory(id: string, ctx: MutationContext = {}): Promise<void> {
+export async function deleteCategory(id: string, ctx: MutationContext = {}): Promise<Outcome<void>> {
   const target = ctx.db ?? db();
   const existing = await getCategoryById(id, target);
   if (!existing) throw new NotFoundError("Cette catégorie n'existe pas ou a déjà été supprimée.");
@@ -82,9 +84,10 @@ export async function deleteCategory(id: string, ctx: MutationContext = {}): Pro
     .executeTakeFirst();
   const n = Number(used?.n ?? 0);
   if (n > 0) {
-    throw new FieldValidationError({
+    return refusal({
       _form: `La catégorie « ${existing.name} » contient ${n} formation${n > 1 ? "s" : ""} : rattachez-${n > 1 ? "les" : "la"} à une autre catégorie avant de la supprimer.`,
     });
   }
   await deleteReferenceRecord(CATEGORIES, existing, ctx);
+  return accepted(undefined);
 }

@@ -5,16 +5,12 @@ import { parseFormationDraft } from "./draft";
 import { createFormation, getFormationById, setFormationStatus, updateFormation } from "./formations.server";
 import { publicationProblems } from "./model";
 import { formationInput } from "./test-fixtures";
-import { FieldValidationError } from "~/platform/validation/errors";
+import { type Outcome, valueOf } from "~/platform/validation/errors";
 
-async function fieldErrors(promise: Promise<unknown>): Promise<Record<string, string>> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof FieldValidationError) return error.fieldErrors;
-    throw error;
-  }
-  throw new Error("expected a FieldValidationError");
+async function fieldErrors(promise: Promise<Outcome<unknown>>): Promise<Record<string, string>> {
+  const outcome = await promise;
+  if (!outcome.ok) return outcome.errors;
+  throw new Error("expected a refusal");
 }
 
 describe("a formation draft's rules", () => {
@@ -42,11 +38,11 @@ describe.each(engines)("formation drafts on $name", ({ create }) => {
 
   beforeAll(async () => {
     t = await create();
-    category = (
+    category = valueOf(
       await createCategory(
         { slug: "paie", name: "Paie", description: "Bulletins, cotisations et déclarations sociales.", position: 1 },
         { db: t.db },
-      )
+      ),
     ).id;
   });
   afterAll(async () => {
@@ -55,7 +51,7 @@ describe.each(engines)("formation drafts on $name", ({ create }) => {
 
   it("saves a draft with only a title (slug derived, first category), refuses to publish it, publishes it once complete", async () => {
     const ctx = { db: t.db };
-    const draft = await createFormation({ title: "Gérer la paie" }, { ...ctx, draft: true });
+    const draft = valueOf(await createFormation({ title: "Gérer la paie" }, { ...ctx, draft: true }));
     expect(draft).toMatchObject({ slug: "gerer-la-paie", status: "draft", categoryId: category, durationHours: 0 });
     // The full checks are the publication's (one function lists the problems).
     expect(Object.keys(publicationProblems(draft))).toEqual(expect.arrayContaining(["summary", "durationHours", "program"]));
@@ -70,9 +66,9 @@ describe.each(engines)("formation drafts on $name", ({ create }) => {
     // Without `draft`, the full checks apply to the content.
     expect(Object.keys(await fieldErrors(updateFormation(draft.id, { title: "Gérer la paie" }, ctx)))).toContain("summary");
 
-    const complete = await updateFormation(draft.id, formationInput({ title: "Gérer la paie", categoryId: category }), ctx);
+    const complete = valueOf(await updateFormation(draft.id, formationInput({ title: "Gérer la paie", categoryId: category }), ctx));
     expect(publicationProblems(complete)).toEqual({});
-    expect(await setFormationStatus([draft.id], "published", ctx)).toBe(1);
+    expect(valueOf(await setFormationStatus([draft.id], "published", ctx))).toBe(1);
     // A published formation stays publishable: a draft's save does not apply to it.
     const errors = await fieldErrors(updateFormation(draft.id, { title: "Gérer la paie" }, { ...ctx, draft: true }));
     expect(errors.summary).toBe("Le résumé est obligatoire.");

@@ -18,7 +18,7 @@ import {
 } from "./model";
 import { priceExcludingVat, todayInParis, type FormationStatus, type Modality, type VatMode } from "./labels";
 import { normalizeForSearch, slugify, uniqueSlug } from "./slug";
-import { FieldValidationError, NotFoundError, parseOrThrow } from "~/platform/validation/errors";
+import { NotFoundError, accepted, refusal, validate, type Outcome } from "~/platform/validation/errors";
 import { parseFormationDraft } from "./draft";
 import { imageSchema } from "~/platform/storage/image-schema";
 import { type StoredImage } from "~/platform/storage/stored-image";
@@ -219,7 +219,7 @@ async function slugTaken(target: Db, slug: string, exceptId?: string): Promise<b
 }
 
 /** Checks the references of validated data; returns the category name (kept in the search text). */
-async function checkReferences(target: Db, data: FormationData): Promise<string> {
+async function checkReferences(target: Db, data: FormationData): Promise<Outcome<string>> {
   const category = await target.selectFrom("formation_categories").select("name").where("id", "=", data.categoryId).executeTakeFirst();
   const errors: Record<string, string> = {};
   if (!category) errors.categoryId = "Cette catégorie n'existe pas : choisissez-en une dans la liste.";
@@ -232,8 +232,7 @@ async function checkReferences(target: Db, data: FormationData): Promise<string>
       if (s.cityId && !known.has(s.cityId)) errors[`sessions.${i}.cityId`] = "Cette ville n'existe plus.";
     });
   }
-  if (Object.keys(errors).length > 0) throw new FieldValidationError(errors);
-  return category!.name;
+  return Object.keys(errors).length > 0 ? refusal(errors) : accepted(category!.name);
 }
 
 async function writeChildren(trx: Db, formationId: string, data: FormationData, existingSessionIds: Set<string>): Promise<void> {
@@ -279,17 +278,17 @@ async function audit(trx: Db, actor: Actor | undefined, action: string, entityId
  * The content to write: the full publication checks, or a draft's (title only). A draft without a
  * category goes into the first one (the column is required); its durations, unknown, are stored as 0.
  */
-async function parseContent(target: Db, input: unknown, draft: boolean): Promise<FormationData> {
-  if (!draft) return parseOrThrow(formationInputSchema, input);
+async function parseContent(target: Db, input: unknown, draft: boolean): Promise<Outcome<FormationData>> {
+  if (!draft) return validate(formationInputSchema, input);
   const values = { ...(input as Record<string, unknown>) };
   if (typeof values.categoryId !== "string" || values.categoryId.trim() === "") {
     const first = await target.selectFrom("formation_categories").select("id").orderBy("position").orderBy("name").executeTakeFirst();
-    if (!first) throw new FieldValidationError({ categoryId: "Créez d'abord une catégorie (Catalogue, Catégories)." });
+    if (!first) return refusal({ categoryId: "Créez d'abord une catégorie (Catalogue, Catégories)." });
     values.categoryId = first.id;
   }
   const result = parseFormationDraft(values);
-  if (!result.ok) throw new FieldValidationError(result.errors);
-  return { ...result.data, durationHours: result.data.durationHours ?? 0, durationDays: result.data.durationDays ?? 0 };
+  if (!result.ok) return refusal(result.errors);
+  return accepted({ ...result.data, durationHours: result.data.durationHours ?? 0, durationDays: result.data.durationDays ?? 0 });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -299,13 +298,17 @@ async function parseContent(target: Db, input: unknown, draft: boolean): Promise
  * Creates a draft. An empty slug is derived from the title (made unique with "-2", "-3"…);
  * an explicit slug that another formation uses is refused.
  */
-export async function createFormation(input: unknown, ctx: MutationContext = {}): Promise<Formation> {
+export async function createFormation(input: unknown, ctx: MutationContext = {}): Promise<Outcome<Formation>> {
   const target = ctx.db ?? db();
-  const data = await parseContent(target, input, ctx.draft === true);
-  const categoryName = await checkReferences(target, data);
+  const content = await parseContent(target, input, ctx.draft === true);
+  if (!content.ok) return content;
+  const data = content.value;
+  const references = await checkReferences(target, data);
+  if (!references.ok) return references;
+  const categoryName = references.value;
   let slug = data.slug;
   if (!slug) slug = await uniqueSlug(slugify(data.title), (s) => slugTaken(target, s));
-  else if (await slugTaken(target, slug)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+  else if (await slugTaken(target, slug)) return refusal({ slug: SLUG_TAKEN });
 
   const id = randomUUID();
   const now = nowIso();
@@ -321,24 +324,28 @@ export async function createFormation(input: unknown, ctx: MutationContext = {})
       await audit(trx, ctx.actor, "create", id, `Formation « ${data.title} » créée (brouillon).`);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+    if (isUniqueViolation(error)) return refusal({ slug: SLUG_TAKEN });
     throw error;
   }
-  return (await getFormationById(id, target))!;
+  return accepted((await getFormationById(id, target))!);
 }
 
 /**
  * Replaces a formation's content (status unchanged). An empty slug keeps the current one;
  * a changed slug leaves the old one answering with a 301 to the new one.
  */
-export async function updateFormation(id: string, input: unknown, ctx: MutationContext = {}): Promise<Formation> {
+export async function updateFormation(id: string, input: unknown, ctx: MutationContext = {}): Promise<Outcome<Formation>> {
   const target = ctx.db ?? db();
   const existing = await target.selectFrom("formations").select(["id", "slug", "status"]).where("id", "=", id).executeTakeFirst();
   if (!existing) throw new NotFoundError("Cette formation n'existe pas ou a été supprimée.");
-  const data = await parseContent(target, input, ctx.draft === true && existing.status !== "published");
-  const categoryName = await checkReferences(target, data);
+  const content = await parseContent(target, input, ctx.draft === true && existing.status !== "published");
+  if (!content.ok) return content;
+  const data = content.value;
+  const references = await checkReferences(target, data);
+  if (!references.ok) return references;
+  const categoryName = references.value;
   const slug = data.slug || existing.slug;
-  if (slug !== existing.slug && (await slugTaken(target, slug, id))) throw new FieldValidationError({ slug: SLUG_TAKEN });
+  if (slug !== existing.slug && (await slugTaken(target, slug, id))) return refusal({ slug: SLUG_TAKEN });
 
   const sessionIds = new Set(
     (await target.selectFrom("formation_sessions").select("id").where("formation_id", "=", id).execute()).map((s) => s.id),
@@ -367,26 +374,29 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
       );
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: SLUG_TAKEN });
+    if (isUniqueViolation(error)) return refusal({ slug: SLUG_TAKEN });
     throw error;
   }
-  return (await getFormationById(id, target))!;
+  return accepted((await getFormationById(id, target))!);
 }
 
-/** Publishes or unpublishes formations; returns how many changed. */
-export async function setFormationStatus(ids: string[], status: FormationStatus, ctx: MutationContext = {}): Promise<number> {
+/**
+ * Publishes or unpublishes formations; answers how many changed. Publishing is refused (nothing
+ * changes) while one of them still lacks something the publication checks require.
+ */
+export async function setFormationStatus(ids: string[], status: FormationStatus, ctx: MutationContext = {}): Promise<Outcome<number>> {
   const target = ctx.db ?? db();
-  if (ids.length === 0) return 0;
+  if (ids.length === 0) return accepted(0);
   const rows = await target.selectFrom("formations").select(["id", "title", "status", "published_at"]).where("id", "in", ids).execute();
   const changing = rows.filter((r) => r.status !== status);
-  if (changing.length === 0) return 0;
+  if (changing.length === 0) return accepted(0);
   if (status === "published") {
     // The full publication checks (Qualiopi): a draft that still lacks something stays a draft.
     for (const r of changing) {
       const formation = await getFormationById(r.id, target);
       const problems = formation ? Object.keys(publicationProblems(formation)) : [];
       if (problems.length > 0)
-        throw new FieldValidationError({
+        return refusal({
           _form: `«\u00a0${r.title}\u00a0» ne peut pas être publiée\u00a0: ${problems.length > 1 ? `${problems.length} champs sont à compléter` : "un champ est à compléter"}.`,
         });
     }
@@ -408,7 +418,7 @@ export async function setFormationStatus(ids: string[], status: FormationStatus,
       );
     }
   });
-  return changing.length;
+  return accepted(changing.length);
 }
 
 /** Copies a formation (content and cities, not its dated sessions) into a new draft titled "… (copie)". */

@@ -17,7 +17,7 @@ import {
 import { todayInParis } from "./labels";
 import { sitemapEntries } from "./sitemap.server";
 import { formationInput } from "./test-fixtures";
-import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
+import { NotFoundError, type Outcome, valueOf } from "~/platform/validation/errors";
 
 function inDays(n: number): string {
   const d = new Date(`${todayInParis()}T00:00:00Z`);
@@ -25,14 +25,10 @@ function inDays(n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function fieldErrors(promise: Promise<unknown>): Promise<Record<string, string>> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof FieldValidationError) return error.fieldErrors;
-    throw error;
-  }
-  throw new Error("expected a FieldValidationError");
+async function fieldErrors(promise: Promise<Outcome<unknown>>): Promise<Record<string, string>> {
+  const outcome = await promise;
+  if (!outcome.ok) return outcome.errors;
+  throw new Error("expected a refusal");
 }
 
 describe.each(engines)("formations repository on $name", ({ create }) => {
@@ -45,19 +41,19 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
   beforeAll(async () => {
     t = await create();
     const ctx = { db: t.db };
-    bureautique = (
+    bureautique = valueOf(
       await createCategory(
         { slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien.", position: 1 },
         ctx,
-      )
+      ),
     ).id;
-    management = (
+    management = valueOf(
       await createCategory(
         { slug: "management", name: "Management", description: "Animer une équipe et conduire les entretiens.", position: 2 },
         ctx,
-      )
+      ),
     ).id;
-    lyon = (
+    lyon = valueOf(
       await createCity(
         {
           slug: "lyon",
@@ -68,9 +64,9 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
           longitude: 4.8357,
         },
         ctx,
-      )
+      ),
     ).id;
-    paris = (
+    paris = valueOf(
       await createCity(
         {
           slug: "paris",
@@ -81,18 +77,20 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
           longitude: 2.3522,
         },
         ctx,
-      )
+      ),
     ).id;
-    await createCity(
-      {
-        slug: "grenoble",
-        name: "Grenoble",
-        region: "Auvergne-Rhône-Alpes",
-        intro: "Capitale des Alpes, pôle de recherche et d'industrie de haute technologie.",
-        latitude: 45.1885,
-        longitude: 5.7245,
-      },
-      ctx,
+    valueOf(
+      await createCity(
+        {
+          slug: "grenoble",
+          name: "Grenoble",
+          region: "Auvergne-Rhône-Alpes",
+          intro: "Capitale des Alpes, pôle de recherche et d'industrie de haute technologie.",
+          latitude: 45.1885,
+          longitude: 5.7245,
+        },
+        ctx,
+      ),
     );
   });
   afterAll(async () => {
@@ -100,18 +98,20 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
   });
 
   it("creates a draft with its cities and sessions, and a slug from the title", async () => {
-    const f = await createFormation(
-      formationInput({
-        title: "Excel : tableaux croisés dynamiques",
-        categoryId: bureautique,
-        modality: "presentiel",
-        cityIds: [lyon, paris],
-        sessions: [
-          { startDate: inDays(30), endDate: inDays(30), cityId: lyon, seatsLeft: 6 },
-          { startDate: inDays(10), endDate: inDays(11), cityId: paris, seatsLeft: 2 },
-        ],
-      }),
-      { db: t.db },
+    const f = valueOf(
+      await createFormation(
+        formationInput({
+          title: "Excel : tableaux croisés dynamiques",
+          categoryId: bureautique,
+          modality: "presentiel",
+          cityIds: [lyon, paris],
+          sessions: [
+            { startDate: inDays(30), endDate: inDays(30), cityId: lyon, seatsLeft: 6 },
+            { startDate: inDays(10), endDate: inDays(11), cityId: paris, seatsLeft: 2 },
+          ],
+        }),
+        { db: t.db },
+      ),
     );
     expect(f.slug).toBe("excel-tableaux-croises-dynamiques");
     expect(f.status).toBe("draft");
@@ -127,15 +127,17 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
   });
 
   it("makes a derived slug unique and refuses a taken explicit slug", async () => {
-    const second = await createFormation(formationInput({ title: "Excel : tableaux croisés dynamiques", categoryId: bureautique }), {
-      db: t.db,
-    });
+    const second = valueOf(
+      await createFormation(formationInput({ title: "Excel : tableaux croisés dynamiques", categoryId: bureautique }), {
+        db: t.db,
+      }),
+    );
     expect(second.slug).toBe("excel-tableaux-croises-dynamiques-2");
     const errors = await fieldErrors(
       createFormation(formationInput({ slug: "excel-tableaux-croises-dynamiques", categoryId: bureautique }), { db: t.db }),
     );
     expect(errors.slug).toBe("Cette adresse est déjà utilisée par une autre formation.");
-    const third = await createFormation(formationInput({ title: "Word : les bases", categoryId: bureautique }), { db: t.db });
+    const third = valueOf(await createFormation(formationInput({ title: "Word : les bases", categoryId: bureautique }), { db: t.db }));
     expect(
       await fieldErrors(updateFormation(third.id, formationInput({ slug: second.slug, categoryId: bureautique }), { db: t.db })),
     ).toEqual({
@@ -175,8 +177,8 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
     expect(f.formation).toBeDefined();
     expect(await resolveFormationSlug("excel-tableaux-croises-dynamiques", {}, t.db)).toBeUndefined();
     expect((await listFormations({}, t.db)).total).toBe(0);
-    expect(await setFormationStatus([f.formation.id], "published", { db: t.db })).toBe(1);
-    expect(await setFormationStatus([f.formation.id], "published", { db: t.db })).toBe(0);
+    expect(valueOf(await setFormationStatus([f.formation.id], "published", { db: t.db }))).toBe(1);
+    expect(valueOf(await setFormationStatus([f.formation.id], "published", { db: t.db }))).toBe(0);
     const published = await getFormationById(f.formation.id, t.db);
     expect(published?.status).toBe("published");
     expect(published?.publishedAt).toBeTruthy();
@@ -186,30 +188,30 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
   it("keeps a redirect from the old slug after a slug change, without chains", async () => {
     const { formation } = (await resolveFormationSlug("excel-tableaux-croises-dynamiques", {}, t.db)) as { formation: { id: string } };
     const input = formationInput({ categoryId: bureautique, modality: "presentiel", cityIds: [lyon, paris] });
-    await updateFormation(formation.id, { ...input, slug: "excel-tcd" }, { db: t.db });
+    valueOf(await updateFormation(formation.id, { ...input, slug: "excel-tcd" }, { db: t.db }));
     expect(await resolveFormationSlug("excel-tableaux-croises-dynamiques", {}, t.db)).toEqual({ redirectTo: "excel-tcd" });
-    await updateFormation(formation.id, { ...input, slug: "excel-tcd-avance" }, { db: t.db });
+    valueOf(await updateFormation(formation.id, { ...input, slug: "excel-tcd-avance" }, { db: t.db }));
     expect(await resolveFormationSlug("excel-tableaux-croises-dynamiques", {}, t.db)).toEqual({ redirectTo: "excel-tcd-avance" });
     expect(await resolveFormationSlug("excel-tcd", {}, t.db)).toEqual({ redirectTo: "excel-tcd-avance" });
     // An empty slug keeps the current one.
-    expect((await updateFormation(formation.id, { ...input, slug: "" }, { db: t.db })).slug).toBe("excel-tcd-avance");
+    expect(valueOf(await updateFormation(formation.id, { ...input, slug: "" }, { db: t.db })).slug).toBe("excel-tcd-avance");
     // Going back to an old slug removes its redirect.
-    await updateFormation(formation.id, { ...input, slug: "excel-tcd" }, { db: t.db });
+    valueOf(await updateFormation(formation.id, { ...input, slug: "excel-tcd" }, { db: t.db }));
     expect((await resolveFormationSlug("excel-tcd", {}, t.db)) as object).toHaveProperty("formation");
     expect(await resolveFormationSlug("excel-tcd-avance", {}, t.db)).toEqual({ redirectTo: "excel-tcd" });
     // A new formation may take an old slug: it wins over the redirect.
-    const taker = await createFormation(formationInput({ slug: "excel-tcd-avance", categoryId: bureautique }), { db: t.db });
+    const taker = valueOf(await createFormation(formationInput({ slug: "excel-tcd-avance", categoryId: bureautique }), { db: t.db }));
     expect(
       ((await resolveFormationSlug("excel-tcd-avance", { includeDrafts: true }, t.db)) as { formation: { id: string } }).formation.id,
     ).toBe(taker.id);
     await deleteFormation(taker.id, { db: t.db });
     // Unpublished: the old slug no longer redirects for visitors.
-    await setFormationStatus([formation.id], "draft", { db: t.db });
+    valueOf(await setFormationStatus([formation.id], "draft", { db: t.db }));
     expect(await resolveFormationSlug("excel-tableaux-croises-dynamiques", {}, t.db)).toBeUndefined();
     expect(await resolveFormationSlug("excel-tableaux-croises-dynamiques", { includeDrafts: true }, t.db)).toEqual({
       redirectTo: "excel-tcd",
     });
-    await setFormationStatus([formation.id], "published", { db: t.db });
+    valueOf(await setFormationStatus([formation.id], "published", { db: t.db }));
   });
 
   it("keeps session ids across updates", async () => {
@@ -218,64 +220,74 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
       { startDate: inDays(5), endDate: inDays(5), cityId: lyon, seatsLeft: 8 },
       { startDate: inDays(40), endDate: inDays(41), cityId: paris, seatsLeft: 3 },
     ];
-    const first = await updateFormation(
-      formation.id,
-      formationInput({ slug: "excel-tcd", categoryId: bureautique, modality: "presentiel", cityIds: [lyon, paris], sessions }),
-      { db: t.db },
+    const first = valueOf(
+      await updateFormation(
+        formation.id,
+        formationInput({ slug: "excel-tcd", categoryId: bureautique, modality: "presentiel", cityIds: [lyon, paris], sessions }),
+        { db: t.db },
+      ),
     );
     const kept = first.sessions[0]!;
-    const second = await updateFormation(
-      formation.id,
-      formationInput({
-        slug: "excel-tcd",
-        categoryId: bureautique,
-        modality: "presentiel",
-        cityIds: [lyon, paris],
-        sessions: [{ ...sessions[0], id: kept.id, seatsLeft: 7 }],
-      }),
-      { db: t.db },
+    const second = valueOf(
+      await updateFormation(
+        formation.id,
+        formationInput({
+          slug: "excel-tcd",
+          categoryId: bureautique,
+          modality: "presentiel",
+          cityIds: [lyon, paris],
+          sessions: [{ ...sessions[0], id: kept.id, seatsLeft: 7 }],
+        }),
+        { db: t.db },
+      ),
     );
     expect(second.sessions).toHaveLength(1);
     expect(second.sessions[0]!.id).toBe(kept.id);
     expect(second.sessions[0]!.seatsLeft).toBe(7);
-    await updateFormation(
-      formation.id,
-      formationInput({ slug: "excel-tcd", categoryId: bureautique, modality: "presentiel", cityIds: [lyon, paris], sessions }),
-      { db: t.db },
+    valueOf(
+      await updateFormation(
+        formation.id,
+        formationInput({ slug: "excel-tcd", categoryId: bureautique, modality: "presentiel", cityIds: [lyon, paris], sessions }),
+        { db: t.db },
+      ),
     );
   });
 
   it("lists with filters, accent-insensitive search, sort and pagination", async () => {
     const ctx = { db: t.db };
-    const mgmt = await createFormation(
-      formationInput({
-        title: "Manager une équipe à distance",
-        summary: "Les clés pour animer une équipe en télétravail et garder la cohésion du collectif.",
-        categoryId: management,
-        modality: "mixte",
-        cityIds: [lyon],
-        priceInter: 1290,
-        certificationType: "rs",
-        certificationCode: "RS5650",
-        certificationTitle: "Manager une équipe hybride",
-        certifier: "Certif Pro",
-        certificationRegisteredAt: "2021-06-30",
-        cpfEligible: true,
-        sessions: [{ startDate: inDays(3), endDate: inDays(4), cityId: lyon, seatsLeft: 5 }],
-      }),
-      ctx,
+    const mgmt = valueOf(
+      await createFormation(
+        formationInput({
+          title: "Manager une équipe à distance",
+          summary: "Les clés pour animer une équipe en télétravail et garder la cohésion du collectif.",
+          categoryId: management,
+          modality: "mixte",
+          cityIds: [lyon],
+          priceInter: 1290,
+          certificationType: "rs",
+          certificationCode: "RS5650",
+          certificationTitle: "Manager une équipe hybride",
+          certifier: "Certif Pro",
+          certificationRegisteredAt: "2021-06-30",
+          cpfEligible: true,
+          sessions: [{ startDate: inDays(3), endDate: inDays(4), cityId: lyon, seatsLeft: 5 }],
+        }),
+        ctx,
+      ),
     );
-    const remote = await createFormation(
-      formationInput({
-        title: "Prise de parole en réunion",
-        summary: "Structurer son message, capter l'attention et gérer le trac en réunion.",
-        categoryId: management,
-        modality: "distanciel",
-        priceInter: null,
-      }),
-      ctx,
+    const remote = valueOf(
+      await createFormation(
+        formationInput({
+          title: "Prise de parole en réunion",
+          summary: "Structurer son message, capter l'attention et gérer le trac en réunion.",
+          categoryId: management,
+          modality: "distanciel",
+          priceInter: null,
+        }),
+        ctx,
+      ),
     );
-    await setFormationStatus([mgmt.id, remote.id], "published", ctx);
+    valueOf(await setFormationStatus([mgmt.id, remote.id], "published", ctx));
 
     const titles = async (filters: Parameters<typeof listFormations>[0]) => (await listFormations(filters, t.db)).items.map((i) => i.title);
     expect(await titles({ q: "EQUIPE" })).toEqual(["Manager une équipe à distance"]);
@@ -344,20 +356,19 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
       slug: "Une autre catégorie utilise déjà cet identifiant.",
     });
     expect((await fieldErrors(deleteCategory(bureautique, ctx)))._form).toMatch(/contient \d formations?/);
-    const empty = await createCategory(
-      { slug: "langues", name: "Langues", description: "Anglais, espagnol et allemand professionnels." },
-      ctx,
+    const empty = valueOf(
+      await createCategory({ slug: "langues", name: "Langues", description: "Anglais, espagnol et allemand professionnels." }, ctx),
     );
     expect(
-      (
+      valueOf(
         await updateCategory(
           empty.id,
           { slug: "langues", name: "Langues étrangères", description: "Anglais, espagnol et allemand professionnels." },
           ctx,
-        )
+        ),
       ).name,
     ).toBe("Langues étrangères");
-    await deleteCategory(empty.id, ctx);
+    valueOf(await deleteCategory(empty.id, ctx));
     const categories = await listCategories(t.db);
     expect(categories.map((c) => c.slug)).toEqual(["bureautique", "management"]);
     expect(categories.find((c) => c.slug === "management")?.publishedCount).toBe(2);
@@ -365,7 +376,7 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
     expect((await fieldErrors(deleteCity(lyon, ctx)))._form).toMatch(/ont lieu à Lyon/);
     const grenoble = (await getCityBySlug("grenoble", t.db))!;
     expect((await nearbyCities(grenoble, 3, t.db)).map((c) => c.slug)).toEqual(["lyon", "paris"]);
-    await deleteCity(grenoble.id, ctx);
+    valueOf(await deleteCity(grenoble.id, ctx));
     expect((await listCities(t.db)).map((c) => c.slug)).toEqual(["lyon", "paris"]);
     await expect(deleteCity("missing", ctx)).rejects.toBeInstanceOf(NotFoundError);
   });

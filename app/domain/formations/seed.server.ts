@@ -4,6 +4,7 @@ import { createCategory } from "./categories.server";
 import { DEMO_CATEGORIES, DEMO_CITIES, DEMO_COMMON, DEMO_FORMATIONS, type DemoFormation } from "./demo-content";
 import { createFormation, setFormationStatus } from "./formations.server";
 import { todayInParis } from "./labels";
+import { valueOf } from "~/platform/validation/errors";
 
 function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -48,13 +49,13 @@ export async function seedFormations(target: Db): Promise<number> {
   const categories = new Map((await target.selectFrom("formation_categories").select(["id", "slug"]).execute()).map((c) => [c.slug, c.id]));
   for (const category of DEMO_CATEGORIES) {
     if (categories.has(category.slug)) continue;
-    categories.set(category.slug, (await createCategory(category, { db: target })).id);
+    categories.set(category.slug, valueOf(await createCategory(category, { db: target })).id);
     added++;
   }
   const cities = new Map((await target.selectFrom("cities").select(["id", "slug"]).execute()).map((c) => [c.slug, c.id]));
   for (const city of DEMO_CITIES) {
     if (cities.has(city.slug)) continue;
-    cities.set(city.slug, (await createCity(city, { db: target })).id);
+    cities.set(city.slug, valueOf(await createCity(city, { db: target })).id);
     added++;
   }
   const taken = new Set([
@@ -67,35 +68,37 @@ export async function seedFormations(target: Db): Promise<number> {
     const categoryId = categories.get(demo.category);
     if (!categoryId) continue;
     const { certification, sessions, category: _category, cities: citySlugs, ...rest } = demo;
-    const formation = await createFormation(
-      {
-        ...DEMO_COMMON,
-        ...rest,
-        vatMode: demo.vatMode ?? "exonere",
-        categoryId,
-        cityIds: citySlugs.flatMap((slug) => cities.get(slug) ?? []),
-        sessions: sessions.map((s) => ({
-          ...sessionDates(today, s.inDays, demo),
-          cityId: s.city === "distanciel" ? null : (cities.get(s.city) ?? null),
-          seatsLeft: s.seatsLeft,
-        })),
-        successRate: demo.successRate ?? null,
-        resultsMeasuredAt: endOfLastMonth(today),
-        certificationType: certification?.type ?? "none",
-        certificationCode: certification?.code ?? "",
-        certificationTitle: certification?.title ?? "",
-        certifier: certification?.certifier ?? "",
-        certificationRegisteredAt: certification?.registeredAt ?? null,
-        cpfEligible: certification !== undefined,
-        image: null,
-        imageAlt: "",
-        featured: demo.featured ?? false,
-        seoTitle: "",
-        seoDescription: "",
-      },
-      { db: target },
+    const formation = valueOf(
+      await createFormation(
+        {
+          ...DEMO_COMMON,
+          ...rest,
+          vatMode: demo.vatMode ?? "exonere",
+          categoryId,
+          cityIds: citySlugs.flatMap((slug) => cities.get(slug) ?? []),
+          sessions: sessions.map((s) => ({
+            ...sessionDates(today, s.inDays, demo),
+            cityId: s.city === "distanciel" ? null : (cities.get(s.city) ?? null),
+            seatsLeft: s.seatsLeft,
+          })),
+          successRate: demo.successRate ?? null,
+          resultsMeasuredAt: endOfLastMonth(today),
+          certificationType: certification?.type ?? "none",
+          certificationCode: certification?.code ?? "",
+          certificationTitle: certification?.title ?? "",
+          certifier: certification?.certifier ?? "",
+          certificationRegisteredAt: certification?.registeredAt ?? null,
+          cpfEligible: certification !== undefined,
+          image: null,
+          imageAlt: "",
+          featured: demo.featured ?? false,
+          seoTitle: "",
+          seoDescription: "",
+        },
+        { db: target },
+      ),
     );
-    await setFormationStatus([formation.id], "published", { db: target });
+    valueOf(await setFormationStatus([formation.id], "published", { db: target }));
     added++;
   }
   return added;

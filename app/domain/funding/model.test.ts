@@ -7,9 +7,11 @@ import {
   simulate,
   describeRuleChange,
   parseOpcoRulesForm,
+  opcoRulesFormSchema,
   type FundingRule,
   type SimulationInput,
 } from "./model";
+import { parseSubmission } from "~/platform/validation/submission";
 import { HEADCOUNT_BANDS, SECTORS, opcoForSector, formatDate } from "./labels";
 import { OPCO_SLUGS, ofOpco } from "./opco-list";
 
@@ -359,6 +361,32 @@ describe("admin form of one OPCO's rules", () => {
     expect(parsed.errors["300+.checkedOn"]).toBe("Cette date n'existe pas.");
     const open = parseOpcoRulesForm("atlas", form(complete({ "1-10.hourlyCap": "", "1-10.annualCeiling": "" })));
     expect(!open.ok && open.errors["1-10.annualCeiling"]).toMatch(/au moins un plafond/);
+  });
+
+  it("is the schema of the action (parseSubmission) and of the browser: same rules, same messages", async () => {
+    const ok = await parseSubmission(form([["opco", "atlas"], ...complete()]), opcoRulesFormSchema);
+    if (!ok.ok) throw new Error(JSON.stringify(ok.errors));
+    expect(ok.data.opco).toBe("atlas");
+    // One box ticked is one value, not a list: still read as a list.
+    expect(ok.data.rules.map((r) => r.schemes)).toEqual([["plan", "pro-a"], [], ["alternance"], []]);
+    expect(ok.data.rules).toEqual((parseOpcoRulesForm("atlas", form(complete())) as { rules: FundingRule[] }).rules);
+
+    const bad = await parseSubmission(
+      form([["opco", "atlas"], ...complete({ "1-10.hourlyCap": "-3", "11-49.annualCeiling": "beaucoup" })]),
+      opcoRulesFormSchema,
+    );
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.errors).toEqual({
+        "1-10.hourlyCap": "Le plafond horaire doit être supérieur à 0 €.",
+        "11-49.annualCeiling": "Le plafond annuel doit être un nombre (par exemple 3 000).",
+      });
+      expect(bad.values).toMatchObject({ opco: "atlas", "11-49": { annualCeiling: "beaucoup" } });
+    }
+    for (const opco of [[["opco", "inconnu"]], []] as Array<Array<[string, string]>>) {
+      const unknown = await parseSubmission(form([...opco, ...complete({ "1-10.hourlyCap": "-3" })]), opcoRulesFormSchema);
+      expect(!unknown.ok && unknown.errors).toEqual({ opco: "OPCO inconnu\u00a0: rechargez la page." });
+    }
   });
 
   it("describes a change for the audit log, and nothing when nothing changed", () => {

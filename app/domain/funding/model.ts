@@ -566,6 +566,35 @@ export function parseOpcoRulesForm(
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, rules };
 }
 
+/** The message of a form posted for an OPCO the site does not know. */
+export const OPCO_NOT_FOUND = "OPCO inconnu\u00a0: rechargez la page.";
+
+/**
+ * The admin form of one OPCO's rules as the shared form pattern reads it (`parseSubmission` on
+ * the server, `useForm` in the browser): the OPCO, then every band's fields (`1-10.hourlyCap`…),
+ * checked by `parseOpcoRulesForm`; its output is the OPCO and its rules.
+ */
+export const opcoRulesFormSchema = z
+  .looseObject({ opco: z.string({ error: OPCO_NOT_FOUND }).refine(isOpcoSlug, OPCO_NOT_FOUND) })
+  .transform((values, ctx) => {
+    const opco = values.opco as OpcoSlug;
+    const band = (name: string) => {
+      const [key, field] = name.split(".");
+      const fields = values[key!];
+      return fields && typeof fields === "object" ? (fields as Record<string, unknown>)[field!] : undefined;
+    };
+    const parsed = parseOpcoRulesForm(opco, {
+      get: band,
+      getAll: (name) => {
+        const v = band(name);
+        return v === undefined ? [] : Array.isArray(v) ? v : [v];
+      },
+    });
+    if (parsed.ok) return { opco, rules: parsed.rules };
+    for (const [path, message] of Object.entries(parsed.errors)) ctx.addIssue({ code: "custom", path: path.split("."), message });
+    return z.NEVER;
+  });
+
 function capText(n: number | null): string {
   return n === null ? "aucun" : formatEuros(n);
 }

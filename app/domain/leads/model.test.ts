@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { isValidPhone, quotePrefill, readFormValues, summarizeMailStates, validateContact, validateValues, QUOTE_FIELDS } from "./model";
+import { parseSubmission } from "~/platform/validation/submission";
+import {
+  isValidPhone,
+  noteSchema,
+  quotePrefill,
+  readFormValues,
+  summarizeMailStates,
+  validateContact,
+  validateValues,
+  QUOTE_FIELDS,
+} from "./model";
 
 describe("quote prefill from the query string", () => {
   it("takes what the funding simulator sends", () => {
@@ -69,5 +79,24 @@ describe("shared validation", () => {
     // Mail only written to the local outbox (no SMTP server) is never shown as sent.
     expect(summarizeMailStates(["sent", "outbox"])).toBe("outbox");
     expect(summarizeMailStates(["outbox", "pending"])).toBe("pending");
+  });
+});
+
+describe("the admin's note on a lead (the action's parseSubmission and the browser's useForm share noteSchema)", () => {
+  const posted = (body: string) => {
+    const form = new FormData();
+    form.append("intent", "note");
+    form.append("body", body);
+    return form;
+  };
+  it("refuses an empty or too long note with its French message, keeping what was typed", async () => {
+    const empty = await parseSubmission(posted("   "), noteSchema);
+    expect(empty).toMatchObject({ ok: false, errors: { body: "Écrivez la note avant de l'ajouter." }, values: { body: "   " } });
+    const long = await parseSubmission(posted("x".repeat(5001)), noteSchema);
+    expect(long.ok).toBe(false);
+    expect(!long.ok && Object.keys(long.errors)).toEqual(["body"]);
+  });
+  it("accepts a note, trimmed", async () => {
+    expect(await parseSubmission(posted("  Rappelée.  "), noteSchema)).toMatchObject({ ok: true, data: { body: "Rappelée." } });
   });
 });

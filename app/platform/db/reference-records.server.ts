@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { FieldValidationError } from "../validation/errors";
+import { accepted, refusal, type Outcome } from "../validation/errors";
 import type { Actor, MutationContext } from "./actor";
 import { db, nowIso, type Db } from "./db.server";
 import { isUniqueViolation } from "./errors";
@@ -56,10 +56,16 @@ async function slugOwner(spec: ReferenceTable, slug: string, target: Db): Promis
   return row?.id;
 }
 
-async function write(spec: ReferenceTable, action: "create" | "update", id: string, data: ReferenceInput, ctx: MutationContext) {
+async function write(
+  spec: ReferenceTable,
+  action: "create" | "update",
+  id: string,
+  data: ReferenceInput,
+  ctx: MutationContext,
+): Promise<Outcome<string>> {
   const target = ctx.db ?? db();
   const owner = await slugOwner(spec, data.slug, target);
-  if (owner !== undefined && owner !== id) throw new FieldValidationError({ slug: spec.slugTaken });
+  if (owner !== undefined && owner !== id) return refusal({ slug: spec.slugTaken });
   const now = nowIso();
   try {
     await target.transaction().execute(async (trx) => {
@@ -79,26 +85,29 @@ async function write(spec: ReferenceTable, action: "create" | "update", id: stri
         await spec.audit(trx, { actor: ctx.actor, action, entity: spec.entity, entityId: id, summary: spec.summaries[action](data.name) });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new FieldValidationError({ slug: spec.slugTaken });
+    if (isUniqueViolation(error)) return refusal({ slug: spec.slugTaken });
     throw error;
   }
+  return accepted(id);
 }
 
-/** Inserts a record (refused with `slugTaken` on the slug field when the slug is used) and returns its id. */
-export async function createReferenceRecord(spec: ReferenceTable, data: ReferenceInput, ctx: MutationContext = {}): Promise<string> {
-  const id = randomUUID();
-  await write(spec, "create", id, data, ctx);
-  return id;
+/** Inserts a record and answers its id, or refuses with `slugTaken` on the slug field when the slug is used. */
+export async function createReferenceRecord(
+  spec: ReferenceTable,
+  data: ReferenceInput,
+  ctx: MutationContext = {},
+): Promise<Outcome<string>> {
+  return write(spec, "create", randomUUID(), data, ctx);
 }
 
-/** Updates an existing record (the caller checked that it exists). */
+/** Updates an existing record (the caller checked that it exists); refused like a creation. */
 export async function updateReferenceRecord(
   spec: ReferenceTable,
   id: string,
   data: ReferenceInput,
   ctx: MutationContext = {},
-): Promise<void> {
-  await write(spec, "update", id, data, ctx);
+): Promise<Outcome<string>> {
+  return write(spec, "update", id, data, ctx);
 }
 
 /** Deletes a record the caller found unused, with its audit entry. */

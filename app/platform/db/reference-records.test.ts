@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
-import { FieldValidationError } from "../validation/errors";
+import { valueOf, type Outcome } from "../validation/errors";
 import type { Actor } from "./actor";
 import { createReferenceRecord, deleteReferenceRecord, updateReferenceRecord, type ReferenceTable } from "./reference-records.server";
 
@@ -30,25 +30,22 @@ describe.each(engines)("reference records ($name)", ({ create }) => {
     },
   };
 
-  async function slugError(p: Promise<unknown>): Promise<string | undefined> {
-    const error = await p.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(FieldValidationError);
-    return (error as FieldValidationError).fieldErrors.slug;
+  async function slugError(p: Promise<Outcome<unknown>>): Promise<string | undefined> {
+    const outcome = await p;
+    expect(outcome.ok).toBe(false);
+    return outcome.ok ? undefined : outcome.errors.slug;
   }
 
   it("creates, updates and deletes with one audit entry each, and refuses a slug in use", async () => {
     const ctx = { db: t.db, actor };
     const row = { slug: "langues", name: "Langues", description: "Anglais et espagnol.", position: 5 };
-    const id = await createReferenceRecord(categories, row, ctx);
-    const other = await createReferenceRecord(categories, { ...row, slug: "anglais", name: "Anglais" }, { db: t.db });
+    const id = valueOf(await createReferenceRecord(categories, row, ctx));
+    const other = valueOf(await createReferenceRecord(categories, { ...row, slug: "anglais", name: "Anglais" }, { db: t.db }));
 
     expect(await slugError(createReferenceRecord(categories, { ...row, name: "Doublon" }, ctx))).toBe(categories.slugTaken);
     expect(await slugError(updateReferenceRecord(categories, other, { ...row, name: "Anglais" }, ctx))).toBe(categories.slugTaken);
 
-    await updateReferenceRecord(categories, id, { ...row, name: "Langues étrangères" }, ctx);
+    valueOf(await updateReferenceRecord(categories, id, { ...row, name: "Langues étrangères" }, ctx));
     const stored = await t.db.selectFrom("formation_categories").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ slug: "langues", name: "Langues étrangères", position: 5 });
 

@@ -1,7 +1,8 @@
+import type { z } from "zod";
 import { data } from "react-router";
 import { dataWithToast } from "~/platform/toast/flash.server";
-import { formDataToObject } from "~/platform/validation/form-data";
-import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
+import { NotFoundError, type FieldErrors, type Outcome } from "~/platform/validation/errors";
+import { parseSubmission } from "~/platform/validation/submission";
 
 /** What an admin screen with several small forms (categories, cities) sends back on a refused change. */
 interface RefusedContext {
@@ -10,21 +11,13 @@ interface RefusedContext {
   values: Record<string, unknown>;
 }
 
-function refused({ intent, id, values }: RefusedContext, message: string, errors: Record<string, string>, status: number) {
+function refused({ intent, id, values }: RefusedContext, message: string, errors: FieldErrors, status: number) {
   return data({ ok: false as const, intent, id, message, errors, values }, { status });
 }
 
-/** An action name the screen does not know: 400, values kept. */
-export function unknownIntent(ctx: RefusedContext) {
-  return refused(ctx, "Action inconnue.", {}, 400);
-}
-
-/** Invalid fields (400, errors beside the fields, values kept) or a missing record (404); anything else is rethrown. */
-export function refusedMutation(error: unknown, ctx: RefusedContext) {
-  if (error instanceof FieldValidationError)
-    return refused(ctx, error.fieldErrors._form ?? "Corrigez les champs signalés.", error.fieldErrors, 400);
-  if (error instanceof NotFoundError) return refused(ctx, error.message, {}, 404);
-  throw error;
+/** A refusal of the shared schema or of the domain: 400, the messages beside the fields, the values kept. */
+export function refusedMutation(errors: FieldErrors, ctx: RefusedContext) {
+  return refused(ctx, errors._form ?? "Corrigez les champs signalés.", errors, 400);
 }
 
 /** A change made: its message, shown under the title and as a toast. */
@@ -34,14 +27,17 @@ function done(message: string) {
 
 /**
  * The action of a small reference list's screen (categories, cities): the form's `intent` (create,
- * update, delete) and `id` pick the change; the answer is the change's message or the refusal.
+ * update, delete) and `id` pick the change. A creation or an update is checked with the shared
+ * `schema` first (`parseSubmission`), then by the domain (the rules that need the database); the
+ * answer is the change's message or the refusal (unknown action: 400; missing record: 404).
  */
 export async function referenceMutation(
   form: FormData,
+  schema: z.ZodType,
   changes: {
-    create: (values: Record<string, unknown>) => Promise<{ name: string }>;
-    update: (id: string, values: Record<string, unknown>) => Promise<{ name: string }>;
-    delete: (id: string) => Promise<void>;
+    create: (values: Record<string, unknown>) => Promise<Outcome<{ name: string }>>;
+    update: (id: string, values: Record<string, unknown>) => Promise<Outcome<{ name: string }>>;
+    delete: (id: string) => Promise<Outcome<void>>;
   },
   messages: { created: (name: string) => string; updated: (name: string) => string; deleted: string },
 ) {
@@ -49,16 +45,21 @@ export async function referenceMutation(
   const id = String(form.get("id") ?? "");
   form.delete("intent");
   form.delete("id");
-  const values = formDataToObject(form);
+  const submission = await parseSubmission(form, schema);
+  const ctx = { intent, id, values: submission.values };
   try {
-    if (intent === "create") return done(messages.created((await changes.create(values)).name));
-    if (intent === "update") return done(messages.updated((await changes.update(id, values)).name));
     if (intent === "delete") {
-      await changes.delete(id);
-      return done(messages.deleted);
+      const deleted = await changes.delete(id);
+      return deleted.ok ? done(messages.deleted) : refusedMutation(deleted.errors, ctx);
     }
-    return unknownIntent({ intent, id, values });
+    if (intent !== "create" && intent !== "update") return refused(ctx, "Action inconnue.", {}, 400);
+    if (!submission.ok) return refusedMutation(submission.errors, ctx);
+    // The domain checks the same schema again (it is the rule, whoever calls it): it takes the raw values.
+    const saved = intent === "create" ? await changes.create(submission.values) : await changes.update(id, submission.values);
+    if (!saved.ok) return refusedMutation(saved.errors, ctx);
+    return done(intent === "create" ? messages.created(saved.value.name) : messages.updated(saved.value.name));
   } catch (error) {
-    return refusedMutation(error, { intent, id, values });
+    if (error instanceof NotFoundError) return refused(ctx, error.message, {}, 404);
+    throw error;
   }
 }

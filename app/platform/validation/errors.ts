@@ -18,14 +18,6 @@ export function fieldErrorsOf(error: IssueList): FieldErrors {
   return errors;
 }
 
-/** Thrown when input breaks a rule (including rules that need the database, like a taken slug). */
-export class FieldValidationError extends Error {
-  constructor(readonly fieldErrors: FieldErrors) {
-    super(Object.values(fieldErrors)[0] ?? "Les données saisies ne sont pas valides.");
-    this.name = "FieldValidationError";
-  }
-}
-
 /** Thrown when the record to change does not exist (any more). */
 export class NotFoundError extends Error {
   constructor(message = "Cet élément n'existe pas ou a été supprimé.") {
@@ -34,9 +26,37 @@ export class NotFoundError extends Error {
   }
 }
 
-/** Validates with a schema and throws FieldValidationError with French messages keyed by field. */
-export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+/** A change refused: the messages keyed by field (`_form` for the whole form), shown next to the fields. */
+export interface Refusal {
+  ok: false;
+  errors: FieldErrors;
+}
+
+/**
+ * What a domain change answers: done (with its value), or refused with field messages, including
+ * the rules that need the database (a taken slug, a record still in use). Never thrown.
+ */
+export type Outcome<T> = { ok: true; value: T } | Refusal;
+
+export function accepted<T>(value: T): { ok: true; value: T } {
+  return { ok: true, value };
+}
+
+export function refusal(errors: FieldErrors): Refusal {
+  return { ok: false, errors };
+}
+
+/** Checks input with a shared schema: its data, or its messages keyed by field (the same check as `parseSubmission`). */
+export function validate<T extends z.ZodType>(schema: T, input: unknown): Outcome<z.output<T>> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new FieldValidationError(fieldErrorsOf(result.error));
-  return result.data;
+  return result.success ? accepted(result.data) : refusal(fieldErrorsOf(result.error));
+}
+
+/**
+ * The value of a change that cannot be refused (demonstration content, test set-up): a refusal
+ * there is a programming error, reported with its messages.
+ */
+export function valueOf<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new Error(`Refused: ${JSON.stringify(outcome.errors)}`);
+  return outcome.value;
 }

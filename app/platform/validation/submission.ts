@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { fieldErrorsOf, type FieldErrors } from "./errors";
+import { validate, type FieldErrors } from "./errors";
 import { formDataToObject } from "./form-data";
 
 export type Submission<T> =
@@ -14,8 +14,8 @@ export type Submission<T> =
 export async function parseSubmission<S extends z.ZodType>(source: Request | FormData, schema: S): Promise<Submission<z.output<S>>> {
   const form = source instanceof Request ? await source.formData() : source;
   const values = formDataToObject(form);
-  const result = schema.safeParse(values);
-  return result.success ? { ok: true, data: result.data, values, form } : { ok: false, errors: fieldErrorsOf(result.error), values, form };
+  const result = validate(schema, values);
+  return result.ok ? { ok: true, data: result.value, values, form } : { ok: false, errors: result.errors, values, form };
 }
 
 /** The values without the fields that must never be sent back (passwords). */

@@ -9,6 +9,7 @@ import { newPostFormValues, postToFormValues } from "~/domain/blog/model";
 import { getOrganisation } from "~/domain/settings/settings.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
+import { editorAnswer, notFoundAs404 } from "~/platform/http/editor-save.server";
 import { readFlash } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
 import { publishIntentOf } from "~/ui/form/publish-control";
@@ -49,7 +50,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = publishIntentOf(form);
   const scheduledAt = String(form.get("scheduledAt") ?? "");
   for (const name of ["intent", "scheduledAt", "status", "publishedAt"]) form.delete(name);
-  return saveFromEditor(params.id, formDataToObject(form), intent, scheduledAt, actor);
+  const values = formDataToObject(form);
+  const saved = await saveFromEditor(params.id, values, intent, scheduledAt, actor).catch(notFoundAs404);
+  return editorAnswer(saved, { path: (id) => `/admin/blog/${id}`, values: { ...values, scheduledAt }, intent });
 }
 
 export const meta: Route.MetaFunction = (args) =>

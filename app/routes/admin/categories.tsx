@@ -1,11 +1,13 @@
-import { Form, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import type { Route } from "./+types/categories";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "~/domain/formations/categories.server";
 import { TextAreaField, TextField } from "~/ui/form/fields";
 import { referenceMutation } from "~/platform/http/action-result.server";
+import { categoryInputSchema } from "~/domain/formations/model";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { MutationResultMessage } from "~/domain/formations/components/mutation-result";
 import {
+  ReferenceForm,
   ReferenceRecordRow,
   fieldText,
   type ReferenceFormValues,
@@ -13,6 +15,7 @@ import {
 } from "~/domain/formations/components/reference-record-row";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
+import { schemaValidator } from "~/ui/form/use-form";
 
 export const handle = { breadcrumb: "Catégories" };
 
@@ -26,6 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireEditor(request);
   return referenceMutation(
     await request.formData(),
+    categoryInputSchema,
     {
       create: (values) => createCategory(values, { actor }),
       update: (id, values) => updateCategory(id, values, { actor }),
@@ -80,6 +84,9 @@ function CategoryFields({ form, values, errors }: { form: string; values: Refere
   );
 }
 
+/** The shared schema, loaded when the editor first enters a form (the action checks the same). */
+const loadValidator = () => import("~/domain/formations/model").then((m) => schemaValidator(m.categoryInputSchema));
+
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as ReferenceResult | undefined;
   const creating = result && !result.ok && result.intent === "create" ? result : undefined;
@@ -94,11 +101,18 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         <h2 id="nouvelle-categorie" className="text-lg font-bold">
           Nouvelle catégorie
         </h2>
-        <Form method="post" className="mt-4 space-y-4" noValidate key={result?.ok ? `ok-${loaderData.categories.length}` : "form"}>
-          <input type="hidden" name="intent" value="create" />
-          <CategoryFields form="nouvelle-categorie-form" values={creating?.values ?? {}} errors={creating?.errors ?? {}} />
+        <ReferenceForm
+          key={result?.ok ? `ok-${loaderData.categories.length}` : "form"}
+          form="nouvelle-categorie-form"
+          intent="create"
+          values={{}}
+          reply={creating}
+          validator={loadValidator}
+          fields={CategoryFields}
+          className="mt-4 space-y-4"
+        >
           <Button type="submit">Ajouter la catégorie</Button>
-        </Form>
+        </ReferenceForm>
       </section>
       <section aria-labelledby="liste-categories">
         <h2 id="liste-categories" className="text-lg font-bold">
@@ -121,7 +135,8 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
               deleteLabel={`Supprimer la catégorie ${c.name}`}
               confirmTitle={`Supprimer la catégorie « ${c.name} » ?`}
               confirmText="Une catégorie qui contient encore des formations ne peut pas être supprimée."
-              fields={(props) => <CategoryFields {...props} />}
+              validator={loadValidator}
+              fields={CategoryFields}
             />
           ))}
         </ul>

@@ -4,11 +4,12 @@ import { dataWithToast } from "~/platform/toast/flash.server";
 import { capitalize, plural } from "~/ui/french";
 import type { Route } from "./+types/financement";
 import { RulesEditSection, RulesOverview, type RuleFormValues } from "~/domain/funding/components/rules-editor";
-import { parseOpcoRulesForm, type RuleFormErrors } from "~/domain/funding/model";
+import { opcoRulesFormSchema, type RuleFormErrors } from "~/domain/funding/model";
 import { OPCO_SLUGS, isOpcoSlug, type OpcoSlug } from "~/domain/funding/opco-list";
 import { listRules, updateRulesAudited } from "~/domain/funding/rules.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
+import { parseSubmission } from "~/platform/validation/submission";
 
 export const handle = { breadcrumb: "Financement" };
 
@@ -31,35 +32,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const form = await request.formData();
-  const opco = String(form.get("opco") ?? "");
-  if (!isOpcoSlug(opco)) {
-    return data(
-      {
-        ok: false as const,
-        opco: null,
-        errors: { opco: "OPCO inconnu : rechargez la page." } as RuleFormErrors,
-        values: null,
-        changes: [] as string[],
-      },
-      { status: 400 },
-    );
-  }
-  const parsed = parseOpcoRulesForm(opco, form);
-  if (!parsed.ok) {
+  const submission = await parseSubmission(request, opcoRulesFormSchema);
+  if (!submission.ok) {
+    if (submission.errors.opco) {
+      const errors: RuleFormErrors = { opco: submission.errors.opco };
+      return data({ ok: false as const, opco: null, errors, values: null, changes: [] as string[] }, { status: 400 });
+    }
     const values: RuleFormValues = {};
-    for (const [name, value] of form) {
+    for (const [name, value] of submission.form) {
       if (typeof value !== "string") continue;
       if (name.endsWith(".schemes")) values[name] = [...((values[name] as string[] | undefined) ?? []), value];
       else values[name] = value;
     }
     return dataWithToast(
-      { ok: false as const, opco, errors: parsed.errors, values, changes: [] as string[] },
+      { ok: false as const, opco: String(submission.values.opco) as OpcoSlug, errors: submission.errors, values, changes: [] as string[] },
       { kind: "error", title: "Enregistrement impossible", description: "Corrigez les champs signalés." },
       { status: 400 },
     );
   }
-  const changes = await updateRulesAudited(parsed.rules, me);
+  const { opco, rules } = submission.data;
+  const changes = await updateRulesAudited(rules, me);
   const result = { ok: true as const, opco, errors: {} as RuleFormErrors, values: null, changes };
   return changes.length > 0
     ? dataWithToast(result, {
@@ -74,7 +66,6 @@ export default function AdminFinancement({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const opco = actionData?.opco ?? loaderData.opco;
-  const errors = actionData?.errors ?? {};
   const values = actionData && !actionData.ok ? actionData.values : null;
 
   // The toasts come with the answer (flash cookie); the focus goes to the first field in error.
@@ -97,7 +88,7 @@ export default function AdminFinancement({ loaderData, actionData }: Route.Compo
 
       <RulesOverview rules={loaderData.rules} opco={opco} />
 
-      <RulesEditSection rules={loaderData.rules} opco={opco} values={values} errors={errors} busy={busy} />
+      <RulesEditSection rules={loaderData.rules} opco={opco} values={values} reply={actionData ?? null} busy={busy} />
     </div>
   );
 }

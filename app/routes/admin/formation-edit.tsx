@@ -12,6 +12,7 @@ import { formationToFormValues, newFormationFormValues } from "~/domain/formatio
 import { getOrganisation } from "~/domain/settings/settings.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
+import { editorAnswer, notFoundAs404 } from "~/platform/http/editor-save.server";
 import { readFlash } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
 import { publishIntentOf } from "~/ui/form/publish-control";
@@ -46,7 +47,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = publishIntentOf(form);
   form.delete("intent");
   form.delete("scheduledAt");
-  return saveFromEditor(params.id, formDataToObject(form), intent, actor);
+  const values = formDataToObject(form);
+  const saved = await saveFromEditor(params.id, values, intent, actor).catch(notFoundAs404);
+  return editorAnswer(saved, { path: (id) => `/admin/formations/${id}`, values, intent });
 }
 
 export const meta: Route.MetaFunction = (args) =>

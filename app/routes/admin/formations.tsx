@@ -17,7 +17,7 @@ import { FormationAdminList, type FormationActionResult } from "~/domain/formati
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { dataWithToast } from "~/platform/toast/flash.server";
-import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
+import { NotFoundError } from "~/platform/validation/errors";
 
 export const handle = { breadcrumb: "Formations" };
 
@@ -102,7 +102,9 @@ export async function action({ request }: Route.ActionArgs) {
     switch (input.intent) {
       case "publish":
       case "unpublish": {
-        const n = await setFormationStatus(input.ids, input.intent === "publish" ? "published" : "draft", { actor });
+        const changed = await setFormationStatus(input.ids, input.intent === "publish" ? "published" : "draft", { actor });
+        if (!changed.ok) return refused(Object.values(changed.errors)[0] ?? "Requête invalide.", 400);
+        const n = changed.value;
         const verb = input.intent === "publish" ? "publiée" : "repassée en brouillon";
         return done({
           message:
@@ -122,7 +124,6 @@ export async function action({ request }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof NotFoundError) return refused(error.message, 404);
-    if (error instanceof FieldValidationError) return refused(error.message, 400);
     throw error;
   }
 }

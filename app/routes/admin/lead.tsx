@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { data, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/lead";
@@ -10,6 +9,7 @@ import {
   LeadHeader,
   LeadMailsSection,
   LeadNotesSection,
+  type LeadActionResult,
 } from "~/domain/leads/components/lead-detail";
 import { addLeadNote, deleteLead, getLead, resendLeadMail, setLeadStatus } from "~/domain/leads/leads.server";
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, noteSchema } from "~/domain/leads/model";
@@ -17,6 +17,7 @@ import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { dataWithToast, redirectWithToast } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
+import { parseSubmission } from "~/platform/validation/submission";
 
 export const handle = {
   parents: (pathname: string) => [adminCrumb(leadsBasePath(leadKindFromPath(pathname)))],
@@ -38,11 +39,9 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete") }),
 ]);
 
-type ActionResult = { ok: true; message: string } | { ok: false; message: string; field?: "body" };
-
 /** The answer of an action, with its toast (flash cookie: shown once the page's data is reloaded). */
-function reply(result: ActionResult, status = result.ok ? 200 : 400) {
-  return dataWithToast<ActionResult>(
+function reply(result: LeadActionResult, status = result.ok ? 200 : 400) {
+  return dataWithToast<LeadActionResult>(
     result,
     result.ok
       ? { kind: "success", title: "Enregistré", description: result.message }
@@ -54,7 +53,8 @@ function reply(result: ActionResult, status = result.ok ? 200 : 400) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireEditor(request);
   const kind = leadKindFromPath(new URL(request.url).pathname);
-  const parsed = actionSchema.safeParse(formDataToObject(await request.formData()));
+  const form = await request.formData();
+  const parsed = actionSchema.safeParse(formDataToObject(form));
   if (!parsed.success) return reply({ ok: false, message: "Requête invalide." });
   const input = parsed.data;
   const notFound = () => reply({ ok: false, message: "Cette demande n'existe plus." }, 404);
@@ -64,8 +64,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     return reply({ ok: true, message: `Statut enregistré\u00a0: ${LEAD_STATUS_LABELS[input.status]}.` });
   }
   if (input.intent === "note") {
-    const note = noteSchema.safeParse({ body: input.body });
-    if (!note.success) return reply({ ok: false, message: note.error.issues[0]!.message, field: "body" });
+    const note = await parseSubmission(form, noteSchema);
+    if (!note.ok)
+      return reply({ ok: false, message: note.errors.body ?? "Requête invalide.", errors: note.errors, values: { body: input.body } });
     if (!(await addLeadNote(kind, params.id, note.data.body, user))) return notFound();
     return reply({ ok: true, message: "Note ajoutée." });
   }
@@ -100,15 +101,10 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function LeadDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, lead } = loaderData;
-  const result = actionData as ActionResult | undefined;
+  // The toast comes with the answer (flash cookie).
+  const result = actionData as LeadActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const noteRef = useRef<HTMLFormElement>(null);
-
-  // The toast comes with the answer (flash cookie); a note added empties its field.
-  useEffect(() => {
-    if (result?.ok) noteRef.current?.reset();
-  }, [result]);
 
   return (
     <div className="space-y-6">
@@ -119,12 +115,7 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
           <LeadMailsSection lead={lead} busy={busy} />
         </div>
         <div className="space-y-6">
-          <LeadNotesSection
-            lead={lead}
-            busy={busy}
-            noteError={result && !result.ok && result.field === "body" ? result.message : undefined}
-            formRef={noteRef}
-          />
+          <LeadNotesSection lead={lead} busy={busy} reply={result} />
           <LeadDeleteSection kind={kind} lead={lead} busy={busy} />
         </div>
       </div>

@@ -15,7 +15,7 @@ import { pageMeta } from "~/platform/seo/meta";
 import { redirectWithToast } from "~/platform/toast/flash.server";
 import { parseSubmission } from "~/platform/validation/submission";
 import { Button } from "~/ui/button";
-import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/ui/form/fields";
+import { FormErrorSummary, SelectField, TextAreaField, TextField } from "~/ui/form/fields";
 import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
 
 export const handle = { parents: [adminCrumb("/admin/parametres")], breadcrumb: "Valeurs par défaut des formations" };
@@ -93,15 +93,7 @@ export default function FormationDefaultsPage({ loaderData, actionData }: Route.
         </p>
       </div>
       <Form method="post" {...form.formProps} className="space-y-8">
-        {form.summaryVisible ? (
-          <ErrorSummary
-            form={FORM_ID}
-            errors={form.errors}
-            formError={form.formError}
-            labels={FORMATION_DEFAULT_LABELS}
-            summaryRef={form.summaryRef}
-          />
-        ) : null}
+        <FormErrorSummary form={form} labels={FORMATION_DEFAULT_LABELS} />
         <fieldset className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
           <legend className="px-1 text-lg font-semibold">Contacts</legend>
           <div className="mt-2 grid gap-5 sm:grid-cols-3">

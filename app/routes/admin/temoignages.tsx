@@ -25,7 +25,7 @@ import {
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { redirectWithToast } from "~/platform/toast/flash.server";
-import { FieldValidationError, NotFoundError } from "~/platform/validation/errors";
+import { NotFoundError } from "~/platform/validation/errors";
 import { parseSubmission } from "~/platform/validation/submission";
 
 export const handle = { breadcrumb: "Témoignages et résultats" };
@@ -81,7 +81,9 @@ export async function action({ request }: Route.ActionArgs) {
           return data({ kind, id: id || undefined, errors: parsed.errors, values: parsed.values } satisfies ClaimsReply, { status: 400 });
         // The domain checks the same schema again (it is the rule, whoever calls it): it takes the raw values.
         const saved = id ? await updateClaim(actor, kind, id, parsed.values) : await createClaim(actor, kind, parsed.values);
-        return done(id ? WHAT[kind].saved : WHAT[kind].created, `«\u00a0${saved.name}\u00a0» est enregistré.`);
+        if (!saved.ok)
+          return data({ kind, id: id || undefined, errors: saved.errors, values: parsed.values } satisfies ClaimsReply, { status: 400 });
+        return done(id ? WHAT[kind].saved : WHAT[kind].created, `«\u00a0${saved.value.name}\u00a0» est enregistré.`);
       }
       case "delete": {
         const deleted = await deleteClaim(actor, kind, id);
@@ -107,10 +109,6 @@ export async function action({ request }: Route.ActionArgs) {
         return data({ kind, formError: "Requête invalide." } satisfies ClaimsReply, { status: 400 });
     }
   } catch (error) {
-    if (error instanceof FieldValidationError)
-      return data({ kind, id: id || undefined, errors: error.fieldErrors, values: Object.fromEntries(form) } satisfies ClaimsReply, {
-        status: 400,
-      });
     if (error instanceof NotFoundError) return redirectWithToast(back, { kind: "error", title: "Introuvable", description: error.message });
     throw error;
   }

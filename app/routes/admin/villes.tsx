@@ -1,12 +1,14 @@
-import { Form, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import type { Route } from "./+types/villes";
 import { createCity, deleteCity, listCities, updateCity } from "~/domain/cities/cities.server";
 import { TextAreaField, TextField } from "~/ui/form/fields";
 import { referenceMutation } from "~/platform/http/action-result.server";
+import { cityInputSchema } from "~/domain/cities/model";
 import { cityPath } from "~/domain/formations/slug";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { MutationResultMessage } from "~/domain/formations/components/mutation-result";
 import {
+  ReferenceForm,
   ReferenceRecordRow,
   fieldText,
   type ReferenceFormValues,
@@ -14,6 +16,7 @@ import {
 } from "~/domain/formations/components/reference-record-row";
 import { pageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
+import { schemaValidator } from "~/ui/form/use-form";
 
 export const handle = { breadcrumb: "Villes" };
 
@@ -27,6 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireEditor(request);
   return referenceMutation(
     await request.formData(),
+    cityInputSchema,
     {
       create: (values) => createCity(values, { actor }),
       update: (id, values) => updateCity(id, values, { actor }),
@@ -72,6 +76,9 @@ function CityFields({ form, values, errors }: { form: string; values: ReferenceF
   );
 }
 
+/** The shared schema, loaded when the editor first enters a form (the action checks the same). */
+const loadValidator = () => import("~/domain/cities/model").then((m) => schemaValidator(m.cityInputSchema));
+
 export default function AdminCities({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as ReferenceResult | undefined;
   const creating = result && !result.ok && result.intent === "create" ? result : undefined;
@@ -86,11 +93,18 @@ export default function AdminCities({ loaderData }: Route.ComponentProps) {
         <h2 id="nouvelle-ville" className="text-lg font-bold">
           Nouvelle ville
         </h2>
-        <Form method="post" className="mt-4 space-y-4" noValidate key={result?.ok ? `ok-${loaderData.cities.length}` : "form"}>
-          <input type="hidden" name="intent" value="create" />
-          <CityFields form="nouvelle-ville-form" values={creating?.values ?? {}} errors={creating?.errors ?? {}} />
+        <ReferenceForm
+          key={result?.ok ? `ok-${loaderData.cities.length}` : "form"}
+          form="nouvelle-ville-form"
+          intent="create"
+          values={{}}
+          reply={creating}
+          validator={loadValidator}
+          fields={CityFields}
+          className="mt-4 space-y-4"
+        >
           <Button type="submit">Ajouter la ville</Button>
-        </Form>
+        </ReferenceForm>
       </section>
       <section aria-labelledby="liste-villes">
         <h2 id="liste-villes" className="text-lg font-bold">
@@ -117,7 +131,8 @@ export default function AdminCities({ loaderData }: Route.ComponentProps) {
               deleteLabel={`Supprimer la ville ${c.name}`}
               confirmTitle={`Supprimer la ville « ${c.name} » ?`}
               confirmText="Une ville où des formations ou des sessions ont lieu ne peut pas être supprimée."
-              fields={(props) => <CityFields {...props} />}
+              validator={loadValidator}
+              fields={CityFields}
             />
           ))}
         </ul>

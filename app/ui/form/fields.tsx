@@ -390,6 +390,27 @@ export function ErrorSummary({
   );
 }
 
+/** The error summary of a form that uses `useForm`: shown while there is something to correct. */
+export function FormErrorSummary({
+  form,
+  labels,
+}: {
+  form: {
+    formProps: { id: string };
+    summaryVisible: boolean;
+    errors: FieldErrors;
+    formError?: string;
+    summaryRef: RefObject<HTMLDivElement | null>;
+  };
+  /** Field labels, in the order of the form. */
+  labels: Record<string, string>;
+}) {
+  if (!form.summaryVisible) return null;
+  return (
+    <ErrorSummary form={form.formProps.id} errors={form.errors} formError={form.formError} labels={labels} summaryRef={form.summaryRef} />
+  );
+}
+
 export function RequiredNote() {
   return (
     <p className="mb-6 text-sm text-slate-600 dark:text-slate-400">

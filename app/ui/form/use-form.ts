@@ -25,6 +25,7 @@ export function useForm({
   reply,
   onValid,
   partial = false,
+  focusField = false,
 }: {
   /** The form's id (field ids derive from it). */
   id: string;
@@ -39,6 +40,11 @@ export function useForm({
    * checks more): a server message the validator does not know stays until its field changes.
    */
   partial?: boolean;
+  /**
+   * A small form without an error summary (a row of a list): when the browser finds errors, the
+   * focus goes to the first field in error, whose message is beside it.
+   */
+  focusField?: boolean;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -108,11 +114,14 @@ export function useForm({
     });
   };
 
+  const firstFieldInError = (all: FieldErrors): HTMLElement | undefined =>
+    [...(formRef.current?.elements ?? [])].find((el): el is HTMLElement => "name" in el && typeof el.name === "string" && el.name in all);
+
   const showErrors = (all: FieldErrors) => {
     setErrors(all);
     setFormError(undefined);
     setSummaryVisible(true);
-    requestAnimationFrame(() => summaryRef.current?.focus());
+    requestAnimationFrame(() => (focusField ? firstFieldInError(all) : summaryRef.current)?.focus());
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -5,7 +5,7 @@ import { AuthError, GENERIC_ERROR } from "~/platform/auth/client";
 import { passwordRules, type PasswordPolicy } from "~/platform/auth/password-policy";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { ErrorSummary } from "~/ui/form/fields";
+import { FormErrorSummary } from "~/ui/form/fields";
 import { useForm, type SubmissionReply, type Validator } from "~/ui/form/use-form";
 
 /** The forms of /login, plus the invitation's. */
@@ -151,9 +151,7 @@ export function AuthForm({
       <h1 id={`${id}-title`} className="text-2xl font-bold tracking-tight">
         {title}
       </h1>
-      {form.summaryVisible ? (
-        <ErrorSummary form={id} errors={form.errors} formError={form.formError} labels={AUTH_LABELS} summaryRef={form.summaryRef} />
-      ) : null}
+      <FormErrorSummary form={form} labels={AUTH_LABELS} />
       <input type="hidden" name="intent" value={mode} />
       {children({ id, errors: form.errors, values: ownReply?.values })}
       <Button type="submit" className="w-full" disabled={busy || posting}>

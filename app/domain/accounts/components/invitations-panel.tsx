@@ -3,7 +3,7 @@ import { DISPLAY_NAME_MAX } from "~/platform/auth/display-name";
 import { ROLE_LABELS } from "~/platform/auth/roles";
 import { Button } from "~/ui/button";
 import { formatDateTime } from "~/ui/format";
-import { ErrorSummary, SelectField, TextField } from "~/ui/form/fields";
+import { FormErrorSummary, SelectField, TextField } from "~/ui/form/fields";
 import { schemaValidator, useForm } from "~/ui/form/use-form";
 import { INVITATION_STATE_LABELS, type InvitationState, type InvitationSummary } from "../model";
 import { AdminTable, Badge, RowAction, type UsersActionReply } from "./admin-parts";
@@ -34,9 +34,7 @@ export function InviteForm({ reply }: { reply?: UsersActionReply }) {
       {...form.formProps}
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
     >
-      {form.summaryVisible ? (
-        <ErrorSummary form={FORM_ID} errors={form.errors} formError={form.formError} labels={LABELS} summaryRef={form.summaryRef} />
-      ) : null}
+      <FormErrorSummary form={form} labels={LABELS} />
       <input type="hidden" name="intent" value="invite" />
       <div className="grid gap-4 md:grid-cols-3">
         <TextField

@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { Badge } from "~/domain/accounts/components/admin-parts";
 import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { CheckboxField, ErrorSummary, RequiredNote, SelectField, TextAreaField, TextField } from "~/ui/form/fields";
+import { CheckboxField, FormErrorSummary, RequiredNote, SelectField, TextAreaField, TextField } from "~/ui/form/fields";
 import { schemaValidator, useForm } from "~/ui/form/use-form";
 import { answersLabel } from "../components";
 import { CLAIM_KINDS, CLAIM_TABS, bodySummary, type ClaimKind, type ResultFigure, type Testimonial, type WhyUsArgument } from "../claims";
@@ -344,9 +344,7 @@ export function ClaimForm({
       </h2>
       <RequiredNote />
       <Form method="post" {...form.formProps} className="mt-4 space-y-4">
-        {form.summaryVisible ? (
-          <ErrorSummary form={formId} errors={form.errors} formError={form.formError} labels={LABELS[kind]} summaryRef={form.summaryRef} />
-        ) : null}
+        <FormErrorSummary form={form} labels={LABELS[kind]} />
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="kind" value={kind} />
         {id ? <input type="hidden" name="id" value={id} /> : null}

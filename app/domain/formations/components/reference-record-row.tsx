@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Form, useFetcher } from "react-router";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { useForm, type Validator } from "~/ui/form/use-form";
 import type { MutationResult } from "./mutation-result";
 
 /** What a form sent, sent back by the action when it is refused. */
@@ -12,6 +13,48 @@ export type ReferenceResult = MutationResult & { values?: ReferenceFormValues };
 
 /** A value for a field's `defaultValue`. */
 export const fieldText = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+
+/** The fields of one record's form; `form` makes their ids unique on the page. */
+export type ReferenceFields = (props: { form: string; values: ReferenceFormValues; errors: Record<string, string> }) => ReactNode;
+
+/**
+ * The create or edit form of one record: the shared form pattern (`useForm`). The action checks
+ * the values with the shared schema (`validator` loads the same one, for earlier messages); a
+ * refusal comes back with its messages beside the fields and what was typed.
+ */
+export function ReferenceForm({
+  form,
+  intent,
+  id,
+  values,
+  reply,
+  validator,
+  fields,
+  className,
+  children,
+}: {
+  form: string;
+  intent: "create" | "update";
+  id?: string;
+  values: ReferenceFormValues;
+  /** The action's refusal of this form, if any. */
+  reply: ReferenceResult | undefined;
+  validator: () => Promise<Validator>;
+  fields: ReferenceFields;
+  className?: string;
+  /** The submit button. */
+  children: ReactNode;
+}) {
+  const state = useForm({ id: form, reply: reply ?? null, validator, focusField: true });
+  return (
+    <Form method="post" className={className} {...state.formProps}>
+      <input type="hidden" name="intent" value={intent} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      {fields({ form, values: reply?.values ?? values, errors: state.errors })}
+      {children}
+    </Form>
+  );
+}
 
 /**
  * One record of a small reference list (a category, a city) on its admin screen: its name and use,
@@ -27,6 +70,7 @@ export function ReferenceRecordRow({
   deleteLabel,
   confirmTitle,
   confirmText,
+  validator,
   fields,
 }: {
   record: { id: string } & ReferenceFormValues;
@@ -38,7 +82,8 @@ export function ReferenceRecordRow({
   deleteLabel: string;
   confirmTitle: string;
   confirmText: string;
-  fields: (props: { form: string; values: ReferenceFormValues; errors: Record<string, string> }) => ReactNode;
+  validator: () => Promise<Validator>;
+  fields: ReferenceFields;
 }) {
   const fetcher = useFetcher<ReferenceResult>();
   const [confirming, setConfirming] = useState(false);
@@ -62,14 +107,20 @@ export function ReferenceRecordRow({
       ) : null}
       <details className="mt-3" open={Boolean(mine)}>
         <summary className="cursor-pointer text-sm font-medium text-brand-700 dark:text-brand-300">Modifier</summary>
-        <Form method="post" className="mt-3 space-y-4" noValidate>
-          <input type="hidden" name="intent" value="update" />
-          <input type="hidden" name="id" value={record.id} />
-          {fields({ form, values: mine?.values ?? { ...record }, errors: mine?.errors ?? {} })}
+        <ReferenceForm
+          form={form}
+          intent="update"
+          id={record.id}
+          values={record}
+          reply={mine}
+          validator={validator}
+          fields={fields}
+          className="mt-3 space-y-4"
+        >
           <Button type="submit" size="sm">
             Enregistrer
           </Button>
-        </Form>
+        </ReferenceForm>
       </details>
       <ConfirmDialog
         open={confirming}

@@ -15,6 +15,7 @@ import { exportCatalogue } from "./export.server";
 import { analyseTable, importTable } from "./import.server";
 import { claimJob, confirmJob, createJob, getJob, jobReportCsv, runJob } from "./jobs.server";
 import { readTable } from "./read.server";
+import { valueOf } from "~/platform/validation/errors";
 
 /**
  * A catalogue as a training organisation exports it from Excel in French: Windows-1252,
@@ -36,7 +37,7 @@ async function setupReferences(t: TestDatabase) {
     ["securite", "Sécurité"],
   ];
   for (const [slug, name] of categories)
-    await createCategory({ slug, name, description: `Les formations du domaine ${name.toLowerCase()}.`, position: 1 }, ctx);
+    valueOf(await createCategory({ slug, name, description: `Les formations du domaine ${name.toLowerCase()}.`, position: 1 }, ctx));
   const cities: Array<[string, string, number, number]> = [
     ["lyon", "Lyon", 45.764, 4.8357],
     ["paris", "Paris", 48.8566, 2.3522],
@@ -45,9 +46,11 @@ async function setupReferences(t: TestDatabase) {
   ];
   const ids: Record<string, string> = {};
   for (const [slug, name, latitude, longitude] of cities) {
-    const city = await createCity(
-      { slug, name, region: "Auvergne-Rhône-Alpes", intro: `${name}, une ville où nous formons toute l'année.`, latitude, longitude },
-      ctx,
+    const city = valueOf(
+      await createCity(
+        { slug, name, region: "Auvergne-Rhône-Alpes", intro: `${name}, une ville où nous formons toute l'année.`, latitude, longitude },
+        ctx,
+      ),
     );
     ids[slug] = city.id;
   }
@@ -223,7 +226,7 @@ describe.each(engines)("the realistic Excel catalogue on $name", ({ create }) =>
       "exonere",
       ORGANISATION_DEFAULTS.teachingMethods,
     ]);
-    await setFormationStatus([stress.id], "published", { db: t.db });
+    valueOf(await setFormationStatus([stress.id], "published", { db: t.db }));
     const page = await formationPage(stress.slug, {}, t.db);
     expect(page.kind).toBe("ok");
     if (page.kind !== "ok") return;

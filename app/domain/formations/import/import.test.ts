@@ -13,6 +13,7 @@ import { ImportWriteError, analyseTable, applyAnalysis, importTable } from "./im
 import { cancelJob, claimJob, confirmJob, createJob, getJob, jobReportCsv, runJob } from "./jobs.server";
 import { ImportFileError } from "./model";
 import { readTable, type ImportTable } from "./read.server";
+import { valueOf } from "~/platform/validation/errors";
 
 const actor = { id: null, email: "import@example.fr", role: "editor" };
 
@@ -43,15 +44,15 @@ async function formationCount(t: TestDatabase): Promise<number> {
 
 async function setupReferences(t: TestDatabase) {
   const ctx = { db: t.db };
-  const bureautique = (await createCategory(categoryInput(), ctx)).id;
-  const management = (
+  const bureautique = valueOf(await createCategory(categoryInput(), ctx)).id;
+  const management = valueOf(
     await createCategory(
       { slug: "management", name: "Management", description: "Animer une équipe et conduire les entretiens.", position: 2 },
       ctx,
-    )
+    ),
   ).id;
-  const lyon = (await createCity(cityInput(), ctx)).id;
-  const paris = (
+  const lyon = valueOf(await createCity(cityInput(), ctx)).id;
+  const paris = valueOf(
     await createCity(
       {
         slug: "paris",
@@ -62,9 +63,9 @@ async function setupReferences(t: TestDatabase) {
         longitude: 2.3522,
       },
       ctx,
-    )
+    ),
   ).id;
-  const stEtienne = (
+  const stEtienne = valueOf(
     await createCity(
       {
         slug: "saint-etienne",
@@ -75,7 +76,7 @@ async function setupReferences(t: TestDatabase) {
         longitude: 4.3872,
       },
       ctx,
-    )
+    ),
   ).id;
   return { bureautique, management, lyon, paris, stEtienne };
 }
@@ -88,55 +89,61 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     t = await create();
     ref = await setupReferences(t);
     const ctx = { db: t.db };
-    const a = await createFormation(
-      formationInput({
-        title: "Excel : tableaux croisés dynamiques",
-        categoryId: ref.bureautique,
-        modality: "presentiel",
-        description: '- Une liste Markdown\n- qui commence par un tiret ; et « des guillemets » "droits"',
-        cityIds: [ref.lyon, ref.paris],
-        priceInter: 1290.5,
-        sessions: [
-          { startDate: inDays(30), endDate: inDays(31), cityId: ref.lyon, seatsLeft: 6 },
-          { startDate: inDays(10), endDate: inDays(10), cityId: ref.paris, seatsLeft: 2 },
-        ],
-      }),
-      ctx,
+    const a = valueOf(
+      await createFormation(
+        formationInput({
+          title: "Excel : tableaux croisés dynamiques",
+          categoryId: ref.bureautique,
+          modality: "presentiel",
+          description: '- Une liste Markdown\n- qui commence par un tiret ; et « des guillemets » "droits"',
+          cityIds: [ref.lyon, ref.paris],
+          priceInter: 1290.5,
+          sessions: [
+            { startDate: inDays(30), endDate: inDays(31), cityId: ref.lyon, seatsLeft: 6 },
+            { startDate: inDays(10), endDate: inDays(10), cityId: ref.paris, seatsLeft: 2 },
+          ],
+        }),
+        ctx,
+      ),
     );
-    await setFormationStatus([a.id], "published", ctx);
-    await createFormation(
-      formationInput({
-        title: "Manager une équipe à distance",
-        categoryId: ref.management,
-        modality: "mixte",
-        cityIds: [ref.stEtienne],
-        certificationType: "rncp",
-        certificationCode: "RNCP35399",
-        certificationTitle: "Manager d'unité opérationnelle",
-        certifier: "Ministère du Travail",
-        certificationRegisteredAt: "2024-03-01",
-        cpfEligible: true,
-        fundingOptions: ["entreprise", "pole-emploi"],
-        opcos: ["akto", "opco-ep"],
-        priceInter: null,
-        program: [{ title: "Module | avec barre", content: "Contenu\nsur deux lignes", durationHours: null }],
-        objectives: ["Objectif avec ; point-virgule", "=Objectif qui ressemble à une formule"],
-        sessions: [{ startDate: inDays(40), endDate: inDays(42), cityId: null, seatsLeft: 12 }],
-        featured: true,
-        seoTitle: "Manager à distance",
-      }),
-      ctx,
+    valueOf(await setFormationStatus([a.id], "published", ctx));
+    valueOf(
+      await createFormation(
+        formationInput({
+          title: "Manager une équipe à distance",
+          categoryId: ref.management,
+          modality: "mixte",
+          cityIds: [ref.stEtienne],
+          certificationType: "rncp",
+          certificationCode: "RNCP35399",
+          certificationTitle: "Manager d'unité opérationnelle",
+          certifier: "Ministère du Travail",
+          certificationRegisteredAt: "2024-03-01",
+          cpfEligible: true,
+          fundingOptions: ["entreprise", "pole-emploi"],
+          opcos: ["akto", "opco-ep"],
+          priceInter: null,
+          program: [{ title: "Module | avec barre", content: "Contenu\nsur deux lignes", durationHours: null }],
+          objectives: ["Objectif avec ; point-virgule", "=Objectif qui ressemble à une formule"],
+          sessions: [{ startDate: inDays(40), endDate: inDays(42), cityId: null, seatsLeft: 12 }],
+          featured: true,
+          seoTitle: "Manager à distance",
+        }),
+        ctx,
+      ),
     );
-    await createFormation(
-      formationInput({
-        title: "Word : documents longs",
-        categoryId: ref.bureautique,
-        modality: "distanciel",
-        satisfactionRate: 88.5,
-        traineesCount: null,
-        successRate: 75,
-      }),
-      ctx,
+    valueOf(
+      await createFormation(
+        formationInput({
+          title: "Word : documents longs",
+          categoryId: ref.bureautique,
+          modality: "distanciel",
+          satisfactionRate: 88.5,
+          traineesCount: null,
+          successRate: 75,
+        }),
+        ctx,
+      ),
     );
   });
   afterAll(async () => {
@@ -283,20 +290,22 @@ describe.each(engines)("formation import on $name", ({ create }) => {
 
     // A slug that used to be another formation's (it still redirects there) is refused.
     const word = (await getFormationBySlug("word-documents-longs", t.db))!;
-    await updateFormation(
-      word.id,
-      {
-        ...formationInput({
-          title: word.title,
-          categoryId: ref.bureautique,
-          modality: "distanciel",
-          satisfactionRate: 88.5,
-          traineesCount: null,
-          successRate: 75,
-        }),
-        slug: "word-documents-longs-2026",
-      },
-      { db: t.db },
+    valueOf(
+      await updateFormation(
+        word.id,
+        {
+          ...formationInput({
+            title: word.title,
+            categoryId: ref.bureautique,
+            modality: "distanciel",
+            satisfactionRate: 88.5,
+            traineesCount: null,
+            successRate: 75,
+          }),
+          slug: "word-documents-longs-2026",
+        },
+        { db: t.db },
+      ),
     );
     const moved = await importText(t, "ancien.csv", csvOf([{ ...base, titre: "Une autre formation Word" }]));
     expect(moved.counts).toMatchObject({ created: 0, rejected: 1 });
@@ -304,20 +313,22 @@ describe.each(engines)("formation import on $name", ({ create }) => {
       "ancienne adresse de la formation « Word : documents longs », qui répond aujourd'hui à « word-documents-longs-2026 »",
     );
     expect(await formationCount(t)).toBe(count);
-    await updateFormation(
-      word.id,
-      {
-        ...formationInput({
-          title: word.title,
-          categoryId: ref.bureautique,
-          modality: "distanciel",
-          satisfactionRate: 88.5,
-          traineesCount: null,
-          successRate: 75,
-        }),
-        slug: "word-documents-longs",
-      },
-      { db: t.db },
+    valueOf(
+      await updateFormation(
+        word.id,
+        {
+          ...formationInput({
+            title: word.title,
+            categoryId: ref.bureautique,
+            modality: "distanciel",
+            satisfactionRate: 88.5,
+            traineesCount: null,
+            successRate: 75,
+          }),
+          slug: "word-documents-longs",
+        },
+        { db: t.db },
+      ),
     );
   });
 
@@ -379,16 +390,18 @@ describe.each(engines)("formation import on $name", ({ create }) => {
   it("a write that fails in the middle leaves nothing half-imported", async () => {
     const count = await formationCount(t);
     const excel = (await catalogueRecords(t.db)).find((r) => r.slug === "excel-tableaux-croises-dynamiques")!;
-    const city = await createCity(
-      {
-        slug: "ephemere",
-        name: "Éphémère",
-        region: "Bretagne",
-        intro: "Une ville créée puis supprimée pendant l'import, pour ce test.",
-        latitude: 48,
-        longitude: -3,
-      },
-      { db: t.db },
+    const city = valueOf(
+      await createCity(
+        {
+          slug: "ephemere",
+          name: "Éphémère",
+          region: "Bretagne",
+          intro: "Une ville créée puis supprimée pendant l'import, pour ce test.",
+          latitude: 48,
+          longitude: -3,
+        },
+        { db: t.db },
+      ),
     );
     const rows = Array.from({ length: 250 }, (_, i) => ({
       ...excel,
@@ -405,9 +418,11 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     expect(await formationCount(t)).toBe(count);
     // A formation created meanwhile with a slug of the file: the import refuses to write anything.
     const again = await analyseTable(await readTable("echec.csv", bytes(csvOf(rows.slice(0, 5)))), guessMapping(table.headers), t.db);
-    await createFormation(
-      { ...formationInput({ title: "Formation numéro 3", categoryId: ref.bureautique }), slug: "echec-3" },
-      { db: t.db },
+    valueOf(
+      await createFormation(
+        { ...formationInput({ title: "Formation numéro 3", categoryId: ref.bureautique }), slug: "echec-3" },
+        { db: t.db },
+      ),
     );
     await expect(applyAnalysis(again, { actor, fileName: "echec.csv", target: t.db })).rejects.toBeInstanceOf(ImportWriteError);
     expect(await formationCount(t)).toBe(count + 1);

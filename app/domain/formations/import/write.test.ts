@@ -13,6 +13,7 @@ import { toCsv } from "./csv";
 import { catalogueRecords } from "./export.server";
 import { ImportCancelledError, WRITE_CHUNK, analyseTable, applyAnalysis } from "./import.server";
 import { readTable } from "./read.server";
+import { valueOf } from "~/platform/validation/errors";
 
 /**
  * Large imports write in chunks: the site keeps answering while they write, and a failure, a
@@ -31,13 +32,12 @@ function csvBytes(records: FlatRecord[]): Uint8Array {
 
 async function setup(t: TestDatabase) {
   const ctx = { db: t.db };
-  const category = await createCategory(categoryInput(), ctx);
-  const lyon = await createCity(cityInput(), ctx);
-  const model = await createFormation(
-    formationInput({ title: "Excel : modèle des lignes", categoryId: category.id, cityIds: [lyon.id] }),
-    ctx,
+  const category = valueOf(await createCategory(categoryInput(), ctx));
+  const lyon = valueOf(await createCity(cityInput(), ctx));
+  const model = valueOf(
+    await createFormation(formationInput({ title: "Excel : modèle des lignes", categoryId: category.id, cityIds: [lyon.id] }), ctx),
   );
-  await setFormationStatus([model.id], "published", ctx);
+  valueOf(await setFormationStatus([model.id], "published", ctx));
   const base = (await catalogueRecords(t.db)).find((r) => r.slug === model.slug)!;
   return { base: { ...base, sessions: [] } as FlatRecord, categoryId: category.id, lyonId: lyon.id };
 }
@@ -184,16 +184,18 @@ describe.each(engines)("writing in chunks on $name", ({ create }) => {
     }));
     await applyAnalysis(await analyse(first), { actor, fileName: "lot.csv", target: t.db });
     const before = (await getFormationBySlug("maj-3", t.db))!;
-    const ephemeral = await createCity(
-      {
-        slug: "ephemere",
-        name: "Éphémère",
-        region: "Bretagne",
-        intro: "Une ville supprimée pendant l'import, pour ce test.",
-        latitude: 48,
-        longitude: -3,
-      },
-      { db: t.db },
+    const ephemeral = valueOf(
+      await createCity(
+        {
+          slug: "ephemere",
+          name: "Éphémère",
+          region: "Bretagne",
+          intro: "Une ville supprimée pendant l'import, pour ce test.",
+          latitude: 48,
+          longitude: -3,
+        },
+        { db: t.db },
+      ),
     );
     // Updates first (two chunks), then creations; the last creation's city disappears before the write.
     const rows = [

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { inputClass } from "~/ui/form/fields";
+import { schemaValidator, useForm } from "~/ui/form/use-form";
 import { BAND_LABELS, HEADCOUNT_BANDS, SCHEMES, SCHEME_IDS, formatDate, formatEuros, isLargeCompany, type HeadcountBand } from "../labels";
 import type { FundingRule, RuleFormErrors } from "../model";
 import { OPCO_NAMES, OPCO_SLUGS, ofOpco, type OpcoSlug } from "../opco-list";
@@ -247,20 +248,26 @@ export function RulesOverview({ rules: allRules, opco }: { rules: FundingRule[];
   );
 }
 
+const loadValidator = () => import("../model").then((m) => schemaValidator(m.opcoRulesFormSchema));
+
 /** The OPCO picker and the form editing one OPCO's rules, band by band. */
 export function RulesEditSection({
   rules: allRules,
   opco,
   values,
-  errors,
+  reply,
   busy,
 }: {
   rules: FundingRule[];
   opco: OpcoSlug;
   values: RuleFormValues | null;
-  errors: RuleFormErrors;
+  /** The action's last answer (its messages, keyed `band.field`). */
+  reply: { errors: RuleFormErrors } | null;
   busy: boolean;
 }) {
+  // The shared form pattern: the action checks the same schema, loaded here when the admin enters the form.
+  const form = useForm({ id: "regles", reply, validator: loadValidator, focusField: true });
+  const errors = form.errors;
   const rulesOf = (slug: OpcoSlug) => allRules.filter((r) => r.opco === slug);
   const ruleFor = (band: HeadcountBand) => allRules.find((r) => r.opco === opco && r.band === band);
   return (
@@ -287,10 +294,10 @@ export function RulesEditSection({
           </Button>
         </Form>
       </div>
-      {errors.opco ? <ErrorText id="opco-error" message={errors.opco} /> : null}
+      {reply?.errors.opco ? <ErrorText id="opco-error" message={reply.errors.opco} /> : null}
 
       {/* The key resets the fields when the stored rules change (after a save) or another OPCO is chosen. */}
-      <Form method="post" noValidate className="space-y-6" key={`${opco}-${JSON.stringify(rulesOf(opco))}`}>
+      <Form method="post" {...form.formProps} className="space-y-6" key={`${opco}-${JSON.stringify(rulesOf(opco))}`}>
         <input type="hidden" name="opco" value={opco} />
         {HEADCOUNT_BANDS.map((band) => (
           <BandFieldset key={band} band={band} rule={ruleFor(band)} values={values} errors={errors} />

@@ -1,9 +1,10 @@
 import { ArrowLeft, Mail, RotateCw, Trash2 } from "lucide-react";
-import type { ReactNode, RefObject } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { formatSiret } from "~/domain/settings/organisation";
 import { Button } from "~/ui/button";
 import { inputClass } from "~/ui/form/fields";
+import { schemaValidator, useForm } from "~/ui/form/use-form";
 import { formatDateTime } from "~/ui/format";
 import { LeadStatusBadge, MailBadge, MailStateBadge, leadsBasePath } from "../admin";
 import {
@@ -213,25 +214,28 @@ export function LeadMailsSection({ lead, busy }: { lead: LeadDetail; busy: boole
 }
 
 /** Internal notes: the form (reset by the page after a save) and the list. */
-export function LeadNotesSection({
-  lead,
-  busy,
-  noteError,
-  formRef,
-}: {
-  lead: LeadDetail;
-  busy: boolean;
-  /** The message shown under the note field when the note was refused. */
-  noteError?: string;
-  formRef: RefObject<HTMLFormElement | null>;
-}) {
+/** What the action answers to the page's forms; a refused note comes back with its message and its text. */
+export type LeadActionResult =
+  { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string>; values?: { body?: string } };
+
+const loadNoteValidator = () => import("../model").then((m) => schemaValidator(m.noteSchema));
+
+export function LeadNotesSection({ lead, busy, reply }: { lead: LeadDetail; busy: boolean; reply: LeadActionResult | undefined }) {
+  // The shared form pattern: the action checks the note with the same schema, loaded when the editor enters the form.
+  const refused = reply && !reply.ok && reply.errors ? reply : undefined;
+  const form = useForm({ id: "lead-note-form", reply: refused ?? null, validator: loadNoteValidator, focusField: true });
+  const noteError = form.errors.body;
+  // A note added empties its field.
+  useEffect(() => {
+    if (reply?.ok) form.formRef.current?.reset();
+  }, [reply, form.formRef]);
   return (
     <section aria-labelledby="lead-notes" className={card}>
       <h2 id="lead-notes" className="text-lg font-semibold">
         Notes internes
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Visibles de l'équipe seulement, jamais du demandeur.</p>
-      <Form method="post" ref={formRef} className="mt-3 space-y-2">
+      <Form method="post" {...form.formProps} className="mt-3 space-y-2">
         <input type="hidden" name="intent" value="note" />
         <label htmlFor="lead-note" className="block text-sm font-medium">
           Nouvelle note
@@ -241,6 +245,7 @@ export function LeadNotesSection({
           name="body"
           rows={3}
           maxLength={5000}
+          defaultValue={refused?.values?.body}
           aria-invalid={noteError ? true : undefined}
           aria-describedby={noteError ? "lead-note-error" : undefined}
           className={inputClass(noteError)}

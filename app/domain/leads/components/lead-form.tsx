@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { useFormDraft } from "~/platform/cache/use-form-draft";
 import type { FieldErrors } from "~/platform/validation/errors";
 import { buttonClass } from "~/ui/button";
-import { CheckboxField, ErrorSummary, RequiredNote } from "~/ui/form/fields";
+import { CheckboxField, FormErrorSummary, RequiredNote } from "~/ui/form/fields";
 import { useForm, type Validator } from "~/ui/form/use-form";
 import { HONEYPOT_FIELD, TOKEN_FIELD, type FormValues, type LeadKind } from "../labels";
 
@@ -96,9 +96,7 @@ export function LeadForm({
       aria-label={label}
       className="relative"
     >
-      {form.summaryVisible ? (
-        <ErrorSummary form={kind} errors={form.errors} formError={form.formError} labels={labels} summaryRef={form.summaryRef} />
-      ) : null}
+      <FormErrorSummary form={form} labels={labels} />
       {reply?.confirm ? (
         <div
           role="status"

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { Organisation } from "~/domain/settings/model";
 import { Button } from "~/ui/button";
-import { ErrorSummary, RequiredNote, TextField } from "~/ui/form/fields";
+import { FormErrorSummary, RequiredNote, TextField } from "~/ui/form/fields";
 import type { useForm } from "~/ui/form/use-form";
 
 type Key = Exclude<keyof Organisation, "logoUrl">;
@@ -89,15 +89,7 @@ export function OrganisationForm({
 }) {
   return (
     <Form method="post" {...form.formProps} className="space-y-8">
-      {form.summaryVisible ? (
-        <ErrorSummary
-          form={ORGANISATION_FORM_ID}
-          errors={form.errors}
-          formError={form.formError}
-          labels={LABELS}
-          summaryRef={form.summaryRef}
-        />
-      ) : null}
+      <FormErrorSummary form={form} labels={LABELS} />
       <RequiredNote />
       {SECTIONS.map((section) => (
         <fieldset key={section.title} className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
