@@ -69,14 +69,16 @@ export function priceLabel(f: Pick<Formation, "priceInter" | "vatMode">): string
   return `${formatEuros(f.priceInter)}${vat ? ` ${vat}` : ""} par personne`;
 }
 
+const oneDecimal = lazily(() => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 }));
+
 /** 14 → "14 h", 3.5 → "3,5 h"; 2 → "2 jours", 0.5 → "0,5 jour". */
 export function durationLabel(f: Pick<Formation, "durationHours" | "durationDays">): string {
-  const fmt = (n: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: 1 });
+  const fmt = (n: number) => oneDecimal().format(n);
   return `${fmt(f.durationHours)}\u00a0h (${fmt(f.durationDays)}\u00a0${f.durationDays >= 2 ? "jours" : "jour"})`;
 }
 
 export function percentLabel(value: number): string {
-  return `${value.toLocaleString("fr-FR", { maximumFractionDigits: 1 })}\u00a0%`;
+  return `${oneDecimal().format(value)}\u00a0%`;
 }
 
 /** Every funding route of a formation, CPF first, each with the page that explains it. */
@@ -104,8 +106,12 @@ export function seoOf(f: Pick<Formation, "title" | "summary" | "seoTitle" | "seo
 
 /** The "today" used to tell upcoming sessions from past ones, as YYYY-MM-DD in Paris time. */
 export function todayInParis(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return parisDay().format(now);
 }
+
+const parisDay = lazily(
+  () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }),
+);
 
 const dayMonthYear = lazily(() => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }));
 const dayMonth = lazily(() => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", timeZone: "UTC" }));

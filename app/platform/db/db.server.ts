@@ -2,7 +2,17 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver, type Transaction, type TransactionBuilder } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Driver,
+  type SqliteDatabase,
+  type Transaction,
+  type TransactionBuilder,
+} from "kysely";
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 import pg from "pg";
 import { config, type AppConfig } from "../config.server";
@@ -125,7 +135,35 @@ export function openDb(
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return { db: new GuardedKysely({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }), engine: "sqlite" };
+  return { db: new GuardedKysely({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) }), engine: "sqlite" };
+}
+
+/**
+ * better-sqlite3 compiles the SQL again at every prepare(), and Kysely prepares every query it
+ * runs: a page's dozen queries spent more time being compiled than being run. The site runs the
+ * same few hundred statements over and over, so compiled statements are kept, the least recently
+ * used dropped past `max`. Safe with Kysely's SQLite driver, which runs one query at a time (a
+ * statement is never used by two queries at once); SQLite recompiles a kept statement by itself
+ * after a schema change.
+ */
+export function withStatementCache(sqlite: SQLite.Database, max = 1000): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) statements.delete(sql);
+      else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= max) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
 }
 
 /** The process-wide database handle (one pool, opened on first use). Refuses inside a transaction callback. */

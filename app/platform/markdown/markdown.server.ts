@@ -56,8 +56,29 @@ function instance(minHeadingLevel: number): MarkdownIt {
   return md;
 }
 
+/**
+ * Rendered HTML by heading level and source. A formation page renders about ten Markdown texts,
+ * the same ones at every request: rendering them again was a quarter of the page's server time.
+ * Bounded (least recently used dropped first); long texts are not kept.
+ */
+const rendered = new Map<string, string>();
+const RENDERED_MAX_ENTRIES = 2000;
+const RENDERED_MAX_SOURCE = 20_000;
+
+function memoized(key: string, source: string, render: () => string): string {
+  if (source.length > RENDERED_MAX_SOURCE) return render();
+  let html = rendered.get(key);
+  if (html === undefined) {
+    html = render();
+    if (rendered.size >= RENDERED_MAX_ENTRIES) rendered.delete(rendered.keys().next().value!);
+  } else rendered.delete(key);
+  rendered.set(key, html);
+  return html;
+}
+
 export function renderMarkdown(source: string, { minHeadingLevel = 2 }: MarkdownOptions = {}): string {
-  return instance(minHeadingLevel).render(source ?? "");
+  const text = source ?? "";
+  return memoized(`${minHeadingLevel}\u0000${text}`, text, () => instance(minHeadingLevel).render(text));
 }
 
 export interface MarkdownHeading {
@@ -115,7 +136,7 @@ export function renderMarkdownWithHeadings(
 
 /** Plain text of a Markdown source (for descriptions and search): markup removed, spaces collapsed. */
 export function markdownToText(source: string): string {
-  const html = instance(1).render(source ?? "");
+  const html = renderMarkdown(source, { minHeadingLevel: 1 });
   return html
     .replace(/<[^>]+>/g, " ")
     .replace(/&lt;/g, "<")

@@ -1,9 +1,10 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { loginPath } from "~/platform/auth/paths";
 import { buttonClass } from "../button";
 import { cn } from "../cn";
+import { ServerHtml } from "../server-html";
 import { MAIN_NAV } from "./nav";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -18,47 +19,48 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The public header; `userMenu` is the signed-in visitor's menu (given by the layout, loaded only for them). */
 export function SiteHeader({ siteName, logoUrl, userMenu }: { siteName: string; logoUrl?: string; userMenu?: ReactNode }) {
-  const menuRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // Signing in from a page comes back to it.
   const here = location.pathname + location.search;
   const loginHref = location.pathname === "/" || location.pathname === "/login" ? "/login" : loginPath(here);
 
-  // The mobile menu is a <details> element (works without JavaScript); close it on navigation.
-  useEffect(() => {
-    if (menuRef.current) menuRef.current.open = false;
-  }, [location.pathname]);
-
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        {/* A long name (40 characters and more) wraps on two lines instead of pushing the menu out. */}
-        <Link
-          to="/"
-          className="flex min-w-0 items-center gap-2 font-bold tracking-tight"
-          aria-label={`${siteName}, accueil`}
-          data-testid="site-name"
-        >
-          {logoUrl ? (
-            <img src={logoUrl} alt="" height={40} className="h-10 w-auto max-w-32 shrink-0 object-contain" data-testid="site-logo" />
-          ) : (
-            <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
+        {/* The name and the links: kept as the server sent them on a first load (see ServerHtml). */}
+        <ServerHtml>
+          {() => (
+            <>
+              {/* A long name (40 characters and more) wraps on two lines instead of pushing the menu out. */}
+              <Link
+                to="/"
+                className="flex min-w-0 items-center gap-2 font-bold tracking-tight"
+                aria-label={`${siteName}, accueil`}
+                data-testid="site-name"
+              >
+                {logoUrl ? (
+                  <img src={logoUrl} alt="" height={40} className="h-10 w-auto max-w-32 shrink-0 object-contain" data-testid="site-logo" />
+                ) : (
+                  <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
+                )}
+                <span className={cn("line-clamp-2 leading-tight break-words", siteName.length > 24 ? "text-sm sm:text-base" : "text-lg")}>
+                  {siteName}
+                </span>
+              </Link>
+              <nav aria-label="Navigation principale" className={cn("hidden shrink-0", siteName.length > 24 ? "xl:block" : "lg:block")}>
+                <ul className="flex items-center gap-1">
+                  {MAIN_NAV.map((item) => (
+                    <li key={item.to}>
+                      <NavLink to={item.to} className={linkClass} prefetch="intent">
+                        {item.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </>
           )}
-          <span className={cn("line-clamp-2 leading-tight break-words", siteName.length > 24 ? "text-sm sm:text-base" : "text-lg")}>
-            {siteName}
-          </span>
-        </Link>
-        <nav aria-label="Navigation principale" className={cn("hidden shrink-0", siteName.length > 24 ? "xl:block" : "lg:block")}>
-          <ul className="flex items-center gap-1">
-            {MAIN_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={linkClass} prefetch="intent">
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        </ServerHtml>
         <div className="flex shrink-0 items-center gap-1">
           <ThemeToggle />
           {userMenu ? (
@@ -70,36 +72,41 @@ export function SiteHeader({ siteName, logoUrl, userMenu }: { siteName: string; 
               </Link>
             </span>
           )}
-          <details ref={menuRef} className={cn("group relative", siteName.length > 24 ? "xl:hidden" : "lg:hidden")}>
-            <summary
-              className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
-              aria-label="Menu"
-            >
-              <Menu aria-hidden="true" className="size-6 group-open:hidden" />
-              <X aria-hidden="true" className="hidden size-6 group-open:block" />
-            </summary>
-            <nav
-              aria-label="Navigation mobile"
-              className="absolute right-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900"
-            >
-              <ul className="flex flex-col">
-                {MAIN_NAV.map((item) => (
-                  <li key={item.to}>
-                    <NavLink to={item.to} className={mobileLinkClass}>
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-                {userMenu ? null : (
-                  <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
-                    <NavLink to={loginHref} className={mobileLinkClass}>
-                      Connexion
-                    </NavLink>
-                  </li>
-                )}
-              </ul>
-            </nav>
-          </details>
+          {/* The mobile menu is a <details> element (works without JavaScript); a new page renders it anew, closed. */}
+          <ServerHtml>
+            {() => (
+              <details key={location.pathname} className={cn("group relative", siteName.length > 24 ? "xl:hidden" : "lg:hidden")}>
+                <summary
+                  className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
+                  aria-label="Menu"
+                >
+                  <Menu aria-hidden="true" className="size-6 group-open:hidden" />
+                  <X aria-hidden="true" className="hidden size-6 group-open:block" />
+                </summary>
+                <nav
+                  aria-label="Navigation mobile"
+                  className="absolute right-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+                >
+                  <ul className="flex flex-col">
+                    {MAIN_NAV.map((item) => (
+                      <li key={item.to}>
+                        <NavLink to={item.to} className={mobileLinkClass}>
+                          {item.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                    {userMenu ? null : (
+                      <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
+                        <NavLink to={loginHref} className={mobileLinkClass}>
+                          Connexion
+                        </NavLink>
+                      </li>
+                    )}
+                  </ul>
+                </nav>
+              </details>
+            )}
+          </ServerHtml>
         </div>
       </div>
     </header>
