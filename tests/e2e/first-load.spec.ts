@@ -1,0 +1,74 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * On a first load, the content of public pages keeps the server's HTML and is not hydrated
+ * (ServerHtml). What a visitor does there must still behave as on a hydrated page: site links and
+ * search forms navigate on the client (spinner, focus, scroll), and the next page renders fully.
+ */
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
+}
+
+/** A mark that survives client navigations and disappears with a document load. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as any).__sameDocument = true));
+}
+
+async function sameDocument(page: Page) {
+  return page.evaluate(() => (window as any).__sameDocument === true);
+}
+
+test("a formation card of the home page opens the formation without reloading the document", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  await markDocument(page);
+  const card = page.locator("main a[href^='/formations/']").first();
+  const href = (await card.getAttribute("href"))!;
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await sameDocument(page)).toBe(true);
+  // The formation page was rendered by the browser: its links navigate too, and back works.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await sameDocument(page)).toBe(true);
+});
+
+test("the catalogue's search form filters on the client, and the next results page too", async ({ page }) => {
+  await page.goto("/formations");
+  await hydrated(page);
+  await markDocument(page);
+  await page.getByRole("searchbox").first().fill("Excel");
+  await page.getByRole("searchbox").first().press("Enter");
+  await expect(page).toHaveURL(/\/formations\?(.*&)?q=Excel/);
+  await expect(page.locator("main a[href^='/formations/excel']").first()).toBeVisible();
+  expect(await sameDocument(page)).toBe(true);
+  // The page now comes from the browser: the field shows the search and a new one works.
+  await expect(page.getByRole("searchbox").first()).toHaveValue("Excel");
+  await page.getByRole("searchbox").first().fill("manager");
+  await page.getByRole("searchbox").first().press("Enter");
+  await expect(page).toHaveURL(/q=manager/);
+  expect(await sameDocument(page)).toBe(true);
+});
+
+test("footer and header links navigate on the client; the phone menu is closed on the new page", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/mentions-legales");
+  await hydrated(page);
+  await markDocument(page);
+  await page.getByRole("navigation", { name: "Le site" }).getByRole("link", { name: "Blog" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await sameDocument(page)).toBe(true);
+
+  await page.goto("/accessibilite");
+  await hydrated(page);
+  await markDocument(page);
+  await page.getByLabel("Menu").click();
+  const mobileNav = page.getByRole("navigation", { name: "Navigation mobile" });
+  await mobileNav.getByRole("link", { name: "Financement" }).click();
+  await expect(page).toHaveURL(/\/financement$/);
+  await expect(mobileNav).toBeHidden();
+  expect(await sameDocument(page)).toBe(true);
+});
