@@ -32,9 +32,13 @@ const KEEP = { __html: "" };
 export function ServerHtml({ children, className = "contents" }: { children: () => ReactNode; className?: string }) {
   const location = useLocation();
   const navigate = useNavigate();
-  // The location this part came from the server for (null when the browser rendered it).
-  const [serverLocation] = useState(() => (typeof document === "undefined" || hydrated ? null : location.key));
-  if (serverLocation !== location.key) return <div className={className}>{children()}</div>;
+  const page = location.pathname + location.search;
+  // The page this part came from the server for; null once the browser renders it (for good: going
+  // back to that page renders it too, the server's nodes are gone). An anchor of the same page
+  // (a new hash only) keeps it as it is.
+  const [serverPage, setServerPage] = useState(() => (typeof document === "undefined" || hydrated ? null : page));
+  if (serverPage !== null && serverPage !== page) setServerPage(null);
+  if (serverPage !== page) return <div className={className}>{children()}</div>;
   return (
     <div
       className={className}

@@ -72,3 +72,26 @@ test("footer and header links navigate on the client; the phone menu is closed o
   await expect(mobileNav).toBeHidden();
   expect(await sameDocument(page)).toBe(true);
 });
+
+test("from a post to a related post and back: each shows its own article; the table of contents only scrolls", async ({ page }) => {
+  await page.goto("/blog/financer-sa-formation-avec-son-opco");
+  await hydrated(page);
+  await markDocument(page);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
+  const paragraphs = await page.locator("main article p").count();
+  expect(paragraphs).toBeGreaterThan(3);
+  await page.getByRole("navigation", { name: "Sommaire" }).getByRole("link").last().click();
+  await expect(page).toHaveURL(/#[a-z0-9-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  expect(await page.locator("main article p").count()).toBe(paragraphs);
+
+  await page.getByRole("region", { name: "À lire aussi" }).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(title);
+  expect(await sameDocument(page)).toBe(true);
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/blog\/financer-sa-formation-avec-son-opco$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.locator("main article p")).toHaveCount(paragraphs);
+  expect(await sameDocument(page)).toBe(true);
+});

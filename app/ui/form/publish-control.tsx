@@ -142,8 +142,10 @@ export function PublishControl({
 
 /**
  * The bar sticks to the bottom of the window: a field that receives the focus under it is
- * scrolled up above it (WCAG 2.2, focus not obscured). `scroll-padding-bottom` does the same
- * for the browser's own scrolling (links to a field, find in page).
+ * scrolled up above it (WCAG 2.2, focus not obscured). So is the focused field when the page
+ * changes height under it (a message appears above it as the previous field is checked).
+ * `scroll-padding-bottom` does the same for the browser's own scrolling (links to a field, find
+ * in page).
  */
 function useKeepFocusAboveBar(barRef: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
@@ -152,20 +154,27 @@ function useKeepFocusAboveBar(barRef: RefObject<HTMLDivElement | null>) {
       const bar = barRef.current;
       if (bar) html.style.scrollPaddingBottom = `${bar.offsetHeight + 16}px`;
     };
-    setPadding();
-    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(setPadding);
-    if (barRef.current) observer?.observe(barRef.current);
-    const onFocus = (event: FocusEvent) => {
+    const keepAbove = (target: Element | null, onlyIfInWindow = false) => {
       const bar = barRef.current;
-      const target = event.target as HTMLElement | null;
-      if (!bar || !target || bar.contains(target) || typeof target.getBoundingClientRect !== "function") return;
+      if (!bar || !(target instanceof HTMLElement) || target === document.body || bar.contains(target)) return;
       const barTop = bar.getBoundingClientRect().top;
       const rect = target.getBoundingClientRect();
       if (rect.bottom <= barTop - 8) return;
+      // A field the visitor scrolled away from stays where it is.
+      if (onlyIfInWindow && rect.top >= window.innerHeight) return;
       // Up to its bottom above the bar, without pushing its top under the header.
       const by = Math.min(rect.bottom - barTop + 16, rect.top - 96);
       if (by > 0) window.scrollBy({ top: by });
     };
+    setPadding();
+    const onFocus = (event: FocusEvent) => keepAbove(event.target as Element | null);
+    const onResize = () => {
+      setPadding();
+      keepAbove(document.activeElement, true);
+    };
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(onResize);
+    if (barRef.current) observer?.observe(barRef.current);
+    observer?.observe(document.body);
     document.addEventListener("focusin", onFocus);
     return () => {
       observer?.disconnect();
