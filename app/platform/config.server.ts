@@ -45,6 +45,7 @@ export const CONFIG_VARIABLES = [
   "INSTANCE_ID",
   "WORKERS",
   "SHUTDOWN_DELAY_SECONDS",
+  "JOB_LEASE_SECONDS",
   "DATABASE_POOL_MAX",
   "DATABASE_CONNECT_TIMEOUT_MS",
 ] as const;
@@ -117,6 +118,8 @@ export interface AppConfig {
   workers: boolean;
   /** On SIGTERM: how long /readyz answers 503 while requests are still served, before closing. */
   shutdownDelayMs: number;
+  /** How long a claim on background work lasts unless renewed (takeover delay after a crash). */
+  jobLeaseMs: number;
   /** PostgreSQL pool of each process: most connections, and how long to wait for one. */
   databasePool: { max: number; connectTimeoutMs: number };
   mail: { smtpUrl: string | undefined; from: string; staffEmail: string | undefined; outboxDir: string };
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     instanceId: (env.INSTANCE_ID ?? `${hostname()}-${process.pid}`).slice(0, 100),
     workers: bool(env.WORKERS, true),
     shutdownDelayMs: int("SHUTDOWN_DELAY_SECONDS", env.SHUTDOWN_DELAY_SECONDS, 5, 0, 300) * 1000,
+    jobLeaseMs: int("JOB_LEASE_SECONDS", env.JOB_LEASE_SECONDS, 60, 30, 3600) * 1000,
     databasePool: {
       max: int("DATABASE_POOL_MAX", env.DATABASE_POOL_MAX, 10, 2, 1000),
       connectTimeoutMs: int("DATABASE_CONNECT_TIMEOUT_MS", env.DATABASE_CONNECT_TIMEOUT_MS, 15_000, 100, 120_000),

@@ -61,11 +61,17 @@ describe("configuration", () => {
   it("reads the instance, workers, drain and pool settings", () => {
     const cfg = loadConfig({});
     expect(cfg.instanceId).toMatch(new RegExp(`-${process.pid}$`));
-    expect(cfg).toMatchObject({ workers: true, shutdownDelayMs: 5000, databasePool: { max: 10, connectTimeoutMs: 15_000 } });
+    expect(cfg).toMatchObject({
+      workers: true,
+      shutdownDelayMs: 5000,
+      jobLeaseMs: 60_000,
+      databasePool: { max: 10, connectTimeoutMs: 15_000 },
+    });
     const set = loadConfig({
       INSTANCE_ID: "web-1",
       WORKERS: "0",
       SHUTDOWN_DELAY_SECONDS: "0",
+      JOB_LEASE_SECONDS: "30",
       DATABASE_POOL_MAX: "4",
       DATABASE_CONNECT_TIMEOUT_MS: "2000",
     });
@@ -73,9 +79,11 @@ describe("configuration", () => {
       instanceId: "web-1",
       workers: false,
       shutdownDelayMs: 0,
+      jobLeaseMs: 30_000,
       databasePool: { max: 4, connectTimeoutMs: 2000 },
     });
     expect(() => loadConfig({ DATABASE_POOL_MAX: "1" })).toThrow(/DATABASE_POOL_MAX doit être un nombre entier entre 2 et 1000/);
+    expect(() => loadConfig({ JOB_LEASE_SECONDS: "5" })).toThrow(/JOB_LEASE_SECONDS doit être un nombre entier entre 30 et 3600/);
   });
 
   it("reads the password policy from the environment", () => {

@@ -165,6 +165,8 @@ test.describe("two instances as one site", () => {
       SITE_URL: balancer.url,
       TRUST_PROXY: "1",
       SHUTDOWN_DELAY_SECONDS: "1",
+      // The shortest lease: the killed instance's import is taken over within 30 s.
+      JOB_LEASE_SECONDS: "30",
       LEAD_MIN_FILL_SECONDS: "0",
       LOG_LEVEL: "info",
     };

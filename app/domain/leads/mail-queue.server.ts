@@ -3,7 +3,7 @@ import { type ExpressionBuilder } from "kysely";
 import { db, type Db } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import { sendMail, type MailMessage, type SentMail } from "~/platform/email/mailer.server";
-import { LEASE_MS } from "~/platform/jobs/lease.server";
+import { leaseMs } from "~/platform/jobs/lease.server";
 import { log } from "~/platform/log.server";
 
 /**
@@ -32,7 +32,6 @@ export const MAX_ATTEMPTS = 15;
  * A claimed row whose sender vanished (crash, restart) is claimable again after this delay; the
  * sender renews it while it works (the SMTP timeouts are well under it, see mailer.server.ts).
  */
-export const LOCK_DURATION_MS = LEASE_MS;
 
 /** 1 min, 2, 4, 8 … capped at 6 h: about 44 hours of retries before MAX_ATTEMPTS. */
 export function defaultBackoff(attempt: number): number {
@@ -109,7 +108,7 @@ export interface ProcessResult {
 export async function claimDueMails(target: Db, now: number, batchSize: number): Promise<{ token: string; ids: string[] }> {
   const token = randomUUID();
   const iso = new Date(now).toISOString();
-  const lockedUntil = new Date(now + LOCK_DURATION_MS).toISOString();
+  const lockedUntil = new Date(now + leaseMs()).toISOString();
   const due = (eb: ExpressionBuilder<Database, "mail_queue">) =>
     eb.or([
       eb.and([eb("state", "=", "pending"), eb("next_attempt_at", "<=", iso)]),
@@ -151,7 +150,7 @@ export async function processMailQueue(options: ProcessOptions = {}): Promise<Pr
 export async function renewMailClaim(token: string, target: Db = db(), now = Date.now()): Promise<void> {
   await target
     .updateTable("mail_queue")
-    .set({ locked_until: new Date(now + LOCK_DURATION_MS).toISOString() })
+    .set({ locked_until: new Date(now + leaseMs()).toISOString() })
     .where("lock_token", "=", token)
     .where("state", "=", "sending")
     .execute();

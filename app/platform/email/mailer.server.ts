@@ -25,7 +25,7 @@ type Transport = ReturnType<typeof nodemailer.createTransport>;
 let smtp: { url: string; transport: Transport } | undefined;
 
 /**
- * SMTP timeouts, well under the mail queue's lease (LEASE_MS, 60 s): a slow or silent server
+ * SMTP timeouts, well under the mail queue's lease (JOB_LEASE_SECONDS, 30 s at least): a slow or silent server
  * fails the send (retried later) long before another instance could take the mail over.
  */
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };

@@ -4,7 +4,7 @@ import { createPostgresDatabase, createSqliteDatabase, engines, type TestDatabas
 import { closeDbHandle, migrate, openDb, withStartupLock, type Db } from "../db/db.server";
 import { seedAtStartup } from "~/composition/seed.server";
 import { enqueueMail, claimDueMails, releaseMailClaim, renewMailClaim } from "~/domain/leads/mail-queue.server";
-import { acquireLease, LEASE_MS, releaseLease } from "./lease.server";
+import { acquireLease, leaseMs, releaseLease } from "./lease.server";
 import { JobRunner, type JobKind } from "./runner.server";
 import type { AppConfig } from "../config.server";
 
@@ -65,12 +65,12 @@ describe.each(engines)("leases on $name", ({ create }) => {
     expect(await acquireLease("housekeeping-test", "b", { target: t.db, now: now + 1000 })).toBe(false);
     // The holder renews its own lease.
     expect(await acquireLease("housekeeping-test", "a", { target: t.db, now: now + 30_000 })).toBe(true);
-    expect(await acquireLease("housekeeping-test", "b", { target: t.db, now: now + 30_000 + LEASE_MS - 1 })).toBe(false);
+    expect(await acquireLease("housekeeping-test", "b", { target: t.db, now: now + 30_000 + leaseMs() - 1 })).toBe(false);
     // "a" crashed: its lease lapses and "b" takes over; "a" no longer holds it.
-    expect(await acquireLease("housekeeping-test", "b", { target: t.db, now: now + 30_000 + LEASE_MS + 1 })).toBe(true);
-    expect(await acquireLease("housekeeping-test", "a", { target: t.db, now: now + 30_000 + LEASE_MS + 2 })).toBe(false);
+    expect(await acquireLease("housekeeping-test", "b", { target: t.db, now: now + 30_000 + leaseMs() + 1 })).toBe(true);
+    expect(await acquireLease("housekeeping-test", "a", { target: t.db, now: now + 30_000 + leaseMs() + 2 })).toBe(false);
     await releaseLease("housekeeping-test", "b", t.db);
-    expect(await acquireLease("housekeeping-test", "a", { target: t.db, now: now + 30_000 + LEASE_MS + 3 })).toBe(true);
+    expect(await acquireLease("housekeeping-test", "a", { target: t.db, now: now + 30_000 + leaseMs() + 3 })).toBe(true);
   });
 
   it("two instances racing for the leader lock: exactly one wins", async () => {
@@ -87,9 +87,9 @@ describe.each(engines)("leases on $name", ({ create }) => {
     const claim = await claimDueMails(t.db, now, 10);
     expect(claim.ids).toHaveLength(3);
     // Another instance finds nothing to claim while the lease holds.
-    expect((await claimDueMails(t.db, now + LEASE_MS - 1000, 10)).ids).toHaveLength(0);
+    expect((await claimDueMails(t.db, now + leaseMs() - 1000, 10)).ids).toHaveLength(0);
     await renewMailClaim(claim.token, t.db, now + 50_000);
-    expect((await claimDueMails(t.db, now + LEASE_MS + 1000, 10)).ids).toHaveLength(0);
+    expect((await claimDueMails(t.db, now + leaseMs() + 1000, 10)).ids).toHaveLength(0);
     // The process stops: the mail it holds is due again at once, for any instance.
     expect(await releaseMailClaim(claim.token, t.db)).toBe(3);
     const rows = await t.db.selectFrom("mail_queue").select(["state", "lock_token"]).execute();

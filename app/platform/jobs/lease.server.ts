@@ -1,13 +1,19 @@
+import { config } from "../config.server";
 import { db, type Db } from "../db/db.server";
 
 /**
  * Leases: a claim on shared work that lapses unless renewed. Every background job of the site
- * (mail queue, batch imports, housekeeping) holds its work under a lease of LEASE_MS, renewed
- * every RENEW_EVERY_MS while it works: an instance that crashes lets go within about a minute,
- * and another takes the work over (see docs/decisions/job-queue.md).
+ * (mail queue, batch imports, housekeeping) holds its work under a lease (JOB_LEASE_SECONDS, one
+ * minute by default), renewed three times per lease while it works: an instance that crashes lets
+ * go within a lease, and another takes the work over (see docs/decisions/job-queue.md).
  */
-export const LEASE_MS = 60_000;
-export const RENEW_EVERY_MS = 20_000;
+export function leaseMs(): number {
+  return config().jobLeaseMs;
+}
+
+export function renewEveryMs(): number {
+  return Math.round(leaseMs() / 3);
+}
 
 /**
  * Takes (or renews) the named lease for `holder` when it is free, expired or already theirs.
@@ -16,7 +22,7 @@ export const RENEW_EVERY_MS = 20_000;
 export async function acquireLease(
   name: string,
   holder: string,
-  { target = db(), now = Date.now(), ttlMs = LEASE_MS }: { target?: Db; now?: number; ttlMs?: number } = {},
+  { target = db(), now = Date.now(), ttlMs = leaseMs() }: { target?: Db; now?: number; ttlMs?: number } = {},
 ): Promise<boolean> {
   const iso = new Date(now).toISOString();
   await target

@@ -1,5 +1,5 @@
 import { log } from "../log.server";
-import { RENEW_EVERY_MS } from "./lease.server";
+import { renewEveryMs as leaseRenewalMs } from "./lease.server";
 
 /**
  * One kind of background work: how to claim a unit of it (with a token and a lease, so that no
@@ -20,7 +20,7 @@ export interface JobKind<Claim> {
    * Resolves to false when there is nothing more to claim before the next poll.
    */
   run(claim: Claim, context: { stopping: () => boolean }): Promise<boolean | void>;
-  /** Extends the lease of the claimed work (every RENEW_EVERY_MS while `run` works). */
+  /** Extends the lease of the claimed work (three times per lease while `run` works). */
   renew(claim: Claim): Promise<void>;
   /** Gives back what the claim still holds (after `run`, or when it failed). */
   release(claim: Claim): Promise<void>;
@@ -49,7 +49,7 @@ export class JobRunner {
 
   constructor(
     private readonly kinds: Array<JobKind<any>>,
-    private readonly renewEveryMs = RENEW_EVERY_MS,
+    private readonly renewEveryMs = leaseRenewalMs(),
   ) {}
 
   start(): void {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationImportFilesTable, FormationImportJobsTable } from "~/platform/db/schema";
-import { LEASE_MS } from "~/platform/jobs/lease.server";
+import { leaseMs } from "~/platform/jobs/lease.server";
 import { log } from "~/platform/log.server";
 import { guessMapping, mappingProblems, type ColumnMapping } from "./columns";
 import { toCsv } from "./csv";
@@ -26,7 +26,6 @@ import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_ROWS, IMPORT_MAX_UPLOAD_BYTES, IMPOR
  * A claim not renewed for this long (crashed instance) can be taken over by another worker. The
  * job runner renews it every few seconds while the job runs, the chunked write included.
  */
-export const LOCK_MS = LEASE_MS;
 
 // ---------------------------------------------------------------------------------------------
 // Uploads of the one-file page (kept 24 hours, for the mapping, preview and import steps).
@@ -432,7 +431,7 @@ export async function claimJob(target: Db = db(), now = Date.now()): Promise<{ i
       .set({
         state: "running",
         lock_token: token,
-        locked_until: new Date(now + LOCK_MS).toISOString(),
+        locked_until: new Date(now + leaseMs()).toISOString(),
         started_at: sql<string>`coalesce(started_at, ${iso})`,
         updated_at: iso,
       })
@@ -448,7 +447,7 @@ export async function claimJob(target: Db = db(), now = Date.now()): Promise<{ i
 export async function renewJob(claim: { id: string; token: string }, target: Db = db(), now = Date.now()): Promise<void> {
   await target
     .updateTable("formation_import_jobs")
-    .set({ locked_until: new Date(now + LOCK_MS).toISOString() })
+    .set({ locked_until: new Date(now + leaseMs()).toISOString() })
     .where("id", "=", claim.id)
     .where("lock_token", "=", claim.token)
     .where("state", "=", "running")
@@ -510,7 +509,7 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
   const touch = async (values: { stage?: string; rows_done?: number; total_rows?: number }) => {
     const now = Date.now();
     await mine(target)
-      .set({ ...values, locked_until: new Date(now + LOCK_MS).toISOString(), updated_at: new Date(now).toISOString() })
+      .set({ ...values, locked_until: new Date(now + leaseMs()).toISOString(), updated_at: new Date(now).toISOString() })
       .execute();
   };
   const cancelRequested = async (q: Db) => {
