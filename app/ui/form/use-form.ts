@@ -26,6 +26,7 @@ export function useForm({
   onValid,
   partial = false,
   focusField = false,
+  files = false,
 }: {
   /** The form's id (field ids derive from it). */
   id: string;
@@ -45,6 +46,8 @@ export function useForm({
    * focus goes to the first field in error, whose message is beside it.
    */
   focusField?: boolean;
+  /** The form has file fields: the validator sees each file's name, type and size (as `parseSubmission` with `files`). */
+  files?: boolean;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -73,7 +76,7 @@ export function useForm({
     return loading.current;
   }, [validator]);
 
-  const values = () => (formRef.current ? formDataToObject(new FormData(formRef.current)) : {});
+  const values = () => (formRef.current ? formDataToObject(new FormData(formRef.current), { files }) : {});
   const check = (): FieldErrors => (loaded.current ? loaded.current(values()) : {});
 
   const onFocus = () => {
