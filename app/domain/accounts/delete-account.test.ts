@@ -60,6 +60,7 @@ describe.each(engines)("« Supprimer mon compte » on the server, on $name", ({ 
     expect(await deleteAccountOnServer(request, posted({ password: "pas-le-bon", confirm: "on" }), auth)).toMatchObject({
       ok: false,
       reply: { errors: { password: "Mot de passe incorrect." } },
+      failure: "Mot de passe incorrect.",
     });
     expect(await findUserByEmail("ana@example.org", t.db)).not.toBeNull();
   });

@@ -61,7 +61,9 @@ export async function resetPasswordOnServer(request: Request, input: { token: st
 
 /** What the account deletion form leads to: done (Better Auth's cookies, which end the session), or refused. */
 export type DeleteAccountAnswer =
-  { ok: true; cookies: string[] } | { ok: false; status: number; reply: { errors?: FieldErrors; formError?: string } };
+  | { ok: true; cookies: string[] }
+  /** `failure`: Better Auth's refusal, also said in a toast (as when the browser called it). */
+  | { ok: false; status: number; reply: { errors?: FieldErrors; formError?: string }; failure?: string };
 
 /**
  * « Supprimer mon compte »: the form is checked with `deleteAccountSchema`, then Better Auth deletes
@@ -84,5 +86,5 @@ export async function deleteAccountOnServer(request: Request, form: FormData, in
   const result = await outcome(response);
   if (result.ok) return { ok: true, cookies: result.cookies };
   const reply = result.code === "INVALID_PASSWORD" ? { errors: { password: result.message } } : { formError: result.message };
-  return { ok: false, status: result.status, reply };
+  return { ok: false, status: result.status, reply, failure: result.message };
 }

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/account-delete";
 import { cookieHeaders, deleteAccountOnServer } from "~/platform/auth/auth-forms.server";
 import { requireUser } from "~/platform/auth/guard.server";
-import { redirectWithToast } from "~/platform/toast/flash.server";
+import { dataWithToast, redirectWithToast } from "~/platform/toast/flash.server";
 
 /**
  * « Supprimer mon compte » (the account menu's dialog posts here): password and confirmation checked
@@ -12,6 +12,10 @@ import { redirectWithToast } from "~/platform/toast/flash.server";
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);
   const answer = await deleteAccountOnServer(request, await request.formData());
+  if (!answer.ok && answer.failure) {
+    const toast = { kind: "error", title: "Suppression impossible", description: answer.failure } as const;
+    return dataWithToast(answer.reply, toast, { status: answer.status });
+  }
   if (!answer.ok) return data(answer.reply, { status: answer.status });
   return redirectWithToast(
     "/",
