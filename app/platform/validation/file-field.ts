@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { FileInfo } from "./form-data";
 
-function isFileInfo(value: unknown): value is FileInfo {
+export function isFileInfo(value: unknown): value is FileInfo {
   if (!value || typeof value !== "object") return false;
   const v = value as Record<string, unknown>;
   return typeof v.name === "string" && typeof v.type === "string" && typeof v.size === "number";
@@ -14,4 +14,15 @@ function isFileInfo(value: unknown): value is FileInfo {
  */
 export function fileField(missing: string) {
   return z.custom<FileInfo>((value) => isFileInfo(value) && value.size > 0, { error: missing });
+}
+
+/**
+ * A field of several files (`multiple`), as a form read with `files` describes it: the chosen files,
+ * without the empty part a browser sends when none is chosen. Its rules (count, sizes) refine it.
+ */
+export function fileListField() {
+  return z
+    .unknown()
+    .optional()
+    .transform((value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(isFileInfo).filter((f) => f.size > 0));
 }
