@@ -13,6 +13,7 @@ export default [
   route("api/formations/recherche", "routes/api/formations-search.ts"),
   route("api/auth/*", "routes/auth/api.ts"),
   route("api/account/export", "routes/auth/account-export.ts"),
+  route("api/account/delete", "routes/auth/account-delete.ts"),
   route("login/confirmation", "routes/auth/confirm-email.ts"),
   route("admin/apercu-markdown", "routes/admin/markdown-preview.ts"),
   route("admin/televersement-image", "routes/admin/image-upload.ts"),

@@ -16,8 +16,8 @@ import {
   signInLockedFor,
 } from "~/platform/auth/sign-in-throttle.server";
 import { ensureAccount } from "./bootstrap.server";
+import { refusal, valueOf } from "~/platform/validation/errors";
 import {
-  AccountRuleError,
   LAST_ADMIN_MESSAGE,
   changePublicSignUp,
   changeUserRole,
@@ -239,8 +239,8 @@ describe.each(engines)("accounts on $name", ({ create }) => {
     const lock = (await listLockouts(t.db)).find((l) => l.kind === "address" && l.address === "10.0.2.1")!;
     expect(lock).toBeTruthy();
     const admin = { id: "admin", email: "admin@example.org", role: "admin" as const };
-    await liftSignInLock(admin, lock.key, t.db);
-    await expect(liftSignInLock(admin, lock.key, t.db)).rejects.toThrow(AccountRuleError);
+    valueOf(await liftSignInLock(admin, lock.key, t.db));
+    expect(await liftSignInLock(admin, lock.key, t.db)).toEqual(refusal({ _form: "Ce blocage a déjà pris fin." }));
     const lifted = await call("/sign-in/email", { email: "dora@example.org", password: "bon-mot-de-passe" }, { "x-client-ip": "10.0.2.1" });
     expect(lifted.status).toBe(200);
     const journal = await listAudit(t.db, { page: 1, q: "10.0.2.1" });
@@ -280,18 +280,20 @@ describe.each(engines)("accounts on $name", ({ create }) => {
     await expect(ensureAccount({ email: "sans-mot@example.org", role: "admin" }, t.db)).rejects.toThrow(/Il faut un mot de passe/);
 
     const admin = { id: first.user.id, email: first.user.email, role: "admin" as const };
-    await expect(changeUserRole(admin, first.user.id, "editor", t.db)).rejects.toThrow(LAST_ADMIN_MESSAGE);
-    await expect(setUserActive(admin, first.user.id, false, t.db)).rejects.toThrow(AccountRuleError);
+    expect(await changeUserRole(admin, first.user.id, "editor", t.db)).toEqual(refusal({ _form: LAST_ADMIN_MESSAGE }));
+    expect(await setUserActive(admin, first.user.id, false, t.db)).toEqual(
+      refusal({ _form: "Vous ne pouvez pas désactiver votre propre compte." }),
+    );
 
     const alice = (await findUserByEmail("alice@example.org", t.db))!;
-    const promoted = await changeUserRole(admin, alice.id, "admin", t.db);
+    const promoted = valueOf(await changeUserRole(admin, alice.id, "admin", t.db));
     expect(promoted.role).toBe("admin");
     // Now two admins: one may step down.
-    const stepped = await changeUserRole(admin, first.user.id, "editor", t.db);
+    const stepped = valueOf(await changeUserRole(admin, first.user.id, "editor", t.db));
     expect(stepped.role).toBe("editor");
     const counts = await countUsersByRole(t.db);
     expect(counts.admin).toBe(1);
-    await expect(setUserActive({ ...admin, id: "someone-else" }, alice.id, false, t.db)).rejects.toThrow(LAST_ADMIN_MESSAGE);
+    expect(await setUserActive({ ...admin, id: "someone-else" }, alice.id, false, t.db)).toEqual(refusal({ _form: LAST_ADMIN_MESSAGE }));
 
     const journal = await listAudit(t.db, { page: 1 });
     expect(journal.entries.some((e) => e.action === "role" && e.entityId === alice.id)).toBe(true);
@@ -303,11 +305,11 @@ describe.each(engines)("accounts on $name", ({ create }) => {
     const carol = (await findUserByEmail("carol@example.org", t.db))!;
     const alice = (await findUserByEmail("alice@example.org", t.db))!;
     const actor = { id: alice.id, email: alice.email, role: "admin" as const };
-    await setUserActive(actor, carol.id, false, t.db);
+    valueOf(await setUserActive(actor, carol.id, false, t.db));
     expect(await t.db.selectFrom("sessions").select("id").where("user_id", "=", carol.id).execute()).toEqual([]);
     const res = await call("/sign-in/email", { email: "carol@example.org", password: "nouveau-cheval" }, { "x-client-ip": "10.0.3.1" });
     expect(res.status).toBe(403);
-    await setUserActive(actor, carol.id, true, t.db);
+    valueOf(await setUserActive(actor, carol.id, true, t.db));
     const back = await call("/sign-in/email", { email: "carol@example.org", password: "nouveau-cheval" }, { "x-client-ip": "10.0.3.2" });
     expect(back.status).toBe(200);
   });

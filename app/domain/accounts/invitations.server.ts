@@ -10,6 +10,7 @@ import { log } from "~/platform/log.server";
 import { INVITATION_REFUSALS, INVITATION_TTL_DAYS, type InvitationState, type InvitationSummary } from "./model";
 import { AccountRuleError, findUserByEmail, hashPassword, insertCredentialUser, type UserSummary } from "./users.server";
 import type { Actor } from "~/platform/db/actor";
+import { accepted, refusal, type Outcome } from "~/platform/validation/errors";
 
 const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 
@@ -77,24 +78,30 @@ async function sendInvitationMail(invitation: InvitationSummary, token: string, 
   }
 }
 
-async function loadInvitation(id: string, target: Db): Promise<Selectable<InvitationsTable>> {
-  const row = await target.selectFrom("invitations").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) throw new AccountRuleError("Cette invitation n'existe pas ou a été supprimée.");
-  return row;
+async function loadInvitation(id: string, target: Db): Promise<Selectable<InvitationsTable> | undefined> {
+  return target.selectFrom("invitations").selectAll().where("id", "=", id).executeTakeFirst();
 }
+
+/** The refusal of a change on the users screen: its message is for the whole form or row. */
+function refused(message: string) {
+  return refusal({ _form: message });
+}
+
+const NO_SUCH_INVITATION = "Cette invitation n'existe pas ou a été supprimée.";
 
 /**
  * An admin invites a staff member: the invitation is recorded, then its mail sent. `sent` is
- * false when the mail could not leave (the invitation stays, to be resent).
+ * false when the mail could not leave (the invitation stays, to be resent). An address that has an
+ * account, or a pending invitation, is a refusal.
  */
 export async function inviteStaff(
   actor: Actor,
   input: { email: string; displayName: string; role: "editor" | "admin" },
   target: Db = db(),
-): Promise<{ invitation: InvitationSummary; sent: boolean }> {
+): Promise<Outcome<{ invitation: InvitationSummary; sent: boolean }>> {
   const email = input.email.trim().toLowerCase();
   if (await findUserByEmail(email, target)) {
-    throw new AccountRuleError("Un compte existe déjà avec cette adresse\u00a0: changez plutôt son rôle dans la liste des comptes.");
+    return refused("Un compte existe déjà avec cette adresse\u00a0: changez plutôt son rôle dans la liste des comptes.");
   }
   const nowMs = Date.now();
   const waiting = await target
@@ -105,7 +112,7 @@ export async function inviteStaff(
     .where("revoked_at", "is", null)
     .where("expires_at", ">", new Date(nowMs).toISOString())
     .executeTakeFirst();
-  if (waiting) throw new AccountRuleError("Une invitation attend déjà une réponse à cette adresse\u00a0: renvoyez-la ou révoquez-la.");
+  if (waiting) return refused("Une invitation attend déjà une réponse à cette adresse\u00a0: renvoyez-la ou révoquez-la.");
   const { token, hash } = newToken();
   const now = new Date(nowMs).toISOString();
   const row = {
@@ -134,19 +141,20 @@ export async function inviteStaff(
     });
   });
   const invitation = toSummary(row, nowMs);
-  return { invitation, sent: await sendInvitationMail(invitation, token, actor.email) };
+  return accepted({ invitation, sent: await sendInvitationMail(invitation, token, actor.email) });
 }
 
-/** Sends a new link (the previous one stops working) valid for another INVITATION_TTL_DAYS. */
+/** Sends a new link (the previous one stops working) valid for another INVITATION_TTL_DAYS; refused once accepted or revoked. */
 export async function resendInvitation(
   actor: Actor,
   id: string,
   target: Db = db(),
-): Promise<{ invitation: InvitationSummary; sent: boolean }> {
+): Promise<Outcome<{ invitation: InvitationSummary; sent: boolean }>> {
   const row = await loadInvitation(id, target);
+  if (!row) return refused(NO_SUCH_INVITATION);
   const state = stateOf(row, Date.now());
-  if (state === "accepted") throw new AccountRuleError("Cette invitation a déjà été acceptée.");
-  if (state === "revoked") throw new AccountRuleError("Cette invitation a été révoquée\u00a0: invitez à nouveau la personne.");
+  if (state === "accepted") return refused("Cette invitation a déjà été acceptée.");
+  if (state === "revoked") return refused("Cette invitation a été révoquée\u00a0: invitez à nouveau la personne.");
   const { token, hash } = newToken();
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
@@ -166,14 +174,15 @@ export async function resendInvitation(
     });
   });
   const invitation = toSummary({ ...row, token_hash: hash, expires_at: expires, last_sent_at: now, send_count: row.send_count + 1 }, nowMs);
-  return { invitation, sent: await sendInvitationMail(invitation, token, actor.email) };
+  return accepted({ invitation, sent: await sendInvitationMail(invitation, token, actor.email) });
 }
 
-/** Revokes an invitation that has not been accepted: its link stops working. */
-export async function revokeInvitation(actor: Actor, id: string, target: Db = db()): Promise<InvitationSummary> {
+/** Revokes an invitation that has not been accepted (refused once accepted): its link stops working. */
+export async function revokeInvitation(actor: Actor, id: string, target: Db = db()): Promise<Outcome<InvitationSummary>> {
   const row = await loadInvitation(id, target);
-  if (row.accepted_at) throw new AccountRuleError("Cette invitation a déjà été acceptée\u00a0: désactivez plutôt le compte.");
-  if (row.revoked_at) return toSummary(row);
+  if (!row) return refused(NO_SUCH_INVITATION);
+  if (row.accepted_at) return refused("Cette invitation a déjà été acceptée\u00a0: désactivez plutôt le compte.");
+  if (row.revoked_at) return accepted(toSummary(row));
   const now = new Date().toISOString();
   await target.transaction().execute(async (trx) => {
     await trx.updateTable("invitations").set({ revoked_at: now }).where("id", "=", id).where("accepted_at", "is", null).execute();
@@ -185,7 +194,7 @@ export async function revokeInvitation(actor: Actor, id: string, target: Db = db
       summary: `Révocation de l'invitation de ${row.email}`,
     });
   });
-  return toSummary({ ...row, revoked_at: now });
+  return accepted(toSummary({ ...row, revoked_at: now }));
 }
 
 /** The invitations of the users screen, newest first. */

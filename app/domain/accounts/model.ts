@@ -48,3 +48,13 @@ export const INVITATION_REFUSALS: Record<Exclude<InvitationState, "pending"> | "
   accepted: "Cette invitation a déjà été utilisée. Connectez-vous avec l'adresse et le mot de passe choisis.",
   revoked: "Cette invitation a été annulée par un administrateur.",
 };
+
+/** What the users screen's action answers when it refuses something (success redirects with a toast). */
+export interface UsersActionReply {
+  intent: string;
+  /** The row the refusal is about (user, invitation or lock). */
+  target?: string;
+  formError?: string;
+  errors?: Record<string, string>;
+  values?: Record<string, unknown>;
+}

@@ -9,6 +9,7 @@ import { setPublicSignUp } from "~/platform/auth/public-sign-up.server";
 import { ROLE_LABELS, normalizeRole, type Role } from "~/platform/auth/roles";
 import { liftLockout, type Lockout } from "~/platform/auth/sign-in-throttle.server";
 import type { Actor } from "~/platform/db/actor";
+import { accepted, refusal, type Outcome } from "~/platform/validation/errors";
 
 /** A rule of the accounts area was broken; the message is French and meant for the user. */
 export class AccountRuleError extends Error {
@@ -130,15 +131,21 @@ async function otherActiveAdmins(trx: Db, exceptId: string): Promise<number> {
   return (await lockForUpdate(query, trx).execute()).length;
 }
 
-async function loadForChange(trx: Db, userId: string): Promise<UserSummary> {
+/** The refusal of a change on the users screen: its message is for the whole row. */
+function refused(message: string) {
+  return refusal({ _form: message });
+}
+
+async function loadForChange(trx: Db, userId: string): Promise<UserSummary | null> {
   const query = trx
     .selectFrom("users")
     .select([...USER_COLUMNS])
     .where("id", "=", userId);
   const row = await lockForUpdate(query, trx).executeTakeFirst();
-  if (!row) throw new AccountRuleError("Ce compte n'existe pas ou a été supprimé.");
-  return toSummary(row);
+  return row ? toSummary(row) : null;
 }
+
+const NO_SUCH_USER = "Ce compte n'existe pas ou a été supprimé.";
 
 export interface NewCredentialUser {
   email: string;
@@ -219,15 +226,15 @@ export { hashPassword };
 
 /**
  * Changes a user's role (admin only, checked by the route's guard). The last active admin
- * cannot lose the admin role. Recorded in the audit log, in the same transaction.
+ * cannot lose the admin role (a refusal, as is a missing account). Recorded in the audit log, in the
+ * same transaction.
  */
-export async function changeUserRole(actor: Actor, userId: string, role: Role, target: Db = db()): Promise<UserSummary> {
+export async function changeUserRole(actor: Actor, userId: string, role: Role, target: Db = db()): Promise<Outcome<UserSummary>> {
   return target.transaction().execute(async (trx) => {
     const user = await loadForChange(trx, userId);
-    if (user.role === role) return user;
-    if (user.role === "admin" && user.active && (await otherActiveAdmins(trx, user.id)) === 0) {
-      throw new AccountRuleError(LAST_ADMIN_MESSAGE);
-    }
+    if (!user) return refused(NO_SUCH_USER);
+    if (user.role === role) return accepted(user);
+    if (user.role === "admin" && user.active && (await otherActiveAdmins(trx, user.id)) === 0) return refused(LAST_ADMIN_MESSAGE);
     const now = new Date();
     await trx
       .updateTable("users")
@@ -241,22 +248,21 @@ export async function changeUserRole(actor: Actor, userId: string, role: Role, t
       entityId: user.id,
       summary: `Rôle de ${user.email} : ${ROLE_LABELS[user.role]} → ${ROLE_LABELS[role]}`,
     });
-    return { ...user, role, updatedAt: now.toISOString() };
+    return accepted({ ...user, role, updatedAt: now.toISOString() });
   });
 }
 
 /**
  * Deactivates (sessions closed, sign-in refused) or reactivates an account. Nobody deactivates
- * their own account here, and the last active admin stays active.
+ * their own account here, and the last active admin stays active (refusals, as is a missing account).
  */
-export async function setUserActive(actor: Actor, userId: string, active: boolean, target: Db = db()): Promise<UserSummary> {
+export async function setUserActive(actor: Actor, userId: string, active: boolean, target: Db = db()): Promise<Outcome<UserSummary>> {
   return target.transaction().execute(async (trx) => {
     const user = await loadForChange(trx, userId);
-    if (user.active === active) return user;
-    if (!active && user.id === actor.id) throw new AccountRuleError("Vous ne pouvez pas désactiver votre propre compte.");
-    if (!active && user.role === "admin" && (await otherActiveAdmins(trx, user.id)) === 0) {
-      throw new AccountRuleError(LAST_ADMIN_MESSAGE);
-    }
+    if (!user) return refused(NO_SUCH_USER);
+    if (user.active === active) return accepted(user);
+    if (!active && user.id === actor.id) return refused("Vous ne pouvez pas désactiver votre propre compte.");
+    if (!active && user.role === "admin" && (await otherActiveAdmins(trx, user.id)) === 0) return refused(LAST_ADMIN_MESSAGE);
     const now = new Date();
     const stamp = authTimestamp(trx, now);
     await trx
@@ -272,18 +278,21 @@ export async function setUserActive(actor: Actor, userId: string, active: boolea
       entityId: user.id,
       summary: `${active ? "Réactivation" : "Désactivation"} du compte ${user.email}`,
     });
-    return { ...user, active, updatedAt: now.toISOString() };
+    return accepted({ ...user, active, updatedAt: now.toISOString() });
   });
 }
 
-/** An admin lifts a sign-in lock (see the lockout policy in sign-in-throttle.server.ts); recorded in the journal. */
-export async function liftSignInLock(actor: Actor, key: string, target: Db = db()): Promise<Lockout> {
+/**
+ * An admin lifts a sign-in lock (see the lockout policy in sign-in-throttle.server.ts); recorded in the
+ * journal. A lock that has already ended is a refusal.
+ */
+export async function liftSignInLock(actor: Actor, key: string, target: Db = db()): Promise<Outcome<Lockout>> {
   return target.transaction().execute(async (trx) => {
     const lifted = await liftLockout(key, trx);
-    if (!lifted) throw new AccountRuleError("Ce blocage a déjà pris fin.");
+    if (!lifted) return refused("Ce blocage a déjà pris fin.");
     const what = lifted.kind === "pair" ? `de ${lifted.email} depuis l'adresse ${lifted.address}` : `de l'adresse ${lifted.address}`;
     await recordAudit(trx, { actor, action: "unlock", entity: "user", entityId: null, summary: `Déblocage des connexions ${what}` });
-    return lifted;
+    return accepted(lifted);
   });
 }
 

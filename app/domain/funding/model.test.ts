@@ -3,6 +3,8 @@ import { DEFAULT_RULES } from "./default-rules";
 import {
   fundingRuleSchema,
   parseSimulation,
+  simulationForm,
+  simulationFormSchema,
   quoteHref,
   simulate,
   describeRuleChange,
@@ -204,6 +206,37 @@ describe("parseSimulation: the shared input schema", () => {
     expect(!badSector.ok && badSector.errors.secteur).toBe("Ce secteur ne fait pas partie de la liste.");
     const tooMany = parseSimulation({ ...valid, stagiaires: "500" });
     expect(!tooMany.ok && tooMany.errors.stagiaires).toMatch(/200 stagiaires/);
+  });
+});
+
+describe("the simulator's form (the page's parseSubmission and the browser's useForm share simulationFormSchema)", () => {
+  it("refuses bad input with the French messages of parseSimulation, one per field, keeping what was typed", async () => {
+    const values = { opco: "", secteur: "", effectif: "", cout: "abc", heures: "", stagiaires: "0" };
+    const refused = await parseSubmission(simulationForm(values), simulationFormSchema);
+    expect(refused).toMatchObject({
+      ok: false,
+      errors: {
+        opco: "Choisissez votre OPCO, ou votre secteur d'activité pour le trouver.",
+        effectif: "Choisissez la taille de l'entreprise.",
+        cout: "Le coût doit être un nombre, par exemple 1 200 ou 1 200,50.",
+        heures: "Indiquez la durée de la formation en heures.",
+        stagiaires: "Indiquez au moins un stagiaire.",
+      },
+      values,
+    });
+    const parsed = parseSimulation(values);
+    expect(!refused.ok && refused.errors).toEqual(!parsed.ok && parsed.errors);
+    const unknown = await parseSubmission(simulationForm({ ...values, opco: "nulle-part", secteur: "lune" }), simulationFormSchema);
+    expect(!unknown.ok && [unknown.errors.opco, unknown.errors.secteur]).toEqual([
+      "Cet OPCO n'existe pas\u00a0: choisissez l'un des 11 OPCO de la liste.",
+      "Ce secteur ne fait pas partie de la liste.",
+    ]);
+  });
+
+  it("accepts a complete simulation: its output is parseSimulation's input", async () => {
+    const values = { opco: "opco-ep", secteur: "", effectif: "1-10", formation: "", cout: "1 200,50", heures: "14", stagiaires: "2" };
+    const accepted = await parseSubmission(simulationForm(values), simulationFormSchema);
+    expect(accepted.ok && accepted.data).toEqual((parseSimulation(values) as { input: unknown }).input);
   });
 });
 

@@ -263,6 +263,27 @@ export function parseSimulation(values: SimulationValues): ParsedSimulation {
   };
 }
 
+/** The simulator's values as the form they come from (the page's loader reads them from the address). */
+export function simulationForm(values: SimulationValues): FormData {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(values)) if (value !== undefined) form.append(field, value);
+  return form;
+}
+
+/**
+ * The simulator's form as the shared form pattern reads it (`parseSubmission` in the page's loader,
+ * `useForm` in the browser, loaded when the visitor enters the form): its fields, checked by
+ * `parseSimulation`; the output is the simulation's input.
+ */
+export const simulationFormSchema = z.looseObject({}).transform((raw, ctx) => {
+  const values: SimulationValues = {};
+  for (const field of SIMULATION_FIELDS) if (typeof raw[field] === "string") values[field] = raw[field];
+  const parsed = parseSimulation(values);
+  if (parsed.ok) return parsed.input;
+  for (const [field, message] of Object.entries(parsed.errors)) ctx.addIssue({ code: "custom", path: [field], message });
+  return z.NEVER;
+});
+
 // ---------------------------------------------------------------------------------------------
 // The rules engine
 // ---------------------------------------------------------------------------------------------

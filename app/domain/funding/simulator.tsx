@@ -1,9 +1,11 @@
 import { AlertTriangle, Info, Link2 } from "lucide-react";
-import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { inputClass } from "~/ui/form/fields";
+import { schemaValidator, useForm, type Validator } from "~/ui/form/use-form";
+import { formDataToObject } from "~/platform/validation/form-data";
 import type { SimulationOutcome } from "./model";
 import {
   BAND_LABELS,
@@ -94,18 +96,26 @@ function Field({
  * The OPCO simulator: a GET form that works without JavaScript (the loader computes the result
  * from the query string) and, with JavaScript, updates the result as the fields change.
  */
+/** The shared schema, loaded when the visitor enters the form: the page's first download carries no zod. */
+let validator: Promise<Validator> | undefined;
+const loadValidator = () => (validator ??= import("./model").then((m) => schemaValidator(m.simulationFormSchema)));
+
 export function Simulator({ values, errors, submitted, outcome, quoteHref, formation }: SimulatorProps) {
   const [chosen, setChosen] = useState<SimulatorFormationOption | null>(formation);
   const submit = useSubmit();
   const navigation = useNavigation();
   const location = useLocation();
-  const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<number | undefined>(undefined);
   const touched = useRef(new Set<string>());
   const ownSearch = useRef(normalizeSearch(location.search));
   const [formKey, setFormKey] = useState(0);
-  /** Errors found in the browser while typing; null: show the server's. */
-  const [clientErrors, setClientErrors] = useState<SimulationErrors | null>(null);
+  // The shared form pattern: the server's messages (the loader checks the same schema), a field's
+  // message when it is left, every message before sending.
+  const reply = useMemo(() => (submitted && Object.keys(errors).length > 0 ? { errors } : null), [submitted, errors]);
+  const form = useForm({ id: "simulateur", reply, validator: loadValidator, focusField: true });
+  const formRef = form.formRef;
+  /** The messages of the fields changed while typing (the result updates live); cleared by a new result. */
+  const [liveErrors, setLiveErrors] = useState<SimulationErrors>({});
 
   // A navigation that did not come from this form (a link to another simulation): start afresh.
   useEffect(() => {
@@ -115,7 +125,7 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
       touched.current.clear();
       setFormKey((k) => k + 1);
     }
-    setClientErrors(null);
+    setLiveErrors({});
   }, [location.search]);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -124,42 +134,32 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
 
-  const shownErrors = clientErrors ?? errors;
+  const shownErrors: SimulationErrors = { ...form.errors, ...liveErrors };
   const pending = navigation.state !== "idle" && navigation.location?.pathname === location.pathname;
-  const stale = clientErrors !== null && Object.keys(clientErrors).length > 0;
-
-  function readValues(form: HTMLFormElement): { data: FormData; values: SimulationValues } {
-    const data = new FormData(form);
-    const v: SimulationValues = {};
-    for (const field of SIMULATION_FIELDS) v[field] = String(data.get(field) ?? "");
-    return { data, values: v };
-  }
+  const stale = Object.keys(liveErrors).length > 0;
 
   function liveUpdate() {
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(async () => {
-      const form = formRef.current;
-      if (!form) return;
-      const { data, values: current } = readValues(form);
-      // The schema loads with the first change: the page's first download carries no zod.
-      const { parseSimulation } = await import("./model");
-      const parsed = parseSimulation(current);
-      if (!parsed.ok) {
-        const visible: SimulationErrors = {};
-        for (const [field, message] of Object.entries(parsed.errors) as Array<[SimulationField, string]>) {
-          if (touched.current.has(field) || (field === "opco" && (touched.current.has("secteur") || touched.current.has("opco"))))
-            visible[field] = message;
-        }
-        setClientErrors(visible);
-        return;
+      const check = await loadValidator();
+      const current = formRef.current;
+      if (!current) return;
+      const data = new FormData(current);
+      const all = check(formDataToObject(data)) as SimulationErrors;
+      const visible: SimulationErrors = {};
+      for (const [field, message] of Object.entries(all) as Array<[SimulationField, string]>) {
+        if (touched.current.has(field) || (field === "opco" && (touched.current.has("secteur") || touched.current.has("opco"))))
+          visible[field] = message;
       }
-      setClientErrors({});
+      setLiveErrors(visible);
+      if (Object.keys(all).length > 0) return;
       ownSearch.current = normalizeSearch(new URLSearchParams(data as unknown as Record<string, string>).toString());
-      void submit(form, { replace: true, preventScrollReset: true });
+      void submit(current, { replace: true, preventScrollReset: true });
     }, 350);
   }
 
   function handleChange(event: ChangeEvent<HTMLFormElement>) {
+    form.formProps.onChange(event);
     const target = event.target as unknown as HTMLInputElement | HTMLSelectElement;
     if (!target.name) return;
     touched.current.add(target.name);
@@ -184,10 +184,13 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     window.clearTimeout(timer.current);
     for (const field of SIMULATION_FIELDS) touched.current.add(field);
+    setLiveErrors({});
+    // Checked with the shared schema first: an incomplete form is not sent, its messages show.
+    form.formProps.onSubmit(event);
+    if (event.defaultPrevented) return;
     ownSearch.current = normalizeSearch(
       new URLSearchParams(new FormData(event.currentTarget) as unknown as Record<string, string>).toString(),
     );
-    setClientErrors(null);
   }
 
   const selectedFormation = chosen;
@@ -203,12 +206,11 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
         </h2>
         <Form
           key={formKey}
-          ref={formRef}
+          {...form.formProps}
           method="get"
           action="/simulateur-opco"
           replace
           preventScrollReset
-          noValidate
           onChange={handleChange}
           onSubmit={handleSubmit}
           className="mt-5 space-y-6"

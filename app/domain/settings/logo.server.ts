@@ -1,16 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { recordAudit } from "~/domain/audit/audit.server";
+import type { Actor } from "~/platform/db/actor";
+import { db, type Db } from "~/platform/db/db.server";
 import { ImageRejectedError, storeImage } from "~/platform/storage/images.server";
 import { storage } from "~/platform/storage/storage.server";
-
-/** An SVG logo is kept as sent (at most this size); a PNG (or JPEG, WebP) is re-encoded like every upload. */
-export const LOGO_SVG_MAX_BYTES = 200 * 1024;
-
-export class LogoRejectedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "LogoRejectedError";
-  }
-}
+import { accepted, refusal, type Outcome } from "~/platform/validation/errors";
+import { LOGO_MISSING, LOGO_SVG_MAX_BYTES, LOGO_SVG_TOO_LARGE, isSvgFile } from "./model";
+import { getOrganisation, saveOrganisation } from "./settings.server";
 
 function looksLikeSvg(body: Buffer): boolean {
   const head = body
@@ -21,27 +17,55 @@ function looksLikeSvg(body: Buffer): boolean {
   return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head);
 }
 
+const refused = (message: string) => refusal({ logo: message });
+
 /**
- * Stores an uploaded logo and returns its address, `/uploads/logo/…`. An SVG is stored as is and
- * served as an image with `Content-Security-Policy: sandbox` (its scripts never run, see
+ * Stores an uploaded logo and answers its address, `/uploads/logo/…`, or a refusal beside the file
+ * field (the content is checked, whatever the file's name and announced type). An SVG is stored as
+ * is and served as an image with `Content-Security-Policy: sandbox` (its scripts never run, see
  * routes/media/uploads.ts); any other image goes through the image pipeline (re-encoded to WebP).
  */
-export async function storeLogo(file: File): Promise<string> {
+export async function storeLogo(file: File): Promise<Outcome<string>> {
   const body = Buffer.from(await file.arrayBuffer());
-  if (body.length === 0) throw new LogoRejectedError("Choisissez un fichier image (SVG ou PNG).");
-  if (file.type === "image/svg+xml" || /\.svg$/i.test(file.name) || looksLikeSvg(body)) {
-    if (!looksLikeSvg(body)) throw new LogoRejectedError("Ce fichier n'est pas une image SVG valide.");
-    if (body.length > LOGO_SVG_MAX_BYTES) throw new LogoRejectedError("Le logo SVG ne dépasse pas 200 Ko.");
+  if (body.length === 0) return refused(LOGO_MISSING);
+  if (isSvgFile(file) || looksLikeSvg(body)) {
+    if (!looksLikeSvg(body)) return refused("Ce fichier n'est pas une image SVG valide.");
+    if (body.length > LOGO_SVG_MAX_BYTES) return refused(LOGO_SVG_TOO_LARGE);
     const key = `logo/${randomUUID()}.svg`;
     await storage().put(key, body, "image/svg+xml");
-    return `/uploads/${key}`;
+    return accepted(`/uploads/${key}`);
   }
   try {
     const image = await storeImage(body, "logo");
     const width = image.widths.find((w) => w >= 480) ?? image.widths[image.widths.length - 1];
-    return `/uploads/${image.key}-${width}.webp`;
+    return accepted(`/uploads/${image.key}-${width}.webp`);
   } catch (error) {
-    if (error instanceof ImageRejectedError) throw new LogoRejectedError(error.message);
+    if (error instanceof ImageRejectedError) return refused(error.message);
     throw error;
   }
+}
+
+/**
+ * Replaces the organisation's logo with an uploaded file, or removes it (`file` null): recorded in
+ * the journal. A file the site cannot use is refused, and nothing changes.
+ */
+export async function changeLogo(actor: Actor, file: File | null, target: Db = db()): Promise<Outcome<{ logoUrl: string }>> {
+  let logoUrl = "";
+  if (file) {
+    const stored = await storeLogo(file);
+    if (!stored.ok) return stored;
+    logoUrl = stored.value;
+  }
+  const current = await getOrganisation(target);
+  await target.transaction().execute(async (trx) => {
+    await saveOrganisation({ ...current, logoUrl }, trx);
+    await recordAudit(trx, {
+      actor,
+      action: "settings",
+      entity: "settings",
+      entityId: "organisation",
+      summary: logoUrl ? "Logo de l'organisme remplacé" : "Logo de l'organisme retiré",
+    });
+  });
+  return accepted({ logoUrl });
 }

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from "~/platform/storage/stored-image";
+import { fileField } from "~/platform/validation/file-field";
 
 /** Luhn check used by SIRET/SIREN numbers. */
 export function isLuhnValid(digits: string): boolean {
@@ -66,3 +68,24 @@ export type Organisation = z.infer<typeof organisationSchema>;
 
 /** What the form of /admin/parametres sends: the identity without the logo (it has its own form). */
 export const organisationFormSchema = organisationSchema.omit({ logoUrl: true });
+
+/** An SVG logo is kept as sent, at most this size; a PNG (or JPEG, WebP) is re-encoded like every upload. */
+export const LOGO_SVG_MAX_BYTES = 200 * 1024;
+export const LOGO_MISSING = "Choisissez un fichier image (SVG ou PNG).";
+export const LOGO_SVG_TOO_LARGE = "Le logo SVG ne dépasse pas 200 Ko.";
+
+/** A file the browser announces as SVG (the server looks at the content too). */
+export const isSvgFile = (file: { name: string; type: string }) => file.type === "image/svg+xml" || /\.svg$/i.test(file.name);
+
+/**
+ * The logo form of /admin/parametres: a file, not empty, within its size (200 Ko for an SVG, 10 Mo
+ * for an image). The action checks it with `parseSubmission(…, { files: true })`, the browser with
+ * `useForm`; the server then checks the content (`storeLogo`).
+ */
+export const logoFormSchema = z.object({
+  logo: fileField(LOGO_MISSING).superRefine((file, ctx) => {
+    if (isSvgFile(file) ? file.size > LOGO_SVG_MAX_BYTES : file.size > IMAGE_MAX_BYTES) {
+      ctx.addIssue({ code: "custom", message: isSvgFile(file) ? LOGO_SVG_TOO_LARGE : IMAGE_TOO_LARGE });
+    }
+  }),
+});

@@ -24,7 +24,6 @@ export interface AuthContextValue {
   signOut(): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
   resetPassword(input: { token: string; newPassword: string }): Promise<void>;
-  deleteAccount(password: string): Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -98,13 +97,6 @@ export function AuthProvider({ user, children }: { user: SessionUser | null; chi
           await authPost("/reset-password", input);
           notify.success("Mot de passe modifié", { description: "Connectez-vous avec votre nouveau mot de passe." });
         }, "Erreur"),
-      deleteAccount: (password) =>
-        run(async () => {
-          await authPost("/delete-user", { password });
-          await navigate("/", { replace: true });
-          await refresh();
-          notify.success("Compte supprimé", { description: "Votre compte et vos données personnelles ont été effacés." });
-        }, "Suppression impossible"),
     };
   }, [user, pending, revalidator, run, navigate]);
 

@@ -1,5 +1,8 @@
-import { auth } from "./auth.server";
+import type { FieldErrors } from "../validation/errors";
+import { parseSubmission } from "../validation/submission";
+import { AUTH_BASE_PATH, auth, type Auth } from "./auth.server";
 import { frenchAuthMessage } from "./client";
+import { deleteAccountSchema } from "./forms";
 
 /**
  * The sign-in screen's forms, handled on the server: the route action calls Better Auth here when
@@ -54,4 +57,34 @@ export async function resetPasswordOnServer(request: Request, input: { token: st
     asResponse: true,
   });
   return outcome(response);
+}
+
+/** What the account deletion form leads to: done (Better Auth's cookies, which end the session), or refused. */
+export type DeleteAccountAnswer =
+  | { ok: true; cookies: string[] }
+  /** `failure`: Better Auth's refusal, also said in a toast (as when the browser called it). */
+  | { ok: false; status: number; reply: { errors?: FieldErrors; formError?: string }; failure?: string };
+
+/**
+ * « Supprimer mon compte »: the form is checked with `deleteAccountSchema`, then Better Auth deletes
+ * the signed-in user (its hooks refuse the last active admin, its limiter counts the attempts). A wrong password is said beside the
+ * password field; any other refusal, for the whole form. The password is never sent back.
+ */
+export async function deleteAccountOnServer(request: Request, form: FormData, instance: Auth = auth()): Promise<DeleteAccountAnswer> {
+  const parsed = await parseSubmission(form, deleteAccountSchema);
+  if (!parsed.ok) return { ok: false, status: 400, reply: { errors: parsed.errors } };
+  // Through Better Auth's router, as the browser's call was: its rate limit on /delete-user applies.
+  const headers = new Headers(request.headers);
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  const call = new Request(new URL(`${AUTH_BASE_PATH}/delete-user`, request.url), {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ password: parsed.data.password }),
+  });
+  const response = await instance.handler(call);
+  const result = await outcome(response);
+  if (result.ok) return { ok: true, cookies: result.cookies };
+  const reply = result.code === "INVALID_PASSWORD" ? { errors: { password: result.message } } : { formError: result.message };
+  return { ok: false, status: result.status, reply, failure: result.message };
 }

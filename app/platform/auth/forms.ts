@@ -71,3 +71,9 @@ export const inviteSchema = z.object({
   displayName: displayNameSchema,
   role: z.enum(INVITABLE_ROLES, { error: "Choisissez le rôle\u00a0: éditeur ou administrateur." }),
 });
+
+/** « Supprimer mon compte »: the current password, and the box that confirms it. */
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: "Saisissez votre mot de passe." }).min(1, "Saisissez votre mot de passe.").max(4096),
+  confirm: z.literal("on", { error: "Cochez la case pour confirmer la suppression." }),
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { IMAGE_WIDTHS, type StoredImage } from "./stored-image";
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, IMAGE_WIDTHS, type StoredImage } from "./stored-image";
 import { storage as defaultStorage, type StorageDriver } from "./storage.server";
 
 /**
@@ -8,7 +8,7 @@ import { storage as defaultStorage, type StorageDriver } from "./storage.server"
  * re-encoded by sharp into AVIF and WebP at several widths; metadata (EXIF, GPS, ICC…) is
  * never copied to the outputs. Only the re-encoded files are stored.
  */
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export { IMAGE_MAX_BYTES };
 /** Larger pictures are refused from their header, before anything is decoded (a 49-megapixel PNG took 15 s). */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"]);
@@ -30,7 +30,7 @@ export interface EncodedImage {
 /** Checks and re-encodes an uploaded image; throws ImageRejectedError with a French message. */
 export async function encodeImage(input: Buffer): Promise<EncodedImage> {
   if (input.length === 0) throw new ImageRejectedError("Le fichier est vide.");
-  if (input.length > IMAGE_MAX_BYTES) throw new ImageRejectedError("L'image dépasse 10 Mo : réduisez-la avant de l'envoyer.");
+  if (input.length > IMAGE_MAX_BYTES) throw new ImageRejectedError(IMAGE_TOO_LARGE);
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
     // Reads the header only: nothing is decoded yet.

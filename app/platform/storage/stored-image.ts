@@ -23,3 +23,7 @@ export function imageUrl(image: Pick<StoredImage, "key">, width: number, format:
 export function imageSrcSet(image: StoredImage, format: "avif" | "webp"): string {
   return image.widths.map((w) => `${imageUrl(image, w, format)} ${w}w`).join(", ");
 }
+
+/** The largest image upload (checked by the server on the content, and by a form's schema before sending). */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_TOO_LARGE = "L'image dépasse 10 Mo\u00a0: réduisez-la avant de l'envoyer.";

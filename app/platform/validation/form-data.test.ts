@@ -73,3 +73,13 @@ describe("parseFrenchNumber", () => {
     expect(parseFrenchNumber("abc")).toBe("abc");
   });
 });
+
+describe("formDataToObject with files", () => {
+  it("leaves files out by default, and describes them (name, type, size) when asked", () => {
+    const form = new FormData();
+    form.append("intent", "logo");
+    form.append("logo", new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" }));
+    expect(formDataToObject(form)).toEqual({ intent: "logo" });
+    expect(formDataToObject(form, { files: true })).toEqual({ intent: "logo", logo: { name: "logo.svg", type: "image/svg+xml", size: 6 } });
+  });
+});

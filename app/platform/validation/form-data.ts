@@ -34,11 +34,25 @@ function own(node: Node, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(node, key) ? (node as Record<string, unknown>)[key] : undefined;
 }
 
-/** Builds a nested object from form fields; files are left out. */
-export function formDataToObject(form: FormData | URLSearchParams | Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
+/** A posted file as a form's schema checks it (the content stays in the form: only the server reads it). */
+export interface FileInfo {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/**
+ * Builds a nested object from form fields. Files are left out, unless `files` is set: each file is
+ * then described by its name, type and size (a file field left empty is sent as an empty file).
+ */
+export function formDataToObject(
+  form: FormData | URLSearchParams | Iterable<[string, FormDataEntryValue]>,
+  { files = false }: { files?: boolean } = {},
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, value] of form as Iterable<[string, FormDataEntryValue]>) {
-    if (typeof value !== "string") continue;
+  for (const [name, entry] of form as Iterable<[string, FormDataEntryValue]>) {
+    if (typeof entry !== "string" && !files) continue;
+    const value: string | FileInfo = typeof entry === "string" ? entry : { name: entry.name, type: entry.type, size: entry.size };
     const keys = pathOf(name);
     if (!keys) continue;
     let node: Node = out;

@@ -11,9 +11,14 @@ export type Submission<T> =
  * validates it with the shared schema. On refusal, `values` go back to the form so that nothing
  * typed is lost (never a password: strip them before answering).
  */
-export async function parseSubmission<S extends z.ZodType>(source: Request | FormData, schema: S): Promise<Submission<z.output<S>>> {
+export async function parseSubmission<S extends z.ZodType>(
+  source: Request | FormData,
+  schema: S,
+  /** `files`: the schema checks the posted files too, as `FileInfo` (name, type, size). */
+  options: { files?: boolean } = {},
+): Promise<Submission<z.output<S>>> {
   const form = source instanceof Request ? await source.formData() : source;
-  const values = formDataToObject(form);
+  const values = formDataToObject(form, options);
   const result = validate(schema, values);
   return result.ok ? { ok: true, data: result.value, values, form } : { ok: false, errors: result.errors, values, form };
 }

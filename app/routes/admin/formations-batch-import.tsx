@@ -56,6 +56,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function FormationsBatchImport({ loaderData }: Route.ComponentProps) {
   const { jobs, selected } = loaderData;
   const actionData = useActionData<typeof action>();
+  // A refused upload's messages go beside the files field; the mapping step's, beside its box.
+  const isUpload = Boolean(actionData && !actionData.ok && actionData.errors?.files);
   usePolling(jobs.some((j) => isActiveJob(j.state)) || (selected !== null && isActiveJob(selected.state)));
   return (
     <div>
@@ -71,7 +73,7 @@ export default function FormationsBatchImport({ loaderData }: Route.ComponentPro
           Import d'un fichier avec aperçu
         </ButtonLink>
       </div>
-      {actionData ? (
+      {actionData?.message ? (
         <div className="mt-6">
           <Alert tone={actionData.ok ? "success" : "error"} testId="batch-message">
             {actionData.message}
@@ -79,11 +81,11 @@ export default function FormationsBatchImport({ loaderData }: Route.ComponentPro
         </div>
       ) : null}
       {selected?.state === "review" ? (
-        <JobReview job={selected} ignored={actionData && !actionData.ok ? actionData.ignored : undefined} />
+        <JobReview job={selected} reply={actionData && !actionData.ok && !isUpload ? actionData : undefined} />
       ) : selected ? (
         <JobDetail job={selected} />
       ) : null}
-      <NewBatch />
+      <NewBatch reply={actionData && !actionData.ok && isUpload ? actionData : undefined} />
       <RecentJobs jobs={jobs} selectedId={selected?.id} />
     </div>
   );

@@ -35,11 +35,11 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = new URL(request.url).searchParams.get("etape");
   if (intent === "televersement") {
     const result = await receiveUpload(request, actor);
-    if (!result.ok) return data({ kind: "upload" as const, message: result.message }, { status: result.status });
+    if (!result.ok) return data({ kind: "upload" as const, errors: result.errors }, { status: result.status });
     return redirect(`/admin/formations/import?fichier=${result.fileId}`);
   }
   const outcome = await runImport(await request.formData(), actor);
-  if (!outcome.ok) return data({ kind: "import-error" as const, message: outcome.message }, { status: outcome.status });
+  if (!outcome.ok) return data({ kind: "import-error" as const, errors: outcome.errors }, { status: outcome.status });
   return { kind: "imported" as const, ...outcome };
 }
 
@@ -69,7 +69,7 @@ export default function FormationsImport({ loaderData }: Route.ComponentProps) {
       {imported ? (
         <ImportResult result={imported} />
       ) : loaderData.step === "upload" ? (
-        <UploadForm error={actionData?.kind === "upload" ? actionData.message : undefined} />
+        <UploadForm reply={actionData?.kind === "upload" ? actionData : undefined} />
       ) : loaderData.step === "error" ? (
         <div className="mt-6 space-y-4">
           <Alert tone="error" title="Ce fichier ne peut pas être importé" testId="file-error">
@@ -85,7 +85,7 @@ export default function FormationsImport({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           {refused ? <ImportResult result={refused} /> : null}
-          <ReviewSteps review={loaderData} importError={actionData?.kind === "import-error" ? actionData.message : undefined} />
+          <ReviewSteps review={loaderData} importReply={actionData?.kind === "import-error" ? actionData : undefined} />
         </>
       )}
       <ColumnsHelp />

@@ -2,11 +2,11 @@ import { Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/parametres";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { MutationResultMessage, type MutationResult } from "~/domain/formations/components/mutation-result";
-import { organisationFormSchema } from "~/domain/settings/model";
+import { logoFormSchema, organisationFormSchema } from "~/domain/settings/model";
 import { getOrganisation, saveOrganisation } from "~/domain/settings/settings.server";
 import { LogoForm } from "~/domain/settings/components/logo-form";
 import { ORGANISATION_FORM_ID, OrganisationForm } from "~/domain/settings/components/organisation-form";
-import { LogoRejectedError, storeLogo } from "~/domain/settings/logo.server";
+import { changeLogo } from "~/domain/settings/logo.server";
 import { dataWithToast, redirectWithToast } from "~/platform/toast/flash.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";
@@ -16,8 +16,8 @@ import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-fo
 
 export const handle = { breadcrumb: "Paramètres" };
 
-/** The answers of the action: the identity's refusal (errors, values kept), its save, or the logo's refusal. */
-type Reply = SubmissionReply & { ok?: boolean; message?: string; values?: Record<string, unknown>; logoError?: string };
+/** The answers of the action: the identity's refusal (errors, values kept), its save, or the logo's refusal (`intent: "logo"`). */
+type Reply = SubmissionReply & { ok?: boolean; message?: string; values?: Record<string, unknown>; intent?: "logo" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -29,31 +29,15 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "logo" || intent === "logo-remove") {
-    const file = form.get("logo");
-    let logoUrl = "";
+    let file: File | null = null;
     if (intent === "logo") {
-      if (!(file instanceof File) || file.size === 0)
-        return data<Reply>({ logoError: "Choisissez un fichier image (SVG ou PNG)." }, { status: 400 });
-      try {
-        logoUrl = await storeLogo(file);
-      } catch (error) {
-        if (error instanceof LogoRejectedError) return data<Reply>({ logoError: error.message }, { status: 400 });
-        throw error;
-      }
+      const parsed = await parseSubmission(form, logoFormSchema, { files: true });
+      if (!parsed.ok) return data<Reply>({ intent: "logo", errors: parsed.errors }, { status: 400 });
+      file = form.get("logo") as File;
     }
-    const current = await getOrganisation();
-    await db()
-      .transaction()
-      .execute(async (trx) => {
-        await saveOrganisation({ ...current, logoUrl }, trx);
-        await recordAudit(trx, {
-          actor: me,
-          action: "settings",
-          entity: "settings",
-          entityId: "organisation",
-          summary: logoUrl ? "Logo de l'organisme remplacé" : "Logo de l'organisme retiré",
-        });
-      });
+    const changed = await changeLogo(me, file);
+    if (!changed.ok) return data<Reply>({ intent: "logo", errors: changed.errors }, { status: 400 });
+    const { logoUrl } = changed.value;
     return redirectWithToast("/admin/parametres", {
       kind: "success",
       title: logoUrl ? "Logo enregistré" : "Logo retiré",
@@ -93,7 +77,9 @@ const loadSchema = () => import("~/domain/settings/model").then((m) => schemaVal
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const reply = actionData as Reply | undefined;
+  const answer = actionData as Reply | undefined;
+  const logoReply = answer?.intent === "logo" ? answer : undefined;
+  const reply = logoReply ? undefined : answer;
   const form = useForm({ id: ORGANISATION_FORM_ID, validator: loadSchema, reply });
   // After a save, the focus goes to its message (the same result block as categories and cities).
   const saved = reply?.ok ? (reply as MutationResult) : undefined;
@@ -111,7 +97,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </p>
       </div>
       <MutationResultMessage result={saved} formOf={() => ORGANISATION_FORM_ID} />
-      <LogoForm logoUrl={loaderData.organisation.logoUrl} error={reply?.logoError} />
+      <LogoForm logoUrl={loaderData.organisation.logoUrl} reply={logoReply} />
       <OrganisationForm form={form} values={{ ...loaderData.organisation, ...(reply?.values ?? {}) }} busy={busy} />
     </div>
   );

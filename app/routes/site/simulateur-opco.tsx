@@ -2,9 +2,10 @@ import type { Route } from "./+types/simulateur-opco";
 import { getSimulatorFormation } from "~/domain/funding/formations.server";
 import {
   isSimulationSubmitted,
-  parseSimulation,
   quoteHref,
   simulate,
+  simulationForm,
+  simulationFormSchema,
   valuesFromSearchParams,
   type SimulationOutcome,
 } from "~/domain/funding/model";
@@ -14,6 +15,7 @@ import { Simulator } from "~/domain/funding/simulator";
 import { Breadcrumbs, PageContainer } from "~/domain/funding/ui";
 import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
+import { parseSubmission } from "~/platform/validation/submission";
 
 export function meta(args: Route.MetaArgs) {
   return [
@@ -52,11 +54,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   let outcome: SimulationOutcome | null = null;
   let quote: string | null = null;
   if (submitted) {
-    const parsed = parseSimulation(values);
+    // The shared form pattern on a GET form: the (completed) values are checked as a posted form would be.
+    const parsed = await parseSubmission(simulationForm(values), simulationFormSchema);
     if (!parsed.ok) Object.assign(errors, { ...parsed.errors, ...errors });
     else if (!errors.formation) {
-      outcome = simulate(parsed.input, rules);
-      quote = quoteHref(parsed.input);
+      outcome = simulate(parsed.data, rules);
+      quote = quoteHref(parsed.data);
     }
   }
   return { values, errors, submitted, outcome, quoteHref: quote, formation };

@@ -26,6 +26,7 @@ export function useForm({
   onValid,
   partial = false,
   focusField = false,
+  files = false,
 }: {
   /** The form's id (field ids derive from it). */
   id: string;
@@ -45,6 +46,8 @@ export function useForm({
    * focus goes to the first field in error, whose message is beside it.
    */
   focusField?: boolean;
+  /** The form has file fields: the validator sees each file's name, type and size (as `parseSubmission` with `files`). */
+  files?: boolean;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -73,7 +76,7 @@ export function useForm({
     return loading.current;
   }, [validator]);
 
-  const values = () => (formRef.current ? formDataToObject(new FormData(formRef.current)) : {});
+  const values = () => (formRef.current ? formDataToObject(new FormData(formRef.current), { files }) : {});
   const check = (): FieldErrors => (loaded.current ? loaded.current(values()) : {});
 
   const onFocus = () => {
@@ -86,6 +89,11 @@ export function useForm({
     // Moving between the boxes of one group is not leaving the field.
     const next = event.relatedTarget as { name?: string } | null;
     if (next && next.name === name) return;
+    checkField(name);
+  };
+
+  /** Checks one field with the others' current values (its message shown, or cleared). */
+  const checkField = (name: string) => {
     // The schema may still be loading (a field left very quickly): check once it is there.
     void load().then(() => {
       const all = check();
@@ -141,6 +149,13 @@ export function useForm({
     onValid?.(event, values());
   };
 
+  /** Choosing a file is like leaving its field: checked at once (a file too large is said before sending). */
+  const onChange = (event?: FormEvent<HTMLFormElement>) => {
+    const target = (event?.target ?? {}) as { type?: string; name?: string };
+    if (target.type === "file" && target.name) checkField(target.name);
+    else onInput(event);
+  };
+
   return {
     formRef,
     summaryRef,
@@ -153,7 +168,7 @@ export function useForm({
       if (message) requestAnimationFrame(() => summaryRef.current?.focus());
     },
     summaryVisible: summaryVisible && (Object.keys(errors).length > 0 || Boolean(formError)),
-    formProps: { id, ref: formRef, noValidate: true, onFocus, onBlur, onInput, onChange: onInput, onSubmit },
+    formProps: { id, ref: formRef, noValidate: true, onFocus, onBlur, onInput, onChange, onSubmit },
   };
 }
 

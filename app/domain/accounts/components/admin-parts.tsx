@@ -1,17 +1,11 @@
 import type { ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { schemaValidator, useForm } from "~/ui/form/use-form";
+import type { UsersActionReply } from "../model";
 
-/** What the users screen's action answers when it refuses something (success redirects with a toast). */
-export interface UsersActionReply {
-  intent: string;
-  /** The row the refusal is about (user, invitation or lock). */
-  target?: string;
-  formError?: string;
-  errors?: Record<string, string>;
-  values?: Record<string, unknown>;
-}
+export type { UsersActionReply };
 
 /** A titled block of the users screen. */
 export function AdminSection({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
@@ -65,12 +59,27 @@ export function AdminTable({ caption, columns, children }: { caption: string; co
   );
 }
 
+const loadRowValidator = () => import("../admin-forms").then((m) => schemaValidator(m.userRowSchema));
+
+/**
+ * The shared form pattern for a row's small form (`intent` about `target`): a fetcher form that the
+ * action checks with the row schema (the browser loads the same one when the admin enters the form).
+ * Its refusal comes as the fetcher's answer, or as the page's answer without JavaScript.
+ */
+export function useRowForm(intent: string, target: string) {
+  const fetcher = useFetcher<UsersActionReply>();
+  const page = useActionData<UsersActionReply>();
+  const reply = [fetcher.data, page].find((r) => r?.intent === intent && r.target === target) ?? null;
+  const form = useForm({ id: `${intent}-${target}`.replace(/[^\w-]/g, "-"), reply, validator: loadRowValidator, focusField: true });
+  return { fetcher, form, reply };
+}
+
 /** The refusal of an action on this row, beside it. */
-export function RowError({ reply, target }: { reply: UsersActionReply | undefined; target: string }) {
-  if (!reply?.formError || reply.target !== target) return null;
+export function RowError({ message }: { message: string | undefined }) {
+  if (!message) return null;
   return (
     <p role="alert" className="mt-1 max-w-xs text-sm text-red-700 dark:text-red-400">
-      {reply.formError}
+      {message}
     </p>
   );
 }
@@ -95,9 +104,9 @@ export function RowAction({
   hiddenLabel: string;
   variant?: "secondary" | "ghost";
 }) {
-  const fetcher = useFetcher<UsersActionReply>();
+  const { fetcher, form } = useRowForm(intent, target);
   return (
-    <fetcher.Form method="post" preventScrollReset>
+    <fetcher.Form method="post" preventScrollReset {...form.formProps}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="target" value={target} />
       {Object.entries(fields).map(([name, value]) => (
@@ -106,7 +115,7 @@ export function RowAction({
       <Button type="submit" size="sm" variant={variant} disabled={fetcher.state !== "idle"}>
         {label} <span className="sr-only">{hiddenLabel}</span>
       </Button>
-      <RowError reply={fetcher.data} target={target} />
+      <RowError message={form.formError ?? Object.values(form.errors)[0]} />
     </fetcher.Form>
   );
 }

@@ -1,24 +1,34 @@
 import { useId } from "react";
-import { useFetcher } from "react-router";
 import { ROLES, ROLE_LABELS, type Role } from "~/platform/auth/roles";
 import { FilterField, InlineFilterBar, SelectFilter, inlineFilterFieldClass } from "~/ui/admin-list/admin-list";
 import { Button } from "~/ui/button";
 import { formatDate } from "~/ui/format";
-import { inputClass } from "~/ui/form/fields";
+import { FieldError, inputClass } from "~/ui/form/fields";
 import type { UserSummary } from "../users.server";
-import { AdminTable, Badge, RowAction, RowError, type UsersActionReply } from "./admin-parts";
+import { AdminTable, Badge, RowAction, RowError, useRowForm } from "./admin-parts";
 
 function RoleForm({ user }: { user: UserSummary }) {
-  const fetcher = useFetcher<UsersActionReply>();
+  const { fetcher, form, reply } = useRowForm("role", user.id);
   const selectId = useId();
+  // A refused change keeps the role chosen (the page's answer without JavaScript).
+  const chosen = typeof reply?.values?.role === "string" ? reply.values.role : user.role;
+  const { role: roleError, ...others } = form.errors;
   return (
-    <fetcher.Form method="post" preventScrollReset className="flex flex-wrap items-center gap-2">
+    <fetcher.Form method="post" preventScrollReset {...form.formProps} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value="role" />
       <input type="hidden" name="target" value={user.id} />
       <label htmlFor={selectId} className="sr-only">
         Rôle de {user.email}
       </label>
-      <select id={selectId} name="role" defaultValue={user.role} key={user.role} className={inputClass(undefined, "w-auto")}>
+      <select
+        id={selectId}
+        name="role"
+        defaultValue={chosen}
+        key={`${user.role}-${chosen}`}
+        aria-invalid={roleError ? true : undefined}
+        aria-describedby={roleError ? `${selectId}-error` : undefined}
+        className={inputClass(roleError, "w-auto")}
+      >
         {ROLES.map((r) => (
           <option key={r} value={r}>
             {ROLE_LABELS[r]}
@@ -28,7 +38,8 @@ function RoleForm({ user }: { user: UserSummary }) {
       <Button type="submit" size="sm" variant="secondary" disabled={fetcher.state !== "idle"}>
         Enregistrer <span className="sr-only">le rôle de {user.email}</span>
       </Button>
-      <RowError reply={fetcher.data} target={user.id} />
+      <FieldError id={`${selectId}-error`} error={roleError} />
+      <RowError message={form.formError ?? Object.values(others)[0]} />
     </fetcher.Form>
   );
 }

@@ -1,16 +1,26 @@
 import { Ban, Download, Play, Upload } from "lucide-react";
-import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { guessMapping, mappingProblems } from "./columns";
-import { Alert, CountsGrid, FileStateBadge, JobStateBadge, ProgressBar, TableHead, fileInputClass, panelClass } from "./components";
-import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
-import { ignoredHeaders, mappingColumns } from "./mapping";
+import {
+  Alert,
+  CountsGrid,
+  FileError,
+  FileStateBadge,
+  JobStateBadge,
+  ProgressBar,
+  TableHead,
+  fileInputClass,
+  panelClass,
+} from "./components";
+import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
+import { IGNORED_ACK_FIELD, ignoredHeaders, mappingColumns } from "./mapping";
 import { IgnoredColumnsNotice, MappingTable } from "./mapping-step";
 import { ACCEPT_ATTRIBUTE, countsSentence, formatBytes, isActiveJob, type JobView } from "./model";
 import { AllOrNothing } from "./single-import";
 import { useLiveData } from "~/platform/live/use-live-data";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
 import { Spinner } from "~/ui/spinner";
 
 /** The screens of the batch import: upload → columns of each file → progress and report. */
@@ -20,9 +30,14 @@ export function usePolling(active: boolean) {
   useLiveData({ poll: active });
 }
 
-export function NewBatch() {
+const loadUploadValidator = () => import("./forms").then((m) => schemaValidator(m.batchUploadSchema));
+const loadConfirmValidator = () => import("./forms").then((m) => schemaValidator(m.batchConfirmSchema));
+
+/** A new batch: the shared form pattern (no file, too many or too large files are said beside the field, before sending). */
+export function NewBatch({ reply }: { reply?: SubmissionReply }) {
   const navigation = useNavigation();
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm({ id: "batch-upload", reply, validator: loadUploadValidator, focusField: true, files: true });
+  const problem = form.errors.files;
   const busy = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
   return (
     <section aria-labelledby="nouveau-lot" className={cn(panelClass, "mt-6")}>
@@ -37,7 +52,7 @@ export function NewBatch() {
         </Link>
         , avant de lancer l'import. Vous pouvez quitter cette page pendant l'import.
       </p>
-      <Form method="post" action="?etape=lot" encType="multipart/form-data" className="mt-4 space-y-4">
+      <Form method="post" action="?etape=lot" encType="multipart/form-data" {...form.formProps} className="mt-4 space-y-4">
         <div>
           <label htmlFor="batch-files" className="block text-sm font-medium">
             Fichiers à importer
@@ -51,26 +66,11 @@ export function NewBatch() {
             accept={ACCEPT_ATTRIBUTE}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? "batch-files-error" : undefined}
-            onChange={(e) => {
-              const list = [...(e.currentTarget.files ?? [])];
-              const big = list.find((f) => f.size > IMPORT_MAX_UPLOAD_BYTES);
-              setProblem(
-                list.length > IMPORT_MAX_BATCH_FILES
-                  ? `${list.length} fichiers choisis : ${IMPORT_MAX_BATCH_FILES} au plus par lot.`
-                  : big
-                    ? `« ${big.name} » dépasse ${IMPORT_MAX_UPLOAD_LABEL} (${formatBytes(big.size)}) : découpez-le en plusieurs fichiers.`
-                    : null,
-              );
-            }}
             className={fileInputClass}
           />
         </div>
-        {problem ? (
-          <p id="batch-files-error" role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-            {problem}
-          </p>
-        ) : null}
-        <Button type="submit" disabled={busy || problem !== null}>
+        <FileError id="batch-files-error" message={problem} className="" />
+        <Button type="submit" disabled={busy}>
           <Upload aria-hidden="true" className="size-4" />
           Envoyer et vérifier les colonnes
         </Button>
@@ -81,8 +81,15 @@ export function NewBatch() {
 }
 
 /** The mapping step of a batch: each readable file's columns, one acknowledgement for every ignored column, all or nothing. */
-export function JobReview({ job, ignored }: { job: JobView; ignored?: string[] }) {
+export function JobReview({ job, reply }: { job: JobView; reply?: SubmissionReply & { ignored?: string[] } }) {
   const navigation = useNavigation();
+  const form = useForm({
+    id: "batch-confirm",
+    reply: reply?.errors ? reply : undefined,
+    validator: loadConfirmValidator,
+    focusField: true,
+  });
+  const ignored = reply?.ignored;
   const busy = navigation.state !== "idle";
   const readable = job.files.filter((f) => f.preview);
   const mappingOf = (f: JobView["files"][number]) => f.mapping ?? guessMapping(f.preview!.headers);
@@ -101,7 +108,7 @@ export function JobReview({ job, ignored }: { job: JobView; ignored?: string[] }
         Rien n'est encore importé. Chaque colonne est associée au champ que désigne son en-tête&nbsp;: corrigez ce qui doit l'être, puis
         lancez l'import.
       </p>
-      <Form method="post" action="?etape=colonnes" className="mt-4 space-y-6">
+      <Form method="post" action="?etape=colonnes" {...form.formProps} className="mt-4 space-y-6">
         <input type="hidden" name="id" value={job.id} />
         {job.files.map((f, n) =>
           f.preview ? (
@@ -130,7 +137,7 @@ export function JobReview({ job, ignored }: { job: JobView; ignored?: string[] }
             </Alert>
           ),
         )}
-        <IgnoredColumnsNotice ignored={proposed} id="lot-colonnes-ignorees" />
+        <IgnoredColumnsNotice ignored={proposed} id="lot-colonnes-ignorees" error={form.errors[IGNORED_ACK_FIELD]} />
         <AllOrNothing id="batch-all-or-nothing">
           ne rien importer d'un fichier dont une ligne est refusée (décochez pour importer ses lignes valides et lister les autres dans le
           rapport).

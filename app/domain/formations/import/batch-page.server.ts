@@ -1,3 +1,6 @@
+import type { FieldErrors } from "~/platform/validation/errors";
+import { parseSubmission } from "~/platform/validation/submission";
+import { JOB_MISSING, batchConfirmSchema, batchUploadSchema } from "./forms";
 import { cancelJob, confirmJob, createJob, getJob } from "./jobs.server";
 import type { Actor } from "./import.server";
 import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_BATCH_REQUEST_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
@@ -9,23 +12,32 @@ import { ImportFileError } from "./model";
  * the editor), the mapping step (confirmed, the job is queued for the worker), cancellation.
  */
 
-export type BatchReply = { ok: true; message: string; jobId?: string } | { ok: false; message: string; status: number; ignored?: string[] };
+/**
+ * The action's answer: done (its message, the job to show), or refused: `errors` beside the fields
+ * (the files, the box of the ignored columns), `message` for the whole screen.
+ */
+export type BatchReply =
+  { ok: true; message: string; jobId?: string } | { ok: false; status: number; message?: string; errors?: FieldErrors; ignored?: string[] };
 
+const refusedFiles = (message: string, status: number): BatchReply => ({ ok: false, status, errors: { files: message } });
+
+/** A new batch: the files checked with `batchUploadSchema` (one to ten, each within the size limit), then read. */
 export async function receiveBatch(request: Request, actor: Actor): Promise<BatchReply> {
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > IMPORT_MAX_BATCH_REQUEST_BYTES) {
-    return {
-      ok: false,
-      status: 413,
-      message: `L'envoi dépasse ${IMPORT_MAX_BATCH_FILES} fichiers de ${IMPORT_MAX_UPLOAD_LABEL} : répartissez vos fichiers en plusieurs lots.`,
-    };
+    return refusedFiles(
+      `L'envoi dépasse ${IMPORT_MAX_BATCH_FILES} fichiers de ${IMPORT_MAX_UPLOAD_LABEL} : répartissez vos fichiers en plusieurs lots.`,
+      413,
+    );
   }
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return { ok: false, status: 400, message: "Envoi incomplet : réessayez." };
+    return refusedFiles("Envoi incomplet : réessayez.", 400);
   }
+  const parsed = await parseSubmission(form, batchUploadSchema, { files: true });
+  if (!parsed.ok) return { ok: false, status: 422, errors: parsed.errors };
   const files = form.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
   try {
     const id = await createJob(
@@ -34,16 +46,22 @@ export async function receiveBatch(request: Request, actor: Actor): Promise<Batc
     );
     return { ok: true, message: "Vérifiez les colonnes de chaque fichier, puis lancez l'import.", jobId: id };
   } catch (error) {
-    if (error instanceof ImportFileError) return { ok: false, status: 422, message: error.message };
+    if (error instanceof ImportFileError) return refusedFiles(error.message, 422);
     throw error;
   }
 }
 
-/** The mapping step: file n's column i is the field `f{n}c{i}`; the boxes « J'ai compris » and « Tout ou rien ». */
+/**
+ * The mapping step, checked with `batchConfirmSchema`: file n's column i is the field `f{n}c{i}`;
+ * the boxes « J'ai compris » and « Tout ou rien ».
+ */
 export async function confirmBatch(form: FormData): Promise<BatchReply> {
-  const id = String(form.get("id") ?? "");
+  const parsed = await parseSubmission(form, batchConfirmSchema);
+  if (!parsed.ok && parsed.errors.id) return { ok: false, status: 404, message: parsed.errors.id };
+  if (!parsed.ok) return { ok: false, status: 422, errors: parsed.errors };
+  const id = String(parsed.data.id);
   const job = await getJob(id);
-  if (!job) return { ok: false, status: 404, message: "Cet import n'existe pas." };
+  if (!job) return { ok: false, status: 404, message: JOB_MISSING };
   const mappings = Object.fromEntries(
     job.files.flatMap((f, n) => (f.preview ? [[f.id, mappingFrom(form, f.preview.headers, `f${n}c`).mapping]] : [])),
   );
@@ -54,12 +72,13 @@ export async function confirmBatch(form: FormData): Promise<BatchReply> {
   });
   if (result.ok) return { ok: true, message: "Import lancé : suivez sa progression ci-dessous.", jobId: id };
   const ignored = job.files.flatMap((f) => (f.preview && mappings[f.id] ? ignoredHeaders(f.preview.headers, mappings[f.id]!) : []));
-  return { ...result, ignored };
+  if (result.field) return { ok: false, status: result.status, errors: { [result.field]: result.message }, ignored };
+  return { ok: false, status: result.status, message: result.message, ignored };
 }
 
 export async function cancelBatch(form: FormData): Promise<BatchReply> {
   const result = await cancelJob(String(form.get("id") ?? ""));
-  if (result === "missing") return { ok: false, status: 404, message: "Cet import n'existe pas." };
+  if (result === "missing") return { ok: false, status: 404, message: JOB_MISSING };
   if (result === "over") return { ok: false, status: 409, message: "Cet import est déjà terminé : il ne peut plus être annulé." };
   return {
     ok: true,

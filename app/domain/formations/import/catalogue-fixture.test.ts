@@ -252,6 +252,7 @@ describe.each(engines)("the realistic Excel catalogue on $name", ({ create }) =>
       ok: false,
       status: 422,
       message: "La colonne « Réf. » ne sera pas importée : associez-la à un champ, ou cochez « J'ai compris » pour importer sans elle.",
+      field: "colonnesIgnorees",
     });
     expect(await confirmJob(id, { mappings, allOrNothing: true, acknowledged: true }, t.db)).toEqual({ ok: true });
     const claim = (await claimJob(t.db))!;

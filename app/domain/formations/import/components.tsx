@@ -150,3 +150,13 @@ export function TableHead({ labels, capitalize = false }: { labels: string[]; ca
 /** The file picker of both imports. */
 export const fileInputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white text-sm file:mr-3 file:min-h-11 file:border-0 file:bg-slate-100 file:px-4 file:font-semibold dark:border-slate-600 dark:bg-slate-900 dark:file:bg-slate-800";
+
+/** The refusal of a file field (missing, too large, unreadable), under its form. */
+export function FileError({ id, message, className = "mt-3" }: { id: string; message: string | undefined; className?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className={cn(className, "text-sm font-medium text-red-700 dark:text-red-300")}>
+      {message}
+    </p>
+  );
+}

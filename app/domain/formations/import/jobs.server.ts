@@ -6,7 +6,7 @@ import { leaseMs } from "~/platform/jobs/lease.server";
 import { log } from "~/platform/log.server";
 import { guessMapping, mappingProblems, type ColumnMapping } from "./columns";
 import { toCsv } from "./csv";
-import { ignoredHeaders, previewOf, unacknowledgedIgnored, type FilePreview } from "./mapping";
+import { IGNORED_ACK_FIELD, ignoredHeaders, previewOf, unacknowledgedIgnored, type FilePreview } from "./mapping";
 import { ImportCancelledError, ImportWriteError, analyseTable, applyAnalysis, type Actor, type RowReport } from "./import.server";
 import { ImportFileError, jobPercent, type FileState, type JobState, type JobView } from "./model";
 import { readTable } from "./read.server";
@@ -203,13 +203,14 @@ export interface JobConfirmation {
 
 /**
  * Starts a job once its columns are checked. Returns a French refusal when a file maps two
- * columns to one field or ignores columns not acknowledged; "missing" or "started" otherwise.
+ * columns to one field or ignores columns not acknowledged (the box's refusal: `field`); "missing"
+ * or "started" otherwise.
  */
 export async function confirmJob(
   id: string,
   confirmation: JobConfirmation,
   target: Db = db(),
-): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
+): Promise<{ ok: true } | { ok: false; status: number; message: string; field?: typeof IGNORED_ACK_FIELD }> {
   const job = await getJob(id, target);
   if (!job) return { ok: false, status: 404, message: "Cet import n'existe pas." };
   if (job.state !== "review") return { ok: false, status: 409, message: "Les colonnes de cet import sont déjà validées." };
@@ -225,7 +226,7 @@ export async function confirmJob(
     chosen.set(f.id, mapping);
   }
   const refusal = unacknowledgedIgnored(ignored, confirmation.acknowledged);
-  if (refusal) return { ok: false, status: 422, message: refusal };
+  if (refusal) return { ok: false, status: 422, message: refusal, field: IGNORED_ACK_FIELD };
   const now = nowIso();
   const started = await target.transaction().execute(async (trx) => {
     const res = await trx

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { IMPORT_COLUMNS } from "./columns";
-import { Alert, TableHead } from "./components";
-import { IGNORED_ACK_FIELD, type MappingColumn } from "./mapping";
+import { Alert, FileError, TableHead } from "./components";
+import { IGNORED_ACK_FIELD, IGNORED_LIST_FIELD, type MappingColumn } from "./mapping";
 import { cn } from "~/ui/cn";
 import { inputClass } from "~/ui/form/fields";
 
@@ -72,7 +72,7 @@ export function MappingTable({
 }
 
 /** The ignored columns, and the box that says the editor knows their values will not be imported. */
-export function IgnoredColumnsNotice({ ignored, id }: { ignored: string[]; id: string }) {
+export function IgnoredColumnsNotice({ ignored, id, error }: { ignored: string[]; id: string; error?: string }) {
   if (ignored.length === 0) return null;
   const many = ignored.length > 1;
   return (
@@ -85,11 +85,25 @@ export function IgnoredColumnsNotice({ ignored, id }: { ignored: string[]; id: s
         . Associez-{many ? "les" : "la"} à un champ ci-dessus si {many ? "elles comptent" : "elle compte"} (un prix, une durée…).
       </p>
       <div className="mt-3 flex items-start gap-3">
-        <input id={id} type="checkbox" name={IGNORED_ACK_FIELD} value="1" required className="mt-1 size-4" />
+        <input
+          id={id}
+          type="checkbox"
+          name={IGNORED_ACK_FIELD}
+          value="1"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="mt-1 size-4"
+        />
         <label htmlFor={id} className="font-medium">
           J'ai compris&nbsp;: {many ? "ces colonnes ne seront pas importées" : "cette colonne ne sera pas importée"}.
         </label>
       </div>
+      {/* The columns listed here: the form's schema asks for the box while there are some. */}
+      {ignored.map((h) => (
+        <input key={h} type="hidden" name={IGNORED_LIST_FIELD} value={h} />
+      ))}
+      <FileError id={`${id}-error`} message={error} className="mt-2" />
     </Alert>
   );
 }

@@ -26,6 +26,8 @@ export interface FilePreview {
 
 /** The checkbox that acknowledges the ignored columns, in both imports. */
 export const IGNORED_ACK_FIELD = "colonnesIgnorees";
+/** The hidden fields that list, beside that box, the ignored columns the form shows (the browser checks the box is ticked). */
+export const IGNORED_LIST_FIELD = "colonnesIgnoreesListe";
 
 export function samplesOf(rows: Array<{ cells: unknown[] }>, index: number): string[] {
   const out: string[] = [];

@@ -1,4 +1,7 @@
+import type { FieldErrors } from "~/platform/validation/errors";
+import { parseSubmission } from "~/platform/validation/submission";
 import { mappingProblems } from "./columns";
+import { FILE_MISSING, UPLOAD_MISSING, importConfirmSchema, importUploadSchema } from "./forms";
 import { ImportWriteError, analyseTable, importTable, previewRows, type Actor, type RowReport } from "./import.server";
 import { deleteUpload, getUpload, saveUpload } from "./jobs.server";
 import { ImportFileError, PREVIEW_ROWS, type ImportCounts } from "./model";
@@ -43,8 +46,7 @@ export type ImportPageData =
       planned: Array<{ slug: string; title: string; action: "create" | "update" }>;
     };
 
-const MISSING =
-  "Ce fichier n'est plus disponible (téléversé il y a plus de 24 heures, déjà importé, ou par une autre personne) : téléversez-le à nouveau.";
+const MISSING = FILE_MISSING;
 
 export async function importPageData(url: URL, actor: Actor): Promise<ImportPageData> {
   const fileId = url.searchParams.get("fichier");
@@ -94,27 +96,34 @@ export async function importPageData(url: URL, actor: Actor): Promise<ImportPage
   };
 }
 
-export type UploadResult = { ok: true; fileId: string } | { ok: false; message: string; status: number };
+export type UploadResult = { ok: true; fileId: string } | { ok: false; errors: FieldErrors; status: number };
 
-/** Stores an uploaded file after checking that it can be read. */
+const refusedFile = (message: string, status: number): UploadResult => ({ ok: false, errors: { file: message }, status });
+
+/**
+ * Stores an uploaded file after checking it: the form with `importUploadSchema` (a file, within the
+ * size limit), then its content (can it be read?). Every refusal is the file field's message.
+ */
 export async function receiveUpload(request: Request, actor: Actor): Promise<UploadResult> {
   const length = Number(request.headers.get("content-length") ?? 0);
   const tooBig = `Le fichier dépasse ${IMPORT_MAX_UPLOAD_LABEL} : découpez-le en plusieurs fichiers (l'import par lots en accepte plusieurs à la fois).`;
-  if (length > IMPORT_MAX_REQUEST_BYTES) return { ok: false, message: tooBig, status: 413 };
-  let file: FormDataEntryValue | null;
+  if (length > IMPORT_MAX_REQUEST_BYTES) return refusedFile(tooBig, 413);
+  let form: FormData;
   try {
-    file = (await request.formData()).get("file");
+    form = await request.formData();
   } catch {
-    return { ok: false, message: "Envoi incomplet : réessayez.", status: 400 };
+    return refusedFile("Envoi incomplet : réessayez.", 400);
   }
-  if (!(file instanceof File) || file.size === 0)
-    return { ok: false, message: "Choisissez un fichier CSV, XLSX ou JSON à importer.", status: 400 };
-  if (file.size > IMPORT_MAX_UPLOAD_BYTES) return { ok: false, message: tooBig, status: 413 };
+  const parsed = await parseSubmission(form, importUploadSchema, { files: true });
+  const file = form.get("file");
+  if (!parsed.ok)
+    return { ok: false, errors: parsed.errors, status: file instanceof File && file.size > IMPORT_MAX_UPLOAD_BYTES ? 413 : 400 };
+  if (!(file instanceof File)) return refusedFile(UPLOAD_MISSING, 400);
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
     await readTable(file.name, bytes);
   } catch (error) {
-    if (error instanceof ImportFileError) return { ok: false, message: `« ${file.name} » : ${error.message}`, status: 422 };
+    if (error instanceof ImportFileError) return refusedFile(`« ${file.name} » : ${error.message}`, 422);
     throw error;
   }
   return { ok: true, fileId: await saveUpload(actor.id, file.name, bytes) };
@@ -131,21 +140,28 @@ export type ImportOutcome =
       /** Drafts written with what they lack (the first 50). */
       drafts: RowReport[];
     }
-  | { ok: false; message: string; status: number };
+  | { ok: false; errors: FieldErrors; status: number };
 
-/** The import itself (POST): same analysis as the preview, then one transaction. */
+const refusedImport = (message: string, status: number): ImportOutcome => ({ ok: false, errors: { _form: message }, status });
+
+/**
+ * The import itself (POST): the form checked with `importConfirmSchema`, then the same analysis as
+ * the preview, then one transaction. Ignored columns not acknowledged: the box's message (422).
+ */
 export async function runImport(form: FormData, actor: Actor): Promise<ImportOutcome> {
-  const upload = await getUpload(String(form.get("fichier") ?? ""), actor.id);
-  if (!upload) return { ok: false, message: MISSING, status: 404 };
+  const parsed = await parseSubmission(form, importConfirmSchema);
+  if (!parsed.ok) return { ok: false, errors: parsed.errors, status: parsed.errors[IGNORED_ACK_FIELD] ? 422 : 400 };
+  const upload = await getUpload(String(parsed.data.fichier), actor.id);
+  if (!upload) return refusedImport(MISSING, 404);
   try {
     const table = await readTable(upload.name, upload.bytes);
     if (table.rows.length > IMPORT_MAX_INTERACTIVE_ROWS)
-      return { ok: false, message: "Ce fichier est trop grand pour cet écran : utilisez l'import par lots.", status: 422 };
+      return refusedImport("Ce fichier est trop grand pour cet écran : utilisez l'import par lots.", 422);
     const { mapping } = mappingFrom(form, table.headers);
     const problems = mappingProblems(table.headers, mapping);
-    if (problems.duplicates.length > 0) return { ok: false, message: problems.duplicates[0]!, status: 422 };
+    if (problems.duplicates.length > 0) return refusedImport(problems.duplicates[0]!, 422);
     const unacknowledged = unacknowledgedIgnored(ignoredHeaders(table.headers, mapping), form.get(IGNORED_ACK_FIELD) === "1");
-    if (unacknowledged) return { ok: false, message: unacknowledged, status: 422 };
+    if (unacknowledged) return { ok: false, errors: { [IGNORED_ACK_FIELD]: unacknowledged }, status: 422 };
     const result = await importTable(table, mapping, { actor, fileName: upload.name, allOrNothing: form.get("toutOuRien") === "1" });
     if (result.written) await deleteUpload(upload.id);
     const rejected = result.analysis.rows.filter((r) => r.action === "reject");
@@ -160,7 +176,7 @@ export async function runImport(form: FormData, actor: Actor): Promise<ImportOut
       drafts: drafts.slice(0, 50),
     };
   } catch (error) {
-    if (error instanceof ImportFileError || error instanceof ImportWriteError) return { ok: false, message: error.message, status: 409 };
+    if (error instanceof ImportFileError || error instanceof ImportWriteError) return refusedImport(error.message, 409);
     throw error;
   }
 }

@@ -1,15 +1,17 @@
 import { Download, FileUp, Play, Search, Upload } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { IMPORT_COLUMNS } from "./columns";
-import { Alert, Badge, CountsGrid, RowActionBadge, TableHead, fileInputClass, panelClass } from "./components";
+import { Alert, Badge, CountsGrid, FileError, RowActionBadge, TableHead, fileInputClass, panelClass } from "./components";
 import type { RowIssue, RowReport } from "./import.server";
-import { IMPORT_MAX_INTERACTIVE_ROWS, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
+import { IMPORT_MAX_INTERACTIVE_ROWS, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
+import { IGNORED_ACK_FIELD } from "./mapping";
 import { DefaultsNotice, IgnoredColumnsNotice, MappingTable } from "./mapping-step";
 import { ACCEPT_ATTRIBUTE, formatBytes } from "./model";
 import type { ImportOutcome, ImportPageData } from "./page.server";
 import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
 import { Spinner } from "~/ui/spinner";
 
 /** The screens of the one-file import: upload → columns and preview → dry run → import. */
@@ -121,11 +123,15 @@ export function ColumnsHelp() {
   );
 }
 
-export function UploadForm({ error }: { error?: string }) {
+const loadUploadValidator = () => import("./forms").then((m) => schemaValidator(m.importUploadSchema));
+const loadConfirmValidator = () => import("./forms").then((m) => schemaValidator(m.importConfirmSchema));
+
+/** The upload step: the shared form pattern (a missing or too large file is said beside the field, before sending). */
+export function UploadForm({ reply }: { reply?: SubmissionReply }) {
   const navigation = useNavigation();
-  const [tooBig, setTooBig] = useState<string | null>(null);
+  const form = useForm({ id: "import-upload", reply, validator: loadUploadValidator, focusField: true, files: true });
   const busy = navigation.state === "submitting";
-  const message = tooBig ?? error;
+  const message = form.errors.file;
   return (
     <section aria-labelledby="etape-fichier" className={cn(panelClass, "mt-6")}>
       <h2 id="etape-fichier" className="text-lg font-semibold">
@@ -144,6 +150,7 @@ export function UploadForm({ error }: { error?: string }) {
         method="post"
         action="?etape=televersement"
         encType="multipart/form-data"
+        {...form.formProps}
         className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-end"
       >
         <div className="min-w-0 flex-1">
@@ -158,27 +165,15 @@ export function UploadForm({ error }: { error?: string }) {
             accept={ACCEPT_ATTRIBUTE}
             aria-invalid={message ? true : undefined}
             aria-describedby={message ? "import-file-error" : undefined}
-            onChange={(e) => {
-              const file = e.currentTarget.files?.[0];
-              setTooBig(
-                file && file.size > IMPORT_MAX_UPLOAD_BYTES
-                  ? `Le fichier dépasse ${IMPORT_MAX_UPLOAD_LABEL} (${formatBytes(file.size)}) : découpez-le en plusieurs fichiers.`
-                  : null,
-              );
-            }}
             className={fileInputClass}
           />
         </div>
-        <Button type="submit" disabled={busy || tooBig !== null}>
+        <Button type="submit" disabled={busy}>
           <Upload aria-hidden="true" className="size-4" />
           Téléverser et analyser
         </Button>
       </Form>
-      {message ? (
-        <p id="import-file-error" role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-300">
-          {message}
-        </p>
-      ) : null}
+      <FileError id="import-file-error" message={message} />
       {busy ? <Spinner className="mt-4 justify-start" label="Analyse du fichier…" /> : null}
     </section>
   );
@@ -264,8 +259,10 @@ function MappingHidden({ review }: { review: Review }) {
   );
 }
 
-export function ReviewSteps({ review, importError }: { review: Review; importError?: string }) {
+export function ReviewSteps({ review, importReply }: { review: Review; importReply?: SubmissionReply }) {
   const navigation = useNavigation();
+  const form = useForm({ id: "import-confirm", reply: importReply, validator: loadConfirmValidator, focusField: true });
+  const importError = form.errors._form;
   const busy = navigation.state !== "idle";
   const rejectedShown = review.rows.filter((r) => r.action === "reject").length;
   const toImport = review.counts.created + review.counts.updated;
@@ -357,9 +354,9 @@ export function ReviewSteps({ review, importError }: { review: Review; importErr
               </ul>
             </details>
           ) : null}
-          <Form method="post" className="mt-4 space-y-4">
+          <Form method="post" {...form.formProps} className="mt-4 space-y-4">
             <MappingHidden review={review} />
-            <IgnoredColumnsNotice ignored={review.ignored} id="import-colonnes-ignorees" />
+            <IgnoredColumnsNotice ignored={review.ignored} id="import-colonnes-ignorees" error={form.errors[IGNORED_ACK_FIELD]} />
             <AllOrNothing id="tout-ou-rien" />
             {importError ? (
               <Alert tone="error" title="Import impossible">

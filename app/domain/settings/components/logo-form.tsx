@@ -1,8 +1,18 @@
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
+import { FieldError } from "~/ui/form/fields";
+import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
 
-/** The organisation's logo in /admin/parametres: SVG or PNG, shown in the header instead of the site's mark. */
-export function LogoForm({ logoUrl, error }: { logoUrl: string; error?: string }) {
+const loadValidator = () => import("../model").then((m) => schemaValidator(m.logoFormSchema));
+
+/**
+ * The organisation's logo in /admin/parametres: SVG or PNG, shown in the header instead of the site's
+ * mark. The shared form pattern: the action checks the file with the same schema (missing, too large),
+ * then its content; a refusal shows beside the field.
+ */
+export function LogoForm({ logoUrl, reply }: { logoUrl: string; reply?: SubmissionReply }) {
+  const form = useForm({ id: "logo-form", reply, validator: loadValidator, focusField: true, files: true });
+  const error = form.errors.logo;
   return (
     <section
       aria-labelledby="logo-title"
@@ -22,7 +32,7 @@ export function LogoForm({ logoUrl, error }: { logoUrl: string; error?: string }
             <span className="text-sm text-slate-600 dark:text-slate-400">Aucun logo</span>
           )}
         </div>
-        <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+        <Form method="post" encType="multipart/form-data" {...form.formProps} className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="logo" />
           <div>
             <label htmlFor="org-logo" className="block text-sm font-medium">
@@ -38,11 +48,7 @@ export function LogoForm({ logoUrl, error }: { logoUrl: string; error?: string }
               aria-describedby={error ? "org-logo-error" : undefined}
               className="mt-1 block text-sm"
             />
-            {error ? (
-              <p id="org-logo-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                {error}
-              </p>
-            ) : null}
+            <FieldError id="org-logo-error" error={error} />
           </div>
           <Button type="submit" size="sm">
             Envoyer le logo

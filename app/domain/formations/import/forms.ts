@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { fileField, fileListField } from "~/platform/validation/file-field";
+import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
+import { IGNORED_ACK_FIELD, IGNORED_LIST_FIELD, unacknowledgedIgnored } from "./mapping";
+import { formatBytes } from "./model";
+
+/**
+ * The forms of the two import screens, as the shared form pattern reads them: the route actions
+ * check them with `parseSubmission` (files described by name, type and size), the browser loads
+ * this module when the editor enters a form (`useForm`). What needs the file's content (can it be
+ * read? which columns does the mapping leave out?) is the server's answer, beside the same fields.
+ */
+
+export const UPLOAD_MISSING = "Choisissez un fichier CSV, XLSX ou JSON à importer.";
+export const BATCH_MISSING = "Choisissez au moins un fichier à importer.";
+
+/** The one-file screen's upload: a file, within the size limit. */
+export const importUploadSchema = z.object({
+  file: fileField(UPLOAD_MISSING).superRefine((file, ctx) => {
+    if (file.size > IMPORT_MAX_UPLOAD_BYTES) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Le fichier dépasse ${IMPORT_MAX_UPLOAD_LABEL} (${formatBytes(file.size)}) : découpez-le en plusieurs fichiers.`,
+      });
+    }
+  }),
+});
+
+/** The batch screen's upload: one to ten files, each within the size limit. */
+export const batchUploadSchema = z.object({
+  files: fileListField().superRefine((files, ctx) => {
+    const big = files.find((f) => f.size > IMPORT_MAX_UPLOAD_BYTES);
+    const message =
+      files.length === 0
+        ? BATCH_MISSING
+        : files.length > IMPORT_MAX_BATCH_FILES
+          ? `${files.length} fichiers choisis : ${IMPORT_MAX_BATCH_FILES} au plus par lot.`
+          : big
+            ? `« ${big.name} » dépasse ${IMPORT_MAX_UPLOAD_LABEL} (${formatBytes(big.size)}) : découpez-le en plusieurs fichiers.`
+            : undefined;
+    if (message) ctx.addIssue({ code: "custom", message });
+  }),
+});
+
+const list = z
+  .unknown()
+  .optional()
+  .transform((v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === "string"));
+
+/**
+ * The confirmation of an import (the one-file screen's « Importer », the batch's « Lancer l'import »):
+ * which file or job (`idField`), the mapping (`c0`, `f0c0`… read by the server), « Tout ou rien », and
+ * the box that acknowledges the ignored columns the form lists: required while it lists some.
+ */
+function confirmSchema(idField: "fichier" | "id", missing: string) {
+  return z
+    .looseObject({
+      [idField]: z.string({ error: missing }).min(1, missing).max(100, missing),
+      toutOuRien: z.literal("1").optional(),
+      [IGNORED_LIST_FIELD]: list,
+      [IGNORED_ACK_FIELD]: z.string().optional(),
+    })
+    .superRefine((values, ctx) => {
+      const ignored = values[IGNORED_LIST_FIELD] as string[];
+      const message = unacknowledgedIgnored(ignored, values[IGNORED_ACK_FIELD] === "1");
+      if (message) ctx.addIssue({ code: "custom", path: [IGNORED_ACK_FIELD], message });
+    });
+}
+
+export const FILE_MISSING =
+  "Ce fichier n'est plus disponible (téléversé il y a plus de 24 heures, déjà importé, ou par une autre personne) : téléversez-le à nouveau.";
+export const JOB_MISSING = "Cet import n'existe pas.";
+
+export const importConfirmSchema = confirmSchema("fichier", FILE_MISSING);
+export const batchConfirmSchema = confirmSchema("id", JOB_MISSING);
