@@ -54,145 +54,143 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
   return (
     <ServerHtml>
       {() => (
-        <>
-          <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-            <div className="flex flex-wrap items-start justify-between gap-4">
-              <div>
-                <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-                  {categoryName ? `Blog : ${categoryName}` : "Le blog de la formation professionnelle"}
-                </h1>
-                <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
-                  {categoryDescription ??
-                    "Financement, obligations de l'employeur, qualité, choix d'une modalité, évolution professionnelle : des articles pratiques, écrits par notre équipe, pour décider en connaissance de cause."}
-                </p>
-              </div>
-              <a
-                href="/blog/rss.xml"
-                className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
-              >
-                <Rss aria-hidden="true" className="size-4" />
-                Flux RSS
-              </a>
+        <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div>
+              <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+                {categoryName ? `Blog : ${categoryName}` : "Le blog de la formation professionnelle"}
+              </h1>
+              <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
+                {categoryDescription ??
+                  "Financement, obligations de l'employeur, qualité, choix d'une modalité, évolution professionnelle : des articles pratiques, écrits par notre équipe, pour décider en connaissance de cause."}
+              </p>
             </div>
+            <a
+              href="/blog/rss.xml"
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+            >
+              <Rss aria-hidden="true" className="size-4" />
+              Flux RSS
+            </a>
+          </div>
 
-            {categories.length > 0 ? (
-              <nav aria-label="Catégories du blog" className="mt-8">
-                <ul className="flex flex-wrap gap-2">
-                  <li>
+          {categories.length > 0 ? (
+            <nav aria-label="Catégories du blog" className="mt-8">
+              <ul className="flex flex-wrap gap-2">
+                <li>
+                  <Link
+                    to={blogIndexPath({ q: query.q, tag: query.tag })}
+                    className={chip(!query.categorie)}
+                    aria-current={!query.categorie ? "page" : undefined}
+                  >
+                    Toutes les catégories
+                  </Link>
+                </li>
+                {categories.map((c) => (
+                  <li key={c.slug}>
                     <Link
-                      to={blogIndexPath({ q: query.q, tag: query.tag })}
-                      className={chip(!query.categorie)}
-                      aria-current={!query.categorie ? "page" : undefined}
+                      to={blogIndexPath({ q: query.q, tag: query.tag, categorie: c.slug })}
+                      className={chip(query.categorie === c.slug)}
+                      aria-current={query.categorie === c.slug ? "page" : undefined}
                     >
-                      Toutes les catégories
+                      {c.name}
+                      <span className="sr-only">
+                        , {c.count} article{c.count > 1 ? "s" : ""}
+                      </span>
                     </Link>
                   </li>
-                  {categories.map((c) => (
-                    <li key={c.slug}>
-                      <Link
-                        to={blogIndexPath({ q: query.q, tag: query.tag, categorie: c.slug })}
-                        className={chip(query.categorie === c.slug)}
-                        aria-current={query.categorie === c.slug ? "page" : undefined}
-                      >
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+
+          <search className="mt-6 block">
+            <Form
+              method="get"
+              action="/blog"
+              className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900/60"
+              aria-label="Rechercher dans le blog"
+            >
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                <div className="sm:col-span-2">
+                  <label htmlFor="b-q" className={label}>
+                    Rechercher un article
+                  </label>
+                  <input
+                    id="b-q"
+                    name="q"
+                    type="search"
+                    defaultValue={query.q}
+                    placeholder="CPF, OPCO, Qualiopi…"
+                    className={field}
+                    maxLength={100}
+                  />
+                </div>
+                <div>
+                  <label htmlFor="b-categorie" className={label}>
+                    Catégorie
+                  </label>
+                  <select id="b-categorie" name="categorie" defaultValue={query.categorie} className={field}>
+                    <option value="">Toutes les catégories</option>
+                    {categories.map((c) => (
+                      <option key={c.slug} value={c.slug}>
                         {c.name}
-                        <span className="sr-only">
-                          , {c.count} article{c.count > 1 ? "s" : ""}
-                        </span>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            ) : null}
-
-            <search className="mt-6 block">
-              <Form
-                method="get"
-                action="/blog"
-                className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900/60"
-                aria-label="Rechercher dans le blog"
-              >
-                <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-                  <div className="sm:col-span-2">
-                    <label htmlFor="b-q" className={label}>
-                      Rechercher un article
-                    </label>
-                    <input
-                      id="b-q"
-                      name="q"
-                      type="search"
-                      defaultValue={query.q}
-                      placeholder="CPF, OPCO, Qualiopi…"
-                      className={field}
-                      maxLength={100}
-                    />
-                  </div>
-                  <div>
-                    <label htmlFor="b-categorie" className={label}>
-                      Catégorie
-                    </label>
-                    <select id="b-categorie" name="categorie" defaultValue={query.categorie} className={field}>
-                      <option value="">Toutes les catégories</option>
-                      {categories.map((c) => (
-                        <option key={c.slug} value={c.slug}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <div>
-                    <label htmlFor="b-tag" className={label}>
-                      Mot-clé
-                    </label>
-                    <select id="b-tag" name="tag" defaultValue={query.tag} className={field}>
-                      <option value="">Tous les mots-clés</option>
-                      {tags.map((t) => (
-                        <option key={t.slug} value={t.slug}>
-                          {t.name}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
+                      </option>
+                    ))}
+                  </select>
                 </div>
-                <div className="mt-4 flex flex-wrap items-center gap-3">
-                  <button type="submit" className={buttonClass("primary", "md")}>
-                    <Search aria-hidden="true" className="size-4" />
-                    Afficher les articles
-                  </button>
-                  {filtered ? (
-                    <Link to="/blog" className="text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
-                      Effacer les filtres
-                    </Link>
-                  ) : null}
+                <div>
+                  <label htmlFor="b-tag" className={label}>
+                    Mot-clé
+                  </label>
+                  <select id="b-tag" name="tag" defaultValue={query.tag} className={field}>
+                    <option value="">Tous les mots-clés</option>
+                    {tags.map((t) => (
+                      <option key={t.slug} value={t.slug}>
+                        {t.name}
+                      </option>
+                    ))}
+                  </select>
                 </div>
-              </Form>
-            </search>
-
-            <h2 className="sr-only">Articles</h2>
-            <p className="mt-8 text-sm font-medium text-slate-700 dark:text-slate-300" role="status">
-              {results.total === 0
-                ? "Aucun article ne correspond à ces critères."
-                : `${results.total} article${results.total > 1 ? "s" : ""}${tagName ? ` avec le mot-clé « ${tagName} »` : ""}${query.q ? ` pour « ${query.q} »` : ""}`}
-              {results.pageCount > 1 ? ` · page ${results.page} sur ${results.pageCount}` : ""}
-            </p>
-            {results.total === 0 ? (
-              <div className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-                <p>
-                  Essayez un autre mot ou retirez un filtre. Une question précise sur le financement d'une formation&nbsp;?{" "}
-                  <Link to="/contact" className="font-medium text-brand-700 underline dark:text-brand-300">
-                    Écrivez-nous
+              </div>
+              <div className="mt-4 flex flex-wrap items-center gap-3">
+                <button type="submit" className={buttonClass("primary", "md")}>
+                  <Search aria-hidden="true" className="size-4" />
+                  Afficher les articles
+                </button>
+                {filtered ? (
+                  <Link to="/blog" className="text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                    Effacer les filtres
                   </Link>
-                  .
-                </p>
+                ) : null}
               </div>
-            ) : (
-              <div className="mt-4">
-                <PostGrid posts={results.items} />
-              </div>
-            )}
-            <Pagination page={results.page} pageCount={results.pageCount} search={location.search} pathname="/blog" />
-          </div>
-        </>
+            </Form>
+          </search>
+
+          <h2 className="sr-only">Articles</h2>
+          <p className="mt-8 text-sm font-medium text-slate-700 dark:text-slate-300" role="status">
+            {results.total === 0
+              ? "Aucun article ne correspond à ces critères."
+              : `${results.total} article${results.total > 1 ? "s" : ""}${tagName ? ` avec le mot-clé « ${tagName} »` : ""}${query.q ? ` pour « ${query.q} »` : ""}`}
+            {results.pageCount > 1 ? ` · page ${results.page} sur ${results.pageCount}` : ""}
+          </p>
+          {results.total === 0 ? (
+            <div className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-slate-700 dark:border-slate-700 dark:text-slate-300">
+              <p>
+                Essayez un autre mot ou retirez un filtre. Une question précise sur le financement d'une formation&nbsp;?{" "}
+                <Link to="/contact" className="font-medium text-brand-700 underline dark:text-brand-300">
+                  Écrivez-nous
+                </Link>
+                .
+              </p>
+            </div>
+          ) : (
+            <div className="mt-4">
+              <PostGrid posts={results.items} />
+            </div>
+          )}
+          <Pagination page={results.page} pageCount={results.pageCount} search={location.search} pathname="/blog" />
+        </div>
       )}
     </ServerHtml>
   );

@@ -108,83 +108,81 @@ export default function ComparisonPage({ loaderData }: Route.ComponentProps) {
   return (
     <ServerHtml>
       {() => (
-        <>
-          <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-            <Breadcrumb items={crumbs} />
-            <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-              {a.title} <span className="font-normal text-slate-500">ou</span> {b.title}
-            </h1>
-            <p className="mt-4 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
-              Les deux formations comparées point par point, pour choisir celle qui correspond à vos objectifs et à vos contraintes.
-            </p>
-            <div
-              role="region"
-              aria-label="Tableau comparatif"
-              tabIndex={0}
-              className="mt-8 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800"
-            >
-              <table className="w-full min-w-[44rem] text-sm">
-                <caption className="sr-only">
-                  Comparaison des formations «&nbsp;{a.title}&nbsp;» et «&nbsp;{b.title}&nbsp;»
-                </caption>
-                <thead className="bg-slate-50 dark:bg-slate-900">
-                  <tr>
-                    <td className="w-44 border-b border-slate-200 p-4 dark:border-slate-800" />
-                    {columns.map((c) => (
-                      <th key={c.slug} scope="col" className="border-b border-slate-200 p-4 text-left align-top dark:border-slate-800">
-                        <Link
-                          to={formationPath(c.slug)}
-                          className="text-base font-bold text-brand-800 underline-offset-2 hover:underline dark:text-brand-200"
-                        >
-                          {c.title}
-                        </Link>
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.label} className="even:bg-slate-50/60 dark:even:bg-slate-900/40">
-                      <th
-                        scope="row"
-                        className="border-b border-slate-100 p-4 text-left align-top font-semibold text-slate-900 dark:border-slate-800 dark:text-white"
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+          <Breadcrumb items={crumbs} />
+          <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+            {a.title} <span className="font-normal text-slate-500">ou</span> {b.title}
+          </h1>
+          <p className="mt-4 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
+            Les deux formations comparées point par point, pour choisir celle qui correspond à vos objectifs et à vos contraintes.
+          </p>
+          <div
+            role="region"
+            aria-label="Tableau comparatif"
+            tabIndex={0}
+            className="mt-8 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800"
+          >
+            <table className="w-full min-w-[44rem] text-sm">
+              <caption className="sr-only">
+                Comparaison des formations «&nbsp;{a.title}&nbsp;» et «&nbsp;{b.title}&nbsp;»
+              </caption>
+              <thead className="bg-slate-50 dark:bg-slate-900">
+                <tr>
+                  <td className="w-44 border-b border-slate-200 p-4 dark:border-slate-800" />
+                  {columns.map((c) => (
+                    <th key={c.slug} scope="col" className="border-b border-slate-200 p-4 text-left align-top dark:border-slate-800">
+                      <Link
+                        to={formationPath(c.slug)}
+                        className="text-base font-bold text-brand-800 underline-offset-2 hover:underline dark:text-brand-200"
                       >
-                        {row.label}
-                      </th>
-                      {columns.map((c) => (
-                        <td
-                          key={c.slug}
-                          className="border-b border-slate-100 p-4 align-top text-slate-700 dark:border-slate-800 dark:text-slate-300"
-                        >
-                          {row.render(c)}
-                        </td>
-                      ))}
-                    </tr>
+                        {c.title}
+                      </Link>
+                    </th>
                   ))}
-                  <tr>
-                    <td className="p-4" />
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.label} className="even:bg-slate-50/60 dark:even:bg-slate-900/40">
+                    <th
+                      scope="row"
+                      className="border-b border-slate-100 p-4 text-left align-top font-semibold text-slate-900 dark:border-slate-800 dark:text-white"
+                    >
+                      {row.label}
+                    </th>
                     {columns.map((c) => (
-                      <td key={c.slug} className="p-4 align-top">
-                        <div className="flex flex-col gap-2">
-                          <Link to={formationPath(c.slug)} className={buttonClass("secondary", "sm")}>
-                            <span>
-                              Voir la fiche<span className="sr-only"> de « {c.title} »</span>
-                            </span>
-                          </Link>
-                          <Link to={`/devis?formation=${encodeURIComponent(c.slug)}`} className={buttonClass("primary", "sm")}>
-                            <span>
-                              Demander un devis<span className="sr-only"> pour « {c.title} »</span>
-                            </span>
-                          </Link>
-                        </div>
+                      <td
+                        key={c.slug}
+                        className="border-b border-slate-100 p-4 align-top text-slate-700 dark:border-slate-800 dark:text-slate-300"
+                      >
+                        {row.render(c)}
                       </td>
                     ))}
                   </tr>
-                </tbody>
-              </table>
-            </div>
+                ))}
+                <tr>
+                  <td className="p-4" />
+                  {columns.map((c) => (
+                    <td key={c.slug} className="p-4 align-top">
+                      <div className="flex flex-col gap-2">
+                        <Link to={formationPath(c.slug)} className={buttonClass("secondary", "sm")}>
+                          <span>
+                            Voir la fiche<span className="sr-only"> de « {c.title} »</span>
+                          </span>
+                        </Link>
+                        <Link to={`/devis?formation=${encodeURIComponent(c.slug)}`} className={buttonClass("primary", "sm")}>
+                          <span>
+                            Demander un devis<span className="sr-only"> pour « {c.title} »</span>
+                          </span>
+                        </Link>
+                      </div>
+                    </td>
+                  ))}
+                </tr>
+              </tbody>
+            </table>
           </div>
-        </>
+        </div>
       )}
     </ServerHtml>
   );

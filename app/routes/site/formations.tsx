@@ -76,152 +76,150 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   return (
     <ServerHtml>
       {() => (
-        <>
-          <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Nos formations</h1>
-            <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
-              Des formations courtes et concrètes, en présentiel dans nos centres, à distance en classe virtuelle ou dans vos locaux. Chaque
-              fiche détaille le programme, les prérequis, les tarifs, les financements possibles et les prochaines dates.
-            </p>
+        <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Nos formations</h1>
+          <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
+            Des formations courtes et concrètes, en présentiel dans nos centres, à distance en classe virtuelle ou dans vos locaux. Chaque
+            fiche détaille le programme, les prérequis, les tarifs, les financements possibles et les prochaines dates.
+          </p>
 
-            <search className="mt-8 block">
-              <Form
-                method="get"
-                action="/formations"
-                className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900/60"
-                aria-label="Filtrer les formations"
-              >
-                <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-                  <div className="sm:col-span-2">
-                    <label htmlFor="f-q" className={label}>
-                      Rechercher
-                    </label>
+          <search className="mt-8 block">
+            <Form
+              method="get"
+              action="/formations"
+              className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900/60"
+              aria-label="Filtrer les formations"
+            >
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                <div className="sm:col-span-2">
+                  <label htmlFor="f-q" className={label}>
+                    Rechercher
+                  </label>
+                  <input
+                    id="f-q"
+                    name="q"
+                    type="search"
+                    defaultValue={query.q}
+                    placeholder="Excel, management, anglais…"
+                    className={field}
+                    maxLength={100}
+                  />
+                </div>
+                <div>
+                  <label htmlFor="f-categorie" className={label}>
+                    Domaine
+                  </label>
+                  <select id="f-categorie" name="categorie" defaultValue={query.categorie} className={field}>
+                    <option value="">Tous les domaines</option>
+                    {categories.map((c) => (
+                      <option key={c.slug} value={c.slug}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div>
+                  <label htmlFor="f-ville" className={label}>
+                    Ville
+                  </label>
+                  <select id="f-ville" name="ville" defaultValue={query.ville} className={field}>
+                    <option value="">Toutes les villes</option>
+                    {cities.map((c) => (
+                      <option key={c.slug} value={c.slug}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div>
+                  <label htmlFor="f-modalite" className={label}>
+                    Modalité
+                  </label>
+                  <select id="f-modalite" name="modalite" defaultValue={query.modalite} className={field}>
+                    <option value="">Toutes les modalités</option>
+                    {MODALITIES.map((m) => (
+                      <option key={m} value={m}>
+                        {MODALITY_LABELS[m]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div>
+                  <label htmlFor="f-prix" className={label}>
+                    Prix par personne
+                  </label>
+                  <select id="f-prix" name="prix" defaultValue={query.prix ? String(query.prix) : ""} className={field}>
+                    <option value="">Tous les prix</option>
+                    {CATALOGUE_PRICE_STEPS.map((p) => (
+                      <option key={p} value={p}>
+                        Jusqu'à {formatEuros(p)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div>
+                  <label htmlFor="f-tri" className={label}>
+                    Trier par
+                  </label>
+                  <select id="f-tri" name="tri" defaultValue={query.tri} className={field}>
+                    {Object.entries(CATALOGUE_SORTS).map(([key, s]) => (
+                      <option key={key} value={key}>
+                        {s.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="flex items-end">
+                  <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
                     <input
-                      id="f-q"
-                      name="q"
-                      type="search"
-                      defaultValue={query.q}
-                      placeholder="Excel, management, anglais…"
-                      className={field}
-                      maxLength={100}
+                      type="checkbox"
+                      name="cpf"
+                      value="1"
+                      defaultChecked={query.cpf}
+                      className="size-5 rounded border-slate-400 accent-brand-700"
                     />
-                  </div>
-                  <div>
-                    <label htmlFor="f-categorie" className={label}>
-                      Domaine
-                    </label>
-                    <select id="f-categorie" name="categorie" defaultValue={query.categorie} className={field}>
-                      <option value="">Tous les domaines</option>
-                      {categories.map((c) => (
-                        <option key={c.slug} value={c.slug}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <div>
-                    <label htmlFor="f-ville" className={label}>
-                      Ville
-                    </label>
-                    <select id="f-ville" name="ville" defaultValue={query.ville} className={field}>
-                      <option value="">Toutes les villes</option>
-                      {cities.map((c) => (
-                        <option key={c.slug} value={c.slug}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <div>
-                    <label htmlFor="f-modalite" className={label}>
-                      Modalité
-                    </label>
-                    <select id="f-modalite" name="modalite" defaultValue={query.modalite} className={field}>
-                      <option value="">Toutes les modalités</option>
-                      {MODALITIES.map((m) => (
-                        <option key={m} value={m}>
-                          {MODALITY_LABELS[m]}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <div>
-                    <label htmlFor="f-prix" className={label}>
-                      Prix par personne
-                    </label>
-                    <select id="f-prix" name="prix" defaultValue={query.prix ? String(query.prix) : ""} className={field}>
-                      <option value="">Tous les prix</option>
-                      {CATALOGUE_PRICE_STEPS.map((p) => (
-                        <option key={p} value={p}>
-                          Jusqu'à {formatEuros(p)}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <div>
-                    <label htmlFor="f-tri" className={label}>
-                      Trier par
-                    </label>
-                    <select id="f-tri" name="tri" defaultValue={query.tri} className={field}>
-                      {Object.entries(CATALOGUE_SORTS).map(([key, s]) => (
-                        <option key={key} value={key}>
-                          {s.label}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <div className="flex items-end">
-                    <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
-                      <input
-                        type="checkbox"
-                        name="cpf"
-                        value="1"
-                        defaultChecked={query.cpf}
-                        className="size-5 rounded border-slate-400 accent-brand-700"
-                      />
-                      Éligible au CPF
-                    </label>
-                  </div>
+                    Éligible au CPF
+                  </label>
                 </div>
-                <div className="mt-4 flex flex-wrap items-center gap-3">
-                  <button type="submit" className={buttonClass("primary", "md")}>
-                    <Search aria-hidden="true" className="size-4" />
-                    Afficher les formations
-                  </button>
-                  {filtered ? (
-                    <Link to="/formations" className="text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
-                      Effacer les filtres
-                    </Link>
-                  ) : null}
-                </div>
-              </Form>
-            </search>
-
-            <h2 className="sr-only">Résultats</h2>
-            <p className="mt-8 text-sm font-medium text-slate-700 dark:text-slate-300" role="status">
-              {results.total === 0
-                ? "Aucune formation ne correspond à ces critères."
-                : `${results.total} formation${results.total > 1 ? "s" : ""}${filtered ? " correspondant à vos critères" : ""}`}
-              {results.pageCount > 1 ? ` · page ${results.page} sur ${results.pageCount}` : ""}
-            </p>
-            {results.total === 0 ? (
-              <div className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-                <p>
-                  Essayez un autre mot-clé ou retirez un filtre. Nous organisons aussi des formations sur mesure dans vos locaux&nbsp;:{" "}
-                  <Link to="/devis" className="font-medium text-brand-700 underline dark:text-brand-300">
-                    demandez un devis
+              </div>
+              <div className="mt-4 flex flex-wrap items-center gap-3">
+                <button type="submit" className={buttonClass("primary", "md")}>
+                  <Search aria-hidden="true" className="size-4" />
+                  Afficher les formations
+                </button>
+                {filtered ? (
+                  <Link to="/formations" className="text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                    Effacer les filtres
                   </Link>
-                  .
-                </p>
+                ) : null}
               </div>
-            ) : (
-              <div className="mt-4">
-                <FormationGrid items={results.items} headingLevel={3} />
-              </div>
-            )}
-            <Pagination page={results.page} pageCount={results.pageCount} search={location.search} pathname="/formations" />
-          </div>
-        </>
+            </Form>
+          </search>
+
+          <h2 className="sr-only">Résultats</h2>
+          <p className="mt-8 text-sm font-medium text-slate-700 dark:text-slate-300" role="status">
+            {results.total === 0
+              ? "Aucune formation ne correspond à ces critères."
+              : `${results.total} formation${results.total > 1 ? "s" : ""}${filtered ? " correspondant à vos critères" : ""}`}
+            {results.pageCount > 1 ? ` · page ${results.page} sur ${results.pageCount}` : ""}
+          </p>
+          {results.total === 0 ? (
+            <div className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-slate-700 dark:border-slate-700 dark:text-slate-300">
+              <p>
+                Essayez un autre mot-clé ou retirez un filtre. Nous organisons aussi des formations sur mesure dans vos locaux&nbsp;:{" "}
+                <Link to="/devis" className="font-medium text-brand-700 underline dark:text-brand-300">
+                  demandez un devis
+                </Link>
+                .
+              </p>
+            </div>
+          ) : (
+            <div className="mt-4">
+              <FormationGrid items={results.items} headingLevel={3} />
+            </div>
+          )}
+          <Pagination page={results.page} pageCount={results.pageCount} search={location.search} pathname="/formations" />
+        </div>
       )}
     </ServerHtml>
   );
