@@ -84,6 +84,8 @@ test("a formation draft saves with only a title; publishing checks everything an
   await expect(page.locator("#formation-durationHours-error")).toHaveText("La durée en heures doit être un nombre.");
   await page.getByLabel("Durée en heures").fill("7");
   await expect(page.locator("#formation-durationHours-error")).toHaveCount(0);
+  // The first save's toast has gone (on a slow machine it may still be there): the next one is this save's.
+  await expect(toast(page, "Brouillon enregistré")).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
   await expect(toast(page, "Brouillon enregistré")).toBeVisible();
   await expect(page.getByLabel("Résumé")).toHaveValue("Un résumé assez long pour la publication de cette formation.");
