@@ -3,7 +3,7 @@
  * so that they do not download the schemas (`./model`).
  */
 
-import { lazily } from "~/platform/intl";
+import { lazily, parisCalendarDay } from "~/platform/intl";
 
 export const BLOG_STATUSES = ["draft", "scheduled", "published"] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
@@ -161,9 +161,7 @@ export function formatPostDateTime(iso: string): string {
 /** The Paris calendar day (YYYY-MM-DD) of an instant, for <time dateTime>. */
 export function parisDay(iso: string): string {
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso.slice(0, 10);
-  const w = wallClock(d);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+  return Number.isNaN(d.getTime()) ? iso.slice(0, 10) : parisCalendarDay(d);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 
 import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
 import type { Formation } from "./model";
-import { lazily } from "~/platform/intl";
+import { lazily, parisCalendarDay } from "~/platform/intl";
 
 export const MODALITIES = ["presentiel", "distanciel", "mixte"] as const;
 export type Modality = (typeof MODALITIES)[number];
@@ -106,12 +106,8 @@ export function seoOf(f: Pick<Formation, "title" | "summary" | "seoTitle" | "seo
 
 /** The "today" used to tell upcoming sessions from past ones, as YYYY-MM-DD in Paris time. */
 export function todayInParis(now = new Date()): string {
-  return parisDay().format(now);
+  return parisCalendarDay(now);
 }
-
-const parisDay = lazily(
-  () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }),
-);
 
 const dayMonthYear = lazily(() => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }));
 const dayMonth = lazily(() => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", timeZone: "UTC" }));

@@ -17,6 +17,7 @@ import { Migrator, type Migration, type MigrationResultSet } from "kysely/migrat
 import pg from "pg";
 import { config, type AppConfig } from "../config.server";
 import { log } from "../log.server";
+import { LruMap } from "../lru-map";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
@@ -147,16 +148,14 @@ export function openDb(
  * after a schema change.
  */
 export function withStatementCache(sqlite: SQLite.Database, max = 1000): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new LruMap<string, SQLite.Statement>(max);
   return {
     prepare(sql: string) {
       let statement = statements.get(sql);
-      if (statement) statements.delete(sql);
-      else {
+      if (!statement) {
         statement = sqlite.prepare(sql);
-        if (statements.size >= max) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
       }
-      statements.set(sql, statement);
       return statement;
     },
     close() {

@@ -11,7 +11,7 @@ export function leaseMs(): number {
   return config().jobLeaseMs;
 }
 
-export function renewEveryMs(): number {
+export function leaseRenewalMs(): number {
   return Math.round(leaseMs() / 3);
 }
 

@@ -1,5 +1,5 @@
 import { log } from "../log.server";
-import { renewEveryMs as leaseRenewalMs } from "./lease.server";
+import { leaseRenewalMs } from "./lease.server";
 
 /**
  * One kind of background work: how to claim a unit of it (with a token and a lease, so that no

@@ -1,4 +1,5 @@
 import MarkdownIt from "markdown-it";
+import { LruMap } from "../lru-map";
 
 /**
  * Markdown → HTML for editor-written content (formations, blog). Safe by construction:
@@ -61,8 +62,7 @@ function instance(minHeadingLevel: number): MarkdownIt {
  * the same ones at every request: rendering them again was a quarter of the page's server time.
  * Bounded (least recently used dropped first); long texts are not kept.
  */
-const rendered = new Map<string, string>();
-const RENDERED_MAX_ENTRIES = 2000;
+const rendered = new LruMap<string, string>(2000);
 const RENDERED_MAX_SOURCE = 20_000;
 
 function memoized(key: string, source: string, render: () => string): string {
@@ -70,9 +70,8 @@ function memoized(key: string, source: string, render: () => string): string {
   let html = rendered.get(key);
   if (html === undefined) {
     html = render();
-    if (rendered.size >= RENDERED_MAX_ENTRIES) rendered.delete(rendered.keys().next().value!);
-  } else rendered.delete(key);
-  rendered.set(key, html);
+    rendered.set(key, html);
+  }
   return html;
 }
 
