@@ -352,6 +352,23 @@ test.describe("accounts in the browser", () => {
 });
 
 test.describe("accounts over HTTP", () => {
+  test("account deletion: refused signed out, and a missing password deletes nothing", async ({ request, baseURL }) => {
+    const signedOut = await request.post("/api/account/delete", {
+      form: { password: "secret", confirm: "on" },
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(signedOut.status()).toBe(302);
+    expect(signedOut.headers().location).toMatch(/^\/login/);
+
+    const email = uniqueEmail("garde");
+    await createAccount({ email, role: "viewer", name: "Gabin Garde" });
+    await signInApi(request, baseURL!, email);
+    const noPassword = await request.post("/api/account/delete", { form: { confirm: "on" }, headers: { origin: baseURL! } });
+    expect(noPassword.status()).toBe(400);
+    expect((await (await request.get("/api/auth/get-session")).json()).user.email).toBe(email);
+  });
+
   test("update-user keeps the display-name rule: 5,000,000 characters and a blank name are refused", async ({ request, baseURL }) => {
     const email = uniqueEmail("nom");
     await createAccount({ email, role: "viewer", name: "Nina Nom" });
