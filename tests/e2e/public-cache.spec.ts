@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { closeDbHandle, openDb, type Db } from "~/platform/db/db.server";
 import { insertAccount } from "../support/account-rows";
 import { startServer, waitReady, type ServerProcess } from "../support/server-process";
@@ -26,6 +26,20 @@ async function firstFormationSlug(request: APIRequestContext): Promise<string> {
   return slug!;
 }
 
+/**
+ * A page read twice in a row. Other test files run at the same time against the same server, and
+ * any content they write empties the page cache: the pair is read again (a few times at most)
+ * until no write fell between its two reads.
+ */
+async function twoReads(request: APIRequestContext, pagePath: string) {
+  let pair!: { first: APIResponse; again: APIResponse };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    pair = { first: await request.get(pagePath), again: await request.get(pagePath) };
+    if (pair.again.headers()["x-page-cache"] === "hit") break;
+  }
+  return pair;
+}
+
 test.describe("anonymous pages are shareable", () => {
   for (const pagePath of [
     "/",
@@ -37,12 +51,11 @@ test.describe("anonymous pages are shareable", () => {
     "/une-page-qui-n-existe-pas",
   ]) {
     test(`${pagePath}: public Cache-Control, ETag, 304, then served from memory`, async ({ request }) => {
-      const first = await request.get(pagePath);
+      const { first, again } = await twoReads(request, pagePath);
       expect([200, 404]).toContain(first.status());
       expect(first.headers()["cache-control"]).toMatch(PUBLIC);
       const etag = first.headers()["etag"];
       expect(etag).toMatch(/^W\/"/);
-      const again = await request.get(pagePath);
       expect(again.headers()["x-page-cache"]).toBe("hit");
       expect(again.headers()["etag"]).toBe(etag);
       if (first.status() === 200) {
@@ -108,8 +121,9 @@ test.describe("signed-in pages are private", () => {
 test.describe("changes show at once", () => {
   test("an admin edit is visible on the public page at once", async ({ playwright, baseURL, request }) => {
     const slug = await firstFormationSlug(request);
-    expect((await request.get(`/formations/${slug}`)).status()).toBe(200);
-    expect((await request.get(`/formations/${slug}`)).headers()["x-page-cache"]).toBe("hit");
+    const { first, again } = await twoReads(request, `/formations/${slug}`);
+    expect(first.status()).toBe(200);
+    expect(again.headers()["x-page-cache"]).toBe("hit");
 
     const db = siteDb();
     const admin = await insertAccount(db, { email: uniqueEmail("cache-admin"), password: PASSWORD, role: "admin" });
