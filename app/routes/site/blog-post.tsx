@@ -56,7 +56,6 @@ const contentExtras =
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post, html, toc, share, url, related, formations, crumbs, preview, status } = loaderData;
-  const updatedLater = post.publishedAt !== null && parisDay(post.updatedAt) > parisDay(post.publishedAt);
   return (
     <>
       {preview ? (
@@ -74,53 +73,57 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <article>
         <ServerHtml>
-          {() => (
-            <header className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
-              <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-                <Breadcrumb items={crumbs} />
-                <div className="max-w-4xl">
-                  <p className="mt-6 text-xs font-semibold">
-                    <Link
-                      to={blogIndexPath({ categorie: post.category })}
-                      className="rounded-full bg-brand-100 px-2.5 py-1 text-brand-900 hover:bg-brand-200 dark:bg-brand-950 dark:text-brand-200"
-                    >
-                      {post.categoryName}
-                    </Link>
-                  </p>
-                  <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
-                    {post.title}
-                  </h1>
-                  <p className="mt-4 text-lg leading-8 text-slate-700 dark:text-slate-300">{post.excerpt}</p>
-                  <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
-                    <li className="flex items-center gap-2">
-                      <UserRound aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
-                      <span>
-                        Par <span className="font-semibold text-slate-900 dark:text-white">{post.author}</span>
-                      </span>
-                    </li>
-                    {post.publishedAt ? (
+          {() => {
+            // Inside the server-rendered part: the date formatter is not built while hydrating.
+            const updatedLater = post.publishedAt !== null && parisDay(post.updatedAt) > parisDay(post.publishedAt);
+            return (
+              <header className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
+                <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+                  <Breadcrumb items={crumbs} />
+                  <div className="max-w-4xl">
+                    <p className="mt-6 text-xs font-semibold">
+                      <Link
+                        to={blogIndexPath({ categorie: post.category })}
+                        className="rounded-full bg-brand-100 px-2.5 py-1 text-brand-900 hover:bg-brand-200 dark:bg-brand-950 dark:text-brand-200"
+                      >
+                        {post.categoryName}
+                      </Link>
+                    </p>
+                    <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
+                      {post.title}
+                    </h1>
+                    <p className="mt-4 text-lg leading-8 text-slate-700 dark:text-slate-300">{post.excerpt}</p>
+                    <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
                       <li className="flex items-center gap-2">
-                        <CalendarDays aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
+                        <UserRound aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
                         <span>
-                          {status === "published" ? "Publié le " : "Publication prévue le "}
-                          <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
-                          {updatedLater ? (
-                            <>
-                              , mis à jour le <time dateTime={post.updatedAt}>{formatPostDate(post.updatedAt)}</time>
-                            </>
-                          ) : null}
+                          Par <span className="font-semibold text-slate-900 dark:text-white">{post.author}</span>
                         </span>
                       </li>
-                    ) : null}
-                    <li className="flex items-center gap-2">
-                      <Clock aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
-                      <span>{readingTimeLabel(post.readingMinutes)}</span>
-                    </li>
-                  </ul>
+                      {post.publishedAt ? (
+                        <li className="flex items-center gap-2">
+                          <CalendarDays aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
+                          <span>
+                            {status === "published" ? "Publié le " : "Publication prévue le "}
+                            <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
+                            {updatedLater ? (
+                              <>
+                                , mis à jour le <time dateTime={post.updatedAt}>{formatPostDate(post.updatedAt)}</time>
+                              </>
+                            ) : null}
+                          </span>
+                        </li>
+                      ) : null}
+                      <li className="flex items-center gap-2">
+                        <Clock aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-300" />
+                        <span>{readingTimeLabel(post.readingMinutes)}</span>
+                      </li>
+                    </ul>
+                  </div>
                 </div>
-              </div>
-            </header>
-          )}
+              </header>
+            );
+          }}
         </ServerHtml>
 
         <div className="mx-auto max-w-6xl px-4 py-10">
