@@ -4,6 +4,7 @@ import { isAdmin } from "~/platform/auth/roles";
 import { getSessionUser } from "~/platform/auth/guard.server";
 import { config } from "~/platform/config.server";
 import { collectDiagnostics } from "~/platform/diagnostics/diagnostics.server";
+import { lazily } from "~/platform/intl";
 import { pageMeta } from "~/platform/seo/meta";
 
 /**
@@ -30,7 +31,7 @@ export function meta(args: Route.MetaArgs) {
   return [...pageMeta(args, { title: "État du site", description: "Diagnostic technique du site.", noindex: true })];
 }
 
-const fmt = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "medium", timeZone: "Europe/Paris" });
+const fmt = lazily(() => new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "medium", timeZone: "Europe/Paris" }));
 
 export default function TestPage({ loaderData }: Route.ComponentProps) {
   const { status, details } = loaderData;
@@ -61,7 +62,7 @@ export default function TestPage({ loaderData }: Route.ComponentProps) {
           <dd>{Math.floor(details.uptimeSeconds / 60)} min</dd>
           <dt className="font-semibold">Vérifié le</dt>
           <dd>
-            <time dateTime={details.checkedAt}>{fmt.format(new Date(details.checkedAt))}</time>
+            <time dateTime={details.checkedAt}>{fmt().format(new Date(details.checkedAt))}</time>
           </dd>
         </dl>
       ) : (
