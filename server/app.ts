@@ -218,12 +218,14 @@ export async function start({ clientDir }: { clientDir: string }): Promise<Serve
   }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : cfg.port;
+  // Signals are handled before the start is announced: a supervisor that stops the process as soon
+  // as it reads the line gets a graceful stop, not the default (immediate) end.
+  installShutdown(server);
   log.info("Serveur démarré", {
     url: `http://${cfg.host === "0.0.0.0" ? "localhost" : cfg.host}:${port}`,
     database: cfg.database.engine,
     workers: cfg.workers,
   });
-  installShutdown(server);
   startBackgroundJobs();
   return server;
 }
@@ -233,7 +235,6 @@ export async function startWorkerProcess(): Promise<void> {
   await prepare();
   contentWatcher?.stop();
   startWorkers();
-  log.info("Tâches de fond seules démarrées (sans serveur web)", { database: config().database.engine });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -248,6 +249,8 @@ export async function startWorkerProcess(): Promise<void> {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  // Announced once signals are handled, as for the web server.
+  log.info("Tâches de fond seules démarrées (sans serveur web)", { database: config().database.engine });
 }
 
 /**
