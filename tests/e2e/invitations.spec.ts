@@ -132,8 +132,9 @@ test("inviting: errors beside the fields, an address that already has an account
   await form.getByLabel("Adresse e-mail").fill("pas-une-adresse");
   await form.getByLabel("Nom affiché").fill(" ");
   await form.getByRole("button", { name: "Envoyer l'invitation", exact: true }).click();
-  await expect(form.getByText("Saisissez une adresse e-mail valide")).toBeVisible();
-  await expect(form.getByText("Le nom affiché comporte au moins 2 caractères.")).toBeVisible();
+  // Each message beside its field (tied to it as its description), whether the browser or the server found it.
+  await expect(form.getByLabel("Adresse e-mail")).toHaveAccessibleDescription(/Saisissez une adresse e-mail valide/);
+  await expect(form.getByLabel("Nom affiché")).toHaveAccessibleDescription(/Le nom affiché comporte au moins 2 caractères\./);
 
   const existing = await createAccount({ email: uniqueEmail("existant"), role: "viewer" });
   await form.getByLabel("Adresse e-mail").fill(existing.email);

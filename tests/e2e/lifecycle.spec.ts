@@ -16,7 +16,8 @@ function startServer(env: Record<string, string>, entry = "server/main.js") {
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  // The exit code, or the signal that ended the process.
+  const exited = new Promise<number | string | null>((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal)));
   return { child, exited, output: () => output };
 }
 
@@ -180,9 +181,9 @@ test.describe("server process", () => {
       expect(web.output()).toContain('"workers":false');
       expect(web.output()).not.toContain("Tâches de fond démarrées");
       worker.child.kill("SIGTERM");
-      expect(await worker.exited).toBe(0);
+      expect(await worker.exited, worker.output()).toBe(0);
       web.child.kill("SIGTERM");
-      expect(await web.exited).toBe(0);
+      expect(await web.exited, web.output()).toBe(0);
     } finally {
       web.child.kill("SIGKILL");
       worker.child.kill("SIGKILL");
