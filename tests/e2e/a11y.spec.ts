@@ -218,10 +218,12 @@ async function audit(page: Page, paths: string[]): Promise<string[]> {
       await setTheme(page, theme);
       for (const viewport of theme === "light" ? VIEWPORTS : [...VIEWPORTS].reverse()) {
         await page.setViewportSize(viewport);
-        // Laid out again, and the colour transitions started by the theme switch are over.
+        // Laid out again, and the colour transitions started by the theme switch are over. An endless
+        // animation (a spinner shown while something loads) never finishes: it is not waited for.
         await page.evaluate(async () => {
           await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
-          await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+          const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+          await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
         });
         // Violations only: axe skips building its (much longer) lists of passes and incomplete checks.
         const result = await page.evaluate(
