@@ -235,10 +235,14 @@ export async function startWorkerProcess(): Promise<void> {
   await prepare();
   contentWatcher?.stop();
   startWorkers();
+  // The job runner's timers do not hold a process open (a web instance ends when its server
+  // closes); without a server, this one would end as soon as it started. It lives until stopped.
+  const alive = setInterval(() => undefined, 60 * 60 * 1000);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(alive);
     log.info("Arrêt demandé", { signal });
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();

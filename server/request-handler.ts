@@ -149,10 +149,12 @@ const DISCARD_AT_MOST_BYTES = 64 * 1024 * 1024;
 const DISCARD_AT_MOST_MS = 10_000;
 
 function refuseTooLarge(req: ExpressRequest, res: ExpressResponse, error: PayloadTooLargeError): void {
-  res.status(413).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close" });
+  // No `Connection: close`: with it, Node closes the socket as soon as the answer is written, and a
+  // client still sending gets a reset connection (EPIPE) instead of the 413. The rest of the body
+  // is read and thrown away instead (nothing is kept); past a bound in bytes or time, the
+  // connection goes.
+  res.status(413).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
   res.end(error.message);
-  // The rest of the body is read and thrown away (nothing is kept), so that a client still sending
-  // sees the 413 rather than a reset connection; past a bound in bytes or time, the connection goes.
   let discarded = 0;
   const stop = () => {
     clearTimeout(timer);

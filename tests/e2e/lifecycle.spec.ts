@@ -180,6 +180,10 @@ test.describe("server process", () => {
       expect(worker.output()).toContain("Tâches de fond démarrées");
       expect(web.output()).toContain('"workers":false');
       expect(web.output()).not.toContain("Tâches de fond démarrées");
+      // It keeps running (it once ended by itself right after starting: nothing held it open).
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(worker.child.exitCode, worker.output()).toBeNull();
+      expect(worker.child.signalCode).toBeNull();
       worker.child.kill("SIGTERM");
       expect(await worker.exited, worker.output()).toBe(0);
       web.child.kill("SIGTERM");
