@@ -14,7 +14,6 @@ export default [
   route("api/auth/*", "routes/auth/api.ts"),
   route("api/account/export", "routes/auth/account-export.ts"),
   route("api/account/delete", "routes/auth/account-delete.ts"),
-  route("login/confirmation", "routes/auth/confirm-email.ts"),
   route("admin/apercu-markdown", "routes/admin/markdown-preview.ts"),
   route("admin/televersement-image", "routes/admin/image-upload.ts"),
   route("uploads/*", "routes/media/uploads.ts"),
@@ -51,6 +50,7 @@ export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("login", "routes/auth/login.tsx"),
+    route("login/confirmation", "routes/auth/confirm-email.tsx"),
     route("invitation", "routes/auth/invitation.tsx"),
     route("certification-qualiopi", "routes/site/certification-qualiopi.tsx"),
     route("temoignages", "routes/site/temoignages.tsx"),

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { purgeUnconfirmedAccounts } from "~/domain/accounts/unconfirmed.server";
 import { purgeInactiveAccounts } from "~/domain/accounts/users.server";
 import { deleteExpiredLeadsTask, pruneRateLimitsTask } from "~/domain/leads/worker.server";
 import { pruneUploadsTask } from "~/domain/formations/import/worker.server";
@@ -20,6 +21,7 @@ export const HOUSEKEEPING_TASKS: Array<{ name: string; everyMs: number; run: () 
   { name: "Demandes au-delà de la durée de conservation supprimées", everyMs: 6 * 60 * 60 * 1000, run: deleteExpiredLeadsTask },
   { name: "Compteurs anti-abus expirés supprimés", everyMs: 6 * 60 * 60 * 1000, run: pruneRateLimitsTask },
   { name: "Comptes visiteurs inactifs depuis 3 ans supprimés", everyMs: 24 * 60 * 60 * 1000, run: () => purgeInactiveAccounts() },
+  { name: "Comptes jamais confirmés supprimés", everyMs: 60 * 60 * 1000, run: () => purgeUnconfirmedAccounts() },
   { name: "Fichiers d'import téléversés expirés supprimés", everyMs: 60 * 60 * 1000, run: pruneUploadsTask },
 ];
 

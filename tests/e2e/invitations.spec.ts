@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, signInApi, uniqueEmail, waitForMail, openUserMenu } from "./support/accounts";
+import { createAccount, invite, invitationLink, signInApi, uniqueEmail, waitForMail, openUserMenu } from "./support/accounts";
 
 /** Staff invitations from /admin/utilisateurs, end to end: the mail, the link, the password, the admin. */
 async function hydrated(page: Page) {
@@ -8,21 +8,6 @@ async function hydrated(page: Page) {
 
 function toastWith(page: Page, title: string, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: title }).filter({ hasText: text });
-}
-
-function invitationLink(mail: string): string {
-  const link = /(http:\/\/[^\s"<>]+\/invitation\?token=[A-Za-z0-9_-]+)/.exec(mail)?.[1];
-  expect(link, "lien d'invitation").toBeTruthy();
-  return link!;
-}
-
-async function invite(page: Page, { email, name, role }: { email: string; name: string; role: "editor" | "admin" }) {
-  const form = page.getByRole("region", { name: "Inviter un membre de l'équipe" });
-  await form.getByLabel("Adresse e-mail").fill(email);
-  await form.getByLabel("Nom affiché").fill(name);
-  await form.getByLabel("Rôle").selectOption(role);
-  await form.getByRole("button", { name: "Envoyer l'invitation", exact: true }).click();
-  await expect(toastWith(page, "Invitation envoyée", `Une invitation a été envoyée à ${email}.`)).toBeVisible();
 }
 
 async function signedInAdmin(page: Page, baseURL: string) {

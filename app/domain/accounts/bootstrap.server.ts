@@ -4,8 +4,9 @@ import { checkPassword } from "~/platform/auth/password-policy";
 import { ROLE_LABELS, type Role } from "~/platform/auth/roles";
 import { config } from "~/platform/config.server";
 import { db as siteDb, type Db } from "~/platform/db/db.server";
-import { authBoolean, authTimestamp } from "~/platform/db/dialect";
+import { authTimestamp } from "~/platform/db/dialect";
 import { log } from "~/platform/log.server";
+import { discardUnconfirmedAccount } from "./unconfirmed.server";
 import { AccountRuleError, createCredentialUser, findUserByEmail, type UserSummary } from "./users.server";
 
 export interface EnsureAccountInput {
@@ -17,22 +18,24 @@ export interface EnsureAccountInput {
 }
 
 /**
- * Creates an account with the given role (its address confirmed), or, when the address exists,
- * gives it that role, confirms and reactivates it (its password is left unchanged). Used by
+ * Creates an account with the given role (its address confirmed), or, when the address has a
+ * confirmed account, gives it that role and reactivates it (its password is left unchanged). An
+ * unconfirmed account of that address is replaced by a new one (its password may be anyone's). Used by
  * `npm run create-admin` and the development demo accounts. Recorded in the audit log.
  */
 export async function ensureAccount(input: EnsureAccountInput, database: Db = siteDb()): Promise<{ user: UserSummary; created: boolean }> {
   const email = emailSchema.safeParse(input.email);
   if (!email.success) throw new AccountRuleError("L'adresse e-mail n'est pas valide.");
-  const existing = await findUserByEmail(email.data, database);
   const actor = { id: null, email: "ligne de commande", role: "admin" as const };
+  // An account that never confirmed its address is replaced, never promoted (its password may be anyone's).
+  await database.transaction().execute((trx) => discardUnconfirmedAccount(trx, email.data, actor));
+  const existing = await findUserByEmail(email.data, database);
   if (existing) {
     await database
       .updateTable("users")
       .set({
         role: input.role,
         deactivated_at: null,
-        email_verified: authBoolean(database, true),
         updated_at: authTimestamp(database, new Date()),
       })
       .where("id", "=", existing.id)

@@ -8,6 +8,7 @@ import { db, type Db } from "~/platform/db/db.server";
 import type { InvitationsTable } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
 import { INVITATION_REFUSALS, INVITATION_TTL_DAYS, type InvitationState, type InvitationSummary } from "./model";
+import { discardUnconfirmedAccount } from "./unconfirmed.server";
 import { AccountRuleError, findUserByEmail, hashPassword, insertCredentialUser, type UserSummary } from "./users.server";
 import type { Actor } from "~/platform/db/actor";
 import { accepted, refusal, type Outcome } from "~/platform/validation/errors";
@@ -100,6 +101,8 @@ export async function inviteStaff(
   target: Db = db(),
 ): Promise<Outcome<{ invitation: InvitationSummary; sent: boolean }>> {
   const email = input.email.trim().toLowerCase();
+  // An account that never confirmed its address is nobody's yet: the invitation replaces it.
+  await target.transaction().execute((trx) => discardUnconfirmedAccount(trx, email, actor));
   if (await findUserByEmail(email, target)) {
     return refused("Un compte existe déjà avec cette adresse\u00a0: changez plutôt son rôle dans la liste des comptes.");
   }
@@ -246,6 +249,8 @@ export async function acceptInvitation(
       throw new InvitationRefused(state === "pending" ? "accepted" : state);
     }
     const row = await trx.selectFrom("invitations").selectAll().where("token_hash", "=", hash).executeTakeFirstOrThrow();
+    // Signed up (unconfirmed) since the invitation left: the invitation, proof of the address, wins.
+    await discardUnconfirmedAccount(trx, row.email, { id: null, email: row.email, role: "viewer" });
     const user = await insertCredentialUser(
       trx,
       { email: row.email, displayName: input.displayName, role: normalizeRole(row.role) },

@@ -10,6 +10,7 @@ import { ROLE_LABELS, normalizeRole, type Role } from "~/platform/auth/roles";
 import { liftLockout, type Lockout } from "~/platform/auth/sign-in-throttle.server";
 import type { Actor } from "~/platform/db/actor";
 import { accepted, refusal, type Outcome } from "~/platform/validation/errors";
+import { UNCONFIRMED_ROLE_REFUSAL, isUnconfirmed } from "./unconfirmed.server";
 
 /** A rule of the accounts area was broken; the message is French and meant for the user. */
 export class AccountRuleError extends Error {
@@ -28,6 +29,8 @@ export interface UserSummary {
   displayName: string;
   role: Role;
   active: boolean;
+  /** The address was proven (confirmation link, invitation, reset link, command line). */
+  confirmed: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -45,6 +48,7 @@ type UserRow = {
   display_name: string;
   role: string;
   deactivated_at: Date | string | null;
+  email_verified: boolean | number;
   created_at: Date | string;
   updated_at: Date | string;
 };
@@ -56,12 +60,13 @@ function toSummary(r: UserRow): UserSummary {
     displayName: r.display_name,
     role: normalizeRole(r.role),
     active: r.deactivated_at === null,
+    confirmed: r.email_verified === true || r.email_verified === 1,
     createdAt: toIso(r.created_at)!,
     updatedAt: toIso(r.updated_at)!,
   };
 }
 
-const USER_COLUMNS = ["id", "email", "display_name", "role", "deactivated_at", "created_at", "updated_at"] as const;
+const USER_COLUMNS = ["id", "email", "display_name", "role", "deactivated_at", "email_verified", "created_at", "updated_at"] as const;
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -217,6 +222,7 @@ export async function insertCredentialUser(
     displayName: input.displayName,
     role: input.role,
     active: true,
+    confirmed: true,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
@@ -234,6 +240,7 @@ export async function changeUserRole(actor: Actor, userId: string, role: Role, t
     const user = await loadForChange(trx, userId);
     if (!user) return refused(NO_SUCH_USER);
     if (user.role === role) return accepted(user);
+    if (await isUnconfirmed(user.id, trx)) return refused(UNCONFIRMED_ROLE_REFUSAL);
     if (user.role === "admin" && user.active && (await otherActiveAdmins(trx, user.id)) === 0) return refused(LAST_ADMIN_MESSAGE);
     const now = new Date();
     await trx

@@ -45,6 +45,16 @@ export async function signUpOnServer(request: Request, input: { email: string; p
   return outcome<{ user?: { role?: string } }>(response);
 }
 
+/**
+ * Confirms the address of a link's token and opens a session (Better Auth's verification, called
+ * on the server only: its HTTP endpoint is closed, see auth.server.ts). The caller has checked the
+ * password first (docs/architecture.md, « Comptes non confirmés »).
+ */
+export async function confirmEmailOnServer(request: Request, token: string) {
+  const response = await auth().api.verifyEmail({ query: { token }, headers: request.headers, asResponse: true });
+  return outcome(response);
+}
+
 export async function requestResetOnServer(request: Request, input: { email: string }) {
   const response = await auth().api.requestPasswordReset({ body: { email: input.email }, headers: request.headers, asResponse: true });
   return outcome(response);

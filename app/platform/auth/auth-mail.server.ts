@@ -2,6 +2,9 @@ import { config } from "../config.server";
 import { escapeHtml, sendMail } from "../email/mailer.server";
 import { log } from "../log.server";
 
+/** Days after which an account that never confirmed its address is deleted (app/domain/accounts/unconfirmed.server.ts). */
+export const UNCONFIRMED_ACCOUNT_TTL_DAYS = 3;
+
 /** One account e-mail: a greeting, paragraphs, at most one link (with its note), then closing paragraphs. */
 export interface AccountMail {
   to: string;
@@ -81,10 +84,12 @@ export function emailConfirmationMail({ email, displayName, token }: { email: st
     subject: "Confirmez votre adresse e-mail",
     paragraphs: [
       `Un compte vient d'être demandé avec cette adresse sur ${config().siteUrl}.`,
-      "Pour l'activer, confirmez votre adresse en ouvrant ce lien\u00a0: vous serez connecté aussitôt.",
+      "Pour l'activer, ouvrez ce lien et saisissez votre mot de passe\u00a0: vous serez connecté aussitôt.",
     ],
     link: { url: emailConfirmationUrl(token), label: "Confirmer mon adresse e-mail", note: "lien valable 24 heures" },
-    closing: ["Si vous n'êtes pas à l'origine de cette demande, ignorez ce message\u00a0: sans confirmation, le compte reste inactif."],
+    closing: [
+      `Si vous n'êtes pas à l'origine de cette demande, ignorez ce message\u00a0: sans confirmation, le compte reste inactif et il est supprimé au bout de ${UNCONFIRMED_ACCOUNT_TTL_DAYS}\u00a0jours.`,
+    ],
   };
 }
 

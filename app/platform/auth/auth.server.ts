@@ -28,6 +28,8 @@ export const CLIENT_IP_HEADER = "x-client-ip";
 /** An address-confirmation link is valid 24 hours. */
 export const EMAIL_CONFIRMATION_TTL_SECONDS = 24 * 60 * 60;
 
+export const CONFIRM_THROUGH_SITE_MESSAGE = "Confirmez votre adresse en ouvrant le lien reçu par e-mail.";
+
 /** Endpoints that write the display name (Better Auth's `name`): one rule, `displayNameSchema`. */
 const NAME_PATHS = new Set(["/sign-up/email", "/update-user"]);
 
@@ -232,6 +234,12 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // An address is confirmed only through the site's confirmation screen, which asks the
+        // person holding the link for the account's password or a new one: a password typed at
+        // sign-up (maybe by someone else) never survives the proof untyped.
+        if (ctx.path === "/verify-email" && ctx.request) {
+          throw new APIError("FORBIDDEN", { message: CONFIRM_THROUGH_SITE_MESSAGE, code: "CONFIRM_THROUGH_SITE" });
+        }
         if (ctx.path === "/sign-up/email" && !(await isPublicSignUpOpen(target.db))) {
           throw new APIError("FORBIDDEN", { message: SIGN_UP_CLOSED_MESSAGE, code: "SIGN_UP_CLOSED" });
         }

@@ -57,6 +57,19 @@ export function resetSchema(policy: PasswordPolicy) {
   return z.object({ token: linkToken(500), ...newPasswordPair(policy) }).refine(...samePasswords);
 }
 
+/**
+ * The address-confirmation link's screen: the person holding the link types the password chosen at
+ * sign-up, or chooses a new one (the sign-up's is then discarded: it may be someone else's).
+ */
+export const confirmWithPasswordSchema = z.object({
+  token: linkToken(2000),
+  password: z.string({ error: "Saisissez votre mot de passe." }).min(1, "Saisissez votre mot de passe.").max(4096),
+});
+
+export function confirmWithNewPasswordSchema(policy: PasswordPolicy) {
+  return z.object({ token: linkToken(2000), ...newPasswordPair(policy) }).refine(...samePasswords);
+}
+
 /** The invitation screen: the invited person confirms the name shown and chooses a password. */
 export function acceptInvitationSchema(policy: PasswordPolicy) {
   return z.object({ token: linkToken(200), displayName: displayNameSchema, ...newPasswordPair(policy) }).refine(...samePasswords);

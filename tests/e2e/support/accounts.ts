@@ -143,3 +143,25 @@ export async function waitForMail(to: string, { after = 0, timeout = 10_000 } = 
   }
   throw new Error(`Aucun e-mail pour ${to} dans ${outbox}`);
 }
+
+/** The invitation link of an invitation e-mail. */
+export function invitationLink(mail: string): string {
+  const link = /(http:\/\/[^\s"<>]+\/invitation\?token=[A-Za-z0-9_-]+)/.exec(mail)?.[1];
+  expect(link, "lien d'invitation").toBeTruthy();
+  return link!;
+}
+
+/** Invites a staff member from /admin/utilisateurs (the admin's page is open there). */
+export async function invite(page: Page, { email, name, role }: { email: string; name: string; role: "editor" | "admin" }) {
+  const form = page.getByRole("region", { name: "Inviter un membre de l'équipe" });
+  await form.getByLabel("Adresse e-mail").fill(email);
+  await form.getByLabel("Nom affiché").fill(name);
+  await form.getByLabel("Rôle").selectOption(role);
+  await form.getByRole("button", { name: "Envoyer l'invitation", exact: true }).click();
+  await expect(
+    page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Invitation envoyée" })
+      .filter({ hasText: `Une invitation a été envoyée à ${email}.` }),
+  ).toBeVisible();
+}

@@ -9,7 +9,7 @@ import { FormErrorSummary } from "~/ui/form/fields";
 import { useForm, type SubmissionReply, type Validator } from "~/ui/form/use-form";
 
 /** The forms of /login, plus the invitation's. */
-export type AuthMode = "connexion" | "inscription" | "oubli" | "nouveau" | "invitation";
+export type AuthMode = "connexion" | "inscription" | "oubli" | "nouveau" | "invitation" | "confirmation" | "confirmation-nouveau";
 
 /** What the route actions of these forms answer when they refuse a submission. */
 export type AuthReply = SubmissionReply & { intent: AuthMode; values?: Record<string, unknown> };
@@ -19,6 +19,7 @@ export const AUTH_LABELS = {
   email: "Adresse e-mail",
   password: "Mot de passe",
   newPassword: "Nouveau mot de passe",
+  signUpPassword: "Mot de passe choisi à la création du compte",
   confirmPassword: "Confirmer le mot de passe",
 };
 
@@ -33,7 +34,7 @@ export function replied(values: Record<string, unknown> | undefined, name: strin
 /** /login in another mode, keeping the return address. */
 export function useModeLink() {
   const [params] = useSearchParams();
-  return (mode: Exclude<AuthMode, "nouveau" | "invitation">) => {
+  return (mode: Exclude<AuthMode, "nouveau" | "invitation" | "confirmation" | "confirmation-nouveau">) => {
     const next = new URLSearchParams();
     const back = params.get("redirectTo");
     if (back) next.set("redirectTo", back);

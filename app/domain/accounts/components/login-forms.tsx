@@ -43,6 +43,22 @@ export function DisplayNameField({ id, error, defaultValue }: { id: string; erro
   );
 }
 
+/** The account's existing password (sign-in, address confirmation). */
+export function CurrentPasswordField({ id, label, error }: { id: string; label: string; error?: string }) {
+  return (
+    <TextField
+      form={id}
+      name="password"
+      label={label}
+      type="password"
+      autoComplete="current-password"
+      required
+      requiredMark={false}
+      error={error}
+    />
+  );
+}
+
 export function SignInForm({ redirectTo, signUpOpen, reply }: { redirectTo: string; signUpOpen: boolean; reply?: AuthReply }) {
   const auth = useAuth();
   const link = useModeLink();
@@ -73,16 +89,7 @@ export function SignInForm({ redirectTo, signUpOpen, reply }: { redirectTo: stri
       {({ id, errors, values }) => (
         <>
           <EmailField id={id} error={errors.email} values={values} />
-          <TextField
-            form={id}
-            name="password"
-            label={AUTH_LABELS.password}
-            type="password"
-            autoComplete="current-password"
-            required
-            requiredMark={false}
-            error={errors.password}
-          />
+          <CurrentPasswordField id={id} label={AUTH_LABELS.password} error={errors.password} />
         </>
       )}
     </AuthForm>
@@ -96,7 +103,8 @@ export function CheckYourMail({ email }: { email?: string }) {
     <AuthNotice title="Confirmez votre adresse e-mail" tone="success">
       <p>
         Un message vient d'être envoyé {email ? <strong className="break-all">à {email}</strong> : "à l'adresse indiquée"}. Ouvrez le lien
-        qu'il contient (valable 24&nbsp;heures) pour activer votre compte&nbsp;: vous serez connecté aussitôt.
+        qu'il contient (valable 24&nbsp;heures) et saisissez votre mot de passe pour activer votre compte&nbsp;: vous serez connecté
+        aussitôt.
       </p>
       <p>Rien reçu&nbsp;? Vérifiez vos courriers indésirables, ou connectez-vous avec votre mot de passe pour recevoir un nouveau lien.</p>
       <p>

@@ -55,10 +55,20 @@ function UserRow({ user, isMe }: { user: UserSummary; isMe: boolean }) {
         <p className="text-sm break-all text-slate-600 dark:text-slate-400">{user.email}</p>
       </td>
       <td className="px-3 py-3">
-        <RoleForm user={user} />
+        {user.confirmed ? (
+          <RoleForm user={user} />
+        ) : (
+          <p className="max-w-56 text-sm text-slate-700 dark:text-slate-300">
+            {ROLE_LABELS[user.role]}. Pour un autre rôle, invitez l'adresse&nbsp;: ce compte non confirmé sera remplacé.
+          </p>
+        )}
       </td>
       <td className="px-3 py-3">
-        <Badge tone={user.active ? "green" : "grey"}>{user.active ? "Actif" : "Désactivé"}</Badge>
+        {user.confirmed ? (
+          <Badge tone={user.active ? "green" : "grey"}>{user.active ? "Actif" : "Désactivé"}</Badge>
+        ) : (
+          <Badge tone="grey">Adresse non confirmée</Badge>
+        )}
       </td>
       <td className="px-3 py-3 text-sm whitespace-nowrap">
         <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
