@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { purgeInactiveAccounts } from "~/domain/accounts/users.server";
 import { deleteExpiredLeadsTask, pruneRateLimitsTask } from "~/domain/leads/worker.server";
 import { pruneUploadsTask } from "~/domain/formations/import/worker.server";
+import { pruneAccountMailSends } from "~/platform/auth/account-mail-caps.server";
 import { config } from "~/platform/config.server";
+import { pruneOutbox } from "~/platform/email/mailer.server";
+import { retentionCutoff } from "~/domain/leads/leads.server";
 import { log } from "~/platform/log.server";
 import { acquireLease, nextRunAt, releaseLease, setNextRunAt } from "~/platform/jobs/lease.server";
 import type { JobKind } from "~/platform/jobs/runner.server";
@@ -21,6 +24,12 @@ export const HOUSEKEEPING_TASKS: Array<{ name: string; everyMs: number; run: () 
   { name: "Compteurs anti-abus expirés supprimés", everyMs: 6 * 60 * 60 * 1000, run: pruneRateLimitsTask },
   { name: "Comptes visiteurs inactifs depuis 3 ans supprimés", everyMs: 24 * 60 * 60 * 1000, run: () => purgeInactiveAccounts() },
   { name: "Fichiers d'import téléversés expirés supprimés", everyMs: 60 * 60 * 1000, run: pruneUploadsTask },
+  {
+    name: "E-mails de la boîte d'envoi locale au-delà de la durée de conservation supprimés",
+    everyMs: 24 * 60 * 60 * 1000,
+    run: async () => pruneOutbox(Date.now() - Date.parse(retentionCutoff(Date.now(), config().leadRetentionMonths))),
+  },
+  { name: "Compteurs des e-mails de compte expirés supprimés", everyMs: 6 * 60 * 60 * 1000, run: () => pruneAccountMailSends() },
 ];
 
 /** This process's name on the leader lock (its instance id, made unique per start). */

@@ -43,6 +43,7 @@ import { RATE_LIMIT_MAX, checkFormToken, consumeRateLimit, issueFormToken } from
 import { type FieldErrors } from "~/platform/validation/errors";
 import type { Actor } from "~/platform/db/actor";
 import { isDatabaseUnavailable, isUniqueViolation } from "~/platform/db/errors";
+import { checkpointAfterErasure, eraseCopies } from "~/platform/privacy/erasure.server";
 import { spoolCount, spoolEntries, spoolWrite, type SpoolEntry } from "~/platform/spool/spool.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -655,10 +656,19 @@ export async function addLeadNote(kind: LeadKind, id: string, body: string, acto
   });
 }
 
-/** Right to erasure (RGPD): the lead, its notes and its e-mails are deleted; the journal keeps the reference only. */
+/**
+ * Right to erasure (RGPD): the lead, its notes and its e-mails are deleted; the journal keeps the
+ * reference only. Then every other copy the site controls: the outbox's e-mails to or about the
+ * person, and (SQLite) the write-ahead log (`eraseCopies`).
+ */
 export async function deleteLead(kind: LeadKind, id: string, actor: Actor, target: Db = db()): Promise<string | undefined> {
-  return target.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("leads").select(["reference"]).where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
+  const erased = await target.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("leads")
+      .select(["reference", "email"])
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row) return undefined;
     await trx.deleteFrom("mail_queue").where("lead_id", "=", id).execute();
     await trx.deleteFrom("lead_notes").where("lead_id", "=", id).execute();
@@ -670,8 +680,11 @@ export async function deleteLead(kind: LeadKind, id: string, actor: Actor, targe
       entityId: id,
       summary: `Suppression ${deLabel(kindWord(kind))} ${row.reference} et de ses données personnelles.`,
     });
-    return row.reference;
+    return row;
   });
+  if (!erased) return undefined;
+  await eraseCopies(target, [erased.email]);
+  return erased.reference;
 }
 
 /** Sends one of the lead's e-mails again (now), e.g. after a definitive failure. */
@@ -824,11 +837,14 @@ export function retentionCutoff(now: number, months: number): string {
  */
 export async function deleteExpiredLeads(target: Db = db(), now = Date.now(), months = config().leadRetentionMonths): Promise<number> {
   const cutoff = retentionCutoff(now, months);
-  return target.transaction().execute(async (trx) => {
+  const deleted = await target.transaction().execute(async (trx) => {
     const expired = trx.selectFrom("leads").select("id").where("updated_at", "<", cutoff);
     await trx.deleteFrom("mail_queue").where("lead_id", "in", expired).execute();
     await trx.deleteFrom("lead_notes").where("lead_id", "in", expired).execute();
     const result = await trx.deleteFrom("leads").where("updated_at", "<", cutoff).executeTakeFirst();
     return Number(result.numDeletedRows ?? 0);
   });
+  // Their outbox e-mails expire by age (`pruneOutbox`); the write-ahead log is folded in now.
+  if (deleted > 0) await checkpointAfterErasure(target);
+  return deleted;
 }

@@ -4,6 +4,8 @@ import { checkPassword, HARD_MAX_PASSWORD_LENGTH } from "~/platform/auth/passwor
 import { authSecret, config } from "../config.server";
 import { db, dbEngine, type Db, type DbEngine } from "../db/db.server";
 import { log } from "../log.server";
+import { setAccountMailStore } from "./account-mail-caps.server";
+import { eraseCopies } from "../privacy/erasure.server";
 import { emailConfirmationMail, existingAccountMail, passwordResetMail, sendInBackground } from "./auth-mail.server";
 import { displayNameSchema } from "./forms";
 import { SIGN_UP_CLOSED_MESSAGE, isPublicSignUpOpen } from "./public-sign-up.server";
@@ -70,6 +72,8 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
   const cfg = config();
   const policy = cfg.passwordPolicy;
   const secure = cfg.siteUrl.startsWith("https://");
+  // Account e-mails are counted per recipient in this database (docs: README « Sécurité »).
+  setAccountMailStore(target.db);
   return betterAuth({
     appName: "Site de formation",
     baseURL: cfg.siteUrl,
@@ -102,6 +106,10 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
         enabled: true,
         async beforeDelete(user) {
           await hooksOf().beforeDeleteUser(user.id, target.db);
+        },
+        // Right to erasure: the account's e-mails in the local outbox, and the SQLite write-ahead log.
+        async afterDelete(user) {
+          await eraseCopies(target.db, [user.email]);
         },
       },
     },
