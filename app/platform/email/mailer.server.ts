@@ -149,6 +149,4 @@ export async function senderOf(configured: string): Promise<string | { name: str
 }
 
 /** Escapes text for an HTML e-mail body. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+export { escapeHtml } from "../text/html";
