@@ -168,11 +168,12 @@ export async function prepare(): Promise<void> {
 }
 
 /**
- * The background jobs (mail queue, batch imports, housekeeping) on the shared job runner, unless
- * WORKERS=0 (a web-only instance; `npm run worker` runs them apart). Called once listening works.
+ * The background jobs (mail queue, batch imports, housekeeping, local spool) on the shared job
+ * runner; with WORKERS=0 (a web-only instance; `npm run worker` runs the others apart), the
+ * replay of this machine's spool only. Called once listening works.
  */
 export function startBackgroundJobs(): void {
-  if (config().workers) startWorkers();
+  startWorkers({ webOnly: !config().workers });
 }
 
 /** The French reason why the server cannot listen (port in use, no right, unknown address). */

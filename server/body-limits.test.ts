@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BODY_LIMITS, bodyLimitFor, familyOf } from "./body-limits";
+import { BODY_LIMITS, bodyLimitFor, familyOf, unsupportedBody } from "./body-limits";
 
 describe("body limits per route family", () => {
   it.each([
@@ -25,5 +25,17 @@ describe("body limits per route family", () => {
     expect(BODY_LIMITS.auth).toBe(16 * 1024);
     expect(bodyLimitFor("/devis").message).toMatch(/64 Ko/);
     expect(bodyLimitFor("/admin/formations/import").message).toMatch(/Le fichier dépasse 20 Mo/);
+  });
+});
+
+describe("bodies that are not forms", () => {
+  it("refuses JSON, XML or no type on the site's routes, and lets forms and Better Auth's JSON through", () => {
+    expect(unsupportedBody("/api/page-view", "application/json", 20)).toBe(true);
+    expect(unsupportedBody("/devis", "text/xml", 20)).toBe(true);
+    expect(unsupportedBody("/login", undefined, 20)).toBe(true);
+    expect(unsupportedBody("/api/page-view", "application/x-www-form-urlencoded;charset=UTF-8", 20)).toBe(false);
+    expect(unsupportedBody("/admin/televersement-image", "multipart/form-data; boundary=x", 20)).toBe(false);
+    expect(unsupportedBody("/api/auth/sign-in/email", "application/json", 20)).toBe(false);
+    expect(unsupportedBody("/admin/formations", "application/json", 0)).toBe(false);
   });
 });

@@ -53,6 +53,21 @@ export function bodyLimitFor(pathname: string): { limit: number; message: string
   return { limit: BODY_LIMITS[family], message: MESSAGES[family] };
 }
 
+/** The body types React Router's actions read (`request.formData()`): HTML forms, with or without files. */
+const FORM_BODY_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * True when a non-empty body is not a form: every route but Better Auth's API (`/api/auth/*`,
+ * which takes JSON) reads a form, and would fail on anything else. Answered 415, not 500.
+ */
+export function unsupportedBody(requestPath: string, contentType: string | undefined, length: number): boolean {
+  if (length === 0 || requestPath.startsWith("/api/auth/")) return false;
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  return !FORM_BODY_TYPES.includes(type);
+}
+
+export const UNSUPPORTED_BODY_MESSAGE = "Format d'envoi non pris en charge\u00a0: envoyez le formulaire depuis la page du site.";
+
 export class PayloadTooLargeError extends Error {
   constructor(message: string) {
     super(message);

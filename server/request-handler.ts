@@ -3,7 +3,9 @@ import type { NextFunction, Request as ExpressRequest, RequestHandler, Response 
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { DOCUMENT_REQUEST_HEADER } from "~/platform/markdown/page-html.server";
 import { hasFlashCookie } from "~/platform/toast/flash.server";
-import { PayloadTooLargeError, bodyLimitFor, readBody } from "./body-limits";
+import { PayloadTooLargeError, UNSUPPORTED_BODY_MESSAGE, bodyLimitFor, readBody, unsupportedBody } from "./body-limits";
+
+const FORM_ACCEPT = "application/x-www-form-urlencoded, multipart/form-data";
 import type { ContentWatcher } from "./content-watcher";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/platform/http/cache-control";
 import { etagMatches, isStorableType, pickEncoding, toCachedPage, weakEtag, type CachedPage, type PageCache } from "./page-cache";
@@ -93,6 +95,10 @@ export function createReactRouterHandler(options: HandlerOptions): RequestHandle
         } catch (error) {
           if (error instanceof PayloadTooLargeError) return refuseTooLarge(req, res, error);
           throw error;
+        }
+        if (unsupportedBody(req.path, req.headers["content-type"], body.length)) {
+          res.status(415).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Accept: FORM_ACCEPT });
+          return void res.end(UNSUPPORTED_BODY_MESSAGE);
         }
       }
       const generation = cache.generation;

@@ -3,7 +3,10 @@ import { purgeUnconfirmedAccounts } from "~/domain/accounts/unconfirmed.server";
 import { purgeInactiveAccounts } from "~/domain/accounts/users.server";
 import { deleteExpiredLeadsTask, pruneRateLimitsTask } from "~/domain/leads/worker.server";
 import { pruneUploadsTask } from "~/domain/formations/import/worker.server";
+import { pruneAccountMailSends } from "~/platform/auth/account-mail-caps.server";
 import { config } from "~/platform/config.server";
+import { pruneOutbox } from "~/platform/email/mailer.server";
+import { retentionCutoff } from "~/domain/leads/leads.server";
 import { log } from "~/platform/log.server";
 import { acquireLease, nextRunAt, releaseLease, setNextRunAt } from "~/platform/jobs/lease.server";
 import type { JobKind } from "~/platform/jobs/runner.server";
@@ -23,6 +26,12 @@ export const HOUSEKEEPING_TASKS: Array<{ name: string; everyMs: number; run: () 
   { name: "Comptes visiteurs inactifs depuis 3 ans supprimés", everyMs: 24 * 60 * 60 * 1000, run: () => purgeInactiveAccounts() },
   { name: "Comptes jamais confirmés supprimés", everyMs: 60 * 60 * 1000, run: () => purgeUnconfirmedAccounts() },
   { name: "Fichiers d'import téléversés expirés supprimés", everyMs: 60 * 60 * 1000, run: pruneUploadsTask },
+  {
+    name: "E-mails de la boîte d'envoi locale au-delà de la durée de conservation supprimés",
+    everyMs: 24 * 60 * 60 * 1000,
+    run: async () => pruneOutbox(Date.now() - Date.parse(retentionCutoff(Date.now(), config().leadRetentionMonths))),
+  },
+  { name: "Compteurs des e-mails de compte expirés supprimés", everyMs: 6 * 60 * 60 * 1000, run: () => pruneAccountMailSends() },
 ];
 
 /** This process's name on the leader lock (its instance id, made unique per start). */

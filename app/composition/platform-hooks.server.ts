@@ -2,6 +2,8 @@ import { accountAuthHooks } from "~/domain/accounts/users.server";
 import { mailSenderName } from "~/domain/settings/settings.server";
 import { registerAccountHooks } from "~/platform/auth/auth.server";
 import { registerSenderName } from "~/platform/email/mailer.server";
+import { LEAD_SPOOL_KIND, replaySpooledLead } from "~/domain/leads/leads.server";
+import { registerSpoolHandler } from "~/platform/spool/spool.server";
 
 /**
  * What the platform asks of the domains, registered once at startup (server/app.ts `prepare`):
@@ -10,4 +12,6 @@ import { registerSenderName } from "~/platform/email/mailer.server";
 export function registerPlatformHooks(): void {
   registerAccountHooks(accountAuthHooks);
   registerSenderName(() => mailSenderName());
+  // Requests the database refused wait in the local spool; the job runner stores them once it answers.
+  registerSpoolHandler(LEAD_SPOOL_KIND, (entry) => replaySpooledLead(entry));
 }

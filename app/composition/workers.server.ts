@@ -2,15 +2,18 @@ import { mailJob } from "~/domain/leads/worker.server";
 import { importJob } from "~/domain/formations/import/worker.server";
 import { housekeepingJob } from "./housekeeping.server";
 import { JobRunner } from "~/platform/jobs/runner.server";
+import { spoolJob } from "~/platform/spool/spool.server";
 
 let runner: JobRunner | undefined;
 
 /**
  * Starts the background jobs of this process on the shared job runner: the mail queue, batch
- * imports and housekeeping (leader lock). WORKERS=0 leaves them to other processes (`npm run worker`).
+ * imports, housekeeping (leader lock) and the replay of the local spool. A web-only instance
+ * (WORKERS=0, the shared jobs run in `npm run worker`) still replays its own spool: it is a folder
+ * of this machine that no other process may see.
  */
-export function startWorkers(): void {
-  runner ??= new JobRunner([mailJob, importJob, housekeepingJob]);
+export function startWorkers({ webOnly = false }: { webOnly?: boolean } = {}): void {
+  runner ??= new JobRunner(webOnly ? [spoolJob] : [mailJob, importJob, housekeepingJob, spoolJob]);
   runner.start();
 }
 

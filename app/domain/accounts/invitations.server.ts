@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { sendAccountMail } from "~/platform/auth/auth-mail.server";
+import { pseudonym } from "~/platform/privacy/pseudonym.server";
 import { ROLE_LABELS, normalizeRole, type Role } from "~/platform/auth/roles";
 import { config } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
@@ -74,7 +75,7 @@ async function sendInvitationMail(invitation: InvitationSummary, token: string, 
     });
     return true;
   } catch (error) {
-    log.error("Envoi de l'invitation impossible", { error, email: invitation.email });
+    log.error("Envoi de l'invitation impossible", { error, person: pseudonym(invitation.email) });
     return false;
   }
 }

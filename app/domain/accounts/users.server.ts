@@ -3,6 +3,7 @@ import { APIError } from "better-auth/api";
 import { hashPassword } from "better-auth/crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { AccountHooks } from "~/platform/auth/auth.server";
+import { eraseCopies } from "~/platform/privacy/erasure.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { authBoolean, authTimestamp, containsIgnoringCase, lockForUpdate } from "~/platform/db/dialect";
 import { setPublicSignUp } from "~/platform/auth/public-sign-up.server";
@@ -408,8 +409,15 @@ export async function purgeInactiveAccounts(target: Db = db(), now = new Date())
     .deleteFrom("users")
     .where("role", "=", "viewer")
     .where((eb) => eb.or([eb.and([eb("last_sign_in_at", "is", null), eb("created_at", "<", limit)]), eb("last_sign_in_at", "<", limit)]))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .returning("email")
+    .execute();
+  // Their e-mails in the local outbox, and (SQLite) the write-ahead log, go too.
+  if (result.length > 0)
+    await eraseCopies(
+      target,
+      result.map((r) => r.email),
+    );
+  return result.length;
 }
 
 /** What the accounts do in Better Auth's life (registered by app/composition at startup). */

@@ -396,7 +396,9 @@ describe.each(engines)("blog on $name", ({ name, create }) => {
     const rss = await renderBlogRss({ now }, t.db);
     expectInert(rss);
     // The HTML the feed carries (escaped as text) is itself inert once a reader decodes it.
-    for (const [, encoded] of rss.matchAll(/<content:encoded>([\s\S]*?)<\/content:encoded>/g)) {
+    // So is the excerpt: feed readers take <description> as HTML too (it is escaped twice).
+    expect(rss).toContain("<description>Chapeau &amp;lt;svg onload=alert(1)&amp;gt;");
+    for (const [, encoded] of rss.matchAll(/<(?:content:encoded|description)>([\s\S]*?)<\/(?:content:encoded|description)>/g)) {
       expectInert(
         encoded!
           .replace(/&lt;/g, "<")

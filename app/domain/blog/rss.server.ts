@@ -2,6 +2,7 @@ import { getOrganisation } from "~/domain/settings/settings.server";
 import { config } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
+import { escapeHtml } from "~/platform/text/html";
 import { listPosts } from "./blog.server";
 import { blogPostPath } from "./labels";
 
@@ -51,7 +52,8 @@ export async function renderBlogRss(
       `      <dc:creator>${escapeXml(p.authorName ?? organisation.name)}</dc:creator>`,
       `      <category>${escapeXml(p.categoryName)}</category>`,
       ...p.tags.map((t) => `      <category>${escapeXml(t.name)}</category>`),
-      `      <description>${escapeXml(p.excerpt)}</description>`,
+      // Feed readers render the description as HTML: the plain-text excerpt is escaped as HTML, then as XML.
+      `      <description>${escapeXml(escapeHtml(p.excerpt))}</description>`,
       `      <content:encoded>${escapeXml(html)}</content:encoded>`,
     ];
     return `    <item>\n${lines.join("\n")}\n    </item>`;

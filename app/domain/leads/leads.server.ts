@@ -42,7 +42,9 @@ import {
 import { RATE_LIMIT_MAX, checkFormToken, consumeRateLimit, issueFormToken } from "./spam.server";
 import { type FieldErrors } from "~/platform/validation/errors";
 import type { Actor } from "~/platform/db/actor";
-import { isUniqueViolation } from "~/platform/db/errors";
+import { isDatabaseUnavailable, isUniqueViolation } from "~/platform/db/errors";
+import { checkpointAfterErasure, eraseCopies } from "~/platform/privacy/erasure.server";
+import { spoolCount, spoolEntries, spoolWrite, type SpoolEntry } from "~/platform/spool/spool.server";
 
 // ---------------------------------------------------------------------------------------------
 // Submission
@@ -58,10 +60,18 @@ export interface SubmitContext {
 }
 
 export type SubmitResult =
-  | { ok: true; reference: string; leadId: string; duplicate: boolean }
+  | {
+      ok: true;
+      reference: string;
+      leadId: string;
+      duplicate: boolean;
+      /** Kept in the local spool: the database refused it. */ spooled?: boolean;
+    }
   | {
       ok: false;
-      status: 200 | 400 | 429;
+      status: 200 | 400 | 429 | 503;
+      /** 503: when to try again (Retry-After). */
+      retryAfterSeconds?: number;
       values: FormValues;
       errors: FieldErrors;
       /** A rejection of the whole form (anti-spam), in French. */
@@ -157,43 +167,136 @@ export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitCont
   }
   if (!validation.ok) return reject(400, undefined, submittedToken);
 
-  // The same form sent again: answer with the request already stored.
-  const existing = await target.selectFrom("leads").select(["id", "reference"]).where("form_token", "=", submittedToken).executeTakeFirst();
-  if (existing) return { ok: true, reference: existing.reference, leadId: existing.id, duplicate: true };
+  try {
+    // The same form sent again: answer with the request already stored.
+    const existing = await target
+      .selectFrom("leads")
+      .select(["id", "reference"])
+      .where("form_token", "=", submittedToken)
+      .executeTakeFirst();
+    if (existing) return { ok: true, reference: existing.reference, leadId: existing.id, duplicate: true };
 
-  const limit = await consumeRateLimit(ctx.ip, { target, now });
-  if (!limit.allowed) {
-    log.warn("Envoi de formulaire refusé (limite par adresse)", { kind });
-    const organisation = await getOrganisation(target);
-    return reject(
-      429,
-      `Trop de demandes ont été envoyées depuis votre connexion\u00a0: par sécurité, nous en acceptons au plus ${RATE_LIMIT_MAX} par heure. Réessayez dans ${minutesText(limit.retryAfterSeconds)}, ou appelez-nous au ${organisation.phone}.`,
-      submittedToken,
-    );
+    const limit = await consumeRateLimit(ctx.ip, { target, now });
+    if (!limit.allowed) {
+      log.warn("Envoi de formulaire refusé (limite par adresse)", { kind });
+      const organisation = await getOrganisation(target);
+      return reject(
+        429,
+        `Trop de demandes ont été envoyées depuis votre connexion\u00a0: par sécurité, nous en acceptons au plus ${RATE_LIMIT_MAX} par heure. Réessayez dans ${minutesText(limit.retryAfterSeconds)}, ou appelez-nous au ${organisation.phone}.`,
+        submittedToken,
+      );
+    }
+    return await storeLead(target, { kind, data: validation.data, token: submittedToken, receivedAt: now });
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    return spoolLead({ kind, data: validation.data, token: submittedToken, receivedAt: now }, values, error);
   }
+}
 
-  const data = validation.data;
+/** What the spool keeps of a lead the database refused: enough to store it later as if received then. */
+export interface SpooledLead {
+  kind: LeadKind;
+  data: QuoteInput | ContactInput;
+  /** The form token: the submission's idempotency key, in the spool as in the database. */
+  token: string;
+  receivedAt: number;
+  id?: string;
+  reference?: string;
+}
+
+/** The spool's kind for leads (one folder under DATA_DIR/spool). */
+export const LEAD_SPOOL_KIND = "leads";
+
+/** Seconds a visitor is asked to wait when neither the database nor the spool could keep the request. */
+export const SPOOL_RETRY_AFTER_SECONDS = 120;
+
+/**
+ * The database refused the request: it is written to the local spool (fsync) with the id and
+ * reference the visitor is given, and stored by the job runner once the database answers
+ * (`replaySpooledLead`). If even the spool cannot be written, the visitor keeps the form and is
+ * told that nothing was sent (503, Retry-After).
+ */
+function spoolLead(lead: SpooledLead, values: FormValues, cause: unknown): SubmitResult {
+  const planned: SpooledLead = { ...lead, id: randomUUID(), reference: newReference(lead.kind, lead.receivedAt) };
+  try {
+    const entry = spoolWrite(LEAD_SPOOL_KIND, lead.token, planned, { now: lead.receivedAt });
+    log.warn("Demande gardée dans le dossier d'attente (base de données indisponible)", {
+      kind: lead.kind,
+      reference: entry.payload.reference,
+      error: String((cause as Error)?.message ?? cause),
+    });
+    return {
+      ok: true,
+      reference: entry.payload.reference!,
+      leadId: entry.payload.id!,
+      duplicate: entry.payload.id !== planned.id,
+      spooled: true,
+    };
+  } catch (error) {
+    log.error("Demande NON enregistrée : base de données et dossier d'attente indisponibles", {
+      kind: lead.kind,
+      error: String((error as Error)?.message ?? error),
+    });
+    return {
+      ok: false,
+      status: 503,
+      values,
+      errors: {},
+      formError: `Votre ${lead.kind === "devis" ? "demande" : "message"} n'a pas été envoyé${lead.kind === "devis" ? "e" : ""}\u00a0: notre site rencontre un incident technique et n'a rien pu enregistrer. Vos informations sont conservées ci-dessous\u00a0: renvoyez le formulaire dans quelques minutes.`,
+      token: lead.token,
+      retryAfterSeconds: SPOOL_RETRY_AFTER_SECONDS,
+    };
+  }
+}
+
+/**
+ * Stores a spooled lead (the job runner, once the database answers again). Idempotent by the form
+ * token: a lead already stored (replayed before a crash, or sent again meanwhile) is not stored twice.
+ */
+export async function replaySpooledLead(entry: SpoolEntry, target: Db = db()): Promise<void> {
+  const lead = entry.payload as SpooledLead;
+  const existing = await target.selectFrom("leads").select(["id", "reference"]).where("form_token", "=", lead.token).executeTakeFirst();
+  const stored = existing ? { reference: existing.reference, duplicate: true } : await storeLead(target, lead);
+  log.info(stored.duplicate ? "Demande du dossier d'attente déjà enregistrée" : "Demande du dossier d'attente enregistrée", {
+    kind: lead.kind,
+    reference: stored.reference,
+  });
+}
+
+/** Requests of one kind waiting in this instance's spool (the admin list shows the figure). */
+export function spooledLeadCount(kind: LeadKind): number {
+  if (spoolCount(LEAD_SPOOL_KIND) === 0) return 0;
+  return spoolEntries<SpooledLead>(LEAD_SPOOL_KIND).filter((e) => e.payload.kind === kind).length;
+}
+
+/**
+ * Inserts the lead and queues its two e-mails (notification to the staff, acknowledgement to the
+ * visitor) in one transaction. The same form token stored already answers with that lead.
+ */
+async function storeLead(target: Db, lead: SpooledLead): Promise<{ ok: true; reference: string; leadId: string; duplicate: boolean }> {
+  const { kind, data, token } = lead;
   const formations = kind === "devis" ? await resolveFormations((data as QuoteInput).formation, target) : [];
   const [organisation, staff] = await Promise.all([getOrganisation(target), staffAddress(target)]);
   const mailContext: MailContext = { organisation, siteUrl: config().siteUrl, retentionMonths: config().leadRetentionMonths };
+  const mailNow = Date.now();
 
   for (let attempt = 0; ; attempt++) {
-    const row = toRow(kind, data, formations, submittedToken, now);
+    const row = toRow(kind, data, formations, token, lead.receivedAt, attempt === 0 ? lead : {});
     try {
       await target.transaction().execute(async (trx) => {
         await trx.insertInto("leads").values(row).execute();
-        const lead = toMailLead(row);
-        const notification = staffNotification(lead, mailContext);
-        await enqueueMail(trx, { leadId: row.id, purpose: "staff", to: staff, replyTo: row.email, ...notification }, now);
+        const forMail = toMailLead(row);
+        const notification = staffNotification(forMail, mailContext);
+        await enqueueMail(trx, { leadId: row.id, purpose: "staff", to: staff, replyTo: row.email, ...notification }, mailNow);
         // The acknowledgement goes to whatever address was typed: a short summary only (never the
         // visitor's own text), and a few a day per address at most, so the site relays nothing.
-        if (await acknowledgementAllowed(trx, row.email, now)) {
+        if (await acknowledgementAllowed(trx, row.email, mailNow)) {
           const ack = visitorAcknowledgement(
-            lead,
+            forMail,
             mailContext,
             formations.filter((f) => f.known).map((f) => f.title),
           );
-          await enqueueMail(trx, { leadId: row.id, purpose: "ack", to: row.email, replyTo: staff, ...ack }, now);
+          await enqueueMail(trx, { leadId: row.id, purpose: "ack", to: row.email, replyTo: staff, ...ack }, mailNow);
         } else {
           log.warn("Accusé de réception non envoyé (limite quotidienne par adresse atteinte)", { kind, reference: row.reference });
         }
@@ -204,7 +307,7 @@ export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitCont
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 5) throw error;
       // Either the same form was sent twice at the same moment, or (very rarely) the reference exists.
-      const same = await target.selectFrom("leads").select(["id", "reference"]).where("form_token", "=", submittedToken).executeTakeFirst();
+      const same = await target.selectFrom("leads").select(["id", "reference"]).where("form_token", "=", token).executeTakeFirst();
       if (same) return { ok: true, reference: same.reference, leadId: same.id, duplicate: true };
     }
   }
@@ -231,11 +334,12 @@ function toRow(
   formations: LeadFormationRef[],
   token: string,
   now: number,
+  planned: { id?: string; reference?: string } = {},
 ): Selectable<LeadsTable> {
   const iso = new Date(now).toISOString();
   const base = {
-    id: randomUUID(),
-    reference: newReference(kind, now),
+    id: planned.id ?? randomUUID(),
+    reference: planned.reference ?? newReference(kind, now),
     kind,
     status: "nouveau",
     consent_at: iso,
@@ -357,7 +461,19 @@ export async function countNewLeads(target: Db = db()): Promise<{ devis: number;
 /** The dashboard's figures for this area (register in `app/composition/dashboard-sources.server.ts`). */
 export async function leadDashboardFigures(target: Db = db()): Promise<DashboardFigure[]> {
   const counts = await countNewLeads(target);
+  const spooled = spoolCount(LEAD_SPOOL_KIND);
   return [
+    ...(spooled > 0
+      ? [
+          {
+            label: "Demandes en attente d'enregistrement",
+            value: spooled,
+            to: "/admin/devis",
+            detail: "Reçues pendant une panne de la base de données, enregistrées dès son retour",
+            role: "editor" as const,
+          },
+        ]
+      : []),
     {
       label: "Nouvelles demandes de devis",
       value: counts.devis,
@@ -540,10 +656,19 @@ export async function addLeadNote(kind: LeadKind, id: string, body: string, acto
   });
 }
 
-/** Right to erasure (RGPD): the lead, its notes and its e-mails are deleted; the journal keeps the reference only. */
+/**
+ * Right to erasure (RGPD): the lead, its notes and its e-mails are deleted; the journal keeps the
+ * reference only. Then every other copy the site controls: the outbox's e-mails to or about the
+ * person, and (SQLite) the write-ahead log (`eraseCopies`).
+ */
 export async function deleteLead(kind: LeadKind, id: string, actor: Actor, target: Db = db()): Promise<string | undefined> {
-  return target.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("leads").select(["reference"]).where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
+  const erased = await target.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("leads")
+      .select(["reference", "email"])
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row) return undefined;
     await trx.deleteFrom("mail_queue").where("lead_id", "=", id).execute();
     await trx.deleteFrom("lead_notes").where("lead_id", "=", id).execute();
@@ -555,8 +680,11 @@ export async function deleteLead(kind: LeadKind, id: string, actor: Actor, targe
       entityId: id,
       summary: `Suppression ${deLabel(kindWord(kind))} ${row.reference} et de ses données personnelles.`,
     });
-    return row.reference;
+    return row;
   });
+  if (!erased) return undefined;
+  await eraseCopies(target, [erased.email]);
+  return erased.reference;
 }
 
 /** Sends one of the lead's e-mails again (now), e.g. after a definitive failure. */
@@ -709,11 +837,14 @@ export function retentionCutoff(now: number, months: number): string {
  */
 export async function deleteExpiredLeads(target: Db = db(), now = Date.now(), months = config().leadRetentionMonths): Promise<number> {
   const cutoff = retentionCutoff(now, months);
-  return target.transaction().execute(async (trx) => {
+  const deleted = await target.transaction().execute(async (trx) => {
     const expired = trx.selectFrom("leads").select("id").where("updated_at", "<", cutoff);
     await trx.deleteFrom("mail_queue").where("lead_id", "in", expired).execute();
     await trx.deleteFrom("lead_notes").where("lead_id", "in", expired).execute();
     const result = await trx.deleteFrom("leads").where("updated_at", "<", cutoff).executeTakeFirst();
     return Number(result.numDeletedRows ?? 0);
   });
+  // Their outbox e-mails expire by age (`pruneOutbox`); the write-ahead log is folded in now.
+  if (deleted > 0) await checkpointAfterErasure(target);
+  return deleted;
 }

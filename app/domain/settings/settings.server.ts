@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
+import { isDatabaseUnavailable } from "~/platform/db/errors";
 import { defaultsFromOrganisation, formationDefaultsSchema, type FormationDefaults } from "./formation-defaults";
 import { organisationSchema, type Organisation } from "./model";
 import { DEMO_ORGANISATION } from "./organisation";
@@ -25,12 +26,25 @@ async function writeSetting<S extends z.ZodType>(key: string, schema: S, input: 
 
 const ORGANISATION_KEY = "organisation";
 
-/** The organisation identity; the demo identity until an admin saves the real one. */
+/** The identity last read from the database: pages keep it while the database does not answer. */
+let lastOrganisation: Organisation | undefined;
+
+/**
+ * The organisation identity; the demo identity until an admin saves the real one. When the
+ * database does not answer, the identity this process read last (every page's header and footer
+ * need it: the confirmation of a request kept in the spool, for one, is still shown).
+ */
 export async function getOrganisation(target: Db = db()): Promise<Organisation> {
-  const stored = await readSetting(ORGANISATION_KEY, target);
-  if (stored === undefined) return DEMO_ORGANISATION;
-  const parsed = organisationSchema.safeParse({ ...DEMO_ORGANISATION, ...(stored as object) });
-  return parsed.success ? parsed.data : DEMO_ORGANISATION;
+  let stored: unknown;
+  try {
+    stored = await readSetting(ORGANISATION_KEY, target);
+  } catch (error) {
+    if (!lastOrganisation || !isDatabaseUnavailable(error)) throw error;
+    return lastOrganisation;
+  }
+  const parsed = stored === undefined ? undefined : organisationSchema.safeParse({ ...DEMO_ORGANISATION, ...(stored as object) });
+  lastOrganisation = parsed?.success ? parsed.data : DEMO_ORGANISATION;
+  return lastOrganisation;
 }
 
 /** Validates and stores the organisation identity (insert or update). */

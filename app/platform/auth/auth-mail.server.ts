@@ -1,6 +1,7 @@
 import { config } from "../config.server";
-import { escapeHtml, sendMail } from "../email/mailer.server";
+import { escapeHtml, sendMail, type SentMail } from "../email/mailer.server";
 import { log } from "../log.server";
+import { reserveAccountMail } from "./account-mail-caps.server";
 
 /** Days after which an account that never confirmed its address is deleted (app/domain/accounts/unconfirmed.server.ts). */
 export const UNCONFIRMED_ACCOUNT_TTL_DAYS = 3;
@@ -13,6 +14,8 @@ export interface AccountMail {
   paragraphs: string[];
   link?: { url: string; label: string; note: string };
   closing?: string[];
+  /** What it is, for the per-recipient caps' log ("reset", "confirmation"…). */
+  purpose?: string;
 }
 
 /** The text and HTML bodies of every account e-mail (same layout for all). */
@@ -39,7 +42,12 @@ export function composeAccountMail(mail: AccountMail) {
   return { to: mail.to, subject: mail.subject, text, html };
 }
 
-export function sendAccountMail(mail: AccountMail) {
+/**
+ * Sends an account e-mail, within the per-recipient caps (`account-mail-caps.server.ts`): beyond
+ * them, nothing is sent and undefined is returned; the caller answers the same either way.
+ */
+export async function sendAccountMail(mail: AccountMail): Promise<SentMail | undefined> {
+  if (!(await reserveAccountMail(mail.to, mail.purpose ?? "invitation"))) return undefined;
   return sendMail(composeAccountMail(mail));
 }
 
@@ -66,6 +74,7 @@ export function passwordResetMail({ email, displayName, token }: { email: string
     to: email,
     name: displayName,
     subject: "Réinitialisation de votre mot de passe",
+    purpose: "reset",
     paragraphs: ["Vous avez demandé à réinitialiser le mot de passe de votre compte."],
     link: {
       url: passwordResetUrl(token),
@@ -82,6 +91,7 @@ export function emailConfirmationMail({ email, displayName, token }: { email: st
     to: email,
     name: displayName,
     subject: "Confirmez votre adresse e-mail",
+    purpose: "confirmation",
     paragraphs: [
       `Un compte vient d'être demandé avec cette adresse sur ${config().siteUrl}.`,
       "Pour l'activer, ouvrez ce lien et saisissez votre mot de passe\u00a0: vous serez connecté aussitôt.",
@@ -100,6 +110,7 @@ export function existingAccountMail({ email, displayName }: { email: string; dis
     to: email,
     name: displayName,
     subject: "Une inscription a été tentée avec votre adresse",
+    purpose: "existing-account",
     paragraphs: [
       `Quelqu'un, peut-être vous, vient de demander la création d'un compte sur ${site} avec cette adresse e-mail.`,
       "Vous avez déjà un compte\u00a0: aucun nouveau compte n'a été créé et votre mot de passe reste inchangé.",

@@ -4,6 +4,8 @@ import { checkPassword, HARD_MAX_PASSWORD_LENGTH } from "~/platform/auth/passwor
 import { authSecret, config } from "../config.server";
 import { db, dbEngine, type Db, type DbEngine } from "../db/db.server";
 import { log } from "../log.server";
+import { setAccountMailStore } from "./account-mail-caps.server";
+import { eraseCopies } from "../privacy/erasure.server";
 import { emailConfirmationMail, existingAccountMail, passwordResetMail, sendInBackground } from "./auth-mail.server";
 import { displayNameSchema } from "./forms";
 import { SIGN_UP_CLOSED_MESSAGE, isPublicSignUpOpen } from "./public-sign-up.server";
@@ -38,6 +40,10 @@ function clientAddress(ctx: { request?: Request; headers?: Headers }): string | 
 }
 
 const PASSWORD_PATHS = new Set(["/sign-up/email", "/reset-password", "/change-password"]);
+/** Return addresses a client may give (Better Auth puts some in a Location header). */
+const CALLBACK_FIELDS = ["callbackURL", "newUserCallbackURL", "errorCallbackURL", "redirectTo"] as const;
+/** Printable ASCII only (a link with other characters is sent percent-encoded). */
+const SAFE_CALLBACK = /^[\x21-\x7e]{0,2000}$/;
 
 /**
  * What the accounts area does at two moments of Better Auth's life. This layer cannot import a
@@ -72,6 +78,8 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
   const cfg = config();
   const policy = cfg.passwordPolicy;
   const secure = cfg.siteUrl.startsWith("https://");
+  // Account e-mails are counted per recipient in this database (docs: README « Sécurité »).
+  setAccountMailStore(target.db);
   return betterAuth({
     appName: "Site de formation",
     baseURL: cfg.siteUrl,
@@ -104,6 +112,10 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
         enabled: true,
         async beforeDelete(user) {
           await hooksOf().beforeDeleteUser(user.id, target.db);
+        },
+        // Right to erasure: the account's e-mails in the local outbox, and the SQLite write-ahead log.
+        async afterDelete(user) {
+          await eraseCopies(target.db, [user.email]);
         },
       },
     },
@@ -260,6 +272,15 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
             );
           }
         }
+        // A return address the response would put in a header must be plain ASCII (a 400, not a 500).
+        for (const field of CALLBACK_FIELDS) {
+          const value = body[field] ?? (ctx.query as Record<string, unknown> | undefined)?.[field];
+          if (typeof value === "string" && !SAFE_CALLBACK.test(value)) {
+            throw new APIError("BAD_REQUEST", { message: "L'adresse de retour est invalide.", code: "INVALID_CALLBACK_URL" });
+          }
+        }
+        // Changing the password ends every other session of the account, as a reset does.
+        if (ctx.path === "/change-password") return { context: { body: { ...body, revokeOtherSessions: true } } };
         if (ctx.path === "/delete-user" && typeof body.password !== "string") {
           throw new APIError("BAD_REQUEST", { message: "Confirmez avec votre mot de passe.", code: "PASSWORD_REQUIRED" });
         }

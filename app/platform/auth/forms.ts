@@ -16,12 +16,28 @@ export const emailSchema = z
   .max(254, "L'adresse e-mail comporte au plus 254 caractères.")
   .email("Saisissez une adresse e-mail valide (exemple : prenom.nom@entreprise.fr).");
 
-/** The display name: the same rule on sign-up, on invitation, from the account menu and from the API. */
+/** Control and format characters (line breaks, tabs, zero-width and direction marks): never part of a name. */
+const NAME_CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu;
+
+/** A display name as shown: control characters become spaces, runs of spaces one, none around. */
+export function cleanDisplayName(value: string): string {
+  return value.replace(NAME_CONTROL_CHARACTERS, " ").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The display name: the same rule on sign-up, on invitation, from the account menu and from the
+ * API. One line of visible text: line breaks and other control characters are removed (a name is
+ * printed in e-mails, the journal and the admin lists).
+ */
 export const displayNameSchema = z
   .string({ error: "Saisissez le nom affiché." })
-  .trim()
-  .min(DISPLAY_NAME_MIN, `Le nom affiché comporte au moins ${DISPLAY_NAME_MIN} caractères.`)
-  .max(DISPLAY_NAME_MAX, `Le nom affiché comporte au plus ${DISPLAY_NAME_MAX} caractères.`);
+  .transform(cleanDisplayName)
+  .pipe(
+    z
+      .string()
+      .min(DISPLAY_NAME_MIN, `Le nom affiché comporte au moins ${DISPLAY_NAME_MIN} caractères.`)
+      .max(DISPLAY_NAME_MAX, `Le nom affiché comporte au plus ${DISPLAY_NAME_MAX} caractères.`),
+  );
 
 function newPassword(policy: PasswordPolicy) {
   return z.string({ error: "Choisissez un mot de passe." }).superRefine((value, ctx) => {

@@ -104,7 +104,7 @@ class GuardedKysely extends Kysely<Database> {
   }
 }
 
-/** Opens a Kysely handle on SQLite (WAL, foreign keys, busy timeout) or PostgreSQL. */
+/** Opens a Kysely handle on SQLite (WAL, foreign keys, busy timeout, secure delete) or PostgreSQL. */
 export function openDb(
   database: AppConfig["database"],
   poolOptions: AppConfig["databasePool"] = { max: 10, connectTimeoutMs: 15_000 },
@@ -136,6 +136,8 @@ export function openDb(
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  // Deleted rows are overwritten with zeros, not left readable in free pages (right to erasure).
+  sqlite.pragma("secure_delete = ON");
   return { db: new GuardedKysely({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) }), engine: "sqlite" };
 }
 

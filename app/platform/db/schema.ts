@@ -409,8 +409,17 @@ export interface JobLeasesTable {
   next_run_at: string | null; // ISO
 }
 
+/** One account e-mail sent, for the per-recipient caps (recipient: a keyed hash, never the address). */
+export interface AccountMailSendsTable {
+  id: string;
+  recipient: string;
+  purpose: string;
+  sent_at: string; // ISO
+}
+
 export interface Database {
   job_leases: JobLeasesTable;
+  account_mail_sends: AccountMailSendsTable;
   site_state: SiteStateTable;
   formation_categories: FormationCategoriesTable;
   cities: CitiesTable;

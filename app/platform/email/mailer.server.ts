@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { config } from "../config.server";
 import { log } from "../log.server";
+import { pseudonym } from "../privacy/pseudonym.server";
 
 export interface MailMessage {
   to: string | string[];
@@ -52,7 +53,7 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
   };
   if (cfg.mail.smtpUrl) {
     const info = await smtpTransport(cfg.mail.smtpUrl).sendMail(mail);
-    log.info("E-mail envoyé", { to: message.to, subject: message.subject, messageId: info.messageId });
+    log.info("E-mail envoyé", { to: recipientsOf(message), messageId: info.messageId });
     return { via: "smtp", messageId: info.messageId };
   }
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -61,8 +62,64 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const file = path.join(cfg.mail.outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
   writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-  log.info("E-mail déposé dans la boîte d'envoi locale", { to: message.to, subject: message.subject, file });
+  log.info("E-mail déposé dans la boîte d'envoi locale", { to: recipientsOf(message), file });
   return { via: "outbox", messageId: info.messageId, file };
+}
+
+/** The recipients as pseudonyms: logs never carry an e-mail address (README « Données personnelles »). */
+function recipientsOf(message: MailMessage): string[] {
+  return (Array.isArray(message.to) ? message.to : [message.to]).map((to) => pseudonym(/<([^>]+)>/.exec(to)?.[1] ?? to));
+}
+
+function outboxFiles(dir = config().mail.outboxDir): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((f) => f.endsWith(".eml"))
+      .map((f) => path.join(dir, f));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Right to erasure: deletes the local outbox's e-mails (`.eml`) sent to or about these addresses
+ * (recipient, reply-to or body, quoted-printable soft breaks undone). Returns how many went.
+ */
+export function eraseOutboxMailsOf(addresses: string[], dir = config().mail.outboxDir): number {
+  const wanted = addresses.map((a) => a.trim().toLowerCase()).filter((a) => a.includes("@"));
+  if (wanted.length === 0) return 0;
+  let erased = 0;
+  for (const file of outboxFiles(dir)) {
+    let text: string;
+    try {
+      text = readFileSync(file, "latin1")
+        .replace(/=\r?\n/g, "")
+        .toLowerCase();
+    } catch {
+      continue;
+    }
+    if (wanted.some((a) => text.includes(a))) {
+      rmSync(file, { force: true });
+      erased++;
+    }
+  }
+  return erased;
+}
+
+/** Retention: deletes the outbox's e-mails older than `maxAgeMs` (they expire with the leads). */
+export function pruneOutbox(maxAgeMs: number, now = Date.now(), dir = config().mail.outboxDir): number {
+  let pruned = 0;
+  for (const file of outboxFiles(dir)) {
+    try {
+      if (now - statSync(file).mtimeMs > maxAgeMs) {
+        rmSync(file, { force: true });
+        pruned++;
+      }
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return pruned;
 }
 
 let senderNameProvider: (() => Promise<string>) | undefined;
@@ -92,6 +149,4 @@ export async function senderOf(configured: string): Promise<string | { name: str
 }
 
 /** Escapes text for an HTML e-mail body. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+export { escapeHtml } from "../text/html";

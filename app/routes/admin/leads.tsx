@@ -2,7 +2,7 @@ import { useLocation, useSearchParams } from "react-router";
 import type { Route } from "./+types/leads";
 import { leadKindFromPath } from "~/domain/leads/admin";
 import { LeadAdminList } from "~/domain/leads/components/lead-admin-list";
-import { listLeads } from "~/domain/leads/leads.server";
+import { listLeads, spooledLeadCount } from "~/domain/leads/leads.server";
 import { parseLeadFilter } from "~/domain/leads/model";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
@@ -21,6 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     kind,
     ...result,
+    // Received while the database refused, waiting in this instance's spool (docs/decisions/0010-lead-spool.md).
+    spooled: spooledLeadCount(kind),
     filter: {
       q: filter.q ?? "",
       statut: filter.statut,

@@ -60,6 +60,11 @@ async function chosenFormations(values: FormValues): Promise<{ selected: LeadFor
   };
 }
 
+function formationsAsTyped(values: FormValues): LeadFormationRef[] {
+  const wanted = Array.isArray(values.formation) ? values.formation : values.formation ? [values.formation] : [];
+  return wanted.map((slug) => ({ slug, title: slug }));
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const kind = kindOf(request);
   const flash = readFlash(request)?.data;
@@ -96,10 +101,11 @@ export async function action({ request }: Route.ActionArgs) {
       { data: { kind, reference: result.reference } },
     );
   }
-  const { selected } = await chosenFormations(result.values);
+  // The database refused and the spool too (503): the form comes back as typed, titles unknown.
+  const { selected } = result.status === 503 ? { selected: formationsAsTyped(result.values) } : await chosenFormations(result.values);
   return data(
     { errors: result.errors, values: result.values, formError: result.formError, confirm: result.confirm, token: result.token, selected },
-    { status: result.status },
+    { status: result.status, headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined },
   );
 }
 

@@ -186,6 +186,17 @@ function LeadFilters({
   );
 }
 
+function spooledNotice(isQuote: boolean, n: number): string {
+  const what = isQuote
+    ? n > 1
+      ? `${n} demandes de devis reçues`
+      : "1 demande de devis reçue"
+    : n > 1
+      ? `${n} messages reçus`
+      : "1 message reçu";
+  return `${what} pendant une indisponibilité de la base de données ${n > 1 ? "attendent" : "attend"} sur ce serveur et ${n > 1 ? "seront enregistré" + (isQuote ? "es" : "s") : "sera enregistré" + (isQuote ? "e" : "")} dès son retour (vérification toutes les 5\u00a0secondes).`;
+}
+
 type LeadFilterValues = { q: string; statut: string; financement: string; format: string; sujet: string; du: string; au: string };
 
 /** /admin/devis and /admin/messages: header with CSV export, deletion notice, filters, table and pagination. */
@@ -198,6 +209,7 @@ export function LeadAdminList({
   statusCounts,
   filter,
   deleted,
+  spooled,
   exportQuery,
   search,
   pathname,
@@ -210,6 +222,8 @@ export function LeadAdminList({
   statusCounts: Record<LeadStatus, number>;
   filter: LeadFilterValues;
   deleted: string;
+  /** Requests of this kind waiting in the local spool (the database refused them). */
+  spooled: number;
   exportQuery: string;
   search: string;
   pathname: string;
@@ -237,6 +251,15 @@ export function LeadAdminList({
           className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
         >
           {isQuote ? "La demande" : "Le message"} {deleted} et ses données personnelles ont été supprimés.
+        </p>
+      ) : null}
+
+      {spooled > 0 ? (
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {spooledNotice(isQuote, spooled)}
         </p>
       ) : null}
 
