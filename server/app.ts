@@ -122,6 +122,7 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
   app.use(
     createReactRouterHandler({
       build: () => import("virtual:react-router/server-build"),
+      reloadBuild: cfg.env === "development",
       getLoadContext: () => new RouterContextProvider(),
       cache: publicPageCache(),
       watcher: contentWatcher,

@@ -21,6 +21,12 @@ import { inlineScriptHashes, pageCsp } from "./security-headers";
  */
 export interface HandlerOptions {
   build: () => Promise<ServerBuild>;
+  /**
+   * Development: the build is asked again on every request (Vite reloads the routes). Otherwise it
+   * is read once, and React Router derives its route matcher (data routes, static handler) once:
+   * given a function, it derives them again for every request.
+   */
+  reloadBuild?: boolean;
   mode?: string;
   getLoadContext: () => RouterContextProvider;
   cache: PageCache;
@@ -56,14 +62,16 @@ interface Flight {
 
 export function createReactRouterHandler(options: HandlerOptions): RequestHandler {
   const { cache, watcher } = options;
-  let handle: ((request: Request, context: RouterContextProvider) => Promise<Response>) | undefined;
+  let handle: Promise<(request: Request, context: RouterContextProvider) => Promise<Response>> | undefined;
   // Per instance: simultaneous misses for one page (a cold cache after a deploy or an edit under
   // traffic) render it once; the others get the same entry when it is done.
   const flights = new Map<string, Flight>();
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      handle ??= createRequestHandler(options.build, options.mode);
+      handle ??= options.reloadBuild
+        ? Promise.resolve(createRequestHandler(options.build, options.mode))
+        : options.build().then((build) => createRequestHandler(build, options.mode));
       const method = req.method.toUpperCase();
       const safe = method === "GET" || method === "HEAD";
       const privateRequest = isPrivateRequest(req.headers.cookie);
@@ -101,7 +109,7 @@ export function createReactRouterHandler(options: HandlerOptions): RequestHandle
       let stored: CachedPage | undefined;
       try {
         const started = performance.now();
-        const response = await handle(toFetchRequest(req, res, body), options.getLoadContext());
+        const response = await (await handle)(toFetchRequest(req, res, body), options.getLoadContext());
         // A write made by this request shows on this instance's very next page.
         if (!safe) await watcher?.check();
         stored = await send(req, res, response, { options, privateRequest, cacheable, key, generation });
