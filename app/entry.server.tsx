@@ -5,6 +5,7 @@ import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleError
 import { log } from "~/platform/log.server";
 import { PageHtmlContext } from "~/platform/markdown/markdown-content";
 import { takePageHtml } from "~/platform/markdown/page-html.server";
+import { IncidentReferenceContext } from "~/ui/error-screen";
 
 export const streamTimeout = 5_000;
 
@@ -34,11 +35,15 @@ export default function handleRequest(
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const pageHtml = takePageHtml(request.headers.get("x-request-id"));
+    const pageHtml = takePageHtml(request);
+    // Only an error page (never stored: 5xx is no-store) shows the id of its request.
+    const incident = responseStatusCode >= 500 ? (request.headers.get("x-request-id") ?? undefined) : undefined;
     const { pipe, abort } = renderToPipeableStream(
-      <PageHtmlContext.Provider value={pageHtml}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </PageHtmlContext.Provider>,
+      <IncidentReferenceContext.Provider value={incident}>
+        <PageHtmlContext.Provider value={pageHtml}>
+          <ServerRouter context={routerContext} url={request.url} />
+        </PageHtmlContext.Provider>
+      </IncidentReferenceContext.Provider>,
       {
         // The whole document at once: the server buffers pages anyway (page cache, script hashes of the CSP).
         onAllReady() {

@@ -43,7 +43,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       organisation,
       /** The signed-in user (null when signed out): header menu, useAuth(). */
       user,
-      requestId: request.headers.get("x-request-id") ?? undefined,
       toast,
     },
     toast ? { headers: { "Set-Cookie": clearToastCookie() } } : undefined,
@@ -117,7 +116,6 @@ export function HydrateFallback() {
 
 /** Last resort: the root loader itself failed (e.g. the database is down). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const data = useRootData();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen requestId={data?.requestId} />;
+  return <ErrorScreen />;
 }

@@ -1,5 +1,4 @@
 import "react-router";
-import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -7,7 +6,7 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { ConfigError, config, ensureDataDir } from "~/platform/config.server";
 import { closeDb, migrate, pendingMigrations, ping, withStartupLock } from "~/platform/db/db.server";
-import { accessLog, log, withLogContext } from "~/platform/log.server";
+import { accessLog, flushAccessLog, log, withLogContext } from "~/platform/log.server";
 import { selfCheck } from "~/platform/diagnostics/self-check.server";
 import { startWorkers, stopWorkers } from "~/composition/workers.server";
 import { seedAtStartup } from "~/composition/seed.server";
@@ -16,8 +15,9 @@ import { nextScheduledPublication } from "~/domain/blog/blog.server";
 import { readContentVersion } from "~/platform/db/content-version.server";
 import { ContentWatcher, nextParisMidnight } from "./content-watcher";
 import { PageCache } from "./page-cache";
-import { createPageCacheHits, createReactRouterHandler } from "./request-handler";
-import { securityHeaders } from "./security-headers";
+import { createReactRouterHandler } from "./request-handler";
+import { baseSecurityHeaders, securityHeaders } from "./security-headers";
+import { createFastPath, requestIdFor } from "./fast-path";
 import { originCheck } from "./origin-check";
 
 export const REQUEST_ID_HEADER = "x-request-id";
@@ -35,6 +35,12 @@ export function publicPageCache(): PageCache {
   return pageCache;
 }
 
+/** HSTS on an https site; the page policy in production (Vite's development server injects its own inline scripts). */
+function securityOptions(): { https: boolean; enabled: boolean } {
+  const cfg = config();
+  return { https: cfg.siteUrl.startsWith("https://"), enabled: cfg.env === "production" };
+}
+
 async function nextPublicChange(now: Date): Promise<number> {
   const publication = await nextScheduledPublication(now);
   return Math.min(nextParisMidnight(now), publication ? publication.getTime() : Number.POSITIVE_INFINITY);
@@ -50,11 +56,12 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
   app.disable("x-powered-by");
   // A hop count or the proxies' addresses (never "every hop": see parseTrustProxy).
   if (cfg.trustProxy !== false) app.set("trust proxy", cfg.trustProxy);
-  const https = cfg.siteUrl.startsWith("https://");
+  const { https, enabled: csp } = securityOptions();
 
   app.use((req, res, next) => {
     const started = performance.now();
-    const id = (req.headers[REQUEST_ID_HEADER] as string | undefined)?.slice(0, 100) || randomUUID();
+    // Our own id, or the trusted proxy's; never one a visitor chose (see server/fast-path.ts).
+    const id = requestIdFor(req.headers[REQUEST_ID_HEADER], cfg.trustProxy !== false);
     req.headers[REQUEST_ID_HEADER] = id;
     // The client address for the auth rate limits: always ours (socket, or the trusted proxy chain), never the client's.
     req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
@@ -70,8 +77,6 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
     // Every log line written while serving this request carries its id.
     withLogContext({ requestId: id }, next);
   });
-  // Vite's development server injects its own inline scripts: the page policy applies in production.
-  const csp = cfg.env === "production";
   app.use(securityHeaders({ https, enabled: csp }));
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -96,8 +101,6 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
   if (clientDir) {
     app.use("/assets", compression(), express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
   }
-  // Public pages in the cache leave here, already compressed, before any other work.
-  app.use(createPageCacheHits({ cache: publicPageCache(), watcher: contentWatcher }));
   app.use(compression());
   if (clientDir) {
     app.use(
@@ -119,6 +122,7 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
   app.use(
     createReactRouterHandler({
       build: () => import("virtual:react-router/server-build"),
+      reloadBuild: cfg.env === "development",
       getLoadContext: () => new RouterContextProvider(),
       cache: publicPageCache(),
       watcher: contentWatcher,
@@ -203,12 +207,34 @@ export function listen(server: Server, port: number, host: string): Promise<void
   });
 }
 
-/** Production entry: called by server/main.js with the built client folder. */
-export async function start({ clientDir }: { clientDir: string }): Promise<Server> {
+// --- The origin's fast path (docs/decisions/caching.md) -------------------------------------
+/**
+ * The HTTP server of a web instance: cached public pages are answered from memory by a plain
+ * node:http handler (server/fast-path.ts) before Express; everything else goes to `app`.
+ */
+export function createOriginServer(app: ReturnType<typeof createApp>): Server {
+  const cfg = config();
+  const fastPath = createFastPath({
+    cache: publicPageCache(),
+    watcher: contentWatcher,
+    securityHeaders: baseSecurityHeaders(securityOptions()),
+    trustRequestId: cfg.trustProxy !== false,
+    draining: () => draining,
+    next: app,
+  });
+  return createServer(fastPath);
+}
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Production entry: called by server/main.js with the built client folder (none in the
+ * integration tests, which load this module through Vite).
+ */
+export async function start({ clientDir }: { clientDir?: string } = {}): Promise<Server> {
   await prepare();
   const cfg = config();
   const app = createApp({ clientDir });
-  const server = createServer(app);
+  const server = createOriginServer(app);
   try {
     await listen(server, cfg.port, cfg.host);
   } catch (error) {
@@ -284,6 +310,7 @@ export function installShutdown(server: Server): void {
         contentWatcher?.stop();
         await workersStopped;
         await closeDb();
+        flushAccessLog();
         log.info("Arrêt terminé");
         process.exit(0);
       });

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { DOCUMENT_REQUEST_HEADER } from "~/platform/markdown/page-html.server";
 import { hasFlashCookie } from "~/platform/toast/flash.server";
+import { log } from "~/platform/log.server";
 import { PayloadTooLargeError, UNSUPPORTED_BODY_MESSAGE, bodyLimitFor, readBody, unsupportedBody } from "./body-limits";
 
 const FORM_ACCEPT = "application/x-www-form-urlencoded, multipart/form-data";
@@ -21,6 +23,12 @@ import { inlineScriptHashes, pageCsp } from "./security-headers";
  */
 export interface HandlerOptions {
   build: () => Promise<ServerBuild>;
+  /**
+   * Development: the build is asked again on every request (Vite reloads the routes). Otherwise it
+   * is read once, and React Router derives its route matcher (data routes, static handler) once:
+   * given a function, it derives them again for every request.
+   */
+  reloadBuild?: boolean;
   mode?: string;
   getLoadContext: () => RouterContextProvider;
   cache: PageCache;
@@ -48,29 +56,24 @@ const HOP_HEADERS = new Set([
   "etag",
 ]);
 
-/**
- * The fast path, ahead of compression and static files: an anonymous GET or HEAD whose page is in
- * the cache is answered from memory at once.
- */
-export function createPageCacheHits({ cache, watcher }: Pick<HandlerOptions, "cache" | "watcher">): RequestHandler {
-  return (req, res, next) => {
-    const method = req.method;
-    if (!cache.enabled || (method !== "GET" && method !== "HEAD") || isPrivateRequest(req.headers.cookie)) return next();
-    watcher?.expireIfDue();
-    const hit = cache.get(req.originalUrl);
-    if (!hit) return next();
-    sendCached(req, res, hit, "hit");
-  };
+/** A render under way whose result other visitors of the same page wait for (single flight). */
+interface Flight {
+  generation: number;
+  page: Promise<CachedPage | undefined>;
 }
 
 export function createReactRouterHandler(options: HandlerOptions): RequestHandler {
   const { cache, watcher } = options;
-  let handle: ((request: Request, context: RouterContextProvider) => Promise<Response>) | undefined;
-  const inflight = new Map<string, Promise<void>>();
+  let handle: Promise<(request: Request, context: RouterContextProvider) => Promise<Response>> | undefined;
+  // Per instance: simultaneous misses for one page (a cold cache after a deploy or an edit under
+  // traffic) render it once; the others get the same entry when it is done.
+  const flights = new Map<string, Flight>();
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      handle ??= createRequestHandler(options.build, options.mode);
+      handle ??= options.reloadBuild
+        ? Promise.resolve(createRequestHandler(options.build, options.mode))
+        : options.build().then((build) => createRequestHandler(build, options.mode));
       const method = req.method.toUpperCase();
       const safe = method === "GET" || method === "HEAD";
       const privateRequest = isPrivateRequest(req.headers.cookie);
@@ -79,13 +82,14 @@ export function createReactRouterHandler(options: HandlerOptions): RequestHandle
 
       if (cacheable) {
         watcher?.expireIfDue();
-        let hit = cache.get(key);
-        // Many visitors asking for one page that is being rendered wait for that render.
-        if (!hit && inflight.has(key)) {
-          await inflight.get(key);
-          hit = cache.get(key);
-        }
+        const hit = cache.get(key);
         if (hit) return sendCached(req, res, hit, "hit");
+        // A render started since the last content change: its page is this one's too.
+        const flight = flights.get(key);
+        if (flight && flight.generation === cache.generation) {
+          const shared = await flight.page;
+          if (shared) return sendCached(req, res, shared, "shared");
+        }
       }
 
       let body: Buffer | undefined;
@@ -102,18 +106,23 @@ export function createReactRouterHandler(options: HandlerOptions): RequestHandle
         }
       }
       const generation = cache.generation;
-      let done: () => void = () => {};
-      if (cacheable && method === "GET") inflight.set(key, new Promise<void>((resolve) => (done = resolve)));
+      let land: (page: CachedPage | undefined) => void = () => {};
+      let flight: Flight | undefined;
+      if (cacheable && method === "GET" && !flights.has(key)) {
+        flight = { generation, page: new Promise<CachedPage | undefined>((resolve) => (land = resolve)) };
+        flights.set(key, flight);
+      }
+      let stored: CachedPage | undefined;
       try {
-        const response = await handle(toFetchRequest(req, res, body), options.getLoadContext());
+        const started = performance.now();
+        const response = await (await handle)(toFetchRequest(req, res, body), options.getLoadContext());
         // A write made by this request shows on this instance's very next page.
         if (!safe) await watcher?.check();
-        await send(req, res, response, { options, privateRequest, cacheable, key, generation });
+        stored = await send(req, res, response, { options, privateRequest, cacheable, key, generation });
+        if (stored) log.debug("Page rendue pour le cache", { path: key, ms: Math.round(performance.now() - started) });
       } finally {
-        if (inflight.get(key)) {
-          inflight.delete(key);
-          done();
-        }
+        if (flight && flights.get(key) === flight) flights.delete(key);
+        land(stored);
       }
     } catch (error) {
       next(error);
@@ -131,8 +140,9 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer 
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  // A document (not a client navigation's data): loaders may leave long HTML out of the data.
-  if (req.method === "GET" && !req.path.endsWith(".data")) headers.set(DOCUMENT_REQUEST_HEADER, "1");
+  // A document (not a client navigation's data): loaders may leave long HTML out of the data,
+  // under a token of this request's own (see page-html.server.ts).
+  if (req.method === "GET" && !req.path.endsWith(".data")) headers.set(DOCUMENT_REQUEST_HEADER, randomUUID());
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -195,10 +205,11 @@ function cacheControlFor(response: Response, method: string, privateRequest: boo
   return response.status >= 500 ? "no-store" : "no-cache";
 }
 
-async function send(req: ExpressRequest, res: ExpressResponse, response: Response, ctx: SendContext): Promise<void> {
+/** Answers the request; returns the cache entry made from the response, if it was one to keep. */
+async function send(req: ExpressRequest, res: ExpressResponse, response: Response, ctx: SendContext): Promise<CachedPage | undefined> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
-    return;
+    return undefined;
   }
   const method = req.method.toUpperCase();
   const headers = new Headers(response.headers);
@@ -215,7 +226,7 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
     writeHeaders(res, headers);
     if (response.body) await writeReadableStreamToWritable(response.body, res);
     else res.end();
-    return;
+    return undefined;
   }
 
   let body = Buffer.from(await response.arrayBuffer());
@@ -230,16 +241,18 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
     });
     const entry = await toCachedPage(response.status, record, body);
     ctx.options.cache.set(ctx.key, entry, ctx.generation);
-    return sendCached(req, res, entry, "miss");
+    sendCached(req, res, entry, "miss");
+    return entry;
   }
   if (isPublic && method === "GET" && response.status === 200) headers.set("ETag", weakEtag(body));
   res.status(response.status);
   writeHeaders(res, headers);
   if (isPublic && method === "GET" && response.status === 200 && etagMatches(req.headers["if-none-match"], headers.get("ETag") ?? "")) {
     res.status(304).end();
-    return;
+    return undefined;
   }
   res.end(method === "HEAD" ? undefined : body);
+  return undefined;
 }
 
 function writeHeaders(res: ExpressResponse, headers: Headers): void {
@@ -251,8 +264,12 @@ function writeHeaders(res: ExpressResponse, headers: Headers): void {
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
 }
 
-/** `X-Page-Cache` tells operators (and tests) whether the page came from memory. */
-function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedPage, outcome: "hit" | "miss"): void {
+/**
+ * `X-Page-Cache` tells operators (and tests) where the page came from: `hit` (memory), `miss`
+ * (rendered for this request), `shared` (rendered for another request at the same time). The
+ * headers of a hit answered before Express (server/fast-path.ts) are the same, built once.
+ */
+function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedPage, outcome: "hit" | "miss" | "shared"): void {
   res.status(entry.status);
   res.setHeader("X-Page-Cache", outcome);
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);

@@ -50,15 +50,23 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-export function securityHeaders({ https, enabled = true }: { https: boolean; enabled?: boolean }): RequestHandler {
+/** The headers every response starts with (a page's own CSP replaces the default one). */
+export function baseSecurityHeaders({ https, enabled = true }: { https: boolean; enabled?: boolean }): Array<[string, string]> {
+  return [
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", PERMISSIONS_POLICY],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ...(enabled ? ([["Content-Security-Policy", NON_PAGE_CSP]] as Array<[string, string]>) : []),
+    ...(https ? ([["Strict-Transport-Security", "max-age=31536000"]] as Array<[string, string]>) : []),
+  ];
+}
+
+export function securityHeaders(options: { https: boolean; enabled?: boolean }): RequestHandler {
+  const headers = baseSecurityHeaders(options);
   return (_req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    if (enabled) res.setHeader("Content-Security-Policy", NON_PAGE_CSP);
-    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000");
+    for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
 }

@@ -57,16 +57,65 @@ function write(level: Level, message: string, fields: Record<string, unknown> = 
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
 }
 
+export interface AccessFields {
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  requestId: string;
+}
+
+function accessLine(fields: AccessFields, time: string): string {
+  return JSON.stringify({ time, level: "info", message: "requête", instance: instanceId(), ...fields }) + "\n";
+}
+
 /**
  * One access line per request (JSON, on stdout): built once when the response is finished, so
  * that the cached public pages stay cheap to serve.
  */
-export function accessLog(fields: { method: string; path: string; status: number; ms: number; requestId: string }): void {
+export function accessLog(fields: AccessFields): void {
   if (LEVELS[threshold()] > LEVELS.info) return;
-  process.stdout.write(
-    JSON.stringify({ time: new Date().toISOString(), level: "info", message: "requête", instance: instanceId(), ...fields }) + "\n",
-  );
+  process.stdout.write(accessLine(fields, new Date().toISOString()));
 }
+
+/** Pages answered from memory: their access lines wait here, written together (see accessLogBatched). */
+const batch: Array<{ fields: AccessFields; at: number }> = [];
+let batchTimer: ReturnType<typeof setTimeout> | undefined;
+/** A batch is written when it holds this many lines, or this long after its first line. */
+export const ACCESS_BATCH_LINES = 256;
+export const ACCESS_BATCH_MS = 200;
+
+/**
+ * The same line as accessLog, with the time of the request, written with others in one write
+ * (at most ACCESS_BATCH_LINES lines or ACCESS_BATCH_MS later, and when the process stops): for
+ * the pages served from memory, where one write per request was an eighth of the work.
+ */
+export function accessLogBatched(fields: AccessFields): void {
+  if (LEVELS[threshold()] > LEVELS.info) return;
+  batch.push({ fields, at: Date.now() });
+  if (batch.length >= ACCESS_BATCH_LINES) flushAccessLog();
+  else if (!batchTimer) {
+    batchTimer = setTimeout(flushAccessLog, ACCESS_BATCH_MS);
+    batchTimer.unref();
+  }
+}
+
+/** Writes the waiting access lines now (also called on exit: none is lost on a normal stop). */
+export function flushAccessLog(): void {
+  if (batchTimer) clearTimeout(batchTimer);
+  batchTimer = undefined;
+  if (batch.length === 0) return;
+  let text = "";
+  let lastAt = -1;
+  let time = "";
+  for (const { fields, at } of batch) {
+    if (at !== lastAt) time = new Date((lastAt = at)).toISOString();
+    text += accessLine(fields, time);
+  }
+  batch.length = 0;
+  process.stdout.write(text);
+}
+process.on("exit", flushAccessLog);
 
 /** One JSON line per event, on stdout (info, debug) or stderr (warn, error), with the instance and request ids. */
 export const log = {

@@ -134,6 +134,8 @@ test.describe("server process", () => {
       SHUTDOWN_DELAY_SECONDS: "0",
       INSTANCE_ID: "web-essai",
       LOG_LEVEL: "info",
+      // The request ids below come from a proxy in front, trusted (a visitor's own are never kept).
+      TRUST_PROXY: "1",
     });
     try {
       await waitReady(`${base}/readyz`);

@@ -45,6 +45,20 @@ export async function listCategories(target: Db = db()): Promise<CategoryWithCou
   });
 }
 
+/** The categories that hold published formations, in display order (read from the index, without counting). */
+export async function publishedCategories(target: Db = db()): Promise<Category[]> {
+  const rows = await target
+    .selectFrom("formation_categories as c")
+    .selectAll("c")
+    .where((eb) =>
+      eb.exists(eb.selectFrom("formations as f").select("f.id").whereRef("f.category_id", "=", "c.id").where("f.status", "=", "published")),
+    )
+    .orderBy("c.position")
+    .orderBy("c.name")
+    .execute();
+  return rows.map(toCategory);
+}
+
 export async function getCategoryBySlug(slug: string, target: Db = db()): Promise<Category | undefined> {
   const row = await target.selectFrom("formation_categories").selectAll().where("slug", "=", slug).executeTakeFirst();
   return row ? toCategory(row) : undefined;

@@ -60,6 +60,11 @@ export interface FormationFilters {
   sort?: FormationSort;
   page?: number;
   perPage?: number;
+  /**
+   * The first page without counting every match (the home page shows no total): `total` and
+   * `pageCount` then describe that page only.
+   */
+  uncounted?: boolean;
 }
 
 export interface Page<T> {
@@ -572,10 +577,10 @@ export async function listFormations(filters: FormationFilters = {}, target: Db 
     q = q.where(sql<boolean>`${sql.ref("formations.search_text")} like ${`%${escapeLike(word)}%`} escape '\\'`);
   }
 
-  const countRow = await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
-  const total = Number(countRow?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const page = Math.min(Math.max(Math.trunc(filters.page ?? 1) || 1, 1), pageCount);
+  const countRow = filters.uncounted ? undefined : await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  let total = Number(countRow?.n ?? 0);
+  let pageCount = Math.max(1, Math.ceil(total / perPage));
+  const page = filters.uncounted ? 1 : Math.min(Math.max(Math.trunc(filters.page ?? 1) || 1, 1), pageCount);
 
   const nextStart = sql<string>`(select min(s.start_date) from formation_sessions s where s.formation_id = formations.id and s.start_date >= ${today})`;
   // Sort and page on the ids alone, then read the page's rows: sorting whole rows (long texts) of
@@ -626,6 +631,7 @@ export async function listFormations(filters: FormationFilters = {}, target: Db 
   );
   const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
   const items = await toListItems(target, rows, today);
+  if (filters.uncounted) [total, pageCount] = [items.length, 1];
   return { items, total, page, perPage, pageCount };
 }
 
@@ -689,7 +695,23 @@ export async function listUpcomingSessions(
   }: { citySlug?: string; formationIds?: string[]; limit?: number; from?: string } = {},
   target: Db = db(),
 ): Promise<UpcomingSession[]> {
-  let q = target
+  if (formationIds?.length === 0) return [];
+  // The order first, on index entries only: sessions in date order, each checked against its
+  // formation's status and title (a CROSS JOIN keeps that order on SQLite, whose planner would
+  // otherwise read every published formation's row first). Then the few rows shown.
+  let ordered = target
+    .selectFrom("formation_sessions as s")
+    .crossJoin("formations as f")
+    .whereRef("f.id", "=", "s.formation_id")
+    .where("f.status", "=", "published")
+    .where("s.start_date", ">=", from);
+  if (citySlug) ordered = ordered.where("s.city_id", "in", (eb) => eb.selectFrom("cities").select("id").where("slug", "=", citySlug));
+  if (formationIds) ordered = ordered.where("f.id", "in", formationIds);
+  const ids = (await ordered.select("s.id").orderBy("s.start_date").orderBy("f.title").orderBy("s.id").limit(limit).execute()).map(
+    (r) => r.id,
+  );
+  if (ids.length === 0) return [];
+  const rows = await target
     .selectFrom("formation_sessions as s")
     .innerJoin("formations as f", "f.id", "s.formation_id")
     .leftJoin("cities as ci", "ci.id", "s.city_id")
@@ -705,14 +727,11 @@ export async function listUpcomingSessions(
       "f.title",
       "f.modality",
     ])
-    .where("f.status", "=", "published")
-    .where("s.start_date", ">=", from);
-  if (citySlug) q = q.where("ci.slug", "=", citySlug);
-  if (formationIds) {
-    if (formationIds.length === 0) return [];
-    q = q.where("f.id", "in", formationIds);
-  }
-  const rows = await q.orderBy("s.start_date").orderBy("f.title").orderBy("s.id").limit(limit).execute();
+    .where("s.id", "in", ids)
+    .orderBy("s.start_date")
+    .orderBy("f.title")
+    .orderBy("s.id")
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     startDate: r.start_date,

@@ -1,5 +1,5 @@
 import { db, type Db } from "~/platform/db/db.server";
-import { listCategories } from "./categories.server";
+import { publishedCategories } from "./categories.server";
 import { listFormations, listUpcomingSessions } from "./formations.server";
 import type { FormationListItem, UpcomingSession } from "./model";
 
@@ -15,13 +15,13 @@ export interface HomeFormations {
 /** What the home page shows of the catalogue: its categories, featured formations and the next sessions. */
 export async function homeFormations({ featuredCount = 6, sessionCount = 6 } = {}, target: Db = db()): Promise<HomeFormations> {
   const [featured, nextSessions, categories] = await Promise.all([
-    listFormations({ status: "published", sort: "relevance", perPage: featuredCount }, target),
+    listFormations({ status: "published", sort: "relevance", perPage: featuredCount, uncounted: true }, target),
     listUpcomingSessions({ limit: sessionCount }, target),
-    listCategories(target),
+    publishedCategories(target),
   ]);
   return {
     featured: featured.items,
     nextSessions,
-    categories: categories.filter((c) => c.publishedCount > 0).map(({ slug, name, description }) => ({ slug, name, description })),
+    categories: categories.map(({ slug, name, description }) => ({ slug, name, description })),
   };
 }

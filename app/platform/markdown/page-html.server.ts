@@ -7,14 +7,18 @@ import type { PageHtml } from "./markdown-content";
  * navigations (`*.data`) get the HTML itself. See docs/decisions/caching.md.
  */
 
-/** Set by the server on document requests only (any value sent by a client is replaced). */
+/**
+ * Set by the server on document requests only, to a token of its own for this request (any value
+ * sent by a client is dropped): the HTML kept aside is found again by it, never by an id a client
+ * or a proxy could choose (two requests with the same X-Request-Id would share their HTML).
+ */
 export const DOCUMENT_REQUEST_HEADER = "x-site-document";
 
 const pending = new Map<string, Map<string, string>>();
 
 export function pageHtml(request: Request, key: string, html: string): PageHtml {
-  const requestId = request.headers.get("x-request-id");
-  if (html === "" || request.headers.get(DOCUMENT_REQUEST_HEADER) !== "1" || !requestId) return html;
+  const requestId = request.headers.get(DOCUMENT_REQUEST_HEADER);
+  if (html === "" || !requestId) return html;
   let htmls = pending.get(requestId);
   if (!htmls) {
     htmls = new Map();
@@ -27,7 +31,8 @@ export function pageHtml(request: Request, key: string, html: string): PageHtml 
 }
 
 /** The HTML the loaders of this request kept out of the data (read once, by the server render). */
-export function takePageHtml(requestId: string | null): Map<string, string> | undefined {
+export function takePageHtml(request: Request): Map<string, string> | undefined {
+  const requestId = request.headers.get(DOCUMENT_REQUEST_HEADER);
   if (!requestId) return undefined;
   const htmls = pending.get(requestId);
   pending.delete(requestId);

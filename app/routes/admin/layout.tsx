@@ -190,7 +190,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 function ErrorContent({ error }: { error: unknown }) {
-  const root = useRootData();
   if (isRouteErrorResponse(error)) {
     if (error.status === 403 && isAccessDeniedData(error.data)) {
       return <AccessDenied required={error.data.required} email={error.data.email} role={error.data.role} />;
@@ -199,7 +198,7 @@ function ErrorContent({ error }: { error: unknown }) {
     const reason = (error.data as { message?: unknown } | null)?.message;
     if (error.status === 403 && typeof reason === "string") return <ActionRefused message={reason} />;
   }
-  return <ErrorScreen requestId={root?.requestId} />;
+  return <ErrorScreen />;
 }
 
 /**

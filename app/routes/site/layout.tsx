@@ -44,7 +44,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
   return (
     <SiteShell organisation={root?.organisation ?? DEMO_ORGANISATION} userMenu={userMenuFor(Boolean(root?.user))}>
-      {isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <ErrorScreen requestId={root?.requestId} />}
+      {isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <ErrorScreen />}
     </SiteShell>
   );
 }
