@@ -24,8 +24,8 @@ import {
   readFormValues,
   searchText,
   subjectLabel,
-  summarizeMailStates,
-  mailSummaryState,
+  leadMailState,
+  LEAD_MAIL_STATE_LABELS,
   validateContact,
   validateQuote,
   type ContactInput,
@@ -396,18 +396,21 @@ function filteredQuery(target: Db, kind: LeadKind, filter: LeadFilter) {
   return query;
 }
 
-async function mailStates(target: Db, leadIds: string[]): Promise<Map<string, string[]>> {
-  const map = new Map<string, string[]>();
+/** Each lead's queued e-mails (state and means of sending), for `leadMailState`. */
+async function mailStates(target: Db, leadIds: string[]): Promise<Map<string, MailRow[]>> {
+  const map = new Map<string, MailRow[]>();
   if (leadIds.length === 0) return map;
   const rows = await target.selectFrom("mail_queue").select(["lead_id", "state", "via"]).where("lead_id", "in", leadIds).execute();
   for (const r of rows) {
     if (!r.lead_id) continue;
-    map.set(r.lead_id, [...(map.get(r.lead_id) ?? []), mailSummaryState(r.state, r.via)]);
+    map.set(r.lead_id, [...(map.get(r.lead_id) ?? []), r]);
   }
   return map;
 }
 
-function toListItem(row: Selectable<LeadsTable>, states: string[]): LeadListItem {
+type MailRow = { state: string; via: string };
+
+function toListItem(row: Selectable<LeadsTable>, mails: MailRow[]): LeadListItem {
   return {
     id: row.id,
     reference: row.reference,
@@ -422,7 +425,7 @@ function toListItem(row: Selectable<LeadsTable>, states: string[]): LeadListItem
     trainees: row.trainees === null ? null : Number(row.trainees),
     funding: row.funding,
     createdAt: row.created_at,
-    mailState: summarizeMailStates(states),
+    mailState: leadMailState(mails),
   };
 }
 
@@ -466,10 +469,7 @@ export async function getLead(kind: LeadKind, id: string, target: Db = db()): Pr
     target.selectFrom("mail_queue").selectAll().where("lead_id", "=", id).orderBy("created_at").orderBy("purpose", "desc").execute(),
   ]);
   return {
-    ...toListItem(
-      row,
-      mails.map((m) => m.state),
-    ),
+    ...toListItem(row, mails),
     phone: row.phone,
     siret: row.siret,
     format: row.format,
@@ -608,14 +608,6 @@ export function toCsv(rows: Array<Array<string | number | null | undefined>>): s
   return "\uFEFF" + rows.map((r) => r.map(csvCell).join(";")).join("\r\n") + "\r\n";
 }
 
-const MAIL_STATE_CSV: Record<LeadListItem["mailState"], string> = {
-  sent: "Envoyés au serveur SMTP",
-  outbox: "Écrits dans la boîte locale",
-  pending: "En attente",
-  failed: "Échec",
-  none: "Aucun",
-};
-
 export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target: Db = db()): Promise<string> {
   const rows = await filteredQuery(target, kind, filter)
     .selectAll()
@@ -623,7 +615,7 @@ export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target:
     .orderBy("id", "desc")
     .limit(50_000)
     .execute();
-  const states = new Map<string, string[]>();
+  const states = new Map<string, MailRow[]>();
   for (let i = 0; i < rows.length; i += 500) {
     const part = await mailStates(
       target,
@@ -672,7 +664,7 @@ export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target:
         r.city,
         r.funding ? fundingLabel(r.funding) : "",
         r.message,
-        MAIL_STATE_CSV[summarizeMailStates(states.get(r.id) ?? [])],
+        LEAD_MAIL_STATE_LABELS[leadMailState(states.get(r.id) ?? [])],
       ]),
     ]);
   }
@@ -687,7 +679,7 @@ export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target:
       r.phone,
       subjectLabel(r.subject),
       r.message,
-      MAIL_STATE_CSV[summarizeMailStates(states.get(r.id) ?? [])],
+      LEAD_MAIL_STATE_LABELS[leadMailState(states.get(r.id) ?? [])],
     ]),
   ]);
 }
