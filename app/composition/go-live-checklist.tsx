@@ -35,6 +35,17 @@ export function GoLiveChecklist({ items }: { items: GoLiveItem[] }) {
               >
                 <p className="font-semibold">{item.title}</p>
                 <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{item.detail}</p>
+                {item.entries?.length ? (
+                  <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={`${item.title}\u00a0: détail`}>
+                    {item.entries.map((entry) => (
+                      <li key={entry.to}>
+                        <Link to={entry.to} className="text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                          {entry.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
                 {item.to ? (
                   <Link
                     to={item.to}

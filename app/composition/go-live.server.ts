@@ -1,5 +1,7 @@
 import { DEMO_POSTS } from "~/domain/blog/demo-content";
-import { demoClaimCounts } from "~/domain/content/claims.server";
+import { demoClaims } from "~/domain/content/claims.server";
+import { claimsHref } from "~/domain/content/components/claims-admin";
+import { ORGANISATION_FIELD_LABELS, ORGANISATION_FORM_ID } from "~/domain/settings/components/organisation-form";
 import { DEMO_FORMATIONS } from "~/domain/formations/demo-content";
 import { DEFAULT_RULES_CHECKED_ON } from "~/domain/funding/default-rules";
 import type { Organisation } from "~/domain/settings/model";
@@ -21,6 +23,13 @@ export interface GoLiveItem {
   /** The screen that fixes it; absent for a server variable (the detail names it). */
   to?: string;
   linkLabel?: string;
+  /** Each remaining demo value or record by name, with the screen (or field) that replaces it. */
+  entries?: GoLiveEntry[];
+}
+
+export interface GoLiveEntry {
+  label: string;
+  to: string;
 }
 
 const IDENTITY_FIELDS: Array<keyof Organisation> = ["name", "street", "phone", "email"];
@@ -46,27 +55,26 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
   const items: GoLiveItem[] = [];
   const [organisation, claims, formations, posts, rules] = await Promise.all([
     getOrganisation(target),
-    demoClaimCounts(target),
-    target
-      .selectFrom("formations")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where(
-        "slug",
-        "in",
-        DEMO_FORMATIONS.map((f) => f.slug),
-      )
-      .executeTakeFirst(),
-    target
-      .selectFrom("blog_posts")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where(
-        "slug",
-        "in",
-        DEMO_POSTS.map((p) => p.slug),
-      )
-      .executeTakeFirst(),
+    demoClaims(target),
+    untouchedDemo(
+      target,
+      "formations",
+      "formation",
+      DEMO_FORMATIONS.map((f) => f.slug),
+    ),
+    untouchedDemo(
+      target,
+      "blog_posts",
+      "blog_post",
+      DEMO_POSTS.map((p) => p.slug),
+    ),
     target.selectFrom("funding_rules").select(["opco", "checked_on"]).execute(),
   ]);
+  const fieldEntries = (keys: Array<keyof Organisation>): GoLiveEntry[] =>
+    keys.map((k) => ({
+      label: (ORGANISATION_FIELD_LABELS[k] ?? k).replace(/ \(facultatif\)$/, ""),
+      to: `/admin/parametres#${ORGANISATION_FORM_ID}-${k}`,
+    }));
 
   const demoIdentity = IDENTITY_FIELDS.filter((k) => organisation[k] === DEMO_ORGANISATION[k]);
   if (demoIdentity.length)
@@ -76,17 +84,19 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
       detail: "Nom, adresse, téléphone et e-mail de contact apparaissent dans l'en-tête, le pied de page et les e-mails.",
       to: "/admin/parametres",
       linkLabel: "Saisir l'identité",
+      entries: fieldEntries(demoIdentity),
     });
   const demoLegal = LEGAL_FIELDS.filter((k) => organisation[k] !== "" && organisation[k] === DEMO_ORGANISATION[k]);
   if (demoLegal.length)
     items.push({
       id: "legal",
       title: "Des mentions légales gardent les valeurs de démonstration",
-      detail: `${plural(demoLegal.length, "champ", "champs")} (SIRET, déclaration d'activité, hébergeur, certificat Qualiopi…) à remplacer par les vôtres.`,
+      detail: `${plural(demoLegal.length, "champ", "champs")} à remplacer par les vôtres\u00a0:`,
       to: "/admin/parametres",
       linkLabel: "Corriger les mentions légales",
+      entries: fieldEntries(demoLegal),
     });
-  const demoFormations = Number(formations?.n ?? 0);
+  const demoFormations = formations.length;
   if (demoFormations)
     items.push({
       id: "formations",
@@ -94,8 +104,9 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
       detail: "Supprimez-les ou remplacez-les par vos formations (l'import accepte un tableur).",
       to: "/admin/formations",
       linkLabel: "Voir les formations",
+      entries: formations.map((f) => ({ label: f.title, to: `/admin/formations/${f.id}` })),
     });
-  const demoPosts = Number(posts?.n ?? 0);
+  const demoPosts = posts.length;
   if (demoPosts)
     items.push({
       id: "posts",
@@ -103,32 +114,36 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
       detail: "Relisez-les ou supprimez-les avant de publier le site.",
       to: "/admin/blog",
       linkLabel: "Voir les articles",
+      entries: posts.map((p) => ({ label: p.title, to: `/admin/blog/${p.id}` })),
     });
-  if (claims.testimonial)
+  if (claims.testimonial.length)
     items.push({
       id: "testimonials",
-      title: `${plural(claims.testimonial, "témoignage inventé", "témoignages inventés")} (démonstration)`,
+      title: `${plural(claims.testimonial.length, "témoignage inventé", "témoignages inventés")} (démonstration)`,
       detail:
         "Publier un avis inventé est une pratique commerciale trompeuse : ne publiez que des avis recueillis avec l'accord écrit de leur auteur.",
       to: "/admin/temoignages?onglet=temoignages",
       linkLabel: "Gérer les témoignages",
+      entries: claims.testimonial.map((c) => ({ label: c.name, to: claimsHref("testimonial", c.id) })),
     });
-  if (claims.result)
+  if (claims.result.length)
     items.push({
       id: "results",
-      title: `${plural(claims.result, "chiffre inventé", "chiffres inventés")} dans les résultats publiés`,
+      title: `${plural(claims.result.length, "chiffre inventé", "chiffres inventés")} dans les résultats publiés`,
       detail:
         "Les résultats (Qualiopi, indicateur 2) doivent être les vôtres, avec leur période, leur nombre de réponses et leur date de mesure.",
       to: "/admin/temoignages?onglet=resultats",
       linkLabel: "Gérer les résultats",
+      entries: claims.result.map((c) => ({ label: c.name, to: claimsHref("result", c.id) })),
     });
-  if (claims.argument)
+  if (claims.argument.length)
     items.push({
       id: "arguments",
-      title: `${plural(claims.argument, "argument de démonstration", "arguments de démonstration")} sur «\u00a0Pourquoi nous choisir\u00a0»`,
+      title: `${plural(claims.argument.length, "argument de démonstration", "arguments de démonstration")} sur «\u00a0Pourquoi nous choisir\u00a0»`,
       detail: "Chaque engagement publié doit correspondre à une pratique réelle de votre organisme.",
       to: "/admin/temoignages?onglet=arguments",
       linkLabel: "Gérer les arguments",
+      entries: claims.argument.map((c) => ({ label: c.name, to: claimsHref("argument", c.id) })),
     });
   const oldest = new Date(now.getTime() - REVIEW_MAX_AGE_DAYS * 86_400_000).toISOString().slice(0, 10);
   const unreviewed = new Set(rules.filter((r) => r.checked_on === DEFAULT_RULES_CHECKED_ON || r.checked_on < oldest).map((r) => r.opco));
@@ -156,4 +171,28 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
         "Les liens des e-mails, le plan du site et la connexion utilisent SITE_URL : donnez-lui l'adresse publique (https://…) puis redémarrez le site.",
     });
   return items;
+}
+
+/**
+ * Demonstration formations or articles (the seed's addresses) that no staff member has saved since:
+ * once edited and saved (an « update » in the journal), the record is the organisation's own.
+ */
+async function untouchedDemo(target: Db, table: "formations" | "blog_posts", entity: string, slugs: string[]) {
+  return target
+    .selectFrom(table)
+    .select(["id", "title"])
+    .where("slug", "in", slugs)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("audit_log")
+            .select("audit_log.id")
+            .where("audit_log.entity", "=", entity)
+            .where("audit_log.action", "=", "update")
+            .whereRef("audit_log.entity_id", "=", `${table}.id`),
+        ),
+      ),
+    )
+    .orderBy("title")
+    .execute();
 }

@@ -4,6 +4,12 @@ import { seedDemoClaims } from "~/domain/content/claims-demo.server";
 import { seedDefaultRules } from "~/domain/funding/rules.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { saveOrganisation } from "~/domain/settings/settings.server";
+import { updateClaim } from "~/domain/content/claims.server";
+import { DEMO_FORMATIONS } from "~/domain/formations/demo-content";
+import { getFormationById, updateFormation } from "~/domain/formations/formations.server";
+import { formationToFormValues } from "~/domain/formations/model";
+import { seedFormations } from "~/domain/formations/seed.server";
+import { valueOf } from "~/platform/validation/errors";
 import { goLiveChecklist } from "./go-live.server";
 
 const OWN = {
@@ -45,6 +51,37 @@ describe.each(engines)("go-live checklist on $name", ({ create }) => {
     expect(byId.mail!.to).toBeUndefined();
     expect(byId.mail!.detail).toContain("SMTP_URL");
     expect(byId["site-url"]!.title).toContain("http://localhost");
+    // Every remaining demo value is named, with the field or record that replaces it.
+    expect(byId.legal!.entries).toContainEqual({ label: "SIRET", to: "/admin/parametres#org-siret" });
+    expect(byId.legal!.entries).toContainEqual({
+      label: "N° du certificat Qualiopi",
+      to: "/admin/parametres#org-qualiopiCertificateNumber",
+    });
+    expect(byId.identity!.entries).toContainEqual({ label: "Nom de l'organisme", to: "/admin/parametres#org-name" });
+    expect(byId.testimonials!.entries).toHaveLength(12);
+    expect(byId.testimonials!.entries![0]).toEqual({
+      label: "Sophie M.",
+      to: "/admin/temoignages?onglet=temoignages&modifier=demo-temoignage-sophie-m",
+    });
+  });
+
+  it("a demo record saved by staff is no longer demo: claims, formations and articles", async () => {
+    const admin = { id: null, email: "admin@example.fr", role: "admin" };
+    const argument = (await t.db.selectFrom("why_us_arguments").selectAll().where("is_demo", "=", 1).executeTakeFirstOrThrow())!;
+    valueOf(await updateClaim(admin, "argument", argument.id, { title: argument.title, body: argument.body }, t.db));
+    const arguments_ = (await goLiveChecklist(t.db)).find((i) => i.id === "arguments");
+    expect(arguments_?.entries?.map((e) => e.label) ?? []).not.toContain(argument.title);
+
+    await seedFormations(t.db);
+    const before = (await goLiveChecklist(t.db)).find((i) => i.id === "formations")!;
+    const demo = DEMO_FORMATIONS[0]!;
+    const row = (await t.db.selectFrom("formations").select(["id", "title"]).where("slug", "=", demo.slug).executeTakeFirstOrThrow())!;
+    expect(before.entries).toContainEqual({ label: row.title, to: `/admin/formations/${row.id}` });
+    const current = (await getFormationById(row.id, t.db))!;
+    valueOf(await updateFormation(row.id, { ...formationToFormValues(current), priceInter: "990" }, { db: t.db, actor: admin }));
+    const after = (await goLiveChecklist(t.db)).find((i) => i.id === "formations")!;
+    expect(after.entries!.map((e) => e.to)).not.toContain(`/admin/formations/${row.id}`);
+    expect(after.entries).toHaveLength(before.entries!.length - 1);
   });
 
   it("drops each entry once it is fixed", async () => {
@@ -52,6 +89,7 @@ describe.each(engines)("go-live checklist on $name", ({ create }) => {
     await t.db.deleteFrom("testimonials").execute();
     await t.db.deleteFrom("result_figures").execute();
     await t.db.deleteFrom("why_us_arguments").execute();
+    await t.db.deleteFrom("formations").execute();
     await t.db
       .updateTable("funding_rules")
       .set({ checked_on: new Date().toISOString().slice(0, 10) })

@@ -228,7 +228,8 @@ export async function updateClaim(
   await target.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable(TABLE[kind])
-      .set({ ...row, updated_at: nowIso() } as never)
+      // Saved by staff, the record is theirs: no longer a demonstration one (docs/claims.md).
+      .set({ ...row, is_demo: 0, updated_at: nowIso() } as never)
       .where("id", "=", id)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new NotFoundError();
@@ -311,16 +312,12 @@ export async function deleteDemoClaims(actor: ClaimActor, kind: ClaimKind, targe
   });
 }
 
-/** How many demonstration records each kind still holds (the go-live checklist). */
-export async function demoClaimCounts(target: Db = db()): Promise<Record<ClaimKind, number>> {
-  const count = async (table: (typeof TABLE)[ClaimKind]) => {
-    const row = await target
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("is_demo", "=", 1)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+/** The demonstration records each kind still holds, by name (the go-live checklist names and links each one). */
+export async function demoClaims(target: Db = db()): Promise<Record<ClaimKind, Array<{ id: string; name: string }>>> {
+  const list = async (kind: ClaimKind) => {
+    const rows = await target.selectFrom(TABLE[kind]).selectAll().where("is_demo", "=", 1).orderBy("position").execute();
+    return rows.map((r) => ({ id: r.id, name: nameOf(kind, r as Record<string, unknown>) }));
   };
-  const [testimonial, result, argument] = await Promise.all([count(TABLE.testimonial), count(TABLE.result), count(TABLE.argument)]);
+  const [testimonial, result, argument] = await Promise.all([list("testimonial"), list("result"), list("argument")]);
   return { testimonial, result, argument };
 }

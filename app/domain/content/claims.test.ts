@@ -9,7 +9,7 @@ import {
   createClaim,
   deleteClaim,
   deleteDemoClaims,
-  demoClaimCounts,
+  demoClaims,
   listArguments,
   listResults,
   listTestimonials,
@@ -142,15 +142,22 @@ describe.each(engines)("claims on $name", ({ create }) => {
   it("the demo seed inserts marked demo records, once; an admin deletes them in one go", async () => {
     expect(await seedDemoClaims(t.db)).toBe(DEMO_TESTIMONIALS.length + DEMO_RESULTS.length + DEMO_ARGUMENTS.length);
     expect(await seedDemoClaims(t.db)).toBe(0);
-    expect(await demoClaimCounts(t.db)).toEqual({
-      testimonial: DEMO_TESTIMONIALS.length,
-      result: DEMO_RESULTS.length,
-      argument: DEMO_ARGUMENTS.length,
-    });
+    const demo = await demoClaims(t.db);
+    expect([demo.testimonial.length, demo.result.length, demo.argument.length]).toEqual([
+      DEMO_TESTIMONIALS.length,
+      DEMO_RESULTS.length,
+      DEMO_ARGUMENTS.length,
+    ]);
+    expect(demo.testimonial[0]!.name).toBe(`${DEMO_TESTIMONIALS[0]!.firstName} ${DEMO_TESTIMONIALS[0]!.lastInitial}`);
+    // A demo argument edited and saved by staff is theirs: no longer counted as demo.
+    const edited = DEMO_ARGUMENTS[0]!;
+    valueOf(await updateClaim(admin, "argument", edited.id, { title: edited.title, body: `${edited.body}\n\nRelu par l'équipe.` }, t.db));
+    expect((await demoClaims(t.db)).argument.map((a) => a.id)).not.toContain(edited.id);
+    expect((await listArguments(t.db)).find((a) => a.id === edited.id)?.isDemo).toBe(false);
     const mine = valueOf(await createClaim(admin, "testimonial", testimonial, t.db));
     expect(await deleteDemoClaims(admin, "testimonial", t.db)).toBe(DEMO_TESTIMONIALS.length);
     expect((await listTestimonials(t.db)).map((r) => r.id)).toEqual([mine.id]);
-    expect((await demoClaimCounts(t.db)).testimonial).toBe(0);
+    expect((await demoClaims(t.db)).testimonial).toEqual([]);
     // `npm run seed` (the whole demo) runs the step too, and adds only what is missing.
     const added = await seed(t.db);
     expect(added.claims).toBe(DEMO_TESTIMONIALS.length);

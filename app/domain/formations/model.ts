@@ -348,23 +348,25 @@ export function formationToFormValues(f: Formation): Record<string, unknown> {
   };
 }
 
-/** Defaults of a new formation in the editor: the organisation's usual wording, to adapt. */
-export function newFormationFormValues(organisation: {
-  email: string;
-  phone: string;
-  accessibilityContact: string;
-}): Record<string, unknown> {
+/**
+ * A new formation in the editor: the organisation's defaults (/admin/parametres/formations: contacts,
+ * disability referent, VAT, access, methods), then the usual wording to adapt. `defaulted` names the
+ * fields that come from those defaults, marked as such in the editor.
+ */
+export function newFormationFormValues(defaults: Record<string, string>): { values: Record<string, unknown>; defaulted: string[] } {
+  const given = Object.fromEntries(Object.entries(defaults).filter(([, v]) => v.trim() !== ""));
   return {
-    modality: "presentiel",
-    vatMode: "exonere",
-    intraOnQuote: "1",
-    certificationType: "none",
-    prerequisites: "Aucun.",
-    contactEmail: organisation.email,
-    contactPhone: organisation.phone,
-    disabilityContactEmail: organisation.accessibilityContact,
-    fundingOptions: ["entreprise"],
-    program: [{ title: "", content: "", durationHours: "" }],
-    sessions: [],
+    values: {
+      modality: "presentiel",
+      vatMode: "exonere",
+      intraOnQuote: "1",
+      certificationType: "none",
+      prerequisites: "Aucun.",
+      fundingOptions: ["entreprise"],
+      program: [{ title: "", content: "", durationHours: "" }],
+      sessions: [],
+      ...given,
+    },
+    defaulted: Object.keys(given),
   };
 }

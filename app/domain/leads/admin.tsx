@@ -1,5 +1,5 @@
 import { cn } from "~/ui/cn";
-import { LEAD_STATUS_LABELS, mailStateLabel, type LeadKind, type LeadListItem, type LeadStatus } from "./model";
+import { LEAD_MAIL_STATE_LABELS, LEAD_STATUS_LABELS, mailStateLabel, type LeadKind, type LeadMailState, type LeadStatus } from "./model";
 
 /** /admin/devis lists quote requests, /admin/messages contact messages. */
 export function leadKindFromPath(pathname: string): LeadKind {
@@ -23,32 +23,32 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return <span className={cn(badge, STATUS_STYLES[status])}>{LEAD_STATUS_LABELS[status]}</span>;
 }
 
-const MAIL_SUMMARY: Record<LeadListItem["mailState"], { label: string; style: string }> = {
-  sent: { label: "Envoyés au serveur SMTP", style: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" },
-  outbox: {
-    label: "Écrits dans la boîte locale",
-    style: "bg-slate-200 text-slate-900 ring-1 ring-amber-500 dark:bg-slate-800 dark:text-slate-100",
-  },
-  pending: { label: "En attente d'envoi", style: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100" },
-  failed: { label: "Échec d'envoi", style: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100" },
-  none: { label: "Aucun", style: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200" },
+const MAIL_SUMMARY_STYLES: Record<LeadMailState, string> = {
+  sent: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
+  outbox: "bg-slate-200 text-slate-900 ring-1 ring-amber-500 dark:bg-slate-800 dark:text-slate-100",
+  pending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
+  failed: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+  none: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
 };
 
 /** The send state of a lead's two e-mails, worst first. */
-export function MailStateBadge({ state }: { state: LeadListItem["mailState"] }) {
-  const s = MAIL_SUMMARY[state];
-  return <span className={cn(badge, s.style)}>{s.label}</span>;
+export function MailStateBadge({ state }: { state: LeadMailState }) {
+  return (
+    <span className={cn(badge, MAIL_SUMMARY_STYLES[state])} data-testid="lead-mail-state">
+      {LEAD_MAIL_STATE_LABELS[state]}
+    </span>
+  );
 }
 
 const MAIL_STYLES: Record<string, string> = {
-  pending: MAIL_SUMMARY.pending.style,
-  sending: MAIL_SUMMARY.pending.style,
-  sent: MAIL_SUMMARY.sent.style,
-  failed: MAIL_SUMMARY.failed.style,
+  pending: MAIL_SUMMARY_STYLES.pending,
+  sending: MAIL_SUMMARY_STYLES.pending,
+  sent: MAIL_SUMMARY_STYLES.sent,
+  failed: MAIL_SUMMARY_STYLES.failed,
 };
 
 /** The state of one queued e-mail; a sent mail says whether it reached an SMTP server or only the local outbox. */
 export function MailBadge({ state, via = "" }: { state: string; via?: string }) {
-  const style = state === "sent" && via === "outbox" ? MAIL_SUMMARY.outbox.style : MAIL_STYLES[state];
-  return <span className={cn(badge, style ?? MAIL_SUMMARY.none.style)}>{mailStateLabel(state, via)}</span>;
+  const style = state === "sent" && via === "outbox" ? MAIL_SUMMARY_STYLES.outbox : MAIL_STYLES[state];
+  return <span className={cn(badge, style ?? MAIL_SUMMARY_STYLES.none)}>{mailStateLabel(state, via)}</span>;
 }

@@ -24,8 +24,8 @@ import {
   readFormValues,
   searchText,
   subjectLabel,
-  summarizeMailStates,
-  mailSummaryState,
+  leadMailState,
+  LEAD_MAIL_STATE_LABELS,
   validateContact,
   validateQuote,
   type ContactInput,
@@ -512,18 +512,21 @@ function filteredQuery(target: Db, kind: LeadKind, filter: LeadFilter) {
   return query;
 }
 
-async function mailStates(target: Db, leadIds: string[]): Promise<Map<string, string[]>> {
-  const map = new Map<string, string[]>();
+/** Each lead's queued e-mails (state and means of sending), for `leadMailState`. */
+async function mailStates(target: Db, leadIds: string[]): Promise<Map<string, MailRow[]>> {
+  const map = new Map<string, MailRow[]>();
   if (leadIds.length === 0) return map;
   const rows = await target.selectFrom("mail_queue").select(["lead_id", "state", "via"]).where("lead_id", "in", leadIds).execute();
   for (const r of rows) {
     if (!r.lead_id) continue;
-    map.set(r.lead_id, [...(map.get(r.lead_id) ?? []), mailSummaryState(r.state, r.via)]);
+    map.set(r.lead_id, [...(map.get(r.lead_id) ?? []), r]);
   }
   return map;
 }
 
-function toListItem(row: Selectable<LeadsTable>, states: string[]): LeadListItem {
+type MailRow = { state: string; via: string };
+
+function toListItem(row: Selectable<LeadsTable>, mails: MailRow[]): LeadListItem {
   return {
     id: row.id,
     reference: row.reference,
@@ -538,7 +541,7 @@ function toListItem(row: Selectable<LeadsTable>, states: string[]): LeadListItem
     trainees: row.trainees === null ? null : Number(row.trainees),
     funding: row.funding,
     createdAt: row.created_at,
-    mailState: summarizeMailStates(states),
+    mailState: leadMailState(mails),
   };
 }
 
@@ -582,10 +585,7 @@ export async function getLead(kind: LeadKind, id: string, target: Db = db()): Pr
     target.selectFrom("mail_queue").selectAll().where("lead_id", "=", id).orderBy("created_at").orderBy("purpose", "desc").execute(),
   ]);
   return {
-    ...toListItem(
-      row,
-      mails.map((m) => m.state),
-    ),
+    ...toListItem(row, mails),
     phone: row.phone,
     siret: row.siret,
     format: row.format,
@@ -725,24 +725,36 @@ const csvDate = new Intl.DateTimeFormat("fr-FR", {
   timeZone: "Europe/Paris",
 });
 
-export function csvCell(value: string | number | null | undefined): string {
+/** A number-like identifier (SIRET, phone) that a spreadsheet must keep as text. */
+export interface CsvText {
+  text: string;
+}
+
+/** Marks a SIRET or phone number for `toCsv`: Excel keeps it as typed (leading 0, all 14 digits). */
+export const csvText = (value: string): CsvText => ({ text: value });
+
+/** Digits with their usual separators: nothing a spreadsheet could run. */
+const NUMBER_LIKE = /^\+?[0-9][0-9 .()/-]*$/;
+
+export type CsvValue = string | number | null | undefined | CsvText;
+
+export function csvCell(value: CsvValue): string {
+  if (typeof value === "object" && value !== null) {
+    // Excel (French included) reads ="0612345678" as the text 0612345678: no 6,12E+08, no lost
+    // leading 0. Only for digits and separators, so no formula can be slipped in; anything else
+    // is an ordinary cell, neutralised below.
+    if (NUMBER_LIKE.test(value.text)) return `"=""${value.text}"""`;
+    value = value.text;
+  }
   let text = value === null || value === undefined ? "" : String(value);
   // A cell that a spreadsheet would read as a formula is neutralised (CSV injection).
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(rows: Array<Array<string | number | null | undefined>>): string {
+export function toCsv(rows: CsvValue[][]): string {
   return "\uFEFF" + rows.map((r) => r.map(csvCell).join(";")).join("\r\n") + "\r\n";
 }
-
-const MAIL_STATE_CSV: Record<LeadListItem["mailState"], string> = {
-  sent: "Envoyés au serveur SMTP",
-  outbox: "Écrits dans la boîte locale",
-  pending: "En attente",
-  failed: "Échec",
-  none: "Aucun",
-};
 
 export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target: Db = db()): Promise<string> {
   const rows = await filteredQuery(target, kind, filter)
@@ -751,7 +763,7 @@ export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target:
     .orderBy("id", "desc")
     .limit(50_000)
     .execute();
-  const states = new Map<string, string[]>();
+  const states = new Map<string, MailRow[]>();
   for (let i = 0; i < rows.length; i += 500) {
     const part = await mailStates(
       target,
@@ -786,10 +798,10 @@ export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target:
         csvDate.format(new Date(r.created_at)),
         status(r.status),
         r.company,
-        r.siret,
+        csvText(r.siret),
         r.name,
         r.email,
-        r.phone,
+        csvText(r.phone),
         parseFormations(r.formations)
           .map((f) => f.title)
           .join(", "),
@@ -800,7 +812,7 @@ export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target:
         r.city,
         r.funding ? fundingLabel(r.funding) : "",
         r.message,
-        MAIL_STATE_CSV[summarizeMailStates(states.get(r.id) ?? [])],
+        LEAD_MAIL_STATE_LABELS[leadMailState(states.get(r.id) ?? [])],
       ]),
     ]);
   }
@@ -812,10 +824,10 @@ export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target:
       status(r.status),
       r.name,
       r.email,
-      r.phone,
+      csvText(r.phone),
       subjectLabel(r.subject),
       r.message,
-      MAIL_STATE_CSV[summarizeMailStates(states.get(r.id) ?? [])],
+      LEAD_MAIL_STATE_LABELS[leadMailState(states.get(r.id) ?? [])],
     ]),
   ]);
 }

@@ -5,7 +5,7 @@ import {
   noteSchema,
   quotePrefill,
   readFormValues,
-  summarizeMailStates,
+  leadMailState,
   validateContact,
   validateValues,
   QUOTE_FIELDS,
@@ -72,13 +72,21 @@ describe("shared validation", () => {
   });
 
   it("summarises the send state of a lead's mails, worst first", () => {
-    expect(summarizeMailStates([])).toBe("none");
-    expect(summarizeMailStates(["sent", "sent"])).toBe("sent");
-    expect(summarizeMailStates(["sent", "pending"])).toBe("pending");
-    expect(summarizeMailStates(["sending", "failed"])).toBe("failed");
+    const sent = { state: "sent", via: "smtp" };
+    const outbox = { state: "sent", via: "outbox" };
+    expect(leadMailState([])).toBe("none");
+    expect(leadMailState([sent, sent])).toBe("sent");
+    expect(leadMailState([sent, { state: "pending", via: "" }])).toBe("pending");
+    expect(
+      leadMailState([
+        { state: "sending", via: "" },
+        { state: "failed", via: "" },
+      ]),
+    ).toBe("failed");
     // Mail only written to the local outbox (no SMTP server) is never shown as sent.
-    expect(summarizeMailStates(["sent", "outbox"])).toBe("outbox");
-    expect(summarizeMailStates(["outbox", "pending"])).toBe("pending");
+    expect(leadMailState([sent, outbox])).toBe("outbox");
+    expect(leadMailState([outbox, outbox])).toBe("outbox");
+    expect(leadMailState([outbox, { state: "pending", via: "" }])).toBe("pending");
   });
 });
 

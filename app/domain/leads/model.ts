@@ -252,10 +252,11 @@ export interface LeadListItem {
   trainees: number | null;
   funding: string;
   createdAt: string;
-  /** Worst send state of the lead's e-mails: failed > pending/sending > sent. */
-  /** `outbox`: every mail went out, at least one only into the local outbox (no SMTP server). */
-  mailState: "sent" | "outbox" | "pending" | "failed" | "none";
+  /** The send state of the lead's e-mails as a whole (`leadMailState`). */
+  mailState: LeadMailState;
 }
+
+export type LeadMailState = "sent" | "outbox" | "pending" | "failed" | "none";
 
 export interface LeadDetail extends LeadListItem {
   phone: string;
@@ -271,21 +272,27 @@ export interface LeadDetail extends LeadListItem {
 }
 
 /**
- * Worst state first: what the list shows for a lead's mails. A sent mail counts as "outbox" when
- * it was only written to the local outbox (pass `sent:outbox`, or the state with `via` below).
+ * The send state of a lead's e-mails as a whole, worst first: failed > pending/sending > outbox >
+ * sent. `outbox`: every mail went out, at least one only into the local outbox (no SMTP server,
+ * recorded in `via` on send). The one source of this state for the list, the detail page and the
+ * CSV export.
  */
-export function summarizeMailStates(states: string[]): LeadListItem["mailState"] {
-  if (states.length === 0) return "none";
-  if (states.includes("failed")) return "failed";
-  if (states.some((s) => s === "pending" || s === "sending")) return "pending";
-  if (states.includes("outbox")) return "outbox";
+export function leadMailState(mails: ReadonlyArray<{ state: string; via: string }>): LeadMailState {
+  if (mails.length === 0) return "none";
+  if (mails.some((m) => m.state === "failed")) return "failed";
+  if (mails.some((m) => m.state === "pending" || m.state === "sending")) return "pending";
+  if (mails.some((m) => m.via === "outbox")) return "outbox";
   return "sent";
 }
 
-/** The state that summarizeMailStates reads for one mail: "outbox" for a mail sent to the local outbox. */
-export function mailSummaryState(state: string, via: string): string {
-  return state === "sent" && via === "outbox" ? "outbox" : state;
-}
+/** How staff read a lead's mail state (list, detail page, CSV export). */
+export const LEAD_MAIL_STATE_LABELS: Record<LeadMailState, string> = {
+  sent: "Envoyés au serveur SMTP",
+  outbox: "Écrits dans la boîte locale",
+  pending: "En attente d'envoi",
+  failed: "Échec d'envoi",
+  none: "Aucun",
+};
 
 /** Lower-case, accent-free words, for a LIKE search that ignores accents. */
 export function searchText(...parts: Array<string | null | undefined>): string {

@@ -9,7 +9,7 @@ import { ToCompleteNotice } from "~/domain/formations/components/to-complete";
 import { saveFromEditor } from "~/domain/formations/editor.server";
 import { getFormationById } from "~/domain/formations/formations.server";
 import { formationToFormValues, newFormationFormValues } from "~/domain/formations/model";
-import { getOrganisation } from "~/domain/settings/settings.server";
+import { getFormationDefaults } from "~/domain/settings/settings.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { editorAnswer, notFoundAs404 } from "~/platform/http/editor-save.server";
@@ -25,14 +25,17 @@ export const handle = {
 /** /admin/formations/new and /admin/formations/{id}: the full editor (editors and admins). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireEditor(request);
-  const [categories, cities, organisation] = await Promise.all([listCategories(), listCities(), getOrganisation()]);
+  const [categories, cities, defaults] = await Promise.all([listCategories(), listCities(), getFormationDefaults()]);
   const formation = params.id ? await getFormationById(params.id) : null;
   if (params.id && !formation) throw data(null, { status: 404 });
+  const fresh = formation ? null : newFormationFormValues(defaults.values);
   return {
     formation: formation
       ? { id: formation.id, slug: formation.slug, title: formation.title, status: formation.status, updatedAt: formation.updatedAt }
       : null,
-    values: formation ? formationToFormValues(formation) : newFormationFormValues(organisation),
+    values: formation ? formationToFormValues(formation) : fresh!.values,
+    /** Fields of a new formation filled from the organisation's defaults. */
+    defaulted: fresh?.defaulted ?? [],
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
     cities: cities.map((c) => ({ id: c.id, name: c.name })),
     toComplete: formation && formation.status === "draft" ? toCompleteLabels(formation) : [],
@@ -71,6 +74,7 @@ export default function FormationEditorPage({ loaderData, actionData }: Route.Co
         categories={loaderData.categories}
         cities={loaderData.cities}
         justSaved={loaderData.justSaved}
+        defaulted={loaderData.defaulted}
         values={actionData?.values ?? loaderData.values}
         reply={actionData ?? null}
       />

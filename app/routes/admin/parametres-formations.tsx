@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** /admin/parametres/formations (admins): what fills the empty cells of an imported formation. */
+/** /admin/parametres/formations (admins): what a new formation starts from and an import fills empty fields with. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return getFormationDefaults();
@@ -54,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/admin/parametres/formations", {
     kind: "success",
     title: "Valeurs par défaut enregistrées",
-    description: "Elles compléteront les prochaines formations importées.",
+    description: "Elles préremplissent les nouvelles formations et complètent les champs vides des imports.",
   });
 }
 
@@ -82,8 +82,9 @@ export default function FormationDefaultsPage({ loaderData, actionData }: Route.
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Valeurs par défaut des formations</h1>
         <p className="mt-1 max-w-3xl text-slate-700 dark:text-slate-300">
-          Ce que la plupart de vos formations ont en commun. Une formation importée sans ces colonnes, ou avec ces cellules vides, reçoit
-          ces valeurs&nbsp;; un champ laissé vide ici reste «&nbsp;à compléter&nbsp;» sur chaque formation.{" "}
+          Ce que la plupart de vos formations ont en commun. Une nouvelle formation part de ces valeurs (marquées «&nbsp;Valeur par défaut
+          de l'organisme&nbsp;» dans l'éditeur, modifiables), et un import les reçoit dans ses champs vides&nbsp;; un champ laissé vide ici
+          reste «&nbsp;à compléter&nbsp;» sur chaque formation.{" "}
           {loaderData.saved
             ? null
             : "Tant que cette page n'est pas enregistrée, l'adresse e-mail et le téléphone de l'organisme servent de contact."}{" "}

@@ -15,12 +15,13 @@ import { Pagination } from "../pagination";
 export const filterFieldClass = inputClass(undefined, "mt-1");
 
 /** Class of a filter control in the compact filter bar (one wrapping row: the control keeps its own width). */
-export const inlineFilterFieldClass = inputClass(undefined, "mt-1 w-auto");
+/** A filter control as wide as its longest choice, never wider than a phone. */
+export const inlineFilterFieldClass = inputClass(undefined, "mt-1 w-auto max-w-full");
 
 /** A labelled filter control. */
 export function FilterField({ id, label, className, children }: { id: string; label: ReactNode; className?: string; children: ReactNode }) {
   return (
-    <div className={className}>
+    <div className={cn("min-w-0 max-w-full", className)}>
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>

@@ -449,7 +449,7 @@ export function ClaimList({ kind, records }: { kind: ClaimKind; records: ClaimRe
               </p>
               <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{d.detail}</p>
             </div>
-            <div className="flex items-center gap-1">
+            <div className="flex flex-wrap items-center gap-1">
               <Link
                 to={claimsHref(kind, r.id)}
                 className="inline-flex min-h-9 items-center gap-1 rounded-lg px-2 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"

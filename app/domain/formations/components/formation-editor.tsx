@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ExternalLink, Plus, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
 import { Button } from "~/ui/button";
@@ -74,6 +74,7 @@ export function FormationEditor({
   categories,
   cities,
   justSaved,
+  defaulted = [],
 }: {
   formation: { id: string; slug: string; title: string; status: FormationStatus } | null;
   values: FormValues;
@@ -81,6 +82,8 @@ export function FormationEditor({
   categories: Array<{ id: string; name: string }>;
   cities: Array<{ id: string; name: string }>;
   justSaved: boolean;
+  /** Fields of a new formation prefilled with the organisation's defaults, marked as such. */
+  defaulted?: string[];
 }) {
   const submitting = useNavigation().state === "submitting";
   const unsaved = useUnsavedChanges();
@@ -110,6 +113,17 @@ export function FormationEditor({
   };
 
   const status = formation?.status ?? "draft";
+  /** The field's hint, followed by the « default » mark when its value is the organisation's default. */
+  const hintOf = (name: string, hint?: ReactNode) =>
+    defaulted.includes(name) ? (
+      <>
+        {hint}
+        {hint ? " " : null}
+        <DefaultMark />
+      </>
+    ) : (
+      hint
+    );
 
   return (
     <EditorFormScope form={FORM}>
@@ -147,6 +161,7 @@ export function FormationEditor({
         notSaved={reply?.intent === "publish" ? "La formation n'a pas été publiée" : "La formation n'a pas été enregistrée"}
         summaryRef={form.summaryRef}
       />
+      {defaulted.length > 0 ? <DefaultsNotice count={defaulted.length} /> : null}
 
       <UploadScope report={upload.report}>
         <Form
@@ -261,7 +276,7 @@ export function FormationEditor({
               values={values}
               errors={errors}
               required
-              hint="Par exemple : « Inscription jusqu'à 10 jours ouvrés avant le début de la session. »"
+              hint={hintOf("accessLeadTime", "Par exemple : « Inscription jusqu'à 10 jours ouvrés avant le début de la session. »")}
             />
             <MarkdownEditor
               name="accessModalities"
@@ -269,6 +284,7 @@ export function FormationEditor({
               label="Modalités d'accès"
               defaultValue={valueAt(values, "accessModalities")}
               error={errors.accessModalities}
+              hint={hintOf("accessModalities")}
               required
               rows={4}
             />
@@ -278,6 +294,7 @@ export function FormationEditor({
               label="Méthodes pédagogiques"
               defaultValue={valueAt(values, "teachingMethods")}
               error={errors.teachingMethods}
+              hint={hintOf("teachingMethods")}
               required
               rows={4}
             />
@@ -287,6 +304,7 @@ export function FormationEditor({
               label="Modalités d'évaluation"
               defaultValue={valueAt(values, "evaluationMethods")}
               error={errors.evaluationMethods}
+              hint={hintOf("evaluationMethods")}
               required
               rows={4}
             />
@@ -317,6 +335,7 @@ export function FormationEditor({
                 errors={errors}
                 required
                 options={VAT_MODES.map((m) => ({ value: m, label: VAT_LABELS[m].note }))}
+                hint={hintOf("vatMode")}
               />
             </div>
             <Checkbox name="intraOnQuote" label="Proposée en intra-entreprise, sur devis" values={values} errors={errors} />
@@ -366,11 +385,19 @@ export function FormationEditor({
               label="Accessibilité aux personnes handicapées"
               defaultValue={valueAt(values, "accessibility")}
               error={errors.accessibility}
+              hint={hintOf("accessibility")}
               required
               rows={4}
             />
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField name="disabilityContactName" label="Référent handicap" values={values} errors={errors} required />
+              <TextField
+                name="disabilityContactName"
+                label="Référent handicap"
+                values={values}
+                errors={errors}
+                required
+                hint={hintOf("disabilityContactName")}
+              />
               <TextField
                 name="disabilityContactEmail"
                 label="E-mail du référent handicap"
@@ -378,10 +405,34 @@ export function FormationEditor({
                 values={values}
                 errors={errors}
                 required
+                hint={hintOf("disabilityContactEmail")}
               />
-              <TextField name="contactName" label="Contact pour cette formation" values={values} errors={errors} required />
-              <TextField name="contactEmail" label="E-mail du contact" type="email" values={values} errors={errors} required />
-              <TextField name="contactPhone" label="Téléphone du contact" type="tel" values={values} errors={errors} required />
+              <TextField
+                name="contactName"
+                label="Contact pour cette formation"
+                values={values}
+                errors={errors}
+                required
+                hint={hintOf("contactName")}
+              />
+              <TextField
+                name="contactEmail"
+                label="E-mail du contact"
+                type="email"
+                values={values}
+                errors={errors}
+                required
+                hint={hintOf("contactEmail")}
+              />
+              <TextField
+                name="contactPhone"
+                label="Téléphone du contact"
+                type="tel"
+                values={values}
+                errors={errors}
+                required
+                hint={hintOf("contactPhone")}
+              />
             </div>
           </EditorSection>
 
@@ -591,5 +642,30 @@ function SessionsField({ initial, errors, cities, markDirty }: ListProps & { cit
         Ajouter une session
       </Button>
     </>
+  );
+}
+
+const DEFAULT_MARK = "Valeur par défaut de l'organisme, modifiable pour cette formation.";
+
+function DefaultMark() {
+  return (
+    <span className="font-medium text-brand-800 dark:text-brand-200" data-testid="default-mark">
+      {DEFAULT_MARK}
+    </span>
+  );
+}
+
+/** Above a new formation's form: what the organisation's defaults filled in, and where they are kept. */
+function DefaultsNotice({ count }: { count: number }) {
+  return (
+    <p className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-950 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-50">
+      {count === 1 ? "1 champ est prérempli" : `${count} champs sont préremplis`} avec les valeurs communes de l'organisme (contacts,
+      référent handicap, TVA, accès, méthodes), marqués «&nbsp;{DEFAULT_MARK.split(",")[0]}&nbsp;». Adaptez-les si cette formation fait
+      autrement. Les administrateurs les tiennent à jour dans{" "}
+      <Link to="/admin/parametres/formations" className="font-medium underline underline-offset-2">
+        Paramètres › Valeurs par défaut des formations
+      </Link>
+      .
+    </p>
   );
 }

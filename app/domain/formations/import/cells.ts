@@ -628,7 +628,7 @@ export interface ValidatedRow {
   notes: CellIssue[];
 }
 
-/** Values used where a new formation's cell is empty (the organisation's defaults, see the settings). */
+/** Values used where a formation's field is empty (the organisation's defaults, see the settings). */
 export type RowDefaults = Partial<Record<keyof FormationData, unknown>>;
 
 type SchemaIssue = z.core.$ZodIssue;
@@ -717,7 +717,7 @@ function roundToHalf(n: number): number {
 /**
  * Converts and validates with the editor's schema; every problem is tied to a column. A row with
  * missing publication fields is still valid: its data is a draft, and `toComplete` lists the gaps.
- * `defaults` fill the empty cells of a new formation.
+ * `defaults` fill the empty fields.
  */
 export function validateFlat(record: FlatRecord, l: ResolvedLookups, options: { defaults?: RowDefaults } = {}): ValidatedRow {
   const { input, status, issues } = flatToInput(record, l);

@@ -31,8 +31,8 @@ import type { Actor } from "~/platform/db/actor";
  * The import engine, shared by the one-file page, the batch worker and the benchmark:
  * 1. analyse: every row is converted, validated with the editor's schema, its references and slug
  *    checked, and classified (create, update, unchanged, reject) without writing anything (dry run).
- *    A new formation's empty cells take the organisation's defaults (settings); a row that still
- *    lacks what publication needs is written as a draft with its list « à compléter ».
+ *    Empty fields (of a new formation or of one already on the site) take the organisation's
+ *    defaults (settings); a row that still lacks what publication needs is written as a draft with its list « à compléter ».
  * 2. apply: the rows to create or update are written in short transactions of WRITE_CHUNK rows,
  *    so that the site keeps answering during a large import (on SQLite, one transaction holds the
  *    only connection). All or nothing still holds: everything is validated before the first write,
@@ -275,7 +275,8 @@ export async function analyseTable(
     const { slug, title } = rowSlug(record);
     const current = slug ? existing.get(slug) : undefined;
     const merged: FlatRecord = current ? { ...formationToFlat(current, lookups), ...record, slug } : { ...record, slug };
-    const checked = validateFlat(merged, lookups, current ? {} : { defaults });
+    // The organisation's defaults fill every empty field, of a new formation or of one already on the site.
+    const checked = validateFlat(merged, lookups, { defaults });
     const issues = withHeader(checked.issues);
     let toComplete = withHeader(checked.toComplete);
     const notes = withHeader(checked.notes);

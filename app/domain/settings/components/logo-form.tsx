@@ -32,9 +32,9 @@ export function LogoForm({ logoUrl, reply }: { logoUrl: string; reply?: Submissi
             <span className="text-sm text-slate-600 dark:text-slate-400">Aucun logo</span>
           )}
         </div>
-        <Form method="post" encType="multipart/form-data" {...form.formProps} className="flex flex-wrap items-end gap-3">
+        <Form method="post" encType="multipart/form-data" {...form.formProps} className="flex min-w-0 max-w-full flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="logo" />
-          <div>
+          <div className="min-w-0 max-w-full">
             <label htmlFor="org-logo" className="block text-sm font-medium">
               Fichier du logo
             </label>
@@ -46,7 +46,7 @@ export function LogoForm({ logoUrl, reply }: { logoUrl: string; reply?: Submissi
               required
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "org-logo-error" : undefined}
-              className="mt-1 block text-sm"
+              className="mt-1 block max-w-full text-sm"
             />
             <FieldError id="org-logo-error" error={error} />
           </div>

@@ -74,8 +74,10 @@ const SECTIONS: Array<{ title: string; fields: OrganisationField[] }> = [
   },
 ];
 
-/** Field labels in the order of the form (the error summary lists them so). */
-const LABELS: Record<string, string> = Object.fromEntries(SECTIONS.flatMap((s) => s.fields.map((f) => [f.key, f.label])));
+/** Field labels in the order of the form (the error summary and the go-live checklist list them so). */
+export const ORGANISATION_FIELD_LABELS: Record<string, string> = Object.fromEntries(
+  SECTIONS.flatMap((s) => s.fields.map((f) => [f.key, f.label])),
+);
 
 /** The organisation's identity: the shared form pattern (`useForm` in the route, the fields of app/ui/form). */
 export function OrganisationForm({
@@ -89,7 +91,7 @@ export function OrganisationForm({
 }) {
   return (
     <Form method="post" {...form.formProps} className="space-y-8">
-      <FormErrorSummary form={form} labels={LABELS} />
+      <FormErrorSummary form={form} labels={ORGANISATION_FIELD_LABELS} />
       <RequiredNote />
       {SECTIONS.map((section) => (
         <fieldset key={section.title} className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
