@@ -23,6 +23,7 @@ import { ZOD_NO_EVAL_SCRIPT } from "~/platform/validation/no-eval";
 import { clearToastCookie, readToast } from "~/platform/toast/flash.server";
 import { ToastHost } from "~/platform/toast/toast-host";
 import { ErrorScreen } from "~/ui/error-screen";
+import { HydrationMark } from "~/ui/server-html";
 import { NavigationSpinner } from "~/ui/spinner";
 import { NotFound } from "~/ui/not-found";
 import { RouteFocus } from "~/ui/route-focus";
@@ -78,22 +79,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate ? (
           <>
             <ScrollRestoration />
-            <ServerScripts />
+            <Scripts />
+            <HydrationMark />
           </>
         ) : null}
       </body>
     </html>
   );
-}
-
-/**
- * React Router's scripts, in the server's HTML only. The server's renderer moves their
- * <link rel="modulepreload"> tags into <head>; rendered again by the browser, where they were
- * already used, they would be built anew in <body> (and those of <head> removed) during hydration:
- * dozens of nodes for nothing. The browser drops the server's script tags instead (they have run).
- */
-function ServerScripts() {
-  return typeof document === "undefined" ? <Scripts /> : null;
 }
 
 export default function App() {

@@ -1,10 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, signInApi, uniqueEmail, waitForMail, openUserMenu } from "./support/accounts";
-
-/** Staff invitations from /admin/utilisateurs, end to end: the mail, the link, the password, the admin. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
-}
+import { hydrated } from "./support/hydration";
 
 function toastWith(page: Page, title: string, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: title }).filter({ hasText: text });
