@@ -13,7 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { getOrganisation } from "~/domain/settings/settings.server";
-import { AdminNavigationCheck } from "~/domain/accounts/permission-check";
+import { AdminNavigationCheck } from "~/domain/accounts/admin-navigation-check";
 import { AuthProvider } from "~/platform/auth/auth-context";
 import { getSessionUser } from "~/platform/auth/guard.server";
 import { config } from "~/platform/config.server";
