@@ -25,7 +25,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -34,7 +34,7 @@ export default function handleRequest(
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const pageHtml = takePageHtml(request.headers.get("x-request-id"));
+    const pageHtml = takePageHtml(loadContext);
     const { pipe, abort } = renderToPipeableStream(
       <PageHtmlContext.Provider value={pageHtml}>
         <ServerRouter context={routerContext} url={request.url} />

@@ -36,7 +36,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const [organisation, user] = await Promise.all([getOrganisation(), getSessionUser(request)]);
   // A toast carried by the flash cookie (set with the previous redirect or action) shows once.
-  const toast = readToast(request);
+  const toast = await readToast(request);
   return data(
     {
       siteUrl: config().siteUrl,
@@ -47,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       requestId: request.headers.get("x-request-id") ?? undefined,
       toast,
     },
-    toast ? { headers: { "Set-Cookie": clearToastCookie() } } : undefined,
+    toast ? { headers: { "Set-Cookie": await clearToastCookie() } } : undefined,
   );
 }
 

@@ -79,7 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const reference = await deleteLead(kind, params.id, user);
   if (!reference) return notFound();
   // The list says which request went (flash data), once; the toast confirms it.
-  throw redirectWithToast(
+  throw await redirectWithToast(
     leadsBasePath(kind),
     {
       kind: "success",

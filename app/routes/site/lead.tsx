@@ -62,7 +62,7 @@ async function chosenFormations(values: FormValues): Promise<{ selected: LeadFor
 
 export async function loader({ request }: Route.LoaderArgs) {
   const kind = kindOf(request);
-  const flash = readFlash(request)?.data;
+  const flash = (await readFlash(request))?.data;
   const reference = flash?.kind === kind ? (flash.reference ?? null) : null;
   const params = new URL(request.url).searchParams;
   let values: FormValues = {};
