@@ -267,7 +267,7 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedPage
  * First paint needs the HTML and the stylesheet only. React hoists the router's
  * `<link rel="modulepreload">` tags into <head>, where ~30 scripts would share the connection with
  * the stylesheet and delay it; without them the scripts start once the page is parsed (the
- * bootstrap module imports them), after the stylesheet. See docs/decisions/caching.md.
+ * bootstrap module imports them), after the stylesheet. See docs/decisions/0003-caching.md.
  */
 export function withoutModulePreloads(html: string): string {
   return html.replace(/<link rel="modulepreload"[^>]*\/>/g, "");

@@ -25,7 +25,7 @@ const KEEP = { __html: "" };
  * nor rewrites the inner HTML of a `dangerouslySetInnerHTML` element while hydrating). Hydrating a whole
  * page is the main cost of a first load on a phone; parts that only show content (cards, text,
  * links, a search form) need none of it. When the visitor moves to another page on the client,
- * the part renders like any component (docs/decisions/static-first-load.md).
+ * the part renders like any component (docs/decisions/0007-static-first-load.md).
  *
  * Inside it, a click on a link of the site and a search form (`method="get"`) still navigate on
  * the client, spinner and focus handling included, as <Link> and <Form> would; any other link

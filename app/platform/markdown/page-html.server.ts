@@ -6,7 +6,7 @@ import type { PageHtml } from "./markdown-content";
  * `pageHtml()` a reference instead of the HTML and the HTML goes into the request's router context:
  * the server render (entry.server.tsx, which gets the same context) prints the HTML, the hydration
  * data carries only the reference, and the browser reads the HTML back from the page. Client-side
- * navigations (`*.data`) get the HTML itself. See docs/decisions/caching.md.
+ * navigations (`*.data`) get the HTML itself. See docs/decisions/0003-caching.md.
  */
 
 /** Set by the server on document requests only (any value sent by a client is replaced). */
