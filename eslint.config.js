@@ -94,6 +94,13 @@ export default tseslint.config(
       ],
     },
   },
+  // Thin routes (docs/architecture.md#couches): a route module holds its loader, action, meta and the
+  // composition of its screen, 250 lines at most; what is longer goes to its domain or to app/ui.
+  {
+    files: ["app/routes/**"],
+    ignores: TESTS,
+    rules: { "max-lines": ["error", { max: 250 }] },
+  },
   {
     files: ["**/*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },

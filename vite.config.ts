@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { importTableWorker } from "./vite/import-table-worker";
-import { preactClient } from "./vite/preact-client";
+import { siteShellChunk } from "./vite/site-shell-chunk";
 
 // The server build's entry is our Express app (server/app.ts): one bundle holds the
 // React Router build and the Node process code, so there is one db handle and one config.
@@ -15,5 +15,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [preactClient(), tailwindcss(), reactRouter(), importTableWorker()],
+  plugins: [tailwindcss(), reactRouter(), importTableWorker(), siteShellChunk()],
 });

@@ -1,39 +1,18 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { sweepClientCache } from "~/platform/cache/sweep";
-import { markHydrated } from "~/ui/server-html";
 
-// The browser bundle runs on Preact (vite/preact-client.ts, vite/react-on-preact.ts). HydratedRouter suspends (throws a
-// promise) until the server's data stream is decoded. React suspends the whole root meanwhile;
-// Preact would need a Suspense boundary, and a boundary suspended while hydrating `document`
-// loses track of the server's <html>. So the stream is decoded first, then the document hydrated:
-// a first call of HydratedRouter, outside rendering, throws that promise before any hook runs.
-async function serverStateDecoded() {
-  try {
-    (HydratedRouter as (props: object) => unknown)({});
-  } catch (thrown) {
-    if (thrown instanceof Promise) await thrown;
-  }
-}
-
-// React's server renderer adds <link rel="preload"> tags to <head> on its own (e.g. for the images
-// of the page); no component renders them, so Preact, which matches server nodes in order by tag
-// name, would take them for the next <link> of the tree (and drop the last one). They have done
-// their job once the page is parsed: removed before hydrating.
-function removeServerOnlyPreloads() {
-  for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
-}
-
-void serverStateDecoded().then(() => {
-  removeServerOnlyPreloads();
+// React DOM hydrates the server's document (docs/decisions/0008-react-dom-in-the-browser.md). Inside a
+// transition, hydration yields to the browser between small units of work instead of one long task;
+// read-only parts keep the server's HTML and are not hydrated at all (app/ui/server-html.tsx).
+startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
       <HydratedRouter />
     </StrictMode>,
   );
-  markHydrated();
 });
 
 // Expired client-cache entries go on every page load (docs/spec.md#cache-client), once the browser is idle.

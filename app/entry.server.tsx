@@ -26,7 +26,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -35,7 +35,7 @@ export default function handleRequest(
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const pageHtml = takePageHtml(request);
+    const pageHtml = takePageHtml(loadContext);
     // Only an error page (never stored: 5xx is no-store) shows the id of its request.
     const incident = responseStatusCode >= 500 ? (request.headers.get("x-request-id") ?? undefined) : undefined;
     const { pipe, abort } = renderToPipeableStream(

@@ -94,3 +94,15 @@ describe("layer boundaries", () => {
     ).toEqual([]);
   });
 });
+
+describe("thin routes", () => {
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const value${i} = ${i};`).join("\n") + "\n";
+  const maxLines = async (file: string, code: string) =>
+    ((await eslint.lintText(code, { filePath: path.join(root, file) }))[0]?.messages ?? []).filter((m) => m.ruleId === "max-lines");
+
+  it("refuses a route module over 250 lines, and only route modules", async () => {
+    expect(await maxLines("app/routes/site/example.tsx", lines(250))).toEqual([]);
+    expect(await maxLines("app/routes/admin/example.tsx", lines(251))).toEqual([expect.objectContaining({ ruleId: "max-lines" })]);
+    expect(await maxLines("app/domain/blog/example.ts", lines(300))).toEqual([]);
+  });
+});

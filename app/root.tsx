@@ -13,7 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { getOrganisation } from "~/domain/settings/settings.server";
-import { AdminNavigationCheck } from "~/domain/accounts/permission-check";
+import { AdminNavigationCheck } from "~/domain/accounts/admin-navigation-check";
 import { AuthProvider } from "~/platform/auth/auth-context";
 import { getSessionUser } from "~/platform/auth/guard.server";
 import { config } from "~/platform/config.server";
@@ -23,6 +23,7 @@ import { ZOD_NO_EVAL_SCRIPT } from "~/platform/validation/no-eval";
 import { clearToastCookie, readToast } from "~/platform/toast/flash.server";
 import { ToastHost } from "~/platform/toast/toast-host";
 import { ErrorScreen } from "~/ui/error-screen";
+import { HydrationMark } from "~/ui/server-html";
 import { NavigationSpinner } from "~/ui/spinner";
 import { NotFound } from "~/ui/not-found";
 import { RouteFocus } from "~/ui/route-focus";
@@ -35,7 +36,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const [organisation, user] = await Promise.all([getOrganisation(), getSessionUser(request)]);
   // A toast carried by the flash cookie (set with the previous redirect or action) shows once.
-  const toast = readToast(request);
+  const toast = await readToast(request);
   return data(
     {
       siteUrl: config().siteUrl,
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       user,
       toast,
     },
-    toast ? { headers: { "Set-Cookie": clearToastCookie() } } : undefined,
+    toast ? { headers: { "Set-Cookie": await clearToastCookie() } } : undefined,
   );
 }
 
@@ -77,22 +78,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate ? (
           <>
             <ScrollRestoration />
-            <ServerScripts />
+            <Scripts />
+            <HydrationMark />
           </>
         ) : null}
       </body>
     </html>
   );
-}
-
-/**
- * React Router's scripts, in the server's HTML only. The server's renderer moves their
- * <link rel="modulepreload"> tags into <head>; rendered again by the browser, where they were
- * already used, they would be built anew in <body> (and those of <head> removed) during hydration:
- * dozens of nodes for nothing. The browser drops the server's script tags instead (they have run).
- */
-function ServerScripts() {
-  return typeof document === "undefined" ? <Scripts /> : null;
 }
 
 export default function App() {

@@ -10,7 +10,7 @@ const brotliAsync = promisify(brotliCompress);
  * brotli), served with their ETag without rendering or querying. Bounded in bytes, least
  * recently used first out. Everything is dropped when the content version changes (a write
  * anywhere, on any instance), when a time boundary passes (a scheduled post's publication,
- * midnight for past sessions), and after MAX_AGE_MS at the latest. See docs/decisions/caching.md.
+ * midnight for past sessions), and after MAX_AGE_MS at the latest. See docs/decisions/0003-caching.md.
  */
 
 /** The safety limit of an entry kept here (content changes are seen at once; this covers the unforeseen). */

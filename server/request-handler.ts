@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
@@ -141,8 +140,8 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer 
     else headers.set(name, value);
   }
   // A document (not a client navigation's data): loaders may leave long HTML out of the data,
-  // under a token of this request's own (see page-html.server.ts).
-  if (req.method === "GET" && !req.path.endsWith(".data")) headers.set(DOCUMENT_REQUEST_HEADER, randomUUID());
+  // in the request's router context (see page-html.server.ts).
+  if (req.method === "GET" && !req.path.endsWith(".data")) headers.set(DOCUMENT_REQUEST_HEADER, "1");
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -290,7 +289,7 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedPage
  * First paint needs the HTML and the stylesheet only. React hoists the router's
  * `<link rel="modulepreload">` tags into <head>, where ~30 scripts would share the connection with
  * the stylesheet and delay it; without them the scripts start once the page is parsed (the
- * bootstrap module imports them), after the stylesheet. See docs/decisions/caching.md.
+ * bootstrap module imports them), after the stylesheet. See docs/decisions/0003-caching.md.
  */
 export function withoutModulePreloads(html: string): string {
   return html.replace(/<link rel="modulepreload"[^>]*\/>/g, "");

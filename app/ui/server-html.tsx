@@ -1,11 +1,19 @@
-import { useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { useLocation, useNavigate, type NavigateFunction } from "react-router";
 
 let hydrated = false;
 
-/** Called once the document is hydrated: from then on, every ServerHtml renders its children. */
-export function markHydrated() {
-  hydrated = true;
+/**
+ * Rendered once, by the root layout. Its effect runs when React DOM has hydrated the document: from
+ * then on, every ServerHtml renders its children, and <html> carries `data-hydrated` (what the
+ * browser tests wait for before they click, see tests/e2e/support/hydration.ts).
+ */
+export function HydrationMark() {
+  useEffect(() => {
+    hydrated = true;
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
 }
 
 /** The same placeholder on every render: the browser keeps the server's nodes (see below). */
@@ -13,10 +21,11 @@ const KEEP = { __html: "" };
 
 /**
  * A read-only part of a page that the browser does not hydrate on the first load: the server's
- * HTML stays as it is, and no component, hook or event handler runs for it. Hydrating a whole
+ * HTML stays as it is, and no component, hook or event handler runs for it (React DOM neither reads
+ * nor rewrites the inner HTML of a `dangerouslySetInnerHTML` element while hydrating). Hydrating a whole
  * page is the main cost of a first load on a phone; parts that only show content (cards, text,
  * links, a search form) need none of it. When the visitor moves to another page on the client,
- * the part renders like any component (docs/decisions/static-first-load.md).
+ * the part renders like any component (docs/decisions/0007-static-first-load.md).
  *
  * Inside it, a click on a link of the site and a search form (`method="get"`) still navigate on
  * the client, spinner and focus handling included, as <Link> and <Form> would; any other link
@@ -45,6 +54,7 @@ export function ServerHtml({ children, className = "contents" }: { children: () 
       onClick={(event) => followLink(event, navigate)}
       onSubmit={(event) => sendSearch(event, navigate)}
       dangerouslySetInnerHTML={KEEP}
+      suppressHydrationWarning
     />
   );
 }

@@ -5,6 +5,7 @@ import { AUTOMATED_AUDIT } from "~/domain/content/accessibility-audit";
 import { formatDateFr } from "~/domain/content/format";
 import { openDb } from "~/platform/db/db.server";
 import { createAccount, e2eBaseURL, e2eDataDir, signInApi, uniqueEmail } from "./support/accounts";
+import { hydrated } from "./support/hydration";
 
 /**
  * Accessibility audit (docs/accessibility.md): axe-core with the WCAG 2.0, 2.1 and 2.2 A and AA rules
@@ -212,7 +213,7 @@ async function audit(page: Page, paths: string[]): Promise<string[]> {
     await page.goto(p);
     // Hydrated, and the effects that follow it have run (client-only parts such as the cookie banner
     // are in place) before auditing.
-    await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
+    await hydrated(page);
     await page.evaluate(AXE_SOURCE);
     for (const theme of THEMES) {
       await setTheme(page, theme);

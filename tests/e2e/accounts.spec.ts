@@ -1,9 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD, createAccount, signInApi, testClientIp, uniqueEmail, waitForMail, openUserMenu } from "./support/accounts";
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
-}
+import { hydrated, revalidate } from "./support/hydration";
 
 /** A sonner toast with its title and text. */
 function toastWith(page: Page, title: string, text: string) {
@@ -209,16 +206,14 @@ test.describe("accounts in the browser", () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await route.continue();
     });
-    const checkingShown = await page.evaluate(async () => {
-      let seen = false;
+    await page.evaluate(() => {
       const observer = new MutationObserver(() => {
-        if (document.querySelector('[data-testid="permission-checking"]')) seen = true;
+        if (document.querySelector('[data-testid="permission-checking"]')) (window as any).__checkingShown = true;
       });
       observer.observe(document.body, { childList: true, subtree: true });
-      await (window as any).__reactRouterDataRouter.revalidate();
-      observer.disconnect();
-      return seen;
     });
+    await revalidate(page);
+    const checkingShown = await page.evaluate(() => (window as any).__checkingShown === true);
     expect(checkingShown).toBe(false);
     await expect(field).toHaveValue("Saisie en cours");
   });

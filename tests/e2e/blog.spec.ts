@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
+import { hydrated } from "./support/hydration";
 
 /**
  * The blog: an editor writes a post with inline and cover images, schedules it a few
@@ -9,10 +10,6 @@ import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/acc
  * access rules; the public index without JavaScript. Test posts use the « Actualités » category,
  * which the demo articles leave empty, so that public counts of the other categories stay stable.
  */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
-}
-
 function toastWith(page: Page, title: string, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: title }).filter({ hasText: text });
 }

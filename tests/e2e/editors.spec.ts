@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
+import { hydrated } from "./support/hydration";
 
 /**
  * The editors (formations and blog posts): a draft saved with only a title, field errors that
@@ -9,10 +10,6 @@ import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/acc
  * toolbar's roving tabindex, and a keyboard walk through the whole formation editor where no
  * focused element is hidden by the sticky save bar (WCAG 2.2, 2.4.11).
  */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
-}
-
 function toast(page: Page, title: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: title });
 }

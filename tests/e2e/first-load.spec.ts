@@ -1,14 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "./support/hydration";
 
 /**
  * On a first load, the content of public pages keeps the server's HTML and is not hydrated
  * (ServerHtml). What a visitor does there must still behave as on a hydrated page: site links and
  * search forms navigate on the client (spinner, focus, scroll), and the next page renders fully.
  */
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
-}
 
 /** A mark that survives client navigations and disappears with a document load. */
 async function markDocument(page: Page) {

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
 import { expectUniformCards } from "./support/cards";
 import { expectSelectFitsItsOptions } from "./support/selects";
+import { hydrated } from "./support/hydration";
 
 /**
  * The catalogue's browser scenario: an editor creates a formation, uploads its image,
@@ -10,10 +11,6 @@ import { expectSelectFitsItsOptions } from "./support/selects";
  * comparison; a draft is a 404 for a visitor; a slug change answers 301. It works in « rh » at
  * Strasbourg so that the public tests on the demo catalogue keep their counts.
  */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
-}
-
 function inDays(n: number): string {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() + n);

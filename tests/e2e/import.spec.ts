@@ -1,16 +1,13 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
+import { hydrated } from "./support/hydration";
 
 /**
  * Formation import in the browser. Public counts of the demo catalogue stay as they are:
  * the new formation is a draft (as the file says), and the batch updates a demo formation that
  * stays published (as the file says).
  */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
-}
-
 async function signInAs(page: Page, role: "admin" | "editor" | "viewer") {
   const account = await createAccount({ email: uniqueEmail(role === "viewer" ? "lecteur-import" : "importatrice"), role });
   await signInApi(page, e2eBaseURL(), account.email);

@@ -1,10 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, invite, invitationLink, signInApi, uniqueEmail, waitForMail, openUserMenu } from "./support/accounts";
+import { hydrated } from "./support/hydration";
 
 /** Staff invitations from /admin/utilisateurs, end to end: the mail, the link, the password, the admin. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
-}
 
 function toastWith(page: Page, title: string, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: title }).filter({ hasText: text });

@@ -1,10 +1,6 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { createAccount, signInApi, uniqueEmail, waitForMail } from "./support/accounts";
-
-/** Waits until React Router has hydrated the page (the form's JavaScript is active). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
-}
+import { hydrated } from "./support/hydration";
 
 /** Clicks the submit button and returns the POST's response (the document itself without JavaScript). */
 async function submit(page: Page, button: string): Promise<Response> {

@@ -7,6 +7,7 @@ import { IMPORT_MAX_REQUEST_BYTES } from "~/domain/formations/import/limits";
 import { closeDbHandle, openDb } from "~/platform/db/db.server";
 import { insertAccount } from "../support/account-rows";
 import { PASSWORD, e2eDataDir, signInApi, testClientIp, uniqueEmail, waitForMail } from "./support/accounts";
+import { hydrated } from "./support/hydration";
 
 /** Security headers, request size limits, prototype keys refused everywhere, no CSP violation in the browser. */
 
@@ -361,7 +362,7 @@ test.describe("sign-in with JavaScript, when the network fails", () => {
       return route.abort("failed");
     });
     await page.goto("/login");
-    await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
+    await hydrated(page);
     await page.getByLabel("Adresse e-mail").fill(email);
     await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Se connecter" }).click();

@@ -1,16 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-
-/** Waits until React Router has hydrated the page (client navigation is possible). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
-}
-
-async function clientNavigate(page: Page, to: string) {
-  // Not awaited inside the page: the test observes the navigation while it is in flight.
-  await page.evaluate((path) => {
-    void (window as any).__reactRouterDataRouter.navigate(path);
-  }, to);
-}
+import { expect, test } from "@playwright/test";
+import { hydrated } from "./support/hydration";
 
 test.describe("site shell", () => {
   test("an unknown path shows the not-found page with status 404", async ({ page }) => {
@@ -105,9 +94,14 @@ test.describe("site shell", () => {
   test("a slow navigation shows the spinner with « Chargement... »", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
-    await clientNavigate(page, "/test?lent=1500");
+    // The next page's data takes 1.5 s to come (the link is followed on the client: its .data request).
+    await page.route(/\/mentions-legales\.data/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Informations légales" }).getByRole("link", { name: "Mentions légales" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Chargement..." })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("État du site");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mentions légales");
     await expect(page.getByText("Chargement...")).toHaveCount(0);
   });
 

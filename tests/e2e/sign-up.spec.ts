@@ -14,6 +14,7 @@ import {
   openUserMenu,
 } from "./support/accounts";
 import { expectNoSecretIn, recordUrls } from "./support/urls";
+import { hydrated } from "./support/hydration";
 
 /**
  * Public sign-up: off by default, opened and closed by an admin (/admin/utilisateurs). It is one
@@ -22,10 +23,6 @@ import { expectNoSecretIn, recordUrls } from "./support/urls";
  */
 test.describe.configure({ mode: "serial" });
 test.afterAll(() => setPublicSignUp(false));
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
-}
 
 function toastWith(page: Page, title: string, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: title }).filter({ hasText: text });

@@ -1,13 +1,12 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { useLocation, useNavigation, useRevalidator } from "react-router";
+import { useLocation, useRevalidator } from "react-router";
 import { loginPath } from "~/platform/auth/paths";
 import { ButtonLink } from "~/ui/button";
 import { useAuth } from "~/platform/auth/auth-context";
 import { Spinner } from "~/ui/spinner";
 import { AccessDenied } from "./access-denied";
+import { CHECKING_PERMISSIONS } from "./admin-navigation-check";
 import { isAdmin, isEditor } from "~/platform/auth/roles";
-
-export const CHECKING_PERMISSIONS = "Vérification des permissions...";
 
 export function PermissionChecking() {
   return (
@@ -62,19 +61,5 @@ function SessionMissing({ to }: { to: string }) {
         </ButtonLink>
       </div>
     </section>
-  );
-}
-
-/** Shown over the page while a navigation towards /admin waits for the server's permission check. */
-export function AdminNavigationCheck() {
-  const navigation = useNavigation();
-  const target = navigation.location?.pathname ?? "";
-  if (navigation.state !== "loading" || !(target === "/admin" || target.startsWith("/admin/"))) return null;
-  return (
-    <div className="pointer-events-none fixed inset-x-0 top-14 z-50 flex justify-center" aria-live="polite">
-      <div className="rounded-full bg-white/95 px-4 py-2 shadow-lg ring-1 ring-slate-200 dark:bg-slate-900/95 dark:ring-slate-700">
-        <Spinner label={CHECKING_PERMISSIONS} />
-      </div>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from "kysely";
 
 /**
- * What differs between the two engines (docs/decisions/kysely-two-engines.md), in one place: the
+ * What differs between the two engines (docs/decisions/0001-kysely-two-engines.md), in one place: the
  * areas' code calls these helpers and never asks which engine it runs on.
  */
 

@@ -5,7 +5,7 @@ import { db, type Db } from "../db/db.server";
  * Leases: a claim on shared work that lapses unless renewed. Every background job of the site
  * (mail queue, batch imports, housekeeping) holds its work under a lease (JOB_LEASE_SECONDS, one
  * minute by default), renewed three times per lease while it works: an instance that crashes lets
- * go within a lease, and another takes the work over (see docs/decisions/job-queue.md).
+ * go within a lease, and another takes the work over (see docs/decisions/0004-job-queue.md).
  */
 export function leaseMs(): number {
   return config().jobLeaseMs;

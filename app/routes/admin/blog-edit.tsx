@@ -40,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     formations,
     organisationName: organisation.name,
     /** Set right after a save: the editor moves the focus to the result. */
-    justSaved: Boolean(readFlash(request)?.data.saved),
+    justSaved: Boolean((await readFlash(request))?.data.saved),
   };
 }
 

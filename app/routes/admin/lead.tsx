@@ -16,7 +16,6 @@ import { LEAD_STATUSES, LEAD_STATUS_LABELS, noteSchema } from "~/domain/leads/mo
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { dataWithToast, redirectWithToast } from "~/platform/toast/flash.server";
-import { formDataToObject } from "~/platform/validation/form-data";
 import { parseSubmission } from "~/platform/validation/submission";
 
 export const handle = {
@@ -53,10 +52,9 @@ function reply(result: LeadActionResult, status = result.ok ? 200 : 400) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireEditor(request);
   const kind = leadKindFromPath(new URL(request.url).pathname);
-  const form = await request.formData();
-  const parsed = actionSchema.safeParse(formDataToObject(form));
-  if (!parsed.success) return reply({ ok: false, message: "Requête invalide." });
-  const input = parsed.data;
+  const parsed = await parseSubmission(request, actionSchema);
+  if (!parsed.ok) return reply({ ok: false, message: "Requête invalide." });
+  const { data: input, form } = parsed;
   const notFound = () => reply({ ok: false, message: "Cette demande n'existe plus." }, 404);
 
   if (input.intent === "status") {
@@ -79,7 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const reference = await deleteLead(kind, params.id, user);
   if (!reference) return notFound();
   // The list says which request went (flash data), once; the toast confirms it.
-  throw redirectWithToast(
+  throw await redirectWithToast(
     leadsBasePath(kind),
     {
       kind: "success",

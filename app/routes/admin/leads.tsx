@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       au: filter.au ?? "",
     },
     // The request just deleted (flash data of the detail page's action), said once above the list.
-    deleted: readFlash(request)?.data.deleted?.slice(0, 30) ?? "",
+    deleted: (await readFlash(request))?.data.deleted?.slice(0, 30) ?? "",
   };
 }
 

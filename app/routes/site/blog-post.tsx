@@ -20,13 +20,14 @@ import { ServerHtml } from "~/ui/server-html";
  * /blog/{slug}: a post visitors can see; an old slug answers 301. Drafts and posts whose time has
  * not come are a 404 for visitors and a preview (not indexed) for editors.
  */
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { params, request } = args;
   const user = await getSessionUser(request);
   const result = await blogPostPage(params.slug, { includeUnpublished: isEditor(user) });
   if (result.kind === "not-found") throw data(null, { status: 404 });
   if (result.kind === "redirect") throw redirect(result.to + new URL(request.url).search, 301);
   // The article goes into the page once (not again in the hydration data).
-  return { ...result.data, html: pageHtml(request, "article", result.data.html) };
+  return { ...result.data, html: pageHtml(args, "article", result.data.html) };
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -9,7 +9,8 @@ import { pageMeta } from "~/platform/seo/meta";
 import { ServerHtml } from "~/ui/server-html";
 
 /** /formations/{slug}: every item Qualiopi requires, sessions, funding, quote; drafts only for editors (preview). */
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { params, request } = args;
   const user = await getSessionUser(request);
   const result = await formationPage(params.slug, { includeDrafts: isEditor(user) });
   if (result.kind === "not-found") throw data(null, { status: 404 });
@@ -19,12 +20,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return {
     ...result.data,
     html: {
-      description: pageHtml(request, "description", html.description),
-      teachingMethods: pageHtml(request, "teaching-methods", html.teachingMethods),
-      evaluationMethods: pageHtml(request, "evaluation-methods", html.evaluationMethods),
-      accessModalities: pageHtml(request, "access-modalities", html.accessModalities),
-      accessibility: pageHtml(request, "accessibility", html.accessibility),
-      program: html.program.map((m, i) => ({ ...m, html: pageHtml(request, `program-${i}`, m.html) })),
+      description: pageHtml(args, "description", html.description),
+      teachingMethods: pageHtml(args, "teaching-methods", html.teachingMethods),
+      evaluationMethods: pageHtml(args, "evaluation-methods", html.evaluationMethods),
+      accessModalities: pageHtml(args, "access-modalities", html.accessModalities),
+      accessibility: pageHtml(args, "accessibility", html.accessibility),
+      program: html.program.map((m, i) => ({ ...m, html: pageHtml(args, `program-${i}`, m.html) })),
     },
   };
 }

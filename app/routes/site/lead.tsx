@@ -67,7 +67,7 @@ function formationsAsTyped(values: FormValues): LeadFormationRef[] {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const kind = kindOf(request);
-  const flash = readFlash(request)?.data;
+  const flash = (await readFlash(request))?.data;
   const reference = flash?.kind === kind ? (flash.reference ?? null) : null;
   const params = new URL(request.url).searchParams;
   let values: FormValues = {};

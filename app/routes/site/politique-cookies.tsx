@@ -52,7 +52,7 @@ function StorageTable({ caption, items }: { caption: string; items: readonly Sto
 export default function PolitiqueCookies() {
   const o = useRootData()?.organisation ?? DEMO_ORGANISATION;
   // Only the « Modifier mes choix » button reacts: the text around it keeps the server's HTML on a
-  // first load (docs/decisions/static-first-load.md).
+  // first load (docs/decisions/0007-static-first-load.md).
   return (
     <>
       <ServerHtml>

@@ -1,7 +1,12 @@
-import type { ReactNode } from "react";
-import { CookieConsent } from "~/platform/consent/cookie-consent";
+import { Suspense, lazy, type ReactNode } from "react";
 import { SiteFooter, type FooterOrganisation } from "./site-footer";
 import { SiteHeader } from "./site-header";
+
+/**
+ * The cookie banner renders nothing until the browser has read the visitor's choice (after
+ * hydration): its code loads on its own, after the page's first load.
+ */
+const CookieConsent = lazy(() => import("~/platform/consent/cookie-consent").then((m) => ({ default: m.CookieConsent })));
 
 /**
  * The public site's frame: skip link, header, main landmark, footer, cookie banner. The layout
@@ -29,7 +34,9 @@ export function SiteShell({
         {children}
       </main>
       <SiteFooter organisation={organisation} />
-      <CookieConsent />
+      <Suspense fallback={null}>
+        <CookieConsent />
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * `job_leases`: named leases shared by every instance (see docs/decisions/job-queue.md).
+ * `job_leases`: named leases shared by every instance (see docs/decisions/0004-job-queue.md).
  * - "startup": held while migrations and seeding run (SQLite; PostgreSQL uses an advisory lock);
  * - "housekeeping": the leader lock, so that one instance at a time runs the housekeeping tasks;
  * - "task:<name>": when each housekeeping task is next due (`next_run_at`).

@@ -1,0 +1,20 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Waits until React DOM has hydrated the page: the root layout sets `data-hydrated` on <html> once
+ * the first commit is done (app/ui/server-html.tsx, HydrationMark). From then on, forms check their
+ * fields, buttons react and links navigate on the client.
+ */
+export async function hydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Reloads the data of the current screen as the live screens' polling does (React Router's
+ * revalidation), without a navigation. Resolves when the new data is shown.
+ */
+export async function revalidate(page: Page) {
+  await page.evaluate(() =>
+    (window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }).__reactRouterDataRouter.revalidate(),
+  );
+}
