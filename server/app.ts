@@ -4,7 +4,7 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { ConfigError, config, ensureDataDir } from "~/platform/config.server";
+import { ConfigError, config, ensureDataDir, trustProxyWarning } from "~/platform/config.server";
 import { closeDb, migrate, pendingMigrations, ping, withStartupLock } from "~/platform/db/db.server";
 import { accessLog, flushAccessLog, log, withLogContext } from "~/platform/log.server";
 import { selfCheck } from "~/platform/diagnostics/self-check.server";
@@ -180,6 +180,18 @@ export function startBackgroundJobs(): void {
   startWorkers({ webOnly: !config().workers });
 }
 
+/**
+ * Idle keep-alive connections stay open KEEP_ALIVE_TIMEOUT_SECONDS (65 s by default, above the
+ * 60 s of nginx and cloud balancers: the balancer closes first, and never sends a request on a
+ * connection the site has just closed). The time allowed for a request's headers stays a little
+ * above it, as Node requires (headersTimeout > keepAliveTimeout), and within the request timeout.
+ */
+export function applyKeepAlive(server: Server, keepAliveTimeoutMs: number): void {
+  server.keepAliveTimeout = keepAliveTimeoutMs;
+  server.headersTimeout = keepAliveTimeoutMs + 1_000;
+  server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout + 1_000);
+}
+
 /** The French reason why the server cannot listen (port in use, no right, unknown address). */
 export function listenErrorMessage(error: NodeJS.ErrnoException, host: string, port: number): string {
   const where = `${host}:${port}`;
@@ -235,6 +247,7 @@ export async function start({ clientDir }: { clientDir?: string } = {}): Promise
   const cfg = config();
   const app = createApp({ clientDir });
   const server = createOriginServer(app);
+  applyKeepAlive(server, cfg.keepAliveTimeoutMs);
   try {
     await listen(server, cfg.port, cfg.host);
   } catch (error) {
@@ -248,6 +261,8 @@ export async function start({ clientDir }: { clientDir?: string } = {}): Promise
   // Signals are handled before the start is announced: a supervisor that stops the process as soon
   // as it reads the line gets a graceful stop, not the default (immediate) end.
   installShutdown(server);
+  const proxyWarning = trustProxyWarning(cfg);
+  if (proxyWarning) log.warn(proxyWarning);
   log.info("Serveur démarré", {
     url: `http://${cfg.host === "0.0.0.0" ? "localhost" : cfg.host}:${port}`,
     database: cfg.database.engine,

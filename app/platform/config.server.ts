@@ -45,6 +45,7 @@ export const CONFIG_VARIABLES = [
   "INSTANCE_ID",
   "WORKERS",
   "SHUTDOWN_DELAY_SECONDS",
+  "KEEP_ALIVE_TIMEOUT_SECONDS",
   "JOB_LEASE_SECONDS",
   "DATABASE_POOL_MAX",
   "DATABASE_CONNECT_TIMEOUT_MS",
@@ -118,6 +119,12 @@ export interface AppConfig {
   workers: boolean;
   /** On SIGTERM: how long /readyz answers 503 while requests are still served, before closing. */
   shutdownDelayMs: number;
+  /**
+   * How long an idle keep-alive connection stays open (KEEP_ALIVE_TIMEOUT_SECONDS): longer than
+   * the balancers' own idle timeout (60 s for nginx and most cloud balancers), so the balancer, not
+   * the site, closes an idle connection and never reuses one the site just dropped.
+   */
+  keepAliveTimeoutMs: number;
   /** How long a claim on background work lasts unless renewed (takeover delay after a crash). */
   jobLeaseMs: number;
   /** PostgreSQL pool of each process: most connections, and how long to wait for one. */
@@ -225,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     instanceId: (env.INSTANCE_ID ?? `${hostname()}-${process.pid}`).slice(0, 100),
     workers: bool(env.WORKERS, true),
     shutdownDelayMs: int("SHUTDOWN_DELAY_SECONDS", env.SHUTDOWN_DELAY_SECONDS, 5, 0, 300) * 1000,
+    keepAliveTimeoutMs: int("KEEP_ALIVE_TIMEOUT_SECONDS", env.KEEP_ALIVE_TIMEOUT_SECONDS, 65, 1, 3600) * 1000,
     jobLeaseMs: int("JOB_LEASE_SECONDS", env.JOB_LEASE_SECONDS, 60, 30, 3600) * 1000,
     databasePool: {
       max: int("DATABASE_POOL_MAX", env.DATABASE_POOL_MAX, 10, 2, 1000),
@@ -282,7 +290,19 @@ export function parseTrustProxy(value: string | undefined): AppConfig["trustProx
     const [address, prefix, ...rest] = item.split("/");
     const family = isIP(address ?? "");
     const okPrefix = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
-    if (TRUST_PROXY_NAMES.includes(item.toLowerCase()) || (family && okPrefix && rest.length === 0)) continue;
+    if (TRUST_PROXY_NAMES.includes(item.toLowerCase())) continue;
+    if (family && okPrefix && rest.length === 0) {
+      if (trustsPublicSpace(address!, family, prefix === undefined ? undefined : Number(prefix))) {
+        throw new ConfigError(
+          `Configuration invalide : TRUST_PROXY contient « ${item} », qui fait confiance à une large part des adresses publiques ` +
+            "d'Internet : n'importe quel visiteur pourrait y choisir son adresse (en-tête X-Forwarded-For) pour contourner les " +
+            "limites anti-abus. Donnez les adresses de vos relais (réseau privé, ou un sous-réseau public de /24 au plus, /48 en IPv6), " +
+            "par exemple TRUST_PROXY=10.0.0.0/8,127.0.0.1.",
+          ["TRUST_PROXY"],
+        );
+      }
+      continue;
+    }
     throw new ConfigError(
       `Configuration invalide : TRUST_PROXY contient « ${item} », qui n'est ni un nombre de relais, ni une adresse IP, ni un sous-réseau ` +
         "(exemple : TRUST_PROXY=1, ou TRUST_PROXY=10.0.0.0/8,127.0.0.1).",
@@ -290,6 +310,77 @@ export function parseTrustProxy(value: string | undefined): AppConfig["trustProx
     );
   }
   return items.map((x) => (TRUST_PROXY_NAMES.includes(x.toLowerCase()) ? x.toLowerCase() : x));
+}
+
+/**
+ * The startup warning of a risky proxy set-up: a hop count (TRUST_PROXY=1) trusts whoever is that
+ * many hops away, so a client that reaches the instance directly (HOST 0.0.0.0: every interface)
+ * chooses its own address with X-Forwarded-For. Addresses are safer; so is listening on 127.0.0.1.
+ */
+export function trustProxyWarning(cfg: Pick<AppConfig, "trustProxy" | "host">): string | undefined {
+  if (typeof cfg.trustProxy !== "number") return undefined;
+  if (!["0.0.0.0", "::", "", "[::]"].includes(cfg.host.trim())) return undefined;
+  return (
+    `TRUST_PROXY=${cfg.trustProxy} (nombre de relais) alors que le serveur écoute sur toutes les interfaces (HOST=${cfg.host || "0.0.0.0"}) : ` +
+    "un client qui joint cette instance directement peut choisir son adresse (en-tête X-Forwarded-For) et contourner les limites " +
+    "anti-abus. Donnez plutôt les adresses de vos relais (TRUST_PROXY=10.0.0.0/8,127.0.0.1), ou n'écoutez que sur l'adresse " +
+    "que joint le relais (HOST=127.0.0.1 pour un nginx sur la même machine)."
+  );
+}
+
+/** Private, loopback, link-local and shared address space: trusting a subnet of it trusts no visitor. */
+const NON_PUBLIC_V4: Array<[string, number]> = [
+  ["10.0.0.0", 8],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["100.64.0.0", 10],
+];
+const NON_PUBLIC_V6: Array<[string, number]> = [
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+];
+/** The widest public subnet a list may trust (a provider's block); wider is most of the Internet. */
+const WIDEST_PUBLIC_PREFIX = { 4: 24, 6: 48 } as const;
+
+function v4Bits(address: string): bigint {
+  return address.split(".").reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n);
+}
+
+function v6Bits(address: string): bigint {
+  let text = address.toLowerCase();
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const v4 = v4Bits(dotted[1]!);
+    text = text.slice(0, -dotted[1]!.length) + `${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail === undefined ? [] : tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  return groups.reduce((n, g) => (n << 16n) | BigInt(parseInt(g || "0", 16)), 0n);
+}
+
+/** True when the subnet `address/prefix` reaches public addresses and is wider than a provider's block. */
+function trustsPublicSpace(address: string, family: number, prefix: number | undefined): boolean {
+  let bits = family === 6 ? v6Bits(address) : v4Bits(address);
+  let p = prefix ?? (family === 6 ? 128 : 32);
+  let fam: 4 | 6 = family === 6 ? 6 : 4;
+  // IPv4-mapped IPv6 (::ffff:a.b.c.d/96+n) is IPv4 space.
+  if (fam === 6 && p >= 96 && bits >> 32n === 0xffffn) {
+    fam = 4;
+    bits &= 0xffffffffn;
+    p -= 96;
+  }
+  const size = fam === 6 ? 128 : 32;
+  if (p >= WIDEST_PUBLIC_PREFIX[fam]) return false;
+  const network = (value: bigint, length: number) => (length === 0 ? 0n : value >> BigInt(size - length));
+  const inside = (fam === 6 ? NON_PUBLIC_V6 : NON_PUBLIC_V4).some(
+    ([block, length]) => p >= length && network(bits, length) === network(fam === 6 ? v6Bits(block) : v4Bits(block), length),
+  );
+  return !inside;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, findEmptyVariables, loadConfig } from "./config.server";
+import { ConfigError, findEmptyVariables, loadConfig, trustProxyWarning } from "./config.server";
 
 describe("configuration", () => {
   it("runs on embedded defaults with nothing set", () => {
@@ -55,6 +55,34 @@ describe("configuration", () => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY=true ferait confiance à tous les relais/);
     }
     expect(() => loadConfig({ TRUST_PROXY: "nginx" })).toThrow(/TRUST_PROXY contient « nginx »/);
+    // Lists that trust public address space are refused in French, never by a stack trace.
+    for (const value of [
+      "0.0.0.0/0",
+      "0.0.0.0/1,128.0.0.0/1",
+      "::/0",
+      "2000::/3",
+      "8.0.0.0/8",
+      "10.0.0.0/8,0.0.0.0/2",
+      "::ffff:0.0.0.0/96",
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/fait confiance à une large part des adresses publiques/);
+    }
+    // Private networks, loopback, single addresses and a provider's block stay accepted.
+    for (const value of [
+      "10.0.0.0/8",
+      "172.16.0.0/12",
+      "192.168.0.0/16",
+      "127.0.0.1",
+      "::1",
+      "fd00::/8",
+      "fe80::/10",
+      "203.0.113.7",
+      "198.51.100.0/24",
+      "2001:db8:1::/48",
+      "::ffff:10.0.0.0/104",
+    ]) {
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy, value).toEqual([value]);
+    }
     expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/40" })).toThrow(/TRUST_PROXY/);
   });
 
@@ -108,5 +136,15 @@ describe("configuration", () => {
       expect(() => loadConfig({ TRUSTED_ORIGINS: bad }), bad).toThrow(/TRUSTED_ORIGINS contient « .+ », qui n'est pas une origine/);
     }
     expect(findEmptyVariables({ TRUSTED_ORIGINS: "" })).toEqual(["TRUSTED_ORIGINS"]);
+  });
+
+  it("warns when a hop count is trusted while the server listens on every interface", () => {
+    expect(trustProxyWarning(loadConfig({ TRUST_PROXY: "1" }))).toMatch(
+      /^TRUST_PROXY=1 \(nombre de relais\) alors que le serveur écoute sur toutes les interfaces \(HOST=0\.0\.0\.0\)/,
+    );
+    expect(trustProxyWarning(loadConfig({ TRUST_PROXY: "2", HOST: "::" }))).toMatch(/HOST=::/);
+    expect(trustProxyWarning(loadConfig({ TRUST_PROXY: "1", HOST: "127.0.0.1" }))).toBeUndefined();
+    expect(trustProxyWarning(loadConfig({ TRUST_PROXY: "10.0.0.0/8" }))).toBeUndefined();
+    expect(trustProxyWarning(loadConfig({}))).toBeUndefined();
   });
 });

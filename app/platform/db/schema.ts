@@ -385,6 +385,7 @@ export interface FormationImportFilesTable {
   ignored_columns: ColumnType<string, string | undefined, string>; // JSON: headers that matched no field
   mapping: ColumnType<string, string | undefined, string>; // JSON: the field of each column, as the editor checked it ("" before)
   preview: ColumnType<string, string | undefined, string>; // JSON: headers, a few cells and the file's description, read at upload
+  write_stamps: ColumnType<string, string | undefined, string>; // JSON: the stamp of each attempt at writing it (takeover after a crash)
   error: ColumnType<string, string | undefined, string>;
   created_at: string;
   updated_at: string;

@@ -60,6 +60,12 @@ async function chosenFormations(values: FormValues): Promise<{ selected: LeadFor
   };
 }
 
+/** A request the site could not keep (503) tells when to try again, on the document as on `.data`. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
 function formationsAsTyped(values: FormValues): LeadFormationRef[] {
   const wanted = Array.isArray(values.formation) ? values.formation : values.formation ? [values.formation] : [];
   return wanted.map((slug) => ({ slug, title: slug }));

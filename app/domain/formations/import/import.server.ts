@@ -84,6 +84,8 @@ export interface Analysis {
   lookups: ResolvedLookups;
   /** Fields the file has no column for, filled for new formations by the organisation's defaults (labels). */
   defaulted: string[];
+  /** When each formation found « inchangée » was created and last written (by slug). */
+  unchangedStamps: Map<string, { createdAt: string; updatedAt: string }>;
 }
 
 export interface ProgressHooks {
@@ -364,6 +366,7 @@ export async function analyseTable(
 
   const counts = emptyCounts();
   const planned: PlannedRow[] = [];
+  const unchangedStamps = new Map<string, { createdAt: string; updatedAt: string }>();
   await inSlices(reports, (r, i) => {
     const c = candidates[i]!;
     if (r.issues.length > 0 || !c.data) {
@@ -378,6 +381,7 @@ export async function analyseTable(
     } else if (fingerprint(c.data, c.status, lookups) === fingerprint(c.existing, c.existing.status, lookups)) {
       r.action = "unchanged";
       counts.unchanged++;
+      unchangedStamps.set(r.slug, { createdAt: c.existing.createdAt, updatedAt: c.existing.updatedAt });
       return;
     } else {
       r.action = "update";
@@ -387,7 +391,28 @@ export async function analyseTable(
     planned.push({ line: r.line, slug: r.slug, action: r.action, data, status: c.status, existing: c.existing });
   });
   await hooks.onProgress?.(table.rows.length);
-  return { rows: reports, counts, planned, lookups, defaulted };
+  return { rows: reports, counts, planned, lookups, defaulted, unchangedStamps };
+}
+
+/**
+ * A file taken over after the instance writing it died: the formations its earlier attempts
+ * created or updated (they carry an attempt's stamp) are found identical to the file and would be
+ * counted « inchangées ». They are the file's own work: counted as created or updated (and, for a
+ * draft, as to complete), so that the report says what the file did.
+ */
+export function creditEarlierAttempts(analysis: Analysis, stamps: readonly string[]): void {
+  if (stamps.length === 0) return;
+  const earlier = new Set(stamps);
+  const { counts } = analysis;
+  for (const r of analysis.rows) {
+    if (r.action !== "unchanged") continue;
+    const f = analysis.unchangedStamps.get(r.slug);
+    if (!f || !earlier.has(f.updatedAt)) continue;
+    r.action = earlier.has(f.createdAt) ? "create" : "update";
+    counts.unchanged--;
+    counts[r.action === "create" ? "created" : "updated"]++;
+    if (r.toComplete.length > 0) counts.incomplete++;
+  }
 }
 
 export interface ApplyOptions {
@@ -397,6 +422,12 @@ export interface ApplyOptions {
   /** A batch job's label in the audit entry ("lot du 12/03"). */
   context?: string;
   target?: Db;
+  /**
+   * The time stamp the created and updated formations carry (now by default). A batch job
+   * commits it with the file before writing, so that an attempt taking the file over after a
+   * crash knows which formations the earlier attempt wrote (`creditEarlierAttempts`).
+   */
+  now?: string;
   /** More writes in the transaction of the audit entry, the last one (the batch job's counters). */
   within?: (trx: Db) => Promise<void>;
   /** Checked between chunks: true cancels the import and undoes what was written. */
@@ -415,7 +446,7 @@ type Written = { created: string[]; updated: Formation[] };
 export async function applyAnalysis(analysis: Analysis, options: ApplyOptions): Promise<ImportCounts> {
   const target = options.target ?? db();
   const { planned, lookups, counts } = analysis;
-  const now = nowIso();
+  const now = options.now ?? nowIso();
   const written: Written = { created: [], updated: [] };
   try {
     for (const part of chunks(planned, WRITE_CHUNK)) {

@@ -7,7 +7,15 @@ import { log } from "~/platform/log.server";
 import { guessMapping, mappingProblems, type ColumnMapping } from "./columns";
 import { toCsv } from "./csv";
 import { IGNORED_ACK_FIELD, ignoredHeaders, previewOf, unacknowledgedIgnored, type FilePreview } from "./mapping";
-import { ImportCancelledError, ImportWriteError, analyseTable, applyAnalysis, type Actor, type RowReport } from "./import.server";
+import {
+  ImportCancelledError,
+  ImportWriteError,
+  analyseTable,
+  applyAnalysis,
+  creditEarlierAttempts,
+  type Actor,
+  type RowReport,
+} from "./import.server";
 import { ImportFileError, jobPercent, type FileState, type JobState, type JobView } from "./model";
 import { readTable } from "./read.server";
 import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_ROWS, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
@@ -254,7 +262,7 @@ export async function confirmJob(
 type JobRow = Selectable<FormationImportJobsTable>;
 
 const JOB_DATE = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
-type FileRow = Omit<Selectable<FormationImportFilesTable>, "content">;
+type FileRow = Omit<Selectable<FormationImportFilesTable>, "content" | "write_stamps">;
 
 function toView(job: JobRow, files: FileRow[]): JobView {
   const finished = files.filter((f) => f.state === "done" || f.state === "failed" || f.state === "cancelled");
@@ -529,7 +537,7 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
 
   const files = await target
     .selectFrom("formation_import_files")
-    .select(["id", "name", "state", "rows", "mapping"])
+    .select(["id", "name", "state", "rows", "mapping", "write_stamps"])
     .where("job_id", "=", id)
     .orderBy("position")
     .execute();
@@ -610,7 +618,6 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
         shouldStop: () => shouldStop(target),
       });
       const rejected = analysis.rows.filter((r) => r.action === "reject");
-      const drafts = analysis.rows.filter((r) => (r.action === "create" || r.action === "update") && r.toComplete.length > 0);
       if (allOrNothing && rejected.length > 0) {
         await target.transaction().execute(async (trx) => {
           await insertReportRows(trx, id, file.name, rejected);
@@ -630,12 +637,24 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
         });
         continue;
       }
+      // Taken over after an instance died while writing this file: what it wrote is the file's work.
+      const earlier = parseStamps(file.write_stamps);
+      creditEarlierAttempts(analysis, earlier);
+      const drafts = analysis.rows.filter((r) => (r.action === "create" || r.action === "update") && r.toComplete.length > 0);
+      // This attempt's stamp, committed before the first chunk: a takeover will recognise its writes.
+      const stamp = nowIso();
+      await target
+        .updateTable("formation_import_files")
+        .set({ write_stamps: JSON.stringify([...earlier, stamp]), updated_at: nowIso() })
+        .where("id", "=", file.id)
+        .execute();
       await touch({
         stage: `Enregistrement de « ${file.name} » (${analysis.planned.length.toLocaleString("fr-FR")} formation${analysis.planned.length > 1 ? "s" : ""})`,
       });
       const c = analysis.counts;
       try {
         await applyAnalysis(analysis, {
+          now: stamp,
           actor,
           fileName: file.name,
           context,
@@ -709,6 +728,16 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
         .set((eb) => ({ files_done: eb("files_done", "+", 1) }))
         .execute();
     });
+  }
+}
+
+/** The stamps of the earlier attempts at writing a file (JSON list; none when it never started writing). */
+function parseStamps(json: string): string[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
   }
 }
 

@@ -19,6 +19,7 @@ import * as m202611231700 from "./202611231700_claims";
 import * as m202611232000 from "./202611232000_drop_user_permissions";
 import * as m202611261700 from "./202611261700_formation_order_indexes";
 import * as m202611280100 from "./202611280100_account_mail_sends";
+import * as m202611280101 from "./202611280101_import_write_stamps";
 import * as m202611280500 from "./202611280500_catalogue_order_indexes";
 
 /**
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   "202611232000_drop_user_permissions": m202611232000,
   "202611261700_formation_order_indexes": m202611261700,
   "202611280100_account_mail_sends": m202611280100,
+  "202611280101_import_write_stamps": m202611280101,
   "202611280500_catalogue_order_indexes": m202611280500,
 };
