@@ -6,8 +6,9 @@
  *    on, as in production), by nginx with `gzip_static` from a temporary folder holding the very
  *    same gzip bytes (one worker, the page's headers added), and by a bare `node:http` handler
  *    writing the same bytes and headers from memory (the limit of one Node process). Load: wrk,
- *    2 threads, 64 connections, 10 s (BENCH_DURATION), `Accept-Encoding: gzip`. Printed: req/s,
- *    p50/p99 latency, ratios site/nginx and bare/nginx. Every server's answer is checked first
+ *    2 threads, 64 connections, 10 s (BENCH_DURATION), `Accept-Encoding: gzip`, three passes
+ *    alternating the servers (BENCH_ROUNDS). Printed, for the median pass of each: req/s, p50/p99
+ *    latency, ratios site/nginx and bare/nginx. Every server's answer is checked first
  *    (status 200, gzip, the expected length): an error page is fast too.
  * 2. Uncached renders (page cache off, 200 sequential requests after 20 not counted): p50/p95 of
  *    the formation page and the home page with 50 and with 10,000 published formations.
@@ -28,6 +29,8 @@ import { freePort } from "../tests/support/ports";
 import { waitReady, type ServerProcess } from "../tests/support/server-process";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+/** Passes per server and page (BENCH_ROUNDS); the median one is printed. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const GZIP = { "accept-encoding": "gzip" };
 
 interface RawAnswer {
@@ -250,6 +253,11 @@ function ms(text: string): number {
   return match[2] === "us" ? value / 1000 : match[2] === "ms" ? value : match[2] === "s" ? value * 1000 : value * 60_000;
 }
 
+/** The run with the median throughput (its latencies with it). */
+function median(runs: LoadResult[]): LoadResult {
+  return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
+}
+
 function wrk(url: string): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn("wrk", ["-t2", "-c64", `-d${DURATION_S}s`, "--latency", "-H", "Accept-Encoding: gzip", url], {
@@ -372,14 +380,21 @@ try {
       await checkAnswer("nginx", nginx.url + page.path, page);
       await checkAnswer("node:http nu", bare.url + page.path, page);
     }
-    console.log(`Pages en cache : wrk, 2 fils, 64 connexions, ${DURATION_S} s chacune, Accept-Encoding: gzip`);
+    console.log(
+      `Pages en cache : wrk, 2 fils, 64 connexions, ${DURATION_S} s, Accept-Encoding: gzip ; médiane de ${ROUNDS} passes alternées par serveur`,
+    );
     console.log(
       "page | octets gzip | nginx req/s (p50/p99 ms) | node:http nu req/s (p50/p99) | site req/s (p50/p99) | site/nginx | nu/nginx",
     );
     for (const page of pages) {
-      const n = await wrk(nginx.url + page.path);
-      const b = await wrk(bare.url + page.path);
-      const s = await wrk(site.url + page.path);
+      // Rounds alternate the three servers, so that a change in the machine's load falls on all of them.
+      const runs: Record<"n" | "b" | "s", LoadResult[]> = { n: [], b: [], s: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        runs.n.push(await wrk(nginx.url + page.path));
+        runs.b.push(await wrk(bare.url + page.path));
+        runs.s.push(await wrk(site.url + page.path));
+      }
+      const [n, b, s] = [median(runs.n), median(runs.b), median(runs.s)];
       const cell = (r: LoadResult) => `${fmt(r.rps)} (${r.p50.toFixed(2)}/${r.p99.toFixed(2)})`;
       console.log(
         `${page.path} | ${page.body.length} | ${cell(n)} | ${cell(b)} | ${cell(s)} | ${(s.rps / n.rps).toFixed(3)} | ${(b.rps / n.rps).toFixed(3)}`,

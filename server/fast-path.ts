@@ -16,7 +16,7 @@ import { isPrivateRequest } from "./request-handler";
 
 type Encoding = "br" | "gzip" | "identity";
 
-/** One entry's answers, as flat [name, value, …] lists for writeHead: built on its first hit. */
+/** One entry's answers, as flat [name, value, …] lists for writeHead, X-Request-Id last: built on its first hit. */
 interface WireHeaders {
   br: string[];
   gzip: string[];
@@ -93,7 +93,9 @@ export function createFastPath(options: FastPathOptions): (req: IncomingMessage,
       headers = wire[encoding];
       if (method === "GET") body = entry[encoding];
     }
-    res.writeHead(status, headers.concat("X-Request-Id", requestId));
+    // The last value is this request's id: set in place, read by writeHead at once (nothing runs between).
+    headers[headers.length - 1] = requestId;
+    res.writeHead(status, headers);
     res.end(body);
     const query = url.indexOf("?");
     accessLogBatched({
@@ -121,6 +123,13 @@ function wireHeaders(entry: CachedPage, securityHeaders: ReadonlyArray<readonly 
     ...(encoding === "identity" ? [] : ["Content-Encoding", encoding]),
     "Content-Length",
     String(entry[encoding].length),
+    "X-Request-Id",
+    "",
   ];
-  return { br: withBody("br"), gzip: withBody("gzip"), identity: withBody("identity"), notModified: common };
+  return {
+    br: withBody("br"),
+    gzip: withBody("gzip"),
+    identity: withBody("identity"),
+    notModified: [...common, "X-Request-Id", ""],
+  };
 }

@@ -228,10 +228,13 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
     return undefined;
   }
 
-  let body = Buffer.from(await response.arrayBuffer());
-  if (isHtml) body = Buffer.from(withoutModulePreloads(body.toString("utf8")));
-  if (isHtml && ctx.options.csp)
-    headers.set("Content-Security-Policy", pageCsp(inlineScriptHashes(body.toString("utf8")), { https: ctx.options.https }));
+  let body: Buffer;
+  if (isHtml) {
+    // The page decoded once: module preloads removed, script hashes read, then encoded once.
+    const html = withoutModulePreloads(await response.text());
+    if (ctx.options.csp) headers.set("Content-Security-Policy", pageCsp(inlineScriptHashes(html), { https: ctx.options.https }));
+    body = Buffer.from(html);
+  } else body = Buffer.from(await response.arrayBuffer());
   if (storable && body.length > 0) {
     headers.set("Vary", "Accept-Encoding");
     const record: Record<string, string> = {};

@@ -78,6 +78,8 @@ test.describe("site shell", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Une erreur est survenue");
     await expect(page.getByText("Désolé, quelque chose s'est mal passé. Essayez de recharger la page.")).toBeVisible();
     await hydrated(page);
+    // The reference is the failing request's own id, still shown once the page is hydrated.
+    await expect(page.getByText(`Référence de l'incident : ${response?.headers()["x-request-id"]}`)).toBeVisible();
 
     const reload = page.waitForEvent("load");
     await page.getByRole("button", { name: "Recharger la page" }).click();

@@ -1,4 +1,9 @@
-import { ArrowRight, BadgeCheck, Building2, CircleCheck, GraduationCap, UserRound } from "lucide-react";
+import * as arrowRightDrawing from "lucide-react/icons/arrow-right";
+import * as badgeCheckDrawing from "lucide-react/icons/badge-check";
+import * as building2Drawing from "lucide-react/icons/building-complex";
+import * as circleCheckDrawing from "lucide-react/icons/circle-check";
+import * as graduationCapDrawing from "lucide-react/icons/graduation-cap";
+import * as userRoundDrawing from "lucide-react/icons/user-round";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Organisation } from "~/domain/settings/model";
@@ -9,6 +14,15 @@ import { bodySummary, type PublicClaims } from "./claims";
 import { CallToAction, categoryIcon, ResultsNote, TestimonialCard } from "./components";
 import { formatPhoneFr, telHref } from "./format";
 import { qualiopiDetails } from "./qualiopi";
+import { staticIcon } from "~/ui/static-icon";
+
+// Decorative icons, drawn once (see app/ui/static-icon.tsx).
+const ArrowRight = staticIcon(arrowRightDrawing);
+const BadgeCheck = staticIcon(badgeCheckDrawing);
+const Building2 = staticIcon(building2Drawing);
+const CircleCheck = staticIcon(circleCheckDrawing);
+const GraduationCap = staticIcon(graduationCapDrawing);
+const UserRound = staticIcon(userRoundDrawing);
 
 /**
  * The home page's sections. Each is self-contained (its own <section> and h2), so the page is an

@@ -1,4 +1,5 @@
-import { Menu, X } from "lucide-react";
+import * as menuDrawing from "lucide-react/icons/menu";
+import * as xDrawing from "lucide-react/icons/x";
 import type { ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { loginPath } from "~/platform/auth/paths";
@@ -7,6 +8,11 @@ import { cn } from "../cn";
 import { ServerHtml } from "../server-html";
 import { MAIN_NAV } from "./nav";
 import { ThemeToggle } from "./theme-toggle";
+import { staticIcon } from "../static-icon";
+
+// Decorative icons, drawn once (see app/ui/static-icon.tsx).
+const Menu = staticIcon(menuDrawing);
+const X = staticIcon(xDrawing);
 
 const stateClass = (isActive: boolean) =>
   isActive

@@ -1,7 +1,11 @@
-import { ArrowRight } from "lucide-react";
+import * as arrowRightDrawing from "lucide-react/icons/arrow-right";
 import { Link } from "react-router";
 import type { BlogPostListItem } from "../model";
 import { PostGrid } from "./post-card";
+import { staticIcon } from "~/ui/static-icon";
+
+// Decorative icons, drawn once (see app/ui/static-icon.tsx).
+const ArrowRight = staticIcon(arrowRightDrawing);
 
 /**
  * Home page section: the latest posts (data from `latestPosts()` in home.server.ts).

@@ -1,9 +1,19 @@
-import { CalendarDays, Clock, GraduationCap, MapPin } from "lucide-react";
+import * as calendarDaysDrawing from "lucide-react/icons/calendar-days";
+import * as clockDrawing from "lucide-react/icons/clock";
+import * as graduationCapDrawing from "lucide-react/icons/graduation-cap";
+import * as mapPinDrawing from "lucide-react/icons/map-pin";
 import { Link } from "react-router";
 import type { FormationListItem } from "../model";
 import { MODALITY_LABELS, durationLabel, priceLabel, sessionDatesLabel } from "../labels";
 import { formationPath } from "../slug";
 import { FormationPicture } from "./formation-picture";
+import { staticIcon } from "~/ui/static-icon";
+
+// Decorative icons, drawn once (see app/ui/static-icon.tsx).
+const CalendarDays = staticIcon(calendarDaysDrawing);
+const Clock = staticIcon(clockDrawing);
+const GraduationCap = staticIcon(graduationCapDrawing);
+const MapPin = staticIcon(mapPinDrawing);
 
 /** One formation in a list: the whole card is one link (its title), facts below. */
 export function FormationCard({ formation: f, headingLevel = 3 }: { formation: FormationListItem; headingLevel?: 2 | 3 }) {

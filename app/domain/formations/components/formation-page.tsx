@@ -1,4 +1,9 @@
-import { Award, CalendarDays, Clock, Euro, MapPin, MonitorSmartphone } from "lucide-react";
+import * as awardDrawing from "lucide-react/icons/award";
+import * as calendarDaysDrawing from "lucide-react/icons/calendar-days";
+import * as clockDrawing from "lucide-react/icons/clock";
+import * as euroDrawing from "lucide-react/icons/euro";
+import * as mapPinDrawing from "lucide-react/icons/map-pin";
+import * as monitorSmartphoneDrawing from "lucide-react/icons/monitor-smartphone";
 import { Form, Link } from "react-router";
 import { formatDateFr, formatPhoneFr, telHref } from "~/domain/content/format";
 import { Breadcrumb } from "~/domain/formations/components/breadcrumb";
@@ -12,6 +17,15 @@ import { cityPath } from "~/domain/formations/slug";
 import { MarkdownContent, type PageHtml } from "~/platform/markdown/markdown-content";
 import { ButtonLink, buttonClass } from "~/ui/button";
 import { inputClass } from "~/ui/form/fields";
+import { staticIcon } from "~/ui/static-icon";
+
+// Decorative icons, drawn once (see app/ui/static-icon.tsx).
+const Award = staticIcon(awardDrawing);
+const CalendarDays = staticIcon(calendarDaysDrawing);
+const Clock = staticIcon(clockDrawing);
+const Euro = staticIcon(euroDrawing);
+const MapPin = staticIcon(mapPinDrawing);
+const MonitorSmartphone = staticIcon(monitorSmartphoneDrawing);
 
 /** The public page of one formation (/formations/{slug}): every item Qualiopi requires, sessions, funding, quote. */
 

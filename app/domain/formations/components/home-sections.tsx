@@ -1,8 +1,12 @@
-import { ArrowRight } from "lucide-react";
+import * as arrowRightDrawing from "lucide-react/icons/arrow-right";
 import { Link } from "react-router";
 import type { FormationListItem, UpcomingSession } from "../model";
 import { FormationGrid } from "./formation-card";
 import { SessionTable } from "./session-table";
+import { staticIcon } from "~/ui/static-icon";
+
+// Decorative icons, drawn once (see app/ui/static-icon.tsx).
+const ArrowRight = staticIcon(arrowRightDrawing);
 
 /**
  * Home page sections of the catalogue (data from `homeFormations()` in home.server.ts).
