@@ -221,8 +221,10 @@ export async function start({ clientDir }: { clientDir: string }): Promise<Serve
   // Signals are handled before the start is announced: a supervisor that stops the process as soon
   // as it reads the line gets a graceful stop, not the default (immediate) end.
   installShutdown(server);
-  log.info("Serveur démarré", {
-    url: `http://${cfg.host === "0.0.0.0" ? "localhost" : cfg.host}:${port}`,
+  // The official address (SITE_URL) is the one to open: sign-in and changes are refused from any other.
+  log.info(`Serveur démarré : ${cfg.siteUrl}`, {
+    url: cfg.siteUrl,
+    listening: `${cfg.host}:${port}`,
     database: cfg.database.engine,
     workers: cfg.workers,
   });
