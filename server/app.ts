@@ -263,8 +263,10 @@ export async function start({ clientDir }: { clientDir?: string } = {}): Promise
   installShutdown(server);
   const proxyWarning = trustProxyWarning(cfg);
   if (proxyWarning) log.warn(proxyWarning);
-  log.info("Serveur démarré", {
-    url: `http://${cfg.host === "0.0.0.0" ? "localhost" : cfg.host}:${port}`,
+  // The official address (SITE_URL) is the one to open: sign-in and changes are refused from any other.
+  log.info(`Serveur démarré : ${cfg.siteUrl}`, {
+    url: cfg.siteUrl,
+    listening: `${cfg.host}:${port}`,
     database: cfg.database.engine,
     workers: cfg.workers,
   });

@@ -73,7 +73,7 @@ export function emptyVariablesMessage(names: string[]): string {
   return (
     `Configuration incomplète : ${names.length === 1 ? "la variable suivante est définie" : "les variables suivantes sont définies"} mais ${names.length === 1 ? "vide" : "vides"}.\n` +
     `${list}\n` +
-    `Donnez-leur une valeur ou supprimez-les pour utiliser la valeur par défaut (voir .env.example).`
+    `${names.length === 1 ? "Donnez-lui une valeur ou supprimez-la" : "Donnez-leur une valeur ou supprimez-les"} pour utiliser la valeur par défaut (voir .env.example).`
   );
 }
 

@@ -320,7 +320,9 @@ test.describe("accounts in the browser", () => {
     await page.getByLabel("Adresse e-mail").fill(email);
     await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(toastWith(page, "Erreur de connexion", "n'est pas ouverte depuis l'adresse officielle du site")).toBeVisible();
+    await expect(
+      toastWith(page, "Erreur de connexion", `n'est pas ouverte depuis l'adresse officielle du site (${baseURL})`),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 

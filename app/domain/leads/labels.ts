@@ -122,12 +122,6 @@ export function readFormValues(form: FormData | URLSearchParams, fields: readonl
   return values;
 }
 
-/** French numbers (10 digits starting with 0) or international ones (+ or 00, 8 to 15 digits). */
-export function isValidPhone(value: string): boolean {
-  const digits = value.replace(/[\s.\-()]/g, "");
-  return /^(?:0[1-9]\d{8}|(?:\+|00)[1-9]\d{7,14})$/.test(digits);
-}
-
 export const MAX_TRAINEES = 500;
 
 const FUNDING_ALIASES: Record<string, string> = { "pole-emploi": "france-travail", particulier: "personnel" };

@@ -1,15 +1,7 @@
+import { isValidPhone } from "~/platform/validation/phone";
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/platform/validation/submission";
-import {
-  isValidPhone,
-  noteSchema,
-  quotePrefill,
-  readFormValues,
-  leadMailState,
-  validateContact,
-  validateValues,
-  QUOTE_FIELDS,
-} from "./model";
+import { noteSchema, quotePrefill, readFormValues, leadMailState, validateContact, validateValues, QUOTE_FIELDS } from "./model";
 
 describe("quote prefill from the query string", () => {
   it("takes what the funding simulator sends", () => {

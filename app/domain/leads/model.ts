@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldErrorsOf, type FieldErrors } from "~/platform/validation/errors";
 import { siretSchema } from "~/domain/settings/model";
+import { PHONE_INVALID, isValidPhone } from "~/platform/validation/phone";
 import {
   CONTACT_FIELDS,
   CONTACT_SUBJECTS,
@@ -9,7 +10,6 @@ import {
   LEAD_STATUSES,
   MAX_TRAINEES,
   QUOTE_FIELDS,
-  isValidPhone,
   type FormValues,
   type LeadFormationRef,
   type LeadKind,
@@ -50,8 +50,6 @@ const emailField = z
   .min(1, "Indiquez votre adresse e-mail.")
   .max(254, MESSAGES.tooLong("L'adresse e-mail", 254))
   .pipe(z.email("L'adresse e-mail n'est pas valide (exemple : prenom.nom@entreprise.fr)."));
-
-const PHONE_INVALID = "Le numéro de téléphone n'est pas valide (exemple : 06 12 34 56 78 ou +33 6 12 34 56 78).";
 
 const requiredPhone = z
   .string()

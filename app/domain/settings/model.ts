@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from "~/platform/storage/stored-image";
 import { fileField } from "~/platform/validation/file-field";
+import { isValidPhone } from "~/platform/validation/phone";
 
 /** Luhn check used by SIRET/SIREN numbers. */
 export function isLuhnValid(digits: string): boolean {
@@ -66,8 +67,50 @@ export const organisationSchema = z.object({
 
 export type Organisation = z.infer<typeof organisationSchema>;
 
-/** What the form of /admin/parametres sends: the identity without the logo (it has its own form). */
-export const organisationFormSchema = organisationSchema.omit({ logoUrl: true });
+/** The longest organisation name: the header holds it on a 320 px phone (tests/e2e/organisation-settings.spec.ts). */
+export const ORGANISATION_NAME_MAX = 50;
+
+const tooLong = (label: string, max: number) => `${label} ne dépasse pas ${max} caractères.`;
+const requiredMax = (label: string, max: number) => required(label).max(max, tooLong(label, max));
+const optionalMax = (label: string, max: number) => z.string().trim().max(max, tooLong(label, max)).default("");
+const phoneInvalid = (label: string) => `${label} n'est pas valide (exemple : 04 72 00 00 00 ou +33 4 72 00 00 00).`;
+
+/**
+ * What the form of /admin/parametres sends: the identity without the logo (it has its own form),
+ * checked as every other form is: lengths, a French or international phone number, the SIRET's
+ * checksum. (What is already stored is read with `organisationSchema`, so that a value saved before
+ * these rules is still shown, not replaced by the demo identity.)
+ */
+export const organisationFormSchema = organisationSchema.omit({ logoUrl: true }).extend({
+  name: requiredMax("Le nom", ORGANISATION_NAME_MAX),
+  legalForm: requiredMax("La forme juridique", 60),
+  shareCapital: optionalMax("Le capital social", 40),
+  street: requiredMax("L'adresse", 150),
+  city: requiredMax("La ville", 80),
+  phone: required("Le téléphone").max(30, phoneInvalid("Le téléphone")).refine(isValidPhone, phoneInvalid("Le téléphone")),
+  email: z.string().trim().max(254, tooLong("L'adresse e-mail", 254)).pipe(z.email("L'adresse e-mail n'est pas valide.")),
+  rcs: optionalMax("L'immatriculation RCS", 80),
+  vatNumber: optionalMax("Le numéro de TVA", 20),
+  ndaRegion: requiredMax("La région de la déclaration d'activité", 60),
+  publicationDirector: requiredMax("Le directeur de la publication", 120),
+  hostName: requiredMax("Le nom de l'hébergeur", 120),
+  hostAddress: requiredMax("L'adresse de l'hébergeur", 200),
+  hostPhone: z
+    .string()
+    .trim()
+    .max(30, phoneInvalid("Le téléphone de l'hébergeur"))
+    .refine((v) => v === "" || isValidPhone(v), phoneInvalid("Le téléphone de l'hébergeur"))
+    .default(""),
+  dpoEmail: z.string().trim().max(254, tooLong("L'adresse e-mail", 254)).pipe(z.email("L'adresse e-mail n'est pas valide.")),
+  accessibilityContact: z.string().trim().max(254, tooLong("L'adresse e-mail", 254)).pipe(z.email("L'adresse e-mail n'est pas valide.")),
+  qualiopiCertificateNumber: optionalMax("Le numéro du certificat", 60),
+  qualiopiCertifier: optionalMax("L'organisme certificateur", 120),
+  qualiopiValidUntil: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, "La date n'est pas valide.")
+    .default(""),
+});
 
 /** An SVG logo is kept as sent, at most this size; a PNG (or JPEG, WebP) is re-encoded like every upload. */
 export const LOGO_SVG_MAX_BYTES = 200 * 1024;

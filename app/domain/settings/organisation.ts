@@ -20,7 +20,7 @@ export const DEMO_ORGANISATION: Organisation = {
   publicationDirector: "Claire Martin, présidente",
   hostName: "OVH SAS",
   hostAddress: "2 rue Kellermann, 59100 Roubaix, France",
-  hostPhone: "1007",
+  hostPhone: "09 72 10 10 07",
   dpoEmail: "dpo@formavia.fr",
   accessibilityContact: "accessibilite@formavia.fr",
   qualiopiCertificateNumber: "QUA-2025-04187",

@@ -130,6 +130,9 @@ describe("French messages of the authentication API", () => {
     expect(frenchAuthMessage(403, "INVALID_ORIGIN", "Invalid origin")).toMatch(
       /^Cette page n'est pas ouverte depuis l'adresse officielle du site\u00a0: par sécurité/,
     );
+    // The site's own refusal names the official address: kept as it is.
+    const named = "Cette page n'est pas ouverte depuis l'adresse officielle du site (https://formation.example.fr)\u00a0: par sécurité…";
+    expect(frenchAuthMessage(403, "INVALID_ORIGIN", named)).toBe(named);
     expect(frenchAuthMessage(403, "EMAIL_NOT_VERIFIED", "Email not verified")).toMatch(/n'est pas encore confirmée/);
     expect(frenchAuthMessage(403, "SIGN_UP_CLOSED", "Les inscriptions en ligne sont fermées.")).toBe(
       "Les inscriptions en ligne sont fermées.",

@@ -82,6 +82,8 @@ const FRENCH_CODES = new Set([
 
 export function frenchAuthMessage(status: number, code: string | undefined, message: string | undefined): string {
   if (code && FRENCH_CODES.has(code) && message) return message;
+  // The site's own origin check (server/origin-check.ts) names the official address: keep it.
+  if (code === "INVALID_ORIGIN" && message?.startsWith(originRefusedMessage().split("\u00a0")[0]!)) return message;
   if (status === 429) return TOO_MANY_ATTEMPTS;
   if (code && CODE_MESSAGES[code]) return CODE_MESSAGES[code];
   if (status === 401) return CODE_MESSAGES.INVALID_EMAIL_OR_PASSWORD!;

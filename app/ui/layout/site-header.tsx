@@ -37,7 +37,7 @@ export function SiteHeader({ siteName, logoUrl, userMenu }: { siteName: string; 
         <ServerHtml>
           {() => (
             <>
-              {/* A long name (40 characters and more) wraps on two lines instead of pushing the menu out. */}
+              {/* A long name wraps instead of pushing the menu out: on four short lines at most on a phone (the longest name allowed, 50 characters, at 320 px), two from 640 px. */}
               <Link
                 to="/"
                 className="flex min-w-0 items-center gap-2 font-bold tracking-tight"
@@ -49,7 +49,12 @@ export function SiteHeader({ siteName, logoUrl, userMenu }: { siteName: string; 
                 ) : (
                   <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
                 )}
-                <span className={cn("line-clamp-2 leading-tight break-words", siteName.length > 24 ? "text-sm sm:text-base" : "text-lg")}>
+                <span
+                  className={cn(
+                    "line-clamp-4 leading-tight break-words sm:line-clamp-2",
+                    siteName.length > 40 ? "text-xs sm:text-base" : siteName.length > 24 ? "text-sm sm:text-base" : "text-lg",
+                  )}
+                >
                   {siteName}
                 </span>
               </Link>

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { Organisation } from "~/domain/settings/model";
+import { ORGANISATION_NAME_MAX, type Organisation } from "~/domain/settings/model";
 import { Button } from "~/ui/button";
 import { FormErrorSummary, RequiredNote, TextField } from "~/ui/form/fields";
 import type { useForm } from "~/ui/form/use-form";
@@ -13,6 +13,7 @@ interface OrganisationField {
   type?: string;
   autoComplete?: string;
   hint?: string;
+  maxLength?: number;
 }
 
 /** The form's id: its fields are `org-name`, `org-siret`… */
@@ -23,10 +24,17 @@ const SECTIONS: Array<{ title: string; fields: OrganisationField[] }> = [
   {
     title: "Organisme",
     fields: [
-      { key: "name", label: "Nom de l'organisme", required: true, autoComplete: "organization" },
+      {
+        key: "name",
+        label: "Nom de l'organisme",
+        required: true,
+        autoComplete: "organization",
+        maxLength: ORGANISATION_NAME_MAX,
+        hint: `${ORGANISATION_NAME_MAX} caractères au plus\u00a0: il s'affiche dans l'en-tête de chaque page.`,
+      },
       { key: "legalForm", label: "Forme juridique", required: true, hint: "Par exemple\u00a0: SAS, SARL, association." },
       { key: "shareCapital", label: "Capital social (facultatif)" },
-      { key: "siret", label: "SIRET", required: true, hint: "14 chiffres." },
+      { key: "siret", label: "SIRET", required: true, hint: "14 chiffres (la clé de contrôle est vérifiée)." },
       { key: "rcs", label: "Immatriculation RCS (facultatif)" },
       { key: "vatNumber", label: "N° de TVA intracommunautaire (facultatif)" },
       { key: "nda", label: "Numéro de déclaration d'activité", required: true, hint: "11 chiffres, attribué par la préfecture de région." },
@@ -39,7 +47,14 @@ const SECTIONS: Array<{ title: string; fields: OrganisationField[] }> = [
       { key: "street", label: "Adresse", required: true, autoComplete: "street-address" },
       { key: "postalCode", label: "Code postal", required: true, autoComplete: "postal-code" },
       { key: "city", label: "Ville", required: true, autoComplete: "address-level2" },
-      { key: "phone", label: "Téléphone", required: true, type: "tel", autoComplete: "tel" },
+      {
+        key: "phone",
+        label: "Téléphone",
+        required: true,
+        type: "tel",
+        autoComplete: "tel",
+        hint: "Un numéro français (04 72 00 00 00) ou international (+32 2 123 45 67).",
+      },
       { key: "email", label: "Adresse e-mail de contact", required: true, type: "email", autoComplete: "email" },
     ],
   },
@@ -105,6 +120,7 @@ export function OrganisationForm({
                 label={f.label}
                 required={f.required}
                 hint={f.hint}
+                maxLength={f.maxLength}
                 type={f.type ?? "text"}
                 autoComplete={f.autoComplete}
                 defaultValue={typeof values[f.key] === "string" ? (values[f.key] as string) : ""}
