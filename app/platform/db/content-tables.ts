@@ -44,4 +44,5 @@ export const NON_CONTENT_TABLES = [
   "formation_import_files",
   "formation_import_rejections",
   "job_leases",
+  "backups",
 ] as const;

@@ -409,8 +409,25 @@ export interface JobLeasesTable {
   next_run_at: string | null; // ISO
 }
 
+/** Backups taken by the site (migration 202611280400_backups, docs/decisions/0018-backups.md). */
+export interface BackupsTable {
+  id: string;
+  started_at: string; // ISO
+  finished_at: string; // ISO
+  state: string; // ok | failed
+  file_name: string;
+  size_bytes: ColumnType<number | string, number, number>; // bigint: a string on PostgreSQL
+  sha256: string;
+  destination: string; // local | s3
+  location: string; // the folder, or s3://bucket/backups/
+  method: string; // sqlite-backup | pg_dump | logical
+  files: number; // uploaded files in the archive
+  error: string;
+}
+
 export interface Database {
   job_leases: JobLeasesTable;
+  backups: BackupsTable;
   site_state: SiteStateTable;
   formation_categories: FormationCategoriesTable;
   cities: CitiesTable;

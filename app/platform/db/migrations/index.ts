@@ -18,6 +18,7 @@ import * as m202611231600 from "./202611231600_job_leases";
 import * as m202611231700 from "./202611231700_claims";
 import * as m202611232000 from "./202611232000_drop_user_permissions";
 import * as m202611261700 from "./202611261700_formation_order_indexes";
+import * as m202611280400 from "./202611280400_backups";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "202611231700_claims": m202611231700,
   "202611232000_drop_user_permissions": m202611232000,
   "202611261700_formation_order_indexes": m202611261700,
+  "202611280400_backups": m202611280400,
 };
