@@ -11,6 +11,9 @@ export default [
   route("api/page-view", "routes/api/page-view.ts"),
   route("api/jeton-formulaire", "routes/api/form-token.ts"),
   route("api/formations/recherche", "routes/api/formations-search.ts"),
+  // The catalogue for partners (docs/api/openapi.json) and the LHÉO feed of the training databases.
+  route("api/v1/formations", "routes/api/v1-formations.ts"),
+  route("api/v1/sessions", "routes/api/v1-sessions.ts"),
   route("api/auth/*", "routes/auth/api.ts"),
   route("api/account/export", "routes/auth/account-export.ts"),
   route("api/account/delete", "routes/auth/account-delete.ts"),

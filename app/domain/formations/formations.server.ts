@@ -87,7 +87,7 @@ function parseImage(value: string | null): StoredImage | null {
   return parsed.success ? parsed.data : null;
 }
 
-function toSession(r: {
+export function toSession(r: {
   id: string;
   formation_id: string;
   start_date: string;
