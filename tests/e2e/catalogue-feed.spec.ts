@@ -1,7 +1,11 @@
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
 
 /**
  * The catalogue for partners over real HTTP (docs/decisions/0020-lheo-and-api.md): the JSON API
@@ -64,4 +68,50 @@ test("a browser preflight is allowed for GET; writing is refused", async ({ requ
   expect(preflight.headers()["access-control-allow-methods"]).toContain("GET");
   const post = await request.post("/api/v1/formations", { data: {} });
   expect([403, 405]).toContain(post.status());
+});
+
+test("an admin sets the FORMACODE codes on /admin/lheo, then /lheo.xml validates against the shipped schema", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const admin = await createAccount({ email: uniqueEmail("admin-lheo"), role: "admin" });
+  await signInApi(page, e2eBaseURL(), admin.email);
+  await page.goto("/admin/lheo");
+  await expect(page.getByRole("heading", { name: "Flux LHÉO et API", level: 1 })).toBeVisible();
+
+  // A wrong code is refused beside its field, what was typed kept.
+  await page.getByLabel("Codes «\u00a0public visé\u00a0» (FORMACODE)").fill("15041, 123");
+  await page.getByRole("button", { name: "Enregistrer les codes" }).click();
+  await expect(page.getByText("Chaque code comporte 5 chiffres (exemple\u00a0: 15041).").first()).toBeVisible();
+  await expect(page.getByLabel("Codes «\u00a0public visé\u00a0» (FORMACODE)")).toHaveValue("15041, 123");
+
+  await page.getByLabel("Codes «\u00a0public visé\u00a0» (FORMACODE)").fill("15041");
+  const fields = page.getByLabel(/^FORMACODE de /);
+  const count = await fields.count();
+  expect(count).toBeGreaterThan(1);
+  for (let i = 1; i < count; i++) await fields.nth(i).fill("31054"); // the first category is left without a code
+  await page.getByRole("button", { name: "Enregistrer les codes" }).click();
+  await expect(page.getByText("Codes LHÉO enregistrés").first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId("lheo-incomplete")
+      .getByText(/il manque le code FORMACODE de la catégorie/)
+      .first(),
+  ).toBeVisible();
+
+  const feed = await request.get("/lheo.xml");
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toMatch(/^application\/xml/);
+  const dir = mkdtempSync(path.join(tmpdir(), "lheo-e2e-"));
+  try {
+    writeFileSync(path.join(dir, "lheo.xml"), await feed.body());
+    execFileSync("xmllint", ["--noout", "--schema", "docs/lheo/lheo-sous-ensemble.xsd", path.join(dir, "lheo.xml")], { stdio: "pipe" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("/admin/lheo is for admins only", async ({ page }) => {
+  const editor = await createAccount({ email: uniqueEmail("editeur-lheo"), role: "editor" });
+  await signInApi(page, e2eBaseURL(), editor.email);
+  const response = await page.goto("/admin/lheo");
+  expect(response?.status()).toBe(403);
 });

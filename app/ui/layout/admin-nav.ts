@@ -9,6 +9,7 @@ import {
   MapPin,
   MessageSquare,
   Newspaper,
+  Rss,
   Settings,
   Users,
   type LucideIcon,
@@ -40,6 +41,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/journal", label: "Journal", icon: FileClock, role: "admin" },
   { to: "/admin/financement", label: "Financement", icon: Calculator, role: "admin" },
   { to: "/admin/parametres", label: "Paramètres", icon: Settings, role: "admin" },
+  { to: "/admin/lheo", label: "Flux LHÉO et API", icon: Rss, role: "admin" },
 ];
 
 /**
