@@ -82,11 +82,7 @@ export async function lheoCategories(target: Db = db()) {
 function esc(text: string): string {
   // Control characters other than tab and line breaks are not allowed in XML 1.0.
   const allowed = [...text].filter((c) => c >= " " || c === "\t" || c === "\n" || c === "\r").join("");
-  return allowed
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
+  return allowed.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /** A text element, cut to LHÉO's limit (on a word when possible). */
