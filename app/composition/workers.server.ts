@@ -1,5 +1,6 @@
 import { mailJob } from "~/domain/leads/worker.server";
 import { importJob } from "~/domain/formations/import/worker.server";
+import { webhookJob } from "~/domain/webhooks/delivery.server";
 import { housekeepingJob } from "./housekeeping.server";
 import { JobRunner } from "~/platform/jobs/runner.server";
 
@@ -7,10 +8,10 @@ let runner: JobRunner | undefined;
 
 /**
  * Starts the background jobs of this process on the shared job runner: the mail queue, batch
- * imports and housekeeping (leader lock). WORKERS=0 leaves them to other processes (`npm run worker`).
+ * imports, webhook deliveries and housekeeping (leader lock). WORKERS=0 leaves them to other processes (`npm run worker`).
  */
 export function startWorkers(): void {
-  runner ??= new JobRunner([mailJob, importJob, housekeepingJob]);
+  runner ??= new JobRunner([mailJob, importJob, webhookJob, housekeepingJob]);
   runner.start();
 }
 

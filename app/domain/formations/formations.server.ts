@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { emitEvent } from "~/domain/webhooks/webhooks.server";
+import { config } from "~/platform/config.server";
 import { sql, type Selectable } from "kysely";
 import type { City } from "~/domain/cities/model";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -387,7 +389,11 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
 export async function setFormationStatus(ids: string[], status: FormationStatus, ctx: MutationContext = {}): Promise<Outcome<number>> {
   const target = ctx.db ?? db();
   if (ids.length === 0) return accepted(0);
-  const rows = await target.selectFrom("formations").select(["id", "title", "status", "published_at"]).where("id", "in", ids).execute();
+  const rows = await target
+    .selectFrom("formations")
+    .select(["id", "slug", "title", "status", "published_at"])
+    .where("id", "in", ids)
+    .execute();
   const changing = rows.filter((r) => r.status !== status);
   if (changing.length === 0) return accepted(0);
   if (status === "published") {
@@ -409,6 +415,12 @@ export async function setFormationStatus(ids: string[], status: FormationStatus,
         .set({ status, published_at: status === "published" ? (r.published_at ?? now) : r.published_at })
         .where("id", "=", r.id)
         .execute();
+      await emitEvent(trx, status === "published" ? "formation.published" : "formation.unpublished", {
+        id: r.id,
+        slug: r.slug,
+        title: r.title,
+        url: `${config().siteUrl}/formations/${r.slug}`,
+      });
       await audit(
         trx,
         ctx.actor,

@@ -45,4 +45,8 @@ export const NON_CONTENT_TABLES = [
   "formation_import_rejections",
   "job_leases",
   "backups",
+  "webhook_endpoints",
+  "webhook_events",
+  "webhook_deliveries",
+  "webhook_attempts",
 ] as const;

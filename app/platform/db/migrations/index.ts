@@ -19,6 +19,7 @@ import * as m202611231700 from "./202611231700_claims";
 import * as m202611232000 from "./202611232000_drop_user_permissions";
 import * as m202611261700 from "./202611261700_formation_order_indexes";
 import * as m202611280400 from "./202611280400_backups";
+import * as m202611280410 from "./202611280410_webhooks";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "202611232000_drop_user_permissions": m202611232000,
   "202611261700_formation_order_indexes": m202611261700,
   "202611280400_backups": m202611280400,
+  "202611280410_webhooks": m202611280410,
 };
