@@ -35,6 +35,7 @@ export default [
     route("parametres", "routes/admin/parametres.tsx"),
     route("parametres/formations", "routes/admin/parametres-formations.tsx"),
     route("lheo", "routes/admin/lheo.tsx"),
+    route("webhooks", "routes/admin/webhooks.tsx"),
     route("journal", "routes/admin/journal.tsx"),
     route("financement", "routes/admin/financement.tsx"),
     route("formations", "routes/admin/formations.tsx"),

@@ -53,6 +53,13 @@ export const endpointSchema = z.object({
 });
 export type EndpointInput = z.output<typeof endpointSchema>;
 
+/** The buttons of an endpoint or a delivery on /admin/webhooks. */
+export const endpointRowActionSchema = z.object({
+  intent: z.enum(["activate", "deactivate", "delete", "resend"], { error: "Action inconnue." }),
+  id: z.string().min(1, "Élément inconnu.").max(64),
+});
+export type EndpointRowAction = z.output<typeof endpointRowActionSchema>;
+
 export interface WebhookEndpoint {
   id: string;
   url: string;

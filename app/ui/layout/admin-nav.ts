@@ -12,6 +12,7 @@ import {
   Rss,
   Settings,
   Users,
+  Webhook,
   type LucideIcon,
 } from "lucide-react";
 
@@ -42,6 +43,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/financement", label: "Financement", icon: Calculator, role: "admin" },
   { to: "/admin/parametres", label: "Paramètres", icon: Settings, role: "admin" },
   { to: "/admin/lheo", label: "Flux LHÉO et API", icon: Rss, role: "admin" },
+  { to: "/admin/webhooks", label: "Webhooks", icon: Webhook, role: "admin" },
 ];
 
 /**
