@@ -5,8 +5,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "~/composition/seed.server";
 import type { Db } from "~/platform/db/db.server";
-import { localDriver, type StorageDriver } from "~/platform/storage/storage.server";
-import { createPostgresDatabase, engines, type TestDatabase } from "../../../tests/support/databases";
+import { driverFor, localDriver, storage, type StorageDriver } from "~/platform/storage/storage.server";
+import { createPostgresDatabase, createSqliteDatabase, engines, type TestDatabase } from "../../../tests/support/databases";
+import { S3RVER_KEYS, startS3Server, type TestS3Server } from "../../../tests/support/s3-server";
 import type { AppConfig } from "../config.server";
 import { closeDbHandle, openDb } from "../db/db.server";
 import { runBackup, sha256File } from "./backup.server";
@@ -258,3 +259,59 @@ for (const engine of engines) {
     });
   });
 }
+
+describe("backup to and restore from an S3 bucket (sqlite)", () => {
+  let server: TestS3Server;
+  let source: TestDatabase;
+  let dir: string;
+
+  beforeAll(async () => {
+    server = await startS3Server("site-sauvegardes");
+    source = await createSqliteDatabase();
+    await seed(source.db);
+    dir = mkdtempSync(path.join(tmpdir(), "backup-s3-"));
+  });
+  afterAll(async () => {
+    await source.cleanup();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("stores uploads and archives in the bucket (archives under backups/, kept out of the uploads), and restores them", async () => {
+    const s3 = { driver: "s3" as const, endpoint: server.endpoint, region: "auto", bucket: server.bucket, ...S3RVER_KEYS };
+    const uploads = storage(driverFor(s3));
+    const image = Buffer.from("image du bucket");
+    await uploads.put("blog/11111111-2222-3333-4444-555555555555-480.webp", image, "image/webp");
+    const destination = backupDestination({ kind: "s3", storage: s3 });
+    expect(destination.location).toBe("s3://site-sauvegardes/backups/");
+    const first = await runBackup({ target: source.db, database: databaseOf(source), uploads, destination, dataDir: dir, keep: KEEP });
+    // A second backup must not take the first archive for an uploaded file.
+    const second = await runBackup({
+      target: source.db,
+      database: databaseOf(source),
+      uploads,
+      destination,
+      dataDir: dir,
+      keep: KEEP,
+      now: () => new Date(Date.now() + 1000),
+    });
+    expect(first.files).toBe(1);
+    expect(second.files).toBe(1);
+    // Same day: retention keeps the newest of the day only, in the bucket too.
+    expect(second.deleted).toEqual([first.name]);
+    expect(await destination.list()).toEqual([second.name]);
+
+    const work = mkdtempSync(path.join(tmpdir(), "restore-s3-"));
+    try {
+      const archive = await destination.fetch(second.name, work);
+      expect(existsSync(`${archive}.sha256`)).toBe(true);
+      const target = { engine: "sqlite" as const, file: path.join(work, "data", "site.db") };
+      const restoredUploads = localDriver(path.join(work, "data", "uploads"));
+      const report = await restoreBackup({ archive, database: target, uploads: restoredUploads, dataDir: work });
+      expect(report).toMatchObject({ files: 1, checksum: "vérifiée" });
+      expect(await restoredUploads.get("blog/11111111-2222-3333-4444-555555555555-480.webp")).toEqual(image);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
