@@ -10,7 +10,8 @@ import { createPostgresDatabase, createSqliteDatabase, engines, type TestDatabas
 import { S3RVER_KEYS, startS3Server, type TestS3Server } from "../../../tests/support/s3-server";
 import type { AppConfig } from "../config.server";
 import { closeDbHandle, openDb } from "../db/db.server";
-import { runBackup, sha256File } from "./backup.server";
+import { backupStatus, runBackup, sha256File } from "./backup.server";
+import { archiveName } from "./schedule";
 import { countRows } from "./database.server";
 import { backupDestination } from "./destination.server";
 import { restoreBackup, RestoreRefusedError, restoreSummary } from "./restore.server";
@@ -312,6 +313,47 @@ describe("backup to and restore from an S3 bucket (sqlite)", () => {
       expect(await restoredUploads.get("blog/11111111-2222-3333-4444-555555555555-480.webp")).toEqual(image);
     } finally {
       rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the dashboard's backup status", () => {
+  it("shows the last backup, and turns late after 2 days without a successful one", async () => {
+    const t = await createSqliteDatabase();
+    try {
+      const now = new Date("2026-11-28T12:00:00Z");
+      expect(await backupStatus(t.db, now)).toMatchObject({ last: undefined, late: false, lastFailure: undefined });
+      const row = (finished: string, state: string, error = "") => ({
+        id: `${state}-${finished}`,
+        started_at: finished,
+        finished_at: finished,
+        state,
+        file_name: archiveName(new Date(finished)),
+        size_bytes: state === "ok" ? 2_500_000 : 0,
+        sha256: "",
+        destination: "local",
+        location: "/srv/sauvegardes",
+        method: "sqlite-backup",
+        files: 3,
+        error,
+      });
+      await t.db.insertInto("backups").values(row("2026-11-27T02:31:00.000Z", "ok")).execute();
+      expect(await backupStatus(t.db, now)).toMatchObject({
+        late: false,
+        last: { at: "2026-11-27T02:31:00.000Z", size: 2_500_000, location: "/srv/sauvegardes" },
+      });
+      // The next two nights fail: late 48 h after the last success, with the last error shown.
+      await t.db
+        .insertInto("backups")
+        .values(row("2026-11-28T02:31:00.000Z", "failed", "Disque plein"))
+        .execute();
+      expect(await backupStatus(t.db, new Date("2026-11-29T02:30:00Z"))).toMatchObject({
+        late: false,
+        lastFailure: { error: "Disque plein" },
+      });
+      expect(await backupStatus(t.db, new Date("2026-11-29T02:32:00Z"))).toMatchObject({ late: true });
+    } finally {
+      await t.cleanup();
     }
   });
 });
