@@ -7,6 +7,7 @@ import { DEFAULT_RULES_CHECKED_ON } from "~/domain/funding/default-rules";
 import type { Organisation } from "~/domain/settings/model";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { getOrganisation } from "~/domain/settings/settings.server";
+import { backupStatus } from "~/platform/backup/backup.server";
 import { config } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { plural } from "~/ui/french";
@@ -53,7 +54,7 @@ const REVIEW_MAX_AGE_DAYS = 365;
 export async function goLiveChecklist(target: Db = db(), now: Date = new Date()): Promise<GoLiveItem[]> {
   const cfg = config();
   const items: GoLiveItem[] = [];
-  const [organisation, claims, formations, posts, rules] = await Promise.all([
+  const [organisation, claims, formations, posts, rules, backup] = await Promise.all([
     getOrganisation(target),
     demoClaims(target),
     untouchedDemo(
@@ -69,6 +70,7 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
       DEMO_POSTS.map((p) => p.slug),
     ),
     target.selectFrom("funding_rules").select(["opco", "checked_on"]).execute(),
+    backupStatus(target, now),
   ]);
   const fieldEntries = (keys: Array<keyof Organisation>): GoLiveEntry[] =>
     keys.map((k) => ({
@@ -169,6 +171,18 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
       title: `L'adresse du site est encore locale (${cfg.siteUrl})`,
       detail:
         "Les liens des e-mails, le plan du site et la connexion utilisent SITE_URL : donnez-lui l'adresse publique (https://…) puis redémarrez le site.",
+    });
+  if (!backup.enabled || !backup.last || backup.late)
+    items.push({
+      id: "backup",
+      title: !backup.enabled
+        ? "Les sauvegardes automatiques sont désactivées"
+        : backup.last
+          ? "La dernière sauvegarde réussie date de plus de 2\u00a0jours"
+          : "Aucune sauvegarde n'a encore réussi",
+      detail: !backup.enabled
+        ? "BACKUP_EVERY_HOURS vaut 0\u00a0: rien ne protège la base ni les fichiers téléversés. Donnez-lui une valeur (24\u00a0: une fois par jour) puis redémarrez le site."
+        : `Le site se sauvegarde chaque jour à ${cfg.backup.time} (heure de Paris). Lancez «\u00a0npm run backup\u00a0» sur le serveur pour une première sauvegarde, puis vérifiez qu'une restauration («\u00a0npm run restore\u00a0») fonctionne.`,
     });
   return items;
 }

@@ -43,7 +43,17 @@ describe.each(engines)("go-live checklist on $name", ({ create }) => {
     await seedDefaultRules(t.db);
     const items = await goLiveChecklist(t.db);
     const byId = Object.fromEntries(items.map((i) => [i.id, i]));
-    expect(Object.keys(byId)).toEqual(["identity", "legal", "testimonials", "results", "arguments", "funding", "mail", "site-url"]);
+    expect(Object.keys(byId)).toEqual([
+      "identity",
+      "legal",
+      "testimonials",
+      "results",
+      "arguments",
+      "funding",
+      "mail",
+      "site-url",
+      "backup",
+    ]);
     expect(byId.identity!.to).toBe("/admin/parametres");
     expect(byId.testimonials!.to).toBe("/admin/temoignages?onglet=temoignages");
     expect(byId.testimonials!.title).toBe("12\u00a0témoignages inventés (démonstration)");
@@ -90,6 +100,24 @@ describe.each(engines)("go-live checklist on $name", ({ create }) => {
     await t.db.deleteFrom("result_figures").execute();
     await t.db.deleteFrom("why_us_arguments").execute();
     await t.db.deleteFrom("formations").execute();
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto("backups")
+      .values({
+        id: "00000000-0000-4000-8000-000000000001",
+        started_at: now,
+        finished_at: now,
+        state: "ok",
+        file_name: "site-2026-11-28-033000.tar.gz",
+        size_bytes: 1234,
+        sha256: "0".repeat(64),
+        destination: "local",
+        location: "/srv/sauvegardes",
+        method: "sqlite-backup",
+        files: 0,
+        error: "",
+      })
+      .execute();
     await t.db
       .updateTable("funding_rules")
       .set({ checked_on: new Date().toISOString().slice(0, 10) })

@@ -4,6 +4,8 @@ import { purgeInactiveAccounts } from "~/domain/accounts/users.server";
 import { deleteExpiredLeadsTask, pruneRateLimitsTask } from "~/domain/leads/worker.server";
 import { pruneUploadsTask } from "~/domain/formations/import/worker.server";
 import { pruneAccountMailSends } from "~/platform/auth/account-mail-caps.server";
+import { runBackup } from "~/platform/backup/backup.server";
+import { nextBackupAt } from "~/platform/backup/schedule";
 import { config } from "~/platform/config.server";
 import { pruneOutbox } from "~/platform/email/mailer.server";
 import { retentionCutoff } from "~/domain/leads/leads.server";
@@ -20,18 +22,48 @@ import type { JobKind } from "~/platform/jobs/runner.server";
 export const HOUSEKEEPING_POLL_MS = 20_000;
 const LEADER_LEASE = "housekeeping";
 
-export const HOUSEKEEPING_TASKS: Array<{ name: string; everyMs: number; run: () => Promise<number> }> = [
-  { name: "Demandes au-delà de la durée de conservation supprimées", everyMs: 6 * 60 * 60 * 1000, run: deleteExpiredLeadsTask },
-  { name: "Compteurs anti-abus expirés supprimés", everyMs: 6 * 60 * 60 * 1000, run: pruneRateLimitsTask },
-  { name: "Comptes visiteurs inactifs depuis 3 ans supprimés", everyMs: 24 * 60 * 60 * 1000, run: () => purgeInactiveAccounts() },
-  { name: "Comptes jamais confirmés supprimés", everyMs: 60 * 60 * 1000, run: () => purgeUnconfirmedAccounts() },
-  { name: "Fichiers d'import téléversés expirés supprimés", everyMs: 60 * 60 * 1000, run: pruneUploadsTask },
+export interface HousekeepingTask {
+  name: string;
+  /** When the task is next due after a run at `now` (ms). */
+  next: (now: number) => number;
+  run: () => Promise<number>;
+  /** When a task that never ran is first due (default: at once). */
+  first?: (now: number) => number;
+}
+
+const every = (ms: number) => (now: number) => now + ms;
+
+/** The scheduled backup (docs/decisions/0018-backups.md): at BACKUP_TIME (Paris), then every BACKUP_EVERY_HOURS. */
+function backupTask(): HousekeepingTask[] {
+  const { everyHours, time } = config().backup;
+  if (everyHours === 0) return [];
+  const next = (now: number) => nextBackupAt(new Date(now), time, everyHours).getTime();
+  return [
+    {
+      name: "Sauvegarde de la base et des fichiers",
+      next,
+      first: next,
+      run: async () => {
+        const result = await runBackup();
+        log.info("Sauvegarde terminée", { archive: result.name, size: result.size, location: result.location, deleted: result.deleted });
+        return 0;
+      },
+    },
+  ];
+}
+
+export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
+  { name: "Demandes au-delà de la durée de conservation supprimées", next: every(6 * 60 * 60 * 1000), run: deleteExpiredLeadsTask },
+  { name: "Compteurs anti-abus expirés supprimés", next: every(6 * 60 * 60 * 1000), run: pruneRateLimitsTask },
+  { name: "Comptes visiteurs inactifs depuis 3 ans supprimés", next: every(24 * 60 * 60 * 1000), run: () => purgeInactiveAccounts() },
+  { name: "Comptes jamais confirmés supprimés", next: every(60 * 60 * 1000), run: () => purgeUnconfirmedAccounts() },
+  { name: "Fichiers d'import téléversés expirés supprimés", next: every(60 * 60 * 1000), run: pruneUploadsTask },
   {
     name: "E-mails de la boîte d'envoi locale au-delà de la durée de conservation supprimés",
-    everyMs: 24 * 60 * 60 * 1000,
+    next: every(24 * 60 * 60 * 1000),
     run: async () => pruneOutbox(Date.now() - Date.parse(retentionCutoff(Date.now(), config().leadRetentionMonths))),
   },
-  { name: "Compteurs des e-mails de compte expirés supprimés", everyMs: 6 * 60 * 60 * 1000, run: () => pruneAccountMailSends() },
+  { name: "Compteurs des e-mails de compte expirés supprimés", next: every(6 * 60 * 60 * 1000), run: () => pruneAccountMailSends() },
 ];
 
 /** This process's name on the leader lock (its instance id, made unique per start). */
@@ -40,11 +72,18 @@ const holder = () => (holderName ??= `${config().instanceId}/${randomUUID().slic
 let leader = false;
 
 /** Runs the due tasks (the caller holds the leader lock). Returns the names of those that ran. */
-export async function runDueHousekeeping(now = Date.now()): Promise<string[]> {
+export async function runDueHousekeeping(
+  now = Date.now(),
+  tasks: HousekeepingTask[] = [...HOUSEKEEPING_TASKS, ...backupTask()],
+): Promise<string[]> {
   const ran: string[] = [];
-  for (const task of HOUSEKEEPING_TASKS) {
+  for (const task of tasks) {
     const key = `task:${task.name}`;
     const due = await nextRunAt(key);
+    if (!due && task.first) {
+      await setNextRunAt(key, task.first(now));
+      continue;
+    }
     if (due && Date.parse(due) > now) continue;
     try {
       const n = await task.run();
@@ -52,7 +91,7 @@ export async function runDueHousekeeping(now = Date.now()): Promise<string[]> {
     } catch (error) {
       log.error(`Maintenance en échec : ${task.name}`, { error });
     }
-    await setNextRunAt(key, now + task.everyMs);
+    await setNextRunAt(key, task.next(now));
     ran.push(task.name);
   }
   return ran;

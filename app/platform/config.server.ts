@@ -49,6 +49,15 @@ export const CONFIG_VARIABLES = [
   "JOB_LEASE_SECONDS",
   "DATABASE_POOL_MAX",
   "DATABASE_CONNECT_TIMEOUT_MS",
+  "BACKUP_EVERY_HOURS",
+  "BACKUP_TIME",
+  "BACKUP_DESTINATION",
+  "BACKUP_DIR",
+  "BACKUP_S3_BUCKET",
+  "BACKUP_KEEP_DAILY",
+  "BACKUP_KEEP_WEEKLY",
+  "BACKUP_KEEP_MONTHLY",
+  "WEBHOOKS_ALLOW_PRIVATE_NETWORK",
 ] as const;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
@@ -157,6 +166,18 @@ export interface AppConfig {
   pageCacheBytes: number;
   /** Browser tests only: lets /test provoke a server error or a slow answer. Never set in production. */
   testFaults: boolean;
+  /** Scheduled backups (docs/decisions/0018-backups.md); everyHours 0: none. */
+  backup: BackupConfig;
+  /** Webhooks may reach loopback and private addresses (a receiver on the same network). */
+  webhooksAllowPrivateNetwork: boolean;
+}
+
+export interface BackupConfig {
+  everyHours: number;
+  /** First backup of the day, Paris time ("HH:MM"). */
+  time: string;
+  destination: { kind: "local"; dir: string } | { kind: "s3"; storage: Extract<AppConfig["storage"], { driver: "s3" }> };
+  keep: { daily: number; weekly: number; monthly: number };
 }
 
 /** Parses the environment. Throws ConfigError (French message) and never touches the disk. */
@@ -259,6 +280,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel,
     pageCacheBytes: int("PAGE_CACHE_MAX_MB", env.PAGE_CACHE_MAX_MB, 64, 0, 4096) * 1024 * 1024,
     testFaults: bool(env.E2E_FAULTS, false),
+    backup: parseBackup(env, dataDir),
+    webhooksAllowPrivateNetwork: bool(env.WEBHOOKS_ALLOW_PRIVATE_NETWORK, false),
+  };
+}
+
+/** BACKUP_*: schedule, destination (DATA_DIR/backups, or the S3 bucket) and retention. */
+function parseBackup(env: NodeJS.ProcessEnv, dataDir: string): BackupConfig {
+  const time = env.BACKUP_TIME ?? "03:30";
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) {
+    throw new ConfigError(`Configuration invalide : BACKUP_TIME doit être une heure HH:MM (valeur reçue : « ${time} »).`, ["BACKUP_TIME"]);
+  }
+  const kind = env.BACKUP_DESTINATION ?? "local";
+  let destination: BackupConfig["destination"];
+  if (kind === "local") destination = { kind: "local", dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups")) };
+  else if (kind === "s3") {
+    const bucket = env.BACKUP_S3_BUCKET ?? env.S3_BUCKET;
+    if (!bucket) {
+      throw new ConfigError("Configuration incomplète : BACKUP_DESTINATION=s3 demande BACKUP_S3_BUCKET ou S3_BUCKET.", [
+        "BACKUP_S3_BUCKET",
+      ]);
+    }
+    destination = {
+      kind: "s3",
+      storage: {
+        driver: "s3",
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION ?? "auto",
+        bucket,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      },
+    };
+  } else {
+    throw new ConfigError("Configuration invalide : BACKUP_DESTINATION vaut « local » ou « s3 ».", ["BACKUP_DESTINATION"]);
+  }
+  return {
+    everyHours: int("BACKUP_EVERY_HOURS", env.BACKUP_EVERY_HOURS, 24, 0, 24),
+    time,
+    destination,
+    keep: {
+      daily: int("BACKUP_KEEP_DAILY", env.BACKUP_KEEP_DAILY, 7, 1, 366),
+      weekly: int("BACKUP_KEEP_WEEKLY", env.BACKUP_KEEP_WEEKLY, 4, 0, 520),
+      monthly: int("BACKUP_KEEP_MONTHLY", env.BACKUP_KEEP_MONTHLY, 12, 0, 1200),
+    },
   };
 }
 

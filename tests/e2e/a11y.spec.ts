@@ -163,6 +163,8 @@ async function adminPages(): Promise<string[]> {
     "/admin/utilisateurs",
     "/admin/parametres",
     "/admin/parametres/formations",
+    "/admin/lheo",
+    "/admin/webhooks",
     "/admin/financement",
     `${claims}?onglet=temoignages`,
     `${claims}?onglet=temoignages&modifier=nouveau`,

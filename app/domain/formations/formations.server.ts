@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { emitEvent } from "~/domain/webhooks/webhooks.server";
+import { config } from "~/platform/config.server";
 import { sql, type Selectable } from "kysely";
 import type { City } from "~/domain/cities/model";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -92,7 +94,7 @@ function parseImage(value: string | null): StoredImage | null {
   return parsed.success ? parsed.data : null;
 }
 
-function toSession(r: {
+export function toSession(r: {
   id: string;
   formation_id: string;
   start_date: string;
@@ -392,7 +394,11 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
 export async function setFormationStatus(ids: string[], status: FormationStatus, ctx: MutationContext = {}): Promise<Outcome<number>> {
   const target = ctx.db ?? db();
   if (ids.length === 0) return accepted(0);
-  const rows = await target.selectFrom("formations").select(["id", "title", "status", "published_at"]).where("id", "in", ids).execute();
+  const rows = await target
+    .selectFrom("formations")
+    .select(["id", "slug", "title", "status", "published_at"])
+    .where("id", "in", ids)
+    .execute();
   const changing = rows.filter((r) => r.status !== status);
   if (changing.length === 0) return accepted(0);
   if (status === "published") {
@@ -414,6 +420,12 @@ export async function setFormationStatus(ids: string[], status: FormationStatus,
         .set({ status, published_at: status === "published" ? (r.published_at ?? now) : r.published_at })
         .where("id", "=", r.id)
         .execute();
+      await emitEvent(trx, status === "published" ? "formation.published" : "formation.unpublished", {
+        id: r.id,
+        slug: r.slug,
+        title: r.title,
+        url: `${config().siteUrl}/formations/${r.slug}`,
+      });
       await audit(
         trx,
         ctx.actor,

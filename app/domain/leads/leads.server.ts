@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import { emitEvent } from "~/domain/webhooks/webhooks.server";
 import { deLabel } from "~/ui/french";
 import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -115,6 +116,26 @@ function minutesText(seconds: number): string {
  * (signed token), per-address rate limit; every rejection says why in French.
  * Sending the same form twice (double click, reload of the confirmation) stores it once.
  */
+/** What the "lead.received" webhook carries (docs/decisions/0019-webhooks.md). */
+function leadEventData(row: ReturnType<typeof toRow>) {
+  return {
+    id: row.id,
+    reference: row.reference,
+    kind: row.kind,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    subject: row.subject,
+    formations: JSON.parse(row.formations) as unknown,
+    trainees: row.trainees,
+    city: row.city,
+    message: row.message,
+    createdAt: row.created_at,
+    url: `${config().siteUrl}/admin/${row.kind === "devis" ? "devis" : "messages"}/${row.id}`,
+  };
+}
+
 export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitContext): Promise<SubmitResult> {
   const target = ctx.target ?? db();
   const now = ctx.now ?? Date.now();
@@ -285,6 +306,7 @@ async function storeLead(target: Db, lead: SpooledLead): Promise<{ ok: true; ref
     try {
       await target.transaction().execute(async (trx) => {
         await trx.insertInto("leads").values(row).execute();
+        await emitEvent(trx, "lead.received", leadEventData(row));
         const forMail = toMailLead(row);
         const notification = staffNotification(forMail, mailContext);
         await enqueueMail(trx, { leadId: row.id, purpose: "staff", to: staff, replyTo: row.email, ...notification }, mailNow);

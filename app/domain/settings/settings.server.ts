@@ -6,13 +6,13 @@ import { organisationSchema, type Organisation } from "./model";
 import { DEMO_ORGANISATION } from "./organisation";
 
 /** One record of the settings table, as its JSON text, or undefined when never saved. */
-async function readSetting(key: string, target: Db): Promise<unknown> {
+export async function readSetting(key: string, target: Db): Promise<unknown> {
   const row = await target.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
   return row ? (JSON.parse(row.value) as unknown) : undefined;
 }
 
 /** Validates and stores one record of the settings table (insert or update). */
-async function writeSetting<S extends z.ZodType>(key: string, schema: S, input: unknown, target: Db): Promise<z.output<S>> {
+export async function writeSetting<S extends z.ZodType>(key: string, schema: S, input: unknown, target: Db): Promise<z.output<S>> {
   const parsed = schema.parse(input);
   const value = JSON.stringify(parsed);
   const updated_at = nowIso();

@@ -45,4 +45,9 @@ export const NON_CONTENT_TABLES = [
   "formation_import_rejections",
   "job_leases",
   "account_mail_sends",
+  "backups",
+  "webhook_endpoints",
+  "webhook_events",
+  "webhook_deliveries",
+  "webhook_attempts",
 ] as const;

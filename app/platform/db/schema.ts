@@ -418,9 +418,77 @@ export interface AccountMailSendsTable {
   sent_at: string; // ISO
 }
 
+/** Backups taken by the site (migration 202611280400_backups, docs/decisions/0018-backups.md). */
+export interface BackupsTable {
+  id: string;
+  started_at: string; // ISO
+  finished_at: string; // ISO
+  state: string; // ok | failed
+  file_name: string;
+  size_bytes: ColumnType<number | string, number, number>; // bigint: a string on PostgreSQL
+  sha256: string;
+  destination: string; // local | s3
+  location: string; // the folder, or s3://bucket/backups/
+  method: string; // sqlite-backup | pg_dump | logical
+  files: number; // uploaded files in the archive
+  error: string;
+}
+
+/* Webhooks (migration 202611280410_webhooks, docs/decisions/0019-webhooks.md). */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  secret: string;
+  events: string; // JSON: event types
+  active: number; // 0/1
+  consecutive_failures: number;
+  disabled_at: string | null;
+  disabled_reason: string;
+  created_by_email: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  payload: string; // JSON
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  state: string; // pending | sending | delivered | failed
+  attempts: number;
+  next_attempt_at: string;
+  lock_token: string | null;
+  locked_until: string | null;
+  last_status: number | null;
+  last_error: string;
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: string;
+  status_code: number | null;
+  error: string;
+  duration_ms: number;
+}
+
 export interface Database {
   job_leases: JobLeasesTable;
   account_mail_sends: AccountMailSendsTable;
+  backups: BackupsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   site_state: SiteStateTable;
   formation_categories: FormationCategoriesTable;
   cities: CitiesTable;

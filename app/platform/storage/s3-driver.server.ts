@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { AppConfig } from "../config.server";
 import { StorageError } from "./retry";
 import { checkKey, type StorageDriver } from "./storage.server";
@@ -8,7 +8,7 @@ export type S3StorageConfig = Extract<AppConfig["storage"], { driver: "s3" }>;
 /** Keys are unique per upload: what is stored under a key never changes. */
 export const S3_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-const OPERATIONS = { put: "l'envoi", get: "la lecture", delete: "la suppression" } as const;
+const OPERATIONS = { put: "l'envoi", get: "la lecture", delete: "la suppression", list: "la liste" } as const;
 
 /**
  * The S3-compatible bucket driver (AWS S3, MinIO, Scaleway, OVH, Garage, Cloudflare R2…).
@@ -70,6 +70,22 @@ export function s3Driver(cfg: S3StorageConfig): StorageDriver {
         if (isMissing(error)) return;
         throw storageError("delete", key, bucket, error);
       }
+    },
+    async list(prefix) {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        try {
+          const page = await client.send(
+            new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+          );
+          for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+          token = page.IsTruncated ? page.NextContinuationToken : undefined;
+        } catch (error) {
+          throw storageError("list", prefix, bucket, error);
+        }
+      } while (token);
+      return keys.sort();
     },
   };
 }

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config, type AppConfig } from "../config.server";
 import { log } from "../log.server";
@@ -12,6 +13,8 @@ export interface StorageDriver {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
   delete(key: string): Promise<void>;
+  /** Every key that starts with `prefix` ("" for all), sorted (backups list the uploaded files). */
+  list(prefix: string): Promise<string[]>;
 }
 
 export const STORAGE_KEY_PATTERN = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9._-]*)+$/;
@@ -45,6 +48,20 @@ export function localDriver(dir: string): StorageDriver {
     async delete(key) {
       await rm(file(key), { force: true });
     },
+    async list(prefix) {
+      let entries: Dirent[];
+      try {
+        entries = await readdir(dir, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+        .filter((key) => key.startsWith(prefix) && STORAGE_KEY_PATTERN.test(key))
+        .sort();
+    },
   };
 }
 
@@ -64,6 +81,7 @@ export function driverFor(cfg: AppConfig["storage"]): StorageDriver {
     put: async (key, body, contentType) => (await s3()).put(key, body, contentType),
     get: async (key) => (await s3()).get(key),
     delete: async (key) => (await s3()).delete(key),
+    list: async (prefix) => (await s3()).list(prefix),
   };
 }
 
@@ -93,5 +111,6 @@ function withRetries(driver: StorageDriver, clock: RetryClock): StorageDriver {
     put: (key, body, contentType) => withRetry(() => driver.put(key, body, contentType), options(UPLOAD_MAX_RETRY_MS, "put", key)),
     get: (key) => withRetry(() => driver.get(key), options(OPERATION_MAX_RETRY_MS, "get", key)),
     delete: (key) => withRetry(() => driver.delete(key), options(OPERATION_MAX_RETRY_MS, "delete", key)),
+    list: (prefix) => withRetry(() => driver.list(prefix), options(OPERATION_MAX_RETRY_MS, "list", prefix)),
   };
 }

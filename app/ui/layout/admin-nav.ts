@@ -9,8 +9,10 @@ import {
   MapPin,
   MessageSquare,
   Newspaper,
+  Rss,
   Settings,
   Users,
+  Webhook,
   type LucideIcon,
 } from "lucide-react";
 
@@ -40,6 +42,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/journal", label: "Journal", icon: FileClock, role: "admin" },
   { to: "/admin/financement", label: "Financement", icon: Calculator, role: "admin" },
   { to: "/admin/parametres", label: "Paramètres", icon: Settings, role: "admin" },
+  { to: "/admin/lheo", label: "Flux LHÉO et API", icon: Rss, role: "admin" },
+  { to: "/admin/webhooks", label: "Webhooks", icon: Webhook, role: "admin" },
 ];
 
 /**

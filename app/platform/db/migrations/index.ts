@@ -21,6 +21,8 @@ import * as m202611261700 from "./202611261700_formation_order_indexes";
 import * as m202611280100 from "./202611280100_account_mail_sends";
 import * as m202611280101 from "./202611280101_import_write_stamps";
 import * as m202611280500 from "./202611280500_catalogue_order_indexes";
+import * as m202611280400 from "./202611280400_backups";
+import * as m202611280410 from "./202611280410_webhooks";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   "202611280100_account_mail_sends": m202611280100,
   "202611280101_import_write_stamps": m202611280101,
   "202611280500_catalogue_order_indexes": m202611280500,
+  "202611280400_backups": m202611280400,
+  "202611280410_webhooks": m202611280410,
 };
