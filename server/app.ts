@@ -331,7 +331,11 @@ export function installShutdown(server: Server): void {
         log.info("Arrêt terminé");
         process.exit(0);
       });
+      // A keep-alive connection stays open KEEP_ALIVE_TIMEOUT_SECONDS once idle: those whose last
+      // request ends now are closed as soon as they fall idle, not a minute later.
       server.closeIdleConnections();
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      sweep.unref();
     }, delayMs);
   };
   process.on("SIGTERM", () => stop("SIGTERM"));

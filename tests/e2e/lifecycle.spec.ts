@@ -50,6 +50,22 @@ test.describe("server process", () => {
     }
   });
 
+  test("TRUST_PROXY trusting public address space stops startup with the French message, no stack trace", async () => {
+    for (const value of ["0.0.0.0/0", "0.0.0.0/1,128.0.0.0/1"]) {
+      const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "site-proxy-")), "data");
+      const server = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), TRUST_PROXY: value });
+      try {
+        expect(await server.exited).toBe(1);
+        expect(server.output()).toContain("Configuration invalide : TRUST_PROXY contient");
+        expect(server.output()).toContain("fait confiance à une large part des adresses publiques");
+        expect(server.output()).not.toMatch(/^\s+at /m);
+        expect(existsSync(dataDir)).toBe(false);
+      } finally {
+        server.child.kill("SIGKILL");
+      }
+    }
+  });
+
   test("SIGTERM lets the request in flight finish, then the process exits cleanly", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "site-stop-"));
     const port = await freePort();

@@ -238,5 +238,11 @@ test.describe("server endpoints", () => {
   test("the page-view beacon rejects anything but a site path", async ({ request }) => {
     expect((await request.post("/api/page-view", { form: { path: "https://ailleurs.example" } })).status()).toBe(400);
     expect((await request.post("/api/page-view", { form: { path: "/formations" } })).status()).toBe(204);
+    // A JSON body (or any body that is not a form) is refused with 415 and a French reason, never a 500.
+    const json = await request.post("/api/page-view", { data: { path: "/formations" } });
+    expect(json.status()).toBe(415);
+    expect(await json.text()).toBe("Format d'envoi non pris en charge\u00a0: envoyez le formulaire depuis la page du site.");
+    const xml = await request.post("/devis", { headers: { "content-type": "text/xml" }, data: "<devis/>" });
+    expect(xml.status()).toBe(415);
   });
 });
