@@ -11,7 +11,8 @@
  *    latency, ratios site/nginx and bare/nginx. Every server's answer is checked first
  *    (status 200, gzip, the expected length): an error page is fast too.
  * 2. Uncached renders (page cache off, 200 sequential requests after 20 not counted): p50/p95 of
- *    the formation page and the home page with 50 and with 10,000 published formations.
+ *    the formation page and the home page with 50 and with 10,000 published formations, and the
+ *    server's CPU time per request (Linux), which a loaded machine inflates far less than p95.
  *
  * nginx and wrk come from Debian (`apt-get install -y nginx-light wrk`); without them part 1 is
  * skipped with a message. Figures, not a pass/fail test: run it on a quiet machine (servers and
@@ -19,7 +20,7 @@
  * stopped, on free ports picked at run time.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -305,18 +306,39 @@ function timedGet(agent: http.Agent, url: string): Promise<number> {
   });
 }
 
-async function renderTimes(server: ServerProcess, pagePath: string, count = 200, warmUp = 20): Promise<{ p50: number; p95: number }> {
+/**
+ * The CPU time the server process has used (Linux: /proc), in ms: with the wall-clock times, what
+ * a render costs even when other processes share the cores.
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS = Number(which("getconf") ? execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim() : 100) || 100;
+
+async function renderTimes(
+  server: ServerProcess,
+  pagePath: string,
+  count = 200,
+  warmUp = 20,
+): Promise<{ p50: number; p95: number; cpu: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const url = server.url + pagePath;
   // A server just started compiles its code as it runs it: the first requests are not a render's
   // cost but a start's. They are made, not counted.
   for (let i = 0; i < warmUp; i++) await timedGet(agent, url);
   const times: number[] = [];
+  const cpuBefore = cpuMs(server.child.pid);
   for (let i = 0; i < count; i++) times.push(await timedGet(agent, url));
+  const cpu = (cpuMs(server.child.pid) - cpuBefore) / count;
   agent.destroy();
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { p50: at(0.5), p95: at(0.95) };
+  return { p50: at(0.5), p95: at(0.95), cpu };
 }
 
 async function publishedCount(dataDir: string): Promise<number> {
@@ -406,7 +428,7 @@ try {
 
   // 2. Uncached renders, small and large catalogue.
   console.log("\nRendu sans cache (200 requêtes successives, brotli) :");
-  console.log("formations publiées | page formation p50 / p95 ms | accueil p50 / p95 ms");
+  console.log("formations publiées | page formation p50 / p95 ms (CPU ms/requête) | accueil p50 / p95 ms (CPU ms/requête)");
   for (const size of [50, 10_000]) {
     await growCatalogue(dataDir, size);
     const uncached = await startSite(dataDir, { PAGE_CACHE_MAX_MB: "0", LOG_LEVEL: "warn" });
@@ -415,7 +437,7 @@ try {
     const formation = await renderTimes(uncached, formationPath);
     const home = await renderTimes(uncached, "/");
     console.log(
-      `${size.toLocaleString("fr-FR")} | ${formation.p50.toFixed(1)} / ${formation.p95.toFixed(1)} | ${home.p50.toFixed(1)} / ${home.p95.toFixed(1)}`,
+      `${size.toLocaleString("fr-FR")} | ${formation.p50.toFixed(1)} / ${formation.p95.toFixed(1)} (${formation.cpu.toFixed(1)}) | ${home.p50.toFixed(1)} / ${home.p95.toFixed(1)} (${home.cpu.toFixed(1)})`,
     );
     await stopAll();
   }
