@@ -4,6 +4,10 @@ import type { Toast } from "./toast";
 
 const LazyToaster = lazy(() => import("./toaster"));
 
+/** What the server renders: no pending toast (one array, as React requires a stable snapshot). */
+const NO_TOASTS: Toast[] = [];
+const noToasts = () => NO_TOASTS;
+
 const KIND_CLASS: Record<Toast["kind"], string> = {
   success: "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50",
   error: "border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50",
@@ -17,7 +21,7 @@ const KIND_CLASS: Record<Toast["kind"], string> = {
  */
 export function ToastHost({ serverToast }: { serverToast: Toast | null }) {
   const [hydrated, setHydrated] = useState(false);
-  const pending = useSyncExternalStore(subscribeToasts, pendingToasts, () => []);
+  const pending = useSyncExternalStore(subscribeToasts, pendingToasts, noToasts);
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (serverToast) notify.show(serverToast);

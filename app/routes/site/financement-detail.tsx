@@ -19,9 +19,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (isOpcoSlug(slug)) {
     const opco = OPCOS[slug];
     const [rules, formations] = await Promise.all([listRulesForOpco(slug), fittingFormations(opco.categories)]);
-    return { kind: "opco" as const, slug, rules, formations };
+    // The page's texts come with its data: the browser never loads the content of every OPCO.
+    return { kind: "opco" as const, slug, opco, rules, formations };
   }
-  if (isAudienceSlug(slug)) return { kind: "audience" as const, slug };
+  if (isAudienceSlug(slug)) return { kind: "audience" as const, slug, audience: AUDIENCES[slug] };
   throw data(null, { status: 404 });
 }
 
@@ -31,7 +32,7 @@ export function meta(args: Route.MetaArgs) {
   const loaderData = args.loaderData;
   if (!loaderData) return [{ title: "Page introuvable" }];
   if (loaderData.kind === "opco") {
-    const opco = OPCOS[loaderData.slug];
+    const opco = loaderData.opco;
     return [
       ...pageMeta(args, {
         title: `${opco.name} : financer une formation avec votre OPCO`,
@@ -41,7 +42,7 @@ export function meta(args: Route.MetaArgs) {
       ...jsonLdMeta([faqJsonLd(opcoFaq(opco))]),
     ];
   }
-  const audience = AUDIENCES[loaderData.slug];
+  const audience = loaderData.audience;
   // /financement/pole-emploi and /financement/france-travail show one page: the canonical is the current name's path.
   return [
     ...pageMeta(args, { title: audience.title, description: audience.description, path: fundingPath(loaderData.slug) }),
@@ -55,9 +56,9 @@ export default function FinancementDetail({ loaderData }: Route.ComponentProps) 
     <ServerHtml>
       {() =>
         loaderData.kind === "opco" ? (
-          <OpcoScreen opco={OPCOS[loaderData.slug]} rules={loaderData.rules} formations={loaderData.formations} />
+          <OpcoScreen opco={loaderData.opco} rules={loaderData.rules} formations={loaderData.formations} />
         ) : (
-          <AudienceScreen audience={AUDIENCES[loaderData.slug]} />
+          <AudienceScreen audience={loaderData.audience} />
         )
       }
     </ServerHtml>
