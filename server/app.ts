@@ -219,7 +219,7 @@ export function listen(server: Server, port: number, host: string): Promise<void
   });
 }
 
-// --- The origin's fast path (docs/decisions/caching.md) -------------------------------------
+// --- The origin's fast path (docs/decisions/0003-caching.md) -------------------------------------
 /**
  * The HTTP server of a web instance: cached public pages are answered from memory by a plain
  * node:http handler (server/fast-path.ts) before Express; everything else goes to `app`.

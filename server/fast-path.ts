@@ -6,7 +6,7 @@ import { etagMatches, pickEncoding, type CachedPage, type PageCache } from "./pa
 import { isPrivateRequest } from "./request-handler";
 
 /**
- * Cached public pages answered before the framework (see docs/decisions/caching.md): a plain
+ * Cached public pages answered before the framework (see docs/decisions/0003-caching.md): a plain
  * `node:http` handler in front of Express. An anonymous GET or HEAD (no session or flash cookie)
  * whose page is in the page cache gets its status, its headers (built once per cache entry: the
  * security headers, the page's CSP, ETag, Cache-Control, Vary, the encoding and length) and the

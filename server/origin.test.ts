@@ -11,7 +11,7 @@ import { createPostgresDatabase, type TestDatabase } from "../tests/support/data
 import { freePort } from "../tests/support/ports";
 
 /**
- * The origin as visitors reach it (docs/decisions/caching.md): the production server of
+ * The origin as visitors reach it (docs/decisions/0003-caching.md): the production server of
  * server/app.ts (fast path in front of Express and React Router), over real HTTP, on SQLite and
  * on PostgreSQL when TEST_DATABASE_URL is set. Loaded through Vite (tests/support/origin-server.js):
  * the first render of each page compiles its modules, hence the long timeouts.
