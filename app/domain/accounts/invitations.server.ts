@@ -56,23 +56,26 @@ function asRole(role: Role): string {
   return `en tant qu'${ROLE_LABELS[role].toLowerCase()}`;
 }
 
-async function sendInvitationMail(invitation: InvitationSummary, token: string, inviter: string): Promise<boolean> {
+async function sendInvitationMail(invitation: InvitationSummary, token: string, inviter: string, target: Db): Promise<boolean> {
   try {
-    await sendAccountMail({
-      to: invitation.email,
-      name: invitation.displayName,
-      subject: "Invitation à rejoindre l'équipe du site",
-      paragraphs: [
-        `${inviter} vous invite à rejoindre l'équipe du site ${config().siteUrl} ${asRole(invitation.role)}.`,
-        "Pour accepter, ouvrez ce lien et choisissez votre mot de passe\u00a0: vous arriverez ensuite dans l'administration du site.",
-      ],
-      link: {
-        url: invitationUrl(token),
-        label: "Accepter l'invitation",
-        note: `lien valable ${INVITATION_TTL_DAYS}\u00a0jours, utilisable une seule fois`,
+    await sendAccountMail(
+      {
+        to: invitation.email,
+        name: invitation.displayName,
+        subject: "Invitation à rejoindre l'équipe du site",
+        paragraphs: [
+          `${inviter} vous invite à rejoindre l'équipe du site ${config().siteUrl} ${asRole(invitation.role)}.`,
+          "Pour accepter, ouvrez ce lien et choisissez votre mot de passe\u00a0: vous arriverez ensuite dans l'administration du site.",
+        ],
+        link: {
+          url: invitationUrl(token),
+          label: "Accepter l'invitation",
+          note: `lien valable ${INVITATION_TTL_DAYS}\u00a0jours, utilisable une seule fois`,
+        },
+        closing: ["Si vous ne vous attendiez pas à cette invitation, ignorez ce message\u00a0: aucun compte ne sera créé."],
       },
-      closing: ["Si vous ne vous attendiez pas à cette invitation, ignorez ce message\u00a0: aucun compte ne sera créé."],
-    });
+      target,
+    );
     return true;
   } catch (error) {
     log.error("Envoi de l'invitation impossible", { error, person: pseudonym(invitation.email) });
@@ -145,7 +148,7 @@ export async function inviteStaff(
     });
   });
   const invitation = toSummary(row, nowMs);
-  return accepted({ invitation, sent: await sendInvitationMail(invitation, token, actor.email) });
+  return accepted({ invitation, sent: await sendInvitationMail(invitation, token, actor.email, target) });
 }
 
 /** Sends a new link (the previous one stops working) valid for another INVITATION_TTL_DAYS; refused once accepted or revoked. */
@@ -178,7 +181,7 @@ export async function resendInvitation(
     });
   });
   const invitation = toSummary({ ...row, token_hash: hash, expires_at: expires, last_sent_at: now, send_count: row.send_count + 1 }, nowMs);
-  return accepted({ invitation, sent: await sendInvitationMail(invitation, token, actor.email) });
+  return accepted({ invitation, sent: await sendInvitationMail(invitation, token, actor.email, target) });
 }
 
 /** Revokes an invitation that has not been accepted (refused once accepted): its link stops working. */

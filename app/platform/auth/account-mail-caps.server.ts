@@ -14,19 +14,16 @@ export const ACCOUNT_MAIL_CAPS = [
   { windowMs: 24 * 60 * 60 * 1000, max: 10, label: "par jour" },
 ] as const;
 
-let store: Db | undefined;
-
-/** The database the counters live in (the one of the authentication, set by `createAuth`). */
-export function setAccountMailStore(target: Db): void {
-  store = target;
-}
-
 /**
  * Reserves one send to `to`: true when it is within the caps (the send is counted), false when a
  * cap is reached (nothing is counted, a warning is logged with the recipient's pseudonym).
  * Counted first, then checked: two instances reserving at once never both pass a full cap.
  */
-export async function reserveAccountMail(to: string, purpose: string, { target = store ?? db(), now = Date.now() } = {}): Promise<boolean> {
+export async function reserveAccountMail(
+  to: string,
+  purpose: string,
+  { target = db(), now = Date.now() }: { target?: Db; now?: number } = {},
+): Promise<boolean> {
   const recipient = pseudonym(to);
   const id = randomUUID();
   await target

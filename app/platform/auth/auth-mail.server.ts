@@ -1,4 +1,5 @@
 import { config } from "../config.server";
+import type { Db } from "../db/db.server";
 import { escapeHtml, sendMail, type SentMail } from "../email/mailer.server";
 import { log } from "../log.server";
 import { reserveAccountMail } from "./account-mail-caps.server";
@@ -46,8 +47,8 @@ export function composeAccountMail(mail: AccountMail) {
  * Sends an account e-mail, within the per-recipient caps (`account-mail-caps.server.ts`): beyond
  * them, nothing is sent and undefined is returned; the caller answers the same either way.
  */
-export async function sendAccountMail(mail: AccountMail): Promise<SentMail | undefined> {
-  if (!(await reserveAccountMail(mail.to, mail.purpose ?? "invitation"))) return undefined;
+export async function sendAccountMail(mail: AccountMail, target?: Db): Promise<SentMail | undefined> {
+  if (!(await reserveAccountMail(mail.to, mail.purpose ?? "invitation", { target }))) return undefined;
   return sendMail(composeAccountMail(mail));
 }
 
@@ -55,8 +56,8 @@ export async function sendAccountMail(mail: AccountMail): Promise<SentMail | und
  * Sends without making the caller wait: the answer of sign-up and of a reset request must take
  * the same time whether the address has an account or not.
  */
-export function sendInBackground(mail: AccountMail, what: string): void {
-  void sendAccountMail(mail).catch((error: unknown) => log.error(`Envoi impossible : ${what}`, { error }));
+export function sendInBackground(mail: AccountMail, what: string, target?: Db): void {
+  void sendAccountMail(mail, target).catch((error: unknown) => log.error(`Envoi impossible : ${what}`, { error }));
 }
 
 /** The link of a password-reset e-mail: back to /login, where the new password is chosen. */

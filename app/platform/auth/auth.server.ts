@@ -4,7 +4,6 @@ import { checkPassword, HARD_MAX_PASSWORD_LENGTH } from "~/platform/auth/passwor
 import { authSecret, config } from "../config.server";
 import { db, dbEngine, type Db, type DbEngine } from "../db/db.server";
 import { log } from "../log.server";
-import { setAccountMailStore } from "./account-mail-caps.server";
 import { eraseCopies } from "../privacy/erasure.server";
 import { emailConfirmationMail, existingAccountMail, passwordResetMail, sendInBackground } from "./auth-mail.server";
 import { displayNameSchema } from "./forms";
@@ -79,7 +78,6 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
   const policy = cfg.passwordPolicy;
   const secure = cfg.siteUrl.startsWith("https://");
   // Account e-mails are counted per recipient in this database (docs: README « Sécurité »).
-  setAccountMailStore(target.db);
   return betterAuth({
     appName: "Site de formation",
     baseURL: cfg.siteUrl,
@@ -166,7 +164,7 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
         // Not awaited: the answer must take the same time whether the address exists or not.
-        sendInBackground(passwordResetMail({ email: user.email, displayName: user.name, token }), "lien de réinitialisation");
+        sendInBackground(passwordResetMail({ email: user.email, displayName: user.name, token }), "lien de réinitialisation", target.db);
       },
       async onPasswordReset({ user }) {
         // The reset link proves the mailbox: it lifts the account's locks and confirms the address.
@@ -185,9 +183,13 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
           const token = await createEmailVerificationToken(authSecret(cfg), user.email, undefined, EMAIL_CONFIRMATION_TTL_SECONDS, {
             userId: user.id,
           });
-          sendInBackground(emailConfirmationMail({ email: user.email, displayName: user.name, token }), "confirmation d'adresse");
+          sendInBackground(
+            emailConfirmationMail({ email: user.email, displayName: user.name, token }),
+            "confirmation d'adresse",
+            target.db,
+          );
         } else {
-          sendInBackground(existingAccountMail({ email: user.email, displayName: user.name }), "avis d'inscription en double");
+          sendInBackground(existingAccountMail({ email: user.email, displayName: user.name }), "avis d'inscription en double", target.db);
         }
       },
       // What a sign-up with a known address answers: the same shape as a real new account.
@@ -198,7 +200,7 @@ export function createAuth(target: { db: Db; engine: DbEngine } = { db: db(), en
       autoSignInAfterVerification: true,
       expiresIn: EMAIL_CONFIRMATION_TTL_SECONDS,
       async sendVerificationEmail({ user, token }) {
-        sendInBackground(emailConfirmationMail({ email: user.email, displayName: user.name, token }), "confirmation d'adresse");
+        sendInBackground(emailConfirmationMail({ email: user.email, displayName: user.name, token }), "confirmation d'adresse", target.db);
       },
     },
     rateLimit: {
