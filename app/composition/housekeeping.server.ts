@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { purgeInactiveAccounts } from "~/domain/accounts/users.server";
 import { deleteExpiredLeadsTask, pruneRateLimitsTask } from "~/domain/leads/worker.server";
 import { pruneUploadsTask } from "~/domain/formations/import/worker.server";
+import { sweepWaitingLists } from "~/domain/registrations/registrations.server";
 import { config } from "~/platform/config.server";
 import { log } from "~/platform/log.server";
 import { acquireLease, nextRunAt, releaseLease, setNextRunAt } from "~/platform/jobs/lease.server";
@@ -21,6 +22,8 @@ export const HOUSEKEEPING_TASKS: Array<{ name: string; everyMs: number; run: () 
   { name: "Compteurs anti-abus expirés supprimés", everyMs: 6 * 60 * 60 * 1000, run: pruneRateLimitsTask },
   { name: "Comptes visiteurs inactifs depuis 3 ans supprimés", everyMs: 24 * 60 * 60 * 1000, run: () => purgeInactiveAccounts() },
   { name: "Fichiers d'import téléversés expirés supprimés", everyMs: 60 * 60 * 1000, run: pruneUploadsTask },
+  // Offers of the waiting lists that expired, and seats added by staff, go to the next in line.
+  { name: "Listes d'attente des sessions servies", everyMs: 60 * 1000, run: () => sweepWaitingLists() },
 ];
 
 /** This process's name on the leader lock (its instance id, made unique per start). */

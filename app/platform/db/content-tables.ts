@@ -19,6 +19,7 @@ export const CONTENT_TABLES = [
   "testimonials",
   "result_figures",
   "why_us_arguments",
+  "legal_document_versions",
 ] as const;
 
 /**
@@ -44,4 +45,8 @@ export const NON_CONTENT_TABLES = [
   "formation_import_files",
   "formation_import_rejections",
   "job_leases",
+  "registrations",
+  "registration_trainees",
+  "registration_status_history",
+  "registration_offers",
 ] as const;

@@ -545,6 +545,7 @@ function SessionsField({ initial, errors, cities, markDirty }: ListProps & { cit
           return (
             <li key={s.key} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
               <input type="hidden" name={`sessions.${i}.id`} value={valueAt(s.values, "id")} />
+              <input type="hidden" name={`sessions.${i}.seatsShown`} value={valueAt(s.values, "seatsShown")} />
               <div className="flex items-center justify-between">
                 <p className="font-semibold">
                   Session {i + 1}

@@ -18,6 +18,9 @@ import * as m202611231600 from "./202611231600_job_leases";
 import * as m202611231700 from "./202611231700_claims";
 import * as m202611232000 from "./202611232000_drop_user_permissions";
 import * as m202611261700 from "./202611261700_formation_order_indexes";
+import * as m202611280200 from "./202611280200_registrations";
+import * as m202611280210 from "./202611280210_mail_attachments";
+import * as m202611280220 from "./202611280220_legal_documents";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -44,4 +47,7 @@ export const migrations: Record<string, Migration> = {
   "202611231700_claims": m202611231700,
   "202611232000_drop_user_permissions": m202611232000,
   "202611261700_formation_order_indexes": m202611261700,
+  "202611280200_registrations": m202611280200,
+  "202611280210_mail_attachments": m202611280210,
+  "202611280220_legal_documents": m202611280220,
 };
