@@ -71,6 +71,11 @@ export default [
     route("formations", "routes/site/formations.tsx"),
     route("formations/ville/:city", "routes/site/formations-ville.tsx"),
     route("formations/:slug", "routes/site/formation.tsx"),
+    route("formations/:slug/inscription/:sessionId", "routes/site/registration.tsx"),
+    route("inscription/gerer/:token", "routes/site/registration-manage.tsx"),
+    route("inscription/offre/:token", "routes/site/registration-offer.tsx"),
+    route("conditions-generales-de-vente", "routes/site/legal-document.tsx", { id: "routes/site/cgv" }),
+    route("reglement-interieur", "routes/site/legal-document.tsx", { id: "routes/site/reglement-interieur" }),
     route("comparatif", "routes/site/comparatif-choix.tsx"),
     route("comparatif/:pair", "routes/site/comparatif.tsx"),
     // `/formation-{category}/{city}` (docs/spec.md#écrans): any other two-segment path that no route above claims lands here and is a 404.

@@ -60,4 +60,10 @@ export function deadlineDay(startDate: string, daysBefore: number): string {
   return addDays(startDate, -daysBefore);
 }
 
+/** « 9 h », « 17 h 30 » (French time of day). */
+export function timeLabel(time: string): string {
+  const [h, m] = time.split(":");
+  return `${Number(h)} h${m && m !== "00" ? ` ${m}` : ""}`;
+}
+
 export { addDays };

@@ -130,3 +130,30 @@ export async function currentTerms(target: Db = db()): Promise<{ cgv: LegalVersi
   const [cgv, reglement] = await Promise.all([currentLegalVersion("cgv", target), currentLegalVersion("reglement_interieur", target)]);
   return { cgv, reglement };
 }
+
+/** Demo seed: the demonstration CGV and règlement intérieur, for a document that has no version yet. */
+export async function seedDemoLegalDocuments(target: Db = db()): Promise<number> {
+  const { DEMO_CGV, DEMO_REGLEMENT_INTERIEUR } = await import("./demo-legal");
+  let added = 0;
+  for (const [document, body] of [
+    ["cgv", DEMO_CGV],
+    ["reglement_interieur", DEMO_REGLEMENT_INTERIEUR],
+  ] as const) {
+    if (await currentLegalVersion(document, target)) continue;
+    const saved = await saveLegalVersion(document, { body }, { target, isDemo: true });
+    if (saved.ok) added++;
+  }
+  return added;
+}
+
+/** The documents whose version in force is a demonstration text (the go-live checklist), or that have none. */
+export async function legalDocumentsToReplace(
+  target: Db = db(),
+): Promise<Array<{ document: LegalDocument; title: string; missing: boolean }>> {
+  const out: Array<{ document: LegalDocument; title: string; missing: boolean }> = [];
+  for (const document of Object.keys(LEGAL_DOCUMENTS) as LegalDocument[]) {
+    const version = await currentLegalVersion(document, target);
+    if (!version || version.isDemo) out.push({ document, title: LEGAL_DOCUMENTS[document].title, missing: !version });
+  }
+  return out;
+}

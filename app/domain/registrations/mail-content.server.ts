@@ -1,7 +1,7 @@
 import { sessionDatesLabel } from "~/domain/formations/labels";
 import { formatDateTimeFr } from "~/domain/leads/mail-content.server";
 import type { Organisation } from "~/domain/settings/model";
-import { sessionDays } from "./calendar";
+import { sessionDays, timeLabel } from "./calendar";
 import { BUYER_KINDS, STATUS_LABELS, fundingText, type RegistrationStatus } from "./labels";
 import { placeOf, type RegistrationSession } from "./sessions.server";
 
@@ -45,10 +45,6 @@ const longDate = new Intl.DateTimeFormat("fr-FR", { dateStyle: "full", timeZone:
 /** « lundi 29 mars 2027 » */
 export function dayLabel(day: string): string {
   return longDate.format(new Date(`${day}T00:00:00Z`));
-}
-
-function timeLabel(time: string): string {
-  return time.replace(":", " h ");
 }
 
 /** Dates, daily hours and place of the session, as lines. */
