@@ -24,6 +24,7 @@ export default [
   route("admin/formations/modele/:format", "routes/admin/formations-template.ts"),
   route("admin/formations/export/:format", "routes/admin/formations-export.ts"),
   route("admin/formations/batch-import/:jobId/rapport", "routes/admin/formations-import-report.ts"),
+  route("admin/sessions/:id/stagiaires.csv", "routes/admin/session-export.ts"),
   // Admin area: every child is guarded by the layout's loader (editor or admin) and by its own.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
@@ -47,6 +48,9 @@ export default [
     route("devis/:id", "routes/admin/lead.tsx", { id: "routes/admin/devis-detail" }),
     route("messages", "routes/admin/leads.tsx", { id: "routes/admin/messages" }),
     route("messages/:id", "routes/admin/lead.tsx", { id: "routes/admin/messages-detail" }),
+    route("sessions", "routes/admin/sessions.tsx"),
+    route("sessions/:id", "routes/admin/session.tsx"),
+    route("textes-legaux", "routes/admin/legal-documents.tsx"),
   ]),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

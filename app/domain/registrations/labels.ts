@@ -98,3 +98,12 @@ export function registrationLinkLabel(seatsLeft: number): string {
 export function registrationPath(formationSlug: string, sessionId: string): string {
   return `/formations/${formationSlug}/inscription/${encodeURIComponent(sessionId)}`;
 }
+
+export type SessionState = "ouverte" | "complete" | "passee" | "intra";
+
+export const SESSION_STATE_LABELS: Record<SessionState, string> = {
+  ouverte: "Ouverte",
+  complete: "Complète",
+  passee: "Passée",
+  intra: "Intra (sur devis)",
+};

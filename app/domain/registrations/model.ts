@@ -126,3 +126,19 @@ export const traineesUpdateSchema = z.object({ stagiaires: traineeRows });
 export const cancelSchema = z.object({
   motif: requiredText("Indiquez le motif de l'annulation.", "Le motif", 1000),
 });
+
+/** What staff set on a session besides its dates and seats (the formation editor keeps those). */
+export const sessionDetailsSchema = z
+  .object({
+    kind: z.enum(["inter", "intra"], { error: "Choisissez le type de session." }),
+    dayStart: z.preprocess((v) => v ?? "", z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Indiquez une heure au format 09:00.")),
+    dayEnd: z.preprocess((v) => v ?? "", z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Indiquez une heure au format 17:00.")),
+    address: optionalText("L'adresse", 300),
+  })
+  .refine((d) => d.dayEnd > d.dayStart, { path: ["dayEnd"], message: "La fin de journée doit suivre son début." });
+export type SessionDetailsInput = z.output<typeof sessionDetailsSchema>;
+
+/** Moving a registration: the session it goes to. */
+export const moveSchema = z.object({
+  session: z.preprocess((v) => v ?? "", z.string().min(1, "Choisissez la session.").max(64)),
+});

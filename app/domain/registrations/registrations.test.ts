@@ -15,8 +15,10 @@ import { parisTimeToInstant, sessionDays } from "./calendar";
 import { sessionCalendar } from "./ics.server";
 import { saveLegalVersion } from "./legal-documents.server";
 import { registrationSchema } from "./model";
+import { adminSessionDetail, exportTraineesCsv, nextSessionsFill, sendConvocations, updateSessionDetails } from "./admin.server";
 import {
   acceptOffer,
+  addRegistrationByHand,
   cancelRegistration,
   confirmRegistration,
   moveRegistration,
@@ -261,6 +263,56 @@ describe.each(engines)("registrations ($name)", ({ create }) => {
     expect(mails.find((m) => m.purpose === "inscription-recue")!.text_body).toContain("30\u00a0%");
     expect(mails.find((m) => m.purpose === "inscription-handicap")!.text_body).toContain("Fauteuil roulant");
     expect(mails.some((m) => m.purpose === "inscription-equipe" && m.to_address === "equipe@formavia.test")).toBe(true);
+  });
+
+  it("staff: registration by phone, session details, convocations with the .ics, CSV of trainees, fill rate", async () => {
+    const sessionId = await newSession(3, "2099-09-14", "2099-09-15");
+    const input = registrationSchema.parse({
+      acheteur: "entreprise",
+      entreprise: '=HYPERLINK("http://x")',
+      adresse: "3 place Bellecour",
+      codePostal: "69002",
+      ville: "Lyon",
+      contactNom: "Hélène Zoé",
+      contactEmail: "helene@exemple.test",
+      financement: "fonds_propres",
+      cgv: "on",
+      reglement: "on",
+      stagiaires: [
+        { prenom: "Loïc", nom: "Bérénice", email: "loic@exemple.test", fonction: "Comptable" },
+        { prenom: "Anaïs", nom: "Çelik", email: "anais@exemple.test" },
+      ],
+    });
+    const added = await addRegistrationByHand(sessionId, input, { actor, target: t.db });
+    expect(added.ok).toBe(true);
+    const tooMany = await addRegistrationByHand(sessionId, input, { actor, target: t.db });
+    expect(tooMany).toEqual({ ok: false, error: "Plus assez de places libres\u00a0: il en reste 1 pour 2 stagiaire(s)." });
+    expect(
+      await updateSessionDetails(
+        sessionId,
+        { kind: "inter", dayStart: "08:30", dayEnd: "16:30", address: "12 rue Mercière, 69002 Lyon" },
+        actor,
+        t.db,
+      ),
+    ).toBe(true);
+
+    expect(await sendConvocations(sessionId, actor, t.db)).toBe(2);
+    const convocations = await t.db.selectFrom("mail_queue").selectAll().where("purpose", "=", "convocation").execute();
+    expect(convocations.map((m) => m.to_address).sort()).toEqual(["anais@exemple.test", "loic@exemple.test"]);
+    const ics = JSON.parse(convocations[0]!.attachments)[0].content as string;
+    const events = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    expect(events.map((e) => e.startDate.toJSDate().toISOString())).toEqual(["2099-09-14T06:30:00.000Z", "2099-09-15T06:30:00.000Z"]);
+    expect(events[0]!.location).toBe("12 rue Mercière, 69002 Lyon");
+
+    const csv = (await exportTraineesCsv(sessionId, t.db))!;
+    expect(csv.startsWith("\uFEFFRéférence;Statut;")).toBe(true);
+    expect(csv).toContain("Loïc Bérénice;loic@exemple.test;Comptable");
+    expect(csv).toContain(";Confirmée;");
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
+    const fill = (await nextSessionsFill(50, t.db)).find((r) => r.id === sessionId)!;
+    expect(fill).toMatchObject({ taken: 2, total: 3, fillPercent: 67 });
+    const detail = (await adminSessionDetail(sessionId, t.db))!;
+    expect(detail.registrations[0]!.history[0]).toMatchObject({ status: "Confirmée", by: actor.email });
   });
 
   it("refuses bad input with French messages next to the fields, and keeps what was typed", async () => {

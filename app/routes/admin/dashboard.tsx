@@ -7,6 +7,8 @@ import { auditActionLabel, auditEntityLabel } from "~/domain/audit/model";
 import { dashboardFigures } from "~/composition/dashboard-sources.server";
 import { GoLiveChecklist } from "~/composition/go-live-checklist";
 import { goLiveChecklist } from "~/composition/go-live.server";
+import { nextSessionsFill } from "~/domain/registrations/admin.server";
+import { NextSessions } from "~/domain/registrations/components/admin-sessions";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";
 import { useLiveData } from "~/platform/live/use-live-data";
@@ -16,18 +18,23 @@ import { formatDateTime } from "./format";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireEditor(request);
-  const [figures, latest, checklist] = await Promise.all([dashboardFigures(user), latestAudit(db(), 20), goLiveChecklist()]);
+  const [figures, latest, checklist, sessions] = await Promise.all([
+    dashboardFigures(user),
+    latestAudit(db(), 20),
+    goLiveChecklist(),
+    nextSessionsFill(5),
+  ]);
   // Account and settings changes are for admins; editors see content changes.
   const changes = latest.filter((e) => isAdmin(user) || (e.entity !== "user" && e.entity !== "settings")).slice(0, 8);
   // Admins see the whole go-live checklist; editors only the warning about mail that nobody receives.
-  return { user, figures, changes, checklist: isAdmin(user) ? checklist : checklist.filter((i) => i.id === "mail") };
+  return { user, figures, changes, sessions, checklist: isAdmin(user) ? checklist : checklist.filter((i) => i.id === "mail") };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Tableau de bord", description: "Administration du site.", noindex: true });
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, figures, changes, checklist } = loaderData;
+  const { user, figures, changes, checklist, sessions } = loaderData;
   // The figures are read again when the admin comes back to the tab after 5 minutes.
   useLiveData();
   const shortcuts = ADMIN_NAV.filter((item) => item.to !== "/admin" && (item.role === "editor" || isAdmin(user)));
@@ -39,6 +46,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       {isAdmin(user) || checklist.length ? <GoLiveChecklist items={checklist} /> : null}
+
+      <NextSessions rows={sessions} />
 
       <section aria-labelledby="figures-title">
         <h2 id="figures-title" className="text-lg font-semibold">

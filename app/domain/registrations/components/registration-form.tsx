@@ -34,8 +34,6 @@ export interface TermsVersion {
   isDemo: boolean;
 }
 
-const FORM_ID = "inscription";
-
 /** The schema, loaded when the visitor starts filling the form in (zod stays out of the first download). */
 const validator = (): Promise<Validator> => import("../model").then(({ registrationSchema }) => schemaValidator(registrationSchema));
 
@@ -64,7 +62,13 @@ export function RegistrationForm({
   full,
   terms,
   disabilityContactName,
+  staff = false,
+  formId = "inscription",
 }: {
+  /** Staff add a registration taken by phone: no anti-spam fields, confirmed at once. */
+  staff?: boolean;
+  /** The form's id (field ids derive from it). */
+  formId?: string;
   reply: RegistrationReply | undefined;
   values: Record<string, unknown>;
   /** The session is full: the form puts the registration on the waiting list. */
@@ -72,6 +76,7 @@ export function RegistrationForm({
   terms: { cgv: TermsVersion | null; reglement: TermsVersion | null };
   disabilityContactName: string;
 }) {
+  const FORM_ID = formId;
   const form = useForm({ id: FORM_ID, reply, validator });
   const token = useFormToken(REGISTRATION_FORM, reply?.token);
   const sending = useNavigation().state === "submitting";
@@ -79,10 +84,20 @@ export function RegistrationForm({
   const rows = rowsOf(values);
   const buyer = text(values, "acheteur") || "entreprise";
   const funding = text(values, "financement");
-  const submitLabel = full ? "M'inscrire sur la liste d'attente" : "Envoyer mon inscription";
+  const submitLabel = staff
+    ? "Enregistrer l'inscription confirmée"
+    : full
+      ? "M'inscrire sur la liste d'attente"
+      : "Envoyer mon inscription";
 
   return (
-    <Form method="post" {...form.formProps} aria-label="Inscription à la session" className="relative">
+    <Form
+      method="post"
+      {...form.formProps}
+      aria-label={staff ? "Ajouter une inscription" : "Inscription à la session"}
+      className="relative"
+    >
+      {staff ? <input type="hidden" name="operation" value="ajouter-inscription" /> : null}
       <FormErrorSummary form={form} labels={fieldLabels(rows.length)} />
       {reply?.confirm ? (
         <div
@@ -96,9 +111,9 @@ export function RegistrationForm({
         </div>
       ) : null}
       <RequiredNote />
-      <SpamGuards token={token} />
+      {staff ? null : <SpamGuards token={token} />}
       <div className="space-y-10">
-        <FormSection id="inscription-acheteur" title="Qui paie la formation ?">
+        <FormSection id={`${FORM_ID}-acheteur`} title="Qui paie la formation ?">
           <ChoiceGroup
             form={FORM_ID}
             name="acheteur"
@@ -160,7 +175,7 @@ export function RegistrationForm({
           />
         </FormSection>
 
-        <FormSection id="inscription-contact" title="Personne à contacter">
+        <FormSection id={`${FORM_ID}-contact`} title="Personne à contacter">
           <TextField
             form={FORM_ID}
             name="contactNom"
@@ -192,11 +207,11 @@ export function RegistrationForm({
           />
         </FormSection>
 
-        <section aria-labelledby="inscription-stagiaires" className="border-t border-slate-200 pt-6 dark:border-slate-800">
-          <h2 id="inscription-stagiaires" className="text-lg font-bold text-slate-900 dark:text-white">
+        <section aria-labelledby={`${FORM_ID}-stagiaires-titre`} className="border-t border-slate-200 pt-6 dark:border-slate-800">
+          <h2 id={`${FORM_ID}-stagiaires-titre`} className="text-lg font-bold text-slate-900 dark:text-white">
             Stagiaires ({rows.length})
           </h2>
-          <p id="inscription-stagiaires-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             Une ligne par personne qui suit la formation, {MAX_TRAINEES} au plus. Chacun reçoit sa convocation à son adresse.
           </p>
           {errors.stagiaires ? (
@@ -271,7 +286,7 @@ export function RegistrationForm({
           ) : null}
         </section>
 
-        <FormSection id="inscription-financement" title="Financement envisagé">
+        <FormSection id={`${FORM_ID}-financement`} title="Financement envisagé">
           <ChoiceGroup
             form={FORM_ID}
             name="financement"
@@ -294,7 +309,7 @@ export function RegistrationForm({
           />
         </FormSection>
 
-        <FormSection id="inscription-accessibilite" title="Accessibilité">
+        <FormSection id={`${FORM_ID}-accessibilite`} title="Accessibilité">
           <TextAreaField
             form={FORM_ID}
             name="accessibilite"
@@ -324,7 +339,7 @@ export function RegistrationForm({
                   target="_blank"
                   className="font-medium text-brand-700 underline dark:text-brand-300"
                 >
-                  conditions générales de vente
+                  conditions générales de vente<span className="sr-only"> (nouvel onglet)</span>
                 </Link>
                 {terms.cgv ? ` (version du ${terms.cgv.dateLabel})` : null}.
               </>
@@ -340,7 +355,7 @@ export function RegistrationForm({
               <>
                 J'ai lu et j'accepte le{" "}
                 <Link to="/reglement-interieur" target="_blank" className="font-medium text-brand-700 underline dark:text-brand-300">
-                  règlement intérieur
+                  règlement intérieur<span className="sr-only"> (nouvel onglet)</span>
                 </Link>
                 {terms.reglement ? ` (version du ${terms.reglement.dateLabel})` : null}, que je transmets aux stagiaires.
               </>
@@ -354,7 +369,11 @@ export function RegistrationForm({
             {sending ? "Envoi en cours…" : submitLabel}
           </button>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {full ? "Aucune somme n'est demandée tant qu'une place ne vous est pas offerte." : "Votre place est réservée dès l'envoi."}
+            {staff
+              ? "Le contact reçoit la confirmation et le fichier d'agenda par e-mail."
+              : full
+                ? "Aucune somme n'est demandée tant qu'une place ne vous est pas offerte."
+                : "Votre place est réservée dès l'envoi."}
           </p>
         </div>
       </div>
