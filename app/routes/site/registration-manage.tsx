@@ -30,7 +30,7 @@ export function meta() {
 export async function action({ params, request }: Route.ActionArgs) {
   const view = await registrantView(params.token);
   if (!view) throw data(null, { status: 404 });
-  const here = new URL(request.url).pathname;
+  const here = `/inscription/gerer/${encodeURIComponent(params.token)}`;
   if (!view.canChange)
     return data(
       { errors: {}, values: {}, formError: "Le délai pour changer l'inscription en ligne est passé." } satisfies RegistrantReply,

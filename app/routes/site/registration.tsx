@@ -9,12 +9,12 @@ import {
   RegistrationIntro,
   SessionCard,
 } from "~/domain/registrations/components/registration-sections";
+import { registrationPath } from "~/domain/registrations/labels";
 import { registrationPage } from "~/domain/registrations/pages.server";
 import { adjustTrainees, submitRegistration } from "~/domain/registrations/registrations.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { readFlash, redirectWithToast } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
-import { ServerHtml } from "~/ui/server-html";
 
 /**
  * /formations/{slug}/inscription/{sessionId}: registration to an inter-company session, or to its
@@ -52,7 +52,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   if (result.ok) {
     const waiting = result.status === "en_attente";
     return redirectWithToast(
-      new URL(request.url).pathname,
+      registrationPath(params.slug, params.sessionId),
       {
         kind: "success",
         title: waiting ? "Inscription sur liste d'attente" : "Inscription envoyée",
@@ -71,10 +71,11 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
   const full = session.seatsLeft <= 0;
   return (
     <>
-      <ServerHtml>{() => <RegistrationIntro session={session} full={full} />}</ServerHtml>
+      {/* Not in ServerHtml: the seats shown change with the registration just sent. */}
+      <RegistrationIntro session={session} full={full} />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3 lg:py-14">
         <div className="lg:col-span-2">
-          {confirmation ? (
+          {confirmation && !reply ? (
             <RegistrationConfirmation reference={confirmation.reference} waiting={confirmation.waiting} />
           ) : closedReason ? (
             <RegistrationClosed reason={closedReason} quoteHref={quoteHref} />
@@ -89,7 +90,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
           )}
         </div>
         <aside aria-label="Résumé de la session" className="lg:col-span-1">
-          <ServerHtml>{() => <SessionCard session={session} />}</ServerHtml>
+          <SessionCard session={session} />
         </aside>
       </div>
     </>
