@@ -378,6 +378,24 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
   const sessionIds = new Set(
     (await target.selectFrom("formation_sessions").select("id").where("formation_id", "=", id).execute()).map((s) => s.id),
   );
+  // A session that still has registrations is not removed here: staff cancel or move them first.
+  const keptIds = new Set(data.sessions.map((s) => s.id));
+  const removed = [...sessionIds].filter((sessionId) => !keptIds.has(sessionId));
+  if (removed.length > 0) {
+    const held = await target
+      .selectFrom("registrations")
+      .select("session_id")
+      .where("session_id", "in", removed)
+      .where("status", "!=", "annulee")
+      .limit(1)
+      .executeTakeFirst();
+    if (held) {
+      return refusal({
+        sessions:
+          "Une session retirée a encore des inscriptions\u00a0: annulez-les ou déplacez-les d'abord (Sessions et inscriptions), puis retirez la session.",
+      });
+    }
+  }
   const now = nowIso();
   try {
     await target.transaction().execute(async (trx) => {

@@ -219,6 +219,20 @@ describe.each(engines)("registrations ($name)", ({ create }) => {
     ).toEqual({ state: "open" });
   });
 
+  it("the formation editor refuses to remove a session that still has registrations", async () => {
+    const sessionId = await newSession(2, "2099-07-06", "2099-07-07");
+    const r = await register(sessionId);
+    if (!r.ok) throw new Error("unexpected");
+    const values = formationToFormValues((await getFormationById(formationId, t.db))!);
+    const without = (values.sessions as Array<Record<string, unknown>>).filter((s) => s.id !== sessionId);
+    const refused = await updateFormation(formationId, { ...values, sessions: without }, { db: t.db });
+    expect(!refused.ok && refused.errors.sessions).toMatch(/a encore des inscriptions/);
+    expect(await cancelRegistration(r.registrationId, { by: { id: null, label: "test" }, reason: "x", target: t.db })).toEqual({
+      ok: true,
+    });
+    expect((await updateFormation(formationId, { ...values, sessions: without }, { db: t.db })).ok).toBe(true);
+  });
+
   it("confirm, move to another session, and refusals", async () => {
     const a = await newSession(2, "2099-05-03", "2099-05-04");
     const b = await newSession(1, "2099-06-07", "2099-06-07");
