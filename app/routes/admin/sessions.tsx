@@ -88,7 +88,7 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
             {past ? "Voir les sessions à venir" : "Voir les sessions passées"}
           </Link>
         </div>
-        <SessionsTable rows={rows} caption={past ? "Sessions passées" : "Sessions à venir"} />
+        <SessionsTable rows={rows} caption={past ? "Tableau des sessions passées" : "Tableau des sessions à venir"} />
       </section>
       <section aria-labelledby="reglages" className="max-w-2xl space-y-3">
         <h2 id="reglages" className="text-lg font-semibold">
