@@ -27,6 +27,7 @@ export default [
   route("admin/formations/modele/:format", "routes/admin/formations-template.ts"),
   route("admin/formations/export/:format", "routes/admin/formations-export.ts"),
   route("admin/formations/batch-import/:jobId/rapport", "routes/admin/formations-import-report.ts"),
+  route("admin/sessions/:id/stagiaires.csv", "routes/admin/session-export.ts"),
   // Admin area: every child is guarded by the layout's loader (editor or admin) and by its own.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
@@ -52,6 +53,9 @@ export default [
     route("devis/:id", "routes/admin/lead.tsx", { id: "routes/admin/devis-detail" }),
     route("messages", "routes/admin/leads.tsx", { id: "routes/admin/messages" }),
     route("messages/:id", "routes/admin/lead.tsx", { id: "routes/admin/messages-detail" }),
+    route("sessions", "routes/admin/sessions.tsx"),
+    route("sessions/:id", "routes/admin/session.tsx"),
+    route("textes-legaux", "routes/admin/legal-documents.tsx"),
   ]),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
@@ -77,6 +81,11 @@ export default [
     route("formations", "routes/site/formations.tsx"),
     route("formations/ville/:city", "routes/site/formations-ville.tsx"),
     route("formations/:slug", "routes/site/formation.tsx"),
+    route("formations/:slug/inscription/:sessionId", "routes/site/registration.tsx"),
+    route("inscription/gerer/:token", "routes/site/registration-manage.tsx"),
+    route("inscription/offre/:token", "routes/site/registration-offer.tsx"),
+    route("conditions-generales-de-vente", "routes/site/legal-document.tsx", { id: "routes/site/cgv" }),
+    route("reglement-interieur", "routes/site/legal-document.tsx", { id: "routes/site/reglement-interieur" }),
     route("comparatif", "routes/site/comparatif-choix.tsx"),
     route("comparatif/:pair", "routes/site/comparatif.tsx"),
     // `/formation-{category}/{city}` (docs/spec.md#écrans): any other two-segment path that no route above claims lands here and is a 404.

@@ -4,6 +4,7 @@ import { claimsHref } from "~/domain/content/components/claims-admin";
 import { ORGANISATION_FIELD_LABELS, ORGANISATION_FORM_ID } from "~/domain/settings/components/organisation-form";
 import { DEMO_FORMATIONS } from "~/domain/formations/demo-content";
 import { DEFAULT_RULES_CHECKED_ON } from "~/domain/funding/default-rules";
+import { legalDocumentsToReplace } from "~/domain/registrations/legal-documents.server";
 import type { Organisation } from "~/domain/settings/model";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { getOrganisation } from "~/domain/settings/settings.server";
@@ -158,6 +159,16 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
       to: "/admin/financement",
       linkLabel: "Relire les barèmes",
     });
+  for (const doc of await legalDocumentsToReplace(target)) {
+    items.push({
+      id: `legal-${doc.document}`,
+      title: doc.missing ? `${doc.title} : aucun texte publié` : `${doc.title} : texte de démonstration`,
+      detail:
+        "Les inscriptions en ligne font accepter ce texte, et enregistrent la version acceptée : publiez le vôtre, relu par un juriste, avant d'ouvrir les inscriptions.",
+      to: "/admin/textes-legaux",
+      linkLabel: "Modifier le texte",
+    });
+  }
   if (!cfg.mail.smtpUrl)
     items.push({
       id: "mail",

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../tests/support/databases";
 import { seedDemoClaims } from "~/domain/content/claims-demo.server";
 import { seedDefaultRules } from "~/domain/funding/rules.server";
+import { saveLegalVersion, seedDemoLegalDocuments } from "~/domain/registrations/legal-documents.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { saveOrganisation } from "~/domain/settings/settings.server";
 import { updateClaim } from "~/domain/content/claims.server";
@@ -41,6 +42,7 @@ describe.each(engines)("go-live checklist on $name", ({ create }) => {
   it("lists the demo identity, demo claims, unreviewed scales, missing SMTP and a local SITE_URL, each with its screen", async () => {
     await seedDemoClaims(t.db);
     await seedDefaultRules(t.db);
+    await seedDemoLegalDocuments(t.db);
     const items = await goLiveChecklist(t.db);
     const byId = Object.fromEntries(items.map((i) => [i.id, i]));
     expect(Object.keys(byId)).toEqual([
@@ -50,10 +52,13 @@ describe.each(engines)("go-live checklist on $name", ({ create }) => {
       "results",
       "arguments",
       "funding",
+      "legal-cgv",
+      "legal-reglement_interieur",
       "mail",
       "site-url",
       "backup",
     ]);
+    expect(byId["legal-cgv"]!.title).toBe("Conditions générales de vente : texte de démonstration");
     expect(byId.identity!.to).toBe("/admin/parametres");
     expect(byId.testimonials!.to).toBe("/admin/temoignages?onglet=temoignages");
     expect(byId.testimonials!.title).toBe("12\u00a0témoignages inventés (démonstration)");
@@ -122,6 +127,9 @@ describe.each(engines)("go-live checklist on $name", ({ create }) => {
       .updateTable("funding_rules")
       .set({ checked_on: new Date().toISOString().slice(0, 10) })
       .execute();
+    const own = "Conditions propres à l'organisme, relues par son juriste. ".repeat(5);
+    await saveLegalVersion("cgv", { body: own }, { target: t.db });
+    await saveLegalVersion("reglement_interieur", { body: own }, { target: t.db });
     const ids = (await goLiveChecklist(t.db)).map((i) => i.id);
     expect(ids).toEqual(["mail", "site-url"]);
   });

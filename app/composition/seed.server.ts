@@ -3,6 +3,7 @@ import { seedDemoAccounts } from "~/domain/accounts/bootstrap.server";
 import { seedFormations } from "~/domain/formations/seed.server";
 import { seedBlog } from "~/domain/blog/seed.server";
 import { seedDemoClaims } from "~/domain/content/claims-demo.server";
+import { seedDemoLegalDocuments } from "~/domain/registrations/legal-documents.server";
 import { log } from "~/platform/log.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { saveOrganisation } from "~/domain/settings/settings.server";
@@ -53,6 +54,12 @@ const steps: Array<{ name: string; kind: "reference" | "demo"; run: (target: Db)
     name: "claims",
     kind: "demo",
     run: (target) => seedDemoClaims(target),
+  },
+  {
+    // Demonstration CGV and règlement intérieur, marked is_demo (the go-live checklist lists them).
+    name: "legal-documents",
+    kind: "demo",
+    run: (target) => seedDemoLegalDocuments(target),
   },
 ];
 

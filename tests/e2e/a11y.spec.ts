@@ -56,6 +56,8 @@ const PUBLIC_PAGES = [
   "/conditions-utilisation",
   "/politique-cookies",
   "/accessibilite",
+  "/conditions-generales-de-vente",
+  "/reglement-interieur",
   "/login",
   "/login?mode=oubli",
   "/login?mode=inscription",
@@ -141,6 +143,14 @@ async function adminPages(): Promise<string[]> {
   const testimonial = await db.selectFrom("testimonials").select("id").orderBy("position").executeTakeFirst();
   const result = await db.selectFrom("result_figures").select("id").orderBy("position").executeTakeFirst();
   const argument = await db.selectFrom("why_us_arguments").select("id").orderBy("position").executeTakeFirst();
+  // An upcoming session of the demo catalogue, for its admin page and its (public) registration form.
+  const session = await db
+    .selectFrom("formation_sessions")
+    .select("id")
+    .where("formation_id", "=", formation.id)
+    .where("start_date", ">", new Date().toISOString().slice(0, 10))
+    .orderBy("start_date")
+    .executeTakeFirstOrThrow();
   await db.destroy();
   const claims = "/admin/temoignages";
   return [
@@ -173,6 +183,12 @@ async function adminPages(): Promise<string[]> {
     `${claims}?onglet=resultats&modifier=${result?.id ?? "nouveau"}`,
     `${claims}?onglet=arguments`,
     `${claims}?onglet=arguments&modifier=${argument?.id ?? "nouveau"}`,
+    "/admin/sessions",
+    `/admin/sessions/${session.id}`,
+    "/admin/textes-legaux",
+    "/admin/textes-legaux?document=reglement_interieur",
+    // A public page whose address comes from the database (audited here, signed in).
+    `/formations/${EXCEL}/inscription/${session.id}`,
   ];
 }
 

@@ -251,27 +251,55 @@ async function writeChildren(trx: Db, formationId: string, data: FormationData, 
       .values(data.cityIds.map((city_id) => ({ formation_id: formationId, city_id })))
       .execute();
   }
-  await trx.deleteFrom("formation_sessions").where("formation_id", "=", formationId).execute();
-  if (data.sessions.length > 0) {
-    const used = new Set<string>();
+  // Sessions are updated in place (their id, and so the registrations to them, stay), removed, or added.
+  const used = new Set<string>();
+  const rows = data.sessions.map((s) => {
+    const id = s.id && existingSessionIds.has(s.id) && !used.has(s.id) ? s.id : randomUUID();
+    used.add(id);
+    return { id, s, kept: existingSessionIds.has(id) };
+  });
+  const removed = [...existingSessionIds].filter((id) => !used.has(id));
+  if (removed.length > 0) await trx.deleteFrom("formation_sessions").where("id", "in", removed).execute();
+  for (const { id, s, kept } of rows) {
+    if (!kept) continue;
+    // The seats counter moves by what the editor changed, never back to what it showed.
+    const delta = s.seatsShown === null ? null : s.seatsLeft - s.seatsShown;
+    await trx
+      .updateTable("formation_sessions")
+      .set((eb) => ({
+        start_date: s.startDate,
+        end_date: s.endDate,
+        city_id: s.cityId,
+        seats_left:
+          delta === null
+            ? s.seatsLeft
+            : eb
+                .case()
+                .when(eb("seats_left", "+", delta), "<", 0)
+                .then(0)
+                .else(eb("seats_left", "+", delta))
+                .end(),
+        updated_at: now,
+      }))
+      .where("id", "=", id)
+      .where("formation_id", "=", formationId)
+      .execute();
+  }
+  const added = rows.filter((r) => !r.kept);
+  if (added.length > 0) {
     await trx
       .insertInto("formation_sessions")
       .values(
-        data.sessions.map((s) => {
-          // Keep a session's id when it already belonged to this formation, so links to it stay valid.
-          const id = s.id && existingSessionIds.has(s.id) && !used.has(s.id) ? s.id : randomUUID();
-          used.add(id);
-          return {
-            id,
-            formation_id: formationId,
-            start_date: s.startDate,
-            end_date: s.endDate,
-            city_id: s.cityId,
-            seats_left: s.seatsLeft,
-            created_at: now,
-            updated_at: now,
-          };
-        }),
+        added.map(({ id, s }) => ({
+          id,
+          formation_id: formationId,
+          start_date: s.startDate,
+          end_date: s.endDate,
+          city_id: s.cityId,
+          seats_left: s.seatsLeft,
+          created_at: now,
+          updated_at: now,
+        })),
       )
       .execute();
   }
@@ -357,6 +385,24 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
   const sessionIds = new Set(
     (await target.selectFrom("formation_sessions").select("id").where("formation_id", "=", id).execute()).map((s) => s.id),
   );
+  // A session that still has registrations is not removed here: staff cancel or move them first.
+  const keptIds = new Set(data.sessions.map((s) => s.id));
+  const removed = [...sessionIds].filter((sessionId) => !keptIds.has(sessionId));
+  if (removed.length > 0) {
+    const held = await target
+      .selectFrom("registrations")
+      .select("session_id")
+      .where("session_id", "in", removed)
+      .where("status", "!=", "annulee")
+      .limit(1)
+      .executeTakeFirst();
+    if (held) {
+      return refusal({
+        sessions:
+          "Une session retirée a encore des inscriptions\u00a0: annulez-les ou déplacez-les d'abord (Sessions et inscriptions), puis retirez la session.",
+      });
+    }
+  }
   const now = nowIso();
   try {
     await target.transaction().execute(async (trx) => {

@@ -127,6 +127,12 @@ export const sessionInputSchema = z
     /** null: the session takes place remotely. */
     cityId: z.preprocess(emptyToNull, z.string().max(64).nullable().default(null)),
     seatsLeft: number("Le nombre de places restantes", { min: 0, max: 500, integer: true }),
+    /**
+     * The free seats the editor showed when it was opened: a save applies the difference
+     * (seatsLeft − seatsShown) to the counter, so that registrations taken meanwhile are kept
+     * (docs/decisions/0014-registrations-seats.md). Absent (import, new session): seatsLeft is set as is.
+     */
+    seatsShown: optionalNumber("Les places affichées", { min: 0, max: 500, integer: true }),
   })
   .superRefine((s, ctx) => {
     if (s.endDate < s.startDate)
@@ -341,6 +347,7 @@ export function formationToFormValues(f: Formation): Record<string, unknown> {
       endDate: s.endDate,
       cityId: s.cityId ?? "",
       seatsLeft: s.seatsLeft,
+      seatsShown: s.seatsLeft,
     })),
     cpfEligible: f.cpfEligible ? "1" : "",
     intraOnQuote: f.intraOnQuote ? "1" : "",

@@ -15,10 +15,8 @@ import { staffNotification, visitorAcknowledgement, type LeadForMail, type MailC
 import { enqueueMail, requeueMail, signalMailQueued } from "./mail-queue.server";
 import {
   FORMAT_LABELS,
-  HONEYPOT_FIELD,
   LEADS_PAGE_SIZE,
   LEAD_STATUS_LABELS,
-  TOKEN_FIELD,
   fieldsFor,
   fundingLabel,
   isLeadStatus,
@@ -40,7 +38,7 @@ import {
   type LeadStatus,
   type QuoteInput,
 } from "./model";
-import { RATE_LIMIT_MAX, checkFormToken, consumeRateLimit, issueFormToken } from "./spam.server";
+import { consumeRateLimit, rateLimitMessage, screenSubmission } from "./spam.server";
 import { type FieldErrors } from "~/platform/validation/errors";
 import type { Actor } from "~/platform/db/actor";
 import { isDatabaseUnavailable, isUniqueViolation } from "~/platform/db/errors";
@@ -104,11 +102,6 @@ export function clientIp(request: Request): string {
   return request.headers.get(CLIENT_IP_HEADER)?.trim() ?? "";
 }
 
-function minutesText(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? "une minute" : `${minutes} minutes`;
-}
-
 /**
  * Stores a quote request or a contact message, then queues its two e-mails (notification to the
  * staff, acknowledgement to the visitor) in the same transaction: the request is stored before
@@ -143,50 +136,12 @@ export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitCont
   const values = readFormValues(form, fieldsFor(kind));
   const validation = kind === "devis" ? validateQuote(values) : validateContact(values);
   const errors = validation.ok ? {} : validation.errors;
-  const submittedToken = String(form.get(TOKEN_FIELD) ?? "");
-  const reject = (status: 400 | 429, formError: string | undefined, token: string): SubmitResult => ({
-    ok: false,
-    status,
-    values,
-    errors,
-    formError,
-    token,
-  });
-
-  const honeypot = String(form.get(HONEYPOT_FIELD) ?? "");
-  const tokenCheck = checkFormToken(kind, submittedToken, minFill, now);
-  if (honeypot.trim() !== "") {
-    log.info("Envoi de formulaire bloqué (champ piège rempli)", { kind });
-    return reject(
-      400,
-      "Votre envoi a été bloqué par notre protection contre les envois automatiques : un champ caché, que seuls les robots remplissent, contenait une valeur (cela arrive parfois avec le remplissage automatique du navigateur). Nous l'avons vidé : vérifiez vos informations et renvoyez le formulaire.",
-      tokenCheck.ok || tokenCheck.reason === "too-fast" ? submittedToken : issueFormToken(kind, now),
-    );
+  const screen = screenSubmission(kind, form, { valid: validation.ok, minFillSeconds: minFill, now });
+  if (!screen.ok) {
+    return { ok: false, status: screen.status, values, errors, formError: screen.formError, confirm: screen.confirm, token: screen.token };
   }
-  if (!tokenCheck.ok) {
-    if (submittedToken === "") {
-      // The page came from a cache, or without JavaScript: its form carries no token of its own.
-      // The visitor confirms once with a token issued now (already past the minimum fill time).
-      const token = issueFormToken(kind, now - minFill * 1000);
-      if (!validation.ok) return reject(400, undefined, token);
-      return { ok: false, status: 200, values, errors, confirm: true, token };
-    }
-    if (tokenCheck.reason === "too-fast") {
-      return reject(
-        400,
-        `Envoi trop rapide\u00a0: pour nous protéger des robots, un formulaire ne peut pas être envoyé moins de ${minFill} secondes après son ouverture. Patientez ${tokenCheck.waitSeconds} seconde${tokenCheck.waitSeconds > 1 ? "s" : ""}, puis renvoyez-le\u00a0: vos informations sont conservées.`,
-        submittedToken,
-      );
-    }
-    return reject(
-      400,
-      tokenCheck.reason === "expired"
-        ? "Ce formulaire a été ouvert il y a plus de deux jours et a expiré par sécurité. Vos informations sont conservées : vérifiez-les et renvoyez le formulaire."
-        : "Le formulaire n'a pas pu être vérifié (son jeton de sécurité a été modifié). Vos informations sont conservées : renvoyez le formulaire.",
-      issueFormToken(kind, now),
-    );
-  }
-  if (!validation.ok) return reject(400, undefined, submittedToken);
+  const submittedToken = screen.token;
+  if (!validation.ok) return { ok: false, status: 400, values, errors, token: submittedToken };
 
   try {
     // The same form sent again: answer with the request already stored.
@@ -201,11 +156,14 @@ export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitCont
     if (!limit.allowed) {
       log.warn("Envoi de formulaire refusé (limite par adresse)", { kind });
       const organisation = await getOrganisation(target);
-      return reject(
-        429,
-        `Trop de demandes ont été envoyées depuis votre connexion\u00a0: par sécurité, nous en acceptons au plus ${RATE_LIMIT_MAX} par heure. Réessayez dans ${minutesText(limit.retryAfterSeconds)}, ou appelez-nous au ${organisation.phone}.`,
-        submittedToken,
-      );
+      return {
+        ok: false,
+        status: 429,
+        values,
+        errors,
+        formError: rateLimitMessage(limit.retryAfterSeconds, organisation.phone),
+        token: submittedToken,
+      };
     }
     return await storeLead(target, { kind, data: validation.data, token: submittedToken, receivedAt: now });
   } catch (error) {

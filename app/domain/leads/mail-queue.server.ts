@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder } from "kysely";
 import { db, type Db } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
-import { sendMail, type MailMessage, type SentMail } from "~/platform/email/mailer.server";
+import { sendMail, type MailAttachment, type MailMessage, type SentMail } from "~/platform/email/mailer.server";
 import { leaseMs } from "~/platform/jobs/lease.server";
 import { log } from "~/platform/log.server";
 
@@ -18,12 +18,16 @@ export type MailState = "pending" | "sending" | "sent" | "failed";
 
 export interface QueuedMail {
   leadId?: string | null;
+  /** The registration the mail is about (confirmation, offer, convocation). */
+  registrationId?: string | null;
   purpose: string;
   to: string;
   replyTo?: string;
   subject: string;
   text: string;
   html?: string;
+  /** Text attachments (a calendar file), stored with the mail. */
+  attachments?: MailAttachment[];
 }
 
 /** After this many failed attempts a mail is marked failed (staff can send it again from the admin). */
@@ -75,6 +79,8 @@ export async function enqueueMail(target: Db, mail: QueuedMail, now = Date.now()
       last_error: "",
       sent_at: null,
       via: "",
+      attachments: JSON.stringify(mail.attachments ?? []),
+      registration_id: mail.registrationId ?? null,
       created_at: iso,
       updated_at: iso,
     })
@@ -194,6 +200,7 @@ export async function sendClaimedMails(
         text: row.text_body,
         html: row.html_body || undefined,
         replyTo: row.reply_to || undefined,
+        attachments: parseAttachments(row.attachments),
       });
       const iso = new Date(now()).toISOString();
       await target
@@ -241,6 +248,15 @@ export async function sendClaimedMails(
     }
   }
   return result;
+}
+
+function parseAttachments(json: string): MailAttachment[] | undefined {
+  try {
+    const list = JSON.parse(json) as MailAttachment[];
+    return Array.isArray(list) && list.length > 0 ? list : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Staff asked to send a mail again (after a definitive failure, or now rather than later). */

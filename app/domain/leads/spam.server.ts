@@ -1,13 +1,18 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { authSecret } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
+import { log } from "~/platform/log.server";
 import type { LeadKind } from "./model";
+import { HONEYPOT_FIELD, TOKEN_FIELD } from "./labels";
 
 /**
  * Anti-spam for the public forms: a signed timestamp (minimum fill time, and the idempotency key
  * of the submission), a honeypot, and a per-address rate limit kept in the database so that every
  * instance counts the same submissions.
  */
+
+/** The public forms that carry the anti-spam token: quote, contact, registration to a session. */
+export type GuardedForm = LeadKind | "inscription";
 
 /** A form older than this is refused (a new token comes with the re-rendered form). */
 export const FORM_TOKEN_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
@@ -17,7 +22,7 @@ function sign(payload: string): string {
 }
 
 /** A token for one display of a form: "<issued ms base36>.<nonce>.<signature>". */
-export function issueFormToken(kind: LeadKind, now = Date.now()): string {
+export function issueFormToken(kind: GuardedForm, now = Date.now()): string {
   const payload = `${now.toString(36)}.${randomBytes(9).toString("base64url")}`;
   return `${payload}.${sign(`${kind}.${payload}`)}`;
 }
@@ -25,7 +30,7 @@ export function issueFormToken(kind: LeadKind, now = Date.now()): string {
 export type TokenCheck =
   { ok: true; issuedAt: number } | { ok: false; reason: "invalid" | "expired" } | { ok: false; reason: "too-fast"; waitSeconds: number };
 
-export function checkFormToken(kind: LeadKind, token: string, minFillSeconds: number, now = Date.now()): TokenCheck {
+export function checkFormToken(kind: GuardedForm, token: string, minFillSeconds: number, now = Date.now()): TokenCheck {
   const parts = token.split(".");
   if (parts.length !== 3 || token.length > 200) return { ok: false, reason: "invalid" };
   const [stamp, nonce, signature] = parts as [string, string, string];
@@ -40,6 +45,82 @@ export function checkFormToken(kind: LeadKind, token: string, minFillSeconds: nu
     return { ok: false, reason: "too-fast", waitSeconds: Math.max(1, Math.ceil((minFillSeconds * 1000 - elapsed) / 1000)) };
   }
   return { ok: true, issuedAt };
+}
+
+/** What the anti-spam checks answer: go on, or refuse with a French message (and the token the re-rendered form carries). */
+export type Screening =
+  | { ok: true; token: string }
+  | {
+      ok: false;
+      status: 200 | 400;
+      /** A rejection of the whole form, in French. */
+      formError?: string;
+      /** Nothing wrong, one step left: the form came without a token of its own (cached page, no JavaScript). */
+      confirm?: boolean;
+      token: string;
+    };
+
+/**
+ * The checks every public form passes before it is stored: the honeypot, then the signed token
+ * (minimum fill time, age). A form without a token (a cached page, no JavaScript) is not refused:
+ * once valid, the visitor confirms it once with a token issued now. `valid` says whether the
+ * fields passed the form's schema (a refusal then shows the fields' messages too).
+ */
+export function screenSubmission(
+  kind: GuardedForm,
+  form: FormData,
+  { valid, minFillSeconds, now = Date.now() }: { valid: boolean; minFillSeconds: number; now?: number },
+): Screening {
+  const submittedToken = String(form.get(TOKEN_FIELD) ?? "");
+  const honeypot = String(form.get(HONEYPOT_FIELD) ?? "");
+  const tokenCheck = checkFormToken(kind, submittedToken, minFillSeconds, now);
+  if (honeypot.trim() !== "") {
+    log.info("Envoi de formulaire bloqué (champ piège rempli)", { kind });
+    return {
+      ok: false,
+      status: 400,
+      formError:
+        "Votre envoi a été bloqué par notre protection contre les envois automatiques : un champ caché, que seuls les robots remplissent, contenait une valeur (cela arrive parfois avec le remplissage automatique du navigateur). Nous l'avons vidé : vérifiez vos informations et renvoyez le formulaire.",
+      token: tokenCheck.ok || tokenCheck.reason === "too-fast" ? submittedToken : issueFormToken(kind, now),
+    };
+  }
+  if (!tokenCheck.ok) {
+    if (submittedToken === "") {
+      // The page came from a cache, or without JavaScript: its form carries no token of its own.
+      // The visitor confirms once with a token issued now (already past the minimum fill time).
+      const token = issueFormToken(kind, now - minFillSeconds * 1000);
+      return valid ? { ok: false, status: 200, confirm: true, token } : { ok: false, status: 400, token };
+    }
+    if (tokenCheck.reason === "too-fast") {
+      return {
+        ok: false,
+        status: 400,
+        formError: `Envoi trop rapide\u00a0: pour nous protéger des robots, un formulaire ne peut pas être envoyé moins de ${minFillSeconds} secondes après son ouverture. Patientez ${tokenCheck.waitSeconds} seconde${tokenCheck.waitSeconds > 1 ? "s" : ""}, puis renvoyez-le\u00a0: vos informations sont conservées.`,
+        token: submittedToken,
+      };
+    }
+    return {
+      ok: false,
+      status: 400,
+      formError:
+        tokenCheck.reason === "expired"
+          ? "Ce formulaire a été ouvert il y a plus de deux jours et a expiré par sécurité. Vos informations sont conservées : vérifiez-les et renvoyez le formulaire."
+          : "Le formulaire n'a pas pu être vérifié (son jeton de sécurité a été modifié). Vos informations sont conservées : renvoyez le formulaire.",
+      token: issueFormToken(kind, now),
+    };
+  }
+  if (!valid) return { ok: false, status: 400, token: submittedToken };
+  return { ok: true, token: submittedToken };
+}
+
+function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? "une minute" : `${minutes} minutes`;
+}
+
+/** The refusal of a submission over the per-address limit, in French (with the phone number to call instead). */
+export function rateLimitMessage(retryAfterSeconds: number, phone: string): string {
+  return `Trop de demandes ont été envoyées depuis votre connexion\u00a0: par sécurité, nous en acceptons au plus ${RATE_LIMIT_MAX} par heure. Réessayez dans ${minutesText(retryAfterSeconds)}, ou appelez-nous au ${phone}.`;
 }
 
 /** Per client address: at most RATE_LIMIT_MAX accepted submissions (both forms) per window. */

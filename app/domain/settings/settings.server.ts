@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from "~/platform/db/errors";
 import { defaultsFromOrganisation, formationDefaultsSchema, type FormationDefaults } from "./formation-defaults";
 import { organisationSchema, type Organisation } from "./model";
 import { DEMO_ORGANISATION } from "./organisation";
+import { DEFAULT_REGISTRATION_SETTINGS, registrationSettingsSchema, type RegistrationSettings } from "./registration-settings";
 
 /** One record of the settings table, as its JSON text, or undefined when never saved. */
 export async function readSetting(key: string, target: Db): Promise<unknown> {
@@ -69,4 +70,16 @@ export async function saveFormationDefaults(values: FormationDefaults, target: D
 export async function mailSenderName(target: Db = db()): Promise<string> {
   const o = await getOrganisation(target);
   return o.mailSenderName || o.name;
+}
+
+const REGISTRATION_SETTINGS_KEY = "registrations";
+
+/** Cancellation deadline and waiting-list offer duration; the defaults until an admin saves them. */
+export async function getRegistrationSettings(target: Db = db()): Promise<RegistrationSettings> {
+  const parsed = registrationSettingsSchema.safeParse(await readSetting(REGISTRATION_SETTINGS_KEY, target));
+  return parsed.success ? parsed.data : DEFAULT_REGISTRATION_SETTINGS;
+}
+
+export async function saveRegistrationSettings(values: RegistrationSettings, target: Db = db()): Promise<void> {
+  await writeSetting(REGISTRATION_SETTINGS_KEY, registrationSettingsSchema, values, target);
 }

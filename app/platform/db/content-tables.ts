@@ -19,6 +19,7 @@ export const CONTENT_TABLES = [
   "testimonials",
   "result_figures",
   "why_us_arguments",
+  "legal_document_versions",
 ] as const;
 
 /**
@@ -50,4 +51,8 @@ export const NON_CONTENT_TABLES = [
   "webhook_events",
   "webhook_deliveries",
   "webhook_attempts",
+  "registrations",
+  "registration_trainees",
+  "registration_status_history",
+  "registration_offers",
 ] as const;

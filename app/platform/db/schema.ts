@@ -28,6 +28,9 @@ export interface PageViewsTable {
  * natively on PostgreSQL (timestamptz, boolean) and as ISO text and 0/1 on SQLite: read them
  * through `~/domain/accounts/users.server` helpers, which normalize both.
  */
+/** A column with a default in its migration: optional when inserting. */
+export type WithDefault<T> = ColumnType<T, T | undefined, T>;
+
 export type AuthDate = ColumnType<Date | string, Date | string, Date | string>;
 export type AuthBool = ColumnType<boolean | number, boolean | number, boolean | number>;
 
@@ -226,7 +229,11 @@ export interface FormationSessionsTable {
   start_date: string; // YYYY-MM-DD
   end_date: string;
   city_id: string | null; // null: remote
-  seats_left: number;
+  seats_left: number; // free seats: the one counter registrations take from (docs/decisions/0014-registrations-seats.md)
+  kind: WithDefault<string>; // inter | intra
+  day_start: WithDefault<string>; // HH:MM, Paris time
+  day_end: WithDefault<string>;
+  address: WithDefault<string>; // empty: the city
   created_at: string;
   updated_at: string;
 }
@@ -290,6 +297,8 @@ export interface MailQueueTable {
   last_error: string;
   sent_at: string | null;
   via: string;
+  attachments: WithDefault<string>; // JSON: [{ filename, contentType, content }]
+  registration_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -521,6 +530,82 @@ export interface Database {
   testimonials: TestimonialsTable;
   result_figures: ResultFiguresTable;
   why_us_arguments: WhyUsArgumentsTable;
+  registrations: RegistrationsTable;
+  registration_trainees: RegistrationTraineesTable;
+  registration_status_history: RegistrationStatusHistoryTable;
+  registration_offers: RegistrationOffersTable;
+  legal_document_versions: LegalDocumentVersionsTable;
+}
+
+/** Registrations to sessions (migration 202611280200_registrations). */
+export interface RegistrationsTable {
+  id: string;
+  reference: string;
+  session_id: string;
+  formation_id: string;
+  buyer_kind: string; // entreprise | particulier
+  company_name: string;
+  siret: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string;
+  funding: string; // opco | cpf | france_travail | fonds_propres
+  opco: string;
+  accessibility_needs: string;
+  cgv_version_id: string | null;
+  ri_version_id: string | null;
+  status: string; // recue | confirmee | en_attente | annulee
+  seats: number;
+  source: string; // en_ligne | manuel
+  waitlisted_at: string | null;
+  final_on: string | null; // YYYY-MM-DD: end of an individual's withdrawal period
+  form_token: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RegistrationTraineesTable {
+  id: string;
+  registration_id: string;
+  position: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  job_title: string;
+}
+
+export interface RegistrationStatusHistoryTable {
+  id: string;
+  registration_id: string;
+  status: string;
+  actor_id: string | null;
+  actor_label: string;
+  reason: string;
+  created_at: string;
+}
+
+export interface RegistrationOffersTable {
+  id: string;
+  registration_id: string;
+  session_id: string;
+  seats: number;
+  state: string; // open | accepted | expired | withdrawn
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** CGV and règlement intérieur, one row per dated version (migration 202611280220_legal_documents). */
+export interface LegalDocumentVersionsTable {
+  id: string;
+  document: string; // cgv | reglement_interieur
+  body: string;
+  is_demo: number;
+  author_email: string;
+  created_at: string;
 }
 
 /** Public claims (migration 202611231700_claims, see docs/claims.md). Booleans are 0/1. */

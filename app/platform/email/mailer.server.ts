@@ -6,12 +6,20 @@ import { config } from "../config.server";
 import { log } from "../log.server";
 import { pseudonym } from "../privacy/pseudonym.server";
 
+/** A text attachment (a calendar file): its name, MIME type and UTF-8 content. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string | string[];
   subject: string;
   text: string;
   html?: string;
   replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface SentMail {
@@ -50,6 +58,7 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
     text: message.text,
     html: message.html,
     replyTo: message.replyTo,
+    attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
   };
   if (cfg.mail.smtpUrl) {
     const info = await smtpTransport(cfg.mail.smtpUrl).sendMail(mail);

@@ -9,6 +9,8 @@ import { GoLiveChecklist } from "~/composition/go-live-checklist";
 import { goLiveChecklist } from "~/composition/go-live.server";
 import { BackupStatusPanel } from "~/platform/backup/backup-status-panel";
 import { backupStatus } from "~/platform/backup/backup.server";
+import { nextSessionsFill } from "~/domain/registrations/admin.server";
+import { NextSessions } from "~/domain/registrations/components/admin-sessions";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";
 import { useLiveData } from "~/platform/live/use-live-data";
@@ -18,23 +20,24 @@ import { formatDateTime } from "./format";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireEditor(request);
-  const [figures, latest, checklist, backup] = await Promise.all([
+  const [figures, latest, checklist, backup, sessions] = await Promise.all([
     dashboardFigures(user),
     latestAudit(db(), 20),
     goLiveChecklist(),
     isAdmin(user) ? backupStatus() : undefined,
+    nextSessionsFill(5),
   ]);
   // Account and settings changes are for admins; editors see content changes.
   const changes = latest.filter((e) => isAdmin(user) || (e.entity !== "user" && e.entity !== "settings")).slice(0, 8);
   // Admins see the whole go-live checklist; editors only the warning about mail that nobody receives.
-  return { user, figures, changes, backup, checklist: isAdmin(user) ? checklist : checklist.filter((i) => i.id === "mail") };
+  return { user, figures, changes, backup, sessions, checklist: isAdmin(user) ? checklist : checklist.filter((i) => i.id === "mail") };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Tableau de bord", description: "Administration du site.", noindex: true });
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, figures, changes, checklist, backup } = loaderData;
+  const { user, figures, changes, checklist, backup, sessions } = loaderData;
   // The figures are read again when the admin comes back to the tab after 5 minutes.
   useLiveData();
   const shortcuts = ADMIN_NAV.filter((item) => item.to !== "/admin" && (item.role === "editor" || isAdmin(user)));
@@ -47,6 +50,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       {isAdmin(user) || checklist.length ? <GoLiveChecklist items={checklist} /> : null}
 
+      <NextSessions rows={sessions} />
       {backup ? <BackupStatusPanel status={backup} /> : null}
 
       <section aria-labelledby="figures-title">

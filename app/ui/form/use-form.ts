@@ -133,10 +133,12 @@ export function useForm({
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // A button with `formnovalidate` (« Ajouter une ligne ») sends the form as it is: the server re-renders it.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLElement && submitter.hasAttribute("formnovalidate")) return;
     if (!loaded.current) {
       // The schema is not there yet (a very quick submit): wait for it, then submit again.
       event.preventDefault();
-      const submitter = (event.nativeEvent as SubmitEvent).submitter;
       void load().then(() => formRef.current?.requestSubmit(submitter instanceof HTMLElement ? submitter : undefined));
       return;
     }

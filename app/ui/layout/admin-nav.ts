@@ -1,5 +1,7 @@
 import {
   Calculator,
+  CalendarDays,
+  ScrollText,
   FileClock,
   FileText,
   FolderTree,
@@ -34,6 +36,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/formations", label: "Formations", icon: GraduationCap, role: "editor" },
   { to: "/admin/categories", label: "Catégories", icon: FolderTree, role: "editor" },
   { to: "/admin/villes", label: "Villes", icon: MapPin, role: "editor" },
+  { to: "/admin/sessions", label: "Sessions et inscriptions", icon: CalendarDays, role: "editor" },
   { to: "/admin/blog", label: "Blog", icon: Newspaper, role: "editor" },
   { to: "/admin/devis", label: "Demandes de devis", icon: FileText, role: "editor" },
   { to: "/admin/messages", label: "Messages", icon: MessageSquare, role: "editor" },
@@ -41,6 +44,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/utilisateurs", label: "Utilisateurs", icon: Users, role: "admin" },
   { to: "/admin/journal", label: "Journal", icon: FileClock, role: "admin" },
   { to: "/admin/financement", label: "Financement", icon: Calculator, role: "admin" },
+  { to: "/admin/textes-legaux", label: "CGV et règlement intérieur", icon: ScrollText, role: "admin" },
   { to: "/admin/parametres", label: "Paramètres", icon: Settings, role: "admin" },
   { to: "/admin/lheo", label: "Flux LHÉO et API", icon: Rss, role: "admin" },
   { to: "/admin/webhooks", label: "Webhooks", icon: Webhook, role: "admin" },

@@ -596,10 +596,19 @@ function SessionsField({ initial, errors, cities, markDirty }: ListProps & { cit
           return (
             <li key={s.key} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
               <input type="hidden" name={`sessions.${i}.id`} value={valueAt(s.values, "id")} />
+              <input type="hidden" name={`sessions.${i}.seatsShown`} value={valueAt(s.values, "seatsShown")} />
               <div className="flex items-center justify-between">
                 <p className="font-semibold">
                   Session {i + 1}
                   {past ? <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">(passée)</span> : null}
+                  {valueAt(s.values, "id") ? (
+                    <Link
+                      to={`/admin/sessions/${valueAt(s.values, "id")}`}
+                      className="ml-3 text-sm font-normal text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                    >
+                      Inscriptions de la session {i + 1}
+                    </Link>
+                  ) : null}
                 </p>
                 <Button
                   size="sm"

@@ -343,7 +343,7 @@ export function FormationPageView({ data }: { data: FormationPageData }) {
                 sessions={upcoming}
                 label={`Prochaines sessions de la formation ${f.title}`}
                 showFormation={false}
-                quoteFor={f.slug}
+                registerFor={f.slug}
               />
             ) : (
               <p className="text-slate-700 dark:text-slate-300">

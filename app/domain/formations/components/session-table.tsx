@@ -2,26 +2,24 @@ import { Link } from "react-router";
 import type { UpcomingSession } from "../model";
 import { sessionDatesLabel } from "../labels";
 import { cityPath, formationPath } from "../slug";
-
-function seats(n: number): string {
-  if (n === 0) return "Complet";
-  return n === 1 ? "1 place restante" : `${n} places restantes`;
-}
+import { registrationLinkLabel, registrationPath, seatsLabel } from "~/domain/registrations/labels";
 
 /**
  * Upcoming sessions as a table that scrolls sideways on a phone (a focusable region, so
- * keyboard users can scroll it). `showFormation` adds the formation column (city and home pages).
+ * keyboard users can scroll it). `showFormation` adds the formation column (city and home pages);
+ * `registerFor` (the formation's slug) adds the link to each session's registration form, or to its
+ * waiting list when full, from the same seat count as the « Places » column.
  */
 export function SessionTable({
   sessions,
   label,
   showFormation = true,
-  quoteFor,
+  registerFor,
 }: {
   sessions: UpcomingSession[];
   label: string;
   showFormation?: boolean;
-  quoteFor?: string;
+  registerFor?: string;
 }) {
   const th = "border-b border-slate-200 px-3 py-2 text-left font-semibold text-slate-900 dark:border-slate-700 dark:text-white";
   const td = "border-b border-slate-100 px-3 py-3 align-top dark:border-slate-800";
@@ -45,7 +43,7 @@ export function SessionTable({
             <th scope="col" className={th}>
               Places
             </th>
-            {quoteFor ? (
+            {registerFor ? (
               <th scope="col" className={th}>
                 <span className="sr-only">Inscription</span>
               </th>
@@ -76,21 +74,19 @@ export function SessionTable({
                 )}
               </td>
               <td className={td}>
-                <span className={s.seatsLeft <= 2 ? "font-semibold text-amber-800 dark:text-amber-300" : undefined}>
-                  {seats(s.seatsLeft)}
+                <span className={s.seatsLeft <= 3 ? "font-semibold text-amber-800 dark:text-amber-300" : undefined}>
+                  {seatsLabel(s.seatsLeft)}
                 </span>
               </td>
-              {quoteFor ? (
+              {registerFor ? (
                 <td className={td}>
-                  {s.seatsLeft > 0 ? (
-                    <Link
-                      to={`/devis?formation=${encodeURIComponent(quoteFor)}`}
-                      className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
-                      aria-label={`S'inscrire à la session ${sessionDatesLabel(s.startDate, s.endDate)}${s.city ? ` à ${s.city.name}` : " à distance"}`}
-                    >
-                      S'inscrire
-                    </Link>
-                  ) : null}
+                  <Link
+                    to={registrationPath(registerFor, s.id)}
+                    className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                    aria-label={`${s.seatsLeft > 0 ? "S'inscrire à" : "Liste d'attente de"} la session ${sessionDatesLabel(s.startDate, s.endDate)}${s.city ? ` à ${s.city.name}` : " à distance"}`}
+                  >
+                    {registrationLinkLabel(s.seatsLeft)}
+                  </Link>
                 </td>
               ) : null}
             </tr>

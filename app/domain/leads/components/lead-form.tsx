@@ -35,7 +35,7 @@ function leadValidator(kind: LeadKind): () => Promise<Validator> {
  * the page itself is shared by every visitor. Without JavaScript the form goes without one and the
  * server asks the visitor to confirm once (with a token of their own).
  */
-function useFormToken(kind: LeadKind, fromServer: string | undefined): string {
+export function useFormToken(kind: LeadKind | "inscription", fromServer: string | undefined): string {
   const [token, setToken] = useState(fromServer ?? "");
   useEffect(() => {
     if (fromServer) {
@@ -160,7 +160,7 @@ export function SendingIcon() {
 }
 
 /** Anti-spam fields: the honeypot (off-screen, never announced) and this display's token. */
-function SpamGuards({ token }: { token: string }) {
+export function SpamGuards({ token }: { token: string }) {
   return (
     <>
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

@@ -20,9 +20,12 @@ import * as m202611232000 from "./202611232000_drop_user_permissions";
 import * as m202611261700 from "./202611261700_formation_order_indexes";
 import * as m202611280100 from "./202611280100_account_mail_sends";
 import * as m202611280101 from "./202611280101_import_write_stamps";
-import * as m202611280500 from "./202611280500_catalogue_order_indexes";
+import * as m202611280200 from "./202611280200_registrations";
+import * as m202611280210 from "./202611280210_mail_attachments";
+import * as m202611280220 from "./202611280220_legal_documents";
 import * as m202611280400 from "./202611280400_backups";
 import * as m202611280410 from "./202611280410_webhooks";
+import * as m202611280500 from "./202611280500_catalogue_order_indexes";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -51,7 +54,10 @@ export const migrations: Record<string, Migration> = {
   "202611261700_formation_order_indexes": m202611261700,
   "202611280100_account_mail_sends": m202611280100,
   "202611280101_import_write_stamps": m202611280101,
-  "202611280500_catalogue_order_indexes": m202611280500,
+  "202611280200_registrations": m202611280200,
+  "202611280210_mail_attachments": m202611280210,
+  "202611280220_legal_documents": m202611280220,
   "202611280400_backups": m202611280400,
   "202611280410_webhooks": m202611280410,
+  "202611280500_catalogue_order_indexes": m202611280500,
 };

@@ -1,0 +1,287 @@
+import { recordAudit } from "~/domain/audit/audit.server";
+import { sessionDatesLabel } from "~/domain/formations/labels";
+import { toCsv } from "~/domain/leads/leads.server";
+import { enqueueMail, signalMailQueued } from "~/domain/leads/mail-queue.server";
+import type { Actor } from "~/platform/db/actor";
+import { db, nowIso, type Db } from "~/platform/db/db.server";
+import { parisCalendarDay } from "~/platform/intl";
+import { STATUS_LABELS, fundingText, type RegistrationStatus } from "./labels";
+import { convocationMail } from "./mail-content.server";
+import type { SessionDetailsInput } from "./model";
+import { calendarOf, loadMailRegistration, mailSetup } from "./registrations.server";
+import { getSession, listSessions, placeOf, seatUse, type RegistrationSession } from "./sessions.server";
+
+/** Staff's view of sessions and their registrations (/admin/sessions). */
+
+import type { SessionState } from "./labels";
+
+export interface AdminSessionRow {
+  id: string;
+  formationId: string;
+  formationTitle: string;
+  datesLabel: string;
+  startDate: string;
+  place: string;
+  taken: number;
+  offered: number;
+  total: number;
+  waiting: number;
+  state: SessionState;
+}
+
+function stateOf(s: RegistrationSession, today: string): SessionState {
+  if (s.startDate <= today) return "passee";
+  if (s.kind !== "inter") return "intra";
+  return s.seatsLeft > 0 ? "ouverte" : "complete";
+}
+
+/** Sessions with seats taken / total and the waiting list: upcoming ones, or past ones with `past`. */
+export async function adminSessionRows(
+  { past = false, formationId }: { past?: boolean; formationId?: string } = {},
+  target: Db = db(),
+): Promise<AdminSessionRow[]> {
+  const today = parisCalendarDay(new Date());
+  const all = await listSessions({ formationId }, target);
+  const sessions = all.filter((s) => (past ? s.startDate <= today : s.startDate > today));
+  if (past) sessions.reverse();
+  const use = await seatUse(
+    sessions.map((s) => s.id),
+    target,
+  );
+  return sessions.map((s) => {
+    const u = use.get(s.id)!;
+    return {
+      id: s.id,
+      formationId: s.formationId,
+      formationTitle: s.formationTitle,
+      datesLabel: sessionDatesLabel(s.startDate, s.endDate),
+      startDate: s.startDate,
+      place: s.address || (s.city ? s.city.name : "À distance"),
+      taken: u.taken,
+      offered: u.offered,
+      total: s.seatsLeft + u.taken + u.offered,
+      waiting: u.waiting,
+      state: stateOf(s, today),
+    };
+  });
+}
+
+/** The dashboard's next sessions with their fill rate. */
+export async function nextSessionsFill(limit = 5, target: Db = db()): Promise<Array<AdminSessionRow & { fillPercent: number }>> {
+  const rows = (await adminSessionRows({}, target)).filter((r) => r.state !== "intra").slice(0, limit);
+  return rows.map((r) => ({ ...r, fillPercent: r.total > 0 ? Math.round((100 * (r.taken + r.offered)) / r.total) : 0 }));
+}
+
+export interface AdminRegistration {
+  id: string;
+  reference: string;
+  status: RegistrationStatus;
+  statusLabel: string;
+  source: string;
+  buyer: string;
+  contact: string;
+  contactEmail: string;
+  contactPhone: string;
+  funding: string;
+  accessibilityNeeds: string;
+  seats: number;
+  createdAt: string;
+  finalOn: string | null;
+  offer: { state: string; expiresAt: string } | null;
+  trainees: Array<{ name: string; email: string; jobTitle: string }>;
+  history: Array<{ status: string; by: string; reason: string; at: string }>;
+}
+
+export interface AdminSessionDetail {
+  session: RegistrationSession & { place: string; datesLabel: string };
+  row: AdminSessionRow;
+  registrations: AdminRegistration[];
+  waiting: AdminRegistration[];
+  cancelled: AdminRegistration[];
+  /** Other upcoming sessions a registration can move to. */
+  moveTargets: Array<{ value: string; label: string }>;
+}
+
+export async function adminSessionDetail(id: string, target: Db = db()): Promise<AdminSessionDetail | null> {
+  const session = await getSession(id, target);
+  if (!session) return null;
+  const [rows, registrations] = await Promise.all([
+    adminSessionRows({ formationId: session.formationId, past: session.startDate <= parisCalendarDay(new Date()) }, target),
+    target.selectFrom("registrations").selectAll().where("session_id", "=", id).orderBy("created_at").orderBy("id").execute(),
+  ]);
+  const ids = registrations.map((r) => r.id);
+  const [trainees, history, offers, others] = await Promise.all([
+    ids.length
+      ? target.selectFrom("registration_trainees").selectAll().where("registration_id", "in", ids).orderBy("position").execute()
+      : [],
+    ids.length
+      ? target
+          .selectFrom("registration_status_history")
+          .selectAll()
+          .where("registration_id", "in", ids)
+          .orderBy("created_at")
+          .orderBy("id")
+          .execute()
+      : [],
+    ids.length
+      ? target.selectFrom("registration_offers").selectAll().where("registration_id", "in", ids).orderBy("created_at", "desc").execute()
+      : [],
+    adminSessionRows({}, target),
+  ]);
+  const list: AdminRegistration[] = registrations.map((r) => {
+    const offer = offers.find((o) => o.registration_id === r.id);
+    return {
+      id: r.id,
+      reference: r.reference,
+      status: r.status as RegistrationStatus,
+      statusLabel: STATUS_LABELS[r.status as RegistrationStatus] ?? r.status,
+      source: r.source === "manuel" ? "Saisie par l'équipe" : "En ligne",
+      buyer: r.buyer_kind === "entreprise" ? `${r.company_name}${r.siret ? ` (SIRET ${r.siret})` : ""}` : "Particulier (paie lui-même)",
+      contact: r.contact_name,
+      contactEmail: r.contact_email,
+      contactPhone: r.contact_phone,
+      funding: fundingText(r.funding, r.opco),
+      accessibilityNeeds: r.accessibility_needs,
+      seats: Number(r.seats),
+      createdAt: r.created_at,
+      finalOn: r.final_on,
+      offer: offer ? { state: offer.state, expiresAt: offer.expires_at } : null,
+      trainees: trainees
+        .filter((t) => t.registration_id === r.id)
+        .map((t) => ({ name: `${t.first_name} ${t.last_name}`, email: t.email, jobTitle: t.job_title })),
+      history: history
+        .filter((h) => h.registration_id === r.id)
+        .map((h) => ({
+          status: STATUS_LABELS[h.status as RegistrationStatus] ?? h.status,
+          by: h.actor_label,
+          reason: h.reason,
+          at: h.created_at,
+        })),
+    };
+  });
+  const waitingOrder = registrations
+    .filter((r) => r.status === "en_attente")
+    .sort((a, b) => (a.waitlisted_at ?? "").localeCompare(b.waitlisted_at ?? "") || a.id.localeCompare(b.id))
+    .map((r) => r.id);
+  return {
+    session: { ...session, place: placeOf(session), datesLabel: sessionDatesLabel(session.startDate, session.endDate) },
+    row: rows.find((r) => r.id === id) ?? {
+      id,
+      formationId: session.formationId,
+      formationTitle: session.formationTitle,
+      datesLabel: sessionDatesLabel(session.startDate, session.endDate),
+      startDate: session.startDate,
+      place: placeOf(session),
+      taken: 0,
+      offered: 0,
+      total: session.seatsLeft,
+      waiting: 0,
+      state: "passee",
+    },
+    registrations: list.filter((r) => r.status === "recue" || r.status === "confirmee"),
+    waiting: waitingOrder.map((wid) => list.find((r) => r.id === wid)!),
+    cancelled: list.filter((r) => r.status === "annulee"),
+    moveTargets: others
+      .filter((o) => o.id !== id && o.state !== "passee")
+      .map((o) => ({ value: o.id, label: `${o.formationTitle} — ${o.datesLabel}, ${o.place} (${o.total - o.taken - o.offered} libres)` })),
+  };
+}
+
+/** Staff set the kind, daily hours and address of a session (used by the form, the e-mails and the .ics). */
+export async function updateSessionDetails(id: string, input: SessionDetailsInput, actor: Actor, target: Db = db()): Promise<boolean> {
+  return target.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("formation_sessions")
+      .set({ kind: input.kind, day_start: input.dayStart, day_end: input.dayEnd, address: input.address, updated_at: nowIso() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows ?? 0) !== 1) return false;
+    await recordAudit(trx, {
+      actor,
+      action: "update",
+      entity: "session",
+      entityId: id,
+      summary: "Session modifiée (type, horaires, adresse).",
+    });
+    return true;
+  });
+}
+
+/** Queues the convocation of every trainee of the session's received and confirmed registrations (with the .ics). */
+export async function sendConvocations(sessionId: string, actor: Actor, target: Db = db(), now = Date.now()): Promise<number> {
+  const setup = await mailSetup(target);
+  const ids = (
+    await target
+      .selectFrom("registrations")
+      .select("id")
+      .where("session_id", "=", sessionId)
+      .where("status", "in", ["recue", "confirmee"])
+      .execute()
+  ).map((r) => r.id);
+  const sent = await target.transaction().execute(async (trx) => {
+    let count = 0;
+    for (const id of ids) {
+      const r = await loadMailRegistration(trx, id);
+      if (!r) continue;
+      const attachment = calendarOf(r, setup);
+      for (const trainee of r.trainees) {
+        const mail = convocationMail(trainee, r, setup.organisation);
+        await enqueueMail(
+          trx,
+          { registrationId: id, purpose: "convocation", to: trainee.email, replyTo: setup.staff, attachments: [attachment], ...mail },
+          now,
+        );
+        count++;
+      }
+    }
+    await recordAudit(trx, {
+      actor,
+      action: "send",
+      entity: "session",
+      entityId: sessionId,
+      summary: `Convocations envoyées à ${count} stagiaire(s).`,
+    });
+    return count;
+  });
+  if (sent > 0) signalMailQueued();
+  return sent;
+}
+
+/** The session's trainees as CSV for Excel in French (UTF-8 with BOM, « ; », formulas neutralised). */
+export async function exportTraineesCsv(sessionId: string, target: Db = db()): Promise<string | null> {
+  const detail = await adminSessionDetail(sessionId, target);
+  if (!detail) return null;
+  const rows: Array<Array<string | number>> = [
+    [
+      "Référence",
+      "Statut",
+      "Prénom et nom",
+      "E-mail",
+      "Fonction",
+      "Entreprise ou acheteur",
+      "Contact",
+      "E-mail du contact",
+      "Téléphone",
+      "Financement",
+      "Besoins d'adaptation",
+    ],
+  ];
+  for (const r of detail.registrations) {
+    for (const t of r.trainees) {
+      rows.push([
+        r.reference,
+        r.statusLabel,
+        t.name,
+        t.email,
+        t.jobTitle,
+        r.buyer,
+        r.contact,
+        r.contactEmail,
+        r.contactPhone,
+        r.funding,
+        r.accessibilityNeeds,
+      ]);
+    }
+  }
+  return toCsv(rows);
+}

@@ -1,0 +1,69 @@
+/**
+ * Session days and Paris wall-clock times (zod-free, no server import: the confirmation page and
+ * the e-mails use the same days as the calendar file).
+ */
+
+function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+function weekday(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay();
+}
+
+const isWeekend = (day: string) => weekday(day) === 0 || weekday(day) === 6;
+
+/**
+ * The days a session takes place, from its first to its last day. Saturdays and Sundays in between
+ * are left out, unless the session starts or ends on one (a weekend session).
+ */
+export function sessionDays(startDate: string, endDate: string): string[] {
+  const days: string[] = [];
+  const keepWeekends = isWeekend(startDate) || isWeekend(endDate);
+  for (let day = startDate; day <= endDate && days.length < 366; day = addDays(day, 1)) {
+    if (keepWeekends || !isWeekend(day)) days.push(day);
+  }
+  return days;
+}
+
+/** Offset of Paris from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
+function parisOffsetMs(instant: number): number {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Paris",
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant of a Paris wall-clock time (`2027-03-29`, `09:00`), daylight-saving time included. */
+export function parisTimeToInstant(day: string, time: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const [hh, mm] = time.split(":").map(Number) as [number, number];
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  let instant = wall - parisOffsetMs(wall);
+  instant = wall - parisOffsetMs(instant);
+  return new Date(instant);
+}
+
+/** Days before the first day: the last day a registrant may still cancel online. */
+export function deadlineDay(startDate: string, daysBefore: number): string {
+  return addDays(startDate, -daysBefore);
+}
+
+/** « 9 h », « 17 h 30 » (French time of day). */
+export function timeLabel(time: string): string {
+  const [h, m] = time.split(":");
+  return `${Number(h)} h${m && m !== "00" ? ` ${m}` : ""}`;
+}
+
+export { addDays };

@@ -1,0 +1,346 @@
+import { Form, Link } from "react-router";
+import { Button } from "~/ui/button";
+import { FieldError, SelectField, TextField, inputClass } from "~/ui/form/fields";
+import type { FieldErrors } from "~/platform/validation/errors";
+import { formatDateTime } from "~/ui/format";
+import type { AdminRegistration, AdminSessionDetail, AdminSessionRow } from "../admin.server";
+import { SESSION_STATE_LABELS } from "../labels";
+
+const th = "border-b border-slate-200 px-3 py-2 text-left font-semibold dark:border-slate-700";
+const td = "border-b border-slate-100 px-3 py-2 align-top dark:border-slate-800";
+
+/** Sessions with dates, place, seats taken / total, waiting list and state (/admin/sessions). */
+export function SessionsTable({ rows, caption }: { rows: AdminSessionRow[]; caption: string }) {
+  if (rows.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">Aucune session.</p>;
+  return (
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
+    >
+      <table className="w-full min-w-[48rem] text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 dark:bg-slate-900">
+          <tr>
+            <th scope="col" className={th}>
+              Dates
+            </th>
+            <th scope="col" className={th}>
+              Formation
+            </th>
+            <th scope="col" className={th}>
+              Lieu
+            </th>
+            <th scope="col" className={th}>
+              Places prises / total
+            </th>
+            <th scope="col" className={th}>
+              Liste d'attente
+            </th>
+            <th scope="col" className={th}>
+              État
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <td className={td}>
+                <Link
+                  to={`/admin/sessions/${r.id}`}
+                  className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                >
+                  {r.datesLabel.replace(/^./, (c) => c.toUpperCase())}
+                </Link>
+              </td>
+              <td className={td}>{r.formationTitle}</td>
+              <td className={td}>{r.place}</td>
+              <td className={`${td} tabular-nums`}>
+                {r.taken} / {r.total}
+                {r.offered ? <span className="block text-xs text-slate-600 dark:text-slate-400">+ {r.offered} offerte(s)</span> : null}
+              </td>
+              <td className={`${td} tabular-nums`}>{r.waiting}</td>
+              <td className={td}>{SESSION_STATE_LABELS[r.state]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The dashboard's next sessions with their fill rate. */
+export function NextSessions({ rows }: { rows: Array<AdminSessionRow & { fillPercent: number }> }) {
+  return (
+    <section aria-labelledby="next-sessions-title">
+      <h2 id="next-sessions-title" className="text-lg font-semibold">
+        Prochaines sessions
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Aucune session programmée.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+          {rows.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
+              <Link to={`/admin/sessions/${r.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+                {r.formationTitle} — {r.datesLabel}
+              </Link>
+              <span className="flex items-center gap-3">
+                <span className="tabular-nums">
+                  {r.taken + r.offered} / {r.total} places ({r.fillPercent}&nbsp;%)
+                  {r.waiting ? `, ${r.waiting} en attente` : ""}
+                </span>
+                <meter min={0} max={100} value={r.fillPercent} aria-label={`Remplissage de la session ${r.datesLabel}`} className="w-24" />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-2 text-sm">
+        <Link to="/admin/sessions" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+          Toutes les sessions
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** One registration: buyer, contact, funding, trainees and its status history. */
+export function RegistrationSummary({ r }: { r: AdminRegistration }) {
+  return (
+    <div className="space-y-2 text-sm">
+      <p>
+        <strong>{r.buyer}</strong> · {r.source} · {r.seats} place(s)
+      </p>
+      <p>
+        Contact&nbsp;: {r.contact}, <a href={`mailto:${r.contactEmail}`}>{r.contactEmail}</a>
+        {r.contactPhone ? `, ${r.contactPhone}` : ""}
+      </p>
+      <p>Financement envisagé&nbsp;: {r.funding}</p>
+      {r.finalOn ? <p>Particulier&nbsp;: délai de rétractation jusqu'au {r.finalOn.split("-").reverse().join("/")} inclus.</p> : null}
+      {r.accessibilityNeeds ? <p>Besoins d'adaptation&nbsp;: {r.accessibilityNeeds}</p> : null}
+      {r.offer ? (
+        <p>
+          Offre de place&nbsp;:{" "}
+          {r.offer.state === "open"
+            ? `en cours, jusqu'au ${formatDateTime(r.offer.expiresAt)}`
+            : r.offer.state === "expired"
+              ? "expirée"
+              : r.offer.state === "accepted"
+                ? "acceptée"
+                : "retirée"}
+        </p>
+      ) : null}
+      <ul className="list-disc pl-5">
+        {r.trainees.map((t) => (
+          <li key={t.email}>
+            {t.name} — {t.email}
+            {t.jobTitle ? `, ${t.jobTitle}` : ""}
+          </li>
+        ))}
+      </ul>
+      <details>
+        <summary className="cursor-pointer">Historique ({r.history.length})</summary>
+        <ol className="mt-1 space-y-1 pl-5">
+          {r.history.map((h, i) => (
+            <li key={i}>
+              {formatDateTime(h.at)} — {h.status}, par {h.by}
+              {h.reason ? ` (${h.reason})` : ""}
+            </li>
+          ))}
+        </ol>
+      </details>
+    </div>
+  );
+}
+
+export type SessionActionReply = {
+  ok: boolean;
+  message: string;
+  errors?: FieldErrors;
+  values?: Record<string, unknown>;
+  registrationId?: string;
+};
+
+/** Staff's actions on one registration: confirm, cancel with a reason, move to another session. */
+export function RegistrationActions({
+  r,
+  moveTargets,
+  reply,
+}: {
+  r: AdminRegistration;
+  moveTargets: Array<{ value: string; label: string }>;
+  reply: SessionActionReply | undefined;
+}) {
+  const mine = reply?.registrationId === r.id ? reply : undefined;
+  const motifId = `motif-${r.id}`;
+  const moveId = `deplacer-${r.id}`;
+  return (
+    <div className="mt-3 flex flex-wrap items-end gap-4 border-t border-slate-100 pt-3 dark:border-slate-800">
+      {r.status === "recue" ? (
+        <Form method="post">
+          <input type="hidden" name="operation" value="confirmer" />
+          <input type="hidden" name="registrationId" value={r.id} />
+          <Button type="submit" size="sm" aria-label={`Confirmer l'inscription ${r.reference}`}>
+            Confirmer
+          </Button>
+        </Form>
+      ) : null}
+      <Form method="post" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="operation" value="annuler" />
+        <input type="hidden" name="registrationId" value={r.id} />
+        <div>
+          <label htmlFor={motifId} className="block text-sm font-medium">
+            Motif de l'annulation de {r.reference}
+          </label>
+          <input
+            id={motifId}
+            name="motif"
+            required
+            defaultValue={typeof mine?.values?.motif === "string" ? mine.values.motif : ""}
+            aria-invalid={mine?.errors?.motif ? true : undefined}
+            aria-describedby={mine?.errors?.motif ? `${motifId}-error` : undefined}
+            className={inputClass(mine?.errors?.motif, "mt-1 w-64")}
+          />
+          <FieldError id={`${motifId}-error`} error={mine?.errors?.motif} />
+        </div>
+        <Button type="submit" size="sm" variant="danger">
+          Annuler l'inscription
+        </Button>
+      </Form>
+      {r.status !== "en_attente" && moveTargets.length > 0 ? (
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="operation" value="deplacer" />
+          <input type="hidden" name="registrationId" value={r.id} />
+          <div>
+            <label htmlFor={moveId} className="block text-sm font-medium">
+              Déplacer {r.reference} vers
+            </label>
+            <select id={moveId} name="session" required defaultValue="" className={inputClass(undefined, "mt-1 max-w-md")}>
+              <option value="">Choisir une session</option>
+              {moveTargets.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" size="sm" variant="secondary">
+            Déplacer
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+/** Kind, daily hours and address of the session (the form, the e-mails and the .ics use them). */
+export function SessionDetailsForm({
+  session,
+  reply,
+}: {
+  session: { kind: string; dayStart: string; dayEnd: string; address: string; place: string };
+  reply: SessionActionReply | undefined;
+}) {
+  const errors = reply?.errors && !reply.registrationId ? reply.errors : {};
+  const values = (reply?.values && !reply.registrationId ? reply.values : session) as Record<string, unknown>;
+  const text = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : "");
+  return (
+    <Form method="post" className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="operation" value="details" />
+      <SelectField
+        form="session"
+        name="kind"
+        label="Type de session"
+        hint="Une session intra-entreprise ne prend pas d'inscription en ligne (devis)."
+        groups={[
+          {
+            options: [
+              { value: "inter", label: "Inter-entreprises (inscription en ligne)" },
+              { value: "intra", label: "Intra-entreprise (sur devis)" },
+            ],
+          },
+        ]}
+        defaultValue={text("kind")}
+        error={errors.kind}
+      />
+      <TextField
+        form="session"
+        name="address"
+        label="Adresse du lieu"
+        hint={`Vide\u00a0: « ${session.place} ».`}
+        defaultValue={text("address")}
+        error={errors.address}
+      />
+      <TextField
+        form="session"
+        name="dayStart"
+        label="Début de journée"
+        type="time"
+        required
+        defaultValue={text("dayStart")}
+        error={errors.dayStart}
+      />
+      <TextField
+        form="session"
+        name="dayEnd"
+        label="Fin de journée"
+        type="time"
+        required
+        defaultValue={text("dayEnd")}
+        error={errors.dayEnd}
+      />
+      <div className="sm:col-span-2">
+        <Button type="submit" variant="secondary">
+          Enregistrer la session
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** A list of registrations (received, waiting, cancelled), each with its details and staff's actions. */
+export function RegistrationList({
+  title,
+  id,
+  items,
+  detail,
+  reply,
+  ordered = false,
+  readOnly = false,
+}: {
+  title: string;
+  id: string;
+  items: AdminRegistration[];
+  detail: Pick<AdminSessionDetail, "moveTargets">;
+  reply: SessionActionReply | undefined;
+  ordered?: boolean;
+  readOnly?: boolean;
+}) {
+  const List = ordered ? "ol" : "ul";
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {items.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">Aucune.</p> : null}
+      <List className="space-y-4">
+        {items.map((r, i) => (
+          <li
+            key={r.id}
+            className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+            data-testid={`inscription-${r.reference}`}
+          >
+            <h3 className="font-semibold">
+              {ordered ? `${i + 1}. ` : ""}
+              {r.reference} — {r.statusLabel}
+            </h3>
+            <RegistrationSummary r={r} />
+            {readOnly ? null : <RegistrationActions r={r} moveTargets={detail.moveTargets} reply={reply} />}
+          </li>
+        ))}
+      </List>
+    </section>
+  );
+}

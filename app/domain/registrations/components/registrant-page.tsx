@@ -1,0 +1,143 @@
+import { Trash2 } from "lucide-react";
+import { Form } from "react-router";
+import type { FieldErrors } from "~/platform/validation/errors";
+import { buttonClass } from "~/ui/button";
+import { FormErrorSummary, TextAreaField, TextField } from "~/ui/form/fields";
+import { schemaValidator, useForm, type Validator } from "~/ui/form/use-form";
+import { INTENT_FIELD, INTENT_REMOVE_PREFIX } from "../labels";
+import type { RegistrantView } from "../pages.server";
+
+export interface RegistrantReply {
+  errors: FieldErrors;
+  values: Record<string, unknown>;
+  formError?: string;
+}
+
+const validator = (): Promise<Validator> => import("../model").then(({ traineesUpdateSchema }) => schemaValidator(traineesUpdateSchema));
+
+function rowsOf(values: Record<string, unknown> | undefined, fallback: RegistrantView["trainees"]): Array<Record<string, unknown>> {
+  const raw = values?.stagiaires;
+  const list = Array.isArray(raw) ? raw : raw && typeof raw === "object" ? Object.values(raw) : null;
+  return list ? list.filter((r): r is Record<string, unknown> => Boolean(r) && typeof r === "object") : fallback;
+}
+
+/** The registrant's page: status, session, trainees to change, cancellation (until the deadline). */
+export function RegistrantPanel({ view, reply }: { view: RegistrantView; reply: RegistrantReply | undefined }) {
+  const form = useForm({ id: "stagiaires", reply, validator });
+  const rows = rowsOf(reply?.values, view.trainees);
+  const labels: Record<string, string> = {};
+  rows.forEach((_, i) => {
+    labels[`stagiaires.${i}.prenom`] = `Prénom du stagiaire ${i + 1}`;
+    labels[`stagiaires.${i}.nom`] = `Nom du stagiaire ${i + 1}`;
+    labels[`stagiaires.${i}.email`] = `E-mail du stagiaire ${i + 1}`;
+    labels[`stagiaires.${i}.fonction`] = `Fonction du stagiaire ${i + 1}`;
+  });
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="etat" className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+        <h2 id="etat" className="text-lg font-bold text-slate-900 dark:text-white">
+          Inscription {view.reference}
+        </h2>
+        <p className="mt-2">
+          Statut&nbsp;: <strong data-testid="statut">{view.statusLabel}</strong>
+        </p>
+        {view.finalOnLabel && view.status !== "annulee" ? (
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            Vous payez vous-même la formation&nbsp;: vous pouvez vous rétracter jusqu'au {view.finalOnLabel} inclus (article L6353-5 du Code
+            du travail). Aucune somme n'est demandée avant cette date, puis 30&nbsp;% du prix au plus (article L6353-6). L'inscription
+            devient définitive à la fin de ce délai.
+          </p>
+        ) : null}
+        {view.status !== "annulee" ? (
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            {view.canChange
+              ? `Vous pouvez annuler ou changer de stagiaire ici jusqu'au ${view.deadlineLabel} inclus.`
+              : `Le délai pour annuler ou changer en ligne est passé (${view.deadlineLabel})\u00a0: écrivez-nous ou appelez-nous.`}
+          </p>
+        ) : null}
+      </section>
+
+      {view.canChange ? (
+        <>
+          <section aria-labelledby="changer-stagiaires">
+            <h2 id="changer-stagiaires" className="text-lg font-bold text-slate-900 dark:text-white">
+              Stagiaires
+            </h2>
+            <Form method="post" {...form.formProps} aria-labelledby="changer-stagiaires" className="mt-4 space-y-4">
+              <FormErrorSummary form={form} labels={labels} />
+              {rows.map((row, i) => {
+                const field = (key: string) => (typeof row[key] === "string" ? (row[key] as string) : "");
+                return (
+                  <fieldset key={i} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+                    <legend className="px-1 text-sm font-semibold">Stagiaire {i + 1}</legend>
+                    <div className="grid gap-4 sm:grid-cols-2">
+                      <TextField
+                        form="stagiaires"
+                        name={`stagiaires.${i}.prenom`}
+                        label="Prénom"
+                        required
+                        defaultValue={field("prenom")}
+                        error={form.errors[`stagiaires.${i}.prenom`]}
+                      />
+                      <TextField
+                        form="stagiaires"
+                        name={`stagiaires.${i}.nom`}
+                        label="Nom"
+                        required
+                        defaultValue={field("nom")}
+                        error={form.errors[`stagiaires.${i}.nom`]}
+                      />
+                      <TextField
+                        form="stagiaires"
+                        name={`stagiaires.${i}.email`}
+                        label="E-mail"
+                        type="email"
+                        required
+                        defaultValue={field("email")}
+                        error={form.errors[`stagiaires.${i}.email`]}
+                      />
+                      <TextField
+                        form="stagiaires"
+                        name={`stagiaires.${i}.fonction`}
+                        label="Fonction"
+                        defaultValue={field("fonction")}
+                        error={form.errors[`stagiaires.${i}.fonction`]}
+                      />
+                    </div>
+                    {rows.length > 1 ? (
+                      <button
+                        type="submit"
+                        name={INTENT_FIELD}
+                        value={`${INTENT_REMOVE_PREFIX}${i}`}
+                        formNoValidate
+                        className={buttonClass("ghost", "sm", "mt-3")}
+                      >
+                        <Trash2 aria-hidden="true" className="size-4" />
+                        Retirer le stagiaire {i + 1}
+                      </button>
+                    ) : null}
+                  </fieldset>
+                );
+              })}
+              <button type="submit" name={INTENT_FIELD} value="stagiaires" className={buttonClass("primary")}>
+                Enregistrer les stagiaires
+              </button>
+            </Form>
+          </section>
+
+          <section aria-labelledby="annuler">
+            <h2 id="annuler" className="text-lg font-bold text-slate-900 dark:text-white">
+              Annuler l'inscription
+            </h2>
+            <Form method="post" className="mt-4 space-y-4" aria-labelledby="annuler">
+              <TextAreaField form="annulation" name="motif" label="Motif (facultatif)" rows={2} />
+              <button type="submit" name={INTENT_FIELD} value="annuler" className={buttonClass("danger")}>
+                Annuler mon inscription
+              </button>
+            </Form>
+          </section>
+        </>
+      ) : null}
+    </div>
+  );
+}

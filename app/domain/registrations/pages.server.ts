@@ -1,0 +1,143 @@
+import { formatDateFr } from "~/domain/content/format";
+import { sessionDatesLabel } from "~/domain/formations/labels";
+import { parisCalendarDay } from "~/platform/intl";
+import { db, type Db } from "~/platform/db/db.server";
+import { formatDateTimeFr } from "~/domain/leads/mail-content.server";
+import { getRegistrationSettings } from "~/domain/settings/settings.server";
+import { deadlineDay, sessionDays, timeLabel } from "./calendar";
+import { STATUS_LABELS, registrationPath, type RegistrationStatus } from "./labels";
+import type { MailRegistration } from "./mail-content.server";
+import { getOffer, loadMailRegistration } from "./registrations.server";
+import { currentTerms, type LegalVersion } from "./legal-documents.server";
+import { getSession, placeOf, registrationClosedReason, verifySignedToken } from "./sessions.server";
+
+export interface SessionSummary {
+  id: string;
+  formationTitle: string;
+  formationSlug: string;
+  datesLabel: string;
+  days: number;
+  hours: string;
+  place: string;
+  seatsLeft: number;
+}
+
+export interface RegistrationPageData {
+  session: SessionSummary;
+  /** Why the session takes no registration online (the quote path instead), or null. */
+  closedReason: string | null;
+  terms: { cgv: TermsView | null; reglement: TermsView | null };
+  disabilityContactName: string;
+  quoteHref: string;
+  path: string;
+}
+
+export interface TermsView {
+  id: string;
+  dateLabel: string;
+  isDemo: boolean;
+}
+
+const termsView = (v: LegalVersion | null): TermsView | null =>
+  v ? { id: v.id, dateLabel: formatDateFr(v.createdAt.slice(0, 10)), isDemo: v.isDemo } : null;
+
+/** The registration page of a session: null when the session or its formation is not public. */
+export async function registrationPage(slug: string, sessionId: string, target: Db = db()): Promise<RegistrationPageData | null> {
+  const session = await getSession(sessionId, target);
+  if (!session || session.formationSlug !== slug || !session.formationPublished) return null;
+  const terms = await currentTerms(target);
+  const days = sessionDays(session.startDate, session.endDate).length;
+  return {
+    session: {
+      id: session.id,
+      formationTitle: session.formationTitle,
+      formationSlug: session.formationSlug,
+      datesLabel: sessionDatesLabel(session.startDate, session.endDate),
+      days,
+      hours: `de ${timeLabel(session.dayStart)} à ${timeLabel(session.dayEnd)}`,
+      place: placeOf(session),
+      seatsLeft: session.seatsLeft,
+    },
+    closedReason: registrationClosedReason(session, parisCalendarDay(new Date())),
+    terms: { cgv: termsView(terms.cgv), reglement: termsView(terms.reglement) },
+    disabilityContactName: session.disabilityContactName,
+    quoteHref: `/devis?formation=${encodeURIComponent(session.formationSlug)}`,
+    path: registrationPath(session.formationSlug, session.id),
+  };
+}
+
+export interface RegistrantView {
+  id: string;
+  reference: string;
+  status: RegistrationStatus;
+  statusLabel: string;
+  session: SessionSummary;
+  contactName: string;
+  trainees: Array<{ prenom: string; nom: string; email: string; fonction: string }>;
+  /** Last day to cancel or change online, « 12 mars 2099 ». */
+  deadlineLabel: string;
+  canChange: boolean;
+  /** An individual's withdrawal period: the day the registration becomes final, « 8 décembre 2026 ». */
+  finalOnLabel: string | null;
+}
+
+function summaryOf(r: MailRegistration): SessionSummary {
+  const s = r.session;
+  return {
+    id: s.id,
+    formationTitle: s.formationTitle,
+    formationSlug: s.formationSlug,
+    datesLabel: sessionDatesLabel(s.startDate, s.endDate),
+    days: sessionDays(s.startDate, s.endDate).length,
+    hours: `de ${timeLabel(s.dayStart)} à ${timeLabel(s.dayEnd)}`,
+    place: placeOf(s),
+    seatsLeft: s.seatsLeft,
+  };
+}
+
+/** The registrant's page (signed link of the e-mails): null when the link is wrong. */
+export async function registrantView(token: string, target: Db = db(), now = new Date()): Promise<RegistrantView | null> {
+  const id = verifySignedToken("gerer", token);
+  if (!id) return null;
+  const r = await loadMailRegistration(target, id);
+  if (!r) return null;
+  const settings = await getRegistrationSettings(target);
+  const deadline = deadlineDay(r.session.startDate, settings.cancellationDeadlineDays);
+  return {
+    id: r.id,
+    reference: r.reference,
+    status: r.status,
+    statusLabel: STATUS_LABELS[r.status],
+    session: summaryOf(r),
+    contactName: r.contactName,
+    trainees: r.trainees.map((t) => ({ prenom: t.firstName, nom: t.lastName, email: t.email, fonction: t.jobTitle })),
+    deadlineLabel: formatDateFr(deadline),
+    canChange: r.status !== "annulee" && parisCalendarDay(now) <= deadline,
+    finalOnLabel: r.finalOn ? formatDateFr(r.finalOn) : null,
+  };
+}
+
+export interface OfferPageData {
+  state: "open" | "accepted" | "expired" | "withdrawn";
+  offerId: string;
+  expiresLabel: string;
+  reference: string;
+  seats: number;
+  session: SessionSummary;
+}
+
+/** The page of a seat offered from the waiting list: null when the link is wrong. */
+export async function offerPage(token: string, target: Db = db()): Promise<OfferPageData | null> {
+  const id = verifySignedToken("offre", token);
+  if (!id) return null;
+  const offer = await getOffer(id, target);
+  if (offer.kind === "invalid") return null;
+  return {
+    state: offer.kind,
+    offerId: offer.offerId,
+    expiresLabel: formatDateTimeFr(offer.expiresAt),
+    reference: offer.registration.reference,
+    seats: offer.registration.trainees.length,
+    session: summaryOf(offer.registration),
+  };
+}

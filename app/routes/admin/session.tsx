@@ -1,0 +1,210 @@
+import { Form, Link, data } from "react-router";
+import type { Route } from "./+types/session";
+import { adminSessionDetail, sendConvocations, updateSessionDetails } from "~/domain/registrations/admin.server";
+import { RegistrationList, SessionDetailsForm, type SessionActionReply } from "~/domain/registrations/components/admin-sessions";
+import { RegistrationForm, type RegistrationReply } from "~/domain/registrations/components/registration-form";
+import { cancelSchema, moveSchema, registrationSchema, sessionDetailsSchema } from "~/domain/registrations/model";
+import { registrationPage } from "~/domain/registrations/pages.server";
+import {
+  addRegistrationByHand,
+  adjustTrainees,
+  byActor,
+  cancelRegistration,
+  confirmRegistration,
+  moveRegistration,
+} from "~/domain/registrations/registrations.server";
+import { requireEditor } from "~/platform/auth/guard.server";
+import { db } from "~/platform/db/db.server";
+import { pageMeta } from "~/platform/seo/meta";
+import { dataWithToast } from "~/platform/toast/flash.server";
+import { formDataToObject } from "~/platform/validation/form-data";
+import { parseSubmission } from "~/platform/validation/submission";
+import { Button } from "~/ui/button";
+import { adminCrumb } from "~/ui/layout/admin-nav";
+
+export const handle = {
+  parents: [adminCrumb("/admin/sessions")],
+  breadcrumb: (d: { detail?: { session: { datesLabel: string } } } | undefined) => d?.detail?.session.datesLabel ?? "Session",
+};
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: `Session ${args.loaderData?.detail.session.formationTitle ?? ""}`,
+    description: "Inscriptions de la session.",
+    noindex: true,
+  });
+
+/** /admin/sessions/{id} (editors): the registrations and trainees, the waiting list, and staff's actions. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireEditor(request);
+  const detail = await adminSessionDetail(params.id);
+  if (!detail) throw data(null, { status: 404 });
+  const page = await registrationPage(detail.session.formationSlug, detail.session.id);
+  return { detail, terms: page?.terms ?? { cgv: null, reglement: null } };
+}
+
+function reply(result: SessionActionReply, status = result.ok ? 200 : 400) {
+  return dataWithToast<SessionActionReply>(
+    result,
+    result.ok
+      ? { kind: "success", title: "Enregistré", description: result.message }
+      : { kind: "error", title: "Action impossible", description: result.message },
+    { status },
+  );
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireEditor(request);
+  const by = byActor(user);
+  const form = await request.formData();
+  const values = formDataToObject(form);
+  const operation = String(values.operation ?? "");
+  const registrationId = String(values.registrationId ?? "");
+  if (registrationId) {
+    const owner = await db().selectFrom("registrations").select("session_id").where("id", "=", registrationId).executeTakeFirst();
+    if (owner?.session_id !== params.id)
+      return reply({ ok: false, message: "Cette inscription n'est pas sur cette session.", registrationId }, 404);
+  }
+  if (operation === "confirmer") {
+    const result = await confirmRegistration(registrationId, { by });
+    return reply(
+      result.ok
+        ? { ok: true, message: "Inscription confirmée : le contact reçoit la confirmation." }
+        : { ok: false, message: result.error, registrationId },
+    );
+  }
+  if (operation === "annuler") {
+    const parsed = await parseSubmission(form, cancelSchema);
+    if (!parsed.ok)
+      return reply({ ok: false, message: parsed.errors.motif ?? "Motif manquant.", errors: parsed.errors, values, registrationId });
+    const result = await cancelRegistration(registrationId, { by, reason: parsed.data.motif });
+    return reply(
+      result.ok
+        ? { ok: true, message: "Inscription annulée : les places libérées vont à la liste d'attente." }
+        : { ok: false, message: result.error, registrationId },
+    );
+  }
+  if (operation === "deplacer") {
+    const parsed = await parseSubmission(form, moveSchema);
+    if (!parsed.ok)
+      return reply({ ok: false, message: parsed.errors.session ?? "Session manquante.", errors: parsed.errors, registrationId });
+    const result = await moveRegistration(registrationId, parsed.data.session, { by });
+    return reply(
+      result.ok
+        ? { ok: true, message: "Inscription déplacée : le contact reçoit les nouvelles dates." }
+        : { ok: false, message: result.error, registrationId },
+    );
+  }
+  if (operation === "convoquer") {
+    const count = await sendConvocations(params.id, user);
+    return reply(
+      count > 0
+        ? { ok: true, message: `${count} convocation(s) en cours d'envoi.` }
+        : { ok: false, message: "Aucun stagiaire inscrit à convoquer." },
+    );
+  }
+  if (operation === "details") {
+    const parsed = await parseSubmission(form, sessionDetailsSchema);
+    if (!parsed.ok)
+      return reply({
+        ok: false,
+        message: "La session n'a pas été enregistrée : corrigez les champs signalés.",
+        errors: parsed.errors,
+        values,
+      });
+    if (!(await updateSessionDetails(params.id, parsed.data, user)))
+      return reply({ ok: false, message: "Cette session n'existe plus." }, 404);
+    return reply({ ok: true, message: "Session enregistrée." });
+  }
+  if (operation === "ajouter-inscription") {
+    const adjusted = adjustTrainees(values);
+    if (adjusted) return data({ manual: { errors: {}, values: adjusted, token: "" } satisfies RegistrationReply });
+    const parsed = await parseSubmission(form, registrationSchema);
+    if (!parsed.ok) return data({ manual: { errors: parsed.errors, values, token: "" } satisfies RegistrationReply }, { status: 400 });
+    const result = await addRegistrationByHand(params.id, parsed.data, { actor: user });
+    if (!result.ok)
+      return data({ manual: { errors: {}, values, formError: result.error, token: "" } satisfies RegistrationReply }, { status: 409 });
+    return reply({ ok: true, message: `Inscription ${result.reference} enregistrée et confirmée.` });
+  }
+  return reply({ ok: false, message: "Requête invalide." });
+}
+
+export default function SessionAdmin({ loaderData, actionData }: Route.ComponentProps) {
+  const { detail, terms } = loaderData;
+  const { session, row } = detail;
+  const answer = actionData as (SessionActionReply & { manual?: RegistrationReply }) | undefined;
+  const actionReply = answer && "message" in answer ? answer : undefined;
+  return (
+    <div className="space-y-10">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {session.formationTitle}, {session.datesLabel}
+        </h1>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">
+          {session.place} · {row.taken} / {row.total} places prises{row.offered ? ` (+ ${row.offered} offerte(s))` : ""} · {row.waiting} en
+          attente ·{" "}
+          <Link to={`/admin/formations/${session.formationId}`} className="text-brand-700 underline dark:text-brand-300">
+            Modifier les dates et les places dans la formation
+          </Link>
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Form method="post">
+            <input type="hidden" name="operation" value="convoquer" />
+            <Button type="submit">Envoyer la convocation à tous les stagiaires</Button>
+          </Form>
+          <a
+            href={`/admin/sessions/${session.id}/stagiaires.csv`}
+            className="inline-flex items-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium dark:border-slate-700"
+          >
+            Exporter les stagiaires (CSV)
+          </a>
+        </div>
+      </div>
+      <RegistrationList
+        title={`Inscriptions (${detail.registrations.length})`}
+        id="inscrits"
+        items={detail.registrations}
+        detail={detail}
+        reply={actionReply}
+      />
+      <RegistrationList
+        title={`Liste d'attente (${detail.waiting.length})`}
+        id="attente"
+        items={detail.waiting}
+        detail={detail}
+        reply={actionReply}
+        ordered
+      />
+      {detail.cancelled.length ? (
+        <RegistrationList
+          title={`Annulées (${detail.cancelled.length})`}
+          id="annulees"
+          items={detail.cancelled}
+          detail={detail}
+          reply={actionReply}
+          readOnly
+        />
+      ) : null}
+      <section aria-labelledby="session-reglages" className="max-w-3xl space-y-3">
+        <h2 id="session-reglages" className="text-lg font-semibold">
+          Type, horaires et lieu
+        </h2>
+        <SessionDetailsForm session={session} reply={actionReply} />
+      </section>
+      <section aria-labelledby="ajout" className="max-w-3xl space-y-3">
+        <h2 id="ajout" className="text-lg font-semibold">
+          Ajouter une inscription (par téléphone)
+        </h2>
+        <RegistrationForm
+          staff
+          formId="ajout-inscription"
+          reply={answer?.manual}
+          values={answer?.manual?.values ?? { acheteur: "entreprise" }}
+          full={false}
+          terms={terms}
+          disabilityContactName={session.disabilityContactName}
+        />
+      </section>
+    </div>
+  );
+}

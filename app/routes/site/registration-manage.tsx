@@ -1,0 +1,85 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/registration-manage";
+import { PageIntro } from "~/domain/content/components";
+import { RegistrantPanel, type RegistrantReply } from "~/domain/registrations/components/registrant-page";
+import { SessionCard } from "~/domain/registrations/components/registration-sections";
+import { INTENT_FIELD } from "~/domain/registrations/labels";
+import { traineesUpdateSchema } from "~/domain/registrations/model";
+import { registrantView } from "~/domain/registrations/pages.server";
+import { adjustTrainees, cancelRegistration, updateTrainees } from "~/domain/registrations/registrations.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
+import { redirectWithToast } from "~/platform/toast/flash.server";
+import { formDataToObject } from "~/platform/validation/form-data";
+import { parseSubmission } from "~/platform/validation/submission";
+
+/** /inscription/gerer/{token}: the registrant's page (signed link of the e-mails): status, trainees, cancellation. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const view = await registrantView(params.token);
+  if (!view) throw data(null, { status: 404 });
+  return data({ view }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+}
+
+export function headers() {
+  return { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex" };
+}
+
+export function meta() {
+  return [{ title: "Votre inscription" }, { name: "robots", content: "noindex" }];
+}
+
+export async function action({ params, request }: Route.ActionArgs) {
+  const view = await registrantView(params.token);
+  if (!view) throw data(null, { status: 404 });
+  const here = `/inscription/gerer/${encodeURIComponent(params.token)}`;
+  if (!view.canChange)
+    return data(
+      { errors: {}, values: {}, formError: "Le délai pour changer l'inscription en ligne est passé." } satisfies RegistrantReply,
+      { status: 409 },
+    );
+  const form = await request.formData();
+  const intent = String(form.get(INTENT_FIELD) ?? "");
+  if (intent === "annuler") {
+    const motif = String(form.get("motif") ?? "")
+      .trim()
+      .slice(0, 1000);
+    const result = await cancelRegistration(view.id, {
+      by: { id: null, label: "Le contact (page de l'inscription)" },
+      reason: motif || "Annulée par le contact.",
+    });
+    if (!result.ok) return data({ errors: {}, values: {}, formError: result.error } satisfies RegistrantReply, { status: 409 });
+    return redirectWithToast(here, {
+      kind: "success",
+      title: "Inscription annulée",
+      description: "Un e-mail de confirmation vous est envoyé.",
+    });
+  }
+  const adjusted = adjustTrainees(formDataToObject(form));
+  if (adjusted) return data({ errors: {}, values: adjusted } satisfies RegistrantReply);
+  const submission = await parseSubmission(form, traineesUpdateSchema);
+  if (!submission.ok) return data({ errors: submission.errors, values: submission.values } satisfies RegistrantReply, { status: 400 });
+  const result = await updateTrainees(view.id, submission.data.stagiaires);
+  if (!result.ok)
+    return data({ errors: {}, values: submission.values, formError: result.error } satisfies RegistrantReply, { status: 409 });
+  throw redirect(here);
+}
+
+export default function RegistrationManagePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { view } = loaderData;
+  return (
+    <>
+      <PageIntro eyebrow="Votre inscription" title={view.session.formationTitle}>
+        <p>
+          Bonjour {view.contactName}, voici votre inscription à la session {view.session.datesLabel}.
+        </p>
+      </PageIntro>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <RegistrantPanel view={view} reply={actionData as RegistrantReply | undefined} />
+        </div>
+        <aside aria-label="Résumé de la session" className="lg:col-span-1">
+          <SessionCard session={view.session} />
+        </aside>
+      </div>
+    </>
+  );
+}
