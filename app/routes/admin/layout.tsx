@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink, Outlet, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AccessDenied, ActionRefused } from "~/domain/accounts/access-denied";
+import { siteUserMenu } from "~/domain/accounts/site-user-menu";
 import { isAccessDeniedData, type SessionUser } from "~/domain/accounts/model";
 import { RequireRole } from "~/domain/accounts/permission-check";
 import { isAdmin } from "~/platform/auth/roles";
@@ -217,7 +218,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   return (
-    <SiteShell organisation={root?.organisation ?? DEMO_ORGANISATION}>
+    <SiteShell organisation={root?.organisation ?? DEMO_ORGANISATION} userMenu={siteUserMenu(Boolean(root?.user))}>
       <ErrorContent error={error} />
     </SiteShell>
   );
