@@ -9,9 +9,11 @@ import { GoLiveChecklist } from "~/composition/go-live-checklist";
 import { goLiveChecklist } from "~/composition/go-live.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";
+import { isStaleLiveData, liveClientLoader } from "~/platform/live/live-loader";
 import { useLiveData } from "~/platform/live/use-live-data";
 import { pageMeta } from "~/platform/seo/meta";
 import { ADMIN_NAV } from "~/ui/layout/admin-nav";
+import { StaleNotice } from "~/ui/stale-notice";
 import { formatDateTime } from "./format";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,6 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Admins see the whole go-live checklist; editors only the warning about mail that nobody receives.
   return { user, figures, changes, checklist: isAdmin(user) ? checklist : checklist.filter((i) => i.id === "mail") };
 }
+
+/** A background refresh that fails keeps the figures on screen (docs/spec.md#requetes). */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => liveClientLoader("routes/admin/dashboard", serverLoader);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Tableau de bord", description: "Administration du site.", noindex: true });
@@ -36,6 +41,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Tableau de bord</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">Bonjour {user.displayName}.</p>
+        <StaleNotice stale={isStaleLiveData(loaderData)} />
       </div>
 
       {isAdmin(user) || checklist.length ? <GoLiveChecklist items={checklist} /> : null}

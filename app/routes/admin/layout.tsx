@@ -1,4 +1,5 @@
 import { ChevronRight, ExternalLink, Menu, X } from "lucide-react";
+import { skipDuringBackgroundRefresh } from "~/platform/live/live-loader";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink, Outlet, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
@@ -20,6 +21,9 @@ import { ThemeToggle } from "~/ui/layout/theme-toggle";
 import { Tooltip, TooltipProvider } from "~/ui/tooltip";
 
 /** Every screen under /admin requires editor or admin, checked here on the server. */
+/** A live screen's background refresh reads only that screen's data (app/platform/live/live-loader.ts). */
+export const shouldRevalidate = skipDuringBackgroundRefresh;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireEditor(request);
   return { user };
