@@ -10,6 +10,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { skipDuringBackgroundRefresh } from "~/platform/live/live-loader";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { getOrganisation } from "~/domain/settings/settings.server";
@@ -32,6 +33,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
+
+/** A live screen's background refresh reads only that screen's data (app/platform/live/live-loader.ts). */
+export const shouldRevalidate = skipDuringBackgroundRefresh;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [organisation, user] = await Promise.all([getOrganisation(), getSessionUser(request)]);

@@ -81,16 +81,23 @@ export function CookieConsent() {
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white p-4 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:rounded-xl sm:border dark:border-slate-700 dark:bg-slate-900"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white p-3 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:rounded-xl sm:border sm:p-4 dark:border-slate-700 dark:bg-slate-900"
       data-testid="cookie-banner"
     >
       <div className="mx-auto max-w-4xl">
-        <h2 id={titleId} className="text-base font-semibold">
+        <h2 id={titleId} className="text-sm font-semibold sm:text-base">
           Vos choix en matière de cookies
         </h2>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Ce site n'utilise aucun traceur publicitaire. Avec votre accord, nous comptons de façon anonyme les pages consultées pour
-          améliorer nos contenus. Vous pouvez changer d'avis à tout moment depuis le lien « Gérer les cookies » en bas de page.{" "}
+        {/* Compact on a phone (a quarter of the screen at most): the same information, shorter. */}
+        <p className="mt-1 text-xs text-slate-700 sm:text-sm dark:text-slate-300">
+          <span className="sm:hidden">
+            Aucun traceur publicitaire. Avec votre accord, nous comptons anonymement les pages vues&nbsp;; changez d'avis à tout moment
+            («&nbsp;Gérer les cookies&nbsp;», en bas de page).
+          </span>
+          <span className="hidden sm:inline">
+            Ce site n'utilise aucun traceur publicitaire. Avec votre accord, nous comptons de façon anonyme les pages consultées pour
+            améliorer nos contenus. Vous pouvez changer d'avis à tout moment depuis le lien « Gérer les cookies » en bas de page.
+          </span>{" "}
           <Link to="/politique-cookies">En savoir plus</Link>
         </p>
         {customising ? (
@@ -116,12 +123,13 @@ export function CookieConsent() {
             </div>
           </fieldset>
         ) : null}
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => decide(true)}>
-            Tout accepter
-          </Button>
+        {/* Refusing is as easy and as visible as accepting (CNIL): two buttons of the same look, side by side. */}
+        <div className="mt-2 grid grid-cols-3 gap-2 sm:mt-3 sm:flex sm:flex-wrap">
           <Button size="sm" variant="secondary" onClick={() => decide(false)}>
             Tout refuser
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => decide(true)}>
+            Tout accepter
           </Button>
           {customising ? (
             <Button size="sm" variant="ghost" onClick={() => decide(audience)}>

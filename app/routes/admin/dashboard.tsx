@@ -13,9 +13,11 @@ import { nextSessionsFill } from "~/domain/registrations/admin.server";
 import { NextSessions } from "~/domain/registrations/components/admin-sessions";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";
+import { isStaleLiveData, liveClientLoader } from "~/platform/live/live-loader";
 import { useLiveData } from "~/platform/live/use-live-data";
 import { pageMeta } from "~/platform/seo/meta";
 import { ADMIN_NAV } from "~/ui/layout/admin-nav";
+import { StaleNotice } from "~/ui/stale-notice";
 import { formatDateTime } from "./format";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -33,6 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { user, figures, changes, backup, sessions, checklist: isAdmin(user) ? checklist : checklist.filter((i) => i.id === "mail") };
 }
 
+/** A background refresh that fails keeps the figures on screen (docs/spec.md#requetes). */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => liveClientLoader("routes/admin/dashboard", serverLoader);
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Tableau de bord", description: "Administration du site.", noindex: true });
 
@@ -46,6 +51,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Tableau de bord</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">Bonjour {user.displayName}.</p>
+        <StaleNotice stale={isStaleLiveData(loaderData)} />
       </div>
 
       {isAdmin(user) || checklist.length ? <GoLiveChecklist items={checklist} /> : null}

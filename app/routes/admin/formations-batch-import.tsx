@@ -1,4 +1,6 @@
 import { FileUp } from "lucide-react";
+import { isStaleLiveData, liveClientLoader } from "~/platform/live/live-loader";
+import { StaleNotice } from "~/ui/stale-notice";
 import { data, useActionData } from "react-router";
 import type { Route } from "./+types/formations-batch-import";
 import { adminCrumb } from "~/ui/layout/admin-nav";
@@ -34,6 +36,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { jobs, selected };
 }
 
+/** A background refresh that fails keeps the progress on screen (docs/spec.md#requetes). */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
+  liveClientLoader("routes/admin/formations-batch-import", serverLoader);
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireEditor(request);
   const step = new URL(request.url).searchParams.get("etape");
@@ -67,6 +73,7 @@ export default function FormationsBatchImport({ loaderData }: Route.ComponentPro
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             Plusieurs fichiers, ou des catalogues entiers, importés en arrière-plan avec un rapport des lignes refusées.
           </p>
+          <StaleNotice stale={isStaleLiveData(loaderData)} />
         </div>
         <ButtonLink to="/admin/formations/import" variant="secondary">
           <FileUp aria-hidden="true" className="size-4" />

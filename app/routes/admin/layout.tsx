@@ -1,8 +1,10 @@
 import { ChevronRight, ExternalLink, Menu, X } from "lucide-react";
+import { skipDuringBackgroundRefresh } from "~/platform/live/live-loader";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink, Outlet, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AccessDenied, ActionRefused } from "~/domain/accounts/access-denied";
+import { siteUserMenu } from "~/domain/accounts/site-user-menu";
 import { isAccessDeniedData, type SessionUser } from "~/domain/accounts/model";
 import { RequireRole } from "~/domain/accounts/permission-check";
 import { isAdmin } from "~/platform/auth/roles";
@@ -19,6 +21,9 @@ import { ThemeToggle } from "~/ui/layout/theme-toggle";
 import { Tooltip, TooltipProvider } from "~/ui/tooltip";
 
 /** Every screen under /admin requires editor or admin, checked here on the server. */
+/** A live screen's background refresh reads only that screen's data (app/platform/live/live-loader.ts). */
+export const shouldRevalidate = skipDuringBackgroundRefresh;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireEditor(request);
   return { user };
@@ -216,7 +221,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   return (
-    <SiteShell organisation={root?.organisation ?? DEMO_ORGANISATION}>
+    <SiteShell organisation={root?.organisation ?? DEMO_ORGANISATION} userMenu={siteUserMenu(Boolean(root?.user))}>
       <ErrorContent error={error} />
     </SiteShell>
   );

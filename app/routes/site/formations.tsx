@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search, SlidersHorizontal } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/formations";
 import { listCities } from "~/domain/cities/cities.server";
@@ -105,82 +105,94 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
                     maxLength={100}
                   />
                 </div>
-                <div>
-                  <label htmlFor="f-categorie" className={label}>
-                    Domaine
-                  </label>
-                  <select id="f-categorie" name="categorie" defaultValue={query.categorie} className={field}>
-                    <option value="">Tous les domaines</option>
-                    {categories.map((c) => (
-                      <option key={c.slug} value={c.slug}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor="f-ville" className={label}>
-                    Ville
-                  </label>
-                  <select id="f-ville" name="ville" defaultValue={query.ville} className={field}>
-                    <option value="">Toutes les villes</option>
-                    {cities.map((c) => (
-                      <option key={c.slug} value={c.slug}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor="f-modalite" className={label}>
-                    Modalité
-                  </label>
-                  <select id="f-modalite" name="modalite" defaultValue={query.modalite} className={field}>
-                    <option value="">Toutes les modalités</option>
-                    {MODALITIES.map((m) => (
-                      <option key={m} value={m}>
-                        {MODALITY_LABELS[m]}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor="f-prix" className={label}>
-                    Prix par personne
-                  </label>
-                  <select id="f-prix" name="prix" defaultValue={query.prix ? String(query.prix) : ""} className={field}>
-                    <option value="">Tous les prix</option>
-                    {CATALOGUE_PRICE_STEPS.map((p) => (
-                      <option key={p} value={p}>
-                        Jusqu'à {formatEuros(p)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor="f-tri" className={label}>
-                    Trier par
-                  </label>
-                  <select id="f-tri" name="tri" defaultValue={query.tri} className={field}>
-                    {Object.entries(CATALOGUE_SORTS).map(([key, s]) => (
-                      <option key={key} value={key}>
-                        {s.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="flex items-end">
-                  <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
-                    <input
-                      type="checkbox"
-                      name="cpf"
-                      value="1"
-                      defaultChecked={query.cpf}
-                      className="size-5 rounded border-slate-400 accent-brand-700"
-                    />
-                    Éligible au CPF
-                  </label>
-                </div>
+                {/* On a phone the filters fold behind one button (works without JavaScript); always open from 640 px. */}
+                <details
+                  open={Boolean(query.categorie || query.modalite || query.ville || query.cpf || query.prix) || undefined}
+                  className="sm:col-span-2 lg:col-span-4 sm:[&::details-content]:[content-visibility:visible] sm:[&::details-content]:block"
+                >
+                  <summary className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold sm:hidden dark:border-slate-600 dark:bg-slate-900">
+                    <SlidersHorizontal aria-hidden="true" className="size-4" />
+                    Filtres et tri
+                  </summary>
+                  <div className="mt-4 grid gap-4 sm:mt-0 sm:grid-cols-2 lg:grid-cols-4">
+                    <div>
+                      <label htmlFor="f-categorie" className={label}>
+                        Domaine
+                      </label>
+                      <select id="f-categorie" name="categorie" defaultValue={query.categorie} className={field}>
+                        <option value="">Tous les domaines</option>
+                        {categories.map((c) => (
+                          <option key={c.slug} value={c.slug}>
+                            {c.name}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                    <div>
+                      <label htmlFor="f-ville" className={label}>
+                        Ville
+                      </label>
+                      <select id="f-ville" name="ville" defaultValue={query.ville} className={field}>
+                        <option value="">Toutes les villes</option>
+                        {cities.map((c) => (
+                          <option key={c.slug} value={c.slug}>
+                            {c.name}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                    <div>
+                      <label htmlFor="f-modalite" className={label}>
+                        Modalité
+                      </label>
+                      <select id="f-modalite" name="modalite" defaultValue={query.modalite} className={field}>
+                        <option value="">Toutes les modalités</option>
+                        {MODALITIES.map((m) => (
+                          <option key={m} value={m}>
+                            {MODALITY_LABELS[m]}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                    <div>
+                      <label htmlFor="f-prix" className={label}>
+                        Prix par personne
+                      </label>
+                      <select id="f-prix" name="prix" defaultValue={query.prix ? String(query.prix) : ""} className={field}>
+                        <option value="">Tous les prix</option>
+                        {CATALOGUE_PRICE_STEPS.map((p) => (
+                          <option key={p} value={p}>
+                            Jusqu'à {formatEuros(p)}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                    <div>
+                      <label htmlFor="f-tri" className={label}>
+                        Trier par
+                      </label>
+                      <select id="f-tri" name="tri" defaultValue={query.tri} className={field}>
+                        {Object.entries(CATALOGUE_SORTS).map(([key, s]) => (
+                          <option key={key} value={key}>
+                            {s.label}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                    <div className="flex items-end">
+                      <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+                        <input
+                          type="checkbox"
+                          name="cpf"
+                          value="1"
+                          defaultChecked={query.cpf}
+                          className="size-5 rounded border-slate-400 accent-brand-700"
+                        />
+                        Éligible au CPF
+                      </label>
+                    </div>
+                  </div>
+                </details>
               </div>
               <div className="mt-4 flex flex-wrap items-center gap-3">
                 <button type="submit" className={buttonClass("primary", "md")}>

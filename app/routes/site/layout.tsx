@@ -1,8 +1,8 @@
-import { lazy, Suspense } from "react";
 import { Outlet, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/layout";
 import { useRootData } from "~/root";
 import { ErrorScreen } from "~/ui/error-screen";
+import { siteUserMenu } from "~/domain/accounts/site-user-menu";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { SiteShell } from "~/ui/layout/site-shell";
 import { NotFound } from "~/ui/not-found";
@@ -19,21 +19,10 @@ export function meta({ error }: Route.MetaArgs) {
   return [{ title: notFound ? "Page introuvable" : "Une erreur est survenue" }, { name: "robots", content: "noindex" }];
 }
 
-/** The account menu: only signed-in visitors download it (anonymous pages are the cached, shared ones). */
-const UserMenu = lazy(() => import("~/domain/accounts/user-menu").then((m) => ({ default: m.UserMenu })));
-
-function userMenuFor(signedIn: boolean) {
-  return signedIn ? (
-    <Suspense fallback={<span className="inline-block size-11" aria-hidden="true" />}>
-      <UserMenu />
-    </Suspense>
-  ) : null;
-}
-
 export default function SiteLayout() {
   const root = useRootData();
   return (
-    <SiteShell organisation={root?.organisation ?? DEMO_ORGANISATION} userMenu={userMenuFor(Boolean(root?.user))}>
+    <SiteShell organisation={root?.organisation ?? DEMO_ORGANISATION} userMenu={siteUserMenu(Boolean(root?.user))}>
       <Outlet />
     </SiteShell>
   );
@@ -43,7 +32,7 @@ export default function SiteLayout() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
   return (
-    <SiteShell organisation={root?.organisation ?? DEMO_ORGANISATION} userMenu={userMenuFor(Boolean(root?.user))}>
+    <SiteShell organisation={root?.organisation ?? DEMO_ORGANISATION} userMenu={siteUserMenu(Boolean(root?.user))}>
       {isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <ErrorScreen />}
     </SiteShell>
   );

@@ -1,18 +1,17 @@
 import * as calendarDaysDrawing from "lucide-react/icons/calendar-days";
 import * as clockDrawing from "lucide-react/icons/clock";
-import * as graduationCapDrawing from "lucide-react/icons/graduation-cap";
 import * as mapPinDrawing from "lucide-react/icons/map-pin";
 import { Link } from "react-router";
 import type { FormationListItem } from "../model";
 import { MODALITY_LABELS, durationLabel, priceLabel, sessionDatesLabel } from "../labels";
 import { formationPath } from "../slug";
+import { CategoryCover } from "./category-cover";
 import { FormationPicture } from "./formation-picture";
 import { staticIcon } from "~/ui/static-icon";
 
 // Decorative icons, drawn once (see app/ui/static-icon.tsx).
 const CalendarDays = staticIcon(calendarDaysDrawing);
 const Clock = staticIcon(clockDrawing);
-const GraduationCap = staticIcon(graduationCapDrawing);
 const MapPin = staticIcon(mapPinDrawing);
 
 /** One formation in a list: the whole card is one link (its title), facts below. */
@@ -21,10 +20,7 @@ export function FormationCard({ formation: f, headingLevel = 3 }: { formation: F
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600 dark:border-slate-800 dark:bg-slate-900">
       {/* One frame, with or without an image: the cards of a row line up. */}
-      <div
-        data-testid="formation-card-image"
-        className="aspect-[16/9] w-full shrink-0 overflow-hidden bg-slate-100 text-slate-400 dark:bg-slate-800 dark:text-slate-500"
-      >
+      <div data-testid="formation-card-image" className="aspect-[16/9] w-full shrink-0 overflow-hidden bg-slate-100 dark:bg-slate-800">
         {f.image ? (
           <FormationPicture
             image={f.image}
@@ -33,9 +29,7 @@ export function FormationCard({ formation: f, headingLevel = 3 }: { formation: F
             className="h-full w-full object-cover"
           />
         ) : (
-          <div aria-hidden="true" data-testid="formation-card-placeholder" className="flex h-full w-full items-center justify-center">
-            <GraduationCap className="size-10" />
-          </div>
+          <CategoryCover slug={f.category.slug} />
         )}
       </div>
       <div className="flex flex-1 flex-col p-5">
