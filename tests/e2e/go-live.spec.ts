@@ -16,6 +16,9 @@ let server: ServerProcess;
 let dataDir: string;
 let database: Db;
 
+// A server of its own: its first start (migrations, build loading) may be slow on a busy machine.
+test.setTimeout(120_000);
+
 test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "site-go-live-"));
   server = await startServer({ DATA_DIR: dataDir });
@@ -25,7 +28,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await closeDbHandle(database);
+  if (database) await closeDbHandle(database);
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });

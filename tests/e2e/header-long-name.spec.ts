@@ -13,6 +13,9 @@ const LONG_NAME = "Institut Régional de Formation Continue.";
 let server: ServerProcess;
 let dataDir: string;
 
+// A server of its own: its first start (migrations, build loading) may be slow on a busy machine.
+test.setTimeout(120_000);
+
 test.beforeAll(async () => {
   expect(LONG_NAME).toHaveLength(40);
   dataDir = mkdtempSync(path.join(tmpdir(), "site-long-name-"));
