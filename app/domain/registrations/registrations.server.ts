@@ -1,3 +1,4 @@
+import { REGISTRATION_EVENTS, emitEvent } from "~/domain/webhooks/webhooks.server";
 import { randomInt } from "node:crypto";
 import { staffAddress } from "~/domain/leads/leads.server";
 import { enqueueMail, signalMailQueued } from "~/domain/leads/mail-queue.server";
@@ -142,7 +143,22 @@ export async function recordStatus(
       created_at: now,
     })
     .execute();
+  // Partners' tools hear of it in the same transaction (docs/decisions/0019-webhooks.md).
+  const row = await trx.selectFrom("registrations").select(["reference", "session_id"]).where("id", "=", registrationId).executeTakeFirst();
+  await emitEvent(trx, REGISTRATION_EVENT_OF[status], {
+    registration: { id: registrationId, reference: row?.reference ?? null, sessionId: row?.session_id ?? null, status },
+    reason: reason || null,
+    at: now,
+  });
 }
+
+/** The webhook event of each status a registration enters (a waiting-list entry is a registration received). */
+const REGISTRATION_EVENT_OF: Record<RegistrationStatus, (typeof REGISTRATION_EVENTS)[number]> = {
+  recue: "registration.received",
+  en_attente: "registration.received",
+  confirmee: "registration.confirmed",
+  annulee: "registration.cancelled",
+};
 
 interface MailSetup {
   organisation: Organisation;
