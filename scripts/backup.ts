@@ -1,5 +1,5 @@
 /**
- * `npm run backup`: takes a backup now, as the scheduled one does (docs/decisions/0018-backups.md):
+ * `npm run backup`: takes a backup now, as the scheduled one does (docs/decisions/0012-backups.md):
  * the database, the uploaded files and the session secret in one dated archive with its SHA-256
  * file, sent to BACKUP_DESTINATION (DATA_DIR/backups by default), then retention applies.
  */

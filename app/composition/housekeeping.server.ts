@@ -34,7 +34,7 @@ export interface HousekeepingTask {
 
 const every = (ms: number) => (now: number) => now + ms;
 
-/** The scheduled backup (docs/decisions/0018-backups.md): at BACKUP_TIME (Paris), then every BACKUP_EVERY_HOURS. */
+/** The scheduled backup (docs/decisions/0012-backups.md): at BACKUP_TIME (Paris), then every BACKUP_EVERY_HOURS. */
 function backupTask(): HousekeepingTask[] {
   const { everyHours, time } = config().backup;
   if (everyHours === 0) return [];

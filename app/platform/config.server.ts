@@ -166,7 +166,7 @@ export interface AppConfig {
   pageCacheBytes: number;
   /** Browser tests only: lets /test provoke a server error or a slow answer. Never set in production. */
   testFaults: boolean;
-  /** Scheduled backups (docs/decisions/0018-backups.md); everyHours 0: none. */
+  /** Scheduled backups (docs/decisions/0012-backups.md); everyHours 0: none. */
   backup: BackupConfig;
   /** Webhooks may reach loopback and private addresses (a receiver on the same network). */
   webhooksAllowPrivateNetwork: boolean;

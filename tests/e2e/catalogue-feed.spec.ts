@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext, type APIResponse } from "@playwri
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
 
 /**
- * The catalogue for partners over real HTTP (docs/decisions/0020-lheo-and-api.md): the JSON API
+ * The catalogue for partners over real HTTP (docs/decisions/0014-lheo-and-api.md): the JSON API
  * answers what docs/api/openapi.json describes, open to any origin, cached like the public pages.
  */
 const openapi = JSON.parse(readFileSync("docs/api/openapi.json", "utf8")) as Record<string, unknown>;

@@ -13,7 +13,7 @@ import type { Db } from "~/platform/db/db.server";
  * Online registration (README, « Inscriptions en ligne »): a visitor registers two trainees and gets
  * the e-mail with the .ics; staff confirm and cancel, and the waiting list moves; the form works
  * without JavaScript; and, on two instances sharing PostgreSQL, 20 requests at once for 3 seats
- * never oversell (docs/decisions/0014-registrations-seats.md).
+ * never oversell (docs/decisions/0011-registrations-seats.md).
  */
 
 const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";

@@ -3,7 +3,7 @@ import { emitEvent } from "~/domain/webhooks/webhooks.server";
 import { createAccount, e2eBaseURL, serverDb, signInApi, uniqueEmail } from "./support/accounts";
 
 /**
- * /admin/webhooks (docs/decisions/0019-webhooks.md): an admin registers an endpoint; a loopback
+ * /admin/webhooks (docs/decisions/0013-webhooks.md): an admin registers an endpoint; a loopback
  * address is refused beside the field (the e2e server keeps the private network closed); an event
  * is queued and logged, « Renvoyer » queues it again; editors are refused.
  */

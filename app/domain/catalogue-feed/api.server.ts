@@ -7,7 +7,7 @@ import { db, type Db } from "~/platform/db/db.server";
 
 /**
  * The read-only JSON API of the catalogue (`/api/v1/formations`, `/api/v1/sessions`), documented
- * in docs/api/openapi.json (docs/decisions/0020-lheo-and-api.md). Field names are stable English
+ * in docs/api/openapi.json (docs/decisions/0014-lheo-and-api.md). Field names are stable English
  * camelCase; values (titles, texts) are the site's French content.
  */
 export const API_MAX_PER_PAGE = 100;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * What LHÉO needs that the catalogue does not hold (docs/decisions/0020-lheo-and-api.md): the
+ * What LHÉO needs that the catalogue does not hold (docs/decisions/0014-lheo-and-api.md): the
  * FORMACODE of each category (the formations' domain) and the "public visé" codes of the actions,
  * both from the FORMACODE thesaurus, with its version. Saved on /admin/lheo.
  */

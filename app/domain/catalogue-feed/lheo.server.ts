@@ -13,7 +13,7 @@ import { DEFAULT_LHEO_SETTINGS, lheoSettingsSchema, type LheoSettings } from "./
  * The catalogue in LHÉO 2.2 (`/lheo.xml`), the XML the Carif-Oref databases import: each
  * published formation with its actions (one per place: a city, or remote) and their sessions, and
  * the organisation responsible. Valid against docs/lheo/lheo-sous-ensemble.xsd (the subset used,
- * written from the LHÉO documentation; docs/decisions/0020-lheo-and-api.md).
+ * written from the LHÉO documentation; docs/decisions/0014-lheo-and-api.md).
  */
 export const LHEO_NAMESPACE = "http://www.lheo.org/2.2";
 const SETTINGS_KEY = "lheo";

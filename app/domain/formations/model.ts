@@ -130,7 +130,7 @@ export const sessionInputSchema = z
     /**
      * The free seats the editor showed when it was opened: a save applies the difference
      * (seatsLeft − seatsShown) to the counter, so that registrations taken meanwhile are kept
-     * (docs/decisions/0014-registrations-seats.md). Absent (import, new session): seatsLeft is set as is.
+     * (docs/decisions/0011-registrations-seats.md). Absent (import, new session): seatsLeft is set as is.
      */
     seatsShown: optionalNumber("Les places affichées", { min: 0, max: 500, integer: true }),
   })

@@ -6,7 +6,7 @@ import { toCategory, toCity } from "./rows.server";
 
 /**
  * The published catalogue read in pages, for the partners' feeds (the JSON API and LHÉO,
- * docs/decisions/0020-lheo-and-api.md): whole formations with their category, cities and
+ * docs/decisions/0014-lheo-and-api.md): whole formations with their category, cities and
  * sessions, in a few queries per page whatever its size.
  */
 export async function publishedFormationsPage(

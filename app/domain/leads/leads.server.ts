@@ -109,7 +109,7 @@ export function clientIp(request: Request): string {
  * (signed token), per-address rate limit; every rejection says why in French.
  * Sending the same form twice (double click, reload of the confirmation) stores it once.
  */
-/** What the "lead.received" webhook carries (docs/decisions/0019-webhooks.md). */
+/** What the "lead.received" webhook carries (docs/decisions/0013-webhooks.md). */
 function leadEventData(row: ReturnType<typeof toRow>) {
   return {
     id: row.id,

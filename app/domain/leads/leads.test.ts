@@ -131,7 +131,7 @@ describe.each(engines)("leads on $name", ({ create }) => {
     });
     expect(lead!.mails.map((m) => m.state)).toEqual(["pending", "pending"]);
     expect(smtp.received).toHaveLength(0);
-    // The "lead.received" webhook event, written with the lead (docs/decisions/0019-webhooks.md).
+    // The "lead.received" webhook event, written with the lead (docs/decisions/0013-webhooks.md).
     const events = await t.db.selectFrom("webhook_events").select("payload").where("type", "=", "lead.received").execute();
     expect(events.map((e) => JSON.parse(e.payload).reference)).toContain(result.reference);
 

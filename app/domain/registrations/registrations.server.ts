@@ -143,7 +143,7 @@ export async function recordStatus(
       created_at: now,
     })
     .execute();
-  // Partners' tools hear of it in the same transaction (docs/decisions/0019-webhooks.md).
+  // Partners' tools hear of it in the same transaction (docs/decisions/0013-webhooks.md).
   const row = await trx.selectFrom("registrations").select(["reference", "session_id"]).where("id", "=", registrationId).executeTakeFirst();
   await emitEvent(trx, REGISTRATION_EVENT_OF[status], {
     registration: { id: registrationId, reference: row?.reference ?? null, sessionId: row?.session_id ?? null, status },

@@ -7,7 +7,7 @@ import { parisCalendarDay } from "~/platform/intl";
 
 /**
  * Sessions as registrations see them, and their seats. `formation_sessions.seats_left` is the one
- * counter of free seats (docs/decisions/0014-registrations-seats.md): seats are taken by one
+ * counter of free seats (docs/decisions/0011-registrations-seats.md): seats are taken by one
  * conditional UPDATE that refuses when fewer remain, and given back by one relative UPDATE. Both are
  * atomic on SQLite (one writer) and on PostgreSQL (the row is locked by the UPDATE, and the
  * condition is checked again on the row's latest version), whatever the number of instances.

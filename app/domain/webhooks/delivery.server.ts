@@ -10,7 +10,7 @@ import { deliveryBody, signature } from "./webhooks.server";
 
 /**
  * Webhook deliveries on the site's one job runner (docs/decisions/0004-job-queue.md,
- * docs/decisions/0019-webhooks.md): a due delivery is claimed with a token and a lease, POSTed
+ * docs/decisions/0013-webhooks.md): a due delivery is claimed with a token and a lease, POSTed
  * signed, and its attempt logged with the HTTP status. A failure is retried with exponential
  * backoff (30 s, 1 min, 2 min… at most 4 h apart) for 24 h; then the delivery is abandoned and the
  * endpoint disabled, with an entry in the audit log and a notice on /admin/webhooks.

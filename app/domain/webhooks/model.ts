@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Webhooks (docs/decisions/0019-webhooks.md): the events an endpoint may receive, their French
+ * Webhooks (docs/decisions/0013-webhooks.md): the events an endpoint may receive, their French
  * labels, and the endpoint form. The registration events are emitted by the registrations area.
  */
 export const WEBHOOK_EVENTS = [

@@ -11,7 +11,7 @@ import { refusedAddress } from "~/platform/http/outbound.server";
 import { WEBHOOK_EVENTS, type EndpointInput, type WebhookDeliveryRow, type WebhookEndpoint, type WebhookEventType } from "./model";
 
 /**
- * Webhooks (docs/decisions/0019-webhooks.md): endpoints, the events the site's areas emit, and
+ * Webhooks (docs/decisions/0013-webhooks.md): endpoints, the events the site's areas emit, and
  * the deliveries the job runner works (./delivery.server.ts).
  */
 

@@ -14,7 +14,7 @@ import { backupDestination, S3_BACKUP_PREFIX, type BackupDestination } from "./d
 import { archiveName, archivesToDelete } from "./schedule";
 
 /**
- * A backup of the site (docs/decisions/0018-backups.md): the database, the uploaded files and the
+ * A backup of the site (docs/decisions/0012-backups.md): the database, the uploaded files and the
  * generated session secret, in one dated tar.gz with a SHA-256 checksum file, sent to the
  * destination (local folder or S3 bucket); then retention deletes the archives no longer kept.
  * Each attempt, finished or failed, is a row of `backups` (the dashboard shows the last one).

@@ -12,7 +12,7 @@ import { migrate, type Db } from "../db/db.server";
 import { isPostgres } from "../db/dialect";
 
 /**
- * The database part of a backup (docs/decisions/0018-backups.md):
+ * The database part of a backup (docs/decisions/0012-backups.md):
  * - SQLite: the online backup API (better-sqlite3's `backup`), a consistent copy while the site writes;
  * - PostgreSQL: `pg_dump --format=custom` when the binary is there and works;
  * - otherwise a logical export (one JSON line per row, per table, read in one repeatable-read

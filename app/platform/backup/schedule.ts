@@ -1,6 +1,6 @@
 /**
  * When backups run, what their archives are called, and which ones retention keeps
- * (docs/decisions/0018-backups.md). Pure functions, shared by the backup task, the restore
+ * (docs/decisions/0012-backups.md). Pure functions, shared by the backup task, the restore
  * script and the dashboard.
  */
 

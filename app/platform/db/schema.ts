@@ -229,7 +229,7 @@ export interface FormationSessionsTable {
   start_date: string; // YYYY-MM-DD
   end_date: string;
   city_id: string | null; // null: remote
-  seats_left: number; // free seats: the one counter registrations take from (docs/decisions/0014-registrations-seats.md)
+  seats_left: number; // free seats: the one counter registrations take from (docs/decisions/0011-registrations-seats.md)
   kind: WithDefault<string>; // inter | intra
   day_start: WithDefault<string>; // HH:MM, Paris time
   day_end: WithDefault<string>;
@@ -427,7 +427,7 @@ export interface AccountMailSendsTable {
   sent_at: string; // ISO
 }
 
-/** Backups taken by the site (migration 202611280400_backups, docs/decisions/0018-backups.md). */
+/** Backups taken by the site (migration 202611280400_backups, docs/decisions/0012-backups.md). */
 export interface BackupsTable {
   id: string;
   started_at: string; // ISO
@@ -443,7 +443,7 @@ export interface BackupsTable {
   error: string;
 }
 
-/* Webhooks (migration 202611280410_webhooks, docs/decisions/0019-webhooks.md). */
+/* Webhooks (migration 202611280410_webhooks, docs/decisions/0013-webhooks.md). */
 export interface WebhookEndpointsTable {
   id: string;
   url: string;

@@ -5,7 +5,7 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
 
 /**
  * Requests the site sends to addresses chosen by an admin (webhooks), guarded against SSRF
- * (docs/decisions/0019-webhooks.md): the address is checked AFTER DNS resolution, in the socket's
+ * (docs/decisions/0013-webhooks.md): the address is checked AFTER DNS resolution, in the socket's
  * own lookup, so the address checked is the one connected to (no DNS rebinding between a check and
  * the connection). Loopback and private networks are refused unless `allowPrivateNetwork`
  * (WEBHOOKS_ALLOW_PRIVATE_NETWORK); link-local and cloud metadata addresses always are. Redirects

@@ -1,7 +1,7 @@
 import { PUBLIC_CACHE_CONTROL } from "./cache-control";
 
 /**
- * Answers of the public read-only API (/api/v1/…, docs/decisions/0020-lheo-and-api.md): open to
+ * Answers of the public read-only API (/api/v1/…, docs/decisions/0014-lheo-and-api.md): open to
  * any origin for GET (CORS, no credentials), cached like the public pages (the page cache keeps
  * them until the content version changes; shared caches for a minute).
  */

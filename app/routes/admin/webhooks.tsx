@@ -29,7 +29,7 @@ import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-fo
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Webhooks", description: "Envoyer les événements du site à d'autres outils.", noindex: true });
 
-/** /admin/webhooks (admins): endpoints, their events, their delivery log (docs/decisions/0019-webhooks.md). */
+/** /admin/webhooks (admins): endpoints, their events, their delivery log (docs/decisions/0013-webhooks.md). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [endpoints, deliveries] = await Promise.all([listEndpoints(), recentDeliveries()]);

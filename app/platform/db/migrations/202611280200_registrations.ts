@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Online registration to inter-company sessions (docs/decisions/0014-registrations-seats.md).
+ * Online registration to inter-company sessions (docs/decisions/0011-registrations-seats.md).
  *
  * - `formation_sessions` gains what a registration needs: the kind (`inter` takes registrations
  *   online, `intra` keeps the quote path), the daily hours and the address (empty: the city's).

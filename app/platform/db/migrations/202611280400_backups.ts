@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 /**
  * `backups`: one row per scheduled (or manual) backup, finished or failed: when, the archive's
- * name, size and checksum, and where it went (docs/decisions/0018-backups.md). The dashboard shows
+ * name, size and checksum, and where it went (docs/decisions/0012-backups.md). The dashboard shows
  * the last one.
  */
 export async function up(db: Kysely<any>): Promise<void> {

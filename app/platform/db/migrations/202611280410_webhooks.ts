@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Webhooks (docs/decisions/0019-webhooks.md): the endpoints admins register, the events written in
+ * Webhooks (docs/decisions/0013-webhooks.md): the endpoints admins register, the events written in
  * the same transaction as what causes them, one delivery per (event, endpoint) worked by the job
  * runner, and the log of every attempt with its HTTP status.
  */
