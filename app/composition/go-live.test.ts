@@ -58,7 +58,7 @@ describe.each(engines)("go-live checklist on $name", ({ create }) => {
       "site-url",
       "backup",
     ]);
-    expect(byId["legal-cgv"]!.title).toBe("Conditions générales de vente : texte de démonstration");
+    expect(byId["legal-cgv"]!.title).toBe("Conditions générales de vente\u00a0: texte de démonstration");
     expect(byId.identity!.to).toBe("/admin/parametres");
     expect(byId.testimonials!.to).toBe("/admin/temoignages?onglet=temoignages");
     expect(byId.testimonials!.title).toBe("12\u00a0témoignages inventés (démonstration)");

@@ -269,3 +269,21 @@ export async function recentDeliveries(limit = 20, target: Db = db()): Promise<R
   }
   return out;
 }
+
+/**
+ * Right to erasure: the events that carry a person's data (a lead's, by its id) are deleted with
+ * their deliveries and attempts (cascade), in the caller's transaction. A partner that already
+ * received them keeps its copy: say so to the person (README, « Données personnelles »).
+ */
+export async function forgetEventsAbout(trx: Kysely<Database>, type: WebhookEventType, subjectId: string): Promise<void> {
+  await trx
+    .deleteFrom("webhook_events")
+    .where("type", "=", type)
+    .where("payload", "like", `%"id":${JSON.stringify(subjectId)}%`)
+    .execute();
+}
+
+/** Retention: the events of a type recorded before `cutoff` (ISO), with their deliveries. */
+export async function forgetEventsBefore(trx: Kysely<Database>, type: WebhookEventType, cutoff: string): Promise<void> {
+  await trx.deleteFrom("webhook_events").where("type", "=", type).where("created_at", "<", cutoff).execute();
+}
