@@ -43,16 +43,16 @@ function staticImports(code: string, from: string): string[] {
  * the manifest, the route modules and the client entry), then their static imports, recursively.
  */
 function firstLoadScripts(html: string): Set<string> {
-  const todo: string[] = [];
+  const pending: string[] = [];
   for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g))
-    for (const s of m[1]!.matchAll(/\bimport\s*(?:\*\s*as\s+[\w$]+\s+from\s*|\(\s*)?["'](\/assets\/[^"']+\.js)["']/g)) todo.push(s[1]!);
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="(\/assets\/[^"]+\.js)"/g)) todo.push(m[1]!);
+    for (const s of m[1]!.matchAll(/\bimport\s*(?:\*\s*as\s+[\w$]+\s+from\s*|\(\s*)?["'](\/assets\/[^"']+\.js)["']/g)) pending.push(s[1]!);
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="(\/assets\/[^"]+\.js)"/g)) pending.push(m[1]!);
   const seen = new Set<string>();
-  while (todo.length > 0) {
-    const file = todo.pop()!;
+  while (pending.length > 0) {
+    const file = pending.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    todo.push(...staticImports(readFileSync(path.join(BUILD, file), "utf8"), file));
+    pending.push(...staticImports(readFileSync(path.join(BUILD, file), "utf8"), file));
   }
   return seen;
 }
