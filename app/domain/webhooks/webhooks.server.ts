@@ -22,6 +22,25 @@ export const REGISTRATION_EVENTS = ["registration.received", "registration.confi
  * Records an event and queues one delivery per active endpoint subscribed to it, in the caller's
  * transaction: the event exists if and only if what caused it was committed. Returns the event id.
  */
+/** A delivery of an event to an endpoint, waiting for its first attempt (on emission and on « Renvoyer »). */
+function newDelivery(eventId: string, endpointId: string, now: string) {
+  return {
+    id: randomUUID(),
+    event_id: eventId,
+    endpoint_id: endpointId,
+    state: "pending",
+    attempts: 0,
+    next_attempt_at: now,
+    lock_token: null,
+    locked_until: null,
+    last_status: null,
+    last_error: "",
+    delivered_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export async function emitEvent(trx: Kysely<Database>, type: WebhookEventType, payload: Record<string, unknown>): Promise<string> {
   const id = randomUUID();
   const now = nowIso();
@@ -34,23 +53,7 @@ export async function emitEvent(trx: Kysely<Database>, type: WebhookEventType, p
   if (targets.length) {
     await trx
       .insertInto("webhook_deliveries")
-      .values(
-        targets.map((e) => ({
-          id: randomUUID(),
-          event_id: id,
-          endpoint_id: e.id,
-          state: "pending",
-          attempts: 0,
-          next_attempt_at: now,
-          lock_token: null,
-          locked_until: null,
-          last_status: null,
-          last_error: "",
-          delivered_at: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
+      .values(targets.map((e) => newDelivery(id, e.id, now)))
       .execute();
   }
   return id;
@@ -202,21 +205,7 @@ export async function resendDelivery(deliveryId: string, actor: Actor, target: D
     const now = nowIso();
     await trx
       .insertInto("webhook_deliveries")
-      .values({
-        id: randomUUID(),
-        event_id: original.event_id,
-        endpoint_id: original.endpoint_id,
-        state: "pending",
-        attempts: 0,
-        next_attempt_at: now,
-        lock_token: null,
-        locked_until: null,
-        last_status: null,
-        last_error: "",
-        delivered_at: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(newDelivery(original.event_id, original.endpoint_id, now))
       .execute();
     await recordAudit(trx, {
       actor,
