@@ -702,23 +702,28 @@ export async function confirmRegistration(
       .executeTakeFirst();
     if (Number(done.numUpdatedRows ?? 0) !== 1) return { ok: false, error: "Seule une inscription reçue peut être confirmée." };
     await recordStatus(trx, id, "confirmee", by, "", iso);
-    const r = (await loadMailRegistration(trx, id))!;
-    await enqueueMail(
-      trx,
-      {
-        registrationId: id,
-        purpose: "inscription-validee",
-        to: r.contactEmail,
-        replyTo: setup.staff,
-        attachments: [calendarOf(r, setup)],
-        ...confirmedMail(r, linksOf(r, setup), setup.organisation),
-      },
-      now,
-    );
+    await enqueueConfirmedMail(trx, id, setup, now);
     return { ok: true };
   });
   if (result.ok) signalMailQueued();
   return result;
+}
+
+/** Queues the « inscription validée » mail (summary, links, .ics) to the registration's contact. */
+async function enqueueConfirmedMail(trx: Db, id: string, setup: MailSetup, now: number): Promise<void> {
+  const r = (await loadMailRegistration(trx, id))!;
+  await enqueueMail(
+    trx,
+    {
+      registrationId: id,
+      purpose: "inscription-validee",
+      to: r.contactEmail,
+      replyTo: setup.staff,
+      attachments: [calendarOf(r, setup)],
+      ...confirmedMail(r, linksOf(r, setup), setup.organisation),
+    },
+    now,
+  );
 }
 
 /**
@@ -761,19 +766,7 @@ export async function moveRegistration(
       `Déplacée vers la session ${to.formationTitle} du ${to.startDate}.`,
       iso,
     );
-    const r = (await loadMailRegistration(trx, id))!;
-    await enqueueMail(
-      trx,
-      {
-        registrationId: id,
-        purpose: "inscription-validee",
-        to: r.contactEmail,
-        replyTo: setup.staff,
-        attachments: [calendarOf(r, setup)],
-        ...confirmedMail(r, linksOf(r, setup), setup.organisation),
-      },
-      now,
-    );
+    await enqueueConfirmedMail(trx, id, setup, now);
     await offerFreedSeats(trx, row.session_id, setup, now);
     return { ok: true };
   });
