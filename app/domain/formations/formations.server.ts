@@ -26,6 +26,8 @@ import { imageSchema } from "~/platform/storage/image-schema";
 import { type StoredImage } from "~/platform/storage/stored-image";
 import type { Actor, MutationContext as BaseMutationContext } from "~/platform/db/actor";
 import { isUniqueViolation } from "~/platform/db/errors";
+import { lockForUpdate } from "~/platform/db/dialect";
+import { sessionsWithRegistrations } from "./held-sessions.server";
 
 /** Who makes a change: recorded in the audit log, in the same transaction as the change. */
 export type { Actor };
@@ -389,14 +391,8 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
   const keptIds = new Set(data.sessions.map((s) => s.id));
   const removed = [...sessionIds].filter((sessionId) => !keptIds.has(sessionId));
   if (removed.length > 0) {
-    const held = await target
-      .selectFrom("registrations")
-      .select("session_id")
-      .where("session_id", "in", removed)
-      .where("status", "!=", "annulee")
-      .limit(1)
-      .executeTakeFirst();
-    if (held) {
+    const held = await sessionsWithRegistrations(target, { sessionIds: removed });
+    if (held.size > 0) {
       return refusal({
         sessions:
           "Une session retirée a encore des inscriptions\u00a0: annulez-les ou déplacez-les d'abord (Sessions et inscriptions), puis retirez la session.",
@@ -523,12 +519,29 @@ export async function duplicateFormation(id: string, ctx: MutationContext = {}):
   return (await getFormationById(newId, target))!;
 }
 
-/** Deletes a formation with its sessions, cities and old slugs. Returns its title. */
+/** A formation whose sessions have registrations (even cancelled ones) is never deleted: it is unpublished instead. */
+export class FormationHasRegistrationsError extends Error {
+  constructor(readonly registrations: number) {
+    super(
+      `Cette formation ne peut pas être supprimée : ses sessions ont ${registrations} inscription${registrations > 1 ? "s" : ""} (annulées comprises), qui seraient perdues avec leur historique. Repassez-la en brouillon pour la retirer du site : ses sessions et leurs inscriptions restent dans « Sessions et inscriptions ».`,
+    );
+    this.name = "FormationHasRegistrationsError";
+  }
+}
+
+/**
+ * Deletes a formation with its sessions, cities and old slugs. Returns its title. Refused
+ * (`FormationHasRegistrationsError`) when a session has registrations: its sessions are locked
+ * first, so that a registration taken meanwhile either is seen here or finds no session.
+ */
 export async function deleteFormation(id: string, ctx: MutationContext = {}): Promise<string> {
   const target = ctx.db ?? db();
   const row = await target.selectFrom("formations").select(["id", "title"]).where("id", "=", id).executeTakeFirst();
   if (!row) throw new NotFoundError("Cette formation n'existe pas ou a déjà été supprimée.");
   await target.transaction().execute(async (trx) => {
+    await lockForUpdate(trx.selectFrom("formation_sessions").select("id").where("formation_id", "=", id), trx).execute();
+    const held = await sessionsWithRegistrations(trx, { formationIds: [id] }, { statuses: "all" });
+    if (held.size > 0) throw new FormationHasRegistrationsError([...held.values()].reduce((a, b) => a + b, 0));
     // Explicit deletes: no reliance on ON DELETE CASCADE being enabled on the connection.
     await trx.deleteFrom("formation_sessions").where("formation_id", "=", id).execute();
     await trx.deleteFrom("formation_cities").where("formation_id", "=", id).execute();

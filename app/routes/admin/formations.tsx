@@ -7,6 +7,7 @@ import { listCategories } from "~/domain/formations/categories.server";
 import {
   countFormations,
   deleteFormation,
+  FormationHasRegistrationsError,
   duplicateFormation,
   listFormations,
   setFormationStatus,
@@ -124,6 +125,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof NotFoundError) return refused(error.message, 404);
+    if (error instanceof FormationHasRegistrationsError) return refused(error.message, 409);
     throw error;
   }
 }

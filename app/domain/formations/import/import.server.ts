@@ -5,6 +5,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationsTable } from "~/platform/db/schema";
 import { toColumns, toFormation } from "../formations.server";
+import { sessionsWithRegistrations } from "../held-sessions.server";
 import { isUniqueViolation } from "~/platform/db/errors";
 import type { Formation, FormationData, FormationSession } from "../model";
 import type { FormationStatus } from "../labels";
@@ -251,6 +252,7 @@ export async function analyseTable(
     slugs.push(rowSlug({ slug: row.cells[slugIndex], titre: row.cells[titleIndex] }).slug);
   });
   const existing = await loadFormationsBySlug(target, slugs);
+  const held = await sessionsWithRegistrations(target, { formationIds: [...existing.values()].map((f) => f.id) });
   const redirects = await loadRedirects(target, slugs);
   const headerOf = new Map<string, string>();
   mapping.forEach((key, i) => {
@@ -386,6 +388,7 @@ export async function analyseTable(
     } else {
       r.action = "update";
       counts.updated++;
+      r.notes.push(...keptSessionNotes(c.existing, c.data, held, lookups));
     }
     if (r.toComplete.length > 0) counts.incomplete++;
     planned.push({ line: r.line, slug: r.slug, action: r.action, data, status: c.status, existing: c.existing });
@@ -540,12 +543,14 @@ async function writeChunk(trx: Db, part: PlannedRow[], lookups: ResolvedLookups,
       }),
     );
     const ids = group.map((p) => p.existing!.id);
+    const held = await sessionsWithRegistrations(trx, { formationIds: ids });
     await trx.deleteFrom("formation_cities").where("formation_id", "in", ids).execute();
-    await trx.deleteFrom("formation_sessions").where("formation_id", "in", ids).execute();
+    await deleteSessionsBut(trx, ids, held);
     await writeChildren(
       trx,
       group.map((p) => ({ id: p.existing!.id, data: p.data, previous: p.existing!.sessions })),
       now,
+      held,
     );
   }
   return { created: creates.map((c) => c.id), updated: updates.map((p) => p.existing!) };
@@ -615,21 +620,24 @@ async function undo(target: Db, written: Written, now: string, lookups: Resolved
           })),
         );
         const ids = part.map((f) => f.id);
+        const held = await sessionsWithRegistrations(trx, { formationIds: ids });
         await trx.deleteFrom("formation_cities").where("formation_id", "in", ids).execute();
-        await trx.deleteFrom("formation_sessions").where("formation_id", "in", ids).execute();
+        await deleteSessionsBut(trx, ids, held);
         const cities = part.flatMap((f) => f.cityIds.map((city_id) => ({ formation_id: f.id, city_id })));
         for (const c of chunks(cities, 500)) await trx.insertInto("formation_cities").values(c).execute();
         const sessions = part.flatMap((f) =>
-          f.sessions.map((s) => ({
-            id: s.id,
-            formation_id: f.id,
-            start_date: s.startDate,
-            end_date: s.endDate,
-            city_id: s.cityId,
-            seats_left: s.seatsLeft,
-            created_at: f.updatedAt,
-            updated_at: f.updatedAt,
-          })),
+          f.sessions
+            .filter((s) => !held.has(s.id))
+            .map((s) => ({
+              id: s.id,
+              formation_id: f.id,
+              start_date: s.startDate,
+              end_date: s.endDate,
+              city_id: s.cityId,
+              seats_left: s.seatsLeft,
+              created_at: f.updatedAt,
+              updated_at: f.updatedAt,
+            })),
         );
         for (const c of chunks(sessions, 200)) await trx.insertInto("formation_sessions").values(c).execute();
       }
@@ -639,10 +647,67 @@ async function undo(target: Db, written: Written, now: string, lookups: Resolved
   if (skipped > 0) log.warn("Import annulé : formations modifiées entre-temps laissées telles quelles", { count: skipped });
 }
 
+/**
+ * Removes the sessions of these formations, but those that registrations hold: a registration is
+ * never lost (docs/decisions/0011-registrations-seats.md); such a session stays exactly as it is.
+ */
+async function deleteSessionsBut(trx: Db, formationIds: string[], held: ReadonlyMap<string, number>): Promise<void> {
+  let q = trx.deleteFrom("formation_sessions").where("formation_id", "in", formationIds);
+  if (held.size > 0) q = q.where("id", "not in", [...held.keys()]);
+  await q.execute();
+  if (held.size > 0) log.info("Import : sessions avec des inscriptions gardées telles quelles", { count: held.size });
+}
+
+/** "du 12/03/2027 au 14/03/2027 à Lyon": a session as the import report names it. */
+function sessionLabel(s: FormationSession, lookups: ResolvedLookups): string {
+  const day = (d: string) => d.split("-").reverse().join("/");
+  const city = s.cityId ? (lookups.cityById.get(s.cityId)?.name ?? "") : "";
+  return `du ${day(s.startDate)} au ${day(s.endDate)}${s.cityId ? (city ? ` à ${city}` : "") : " à distance"}`;
+}
+
+/**
+ * What the report says of the sessions that registrations hold: one the file leaves out is kept,
+ * one the file changes the seats of keeps its own (registrations took from them).
+ */
+function keptSessionNotes(
+  existing: Formation,
+  data: FormationData,
+  held: ReadonlyMap<string, number>,
+  lookups: ResolvedLookups,
+): RowIssue[] {
+  const notes: RowIssue[] = [];
+  const wanted = new Map<string, number[]>();
+  for (const s of data.sessions) {
+    const k = `${s.startDate}|${s.endDate}|${s.cityId ?? ""}`;
+    wanted.set(k, [...(wanted.get(k) ?? []), s.seatsLeft]);
+  }
+  for (const s of existing.sessions) {
+    const n = held.get(s.id);
+    if (!n) continue;
+    const registrations = `${n} inscription${n > 1 ? "s" : ""} en cours`;
+    const seats = wanted.get(`${s.startDate}|${s.endDate}|${s.cityId ?? ""}`)?.shift();
+    if (seats === undefined) {
+      notes.push({
+        column: "sessions",
+        header: "Sessions",
+        message: `La session ${sessionLabel(s, lookups)} n'est pas dans le fichier, mais elle a ${registrations} : elle est gardée. Pour la retirer, annulez ou déplacez d'abord ses inscriptions (Sessions et inscriptions).`,
+      });
+    } else if (seats !== s.seatsLeft) {
+      notes.push({
+        column: "sessions",
+        header: "Sessions",
+        message: `La session ${sessionLabel(s, lookups)} a ${registrations} : l'import ne change pas ses places (${s.seatsLeft} libres) ; elles se règlent dans Sessions et inscriptions.`,
+      });
+    }
+  }
+  return notes;
+}
+
 async function writeChildren(
   trx: Db,
   items: Array<{ id: string; data: FormationData; previous: FormationSession[] }>,
   now: string,
+  held: ReadonlyMap<string, number> = new Map(),
 ): Promise<void> {
   const cityRows = items.flatMap(({ id, data }) => data.cityIds.map((city_id) => ({ formation_id: id, city_id })));
   for (const part of chunks(cityRows, 500)) await trx.insertInto("formation_cities").values(part).execute();
@@ -653,8 +718,10 @@ async function writeChildren(
       const k = `${s.startDate}|${s.endDate}|${s.cityId ?? ""}`;
       free.set(k, [...(free.get(k) ?? []), s.id]);
     }
-    return data.sessions.map((s) => {
+    return data.sessions.flatMap((s) => {
       const reuse = free.get(`${s.startDate}|${s.endDate}|${s.cityId ?? ""}`)?.shift();
+      // A session that registrations hold was not removed: it stays as it is (seats, times, place).
+      if (reuse && held.has(reuse)) return [];
       return {
         id: reuse ?? randomUUID(),
         formation_id: id,
