@@ -82,6 +82,7 @@ export default [
     route("formations/ville/:city", "routes/site/formations-ville.tsx"),
     route("formations/:slug", "routes/site/formation.tsx"),
     route("formations/:slug/inscription/:sessionId", "routes/site/registration.tsx"),
+    route("inscription/recue", "routes/site/registration-received.tsx"),
     route("inscription/gerer/:token", "routes/site/registration-manage.tsx"),
     route("inscription/offre/:token", "routes/site/registration-offer.tsx"),
     route("conditions-generales-de-vente", "routes/site/legal-document.tsx", { id: "routes/site/cgv" }),

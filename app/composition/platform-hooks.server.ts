@@ -3,6 +3,7 @@ import { mailSenderName } from "~/domain/settings/settings.server";
 import { registerAccountHooks } from "~/platform/auth/auth.server";
 import { registerSenderName } from "~/platform/email/mailer.server";
 import { LEAD_SPOOL_KIND, replaySpooledLead } from "~/domain/leads/leads.server";
+import { REGISTRATION_SPOOL_KIND, replaySpooledRegistration } from "~/domain/registrations/registrations.server";
 import { registerSpoolHandler } from "~/platform/spool/spool.server";
 
 /**
@@ -12,6 +13,7 @@ import { registerSpoolHandler } from "~/platform/spool/spool.server";
 export function registerPlatformHooks(): void {
   registerAccountHooks(accountAuthHooks);
   registerSenderName(() => mailSenderName());
-  // Requests the database refused wait in the local spool; the job runner stores them once it answers.
+  // Requests and registrations the database refused wait in the local spool; the job runner stores them once it answers.
   registerSpoolHandler(LEAD_SPOOL_KIND, (entry) => replaySpooledLead(entry));
+  registerSpoolHandler(REGISTRATION_SPOOL_KIND, (entry) => replaySpooledRegistration(entry));
 }

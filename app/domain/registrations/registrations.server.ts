@@ -8,7 +8,8 @@ import type { Organisation } from "~/domain/settings/model";
 import { config } from "~/platform/config.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
-import { isUniqueViolation } from "~/platform/db/errors";
+import { isDatabaseUnavailable, isUniqueViolation } from "~/platform/db/errors";
+import { spoolCount, spoolWrite, type SpoolEntry } from "~/platform/spool/spool.server";
 import { parisCalendarDay } from "~/platform/intl";
 import { log } from "~/platform/log.server";
 import { validate, type FieldErrors } from "~/platform/validation/errors";
@@ -229,15 +230,24 @@ export interface RegisterContext {
 }
 
 export type RegisterResult =
-  | { ok: true; reference: string; registrationId: string; status: RegistrationStatus; duplicate: boolean }
+  | {
+      ok: true;
+      reference: string;
+      registrationId: string;
+      status: RegistrationStatus;
+      duplicate: boolean;
+      /** Kept in the local spool: the database refused it; the seat is taken (or the waiting list) once it answers. */
+      spooled?: boolean;
+    }
   | {
       ok: false;
-      status: 200 | 400 | 404 | 429;
+      status: 200 | 400 | 404 | 429 | 503;
       values: Record<string, unknown>;
       errors: FieldErrors;
       formError?: string;
       confirm?: boolean;
       token: string;
+      retryAfterSeconds?: number;
     };
 
 /** The row of a registration from the form's data. */
@@ -298,12 +308,24 @@ async function acceptedVersions(target: Db, input: RegistrationInput): Promise<{
   };
 }
 
+type StoredRegistration = { id: string; reference: string; status: RegistrationStatus; duplicate: boolean };
+
+async function registrationByToken(target: Db, token: string): Promise<StoredRegistration | undefined> {
+  const row = await target
+    .selectFrom("registrations")
+    .select(["id", "reference", "status"])
+    .where("form_token", "=", token)
+    .executeTakeFirst();
+  return row && { id: row.id, reference: row.reference, status: row.status as RegistrationStatus, duplicate: true };
+}
+
 /**
  * Stores a registration and queues its e-mails in one transaction (stored before any answer, mail
  * never lost). Its seats are taken in the same transaction by one conditional UPDATE: when fewer
  * remain than trainees named (or someone already waits), the registration goes on the waiting list
  * instead. Same anti-spam as the quote form (honeypot, signed token, per-address limit); the same
- * form sent twice is stored once.
+ * form sent twice is stored once. When the database is unavailable, the registration is kept in the
+ * local spool and stored once it answers (`replaySpooledRegistration`, docs/decisions/0010-lead-spool.md).
  */
 export async function submitRegistration(sessionId: string, form: FormData, ctx: RegisterContext): Promise<RegisterResult> {
   const target = ctx.target ?? db();
@@ -318,68 +340,228 @@ export async function submitRegistration(sessionId: string, form: FormData, ctx:
   const token = screen.token;
   if (!validation.ok) return { ok: false, status: 400, values, errors, token };
 
-  const existing = await target
-    .selectFrom("registrations")
-    .select(["id", "reference", "status"])
-    .where("form_token", "=", token)
-    .executeTakeFirst();
-  if (existing)
-    return {
-      ok: true,
-      reference: existing.reference,
-      registrationId: existing.id,
-      status: existing.status as RegistrationStatus,
-      duplicate: true,
-    };
+  try {
+    const existing = await registrationByToken(target, token);
+    if (existing) return { ok: true, reference: existing.reference, registrationId: existing.id, status: existing.status, duplicate: true };
 
-  const session = await getSession(sessionId, target);
-  const today = parisCalendarDay(new Date(now));
-  const closed = session ? registrationClosedReason(session, today) : "Cette session n'existe pas ou plus.";
-  if (!session || closed) return { ok: false, status: session ? 400 : 404, values, errors, formError: closed ?? undefined, token };
+    const session = await getSession(sessionId, target);
+    const today = parisCalendarDay(new Date(now));
+    const closed = session ? registrationClosedReason(session, today) : "Cette session n'existe pas ou plus.";
+    if (!session || closed) return { ok: false, status: session ? 400 : 404, values, errors, formError: closed ?? undefined, token };
 
-  const limit = await consumeRateLimit(ctx.ip, { target, now });
-  if (!limit.allowed) {
-    log.warn("Inscription refusée (limite par adresse)", { sessionId });
-    const organisation = await getOrganisation(target);
-    return { ok: false, status: 429, values, errors, formError: rateLimitMessage(limit.retryAfterSeconds, organisation.phone), token };
+    const limit = await consumeRateLimit(ctx.ip, { target, now });
+    if (!limit.allowed) {
+      log.warn("Inscription refusée (limite par adresse)", { sessionId });
+      const organisation = await getOrganisation(target);
+      return { ok: false, status: 429, values, errors, formError: rateLimitMessage(limit.retryAfterSeconds, organisation.phone), token };
+    }
+
+    const stored = await storeRegistration(target, session, { sessionId, input: validation.value, token, receivedAt: now });
+    return { ok: true, reference: stored.reference, registrationId: stored.id, status: stored.status, duplicate: stored.duplicate };
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    return spoolRegistration({ sessionId, input: validation.value, token, receivedAt: now }, values, error);
   }
+}
 
-  const versions = await acceptedVersions(target, validation.value);
+/**
+ * Inserts the registration (seats taken, or the waiting list) with its status and e-mails, in one
+ * transaction. `planned`: the id and reference already given to the visitor (a spooled registration).
+ */
+async function storeRegistration(target: Db, session: RegistrationSession, r: SpooledRegistration): Promise<StoredRegistration> {
+  const today = parisCalendarDay(new Date(r.receivedAt));
+  const versions = await acceptedVersions(target, r.input);
   const setup = await mailSetup(target);
-  const iso = new Date(now).toISOString();
+  const iso = new Date(r.receivedAt).toISOString();
+  const mailNow = Date.now();
   for (let attempt = 0; ; attempt++) {
     try {
       const stored = await target.transaction().execute(async (trx) => {
-        const seated = await takeSeats(trx, session.id, validation.value.stagiaires.length, iso);
+        const seated = await takeSeats(trx, session.id, r.input.stagiaires.length, iso);
         const status: RegistrationStatus = seated ? "recue" : "en_attente";
-        const row = registrationRow(validation.value, session, {
+        const row = registrationRow(r.input, session, {
           status,
-          formToken: token,
+          formToken: r.token,
           source: "en_ligne",
           cgv: versions.cgv,
           ri: versions.ri,
           now: iso,
           today,
         });
-        await insertRegistration(trx, row, validation.value);
+        if (attempt === 0 && r.id && r.reference) Object.assign(row, { id: r.id, reference: r.reference });
+        await insertRegistration(trx, row, r.input);
         await recordStatus(trx, row.id, status, ONLINE, seated ? "" : "Session complète à l'envoi du formulaire.", iso);
-        await queueNewRegistrationMails(trx, row.id, setup, now);
-        return { id: row.id, reference: row.reference, status };
+        await queueNewRegistrationMails(trx, row.id, setup, mailNow);
+        return { id: row.id, reference: row.reference, status, duplicate: false };
       });
       signalMailQueued();
       log.info("Inscription enregistrée", { reference: stored.reference, status: stored.status });
-      return { ok: true, reference: stored.reference, registrationId: stored.id, status: stored.status, duplicate: false };
+      return stored;
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 5) throw error;
-      const same = await target
-        .selectFrom("registrations")
-        .select(["id", "reference", "status"])
-        .where("form_token", "=", token)
-        .executeTakeFirst();
-      if (same)
-        return { ok: true, reference: same.reference, registrationId: same.id, status: same.status as RegistrationStatus, duplicate: true };
+      const same = await registrationByToken(target, r.token);
+      if (same) return same;
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The local spool (the database is unavailable)
+
+/** What the spool keeps of a registration the database refused: enough to store it later as if received then. */
+export interface SpooledRegistration {
+  sessionId: string;
+  input: RegistrationInput;
+  /** The form token: the registration's idempotency key, in the spool as in the database. */
+  token: string;
+  receivedAt: number;
+  id?: string;
+  reference?: string;
+}
+
+/** The spool's kind for registrations (one folder under DATA_DIR/spool, next to the leads'). */
+export const REGISTRATION_SPOOL_KIND = "inscriptions";
+
+/** Seconds a visitor is asked to wait when neither the database nor the spool could keep the registration. */
+const SPOOL_RETRY_AFTER_SECONDS = 120;
+
+/**
+ * The database refused the registration: it is written to the local spool (fsync) with the id and
+ * reference the visitor is given; the seat is taken when the job runner replays it. If even the
+ * spool cannot be written, the visitor keeps the form and is told that nothing was sent (503).
+ */
+function spoolRegistration(r: SpooledRegistration, values: Record<string, unknown>, cause: unknown): RegisterResult {
+  const planned: SpooledRegistration = { ...r, id: newId(), reference: newRegistrationReference(r.receivedAt) };
+  try {
+    const entry = spoolWrite(REGISTRATION_SPOOL_KIND, r.token, planned, { now: r.receivedAt });
+    log.warn("Inscription gardée dans le dossier d'attente (base de données indisponible)", {
+      reference: entry.payload.reference,
+      error: String((cause as Error)?.message ?? cause),
+    });
+    return {
+      ok: true,
+      reference: entry.payload.reference!,
+      registrationId: entry.payload.id!,
+      status: "recue",
+      duplicate: entry.payload.id !== planned.id,
+      spooled: true,
+    };
+  } catch (error) {
+    log.error("Inscription NON enregistrée : base de données et dossier d'attente indisponibles", {
+      error: String((error as Error)?.message ?? error),
+    });
+    return {
+      ok: false,
+      status: 503,
+      values,
+      errors: {},
+      formError:
+        "Votre inscription n'a pas été envoyée\u00a0: notre site rencontre un incident technique et n'a rien pu enregistrer. Vos informations sont conservées ci-dessous\u00a0: renvoyez le formulaire dans quelques minutes.",
+      token: r.token,
+      retryAfterSeconds: SPOOL_RETRY_AFTER_SECONDS,
+    };
+  }
+}
+
+/**
+ * Stores a spooled registration (the job runner, once the database answers again): its seats are
+ * taken then, in one transaction, or it goes on the waiting list; the contact gets the usual
+ * e-mails through the queue. Idempotent by the form token. A session closed to online registration
+ * when it was sent (or deleted since) gets no seat: the registration is recorded as cancelled, with
+ * the reason, and the contact and staff are told.
+ */
+export async function replaySpooledRegistration(entry: SpoolEntry, target: Db = db()): Promise<void> {
+  const r = entry.payload as SpooledRegistration;
+  const existing = await registrationByToken(target, r.token);
+  if (existing) {
+    log.info("Inscription du dossier d'attente déjà enregistrée", { reference: existing.reference });
+    return;
+  }
+  const session = await getSession(r.sessionId, target);
+  if (!session) {
+    await reportLostSession(target, r);
+    return;
+  }
+  const closed = registrationClosedReason(session, parisCalendarDay(new Date(r.receivedAt)));
+  const stored = closed ? await storeRefused(target, session, r, closed) : await storeRegistration(target, session, r);
+  log.info("Inscription du dossier d'attente enregistrée", { reference: stored.reference, status: stored.status });
+}
+
+/** A spooled registration to a session closed when it was sent: recorded as cancelled, with the reason, and told. */
+async function storeRefused(target: Db, session: RegistrationSession, r: SpooledRegistration, reason: string): Promise<StoredRegistration> {
+  const versions = await acceptedVersions(target, r.input);
+  const setup = await mailSetup(target);
+  const iso = new Date(r.receivedAt).toISOString();
+  const mailNow = Date.now();
+  const stored = await target.transaction().execute(async (trx) => {
+    const row = registrationRow(r.input, session, {
+      status: "annulee",
+      formToken: r.token,
+      source: "en_ligne",
+      cgv: versions.cgv,
+      ri: versions.ri,
+      now: iso,
+      today: parisCalendarDay(new Date(r.receivedAt)),
+    });
+    if (r.id && r.reference) Object.assign(row, { id: r.id, reference: r.reference });
+    await insertRegistration(trx, row, r.input);
+    await recordStatus(trx, row.id, "annulee", SYSTEM, reason, iso);
+    const m = (await loadMailRegistration(trx, row.id))!;
+    await enqueueMail(
+      trx,
+      {
+        registrationId: m.id,
+        purpose: "inscription-annulee",
+        to: m.contactEmail,
+        replyTo: setup.staff,
+        ...cancelledMail(m, reason, setup.organisation),
+      },
+      mailNow,
+    );
+    await enqueueMail(
+      trx,
+      {
+        registrationId: m.id,
+        purpose: "inscription-equipe",
+        to: setup.staff,
+        replyTo: m.contactEmail,
+        ...staffMail(m, "Inscription reçue pendant une panne, refusée", setup.siteUrl),
+      },
+      mailNow,
+    );
+    return { id: row.id, reference: row.reference, status: "annulee" as const, duplicate: false };
+  });
+  signalMailQueued();
+  return stored;
+}
+
+/** A spooled registration whose session was deleted meanwhile: staff get everything it said, to call the contact back. */
+async function reportLostSession(target: Db, r: SpooledRegistration): Promise<void> {
+  const setup = await mailSetup(target);
+  const i = r.input;
+  const text = [
+    `L'inscription ${r.reference ?? ""} a été reçue le ${new Date(r.receivedAt).toISOString()} pendant une indisponibilité de la base de données, pour une session supprimée depuis (${r.sessionId}). Elle n'a pas pu être enregistrée\u00a0: recontactez la personne.`,
+    "",
+    `Contact\u00a0: ${i.contactNom}, ${i.contactEmail}, ${i.contactTelephone}`,
+    i.acheteur === "entreprise" ? `Entreprise\u00a0: ${i.entreprise} ${i.siret}` : "Particulier (finance lui-même sa formation)",
+    `Adresse\u00a0: ${i.adresse}, ${i.codePostal} ${i.ville}`,
+    `Stagiaires\u00a0: ${i.stagiaires.map((t) => `${t.prenom} ${t.nom} <${t.email}>`).join(", ")}`,
+    i.accessibilite ? `Besoins d'accessibilité\u00a0: ${i.accessibilite}` : "",
+  ].join("\n");
+  await enqueueMail(target, {
+    purpose: "inscription-equipe",
+    to: setup.staff,
+    replyTo: i.contactEmail,
+    subject: `Inscription ${r.reference ?? ""} à recontacter (session supprimée)`,
+    text,
+  });
+  signalMailQueued();
+  log.error("Inscription du dossier d'attente pour une session supprimée : transmise à l'équipe par e-mail", { reference: r.reference });
+}
+
+/** Registrations waiting in this instance's spool (the sessions admin shows the figure). */
+export function spooledRegistrationCount(): number {
+  return spoolCount(REGISTRATION_SPOOL_KIND);
 }
 
 async function insertRegistration(trx: Db, row: ReturnType<typeof registrationRow>, input: RegistrationInput) {

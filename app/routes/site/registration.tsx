@@ -49,6 +49,18 @@ export async function action({ params, request }: Route.ActionArgs) {
   const adjusted = adjustTrainees(formDataToObject(form));
   if (adjusted) return data({ errors: {}, values: adjusted, token: String(form.get(TOKEN_FIELD) ?? "") } satisfies RegistrationReply);
   const result = await submitRegistration(params.sessionId, form, { ip: clientIp(request) });
+  if (result.ok && result.spooled) {
+    // The database is unavailable: kept in the local spool, the seat is taken once it answers.
+    return redirectWithToast(
+      "/inscription/recue",
+      {
+        kind: "success",
+        title: "Inscription reçue",
+        description: `Votre référence\u00a0: ${result.reference}. Votre place vous sera confirmée par e-mail.`,
+      },
+      { data: { kind: "inscription-differee", reference: result.reference } },
+    );
+  }
   if (result.ok) {
     const waiting = result.status === "en_attente";
     return redirectWithToast(
@@ -62,7 +74,16 @@ export async function action({ params, request }: Route.ActionArgs) {
     );
   }
   const { errors, values, formError, confirm, token } = result;
-  return data({ errors, values, formError, confirm, token } satisfies RegistrationReply, { status: result.status });
+  return data({ errors, values, formError, confirm, token } satisfies RegistrationReply, {
+    status: result.status,
+    headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
+  });
+}
+
+/** A registration the site could not keep (503) tells when to try again. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
 }
 
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
