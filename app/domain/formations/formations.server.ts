@@ -103,6 +103,7 @@ export function toSession(r: {
   end_date: string;
   city_id: string | null;
   seats_left: number;
+  kind?: string;
 }): FormationSession {
   return {
     id: r.id,
@@ -111,6 +112,7 @@ export function toSession(r: {
     endDate: r.end_date,
     cityId: r.city_id,
     seatsLeft: Number(r.seats_left),
+    kind: r.kind === "intra" ? "intra" : "inter",
   };
 }
 
@@ -791,6 +793,7 @@ export async function listUpcomingSessions(
       "s.start_date",
       "s.end_date",
       "s.seats_left",
+      "s.kind",
       "ci.slug as city_slug",
       "ci.name as city_name",
       "f.id as formation_id",
@@ -808,6 +811,7 @@ export async function listUpcomingSessions(
     startDate: r.start_date,
     endDate: r.end_date,
     seatsLeft: Number(r.seats_left),
+    kind: r.kind === "intra" ? ("intra" as const) : ("inter" as const),
     city: r.city_slug && r.city_name ? { slug: r.city_slug, name: r.city_name } : null,
     formation: { id: r.formation_id, slug: r.slug, title: r.title, modality: r.modality as Modality },
   }));

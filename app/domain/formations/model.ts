@@ -261,7 +261,11 @@ export interface FormationSession {
   endDate: string;
   cityId: string | null;
   seatsLeft: number;
+  /** Inter-company (registration online) or intra-company (one company, on quote); read from the database, never written by the editor or the import. */
+  kind?: SessionKind;
 }
+
+export type SessionKind = "inter" | "intra";
 
 export interface Formation extends Omit<FormationData, "sessions" | "slug"> {
   id: string;
@@ -302,6 +306,8 @@ export interface UpcomingSession {
   startDate: string;
   endDate: string;
   seatsLeft: number;
+  /** An intra-company session takes no registration: the public table offers a quote instead. */
+  kind: SessionKind;
   city: { slug: string; name: string } | null;
   formation: { id: string; slug: string; title: string; modality: Modality };
 }

@@ -47,6 +47,7 @@ function toUpcoming(f: FormationDetail, today: string): UpcomingSession[] {
       startDate: s.startDate,
       endDate: s.endDate,
       seatsLeft: s.seatsLeft,
+      kind: s.kind === "intra" ? ("intra" as const) : ("inter" as const),
       city: s.city ? { slug: s.city.slug, name: s.city.name } : null,
       formation: { id: f.id, slug: f.slug, title: f.title, modality: f.modality },
     }));

@@ -8,7 +8,8 @@ import { registrationLinkLabel, registrationPath, seatsLabel } from "~/domain/re
  * Upcoming sessions as a table that scrolls sideways on a phone (a focusable region, so
  * keyboard users can scroll it). `showFormation` adds the formation column (city and home pages);
  * `registerFor` (the formation's slug) adds the link to each session's registration form, or to its
- * waiting list when full, from the same seat count as the « Places » column.
+ * waiting list when full, from the same seat count as the « Places » column. An intra-company
+ * session (one company, on quote) is labelled as such and offers « Demander un devis » instead.
  */
 export function SessionTable({
   sessions,
@@ -53,7 +54,14 @@ export function SessionTable({
         <tbody>
           {sessions.map((s) => (
             <tr key={s.id}>
-              <td className={td}>{sessionDatesLabel(s.startDate, s.endDate).replace(/^./, (c) => c.toUpperCase())}</td>
+              <td className={td}>
+                {sessionDatesLabel(s.startDate, s.endDate).replace(/^./, (c) => c.toUpperCase())}
+                {s.kind === "intra" ? (
+                  <span className="mt-1 block w-fit rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+                    Intra-entreprise
+                  </span>
+                ) : null}
+              </td>
               {showFormation ? (
                 <td className={td}>
                   <Link
@@ -74,19 +82,33 @@ export function SessionTable({
                 )}
               </td>
               <td className={td}>
-                <span className={s.seatsLeft <= 3 ? "font-semibold text-amber-800 dark:text-amber-300" : undefined}>
-                  {seatsLabel(s.seatsLeft)}
-                </span>
+                {s.kind === "intra" ? (
+                  "Sur devis, pour une seule entreprise"
+                ) : (
+                  <span className={s.seatsLeft <= 3 ? "font-semibold text-amber-800 dark:text-amber-300" : undefined}>
+                    {seatsLabel(s.seatsLeft)}
+                  </span>
+                )}
               </td>
               {registerFor ? (
                 <td className={td}>
-                  <Link
-                    to={registrationPath(registerFor, s.id)}
-                    className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
-                    aria-label={`${s.seatsLeft > 0 ? "S'inscrire à" : "Liste d'attente de"} la session ${sessionDatesLabel(s.startDate, s.endDate)}${s.city ? ` à ${s.city.name}` : " à distance"}`}
-                  >
-                    {registrationLinkLabel(s.seatsLeft)}
-                  </Link>
+                  {s.kind === "intra" ? (
+                    <Link
+                      to={`/devis?formation=${encodeURIComponent(registerFor)}&format=intra`}
+                      className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                      aria-label={`Demander un devis pour la session intra-entreprise ${sessionDatesLabel(s.startDate, s.endDate)}`}
+                    >
+                      Demander un devis
+                    </Link>
+                  ) : (
+                    <Link
+                      to={registrationPath(registerFor, s.id)}
+                      className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                      aria-label={`${s.seatsLeft > 0 ? "S'inscrire à" : "Liste d'attente de"} la session ${sessionDatesLabel(s.startDate, s.endDate)}${s.city ? ` à ${s.city.name}` : " à distance"}`}
+                    >
+                      {registrationLinkLabel(s.seatsLeft)}
+                    </Link>
+                  )}
                 </td>
               ) : null}
             </tr>
