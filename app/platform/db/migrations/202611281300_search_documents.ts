@@ -22,7 +22,7 @@ function dialect(engine: Engine) {
   return engine === "postgres"
     ? {
         jsonStrings: (expr: string) => `search_json_strings(${expr})`,
-        joinDistinct: (expr: string, from: string) => `(SELECT coalesce(string_agg(DISTINCT ${expr}, ' '), '') ${from})`,
+        joinDistinct: (expr: string, from: string) => `(SELECT coalesce(string_agg(DISTINCT ${expr}, ' ' ORDER BY ${expr}), '') ${from})`,
         join: (expr: string, from: string) => `(SELECT coalesce(string_agg(${expr}, ' '), '') ${from})`,
       }
     : {
@@ -36,21 +36,36 @@ function dialect(engine: Engine) {
 
 const COLUMNS = "kind, ref_id, url, title, summary, body, places, visible_from, updated_at";
 
+/** The names of the cities where formation `id` (an SQL expression) is given: its cities and its sessions'. */
+function placesOf(engine: Engine, id: string): string {
+  const cityIds = `SELECT s.city_id FROM formation_sessions s WHERE s.formation_id = ${id} UNION SELECT fc.city_id FROM formation_cities fc WHERE fc.formation_id = ${id}`;
+  return dialect(engine).joinDistinct("ci.name", `FROM cities ci WHERE ci.id IN (${cityIds})`);
+}
+
 /** Rewrites the documents of the formations whose ids `ids` (an SQL expression giving ids) selects. */
 export function formationDocumentSql(engine: Engine, ids: string): string[] {
   const d = dialect(engine);
-  const cityIds = `SELECT s.city_id FROM formation_sessions s WHERE s.formation_id = f.id UNION SELECT fc.city_id FROM formation_cities fc WHERE fc.formation_id = f.id`;
   return [
     `DELETE FROM search_documents WHERE kind = 'formation' AND ref_id IN (${ids})`,
     `INSERT INTO search_documents (${COLUMNS})
      SELECT 'formation', f.id, '/formations/' || f.slug, f.title, f.summary,
        concat_ws(' ', c.name, f.description, ${d.jsonStrings("f.objectives")}, ${d.jsonStrings("f.program")},
          f.audience, f.prerequisites, f.certification_title, f.certifier),
-       ${d.joinDistinct("ci.name", `FROM cities ci WHERE ci.id IN (${cityIds})`)},
+       ${placesOf(engine, "f.id")},
        NULL, f.updated_at
      FROM formations f LEFT JOIN formation_categories c ON c.id = f.category_id
      WHERE f.id IN (${ids}) AND f.status = 'published'`,
   ];
+}
+
+/**
+ * Rewrites the places of the formations `ids` selects, only when they changed: a session added in a
+ * city the formation already lists (the usual case) rewrites nothing (each rewrite tokenizes the
+ * whole document again).
+ */
+export function formationPlacesSql(engine: Engine, ids: string): string[] {
+  const places = placesOf(engine, "search_documents.ref_id");
+  return [`UPDATE search_documents SET places = ${places} WHERE kind = 'formation' AND ref_id IN (${ids}) AND places <> ${places}`];
 }
 
 /** Rewrites the documents of the blog posts `ids` selects; a scheduled post is written with the time it becomes visible. */
@@ -109,7 +124,7 @@ function triggerSpecs(engine: Engine): Array<{ table: string; key: string; event
       table: "cities",
       key: "id",
       events: ["INSERT", "UPDATE", "DELETE"],
-      body: (ids) => [...cityDocumentSql(ids), ...formationDocumentSql(engine, formationsOfCities(ids))],
+      body: (ids) => [...cityDocumentSql(ids), ...formationPlacesSql(engine, formationsOfCities(ids))],
     },
     { table: "blog_posts", key: "id", events: ["INSERT", "UPDATE", "DELETE"], body: (ids) => postDocumentSql(engine, ids) },
     { table: "blog_post_tags", key: "post_id", events: ["INSERT", "UPDATE", "DELETE"], body: (ids) => postDocumentSql(engine, ids) },
