@@ -11,7 +11,8 @@ import type { Database } from "./schema";
  *   prefix it shares with its Snowball stem, without accents (« formations » → `"format"*`); ranked by bm25
  *   with the title weighing most; snippets by `snippet()`.
  * - PostgreSQL: `to_tsquery('french_unaccent', 'word:* & …')` (accents removed, French stems);
- *   ranked by `ts_rank` on the weighted `tsv`; snippets by `ts_headline`.
+ *   ranked by `ts_rank` on `rank_tsv` (title, places, summary: a match in the text alone ranks
+ *   after them); snippets by `ts_headline`.
  * Snippets and titles carry MARK_START / MARK_END around each match.
  */
 
@@ -97,19 +98,20 @@ function toHit(row: Row): FullTextHit {
 
 async function searchSqlite(target: Kysely<Database>, { words, now, limit, offset }: FullTextQuery) {
   const match = ftsQuery(words);
-  const visible = sql`(d.visible_from is null or d.visible_from <= ${now})`;
+  // The few documents not yet visible (scheduled posts), left out by rowid: counting and ranking
+  // then read the full-text index alone, never the documents' rows.
+  const hidden = sql`select seq from search_documents where visible_from > ${now}`;
   const counted = await sql<{ n: number }>`
-    select count(*) as n from search_fts join search_documents d on d.seq = search_fts.rowid
-    where search_fts match ${match} and ${visible}`.execute(target);
+    select count(*) as n from search_fts where search_fts match ${match} and rowid not in (${hidden})`.execute(target);
   const total = Number(counted.rows[0]?.n ?? 0);
   if (total === 0 || offset >= total) return { hits: [], total };
   // The page's rows first (rank only), then snippets for those rows alone.
   const rows = await sql<Row>`
     with page as (
-      select search_fts.rowid as id, bm25(search_fts, 10.0, 4.0, 1.0, 4.0) as score
-      from search_fts join search_documents d on d.seq = search_fts.rowid
-      where search_fts match ${match} and ${visible}
-      order by score, d.title limit ${limit} offset ${offset}
+      select rowid as id, bm25(search_fts, 10.0, 4.0, 1.0, 4.0) as score
+      from search_fts
+      where search_fts match ${match} and rowid not in (${hidden})
+      order by score, rowid limit ${limit} offset ${offset}
     )
     select d.kind, d.url, d.title, d.summary,
       highlight(search_fts, 0, ${MARK_START}, ${MARK_END}) as title_marked,
@@ -118,7 +120,7 @@ async function searchSqlite(target: Kysely<Database>, { words, now, limit, offse
       highlight(search_fts, 3, ${MARK_START}, ${MARK_END}) as places_marked
     from page join search_fts on search_fts.rowid = page.id join search_documents d on d.seq = page.id
     where search_fts match ${match}
-    order by page.score, d.title`.execute(target);
+    order by page.score, page.id`.execute(target);
   return { hits: rows.rows.map(toHit), total };
 }
 
@@ -134,10 +136,10 @@ async function searchPostgres(target: Kysely<Database>, { words, now, limit, off
   const rows = await sql<Row>`
     with q as (select ${query} as query),
     page as (
-      select d.seq, ts_rank(d.tsv, q.query) as score
+      select d.seq, ts_rank(d.rank_tsv, q.query) as score
       from search_documents d, q
       where d.tsv @@ q.query and ${visible}
-      order by score desc, d.title limit ${limit} offset ${offset}
+      order by score desc, d.seq limit ${limit} offset ${offset}
     )
     select d.kind, d.url, d.title, d.summary,
       ts_headline('french_unaccent', d.title, q.query, ${`${marks}, HighlightAll=true`}) as title_marked,
@@ -145,7 +147,7 @@ async function searchPostgres(target: Kysely<Database>, { words, now, limit, off
       ts_headline('french_unaccent', d.body, q.query, ${fragments}) as body_marked,
       ts_headline('french_unaccent', d.places, q.query, ${`${marks}, HighlightAll=true`}) as places_marked
     from page join search_documents d on d.seq = page.seq, q
-    order by page.score desc, d.title`.execute(target);
+    order by page.score desc, page.seq`.execute(target);
   return { hits: rows.rows.map(toHit), total };
 }
 

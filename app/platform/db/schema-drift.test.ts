@@ -9,7 +9,7 @@ import { engines, type TestDatabase } from "../../../tests/support/databases";
 const MIGRATOR_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 
 /** PostgreSQL's full-text index columns (SQLite keeps the same index in an FTS5 table): read by raw SQL only. */
-const POSTGRES_INDEX_COLUMNS = new Set(["search_documents.tsv"]);
+const POSTGRES_INDEX_COLUMNS = new Set(["search_documents.tsv", "search_documents.rank_tsv"]);
 
 /** Tables and their columns as `schema.ts` declares them: `interface Database`'s keys, then each table interface's keys. */
 function declaredSchema(): Map<string, string[]> {
