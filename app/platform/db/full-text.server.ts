@@ -124,9 +124,23 @@ async function searchSqlite(target: Kysely<Database>, { words, now, limit, offse
   return { hits: rows.rows.map(toHit), total };
 }
 
-async function searchPostgres(target: Kysely<Database>, { words, now, limit, offset }: FullTextQuery) {
+/**
+ * On PostgreSQL the planner prefers reading the whole table to the GIN index when a word matches a
+ * good share of the documents, not counting that each row's `tsv` must then be decompressed (40 ms
+ * for 5,000 documents, against a few through the index, which needs no recheck). The query runs in a
+ * transaction of its own that turns sequential scans off for itself only (`SET LOCAL`).
+ */
+function searchPostgres(target: Kysely<Database>, query: FullTextQuery) {
+  return target.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    return searchPostgresQueries(trx, query);
+  });
+}
+
+async function searchPostgresQueries(target: Kysely<Database>, { words, now, limit, offset }: FullTextQuery) {
   const query = sql`to_tsquery('french_unaccent', ${tsQueryText(words)})`;
-  const visible = sql`(d.visible_from is null or d.visible_from <= ${now})`;
+  // Written so that no index serves it: the GIN index is the one to read.
+  const visible = sql`coalesce(d.visible_from, '') <= ${now}`;
   const counted = await sql<{ n: string }>`
     select count(*) as n from search_documents d where d.tsv @@ ${query} and ${visible}`.execute(target);
   const total = Number(counted.rows[0]?.n ?? 0);
