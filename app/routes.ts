@@ -77,6 +77,7 @@ export default [
     route("contact", "routes/site/lead.tsx", { id: "routes/site/contact" }),
     route("test", "routes/site/test.tsx"),
     route("blog", "routes/site/blog.tsx"),
+    route("recherche", "routes/site/recherche.tsx"),
     route("blog/:slug", "routes/site/blog-post.tsx"),
     route("formations", "routes/site/formations.tsx"),
     route("formations/ville/:city", "routes/site/formations-ville.tsx"),

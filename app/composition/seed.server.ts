@@ -8,6 +8,8 @@ import { log } from "~/platform/log.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { saveOrganisation } from "~/domain/settings/settings.server";
 import { seedDefaultRules } from "~/domain/funding/rules.server";
+import { indexStaticPages } from "~/domain/search/search.server";
+import { staticSearchDocuments } from "./search-sources.server";
 
 /**
  * Seed steps, one per area. Each step is idempotent: it only adds what is missing, so it can
@@ -37,6 +39,22 @@ const steps: Array<{ name: string; kind: "reference" | "demo"; run: (target: Db)
     name: "funding-rules",
     kind: "reference",
     run: (target) => seedDefaultRules(target),
+  },
+  {
+    // The site-wide search's pages whose text is in the code, rewritten at every startup (a release may
+    // change them); counted only when they were missing. Database pages are indexed by triggers.
+    name: "search-pages",
+    kind: "reference",
+    async run(target) {
+      const before = await target
+        .selectFrom("search_documents")
+        .select("seq")
+        .where("kind", "in", ["funding", "page"])
+        .limit(1)
+        .executeTakeFirst();
+      const written = await indexStaticPages(staticSearchDocuments(), target);
+      return before ? 0 : written;
+    },
   },
   {
     name: "formations",

@@ -42,6 +42,7 @@ const PUBLIC_PAGES = [
   `/comparatif/${ENTRETIENS}-vs-${MANAGER}`,
   "/blog",
   "/blog/financer-sa-formation-avec-son-opco",
+  "/recherche?q=tableaux%20croises",
   "/devis",
   "/contact",
   "/simulateur-opco",

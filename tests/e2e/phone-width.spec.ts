@@ -79,7 +79,14 @@ for (const width of WIDTHS) {
   test(`every public page type fits a ${width} px phone`, async ({ browser, baseURL }) => {
     test.setTimeout(180_000);
     const context = await browser.newContext({ viewport: { width, height: 700 }, baseURL, locale: "fr-FR" });
-    const paths = [...(await sitemapPaths(context.request)), "/devis", "/contact", "/login", "/page-qui-n-existe-pas"];
+    const paths = [
+      ...(await sitemapPaths(context.request)),
+      "/devis",
+      "/contact",
+      "/login",
+      "/page-qui-n-existe-pas",
+      "/recherche?q=formation",
+    ];
     expect(paths.some((p) => p.startsWith("/comparatif/"))).toBe(true);
     expect(paths.some((p) => /^\/formations\/[^/]+$/.test(p))).toBe(true);
     await expectFits(await context.newPage(), paths, width);

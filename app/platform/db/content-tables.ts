@@ -55,4 +55,6 @@ export const NON_CONTENT_TABLES = [
   "registration_trainees",
   "registration_status_history",
   "registration_offers",
+  // Written by triggers on the content tables and at startup; read by /recherche, which is never cached.
+  "search_documents",
 ] as const;

@@ -18,9 +18,10 @@ describe.each(engines)("content version ($name)", ({ create }) => {
       );
       return rows.map((r) => r.name);
     }
-    const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(
-      t.db,
-    );
+    // Plain tables only: the search's FTS5 table and its shadow tables are an index.
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%'`.execute(t.db);
     return rows.map((r) => r.name);
   }
 

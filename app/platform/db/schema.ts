@@ -490,6 +490,25 @@ export interface WebhookAttemptsTable {
   duration_ms: number;
 }
 
+/**
+ * Site-wide search (migration 202611281300): one document per public page that can be found.
+ * Written by triggers on the content tables (and at startup for the static pages). The engine's
+ * index is beside it: the FTS5 table `search_fts` on SQLite, the `tsv` column on PostgreSQL
+ * (neither declared here: only raw SQL in app/domain/search reads them).
+ */
+export interface SearchDocumentsTable {
+  seq: WithDefault<number>;
+  kind: string; // formation | post | city | page
+  ref_id: string; // the row's id, or the page's path
+  url: string;
+  title: string;
+  summary: string;
+  body: string;
+  places: string; // city names
+  visible_from: string | null; // ISO instant (a scheduled post); null: visible now
+  updated_at: string;
+}
+
 export interface Database {
   job_leases: JobLeasesTable;
   account_mail_sends: AccountMailSendsTable;
@@ -499,6 +518,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   site_state: SiteStateTable;
+  search_documents: SearchDocumentsTable;
   formation_categories: FormationCategoriesTable;
   cities: CitiesTable;
   formations: FormationsTable;

@@ -1,4 +1,5 @@
 import * as menuDrawing from "lucide-react/icons/menu";
+import * as searchDrawing from "lucide-react/icons/search";
 import * as xDrawing from "lucide-react/icons/x";
 import type { ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
@@ -13,6 +14,7 @@ import { staticIcon } from "../static-icon";
 // Decorative icons, drawn once (see app/ui/static-icon.tsx).
 const Menu = staticIcon(menuDrawing);
 const X = staticIcon(xDrawing);
+const SearchIcon = staticIcon(searchDrawing);
 
 const stateClass = (isActive: boolean) =>
   isActive
@@ -73,6 +75,41 @@ export function SiteHeader({ siteName, logoUrl, userMenu }: { siteName: string; 
           )}
         </ServerHtml>
         <div className="flex shrink-0 items-center gap-1">
+          {/* The site-wide search: a <details> (works without JavaScript) holding a GET form to /recherche; its panel spans the header's width on a phone. */}
+          <ServerHtml>
+            {() => (
+              <details key={location.pathname + location.search} className="group/search sm:relative">
+                <summary
+                  className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
+                  aria-label="Rechercher sur le site"
+                  data-testid="header-search-toggle"
+                >
+                  <SearchIcon aria-hidden="true" className="size-5" />
+                </summary>
+                <search className="absolute inset-x-4 top-full mt-1 block rounded-xl border border-slate-200 bg-white p-3 shadow-xl sm:inset-x-auto sm:right-0 sm:mt-2 sm:w-80 dark:border-slate-700 dark:bg-slate-900">
+                  <form method="get" action="/recherche">
+                    <label htmlFor="site-search-q" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+                      Rechercher sur le site
+                    </label>
+                    <div className="mt-1 flex gap-2">
+                      <input
+                        id="site-search-q"
+                        name="q"
+                        type="search"
+                        required
+                        maxLength={200}
+                        autoComplete="off"
+                        className="min-h-11 w-full min-w-0 rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 dark:border-slate-500 dark:bg-slate-950 dark:text-white"
+                      />
+                      <button type="submit" className={buttonClass("primary", "sm", "min-h-11 shrink-0")} aria-label="Lancer la recherche">
+                        <SearchIcon aria-hidden="true" className="size-4" />
+                      </button>
+                    </div>
+                  </form>
+                </search>
+              </details>
+            )}
+          </ServerHtml>
           <ThemeToggle />
           {userMenu ? (
             userMenu

@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { engines, type TestDatabase } from "../../../tests/support/databases";
+import { createPost, updatePost } from "~/domain/blog/blog.server";
+import { createCity, updateCity } from "~/domain/cities/cities.server";
+import { createCategory } from "~/domain/formations/categories.server";
+import { createFormation, deleteFormation, setFormationStatus, updateFormation } from "~/domain/formations/formations.server";
+import { cityInput, formationInput } from "~/domain/formations/test-fixtures";
+import { staticSearchDocuments } from "~/composition/search-sources.server";
+import { seed } from "~/composition/seed.server";
+import { loadConfig, setConfig } from "~/platform/config.server";
+import { valueOf } from "~/platform/validation/errors";
+import type { Segment } from "./query";
+import { indexStaticPages, parseSearchParams, searchSite } from "./search.server";
+
+const text = (segments: Segment[]) => segments.map((s) => s.text).join("");
+const marked = (segments: Segment[]) => segments.filter((s) => s.mark).map((s) => s.text.toLowerCase());
+
+function formation(title: string, categoryId: string, overrides: Record<string, unknown> = {}) {
+  return formationInput({
+    title,
+    categoryId,
+    summary: `Une journée pratique : ${title.toLowerCase()}, avec des cas réels et un poste par stagiaire.`,
+    description: "Une journée pour **progresser** sur des cas concrets.",
+    program: [{ title: "Atelier", content: "Mise en pratique guidée.", durationHours: 7 }],
+    objectives: ["Appliquer les bonnes pratiques"],
+    prerequisites: "Aucun.",
+    audience: "Tout salarié.",
+    ...overrides,
+  });
+}
+
+describe.each(engines)("site-wide search on $name", ({ create }) => {
+  let t: TestDatabase;
+  let categoryId: string;
+  let lyon: string;
+  let securiteId: string;
+  let draftId: string;
+
+  beforeAll(async () => {
+    setConfig(loadConfig({ NODE_ENV: "test", SITE_URL: "https://www.exemple-formation.fr" }));
+    t = await create();
+    const ctx = { db: t.db };
+    categoryId = valueOf(
+      await createCategory({ slug: "securite", name: "Sécurité", description: "Prévention des risques au travail.", position: 1 }, ctx),
+    ).id;
+    lyon = valueOf(await createCity(cityInput(), ctx)).id;
+    securiteId = valueOf(
+      await createFormation(
+        formation("Sécurité incendie : équipier de première intervention", categoryId, {
+          modality: "presentiel",
+          cityIds: [lyon],
+          sessions: [{ startDate: "2027-03-10", endDate: "2027-03-10", cityId: lyon, seatsLeft: 8 }],
+        }),
+        ctx,
+      ),
+    ).id;
+    const others = [
+      formation("Habilitation électrique B0 H0", categoryId, {
+        description: "Les consignes de sécurité face au risque électrique.",
+      }),
+      formation("Gestes et postures", categoryId, {
+        objectives: ["Prévenir les troubles musculosquelettiques", "Suivre une formation de recyclage tous les deux ans"],
+      }),
+    ];
+    const ids = [securiteId];
+    for (const input of others) ids.push(valueOf(await createFormation(input, ctx)).id);
+    valueOf(await setFormationStatus(ids, "published", ctx));
+    draftId = valueOf(await createFormation(formation("Sauveteur secouriste du travail en brouillon", categoryId), ctx)).id;
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  const search = (query: string, page = 1, now?: Date) => searchSite({ query, page, now }, t.db);
+
+  it("finds « Sécurité » from « securite », without accents or capitals, and marks the words found", async () => {
+    for (const query of ["securite", "SÉCURITÉ", "Sécurité"]) {
+      const result = await search(query);
+      expect(result.results.map((r) => text(r.title))).toContain("Sécurité incendie : équipier de première intervention");
+      const first = result.results[0]!;
+      expect(marked(first.title)).toContain("sécurité");
+      expect(first.kind).toBe("formation");
+      expect(first.url).toMatch(/^\/formations\/securite-incendie/);
+    }
+  });
+
+  it("stems French words: « formations » finds « formation », « équipiers » finds « équipier »", async () => {
+    expect((await search("équipiers")).results.map((r) => text(r.title))).toEqual([
+      "Sécurité incendie : équipier de première intervention",
+    ]);
+    expect((await search("musculosquelettique")).results.map((r) => text(r.title))).toEqual(["Gestes et postures"]);
+    expect((await search("formations recyclages")).results.map((r) => text(r.title))).toEqual(["Gestes et postures"]);
+  });
+
+  it("ranks a title match before a match in the description", async () => {
+    // Every formation of the category « Sécurité » matches; the one with the word in its title comes first.
+    const result = await search("sécurité");
+    expect(text(result.results[0]!.title)).toBe("Sécurité incendie : équipier de première intervention");
+    // The other one was found in its description: the extract shows where, marked.
+    const other = result.results.find((r) => text(r.title) === "Habilitation électrique B0 H0")!;
+    expect(marked(other.extract)).toContain("sécurité");
+  });
+
+  it("finds formations by the city of their sessions, and the city's page", async () => {
+    const result = await search("lyon");
+    expect(result.results.map((r) => r.kind).sort()).toEqual(["city", "formation"]);
+    const f = result.results.find((r) => r.kind === "formation")!;
+    expect(marked(f.places)).toEqual(["lyon"]);
+    // A renamed city is found under its new name.
+    valueOf(await updateCity(lyon, cityInput({ name: "Lyon Métropole" }), { db: t.db }));
+    expect((await search("métropole")).results.map((r) => r.kind).sort()).toEqual(["city", "formation"]);
+  });
+
+  it("never shows a draft; an unpublished formation leaves the results, a published one enters them", async () => {
+    expect((await search("sauveteur")).total).toBe(0);
+    valueOf(await setFormationStatus([draftId], "published", { db: t.db }));
+    expect((await search("sauveteur")).results.map((r) => text(r.title))).toEqual(["Sauveteur secouriste du travail en brouillon"]);
+    valueOf(await setFormationStatus([draftId], "draft", { db: t.db }));
+    expect((await search("sauveteur")).total).toBe(0);
+  });
+
+  it("follows an edited title, and forgets a deleted formation", async () => {
+    const id = valueOf(await createFormation(formation("Conduite de chariots élévateurs", categoryId), { db: t.db })).id;
+    valueOf(await setFormationStatus([id], "published", { db: t.db }));
+    expect((await search("chariot")).total).toBe(1);
+    valueOf(await updateFormation(id, formation("Conduite de nacelles", categoryId, { status: "published" }), { db: t.db }));
+    expect((await search("chariot")).total).toBe(0);
+    expect((await search("nacelle")).total).toBe(1);
+    await deleteFormation(id, { db: t.db });
+    expect((await search("nacelle")).total).toBe(0);
+  });
+
+  it("shows a scheduled post from its time only, and never a draft post", async () => {
+    const T0 = new Date("2030-01-01T09:00:00.000Z");
+    const post = {
+      slug: "",
+      excerpt: "Ce que la loi demande à l'employeur pour prévenir les accidents du travail.",
+      content:
+        "## Le document unique\n\nL'évaluation des risques professionnels.\n\n## La formation\n\nObligatoire.\n\n## Les contrôles\n\nL'inspection.",
+      category: "reglementation",
+      tags: "Prévention",
+      authorId: "",
+      image: "",
+      imageAlt: "",
+      seoTitle: "",
+      seoDescription: "",
+      formationIds: [],
+    };
+    const scheduled = valueOf(
+      await createPost(
+        { ...post, title: "Le document unique d'évaluation des risques", status: "scheduled", publishedAt: "2030-01-02T09:00" },
+        {
+          db: t.db,
+          now: T0,
+        },
+      ),
+    );
+    const draft = valueOf(
+      await createPost(
+        { ...post, title: "Brouillon sur les risques psychosociaux", status: "draft", publishedAt: "" },
+        { db: t.db, now: T0 },
+      ),
+    );
+    expect((await search("risques", 1, T0)).results.filter((r) => r.kind === "post")).toEqual([]);
+    const later = new Date("2030-01-03T09:00:00.000Z");
+    expect((await search("risques", 1, later)).results.filter((r) => r.kind === "post").map((r) => text(r.title))).toEqual([
+      "Le document unique d'évaluation des risques",
+    ]);
+    // The tag is searched too.
+    expect((await search("prévention", 1, later)).results.some((r) => r.url === `/blog/${scheduled.slug}`)).toBe(true);
+    valueOf(
+      await updatePost(
+        draft.id,
+        { ...post, title: "Les risques psychosociaux", status: "published", publishedAt: "" },
+        { db: t.db, now: later },
+      ),
+    );
+    expect((await search("psychosociaux", 1, later)).total).toBe(1);
+  });
+
+  it("searches the funding and content pages written at startup", async () => {
+    await indexStaticPages(staticSearchDocuments(), t.db);
+    const opco = await search("opco santé");
+    expect(opco.results[0]?.url).toBe("/financement/opco-sante");
+    expect(opco.results[0]?.kindLabel).toBe("Financement");
+    expect((await search("qualiopi")).results.map((r) => r.url)).toContain("/certification-qualiopi");
+    // Written again (a new release), never twice.
+    await indexStaticPages(staticSearchDocuments(), t.db);
+    expect((await search("qualiopi")).results.filter((r) => r.url === "/certification-qualiopi")).toHaveLength(1);
+  });
+
+  it("pages the results ten by ten", async () => {
+    const ctx = { db: t.db };
+    const ids: string[] = [];
+    for (let i = 1; i <= 12; i++) ids.push(valueOf(await createFormation(formation(`Tableur niveau ${i}`, categoryId), ctx)).id);
+    valueOf(await setFormationStatus(ids, "published", ctx));
+    const first = await search("tableur");
+    expect(first).toMatchObject({ total: 12, page: 1, pageCount: 2 });
+    expect(first.results).toHaveLength(10);
+    const second = await search("tableur", 2);
+    expect(second.results).toHaveLength(2);
+    const seen = new Set([...first.results, ...second.results].map((r) => r.url));
+    expect(seen.size).toBe(12);
+    // Beyond the last page: nothing, and no error.
+    expect((await search("tableur", 5)).results).toEqual([]);
+  });
+
+  it("takes quotes, operators and symbols as plain text, never as an error", async () => {
+    for (const query of [
+      '"',
+      '"sécurité',
+      "sécu*",
+      "NEAR(sécurité incendie)",
+      "sécurité OR incendie",
+      "sécurité AND NOT",
+      "-incendie",
+      "title:sécurité",
+      "'; drop table formations; --",
+      "^",
+      "(",
+      "\\",
+      "%_",
+    ]) {
+      const result = await search(query);
+      expect(result.page, query).toBe(1);
+    }
+    const quoted = await search('"sécurité" incendie* (');
+    expect(quoted.results.map((r) => text(r.title))).toEqual(["Sécurité incendie : équipier de première intervention"]);
+    // Nothing to look for: no results, no query.
+    expect(await search("   ")).toMatchObject({ total: 0, results: [] });
+    expect(await search("de la")).toMatchObject({ total: 0, results: [] });
+  });
+
+  it("escapes what it shows: a title with HTML stays text", async () => {
+    const id = valueOf(await createFormation(formation("Balises <script>alert(1)</script> et sécurité web", categoryId), { db: t.db })).id;
+    valueOf(await setFormationStatus([id], "published", { db: t.db }));
+    const hit = (await search("balises")).results[0]!;
+    expect(text(hit.title)).toBe("Balises <script>alert(1)</script> et sécurité web");
+  });
+
+  it("reads the query string: q trimmed and cut, a wrong page is the first", () => {
+    expect(parseSearchParams(new URLSearchParams("q=%20excel%20&page=2"))).toEqual({ query: "excel", page: 2 });
+    expect(parseSearchParams(new URLSearchParams("page=-1"))).toEqual({ query: "", page: 1 });
+    expect(parseSearchParams(new URLSearchParams("q=x&page=abc"))).toEqual({ query: "x", page: 1 });
+    expect(parseSearchParams(new URLSearchParams(`q=${"a".repeat(500)}`)).query).toHaveLength(200);
+  });
+
+  it("indexes the demo content when seeded", async () => {
+    await seed(t.db);
+    expect((await search("excel")).results.some((r) => r.kind === "formation")).toBe(true);
+    expect((await search("cpf")).results.some((r) => r.kind === "funding")).toBe(true);
+  });
+});

@@ -1,0 +1,266 @@
+import { sql, type Kysely } from "kysely";
+import { isPostgres } from "../dialect";
+
+/**
+ * Site-wide search (docs/decisions/0018-site-search.md): one table of search documents, one row per
+ * public page that can be found (published formation, visible or scheduled blog post, city page,
+ * static page), and the engine's full-text index over it:
+ * - SQLite: an FTS5 table with external content (`search_fts`, `unicode61 remove_diacritics 2`),
+ *   kept in step with `search_documents` by three triggers;
+ * - PostgreSQL: a stored `tsvector` column computed with the `french_unaccent` configuration
+ *   (French stemming after `unaccent`), under a GIN index.
+ *
+ * The documents of the database's pages are written by triggers on their tables, in the writer's
+ * transaction: no code path (editor, import, seed, script) can forget the index. The static pages
+ * (funding, OPCO, content pages) are written by the application at startup.
+ */
+
+type Engine = "sqlite" | "postgres";
+
+/** The pieces of SQL that differ between the engines. */
+function dialect(engine: Engine) {
+  return engine === "postgres"
+    ? {
+        jsonStrings: (expr: string) => `search_json_strings(${expr})`,
+        joinDistinct: (expr: string, from: string) => `(SELECT coalesce(string_agg(DISTINCT ${expr}, ' ' ORDER BY ${expr}), '') ${from})`,
+        join: (expr: string, from: string) => `(SELECT coalesce(string_agg(${expr}, ' '), '') ${from})`,
+      }
+    : {
+        jsonStrings: (expr: string) =>
+          `(SELECT coalesce(group_concat(j.value, ' '), '') FROM json_tree(CASE WHEN json_valid(${expr}) THEN ${expr} ELSE json_array(${expr}) END) j WHERE j.type = 'text')`,
+        joinDistinct: (expr: string, from: string) =>
+          `(SELECT coalesce(group_concat(v, ' '), '') FROM (SELECT DISTINCT ${expr} AS v ${from}))`,
+        join: (expr: string, from: string) => `(SELECT coalesce(group_concat(${expr}, ' '), '') ${from})`,
+      };
+}
+
+const COLUMNS = "kind, ref_id, url, title, summary, body, places, visible_from, updated_at";
+
+/** The names of the cities where formation `id` (an SQL expression) is given: its cities and its sessions'. */
+function placesOf(engine: Engine, id: string): string {
+  const cityIds = `SELECT s.city_id FROM formation_sessions s WHERE s.formation_id = ${id} UNION SELECT fc.city_id FROM formation_cities fc WHERE fc.formation_id = ${id}`;
+  return dialect(engine).joinDistinct("ci.name", `FROM cities ci WHERE ci.id IN (${cityIds})`);
+}
+
+/** Rewrites the documents of the formations whose ids `ids` (an SQL expression giving ids) selects. */
+export function formationDocumentSql(engine: Engine, ids: string): string[] {
+  const d = dialect(engine);
+  return [
+    `DELETE FROM search_documents WHERE kind = 'formation' AND ref_id IN (${ids})`,
+    `INSERT INTO search_documents (${COLUMNS})
+     SELECT 'formation', f.id, '/formations/' || f.slug, f.title, f.summary,
+       concat_ws(' ', c.name, f.description, ${d.jsonStrings("f.objectives")}, ${d.jsonStrings("f.program")},
+         f.audience, f.prerequisites, f.certification_title, f.certifier),
+       ${placesOf(engine, "f.id")},
+       NULL, f.updated_at
+     FROM formations f LEFT JOIN formation_categories c ON c.id = f.category_id
+     WHERE f.id IN (${ids}) AND f.status = 'published'`,
+  ];
+}
+
+/**
+ * Rewrites the places of the formations `ids` selects, only when they changed: a session added in a
+ * city the formation already lists (the usual case) rewrites nothing (each rewrite tokenizes the
+ * whole document again).
+ */
+export function formationPlacesSql(engine: Engine, ids: string): string[] {
+  const places = placesOf(engine, "search_documents.ref_id");
+  return [`UPDATE search_documents SET places = ${places} WHERE kind = 'formation' AND ref_id IN (${ids}) AND places <> ${places}`];
+}
+
+/** Rewrites the documents of the blog posts `ids` selects; a scheduled post is written with the time it becomes visible. */
+export function postDocumentSql(engine: Engine, ids: string): string[] {
+  const d = dialect(engine);
+  return [
+    `DELETE FROM search_documents WHERE kind = 'post' AND ref_id IN (${ids})`,
+    `INSERT INTO search_documents (${COLUMNS})
+     SELECT 'post', p.id, '/blog/' || p.slug, p.title, p.excerpt,
+       concat_ws(' ', p.content, ${d.join("t.name", "FROM blog_post_tags t WHERE t.post_id = p.id")}),
+       '', p.published_at, p.updated_at
+     FROM blog_posts p
+     WHERE p.id IN (${ids}) AND p.status IN ('scheduled', 'published') AND p.published_at IS NOT NULL`,
+  ];
+}
+
+/** Rewrites the documents of the city pages `ids` selects. */
+export function cityDocumentSql(ids: string): string[] {
+  return [
+    `DELETE FROM search_documents WHERE kind = 'city' AND ref_id IN (${ids})`,
+    `INSERT INTO search_documents (${COLUMNS})
+     SELECT 'city', ci.id, '/formations/ville/' || ci.slug, 'Formations professionnelles à ' || ci.name, ci.intro, ci.region, ci.name, NULL, ci.updated_at
+     FROM cities ci WHERE ci.id IN (${ids})`,
+  ];
+}
+
+/**
+ * What each source table's triggers rewrite. `ids` is the list of the row's key values: NEW's on
+ * insert, OLD's on delete, both on update (a session moved to another formation refreshes both).
+ */
+function triggerSpecs(engine: Engine): Array<{ table: string; key: string; events: string[]; body: (ids: string) => string[] }> {
+  const formationsOfCities = (ids: string) =>
+    `SELECT formation_id FROM formation_sessions WHERE city_id IN (${ids}) UNION SELECT formation_id FROM formation_cities WHERE city_id IN (${ids})`;
+  return [
+    { table: "formations", key: "id", events: ["INSERT", "UPDATE", "DELETE"], body: (ids) => formationDocumentSql(engine, ids) },
+    {
+      table: "formation_sessions",
+      key: "formation_id",
+      // Not on a seat taken or given back: only what changes the formation's places.
+      events: ["INSERT", "UPDATE OF city_id, formation_id", "DELETE"],
+      body: (ids) => formationDocumentSql(engine, ids),
+    },
+    {
+      table: "formation_cities",
+      key: "formation_id",
+      events: ["INSERT", "UPDATE", "DELETE"],
+      body: (ids) => formationDocumentSql(engine, ids),
+    },
+    {
+      table: "formation_categories",
+      key: "id",
+      events: ["UPDATE OF name"],
+      body: (ids) => formationDocumentSql(engine, `SELECT id FROM formations WHERE category_id IN (${ids})`),
+    },
+    {
+      table: "cities",
+      key: "id",
+      events: ["INSERT", "UPDATE", "DELETE"],
+      body: (ids) => [...cityDocumentSql(ids), ...formationPlacesSql(engine, formationsOfCities(ids))],
+    },
+    { table: "blog_posts", key: "id", events: ["INSERT", "UPDATE", "DELETE"], body: (ids) => postDocumentSql(engine, ids) },
+    { table: "blog_post_tags", key: "post_id", events: ["INSERT", "UPDATE", "DELETE"], body: (ids) => postDocumentSql(engine, ids) },
+  ];
+}
+
+function idsFor(event: string, key: string): string {
+  if (event === "INSERT") return `NEW.${key}`;
+  if (event === "DELETE") return `OLD.${key}`;
+  return `OLD.${key}, NEW.${key}`;
+}
+
+const triggerName = (table: string, event: string) => `${table}_search_${event.split(" ")[0]!.toLowerCase()}`;
+
+export async function up(db: Kysely<any>): Promise<void> {
+  const engine: Engine = isPostgres(db) ? "postgres" : "sqlite";
+  await db.schema
+    .createTable("search_documents")
+    .addColumn("seq", engine === "postgres" ? "bigserial" : "integer", (c) => c.primaryKey())
+    .addColumn("kind", "varchar(20)", (c) => c.notNull())
+    .addColumn("ref_id", "varchar(300)", (c) => c.notNull())
+    // The short columns first, the long texts last: filtering and sorting read no overflow page.
+    .addColumn("visible_from", "varchar(40)")
+    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .addColumn("url", "varchar(400)", (c) => c.notNull())
+    .addColumn("title", "text", (c) => c.notNull())
+    .addColumn("places", "text", (c) => c.notNull())
+    .addColumn("summary", "text", (c) => c.notNull())
+    .addColumn("body", "text", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("search_documents_ref_idx").on("search_documents").columns(["kind", "ref_id"]).unique().execute();
+  await db.schema.createIndex("search_documents_visible_idx").on("search_documents").column("visible_from").execute();
+
+  if (engine === "postgres") {
+    await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db);
+    // French stemming after removing accents: « Sécurité » and « securite » meet, « formations » finds « formation ».
+    await sql`CREATE TEXT SEARCH CONFIGURATION french_unaccent (COPY = french)`.execute(db);
+    await sql`ALTER TEXT SEARCH CONFIGURATION french_unaccent ALTER MAPPING FOR hword, hword_part, word WITH unaccent, french_stem`.execute(
+      db,
+    );
+    // Every string of a JSON value (programme modules, objectives), or the text itself if it is not JSON.
+    await sql`CREATE FUNCTION search_json_strings(value text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN coalesce((SELECT string_agg(s #>> '{}', ' ') FROM jsonb_path_query(value::jsonb, 'strict $.**') s WHERE jsonb_typeof(s) = 'string'), '');
+EXCEPTION WHEN others THEN
+  RETURN coalesce(value, '');
+END $$`.execute(db);
+    await sql`ALTER TABLE search_documents ADD COLUMN tsv tsvector GENERATED ALWAYS AS (
+      setweight(to_tsvector('french_unaccent', title), 'A') ||
+      setweight(to_tsvector('french_unaccent', places), 'B') ||
+      setweight(to_tsvector('french_unaccent', summary), 'B') ||
+      setweight(to_tsvector('french_unaccent', body), 'C')) STORED`.execute(db);
+    await sql`CREATE INDEX search_documents_tsv_idx ON search_documents USING gin (tsv)`.execute(db);
+    // Ranking reads this short vector (title, places, summary), kept in the row: ranking by \`tsv\`
+    // decompressed the whole text of every match (100 ms for 3,000 matches).
+    await sql`ALTER TABLE search_documents ADD COLUMN rank_tsv tsvector GENERATED ALWAYS AS (
+      setweight(to_tsvector('french_unaccent', title), 'A') ||
+      setweight(to_tsvector('french_unaccent', places), 'B') ||
+      setweight(to_tsvector('french_unaccent', summary), 'B')) STORED`.execute(db);
+    for (const spec of triggerSpecs(engine)) {
+      const fn = `${spec.table}_search_refresh`;
+      const branch = (event: string) => spec.body(idsFor(event, spec.key)).join(";\n    ");
+      await sql
+        .raw(
+          `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    ${branch("INSERT")};
+  ELSIF TG_OP = 'DELETE' THEN
+    ${branch("DELETE")};
+  ELSE
+    ${branch("UPDATE")};
+  END IF;
+  RETURN NULL;
+END $$`,
+        )
+        .execute(db);
+      for (const event of spec.events)
+        await sql
+          .raw(`CREATE TRIGGER ${triggerName(spec.table, event)} AFTER ${event} ON ${spec.table} FOR EACH ROW EXECUTE FUNCTION ${fn}()`)
+          .execute(db);
+    }
+  } else {
+    await sql`CREATE VIRTUAL TABLE search_fts USING fts5(title, summary, body, places, content = 'search_documents', content_rowid = 'seq', tokenize = 'unicode61 remove_diacritics 2')`.execute(
+      db,
+    );
+    const values = (row: string) => `${row}.title, ${row}.summary, ${row}.body, ${row}.places`;
+    await sql
+      .raw(
+        `CREATE TRIGGER search_documents_fts_insert AFTER INSERT ON search_documents BEGIN INSERT INTO search_fts (rowid, title, summary, body, places) VALUES (NEW.seq, ${values("NEW")}); END`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER search_documents_fts_delete AFTER DELETE ON search_documents BEGIN INSERT INTO search_fts (search_fts, rowid, title, summary, body, places) VALUES ('delete', OLD.seq, ${values("OLD")}); END`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER search_documents_fts_update AFTER UPDATE ON search_documents BEGIN INSERT INTO search_fts (search_fts, rowid, title, summary, body, places) VALUES ('delete', OLD.seq, ${values("OLD")}); INSERT INTO search_fts (rowid, title, summary, body, places) VALUES (NEW.seq, ${values("NEW")}); END`,
+      )
+      .execute(db);
+    for (const spec of triggerSpecs(engine)) {
+      for (const event of spec.events) {
+        const statements = spec.body(idsFor(event.split(" ")[0]!, spec.key));
+        await sql
+          .raw(`CREATE TRIGGER ${triggerName(spec.table, event)} AFTER ${event} ON ${spec.table} BEGIN ${statements.join("; ")}; END`)
+          .execute(db);
+      }
+    }
+  }
+
+  // The pages already in the database when the search arrives.
+  for (const statement of [
+    ...formationDocumentSql(engine, "SELECT id FROM formations"),
+    ...postDocumentSql(engine, "SELECT id FROM blog_posts"),
+    ...cityDocumentSql("SELECT id FROM cities"),
+  ])
+    await sql.raw(statement).execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  const engine: Engine = isPostgres(db) ? "postgres" : "sqlite";
+  for (const spec of triggerSpecs(engine)) {
+    for (const event of spec.events)
+      await sql
+        .raw(`DROP TRIGGER IF EXISTS ${triggerName(spec.table, event)}${engine === "postgres" ? ` ON ${spec.table}` : ""}`)
+        .execute(db);
+    if (engine === "postgres") await sql.raw(`DROP FUNCTION IF EXISTS ${spec.table}_search_refresh()`).execute(db);
+  }
+  if (engine === "postgres") {
+    await db.schema.dropTable("search_documents").execute();
+    await sql`DROP FUNCTION IF EXISTS search_json_strings(text)`.execute(db);
+    await sql`DROP TEXT SEARCH CONFIGURATION IF EXISTS french_unaccent`.execute(db);
+  } else {
+    await sql`DROP TABLE IF EXISTS search_fts`.execute(db);
+    await db.schema.dropTable("search_documents").execute();
+  }
+}
