@@ -110,6 +110,25 @@ export function readDate(value: unknown): unknown {
   return text;
 }
 
+/** The refusal of a date cell that is not a real day (« 31/02/2027 »), quoting it; undefined for an empty or valid one. */
+export function invalidDate(value: unknown, what = ""): string | undefined {
+  if (value instanceof Date) return undefined;
+  const text = cellText(value).trim();
+  if (!text) return undefined;
+  const day = readDate(value);
+  if (typeof day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(day)) {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    if (!Number.isNaN(time) && new Date(time).toISOString().startsWith(day)) return undefined;
+  }
+  return `« ${shorten(text)} » n'est pas une date valide${what} : écrivez-la JJ/MM/AAAA (par exemple 12/03/2027).`;
+}
+
+/** A value quoted in a message: one line, 60 characters at most. */
+export function shorten(text: string): string {
+  const one = text.replace(/\s+/g, " ").trim();
+  return one.length > 60 ? `${one.slice(0, 59)}…` : one;
+}
+
 const TRUE_WORDS = new Set(["oui", "o", "yes", "y", "true", "vrai", "1", "x", "on", "sur devis", "possible"]);
 const FALSE_WORDS = new Set(["non", "n", "no", "false", "faux", "0", "off", ""]);
 
@@ -410,6 +429,8 @@ function sessionsFrom(value: unknown, l: ResolvedLookups, issues: CellIssue[]): 
     for (const s of splitLines(value)) list.push(sessionPartsOf(s));
   }
   return list.map((s, i) => {
+    const badDate = invalidDate(s.start, " (début)") ?? invalidDate(s.end, " (fin)");
+    if (badDate) issues.push({ column: "sessions", message: `Session ${i + 1} : ${badDate}` });
     const cityText = cellText(s.city).trim();
     let cityId: string | null = null;
     if (!REMOTE_WORDS.has(key(cityText))) {
@@ -505,9 +526,12 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
         input[column.field] = b.value ?? false;
         break;
       }
-      case "date":
+      case "date": {
+        const bad = invalidDate(value);
+        if (bad) issues.push({ column: column.key, message: bad });
         input[column.field] = readDate(value);
         break;
+      }
       case "lines":
         input[column.field] = splitList(value);
         break;
@@ -745,10 +769,15 @@ export function validateFlat(record: FlatRecord, l: ResolvedLookups, options: { 
   const toComplete: CellIssue[] = [];
   for (const issue of parsed.error.issues) {
     const { column, prefix } = columnOfPath(issue.path.map(String).join("."));
-    const message = prefix + issue.message;
     // A column whose cell could not be read (unknown city, category…) is explained once.
     if (explained.has(column)) continue;
-    const list = isToComplete(issue, input) ? toComplete : issues;
+    const missing = isToComplete(issue, input);
+    // A refusal quotes the value it refuses, as the file wrote it when the cell is the field itself.
+    const offending = cellText(issue.path.length === 1 && column in record ? record[column] : valueAt(input, issue.path));
+    const quoted =
+      missing || !offending.trim() || issue.message.includes(offending.trim()) ? "" : ` (valeur lue : « ${shorten(offending)} »)`;
+    const message = prefix + (quoted ? `${issue.message.replace(/\.$/, "")}${quoted}.` : issue.message);
+    const list = missing ? toComplete : issues;
     if (!list.some((i) => i.column === column && i.message === message)) list.push({ column, message });
   }
   if (issues.length > 0) return { status, issues, toComplete, notes };

@@ -9,6 +9,7 @@ import { normalizeText } from "../slug";
  * - `sessions`: sessions separated by `|` (or one per line), each `début;fin;ville;places`, for
  *   example `2026-03-12;2026-03-13;lyon;8 | 2026-04-02;2026-04-02;à distance;12`
  *   (dates AAAA-MM-JJ or JJ/MM/AAAA; ville: identifiant or name, or « à distance »), or a JSON array;
+ *   in a workbook, also the « Sessions » sheet, one row per session (`./sessions-sheet.ts`);
  * - `objectifs`: one per line, or separated by `|` or `;`; names (`villes`, `financements`, `opco`):
  *   separated by lines, `,`, `;` or `|`;
  * - `prix_inter`: a number in euros (« 1 290 € HT » is read), or « Sur devis »;
@@ -506,7 +507,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     field: "sessions",
     kind: "sessions",
     aliases: ["dates", "session", "calendrier", "dates des sessions", "planning", "prochaines sessions", "prochaines dates"],
-    help: "Sessions séparées par « | », chacune « début;fin;ville;places », par exemple « 2026-03-12;2026-03-13;lyon;8 | 2026-04-02;2026-04-02;à distance;12 ».",
+    help: "Une session par ligne de la cellule (ou sessions séparées par « | »), chacune « début;fin;ville;places », par exemple « 12/03/2027;13/03/2027;lyon;8 ». Dans un classeur Excel, les sessions peuvent aussi occuper une feuille « Sessions », une ligne par session (formation, début, fin, ville, places) : c'est ce que fait le modèle Excel.",
   },
   {
     key: "image",

@@ -4,8 +4,9 @@ import { toFormation } from "../formations.server";
 import { EXAMPLE_FORMATION } from "../example";
 import type { Formation, FormationSession } from "../model";
 import { flatToCell, formationToFlat, type FlatRecord } from "./cells";
-import { IMPORT_COLUMNS } from "./columns";
+import { IMPORT_COLUMNS, type ImportColumn } from "./columns";
 import { toCsv } from "./csv";
+import { SESSION_SHEET_COLUMNS } from "./sessions-sheet";
 import { loadLookups } from "./import.server";
 
 /**
@@ -54,8 +55,40 @@ export async function catalogueRecords(target: Db = db()): Promise<FlatRecord[]>
   return rows.map((r) => formationToFlat(toFormation(r, (citiesOf.get(r.id) ?? []).sort(), sessionsOf.get(r.id) ?? []), lookups));
 }
 
-function csvOf(records: FlatRecord[]): string {
-  return toCsv([IMPORT_COLUMNS.map((c) => c.label), ...records.map((r) => IMPORT_COLUMNS.map((c) => flatToCell(c, r[c.key], "text")))]);
+/**
+ * How a file writes each cell. The export writes what imports back exactly (the programme as JSON,
+ * with each module's content); the templates write what office staff fill by hand: the programme
+ * one module per line (« Les bases (3,5 h) »), the sessions one per line (`début;fin;ville;places`,
+ * dates JJ/MM/AAAA) in a CSV, or on the « Sessions » sheet of the workbook.
+ */
+type Layout = "export" | "template";
+
+function frenchDay(iso: string): string {
+  const [y, m, d] = iso.split("-");
+  return y && m && d ? `${d}/${m}/${y}` : iso;
+}
+
+interface SessionValue {
+  debut: string;
+  fin: string;
+  ville: string;
+  places: number;
+}
+
+function cellOf(column: ImportColumn, value: unknown, numbers: "text" | "native", layout: Layout): string | number {
+  if (layout === "template" && column.kind === "program" && Array.isArray(value)) {
+    return (value as Array<{ titre: string; duree_heures: number | null }>)
+      .map((m) => (m.duree_heures ? `${m.titre} (${String(m.duree_heures).replace(".", ",")} h)` : m.titre))
+      .join("\n");
+  }
+  if (layout === "template" && column.kind === "sessions" && Array.isArray(value)) {
+    return (value as SessionValue[]).map((s) => [frenchDay(s.debut), frenchDay(s.fin), s.ville, s.places].join(";")).join("\n");
+  }
+  return flatToCell(column, value, numbers);
+}
+
+function csvOf(records: FlatRecord[], layout: Layout = "export"): string {
+  return toCsv([IMPORT_COLUMNS.map((c) => c.label), ...records.map((r) => IMPORT_COLUMNS.map((c) => cellOf(c, r[c.key], "text", layout)))]);
 }
 
 function jsonOf(records: FlatRecord[]): string {
@@ -75,17 +108,35 @@ const LONG = new Set([
   "image",
 ]);
 
-async function xlsxOf(records: FlatRecord[]): Promise<Uint8Array> {
+async function xlsxOf(records: FlatRecord[], layout: Layout = "export"): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Import des formations";
   const sheet = workbook.addWorksheet("Formations", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = IMPORT_COLUMNS.map((c) => ({
+  // The template's sessions are on their own sheet, one row per session.
+  const columns = layout === "template" ? IMPORT_COLUMNS.filter((c) => c.kind !== "sessions") : IMPORT_COLUMNS;
+  sheet.columns = columns.map((c) => ({
     header: c.label,
     key: c.key,
     width: LONG.has(c.key) ? 50 : Math.max(14, Math.min(32, c.label.length + 4)),
   }));
   sheet.getRow(1).font = { bold: true };
-  for (const r of records) sheet.addRow(Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, flatToCell(c, r[c.key], "native")])));
+  for (const r of records) {
+    const row = sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, cellOf(c, r[c.key], "native", layout)])));
+    if (layout === "template") row.alignment = { wrapText: true, vertical: "top" };
+  }
+  if (layout === "template") {
+    const sessions = workbook.addWorksheet("Sessions", { views: [{ state: "frozen", ySplit: 1 }] });
+    sessions.columns = SESSION_SHEET_COLUMNS.map((c) => ({ header: c.label, key: c.key, width: c.key === "formation" ? 40 : 16 }));
+    sessions.getRow(1).font = { bold: true };
+    for (const r of records) {
+      for (const s of (r.sessions ?? []) as SessionValue[]) {
+        const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+        const row = sessions.addRow({ formation: r.slug, debut: day(s.debut), fin: day(s.fin), ville: s.ville, places: s.places });
+        row.getCell("debut").numFmt = "dd/mm/yyyy";
+        row.getCell("fin").numFmt = "dd/mm/yyyy";
+      }
+    }
+  }
   // Every cell is text or a number: nothing is ever read as a formula or a date by the spreadsheet.
   const help = workbook.addWorksheet("Mode d'emploi");
   help.columns = [
@@ -104,6 +155,15 @@ async function xlsxOf(records: FlatRecord[]): Promise<Uint8Array> {
   help.addRow({
     label: "Les en-têtes sont reconnus en français ou en anglais ; l'écran d'import permet de corriger la correspondance des colonnes.",
   });
+  help.addRow({
+    label:
+      "Un titre ou des lignes vides au-dessus des en-têtes sont acceptés : l'écran d'import trouve la ligne d'en-tête et permet d'en choisir une autre.",
+  });
+  if (layout === "template")
+    help.addRow({
+      label:
+        "Feuille « Sessions » : une ligne par session (formation par son adresse ou son titre, début, fin, ville ou « à distance », places).",
+    });
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
@@ -144,6 +204,6 @@ export async function templateRecords(target: Db = db()): Promise<FlatRecord[]> 
 
 export async function templateFile(format: "csv" | "xlsx", target: Db = db()): Promise<FileDownload> {
   const records = await templateRecords(target);
-  const body = format === "csv" ? csvOf(records) : await xlsxOf(records);
+  const body = format === "csv" ? csvOf(records, "template") : await xlsxOf(records, "template");
   return { body, contentType: CONTENT_TYPES[format], filename: `modele-import-formations.${format}` };
 }

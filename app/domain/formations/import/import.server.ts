@@ -17,6 +17,7 @@ import {
   columnLabel,
   formationToFlat,
   resolveLookups,
+  shorten,
   validateFlat,
   type CellIssue,
   type FlatRecord,
@@ -223,6 +224,15 @@ async function rowDefaults(target: Db): Promise<RowDefaults> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== "")) as RowDefaults;
 }
 
+/** A row with filled cells beyond the header's columns: what to check depends on the kind of file. */
+function extraCellsMessage(format: string, count: number, value = ""): string {
+  const cells = `${count} ${plural(count, "cellule remplie", "cellules remplies")}`;
+  const quoted = value ? ` (« ${shorten(value)} »)` : "";
+  return format === "csv"
+    ? `Cette ligne compte ${cells} de plus que l'en-tête${quoted} : vérifiez les séparateurs et les guillemets.`
+    : `Cette ligne a ${cells} à droite de la dernière colonne nommée${quoted} : donnez un nom à cette colonne dans la ligne d'en-tête, ou videz ${plural(count, "cette cellule", "ces cellules")}.`;
+}
+
 /** What identifies a new formation, even as a draft: its title and its category. */
 const IDENTITY_COLUMNS = ["titre", "categorie"] as const;
 
@@ -309,7 +319,7 @@ export async function analyseTable(
       issues.unshift({
         column: "_ligne",
         header: header("_ligne"),
-        message: `Cette ligne compte ${row.extraCells} ${plural(row.extraCells, "cellule remplie", "cellules remplies")} de plus que l'en-tête : vérifiez les séparateurs et les guillemets.`,
+        message: extraCellsMessage(table.format, row.extraCells, row.extraValue),
       });
     }
     if (!slug && title) {

@@ -348,18 +348,21 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     expect(result.counts).toEqual({ created: 0, updated: 0, unchanged: 0, rejected: 5, incomplete: 0 });
     const issues = result.analysis.rows.map((r) => Object.fromEntries(r.issues.map((i) => [i.header, i.message])));
     expect(issues[0]).toMatchObject({
-      Modalité: expect.stringContaining("présentiel, distanciel ou mixte."),
-      "Prix inter-entreprises (€ par personne)": "Le prix inter-entreprises doit être au moins 0.",
+      // Every refusal quotes the value it refuses.
+      Modalité: expect.stringContaining("présentiel, distanciel ou mixte (valeur lue : « en avion »)."),
+      "Prix inter-entreprises (€ par personne)": "Le prix inter-entreprises doit être au moins 0 (valeur lue : « -5 »).",
     });
     expect(issues[1]!["Catégorie"]).toMatch(
       /^La catégorie « cuisine » n'existe pas : créez-la d'abord dans Catégories ou choisissez parmi : bureautique, management\.$/,
     );
     expect(issues[2]!["Villes"]).toBe("La ville « atlantide » n'existe pas : créez-la d'abord dans Villes.");
-    expect(issues[2]!["Sessions"]).toBe("Session 1 : La date de début n'est pas une date valide.");
+    expect(issues[2]!["Sessions"]).toBe(
+      "Session 1 : « 2031-02-30 » n'est pas une date valide (début) : écrivez-la JJ/MM/AAAA (par exemple 12/03/2027).",
+    );
     expect(issues[3]).toMatchObject({
       "Éligible au CPF": "« peut-être » n'est pas compris : écrivez « oui » ou « non ».",
-      "Indicateurs mesurés le": expect.stringContaining("La date de mesure des indicateurs n'est pas une date valide"),
-      "Contact (e-mail)": "L'e-mail du contact n'est pas une adresse e-mail valide.",
+      "Indicateurs mesurés le": expect.stringContaining("« hier » n'est pas une date valide"),
+      "Contact (e-mail)": "L'e-mail du contact n'est pas une adresse e-mail valide (valeur lue : « pas-une-adresse »).",
     });
     expect(issues[4]).toMatchObject({
       "Adresse (slug)": expect.stringContaining("L'adresse (slug) ne contient que des lettres minuscules"),

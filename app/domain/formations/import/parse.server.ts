@@ -1,5 +1,7 @@
 import { ENCODING_LABELS, decodeText, parseCsv, separatorName, type TextEncodingName } from "./csv";
 import { normalizeHeader } from "./columns";
+import { HEADER_SEARCH_ROWS, headerCandidates, pickHeaderRow, type HeaderCandidate } from "./header-row";
+import { mergeSessionsSheet } from "./sessions-sheet";
 import { IMPORT_MAX_ROWS, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 import { FORMAT_LABELS, ImportFileError, tooManyRowsMessage, type FileFormat } from "./model";
 import { readWorkbook } from "./xlsx.server";
@@ -15,6 +17,8 @@ import { parseJsonSafely } from "~/platform/validation/form-data";
 export interface ParseOptions {
   /** Only the header and this many rows (the mapping step of the batch import). */
   previewRows?: number;
+  /** The row that holds the column names, as the spreadsheet numbers it (CSV, XLSX); detected when absent or not a candidate. */
+  headerLine?: number;
 }
 
 export interface TableRow {
@@ -23,6 +27,8 @@ export interface TableRow {
   cells: unknown[];
   /** Cells beyond the header's columns that are not empty (the row is refused). */
   extraCells: number;
+  /** The first of those cells, as written (quoted in the refusal). */
+  extraValue?: string;
 }
 
 export interface ImportTable {
@@ -33,6 +39,11 @@ export interface ImportTable {
   rows: TableRow[];
   /** "ligne" (CSV), "ligne" (XLSX) or "élément" (JSON): what `line` counts. */
   lineWord: string;
+  /** The row of the column names (CSV, XLSX; 0 for JSON), and whether the editor chose it. */
+  headerLine: number;
+  headerChosen: boolean;
+  /** The rows that may hold the column names (the first non-empty ones; none for JSON). */
+  headerCandidates: HeaderCandidate[];
 }
 
 export function formatOf(name: string, bytes: Uint8Array): FileFormat {
@@ -62,13 +73,33 @@ export async function parseTable(name: string, bytes: Uint8Array, options: Parse
     );
   }
   const format = formatOf(name, bytes);
-  const table = format === "xlsx" ? await readXlsx(bytes, options) : textTable(format, bytes);
+  const table = format === "xlsx" ? await readXlsx(bytes, options) : textTable(format, bytes, options);
   return options.previewRows === undefined ? table : { ...table, rows: table.rows.slice(0, options.previewRows) };
 }
 
-function textTable(format: "csv" | "json", bytes: Uint8Array): ImportTable {
+function textTable(format: "csv" | "json", bytes: Uint8Array, options: ParseOptions): ImportTable {
   const { text, encoding } = decodeText(bytes);
-  return format === "json" ? readJson(text) : readCsvTable(text, encoding);
+  return format === "json" ? readJson(text) : readCsvTable(text, encoding, options);
+}
+
+interface HeaderChoice {
+  headerLine: number;
+  headerChosen: boolean;
+  headerCandidates: HeaderCandidate[];
+}
+
+/** Splits a CSV or XLSX sheet at its header row (detected, or the one asked for); rows above it are left out. */
+function atHeaderRow(
+  records: Array<{ line: number; cells: unknown[] }>,
+  asked: number | undefined,
+): { header: unknown[]; body: Array<{ line: number; cells: unknown[] }>; choice: HeaderChoice } {
+  const candidates = headerCandidates(records);
+  const { index, chosen } = pickHeaderRow(candidates, asked);
+  return {
+    header: records[index]!.cells,
+    body: records.slice(index + 1),
+    choice: { headerLine: records[index]!.line, headerChosen: chosen, headerCandidates: candidates },
+  };
 }
 
 function finish(
@@ -77,7 +108,9 @@ function finish(
   lineWord: string,
   headerCells: unknown[],
   body: Array<{ line: number; cells: unknown[] }>,
+  choice: HeaderChoice = { headerLine: 0, headerChosen: false, headerCandidates: [] },
 ): ImportTable {
+  const where = choice.headerLine > 0 ? `La ligne d'en-tête (ligne ${choice.headerLine})` : "La première ligne du fichier";
   const headers = headerCells.map((h, i) => {
     const text = h === null || h === undefined ? "" : String(h).trim();
     return text || `Colonne ${i + 1}`;
@@ -85,27 +118,29 @@ function finish(
   while (headers.length > 0 && /^Colonne \d+$/.test(headers.at(-1)!) && body.every((r) => isEmpty(r.cells[headers.length - 1])))
     headers.pop();
   if (headers.length === 0)
-    throw new ImportFileError(
-      "La première ligne du fichier doit contenir les noms des colonnes (Titre, Résumé, Catégorie…) : elle est vide.",
-    );
-  if (!headers.some((h) => normalizeHeader(h))) throw new ImportFileError("La première ligne ne contient aucun nom de colonne lisible.");
-  const rows = body.map((r) => ({
-    line: r.line,
-    cells: headers.map((_, i) => r.cells[i] ?? ""),
-    extraCells: r.cells.slice(headers.length).filter((c) => !isEmpty(c)).length,
-  }));
-  return { format, description, headers, rows, lineWord };
+    throw new ImportFileError(`${where} doit contenir les noms des colonnes (Titre, Résumé, Catégorie…) : elle est vide.`);
+  if (!headers.some((h) => normalizeHeader(h))) throw new ImportFileError(`${where} ne contient aucun nom de colonne lisible.`);
+  const rows = body.map((r) => {
+    const extra = r.cells.slice(headers.length).filter((c) => !isEmpty(c));
+    const row: TableRow = { line: r.line, cells: headers.map((_, i) => r.cells[i] ?? ""), extraCells: extra.length };
+    if (extra.length > 0) row.extraValue = String(extra[0] instanceof Date ? extra[0].toISOString().slice(0, 10) : extra[0]).trim();
+    return row;
+  });
+  return { format, description, headers, rows, lineWord, ...choice };
 }
 
 function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === "string" && value.trim() === "");
 }
 
-function readCsvTable(text: string, encoding: TextEncodingName): ImportTable {
+function readCsvTable(text: string, encoding: TextEncodingName, options: ParseOptions): ImportTable {
   const { records, separator } = parseCsv(text);
   if (records.length === 0) throw new ImportFileError("Le fichier ne contient aucune ligne.");
-  const [header, ...body] = records.map((r) => ({ line: r.row, cells: r.cells }));
-  return finish("csv", `CSV ${ENCODING_LABELS[encoding]}, séparateur « ${separatorName(separator)} »`, "ligne", header!.cells, body);
+  const { header, body, choice } = atHeaderRow(
+    records.map((r) => ({ line: r.row, cells: r.cells })),
+    options.headerLine,
+  );
+  return finish("csv", `CSV ${ENCODING_LABELS[encoding]}, séparateur « ${separatorName(separator)} »`, "ligne", header, body, choice);
 }
 
 function readJson(text: string): ImportTable {
@@ -145,8 +180,10 @@ function readJson(text: string): ImportTable {
 
 async function readXlsx(bytes: Uint8Array, options: ParseOptions): Promise<ImportTable> {
   const workbook = await readWorkbook(bytes, {
-    stopAfterRows: options.previewRows === undefined ? undefined : options.previewRows + 1,
+    // The header row may be any of the first HEADER_SEARCH_ROWS rows.
+    stopAfterRows: options.previewRows === undefined ? undefined : options.previewRows + HEADER_SEARCH_ROWS,
   });
-  const [header, ...body] = workbook.rows;
-  return finish("xlsx", `${FORMAT_LABELS.xlsx}, feuille « ${workbook.sheetName} »`, "ligne", header!.cells, body);
+  const { header, body, choice } = atHeaderRow(workbook.rows, options.headerLine);
+  const table = finish("xlsx", `${FORMAT_LABELS.xlsx}, feuille « ${workbook.sheetName} »`, "ligne", header, body, choice);
+  return workbook.sessions ? mergeSessionsSheet(table, workbook.sheetName, workbook.sessions) : table;
 }

@@ -26,7 +26,12 @@ export interface SheetRow {
 export interface Workbook {
   sheetName: string;
   rows: SheetRow[];
+  /** The « Sessions » sheet (one row per session), when the workbook has one. */
+  sessions?: { sheetName: string; rows: SheetRow[] };
 }
+
+/** The sheet that lists sessions, one per row, beside the formations (see `./sessions-sheet.ts`). */
+const isSessionsSheet = (name: string) => normalizeHeader(name) === "sessions";
 
 export interface ReadLimits {
   /** Stop after this many non-empty rows (header included) and say so, instead of refusing. */
@@ -93,6 +98,36 @@ function columnIndex(ref: string): number {
   return n - 1;
 }
 
+/** "B12" → { column: 1, row: 12 }. */
+function cellRef(ref: string): { column: number; row: number } {
+  const m = /^([A-Za-z]{1,3})(\d{1,7})$/.exec(ref.replace(/\$/g, ""));
+  return m ? { column: columnIndex(m[1]!), row: Number(m[2]) } : { column: -1, row: -1 };
+}
+
+/**
+ * A merged area shows one value (its top-left cell's) on every row it covers: each of those rows
+ * gets that value in the area's first column. Across columns the value stays in its first cell (a
+ * title over several columns is one title, not one per column).
+ */
+function spreadMerges(rows: SheetRow[], merges: string[]): void {
+  const byLine = new Map(rows.map((r) => [r.line, r]));
+  for (const merge of merges) {
+    const [from, to] = merge.split(":");
+    if (!from || !to) continue;
+    const a = cellRef(from);
+    const b = cellRef(to);
+    if (a.row < 1 || b.row <= a.row || a.column < 0) continue;
+    const value = byLine.get(a.row)?.cells[a.column];
+    if (value === undefined || value === "") continue;
+    for (let line = a.row + 1; line <= b.row; line++) {
+      const row = byLine.get(line);
+      if (!row) continue;
+      while (row.cells.length <= a.column) row.cells.push("");
+      if (row.cells[a.column] === "" || row.cells[a.column] === undefined) row.cells[a.column] = value;
+    }
+  }
+}
+
 /** Excel's day number → a date (UTC), in the 1900 or 1904 date system. */
 function excelDate(serial: number, date1904: boolean): Date {
   const days = date1904 ? serial + 1462 : serial;
@@ -156,14 +191,16 @@ async function read(bytes: Uint8Array, limits: ReadLimits): Promise<Workbook> {
     if (/sharedStrings\.xml$/i.test(target)) sharedStringsPath = resolvePart(workbookPath, target);
     if (/styles\.xml$/i.test(target)) stylesPath = resolvePart(workbookPath, target);
   }
+  const isHelp = (name: string) => /mode d emploi|instructions|aide/.test(normalizeHeader(name));
   const candidates = [
     ...sheets.filter((s) => normalizeHeader(s.name) === "formations"),
-    ...sheets.filter((s) => normalizeHeader(s.name) !== "formations" && !/mode d emploi|instructions|aide/.test(normalizeHeader(s.name))),
-    ...sheets.filter((s) => /mode d emploi|instructions|aide/.test(normalizeHeader(s.name))),
+    ...sheets.filter((s) => normalizeHeader(s.name) !== "formations" && !isHelp(s.name) && !isSessionsSheet(s.name)),
+    ...sheets.filter((s) => isHelp(s.name)),
   ].filter((s) => entries.has(s.path));
+  const sessionsSheet = sheets.find((s) => isSessionsSheet(s.name) && entries.has(s.path));
   if (candidates.length === 0) throw new ImportFileError("Le classeur ne contient aucune feuille remplie.");
   // Every part that may be read is checked against its declared size before anything is inflated.
-  for (const s of candidates) {
+  for (const s of sessionsSheet ? [...candidates, sessionsSheet] : candidates) {
     const entry = entries.get(s.path)!;
     if (entry.uncompressedSize > XLSX_MAX_UNCOMPRESSED_BYTES)
       throw new ImportFileError(partLimit(entry, XLSX_MAX_UNCOMPRESSED_BYTES).tooBig());
@@ -236,16 +273,15 @@ async function read(bytes: Uint8Array, limits: ReadLimits): Promise<Workbook> {
     budget -= sharedEntry.uncompressedSize;
   }
 
+  const context = { shared, dateStyles, date1904 };
   for (const sheet of candidates) {
-    const rows = await readSheet(bytes, entries.get(sheet.path)!, {
-      shared,
-      dateStyles,
-      date1904,
-      budget,
-      stopAfterRows: limits.stopAfterRows,
-    });
-    if (rows.length > 0) return { sheetName: sheet.name, rows };
+    const rows = await readSheet(bytes, entries.get(sheet.path)!, { ...context, budget, stopAfterRows: limits.stopAfterRows });
     budget -= entries.get(sheet.path)!.uncompressedSize;
+    if (rows.length === 0) continue;
+    if (!sessionsSheet) return { sheetName: sheet.name, rows };
+    // Sessions are read whole, even for a preview: they add a column to the formations.
+    const sessionRows = await readSheet(bytes, entries.get(sessionsSheet.path)!, { ...context, budget });
+    return { sheetName: sheet.name, rows, sessions: { sheetName: sessionsSheet.name, rows: sessionRows } };
   }
   throw new ImportFileError("La feuille du classeur est vide.");
 }
@@ -276,6 +312,7 @@ async function readSheet(
   let value = "";
   let capture: "v" | "t" | null = null;
   let inInline = false;
+  const merges: string[] = [];
 
   const finishCell = () => {
     let out: unknown = "";
@@ -331,6 +368,11 @@ async function readSheet(
         case "rPh":
           capture = null;
           break;
+        case "mergeCell": {
+          const ref = attribute(attrs, "ref");
+          if (ref && merges.length < IMPORT_MAX_CELLS) merges.push(ref);
+          break;
+        }
       }
     },
     close(name) {
@@ -375,5 +417,7 @@ async function readSheet(
   } catch (error) {
     if (!(error instanceof EnoughRows)) throw error;
   }
+  // The merged areas are listed after the rows: a preview that stopped early does not see them.
+  spreadMerges(rows, merges);
   return rows;
 }
