@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/ui/button";
-import { inputClass } from "~/ui/form/fields";
+import { inputClass } from "~/ui/form/input-class";
 import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
 
 /** Where the dialog posts (app/routes/auth/account-delete.ts). */

@@ -3,7 +3,10 @@
  * so that they do not download the schemas (`./model`).
  */
 
-import { lazily, parisCalendarDay } from "~/platform/intl";
+import { lazily } from "~/platform/intl";
+import { SITE_TIME_ZONE, firstOfMonth } from "./post-format";
+
+export { SITE_TIME_ZONE, blogPostPath, formatPostDate, parisDay, readingTimeLabel } from "./post-format";
 
 export const BLOG_STATUSES = ["draft", "scheduled", "published"] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
@@ -50,8 +53,6 @@ export const TOC_MIN_HEADINGS = 3;
 
 // ---------------------------------------------------------------------------------------------
 // Dates: the editor types a Paris wall-clock time; the database keeps UTC ISO instants.
-
-export const SITE_TIME_ZONE = "Europe/Paris";
 
 const parisParts = lazily(
   () =>
@@ -127,9 +128,6 @@ export function isoToParisLocal(iso: string | null | undefined): string {
   return w.second ? `${base}:${pad(w.second)}` : base;
 }
 
-const longDate = lazily(
-  () => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: SITE_TIME_ZONE }),
-);
 const longDateTime = lazily(
   () =>
     new Intl.DateTimeFormat("fr-FR", {
@@ -142,26 +140,10 @@ const longDateTime = lazily(
     }),
 );
 
-function firstOfMonth(text: string): string {
-  return text.replace(/^1 /, "1er ");
-}
-
-/** "12 mars 2026" (Paris date of an instant); "1er mars 2026". */
-export function formatPostDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : firstOfMonth(longDate().format(d));
-}
-
 /** "12 mars 2026 à 14:05" (Paris time). */
 export function formatPostDateTime(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : firstOfMonth(longDateTime().format(d));
-}
-
-/** The Paris calendar day (YYYY-MM-DD) of an instant, for <time dateTime>. */
-export function parisDay(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso.slice(0, 10) : parisCalendarDay(d);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -180,14 +162,6 @@ export function effectiveStatus(post: { status: string; publishedAt: string | nu
 /** "5 min de lecture" from a word count. */
 export function readingMinutes(wordCount: number): number {
   return Math.max(1, Math.round(wordCount / READING_WORDS_PER_MINUTE));
-}
-
-export function readingTimeLabel(minutes: number): string {
-  return `${minutes}\u00a0min de lecture`;
-}
-
-export function blogPostPath(slug: string): string {
-  return `/blog/${slug}`;
 }
 
 /** The blog index with filters, as a visitor's link: /blog?categorie=financement, /blog?tag=cpf. */

@@ -1,17 +1,4 @@
-import {
-  GraduationCap,
-  BadgeCheck,
-  Briefcase,
-  HardHat,
-  Languages,
-  Laptop,
-  type LucideIcon,
-  Quote,
-  Sheet,
-  Star,
-  UserRoundCheck,
-  Users,
-} from "lucide-react";
+import { BadgeCheck, Quote, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ButtonLink } from "~/ui/button";
@@ -19,21 +6,6 @@ import { cn } from "~/ui/cn";
 
 import { bodyBlocks, type PublicTestimonial, type ResultFigure } from "./claims";
 import { formatDateFr, formatMonthFr } from "./format";
-
-/** Icons of the demo categories; a category created later by an editor gets the generic one. */
-const CATEGORY_ICONS: Record<string, LucideIcon> = {
-  bureautique: Sheet,
-  management: Users,
-  langues: Languages,
-  numerique: Laptop,
-  securite: HardHat,
-  commercial: Briefcase,
-  rh: UserRoundCheck,
-};
-
-export function categoryIcon(slug: string): LucideIcon {
-  return CATEGORY_ICONS[slug] ?? GraduationCap;
-}
 
 /** The top band of a content page: its only h1 and an introduction. */
 export function PageIntro({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {

@@ -1,9 +1,11 @@
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { categoryHref } from "./categories";
-import { categoryIcon } from "./components";
+import { ILLUSTRATIONS, illustrationName, illustrationUrl } from "~/ui/illustration";
 import { formatDateFr, formatMonthFr, formatMonthsFr, telHref } from "./format";
 import { ACCESSIBILITY_AUDIT } from "./legal";
-import { QUALIOPI_CRITERIA, qualiopiDetails } from "./qualiopi";
+import { QUALIOPI_CRITERIA } from "./qualiopi-criteria";
+import { qualiopiDetails } from "./qualiopi";
 import { bodyBlocks, bodySummary } from "./claims";
 import { DEMO_ARGUMENTS, DEMO_RESULTS, DEMO_TESTIMONIALS } from "./claims-demo.server";
 import { argumentSchema, resultSchema, testimonialSchema } from "./claims-schema";
@@ -66,10 +68,16 @@ describe("static content", () => {
     expect(bodySummary(body)).toBe("Premier paragraphe sur deux lignes.");
   });
 
-  it("links a category to the filtered catalogue, with its own icon or the generic one", () => {
+  it("links a category to the filtered catalogue, with its own illustration or a steady one of the set", () => {
     expect(categoryHref("rh")).toBe("/formations?categorie=rh");
-    expect(categoryIcon("bureautique")).not.toBe(categoryIcon("categorie-ajoutee"));
-    expect(categoryIcon("categorie-ajoutee")).toBe(categoryIcon("autre-ajout"));
+    expect(illustrationUrl("bureautique", "light")).toBe("/illustrations/bureautique-light.svg");
+    expect(illustrationUrl("rh", "dark")).toBe("/illustrations/rh-dark.svg");
+    // A category added later gets a drawing of the set, always the same one.
+    expect(ILLUSTRATIONS).toContain(illustrationName("categorie-ajoutee"));
+    expect(illustrationName("categorie-ajoutee")).toBe(illustrationName("categorie-ajoutee"));
+    for (const name of ILLUSTRATIONS)
+      for (const theme of ["light", "dark"] as const)
+        expect(existsSync(`public${illustrationUrl(name, theme)}`), `${name}-${theme}`).toBe(true);
   });
 
   it("lists the seven Qualiopi criteria and states the certificate from the settings", () => {

@@ -11,9 +11,10 @@ import { ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { categoryHref, type HomeCategory } from "./categories";
 import { bodySummary, type PublicClaims } from "./claims";
-import { CallToAction, categoryIcon, ResultsNote, TestimonialCard } from "./components";
+import { CallToAction, ResultsNote, TestimonialCard } from "./components";
 import { formatPhoneFr, telHref } from "./format";
 import { qualiopiDetails } from "./qualiopi";
+import { Illustration } from "~/ui/illustration";
 import { staticIcon } from "~/ui/static-icon";
 
 // Decorative icons, drawn once (see app/ui/static-icon.tsx).
@@ -212,24 +213,25 @@ export function CategoriesSection({ categories }: { categories: HomeCategory[] }
       more={{ to: "/formations", label: "Tout le catalogue" }}
     >
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {categories.map((c) => {
-          const Icon = categoryIcon(c.slug);
-          return (
-            <li key={c.slug}>
-              <Link
-                to={categoryHref(c.slug)}
-                className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 transition-colors hover:border-brand-400 hover:bg-brand-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-brand-500 dark:hover:bg-slate-800"
-              >
-                <Icon aria-hidden="true" className="size-7 text-brand-700 dark:text-brand-300" />
-                <span className="mt-3 flex items-center gap-1 text-lg font-semibold text-slate-900 group-hover:underline dark:text-white">
+        {categories.map((c) => (
+          <li key={c.slug}>
+            <Link
+              to={categoryHref(c.slug)}
+              className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-colors hover:border-brand-400 hover:bg-brand-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-brand-500 dark:hover:bg-slate-800"
+            >
+              <span data-testid="category-illustration" className="block aspect-[16/9] w-full overflow-hidden">
+                <Illustration slug={c.slug} />
+              </span>
+              <span className="flex flex-1 flex-col p-5">
+                <span className="flex items-center gap-1 text-lg font-semibold text-slate-900 group-hover:underline dark:text-white">
                   {c.name}
                   <ArrowRight aria-hidden="true" className="size-4" />
                 </span>
                 <span className="mt-1 line-clamp-4 text-sm leading-6 text-slate-700 dark:text-slate-300">{c.description}</span>
-              </Link>
-            </li>
-          );
-        })}
+              </span>
+            </Link>
+          </li>
+        ))}
       </ul>
     </HomeSection>
   );

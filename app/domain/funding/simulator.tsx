@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode 
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { inputClass } from "~/ui/form/fields";
+import { inputClass } from "~/ui/form/input-class";
 import { schemaValidator, useForm, type Validator } from "~/ui/form/use-form";
 import { formDataToObject } from "~/platform/validation/form-data";
 import type { SimulationOutcome } from "./model";

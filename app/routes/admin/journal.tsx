@@ -16,7 +16,7 @@ import {
   type Column,
   type TableStyle,
 } from "~/ui/admin-list/admin-list";
-import { inputClass } from "~/ui/form/fields";
+import { inputClass } from "~/ui/form/input-class";
 import { formatDateTime } from "./format";
 
 export const handle = { breadcrumb: "Journal" };

@@ -8,7 +8,7 @@ import { Pagination } from "~/ui/pagination";
 import { itemListJsonLd, jsonLdMeta, rootSiteUrl } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { buttonClass } from "~/ui/button";
-import { inputClass } from "~/ui/form/fields";
+import { inputClass } from "~/ui/form/input-class";
 import { cn } from "~/ui/cn";
 import { ServerHtml } from "~/ui/server-html";
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/certification-qualiopi";
 import { CallToAction, PageIntro, QualiopiBadge } from "~/domain/content/components";
 import { formatDateFr } from "~/domain/content/format";
-import { QUALIOPI_CRITERIA, QUALIOPI_PUBLIC_LIST_URL } from "~/domain/content/qualiopi";
+import { QUALIOPI_CRITERIA, QUALIOPI_PUBLIC_LIST_URL } from "~/domain/content/qualiopi-criteria";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";

@@ -19,7 +19,7 @@ import { itemListJsonLd, jsonLdMeta, rootSiteUrl } from "~/platform/seo/json-ld"
 import { pageMeta } from "~/platform/seo/meta";
 import { formationPath } from "~/domain/formations/slug";
 import { buttonClass } from "~/ui/button";
-import { inputClass } from "~/ui/form/fields";
+import { inputClass } from "~/ui/form/input-class";
 import { ServerHtml } from "~/ui/server-html";
 
 /** /formations: the catalogue, filtered through the query string (a GET form: works without JavaScript). */

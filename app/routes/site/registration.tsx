@@ -9,7 +9,7 @@ import {
   RegistrationIntro,
   SessionCard,
 } from "~/domain/registrations/components/registration-sections";
-import { registrationPath } from "~/domain/registrations/labels";
+import { registrationPath } from "~/domain/registrations/session-links";
 import { registrationPage } from "~/domain/registrations/pages.server";
 import { adjustTrainees, submitRegistration } from "~/domain/registrations/registrations.server";
 import { pageMeta } from "~/platform/seo/meta";

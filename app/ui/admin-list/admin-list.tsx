@@ -3,7 +3,7 @@ import type { Dispatch, ReactNode, SetStateAction } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "../button";
 import { cn } from "../cn";
-import { inputClass } from "../form/fields";
+import { inputClass } from "../form/input-class";
 import { Pagination } from "../pagination";
 
 /**

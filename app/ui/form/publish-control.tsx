@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "../button";
 import { cn } from "../cn";
-import { FieldError, fieldId, inputClass } from "./fields";
+import { FieldError, fieldId } from "./fields";
+import { inputClass } from "./input-class";
 
 /**
  * The one publishing control of the editors (formations and blog posts), in the save bar at the

@@ -3,7 +3,8 @@ import { ROLES, ROLE_LABELS, type Role } from "~/platform/auth/roles";
 import { FilterField, InlineFilterBar, SelectFilter, inlineFilterFieldClass } from "~/ui/admin-list/admin-list";
 import { Button } from "~/ui/button";
 import { formatDate } from "~/ui/format";
-import { FieldError, inputClass } from "~/ui/form/fields";
+import { FieldError } from "~/ui/form/fields";
+import { inputClass } from "~/ui/form/input-class";
 import type { UserSummary } from "../users.server";
 import { AdminTable, Badge, RowAction, RowError, useRowForm } from "./admin-parts";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { FormationPicture } from "~/domain/formations/components/formation-picture";
 import type { BlogPostListItem } from "../model";
-import { blogPostPath, formatPostDate, parisDay, readingTimeLabel } from "../labels";
+import { blogPostPath, formatPostDate, parisDay, readingTimeLabel } from "../post-format";
 
 /** One post in a list: the whole card is one link (its title); category, date and reading time below. */
 export function PostCard({ post, headingLevel = 3 }: { post: BlogPostListItem; headingLevel?: 2 | 3 }) {

@@ -16,7 +16,7 @@ import type { formationPage } from "~/domain/formations/pages.server";
 import { cityPath } from "~/domain/formations/slug";
 import { MarkdownContent, type PageHtml } from "~/platform/markdown/markdown-content";
 import { ButtonLink, buttonClass } from "~/ui/button";
-import { inputClass } from "~/ui/form/fields";
+import { inputClass } from "~/ui/form/input-class";
 import { staticIcon } from "~/ui/static-icon";
 
 // Decorative icons, drawn once (see app/ui/static-icon.tsx).

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { UpcomingSession } from "../model";
 import { sessionDatesLabel } from "../labels";
 import { cityPath, formationPath } from "../slug";
-import { registrationLinkLabel, registrationPath, seatsLabel } from "~/domain/registrations/labels";
+import { registrationLinkLabel, registrationPath, seatsLabel } from "~/domain/registrations/session-links";
 
 /**
  * Upcoming sessions as a table that scrolls sideways on a phone (a focusable region, so

@@ -3,7 +3,7 @@ import { IMPORT_COLUMNS } from "./columns";
 import { Alert, FileError, TableHead } from "./components";
 import { IGNORED_ACK_FIELD, IGNORED_LIST_FIELD, type MappingColumn } from "./mapping";
 import { cn } from "~/ui/cn";
-import { inputClass } from "~/ui/form/fields";
+import { inputClass } from "~/ui/form/input-class";
 
 /**
  * The mapping step, the same in both imports: each column of the file, two of its values, and

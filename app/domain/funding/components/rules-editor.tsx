@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { inputClass } from "~/ui/form/fields";
+import { inputClass } from "~/ui/form/input-class";
 import { schemaValidator, useForm } from "~/ui/form/use-form";
 import { BAND_LABELS, HEADCOUNT_BANDS, SCHEMES, SCHEME_IDS, formatDate, formatEuros, isLargeCompany, type HeadcountBand } from "../labels";
 import type { FundingRule, RuleFormErrors } from "../model";

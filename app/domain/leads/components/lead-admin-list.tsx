@@ -24,7 +24,7 @@ import {
   type Column,
   type TableStyle,
 } from "~/ui/admin-list/admin-list";
-import { inputClass } from "~/ui/form/fields";
+import { inputClass } from "~/ui/form/input-class";
 import { buttonClass } from "~/ui/button";
 import { formatDateTime } from "~/ui/format";
 import { Pagination } from "~/ui/pagination";

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { formatSiret } from "~/domain/settings/organisation";
 import { Button } from "~/ui/button";
-import { inputClass } from "~/ui/form/fields";
+import { inputClass } from "~/ui/form/input-class";
 import { schemaValidator, useForm } from "~/ui/form/use-form";
 import { formatDateTime } from "~/ui/format";
 import { LeadStatusBadge, MailBadge, MailStateBadge, leadsBasePath } from "../admin";

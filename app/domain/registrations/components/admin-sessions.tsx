@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/ui/button";
-import { FieldError, SelectField, TextField, inputClass } from "~/ui/form/fields";
+import { FieldError, SelectField, TextField } from "~/ui/form/fields";
+import { inputClass } from "~/ui/form/input-class";
 import type { FieldErrors } from "~/platform/validation/errors";
 import { formatDateTime } from "~/ui/format";
 import type { AdminRegistration, AdminSessionDetail, AdminSessionRow } from "../admin.server";

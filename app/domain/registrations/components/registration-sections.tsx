@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { PageIntro } from "~/domain/content/components";
 import { buttonClass } from "~/ui/button";
-import { seatsLabel } from "../labels";
+import { seatsLabel } from "../session-links";
 import type { SessionSummary } from "../pages.server";
 
 export function RegistrationIntro({ session, full }: { session: SessionSummary; full: boolean }) {
