@@ -1,5 +1,5 @@
 import type { StaticDocument } from "~/platform/db/full-text.server";
-import { QUALIOPI_CRITERIA } from "./qualiopi";
+import { QUALIOPI_CRITERIA } from "./qualiopi-criteria";
 
 /**
  * The organisation's pages whose text is in the code, as the site-wide search finds them. Titles and

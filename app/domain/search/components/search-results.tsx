@@ -2,7 +2,7 @@ import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { inputClass } from "~/ui/form/fields";
+import { inputClass } from "~/ui/form/input-class";
 import { Pagination } from "~/ui/pagination";
 import type { Segment } from "../query";
 import { SEARCH_QUERY_MAX_LENGTH } from "../query";
