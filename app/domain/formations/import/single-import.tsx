@@ -83,11 +83,12 @@ export function ColumnsHelp() {
     <details className={cn(panelClass, "mt-6")}>
       <summary className="cursor-pointer font-semibold">Format des colonnes</summary>
       <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-        Une ligne par formation. L'adresse (slug) identifie la formation&nbsp;: une adresse déjà connue met à jour cette formation, et les
-        colonnes absentes du fichier gardent leur valeur actuelle&nbsp;; une nouvelle adresse crée une formation. Les en-têtes sont reconnus
-        en français comme en anglais, avec ou sans accents («&nbsp;Tarif HT&nbsp;», «&nbsp;Nb jours&nbsp;»…). Une nouvelle formation n'a
-        besoin que de son titre et de sa catégorie&nbsp;: ce qui manque pour la publier est listé «&nbsp;à compléter&nbsp;» et elle est
-        importée en brouillon.
+        Une ligne par formation, sous une ligne d'en-tête (un titre ou des lignes vides au-dessus sont acceptés&nbsp;: la ligne d'en-tête
+        est trouvée, et se change à l'étape 2). L'adresse (slug) identifie la formation&nbsp;: une adresse déjà connue met à jour cette
+        formation, et les colonnes absentes du fichier gardent leur valeur actuelle&nbsp;; une nouvelle adresse crée une formation. Les
+        en-têtes sont reconnus en français comme en anglais, avec ou sans accents («&nbsp;Tarif HT&nbsp;», «&nbsp;Nb jours&nbsp;»…). Une
+        nouvelle formation n'a besoin que de son titre et de sa catégorie&nbsp;: ce qui manque pour la publier est listé «&nbsp;à
+        compléter&nbsp;» et elle est importée en brouillon.
       </p>
       <div className="mt-3 overflow-x-auto">
         <table className="w-full min-w-[40rem] text-sm">
