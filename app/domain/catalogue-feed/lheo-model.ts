@@ -7,10 +7,7 @@ import { z } from "zod";
  */
 export const FORMACODE = /^\d{5}$/;
 
-export const LHEO_LABELS = {
-  formacodeVersion: "Version du FORMACODE",
-  publicCodes: "Codes «\u00a0public visé\u00a0» (FORMACODE)",
-} as const;
+export { LHEO_LABELS } from "./lheo-labels";
 
 const codes = z.preprocess(
   (v) =>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MARKDOWN_MAX, VAT_LABELS, VAT_MODES } from "~/domain/formations/labels";
+import { MARKDOWN_MAX, VAT_MODES } from "~/domain/formations/labels";
 
 /**
  * What most formations of an organisation share (contacts, disability referent, VAT, access,
@@ -36,26 +36,7 @@ export const formationDefaultsSchema = z.object({
 export type FormationDefaults = z.output<typeof formationDefaultsSchema>;
 export type FormationDefaultField = keyof FormationDefaults;
 
-/** The fields in the order of the form, with their labels. */
-export const FORMATION_DEFAULT_LABELS: Record<FormationDefaultField, string> = {
-  contactName: "Contact (nom)",
-  contactEmail: "Contact (e-mail)",
-  contactPhone: "Contact (téléphone)",
-  disabilityContactName: "Référent handicap (nom)",
-  disabilityContactEmail: "Référent handicap (e-mail)",
-  vatMode: "TVA",
-  accessLeadTime: "Délai d'accès",
-  accessModalities: "Modalités d'accès",
-  teachingMethods: "Méthodes pédagogiques",
-  evaluationMethods: "Modalités d'évaluation",
-  accessibility: "Accessibilité (handicap)",
-};
-
-export const VAT_DEFAULT_OPTIONS = VAT_MODES.map((mode) => ({
-  value: mode,
-  label: mode === "exonere" ? "Exonéré de TVA (net de taxe)" : mode === "ht" ? "Prix hors taxes (HT)" : "Prix toutes taxes comprises (TTC)",
-  note: VAT_LABELS[mode].note,
-}));
+export { FORMATION_DEFAULT_LABELS, VAT_DEFAULT_OPTIONS } from "./formation-defaults-labels";
 
 /** Until an admin saves them: the organisation's own e-mail and phone as contact, nothing else. */
 export function defaultsFromOrganisation(organisation: { email: string; phone: string; accessibilityContact: string }): FormationDefaults {

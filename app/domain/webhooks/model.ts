@@ -1,29 +1,11 @@
 import { z } from "zod";
+import { WEBHOOK_EVENTS, type WebhookEventType } from "./labels";
 
 /**
  * Webhooks (docs/decisions/0013-webhooks.md): the events an endpoint may receive, their French
  * labels, and the endpoint form. The registration events are emitted by the registrations area.
  */
-export const WEBHOOK_EVENTS = [
-  "lead.received",
-  "registration.received",
-  "registration.confirmed",
-  "registration.cancelled",
-  "formation.published",
-  "formation.unpublished",
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
-
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
-  "lead.received": "Demande reçue (devis ou contact)",
-  "registration.received": "Inscription reçue",
-  "registration.confirmed": "Inscription confirmée",
-  "registration.cancelled": "Inscription annulée",
-  "formation.published": "Formation publiée",
-  "formation.unpublished": "Formation dépubliée",
-};
-
-export const WEBHOOK_LABELS = { url: "Adresse de réception (URL)", secret: "Secret de signature", events: "Événements" } as const;
+export { DELIVERY_STATE_LABELS, WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, WEBHOOK_LABELS, type WebhookEventType } from "./labels";
 
 const toArray = (v: unknown) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]);
 
@@ -83,10 +65,3 @@ export interface WebhookDeliveryRow {
   deliveredAt: string | null;
   createdAt: string;
 }
-
-export const DELIVERY_STATE_LABELS: Record<string, string> = {
-  pending: "En attente",
-  sending: "Envoi en cours",
-  delivered: "Remis",
-  failed: "Abandonné",
-};

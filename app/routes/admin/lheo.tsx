@@ -1,7 +1,8 @@
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/lheo";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { LHEO_LABELS, lheoSettingsSchema } from "~/domain/catalogue-feed/lheo-model";
+import { LHEO_LABELS } from "~/domain/catalogue-feed/lheo-labels";
+import { lheoSettingsSchema } from "~/domain/catalogue-feed/lheo-model";
 import { lheoCategories, lheoReport, saveLheoSettings } from "~/domain/catalogue-feed/lheo.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";

@@ -2,12 +2,8 @@ import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/parametres-formations";
 import { adminCrumb } from "~/ui/layout/admin-nav";
 import { recordAudit } from "~/domain/audit/audit.server";
-import {
-  FORMATION_DEFAULT_LABELS,
-  VAT_DEFAULT_OPTIONS,
-  formationDefaultsSchema,
-  type FormationDefaultField,
-} from "~/domain/settings/formation-defaults";
+import { formationDefaultsSchema, type FormationDefaultField } from "~/domain/settings/formation-defaults";
+import { FORMATION_DEFAULT_LABELS, VAT_DEFAULT_OPTIONS } from "~/domain/settings/formation-defaults-labels";
 import { getFormationDefaults, saveFormationDefaults } from "~/domain/settings/settings.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";

@@ -1,14 +1,8 @@
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/webhooks";
 import { EndpointCard } from "~/domain/webhooks/components/endpoint-card";
-import {
-  WEBHOOK_EVENTS,
-  WEBHOOK_EVENT_LABELS,
-  WEBHOOK_LABELS,
-  endpointRowActionSchema,
-  endpointSchema,
-  type EndpointRowAction,
-} from "~/domain/webhooks/model";
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, WEBHOOK_LABELS } from "~/domain/webhooks/labels";
+import { endpointRowActionSchema, endpointSchema, type EndpointRowAction } from "~/domain/webhooks/model";
 import {
   WebhookRuleError,
   createEndpoint,

@@ -67,6 +67,24 @@ function confirmSchema(idField: "fichier" | "id", missing: string) {
     });
 }
 
+const rowNumber = z.coerce.number().int().min(1).max(1_048_576).optional().catch(undefined);
+
+/**
+ * The header row of the one-file screen (query string and import form): `entete`, the row the
+ * editor picks in the list (a closed list: a value that is not a row number is ignored and the row is
+ * detected again), and `enteteLue`, the row the screen showed. When they differ, the columns of the
+ * page were those of another row: their mapping is dropped and guessed again from the new headers.
+ */
+export const headerRowSchema = z.object({ entete: rowNumber, enteteLue: rowNumber });
+
+export function headerRowFrom(params: URLSearchParams | FormData): { headerLine?: number; changed: boolean } {
+  const { entete, enteteLue } = headerRowSchema.parse({
+    entete: params.get("entete") ?? undefined,
+    enteteLue: params.get("enteteLue") ?? undefined,
+  });
+  return { headerLine: entete, changed: entete !== undefined && enteteLue !== undefined && entete !== enteteLue };
+}
+
 export const FILE_MISSING =
   "Ce fichier n'est plus disponible (téléversé il y a plus de 24 heures, déjà importé, ou par une autre personne) : téléversez-le à nouveau.";
 export const JOB_MISSING = "Cet import n'existe pas.";

@@ -50,13 +50,11 @@ export function headerCandidates(rows: Array<{ line: number; cells: unknown[] }>
 
 /** The index (in `rows`) of the header row: the one asked for when it is a candidate, otherwise the best one. */
 export function pickHeaderRow(candidates: HeaderCandidate[], asked?: number): { index: number; chosen: boolean } {
-  if (asked !== undefined) {
-    const index = candidates.findIndex((c) => c.line === asked);
-    if (index >= 0) return { index, chosen: true };
-  }
   let best = 0;
   candidates.forEach((c, i) => {
     if (c.matches > candidates[best]!.matches) best = i;
   });
-  return { index: best, chosen: false };
+  const index = asked === undefined ? -1 : candidates.findIndex((c) => c.line === asked);
+  // `chosen`: the editor took another row than the detected one.
+  return index >= 0 ? { index, chosen: index !== best } : { index: best, chosen: false };
 }

@@ -169,6 +169,21 @@ describe.each(engines)("office spreadsheets imported on $name", ({ create }) => 
     expect((error as Error).message).toContain("la formation « excel-avance » n'est sur aucune ligne de la feuille « Formations »");
   });
 
+  it("refuses sessions written both in the « Sessions » column and on the « Sessions » sheet", async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet("Formations").addRows([
+      ["Titre", "Catégorie", "Sessions"],
+      ["Excel : les bases du tableur", "bureautique", "12/03/2027;12/03/2027;lyon;4"],
+    ]);
+    book.addWorksheet("Sessions").addRows([
+      ["Formation", "Début", "Fin", "Ville", "Places"],
+      ["Excel : les bases du tableur", "02/06/2027", "", "Lyon", 4],
+    ]);
+    const error = await readTable("catalogue.xlsx", new Uint8Array(await book.xlsx.writeBuffer())).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportFileError);
+    expect((error as Error).message).toContain("sont à la fois dans sa colonne « Sessions » et dans la feuille « Sessions »");
+  });
+
   it("templates: no JSON to write, sessions on their own sheet (XLSX) or one per line (CSV)", async () => {
     const xlsx = await templateFile("xlsx", t.db);
     const book = new ExcelJS.Workbook();

@@ -1,7 +1,8 @@
 import type { FieldErrors } from "~/platform/validation/errors";
 import { parseSubmission } from "~/platform/validation/submission";
 import { mappingProblems } from "./columns";
-import { FILE_MISSING, UPLOAD_MISSING, importConfirmSchema, importUploadSchema } from "./forms";
+import { FILE_MISSING, UPLOAD_MISSING, headerRowFrom, importConfirmSchema, importUploadSchema } from "./forms";
+import type { HeaderCandidate } from "./header-row";
 import { ImportWriteError, analyseTable, importTable, previewRows, type Actor, type RowReport } from "./import.server";
 import { deleteUpload, getUpload, saveUpload } from "./jobs.server";
 import { ImportFileError, PREVIEW_ROWS, type ImportCounts } from "./model";
@@ -31,6 +32,10 @@ export type ImportPageData =
       description: string;
       rowCount: number;
       lineWord: string;
+      /** The row of the column names (0 for JSON), whether the editor chose it, and the rows to choose from. */
+      headerLine: number;
+      headerChosen: boolean;
+      headerCandidates: HeaderCandidate[];
       columns: MappingColumn[];
       mappingChosen: boolean;
       duplicates: string[];
@@ -53,9 +58,10 @@ export async function importPageData(url: URL, actor: Actor): Promise<ImportPage
   if (!fileId) return { step: "upload" };
   const upload = await getUpload(fileId, actor.id);
   if (!upload) return { step: "error", message: MISSING };
+  const header = headerRowFrom(url.searchParams);
   let table;
   try {
-    table = await readTable(upload.name, upload.bytes);
+    table = await readTable(upload.name, upload.bytes, { headerLine: header.headerLine });
   } catch (error) {
     if (error instanceof ImportFileError) return { step: "error", message: error.message };
     throw error;
@@ -68,7 +74,8 @@ export async function importPageData(url: URL, actor: Actor): Promise<ImportPage
     };
   }
   if (table.rows.length === 0) return { step: "error", message: "Le fichier ne contient aucune formation sous sa ligne d'en-tête." };
-  const { mapping, chosen } = mappingFrom(url.searchParams, table.headers);
+  // Another header row: the columns on screen were those of the previous one, their mapping is guessed again.
+  const { mapping, chosen } = mappingFrom(header.changed ? new URLSearchParams() : url.searchParams, table.headers);
   const problems = mappingProblems(table.headers, mapping);
   const analysis = await analyseTable(table, mapping);
   const shown = previewRows(analysis.rows, PREVIEW_ROWS);
@@ -78,6 +85,9 @@ export async function importPageData(url: URL, actor: Actor): Promise<ImportPage
     description: table.description,
     rowCount: table.rows.length,
     lineWord: table.lineWord,
+    headerLine: table.headerLine,
+    headerChosen: table.headerChosen,
+    headerCandidates: table.headerCandidates,
     columns: mappingColumns(
       table.headers,
       mapping,
@@ -154,7 +164,7 @@ export async function runImport(form: FormData, actor: Actor): Promise<ImportOut
   const upload = await getUpload(String(parsed.data.fichier), actor.id);
   if (!upload) return refusedImport(MISSING, 404);
   try {
-    const table = await readTable(upload.name, upload.bytes);
+    const table = await readTable(upload.name, upload.bytes, { headerLine: headerRowFrom(form).headerLine });
     if (table.rows.length > IMPORT_MAX_INTERACTIVE_ROWS)
       return refusedImport("Ce fichier est trop grand pour cet écran : utilisez l'import par lots.", 422);
     const { mapping } = mappingFrom(form, table.headers);

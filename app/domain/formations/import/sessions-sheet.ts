@@ -120,7 +120,7 @@ export function mergeSessionsSheet<T extends Table>(
     if (!sessions) return { ...row, cells };
     if (cellText(cells[sessionsColumn]).trim() !== "")
       throw new ImportFileError(
-        `Les sessions de la formation de la ligne ${row.line} sont à la fois dans sa colonne « ${headers[sessionsColumn]} » et dans la ${where.toLowerCase()} : gardez-les à un seul endroit.`,
+        `Les sessions de la formation de la ligne ${row.line} sont à la fois dans sa colonne « ${headers[sessionsColumn]} » et dans la feuille « ${sheet.sheetName} » : gardez-les à un seul endroit.`,
       );
     cells[sessionsColumn] = sessions.join("\n");
     return { ...row, cells };

@@ -1,6 +1,6 @@
 import { Download, FileUp, Play, Search, Upload } from "lucide-react";
-import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useState, type ReactNode } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { IMPORT_COLUMNS } from "./columns";
 import { Alert, Badge, CountsGrid, FileError, RowActionBadge, TableHead, fileInputClass, panelClass } from "./components";
 import type { RowIssue, RowReport } from "./import.server";
@@ -12,6 +12,7 @@ import type { ImportOutcome, ImportPageData } from "./page.server";
 import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
+import { inputClass } from "~/ui/form/fields";
 import { Spinner } from "~/ui/spinner";
 
 /** The screens of the one-file import: upload → columns and preview → dry run → import. */
@@ -82,11 +83,12 @@ export function ColumnsHelp() {
     <details className={cn(panelClass, "mt-6")}>
       <summary className="cursor-pointer font-semibold">Format des colonnes</summary>
       <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-        Une ligne par formation. L'adresse (slug) identifie la formation&nbsp;: une adresse déjà connue met à jour cette formation, et les
-        colonnes absentes du fichier gardent leur valeur actuelle&nbsp;; une nouvelle adresse crée une formation. Les en-têtes sont reconnus
-        en français comme en anglais, avec ou sans accents («&nbsp;Tarif HT&nbsp;», «&nbsp;Nb jours&nbsp;»…). Une nouvelle formation n'a
-        besoin que de son titre et de sa catégorie&nbsp;: ce qui manque pour la publier est listé «&nbsp;à compléter&nbsp;» et elle est
-        importée en brouillon.
+        Une ligne par formation, sous une ligne d'en-tête (un titre ou des lignes vides au-dessus sont acceptés&nbsp;: la ligne d'en-tête
+        est trouvée, et se change à l'étape 2). L'adresse (slug) identifie la formation&nbsp;: une adresse déjà connue met à jour cette
+        formation, et les colonnes absentes du fichier gardent leur valeur actuelle&nbsp;; une nouvelle adresse crée une formation. Les
+        en-têtes sont reconnus en français comme en anglais, avec ou sans accents («&nbsp;Tarif HT&nbsp;», «&nbsp;Nb jours&nbsp;»…). Une
+        nouvelle formation n'a besoin que de son titre et de sa catégorie&nbsp;: ce qui manque pour la publier est listé «&nbsp;à
+        compléter&nbsp;» et elle est importée en brouillon.
       </p>
       <div className="mt-3 overflow-x-auto">
         <table className="w-full min-w-[40rem] text-sm">
@@ -252,6 +254,7 @@ function MappingHidden({ review }: { review: Review }) {
   return (
     <>
       <input type="hidden" name="fichier" value={review.upload.id} />
+      {review.headerLine > 0 ? <input type="hidden" name="entete" value={review.headerLine} /> : null}
       {review.columns.map((c) => (
         <input key={c.index} type="hidden" name={`c${c.index}`} value={c.key} />
       ))}
@@ -259,9 +262,54 @@ function MappingHidden({ review }: { review: Review }) {
   );
 }
 
+/** The one form of the mapping step: header row, mapping, and both « Appliquer » and « Simuler » submit it. */
+const MAPPING_FORM = "import-correspondance";
+
+/** Which row holds the column names: shown, and a list to take another one (submitted with the mapping form). */
+function HeaderRowChoice({ review }: { review: Review }) {
+  if (review.headerCandidates.length === 0) return null;
+  return (
+    <div className="mb-4 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700" data-testid="header-row">
+      <p>
+        Noms des colonnes lus sur la <strong>ligne {review.headerLine}</strong> du fichier{" "}
+        {review.headerChosen ? "(choisie par vous)" : "(trouvée automatiquement : celle qui nomme le plus de colonnes connues)"}. Les lignes
+        au-dessus sont ignorées.
+      </p>
+      <input type="hidden" name="enteteLue" value={review.headerLine} />
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="import-entete" className="block font-medium">
+            Ligne d'en-tête
+          </label>
+          <select
+            id="import-entete"
+            name="entete"
+            defaultValue={String(review.headerLine)}
+            key={`${review.upload.id}-${review.headerLine}`}
+            className={inputClass()}
+          >
+            {review.headerCandidates.map((c) => (
+              <option key={c.line} value={c.line}>
+                Ligne {c.line}&nbsp;: {c.text || "(vide)"}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="secondary">
+          Lire les en-têtes de cette ligne
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 export function ReviewSteps({ review, importReply }: { review: Review; importReply?: SubmissionReply }) {
   const navigation = useNavigation();
+  const location = useLocation();
   const form = useForm({ id: "import-confirm", reply: importReply, validator: loadConfirmValidator, focusField: true });
+  // The mapping changed on screen since this page was computed (reset by the next page).
+  const [editedOn, setEditedOn] = useState<string | null>(null);
+  const edited = editedOn === location.search;
   const importError = form.errors._form;
   const busy = navigation.state !== "idle";
   const rejectedShown = review.rows.filter((r) => r.action === "reject").length;
@@ -295,8 +343,9 @@ export function ReviewSteps({ review, importReply }: { review: Review; importRep
           ) : null}
           <DefaultsNotice defaulted={review.defaulted} />
         </div>
-        <Form method="get" className="mt-4">
+        <Form method="get" id={MAPPING_FORM} className="mt-4" onChange={() => setEditedOn(location.search)}>
           <input type="hidden" name="fichier" value={review.upload.id} />
+          <HeaderRowChoice review={review} />
           <MappingTable columns={review.columns} namePrefix="c" caption="Colonnes du fichier et champs associés" seed={review.upload.id} />
           <Button type="submit" variant="secondary" className="mt-4" disabled={busy}>
             <Search aria-hidden="true" className="size-4" />
@@ -318,16 +367,22 @@ export function ReviewSteps({ review, importReply }: { review: Review; importRep
             {rejectedShown < review.counts.rejected ? " (dont des lignes en erreur)" : ""}.
           </p>
         ) : null}
-        {!review.simulation ? (
-          <Form method="get" className="mt-4">
-            <MappingHidden review={review} />
-            <input type="hidden" name="simulation" value="1" />
-            <Button type="submit" disabled={busy || review.duplicates.length > 0}>
-              <Play aria-hidden="true" className="size-4" />
-              Simuler l'import
-            </Button>
-          </Form>
-        ) : null}
+        <div className="mt-4">
+          {/* Part of the mapping form: the simulation uses the mapping on screen, applied or not. */}
+          <Button
+            type="submit"
+            form={MAPPING_FORM}
+            name="simulation"
+            value="1"
+            disabled={busy || (!edited && review.duplicates.length > 0)}
+          >
+            <Play aria-hidden="true" className="size-4" />
+            Simuler l'import
+          </Button>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            La simulation prend la ligne d'en-tête et la correspondance affichées ci-dessus, même sans «&nbsp;Appliquer&nbsp;».
+          </p>
+        </div>
       </section>
 
       {review.simulation ? (
@@ -363,7 +418,13 @@ export function ReviewSteps({ review, importReply }: { review: Review; importRep
                 {importError}
               </Alert>
             ) : null}
-            <Button type="submit" disabled={busy || toImport === 0}>
+            {edited ? (
+              <Alert tone="warning" title="Correspondance modifiée" testId="mapping-edited">
+                La correspondance a changé depuis cette simulation&nbsp;: cliquez sur «&nbsp;Simuler l'import&nbsp;» pour la simuler avant
+                d'importer.
+              </Alert>
+            ) : null}
+            <Button type="submit" disabled={busy || toImport === 0 || edited}>
               <FileUp aria-hidden="true" className="size-4" />
               Importer
             </Button>

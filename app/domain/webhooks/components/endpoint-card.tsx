@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
 import { formatDateTime } from "~/ui/format";
-import { DELIVERY_STATE_LABELS, WEBHOOK_EVENT_LABELS, type WebhookDeliveryRow, type WebhookEndpoint } from "../model";
+import { DELIVERY_STATE_LABELS, WEBHOOK_EVENT_LABELS } from "../labels";
+import type { WebhookDeliveryRow, WebhookEndpoint } from "../model";
 
 /** One endpoint of /admin/webhooks: its state, its events, its actions and its delivery log. */
 export function EndpointCard({ endpoint, deliveries }: { endpoint: WebhookEndpoint; deliveries: WebhookDeliveryRow[] }) {

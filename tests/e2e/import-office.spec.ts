@@ -1,0 +1,107 @@
+import ExcelJS from "exceljs";
+import { expect, test, type Page } from "@playwright/test";
+import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
+import { hydrated } from "./support/hydration";
+
+/**
+ * A catalogue laid out as an office lays it out (a merged title, a blank line, the headers on row 4,
+ * the category written once down a merged cell), on the one-file import screen: the header row is
+ * shown and can be changed, and « Simuler l'import » uses the mapping on screen. Nothing is imported.
+ */
+
+async function signInEditor(page: Page) {
+  const account = await createAccount({ email: uniqueEmail("import-bureau"), role: "editor" });
+  await signInApi(page, e2eBaseURL(), account.email);
+}
+
+async function officeWorkbook(suffix: string): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet("Catalogue 2027");
+  sheet.getCell("A1").value = "Catalogue des formations 2027";
+  sheet.mergeCells("A1:E1");
+  sheet.getCell("A3").value = "Document de travail du service formation";
+  sheet.getRow(4).values = ["Domaine", "Intitulé de la formation", "Nb jours", "Tarif HT", "Référence interne"];
+  ["Excel : les bases", "Word : les documents longs", "PowerPoint : convaincre"].forEach((title, i) => {
+    sheet.getRow(5 + i).values = [i === 0 ? "bureautique" : null, `${title} ${suffix}`, 1 + i, `${990 + i * 100} €`, `REF-${i + 1}`];
+  });
+  sheet.mergeCells("A5:A7");
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function upload(page: Page, buffer: Buffer) {
+  await page.goto("/admin/formations/import");
+  await page.getByLabel("Fichier à importer").setInputFiles({
+    name: "catalogue-bureau.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer,
+  });
+  await page.getByRole("button", { name: "Téléverser et analyser" }).click();
+  await expect(page.getByTestId("mapping-step")).toBeVisible();
+}
+
+test("an office spreadsheet: header row found on row 4 and changed, simulation with the mapping on screen", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInEditor(page);
+  await upload(page, await officeWorkbook(`e2e ${Date.now().toString(36)}`));
+  await hydrated(page);
+
+  const header = page.getByTestId("header-row");
+  await expect(header).toContainText(/ligne 4 du fichier\s\(trouvée automatiquement/);
+  await expect(page.getByTestId("file-summary")).toContainText("3 formations");
+  const mapping = page.getByTestId("mapping-step");
+  await expect(mapping.getByLabel("Champ pour la colonne « Domaine »")).toHaveValue("categorie");
+  await expect(mapping.getByLabel("Champ pour la colonne « Tarif HT »")).toHaveValue("prix_inter");
+  // The category merged down the rows is read on each of them: no row is refused.
+  await expect(page.getByTestId("preview-summary")).toContainText("Aucune erreur");
+
+  // Another header row: its cells become the columns, the mapping is guessed again.
+  await page.getByLabel("Ligne d'en-tête").selectOption({ label: "Ligne 3 : Document de travail du service formation" });
+  await page.getByRole("button", { name: "Lire les en-têtes de cette ligne" }).click();
+  await expect(header).toContainText(/ligne 3 du fichier\s\(choisie par vous\)/);
+  await expect(mapping.getByLabel("Champ pour la colonne « Document de travail du service formation »")).toBeVisible();
+  await expect(page.getByTestId("file-summary")).toContainText("4 formations");
+  // And back to row 4.
+  await page.getByLabel("Ligne d'en-tête").selectOption("4");
+  await page.getByRole("button", { name: "Lire les en-têtes de cette ligne" }).click();
+  await expect(header).toContainText(/ligne 4 du fichier/);
+  await hydrated(page);
+
+  // A mapping change followed at once by « Simuler l'import »: the simulation uses it.
+  await mapping.getByLabel("Champ pour la colonne « Tarif HT »").selectOption({ label: "— Ignorer cette colonne —" });
+  await page.getByRole("button", { name: "Simuler l'import" }).click();
+  await expect(page.getByRole("heading", { name: "3. Simulation" })).toBeVisible();
+  await expect(page).toHaveURL(/simulation=1/);
+  await expect(mapping.getByLabel("Champ pour la colonne « Tarif HT »")).toHaveValue("");
+  await expect(page.getByTestId("ignored-columns")).toContainText("« Tarif HT »");
+  await expect(page.getByTestId("dry-run-created")).toContainText("3");
+
+  // Changed again after the simulation: « Importer » waits for a new simulation, and says why.
+  const importButton = page.getByRole("button", { name: "Importer", exact: true });
+  await expect(importButton).toBeEnabled();
+  await mapping.getByLabel("Champ pour la colonne « Tarif HT »").selectOption({ label: "Prix inter-entreprises (€ par personne)" });
+  await expect(page.getByTestId("mapping-edited")).toContainText("La correspondance a changé depuis cette simulation");
+  await expect(importButton).toBeDisabled();
+  await page.getByRole("button", { name: "Simuler l'import" }).click();
+  await expect(page.getByTestId("ignored-columns")).not.toContainText("« Tarif HT »");
+  await expect(importButton).toBeEnabled();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the header row is changed and the simulation takes the mapping on screen", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInEditor(page);
+    await upload(page, await officeWorkbook(`sans-js ${Date.now().toString(36)}`));
+    await expect(page.getByTestId("header-row")).toContainText("ligne 4 du fichier");
+    await page.getByLabel("Ligne d'en-tête").selectOption("3");
+    await page.getByRole("button", { name: "Lire les en-têtes de cette ligne" }).click();
+    await expect(page.getByTestId("header-row")).toContainText(/ligne 3 du fichier\s\(choisie par vous\)/);
+    await page.getByLabel("Ligne d'en-tête").selectOption("4");
+    await page.getByRole("button", { name: "Lire les en-têtes de cette ligne" }).click();
+    await page.getByTestId("mapping-step").getByLabel("Champ pour la colonne « Nb jours »").selectOption("");
+    await page.getByRole("button", { name: "Simuler l'import" }).click();
+    await expect(page.getByRole("heading", { name: "3. Simulation" })).toBeVisible();
+    await expect(page.getByTestId("ignored-columns")).toContainText("« Nb jours »");
+  });
+});
