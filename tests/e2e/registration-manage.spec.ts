@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { serverDb, testClientIp, uniqueEmail } from "./support/accounts";
+import { createAccount, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
 import { hydrated } from "./support/hydration";
 import type { Db } from "~/platform/db/db.server";
 
@@ -213,5 +213,56 @@ test.describe("the registrant's page", () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "recue", seats: 1 });
     expect(await seatsLeft(sessionId)).toBe(3);
+  });
+
+  test("a cancellation on this page offers the seat to the first waiting, who takes it on the offer page (axe finds nothing); the trainees' CSV keeps its accents", async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const sessionId = await newSession(serverDb(), 1, "2099-11-02", "2099-11-03");
+    const first = uniqueEmail("premiere-place");
+    const second = uniqueEmail("attente-place");
+    await register(request, sessionId, first, [["Chloé", "Lefèvre"]]);
+    await register(request, sessionId, second, [["Loïc", "Bérénice"]]);
+
+    await page.goto(await manageLink(first));
+    await hydrated(page);
+    await page.getByRole("button", { name: "Annuler mon inscription" }).click();
+    await expect(page.getByTestId("statut")).toHaveText("Annulée");
+
+    const offer = await serverDb()
+      .selectFrom("mail_queue")
+      .select("text_body")
+      .where("to_address", "=", second)
+      .where("purpose", "=", "inscription-offre")
+      .executeTakeFirstOrThrow();
+    const offerPath = /https?:\/\/\S+?(\/inscription\/offre\/[^\s)]+)/.exec(offer.text_body)?.[1];
+    expect(offerPath, offer.text_body).toBeTruthy();
+    const visitor = await browser.newContext({ baseURL });
+    const offerPage = await visitor.newPage();
+    await offerPage.goto(offerPath!);
+    await hydrated(offerPage);
+    await expect(offerPage.getByText(/Une place vous est réservée jusqu'au/)).toBeVisible();
+    expect(await axeViolations(offerPage)).toEqual([]);
+    await offerPage.getByRole("button", { name: "Confirmer mon inscription" }).click();
+    await expect(offerPage.getByText(/Votre inscription est enregistrée/)).toBeVisible();
+    expect(await axeViolations(offerPage)).toEqual([]);
+    await visitor.close();
+    expect(await seatsLeft(sessionId)).toBe(0);
+
+    // The trainee list for Excel: UTF-8 with its BOM, so that « Loïc Bérénice » opens as typed.
+    const editor = await createAccount({ email: uniqueEmail("editrice-csv"), role: "editor" });
+    await signInApi(page, baseURL!, editor.email);
+    const csv = await page.request.get(`/admin/sessions/${sessionId}/stagiaires.csv`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    const bytes = await csv.body();
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.includes(Buffer.from("Loïc Bérénice;", "utf8"))).toBe(true);
+    expect(new TextDecoder("utf-8").decode(bytes)).toContain("Référence;");
+    expect(new TextDecoder("utf-8").decode(bytes)).not.toContain("Chloé");
   });
 });

@@ -2,6 +2,7 @@ import { formatDateFr } from "~/domain/content/format";
 import { sessionDatesLabel } from "~/domain/formations/labels";
 import { parisCalendarDay } from "~/platform/intl";
 import { db, type Db } from "~/platform/db/db.server";
+import { isDatabaseUnavailable } from "~/platform/db/errors";
 import { formatDateTimeFr } from "~/domain/leads/mail-content.server";
 import { getRegistrationSettings } from "~/domain/settings/settings.server";
 import { deadlineDay, sessionDays, timeLabel } from "./calendar";
@@ -42,8 +43,33 @@ export interface TermsView {
 const termsView = (v: LegalVersion | null): TermsView | null =>
   v ? { id: v.id, dateLabel: formatDateFr(v.createdAt.slice(0, 10)), isDemo: v.isDemo } : null;
 
-/** The registration page of a session: null when the session or its formation is not public. */
+/** The registration pages this process rendered last (a few hundred at most), by slug and session. */
+const lastPages = new Map<string, RegistrationPageData>();
+const LAST_PAGES_MAX = 300;
+
+/**
+ * The registration page of a session: null when the session or its formation is not public. When
+ * the database does not answer, the page this process rendered last for that session: the form
+ * stays usable (its answer goes to the local spool, docs/decisions/0010-lead-spool.md).
+ */
 export async function registrationPage(slug: string, sessionId: string, target: Db = db()): Promise<RegistrationPageData | null> {
+  const key = `${slug}/${sessionId}`;
+  try {
+    const page = await readRegistrationPage(slug, sessionId, target);
+    lastPages.delete(key);
+    if (page) {
+      lastPages.set(key, page);
+      if (lastPages.size > LAST_PAGES_MAX) lastPages.delete(lastPages.keys().next().value!);
+    }
+    return page;
+  } catch (error) {
+    const last = lastPages.get(key);
+    if (!last || !isDatabaseUnavailable(error)) throw error;
+    return last;
+  }
+}
+
+async function readRegistrationPage(slug: string, sessionId: string, target: Db): Promise<RegistrationPageData | null> {
   const session = await getSession(sessionId, target);
   if (!session || session.formationSlug !== slug || !session.formationPublished) return null;
   const terms = await currentTerms(target);

@@ -3,6 +3,7 @@ import type { Route } from "./+types/sessions";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { adminSessionRows } from "~/domain/registrations/admin.server";
 import { SessionsTable } from "~/domain/registrations/components/admin-sessions";
+import { spooledRegistrationCount } from "~/domain/registrations/registrations.server";
 import { registrationSettingsSchema } from "~/domain/settings/registration-settings";
 import { getRegistrationSettings, saveRegistrationSettings } from "~/domain/settings/settings.server";
 import { requireAdmin, requireEditor } from "~/platform/auth/guard.server";
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireEditor(request);
   const past = new URL(request.url).searchParams.get("passees") === "1";
   const [rows, settings] = await Promise.all([adminSessionRows({ past }), getRegistrationSettings()]);
-  return { rows, past, settings, canEditSettings: isAdmin(user) };
+  return { rows, past, settings, canEditSettings: isAdmin(user), spooled: spooledRegistrationCount() };
 }
 
 type Reply = SubmissionReply & { values?: Record<string, unknown> };
@@ -62,7 +63,7 @@ const loadSchema = () => import("~/domain/settings/registration-settings").then(
 const LABELS = { cancellationDeadlineDays: "Délai d'annulation en ligne", offerHours: "Durée d'une offre de la liste d'attente" };
 
 export default function Sessions({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, past, settings, canEditSettings } = loaderData;
+  const { rows, past, settings, canEditSettings, spooled } = loaderData;
   const reply = actionData as Reply | undefined;
   const form = useForm({ id: "reglages-inscriptions", reply, validator: loadSchema });
   const saving = useNavigation().state === "submitting";
@@ -76,6 +77,17 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
           convocations.
         </p>
       </div>
+      {spooled > 0 ? (
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {spooled > 1 ? `${spooled} inscriptions reçues` : "1 inscription reçue"} pendant une indisponibilité de la base de données{" "}
+          {spooled > 1 ? "attendent" : "attend"} sur ce serveur&nbsp;:{" "}
+          {spooled > 1 ? "leurs places seront prises" : "ses places seront prises"} (ou la liste d'attente) dès que la base répondra
+          (vérification toutes les 5&nbsp;secondes).
+        </p>
+      ) : null}
       <section aria-labelledby="sessions-liste" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="sessions-liste" className="text-lg font-semibold">

@@ -161,21 +161,32 @@ export function FormationAdminList({
   return (
     <AdminList
       header={
-        <AdminListHeader
-          title="Formations"
-          summary={`${counts.published} publiée${counts.published > 1 ? "s" : ""}, ${counts.draft} brouillon${counts.draft > 1 ? "s" : ""}`}
-        >
-          <div className="flex flex-wrap gap-3">
-            <ButtonLink to="/admin/formations/import" variant="secondary">
-              <FileUp aria-hidden="true" className="size-4" />
-              Importer
-            </ButtonLink>
-            <ButtonLink to="/admin/formations/new">
-              <Plus aria-hidden="true" className="size-4" />
-              Nouvelle formation
-            </ButtonLink>
-          </div>
-        </AdminListHeader>
+        <>
+          <AdminListHeader
+            title="Formations"
+            summary={`${counts.published} publiée${counts.published > 1 ? "s" : ""}, ${counts.draft} brouillon${counts.draft > 1 ? "s" : ""}`}
+          >
+            <div className="flex flex-wrap gap-3">
+              <ButtonLink to="/admin/formations/import" variant="secondary">
+                <FileUp aria-hidden="true" className="size-4" />
+                Importer
+              </ButtonLink>
+              <ButtonLink to="/admin/formations/new">
+                <Plus aria-hidden="true" className="size-4" />
+                Nouvelle formation
+              </ButtonLink>
+            </div>
+          </AdminListHeader>
+          {/* A refused row action (a formation with registrations cannot be deleted): said here, the answer is not followed by a reload. */}
+          {fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (
+            <p
+              role="alert"
+              className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+            >
+              {fetcher.data.message}
+            </p>
+          ) : null}
+        </>
       }
       filters={
         <FilterBar
