@@ -9,6 +9,7 @@ import SQLite from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import type { AppConfig } from "../config.server";
 import { migrate, type Db } from "../db/db.server";
+import { DERIVED_TABLES } from "../db/content-tables";
 import { isPostgres } from "../db/dialect";
 
 /**
@@ -88,16 +89,20 @@ function sqliteCounts(file: string): Record<string, number> {
   }
 }
 
-/** The site's tables (migrations' own tables included), by name. */
+/**
+ * The site's tables (migrations' own tables included), by name; not the tables computed from the
+ * others (DERIVED_TABLES) nor, on SQLite, the full-text index (an FTS5 virtual table and its
+ * shadow tables).
+ */
 export async function listTables(target: Kysely<any>): Promise<string[]> {
   if (isPostgres(target)) {
     const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables
       where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(target);
-    return rows.map((r) => r.name);
+    return rows.map((r) => r.name).filter((name) => !DERIVED_TABLES.includes(name));
   }
-  const { rows } = await sql<{ name: string }>`select name from sqlite_master
-    where type = 'table' and name not like 'sqlite_%' order by name`.execute(target);
-  return rows.map((r) => r.name);
+  const { rows } = await sql<{ name: string }>`select name from pragma_table_list
+    where schema = 'main' and type = 'table' and name not like 'sqlite_%' order by name`.execute(target);
+  return rows.map((r) => r.name).filter((name) => !DERIVED_TABLES.includes(name));
 }
 
 /** Rows per table of a live database. */
@@ -230,7 +235,9 @@ async function logicalImport(folder: string, target: Db): Promise<void> {
   const postgres = isPostgres(target);
   const described = await target.introspection.getTables();
   await target.transaction().execute(async (trx) => {
-    // Rows the migrations wrote (the content version, say) give way to the archive's.
+    // Rows the migrations wrote (the content version, say) give way to the archive's; the derived
+    // tables are written again by the triggers as the rows arrive.
+    for (const table of DERIVED_TABLES) await trx.deleteFrom(table as never).execute();
     for (const table of [...tables].reverse()) await trx.deleteFrom(table as never).execute();
     for (const table of tables) {
       const columns = new Set(described.find((t) => t.name === table)?.columns.map((c) => c.name));

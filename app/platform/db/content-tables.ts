@@ -58,3 +58,10 @@ export const NON_CONTENT_TABLES = [
   // Written by triggers on the content tables and at startup; read by /recherche, which is never cached.
   "search_documents",
 ] as const;
+
+/**
+ * Tables computed from the others, by database triggers (see migration 202611281300): a logical
+ * backup leaves them out, and a restore rebuilds them by writing the other tables (the static
+ * pages' search documents are written again at the next startup).
+ */
+export const DERIVED_TABLES: readonly string[] = ["search_documents"];
