@@ -114,7 +114,8 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
     items.push({
       id: "posts",
       title: `${plural(demoPosts, "article de démonstration", "articles de démonstration")} sur le blog`,
-      detail: "Relisez-les ou supprimez-les avant de publier le site.",
+      detail:
+        "Relisez-les ou supprimez-les avant de publier le site. Leurs images sont des illustrations de démonstration\u00a0: gardez-les ou remplacez-les par les vôtres.",
       to: "/admin/blog",
       linkLabel: "Voir les articles",
       entries: posts.map((p) => ({ label: p.title, to: `/admin/blog/${p.id}` })),

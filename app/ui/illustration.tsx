@@ -6,6 +6,18 @@ import { cn } from "./cn";
  * Category covers, the home page's category tiles and the demo blog posts use them.
  */
 export const ILLUSTRATIONS = ["bureautique", "management", "langues", "numerique", "securite", "commercial", "rh"] as const;
+export type IllustrationName = (typeof ILLUSTRATIONS)[number];
+
+/** What each drawing shows, for an image that is not decorative (a blog post's cover). */
+export const ILLUSTRATION_DESCRIPTIONS: Record<IllustrationName, string> = {
+  bureautique: "Pictogramme d'un tableur sur un fond vert quadrillé",
+  management: "Pictogramme d'un groupe de personnes sur un fond violet ondulé",
+  langues: "Pictogramme de traduction sur un fond bleu clair à pois",
+  numerique: "Pictogramme d'un écran et d'un téléphone sur un fond bleu quadrillé",
+  securite: "Pictogramme d'un casque de chantier sur un fond orangé ondulé",
+  commercial: "Pictogramme d'une poignée de main sur un fond rose à pois",
+  rh: "Pictogramme d'une mallette sur un fond vert ondulé",
+};
 
 /** The drawing of a category: its own, or for a category the set does not know a steady one (chosen from its slug). */
 export function illustrationName(slug: string): string {

@@ -1,3 +1,9 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { localDriver } from "~/platform/storage/storage.server";
+import { ILLUSTRATION_DESCRIPTIONS } from "~/ui/illustration";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
@@ -453,8 +459,10 @@ describe.each(engines)("demo blog on $name", ({ create }) => {
   it("adds at least six published French articles, once, signed by the organisation", async () => {
     expect(DEMO_POSTS.length).toBeGreaterThanOrEqual(6);
     const now = new Date();
-    expect(await seedBlog(t.db, now)).toBe(DEMO_POSTS.length);
-    expect(await seedBlog(t.db, now)).toBe(0);
+    const dir = mkdtempSync(path.join(tmpdir(), "demo-blog-"));
+    expect(await seedBlog(t.db, now, localDriver(dir))).toBe(DEMO_POSTS.length);
+    expect(await seedBlog(t.db, now, localDriver(dir))).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
     const list = await listPosts({ perPage: 50, now }, t.db);
     expect(list.total).toBe(DEMO_POSTS.length);
     expect(list.items.every((p) => p.authorName === null && p.effective === "published")).toBe(true);
@@ -462,6 +470,34 @@ describe.each(engines)("demo blog on $name", ({ create }) => {
     for (const p of DEMO_POSTS) {
       expect(p.content).not.toMatch(/lorem|TODO/i);
       expect(p.content.split("\n## ").length - 1, p.slug).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it("gives each demo article a cover from the illustration set, stored as an upload, described for screen readers", async () => {
+    const t2 = await create();
+    const dir = mkdtempSync(path.join(tmpdir(), "demo-covers-"));
+    try {
+      const files = localDriver(dir);
+      await seedBlog(t2.db, new Date(), files);
+      const posts = (await listPosts({ perPage: 50 }, t2.db)).items;
+      expect(posts).toHaveLength(DEMO_POSTS.length);
+      for (const post of posts) {
+        const demo = DEMO_POSTS.find((p) => p.slug === post.slug)!;
+        expect(post.image, post.slug).not.toBeNull();
+        expect(post.image!.key).toMatch(/^blog\/[0-9a-f-]{36}$/);
+        expect(post.imageAlt).toBe(ILLUSTRATION_DESCRIPTIONS[demo.illustration]);
+        for (const width of post.image!.widths) {
+          const body = await files.get(`${post.image!.key}-${width}.webp`);
+          expect(body, `${post.slug} ${width}`).toBeDefined();
+          const meta = await sharp(body!).metadata();
+          expect([meta.format, meta.width]).toEqual(["webp", width]);
+        }
+      }
+      // Each article its own drawing.
+      expect(new Set(DEMO_POSTS.map((p) => p.illustration)).size).toBe(DEMO_POSTS.length);
+    } finally {
+      await t2.cleanup();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,3 +1,4 @@
+import type { IllustrationName } from "~/ui/illustration";
 import type { BlogCategory } from "./labels";
 
 /**
@@ -18,6 +19,8 @@ export interface DemoPost {
   /** Slugs of demo formations shown at the end of the article (missing ones are skipped). */
   formations: string[];
   seoDescription?: string;
+  /** Its cover: a drawing of the site's illustration set (app/ui/illustration.tsx). */
+  illustration: IllustrationName;
   content: string;
 }
 
@@ -29,6 +32,7 @@ export function typeset(text: string): string {
 const posts: DemoPost[] = [
   {
     slug: "financer-sa-formation-avec-son-opco",
+    illustration: "commercial",
     title: "Financer une formation avec son OPCO : le mode d'emploi pour les entreprises",
     excerpt:
       "Votre entreprise cotise chaque année pour la formation professionnelle : son opérateur de compétences (OPCO) peut prendre en charge tout ou partie des formations de vos salariés. Qui peut en bénéficier, quelles démarches, quels délais : le point complet.",
@@ -99,6 +103,7 @@ Vous hésitez sur le bon dispositif ? [Demandez-nous un devis](/devis) en préci
   },
   {
     slug: "utiliser-son-cpf-mode-d-emploi",
+    illustration: "bureautique",
     title: "Utiliser son compte personnel de formation (CPF) : droits, démarches et pièges à éviter",
     excerpt:
       "500 € par an, jusqu'à 5 000 € : le CPF permet à chaque actif de financer une formation certifiante, un bilan de compétences ou le permis de conduire. Comment connaître ses droits, choisir une formation éligible et s'inscrire sans mauvaise surprise.",
@@ -162,6 +167,7 @@ Pour savoir quelles de nos formations correspondent à votre projet et combien i
   },
   {
     slug: "qualiopi-ce-que-certifie-la-certification",
+    illustration: "management",
     title: "Qualiopi : ce que la certification garantit vraiment (et ce qu'elle ne garantit pas)",
     excerpt:
       "Obligatoire depuis 2022 pour accéder aux fonds publics et mutualisés, Qualiopi est devenue un repère pour choisir un organisme de formation. Sept critères, trente-deux indicateurs, des audits réguliers : ce que le logo atteste, et ce qu'il faut vérifier en plus.",
@@ -221,6 +227,7 @@ Notre organisme est certifié pour les actions de formation : retrouvez notre ce
   },
   {
     slug: "presentiel-ou-distanciel-comment-choisir",
+    illustration: "numerique",
     title: "Présentiel, distanciel ou formation mixte : comment choisir la bonne modalité ?",
     excerpt:
       "Classe virtuelle, e-learning, salle de formation ou parcours mixte : la modalité pèse autant que le programme sur ce que vos équipes retiendront. Six critères pour décider, et ce que la loi exige d'une formation à distance.",
@@ -292,6 +299,7 @@ Partez de l'objectif, pas de la modalité : que doivent savoir **faire** les par
   },
   {
     slug: "obligations-de-formation-de-l-employeur",
+    illustration: "securite",
     title: "Les obligations de formation de l'employeur : ce que dit le Code du travail",
     excerpt:
       "Adapter les salariés à leur poste, maintenir leur employabilité, organiser les entretiens professionnels, assurer les formations de sécurité : l'employeur a des obligations précises en matière de formation, et les manquements coûtent cher. Le point pour les dirigeants et les RH.",
@@ -357,6 +365,7 @@ Pour vos formations de sécurité, vos managers qui conduisent les entretiens pr
   },
   {
     slug: "preparer-son-bilan-de-competences",
+    illustration: "rh",
     title: "Bilan de compétences : comment le préparer pour qu'il serve vraiment",
     excerpt:
       "Envie de changer de métier, de progresser ou simplement de faire le point ? Le bilan de compétences, finançable par le CPF, vous aide à construire un projet réaliste. Son déroulement, son financement et les questions à vous poser avant de commencer.",

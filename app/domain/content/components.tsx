@@ -1,11 +1,19 @@
-import { BadgeCheck, Quote, Star } from "lucide-react";
+import * as badgeCheckDrawing from "lucide-react/icons/badge-check";
+import * as quoteDrawing from "lucide-react/icons/quote";
+import * as starDrawing from "lucide-react/icons/star";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { staticIcon } from "~/ui/static-icon";
 
 import { bodyBlocks, type PublicTestimonial, type ResultFigure } from "./claims";
 import { formatDateFr, formatMonthFr } from "./format";
+
+// Decorative icons, drawn once (see app/ui/static-icon.tsx): a home page shows dozens of stars.
+const BadgeCheck = staticIcon(badgeCheckDrawing);
+const Quote = staticIcon(quoteDrawing);
+const Star = staticIcon(starDrawing);
 
 /** The top band of a content page: its only h1 and an introduction. */
 export function PageIntro({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {

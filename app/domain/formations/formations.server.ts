@@ -690,6 +690,13 @@ export async function listFormations(filters: FormationFilters = {}, target: Db 
       .offset((page - 1) * perPage)
       .execute()
   ).map((r) => r.id);
+  const items = await listItemsOf(target, ids, today);
+  if (filters.uncounted) [total, pageCount] = [items.length, 1];
+  return { items, total, page, perPage, pageCount };
+}
+
+/** The list items of these formations, in this order. */
+async function listItemsOf(target: Db, ids: string[], today: string): Promise<FormationListItem[]> {
   const byId = new Map(
     (ids.length
       ? await target
@@ -703,9 +710,49 @@ export async function listFormations(filters: FormationFilters = {}, target: Db 
     ).map((r) => [r.id, r]),
   );
   const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
-  const items = await toListItems(target, rows, today);
-  if (filters.uncounted) [total, pageCount] = [items.length, 1];
-  return { items, total, page, perPage, pageCount };
+  return toListItems(target, rows, today);
+}
+
+/**
+ * The first `count` published formations in the catalogue's « relevance » order (featured first,
+ * then by category position, title and id), as listFormations sorts them, but read through the
+ * indexes: the featured ones, then the others category by category until there are enough. Sorting
+ * the whole catalogue for the home page's six cards took 4 ms with 10,000 formations.
+ */
+export async function firstByRelevance(count: number, target: Db = db()): Promise<FormationListItem[]> {
+  const featured = await target
+    .selectFrom("formations")
+    .innerJoin("formation_categories as c", "c.id", "formations.category_id")
+    .select("formations.id")
+    .where("formations.status", "=", "published")
+    .where("formations.featured", "=", 1)
+    .orderBy("c.position")
+    .orderBy("formations.title")
+    .orderBy("formations.id")
+    .limit(count)
+    .execute();
+  const ids = featured.map((r) => r.id);
+  if (ids.length < count) {
+    // Categories sharing a position mix their formations by title, as in the full sort.
+    const groups = new Map<number, string[]>();
+    for (const c of await target.selectFrom("formation_categories").select(["id", "position"]).orderBy("position").execute())
+      groups.set(c.position, [...(groups.get(c.position) ?? []), c.id]);
+    for (const categoryIds of groups.values()) {
+      const rows = await target
+        .selectFrom("formations")
+        .select("id")
+        .where("status", "=", "published")
+        .where("featured", "=", 0)
+        .where("category_id", "in", categoryIds)
+        .orderBy("title")
+        .orderBy("id")
+        .limit(count - ids.length)
+        .execute();
+      ids.push(...rows.map((r) => r.id));
+      if (ids.length >= count) break;
+    }
+  }
+  return listItemsOf(target, ids, todayInParis());
 }
 
 async function toListItems(

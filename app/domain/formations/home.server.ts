@@ -1,6 +1,6 @@
 import { db, type Db } from "~/platform/db/db.server";
 import { publishedCategories } from "./categories.server";
-import { listFormations, listUpcomingSessions } from "./formations.server";
+import { firstByRelevance, listUpcomingSessions } from "./formations.server";
 import type { FormationListItem, UpcomingSession } from "./model";
 
 export interface HomeFormations {
@@ -15,12 +15,12 @@ export interface HomeFormations {
 /** What the home page shows of the catalogue: its categories, featured formations and the next sessions. */
 export async function homeFormations({ featuredCount = 6, sessionCount = 6 } = {}, target: Db = db()): Promise<HomeFormations> {
   const [featured, nextSessions, categories] = await Promise.all([
-    listFormations({ status: "published", sort: "relevance", perPage: featuredCount, uncounted: true }, target),
+    firstByRelevance(featuredCount, target),
     listUpcomingSessions({ limit: sessionCount }, target),
     publishedCategories(target),
   ]);
   return {
-    featured: featured.items,
+    featured,
     nextSessions,
     categories: categories.map(({ slug, name, description }) => ({ slug, name, description })),
   };

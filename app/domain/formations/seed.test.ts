@@ -3,7 +3,7 @@ import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { listCities } from "~/domain/cities/cities.server";
 import { listCategories } from "./categories.server";
 import { DEMO_FORMATIONS } from "./demo-content";
-import { listFormations, listUpcomingSessions, setFormationStatus } from "./formations.server";
+import { firstByRelevance, listFormations, listUpcomingSessions, setFormationStatus } from "./formations.server";
 import { homeFormations } from "./home.server";
 import { todayInParis } from "./labels";
 import { seedFormations, sessionDates } from "./seed.server";
@@ -56,6 +56,18 @@ describe.each(engines)("demo catalogue on $name", ({ create }) => {
     expect(sessions.every((s) => s.startDate >= todayInParis())).toBe(true);
     expect(list.items.filter((i) => i.featured).length).toBeGreaterThanOrEqual(3);
     expect(list.items.some((i) => i.cpfEligible)).toBe(true);
+  });
+
+  it("reads the home page's first formations in the catalogue's relevance order, through the indexes", async () => {
+    // Two categories at one position mix their formations by title, as the full sort does.
+    const categories = await listCategories(t.db);
+    await t.db.updateTable("formation_categories").set({ position: categories[0]!.position }).where("id", "=", categories[1]!.id).execute();
+    const total = (await listFormations({ status: "published", perPage: 100 }, t.db)).total;
+    for (const count of [1, 3, 6, 12, total, total + 5]) {
+      const sorted = await listFormations({ status: "published", sort: "relevance", perPage: count, uncounted: true }, t.db);
+      expect((await firstByRelevance(count, t.db)).map((f) => f.slug)).toEqual(sorted.items.map((f) => f.slug));
+    }
+    await t.db.updateTable("formation_categories").set({ position: categories[1]!.position }).where("id", "=", categories[1]!.id).execute();
   });
 
   it("shows on the home page the categories that have published formations, as editors named them", async () => {

@@ -7,9 +7,15 @@ import { DEMO_ORGANISATION } from "./organisation";
 import { DEFAULT_REGISTRATION_SETTINGS, registrationSettingsSchema, type RegistrationSettings } from "./registration-settings";
 
 /** One record of the settings table, as its JSON text, or undefined when never saved. */
-export async function readSetting(key: string, target: Db): Promise<unknown> {
+async function readSettingText(key: string, target: Db): Promise<string | undefined> {
   const row = await target.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
-  return row ? (JSON.parse(row.value) as unknown) : undefined;
+  return row?.value;
+}
+
+/** One record of the settings table, parsed, or undefined when never saved. */
+export async function readSetting(key: string, target: Db): Promise<unknown> {
+  const text = await readSettingText(key, target);
+  return text === undefined ? undefined : (JSON.parse(text) as unknown);
 }
 
 /** Validates and stores one record of the settings table (insert or update). */
@@ -29,6 +35,8 @@ const ORGANISATION_KEY = "organisation";
 
 /** The identity last read from the database: pages keep it while the database does not answer. */
 let lastOrganisation: Organisation | undefined;
+/** The stored text `lastOrganisation` was validated from: the same text is not parsed again. */
+let lastOrganisationText: string | undefined | null = null;
 
 /**
  * The organisation identity; the demo identity until an admin saves the real one. When the
@@ -36,15 +44,20 @@ let lastOrganisation: Organisation | undefined;
  * need it: the confirmation of a request kept in the spool, for one, is still shown).
  */
 export async function getOrganisation(target: Db = db()): Promise<Organisation> {
-  let stored: unknown;
+  let stored: string | undefined;
   try {
-    stored = await readSetting(ORGANISATION_KEY, target);
+    stored = await readSettingText(ORGANISATION_KEY, target);
   } catch (error) {
     if (!lastOrganisation || !isDatabaseUnavailable(error)) throw error;
     return lastOrganisation;
   }
-  const parsed = stored === undefined ? undefined : organisationSchema.safeParse({ ...DEMO_ORGANISATION, ...(stored as object) });
+  // Every page reads it (header, footer, structured data), some twice: one query each time, but the
+  // validation only when the stored text has changed.
+  if (lastOrganisation && stored === lastOrganisationText) return lastOrganisation;
+  const parsed =
+    stored === undefined ? undefined : organisationSchema.safeParse({ ...DEMO_ORGANISATION, ...(JSON.parse(stored) as object) });
   lastOrganisation = parsed?.success ? parsed.data : DEMO_ORGANISATION;
+  lastOrganisationText = stored;
   return lastOrganisation;
 }
 
