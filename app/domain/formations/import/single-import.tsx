@@ -12,7 +12,7 @@ import type { ImportOutcome, ImportPageData } from "./page.server";
 import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
-import { inputClass } from "~/ui/form/fields";
+import { inputClass } from "~/ui/form/input-class";
 import { Spinner } from "~/ui/spinner";
 
 /** The screens of the one-file import: upload → columns and preview → dry run → import. */
