@@ -33,7 +33,7 @@ interface Outage {
 
 function scenario(name: string, prepare: (dataDir: string) => Promise<Outage>) {
   test(`${name}: a registration sent during the outage is answered, then gets its seat when the database is back`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const dataDir = mkdtempSync(path.join(tmpdir(), "site-outage-inscription-"));
     const outage = await prepare(dataDir);
     let server: ServerProcess | undefined;
