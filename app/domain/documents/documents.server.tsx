@@ -115,7 +115,15 @@ export async function generateDocument(
     target = db(),
     now = Date.now(),
     preloaded,
-  }: { actor: Actor; target?: Db; now?: number; preloaded?: { source: SourceData; regs: RegistrationData[] } },
+    alsoInTransaction,
+  }: {
+    actor: Actor;
+    target?: Db;
+    now?: number;
+    preloaded?: { source: SourceData; regs: RegistrationData[] };
+    /** More work committed with the document or not at all (a batch: the mail, the job's progress). */
+    alsoInTransaction?: (trx: Db, id: string) => Promise<void>;
+  },
 ): Promise<GenerateResult> {
   const source = preloaded?.source ?? (await loadSource(req.sessionId, target));
   if (!source) return refuse(404, "Cette session n'existe pas.");
@@ -168,6 +176,7 @@ export async function generateDocument(
       entityId: id,
       summary: `${KIND_LABELS[req.kind]} ${number} générée.`,
     });
+    await alsoInTransaction?.(trx, id);
     return number;
   });
   return { ok: true, id, number };
