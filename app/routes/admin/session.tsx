@@ -152,6 +152,12 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
             <input type="hidden" name="operation" value="convoquer" />
             <Button type="submit">Envoyer la convocation à tous les stagiaires</Button>
           </Form>
+          <Link
+            to={`/admin/sessions/${session.id}/documents`}
+            className="inline-flex items-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium dark:border-slate-700"
+          >
+            Documents (conventions, émargement, certificats)
+          </Link>
           <a
             href={`/admin/sessions/${session.id}/stagiaires.csv`}
             className="inline-flex items-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium dark:border-slate-700"
