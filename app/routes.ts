@@ -31,12 +31,14 @@ export default [
   // Training documents: staff download (editors), the client's signed link (docs/legal/documents.md).
   route("admin/documents/:id/pdf", "routes/admin/document-download.ts"),
   route("documents/:token", "routes/document-link.ts"),
+  route("admin/parametres/documents/apercu.pdf", "routes/admin/document-preview.ts"),
   // Admin area: every child is guarded by the layout's loader (editor or admin) and by its own.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("utilisateurs", "routes/admin/utilisateurs.tsx"),
     route("parametres", "routes/admin/parametres.tsx"),
     route("parametres/formations", "routes/admin/parametres-formations.tsx"),
+    route("parametres/documents", "routes/admin/parametres-documents.tsx"),
     route("lheo", "routes/admin/lheo.tsx"),
     route("webhooks", "routes/admin/webhooks.tsx"),
     route("journal", "routes/admin/journal.tsx"),

@@ -11,6 +11,7 @@ import { loadRegistrations, loadSource, type RegistrationData, type SourceData, 
 import { documentLink } from "./links.server";
 import { KIND_LABELS, LINK_DAYS, type DocumentKind } from "./model";
 import { allocateNumber } from "./numbering.server";
+import { DEMO_SOURCE_REGISTRATION, demoSource } from "./preview";
 import { AttendanceSheet, Certificate, Contract, Convention, Convocation, type Issue } from "./pdf/templates.server";
 
 /**
@@ -314,4 +315,15 @@ export async function sendDocument(documentId: string, actor: Actor, target: Db 
   const result = await target.transaction().execute((trx) => queueDocumentMail(trx, documentId, actor, now));
   if (result.ok) signalMailQueued();
   return result;
+}
+
+/**
+ * A sample convention with the organisation's identity and the clauses given (the saved ones, or
+ * those being edited): the preview of the clauses settings. Numbered « APERÇU », never stored.
+ */
+export async function previewConvention(clauses: SourceData["clauses"], target: Db = db()): Promise<Buffer> {
+  const source = await demoSource(clauses, target);
+  return renderPdf(
+    <Convention source={source} r={DEMO_SOURCE_REGISTRATION} issue={{ number: "APERÇU", issuedOn: issuedOnLabel(Date.now()) }} />,
+  );
 }
