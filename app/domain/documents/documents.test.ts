@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +7,9 @@ import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { loadConfig, setConfig } from "~/platform/config.server";
 import { openDb, closeDbHandle } from "~/platform/db/db.server";
+import { leadOfOrder, orderSessions, valuesFromLead } from "~/domain/registrations/from-lead.server";
+import { registrationSchema } from "~/domain/registrations/model";
+import { addRegistrationByHand } from "~/domain/registrations/registrations.server";
 import { markAttendance } from "./attendance.server";
 import { documentFile, generateDocument, listDocuments, sendDocument } from "./documents.server";
 import { documentToken, verifyDocumentToken } from "./links.server";
@@ -152,6 +156,62 @@ describe.each(engines)("training documents ($name)", ({ create }) => {
     expect((await listDocuments({ registrationId: company }, t.db)).find((d) => d.id === (again as { id: string }).id)!.sentTo).toBe(
       mail.to_address,
     );
+  });
+
+  it("a quote request turned into an order: the registration is prefilled from it, keeps its id, and is the documents' source", async () => {
+    const sessionId = await fixture.newSession(5);
+    const iso = new Date().toISOString();
+    const leadId = randomUUID();
+    await t.db
+      .insertInto("leads")
+      .values({
+        id: leadId,
+        reference: `DEV-${leadId.slice(0, 6)}`,
+        kind: "devis",
+        status: "nouveau",
+        name: "Hélène Garnier",
+        email: "helene@garnier.test",
+        phone: "04 78 00 00 01",
+        company: "Garnier Transports",
+        siret: "73282932000074",
+        subject: "",
+        formations: "[]",
+        formation_other: "",
+        trainees: 1,
+        format: "",
+        period: "",
+        city: "Lyon",
+        funding: "",
+        message: "",
+        consent_at: iso,
+        form_token: randomUUID(),
+        search_text: "",
+        created_at: iso,
+        updated_at: iso,
+      })
+      .execute();
+    expect(await valuesFromLead(randomUUID(), t.db)).toBeUndefined();
+    const values = (await valuesFromLead(leadId, t.db))!;
+    expect(values).toMatchObject({ acheteur: "entreprise", entreprise: "Garnier Transports", contactEmail: "helene@garnier.test" });
+    expect((await orderSessions([], t.db, new Date("2099-01-01T00:00:00Z"))).some((s) => s.id === sessionId)).toBe(true);
+    const input = registrationSchema.parse({
+      ...values,
+      adresse: "3 rue Garibaldi",
+      codePostal: "69006",
+      financement: "fonds_propres",
+      cgv: "on",
+      reglement: "on",
+    });
+    const made = await addRegistrationByHand(sessionId, input, { actor: staff, target: t.db, leadId: await leadOfOrder(leadId, t.db) });
+    expect(made.ok).toBe(true);
+    const registration = await t.db.selectFrom("registrations").selectAll().where("session_id", "=", sessionId).executeTakeFirstOrThrow();
+    expect(registration.lead_id).toBe(leadId);
+    const convention = await generateDocument(
+      { kind: "convention", sessionId, registrationId: registration.id },
+      { actor: staff, target: t.db },
+    );
+    expect(convention.ok).toBe(true);
+    expect(await pdfText((await documentFile((convention as { id: string }).id, t.db))!.body)).toContain("Garnier Transports");
   });
 
   it("signed links: another document's id, a forged signature or an expired link are refused", () => {
