@@ -55,4 +55,8 @@ export const NON_CONTENT_TABLES = [
   "registration_trainees",
   "registration_status_history",
   "registration_offers",
+  "document_sequences",
+  "documents",
+  "session_attendance",
+  "document_jobs",
 ] as const;
