@@ -19,7 +19,9 @@ const COUNT = Number(process.env.BENCH_DOCUMENTS ?? 100);
 
 console.log(`Mémoire (RSS) au démarrage : ${Math.round(process.memoryUsage().rss / 1e6)} Mo`);
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-documents-"));
-setConfig(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, AUTH_SECRET: "secret-du-banc-de-mesure-des-documents-0123", LOG_LEVEL: "error" }));
+setConfig(
+  loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, AUTH_SECRET: "secret-du-banc-de-mesure-des-documents-0123", LOG_LEVEL: "error" }),
+);
 const t = await createSqliteDatabase();
 let peak = process.memoryUsage().rss;
 const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
@@ -46,7 +48,9 @@ try {
   peak = Math.max(peak, process.memoryUsage().rss);
   console.log(`${trainees.length} certificats en ${seconds.toFixed(2)} s : ${(trainees.length / seconds).toFixed(1)} PDF par seconde`);
   console.log(`Mémoire (RSS) : ${Math.round(before / 1e6)} Mo avant, pic ${Math.round(peak / 1e6)} Mo`);
-  console.log(`Objectif : moins de 20 s (${seconds < 20 ? "atteint" : "NON atteint"}) et moins de 300 Mo (${peak < 300e6 ? "atteint" : "NON atteint"})`);
+  console.log(
+    `Objectif : moins de 20 s (${seconds < 20 ? "atteint" : "NON atteint"}) et moins de 300 Mo (${peak < 300e6 ? "atteint" : "NON atteint"})`,
+  );
 } finally {
   clearInterval(sample);
   await t.cleanup();
