@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { pdfText } from "../support/pdf-text";
 import { createAccount, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
 import { hydrated } from "./support/hydration";
 
@@ -146,4 +147,16 @@ test("staff generate a convention from a registration, download it, send it and 
   await page.goto("/admin/parametres/documents");
   await expect(page.getByRole("heading", { name: "Clauses des documents de formation" })).toBeVisible();
   expect(await axe(page)).toEqual([]);
+  // A bad value is said beside its field and what was typed stays; a good one is saved and printed.
+  await page.getByLabel("Nom du signataire").fill("J");
+  await page.getByLabel("Fonction du signataire").fill("Directeur pédagogique");
+  await page.getByRole("button", { name: "Enregistrer les clauses" }).click();
+  await expect(page.getByText("Indiquez le nom du signataire.").first()).toBeVisible();
+  await expect(page.getByLabel("Fonction du signataire")).toHaveValue("Directeur pédagogique");
+  await page.getByLabel("Nom du signataire").fill("Julien Roux");
+  await page.getByRole("button", { name: "Enregistrer les clauses" }).click();
+  await expect(page.getByText("Clauses enregistrées").first()).toBeVisible();
+  const preview = await page.request.get("/admin/parametres/documents/apercu.pdf");
+  expect(preview.headers()["content-type"]).toBe("application/pdf");
+  expect(await pdfText(await preview.body())).toContain("Julien Roux");
 });

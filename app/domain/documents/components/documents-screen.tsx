@@ -146,6 +146,25 @@ function Batches({ page }: { page: DocumentsPage }) {
   );
 }
 
+/** The documents of one registration, current versions first (the full list with actions is below). */
+function RegistrationDocuments({ documents }: { documents: DocumentsPage["documents"] }) {
+  if (!documents.length) return <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Aucun document pour cette inscription.</p>;
+  const ordered = [...documents].sort((a, b) => Number(a.replaced) - Number(b.replaced));
+  return (
+    <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Documents de cette inscription">
+      {ordered.map((d) => (
+        <li key={d.id} className={d.replaced ? "text-slate-600 dark:text-slate-400" : undefined}>
+          <a href={`/admin/documents/${d.id}/pdf`} className={link} download>
+            {d.number}
+          </a>{" "}
+          ({KIND_LABELS[d.kind].toLowerCase()}, v{d.version}
+          {d.replaced ? ", remplacé" : d.sentTo ? ", envoyé" : ""})
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The session's documents: presence and results, generation per registration and trainee, batches, and every version. */
 export function DocumentsScreen({ page, polling, reply }: { page: DocumentsPage; polling: boolean; reply?: DocumentsReply }) {
   useLiveData({ poll: polling });
@@ -185,6 +204,7 @@ export function DocumentsScreen({ page, polling, reply }: { page: DocumentsPage;
               )}
             </div>
             <Message reply={reply} target={r.id} />
+            <RegistrationDocuments documents={page.documents.filter((d) => d.registrationId === r.id)} />
             <ul className="mt-3 space-y-4">
               {r.trainees.map((t) => (
                 <li key={t.id} className="border-t border-slate-100 pt-3 dark:border-slate-800">
