@@ -48,9 +48,11 @@ try {
   peak = Math.max(peak, process.memoryUsage().rss);
   console.log(`${trainees.length} certificats en ${seconds.toFixed(2)} s : ${(trainees.length / seconds).toFixed(1)} PDF par seconde`);
   console.log(`Mémoire (RSS) : ${Math.round(before / 1e6)} Mo avant, pic ${Math.round(peak / 1e6)} Mo`);
-  console.log(
-    `Objectif : moins de 20 s (${seconds < 20 ? "atteint" : "NON atteint"}) et moins de 300 Mo (${peak < 300e6 ? "atteint" : "NON atteint"})`,
-  );
+  // The target is set for 100 certificates (BENCH_DOCUMENTS changes the count).
+  if (trainees.length === 100)
+    console.log(
+      `Objectif : moins de 20 s (${seconds < 20 ? "atteint" : "NON atteint"}) et moins de 300 Mo (${peak < 300e6 ? "atteint" : "NON atteint"})`,
+    );
 } finally {
   clearInterval(sample);
   await t.cleanup();
