@@ -32,6 +32,7 @@ export default [
   route("admin/documents/:id/pdf", "routes/admin/document-download.ts"),
   route("documents/:token", "routes/document-link.ts"),
   route("admin/parametres/documents/apercu.pdf", "routes/admin/document-preview.ts"),
+  route("admin/sessions/:id/documents/apercu.pdf", "routes/admin/session-document-preview.ts"),
   // Admin area: every child is guarded by the layout's loader (editor or admin) and by its own.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),

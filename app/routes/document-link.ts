@@ -7,7 +7,7 @@ const refusal = (status: number, message: string) =>
 
 /**
  * GET /documents/{token}: the client's signed link to one document, valid 30 days (README,
- * « Documents de formation »). A forged or altered link is 404, an expired one 403; a document
+ * « Documents de formation »). A forged or altered link is 404, an expired one 403; a document
  * since replaced is no longer served (the client receives the new version's link).
  */
 export async function loader({ params }: Route.LoaderArgs) {

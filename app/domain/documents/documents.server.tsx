@@ -18,7 +18,7 @@ import { AttendanceSheet, Certificate, Contract, Convention, Convocation, type I
  * Generating, storing, listing and sending training documents. A document is made from a
  * registration (convention or contract, convocations, certificates) or from a session (the
  * attendance sheet); it is numbered, rendered and stored in one transaction (numbering.server.ts),
- * and a new version marks the previous one « remplacé ».
+ * and a new version marks the previous one « remplacé ».
  */
 
 export interface GenerateRequest {
@@ -68,9 +68,9 @@ function prepare(req: GenerateRequest, source: SourceData, regs: RegistrationDat
   if (!r) return refuse(404, "Cette inscription n'existe pas sur cette session (ou elle est annulée).");
   if (req.kind === "convention" || req.kind === "contrat") {
     if (req.kind === "convention" && r.buyerKind !== "entreprise")
-      return refuse(409, "Cette inscription est celle d'un particulier : générez un contrat de formation.");
+      return refuse(409, "Cette inscription est celle d'un particulier : générez un contrat de formation.");
     if (req.kind === "contrat" && r.buyerKind !== "particulier")
-      return refuse(409, "Cette inscription est celle d'une entreprise : générez une convention de formation.");
+      return refuse(409, "Cette inscription est celle d'une entreprise : générez une convention de formation.");
     return {
       subjectKey: `${req.kind}:${r.id}`,
       registrationId: r.id,
@@ -183,6 +183,23 @@ export async function generateDocument(
   return { ok: true, id, number };
 }
 
+/**
+ * A document as it would be generated, numbered « APERÇU » and never stored (staff check it before
+ * generating); refused for the same reasons as the generation.
+ */
+export async function previewDocument(
+  req: GenerateRequest,
+  { target = db(), now = Date.now() }: { target?: Db; now?: number } = {},
+): Promise<{ ok: true; pdf: Buffer; filename: string } | ReturnType<typeof refuse>> {
+  const source = await loadSource(req.sessionId, target);
+  if (!source) return refuse(404, "Cette session n'existe pas.");
+  const regs = await loadRegistrations(req.sessionId, target);
+  const prepared = prepare(req, source, regs, parisCalendarDay(new Date(now)));
+  if ("ok" in prepared) return prepared;
+  const pdf = await renderPdf(prepared.render({ number: "APERÇU", issuedOn: issuedOnLabel(now) }));
+  return { ok: true, pdf, filename: `apercu-${prepared.filename}.pdf` };
+}
+
 export interface DocumentRow {
   id: string;
   number: string;
@@ -270,9 +287,9 @@ export async function queueDocumentMail(
 ): Promise<{ ok: true; to: string } | { ok: false; error: string }> {
   const row = await trx.selectFrom("documents").selectAll().where("id", "=", documentId).executeTakeFirst();
   if (!row) return { ok: false, error: "Ce document n'existe pas." };
-  if (row.state !== "actif") return { ok: false, error: "Ce document a été remplacé : envoyez la dernière version." };
+  if (row.state !== "actif") return { ok: false, error: "Ce document a été remplacé : envoyez la dernière version." };
   const to = await recipientOf(trx, row);
-  if (!to) return { ok: false, error: "La feuille d'émargement reste à l'équipe : elle ne s'envoie pas par e-mail." };
+  if (!to) return { ok: false, error: "La feuille d'émargement reste à l'équipe : elle ne s'envoie pas par e-mail." };
   const org = await trx.selectFrom("settings").select("value").where("key", "=", "organisation").executeTakeFirst();
   const orgName = org ? ((JSON.parse(org.value) as { name?: string }).name ?? "") : "";
   const label = KIND_LABELS[row.kind as DocumentKind] ?? "Document";
@@ -287,8 +304,8 @@ export async function queueDocumentMail(
       text: [
         `Bonjour ${to.name},`,
         "",
-        `Vous trouverez ci-joint votre document « ${label} » n° ${row.number}.`,
-        `Vous pouvez aussi le télécharger pendant ${LINK_DAYS} jours à cette adresse : ${link}`,
+        `Vous trouverez ci-joint votre document « ${label} » n° ${row.number}.`,
+        `Vous pouvez aussi le télécharger pendant ${LINK_DAYS} jours à cette adresse : ${link}`,
         "",
         "Bien cordialement,",
         orgName,
@@ -319,7 +336,7 @@ export async function sendDocument(documentId: string, actor: Actor, target: Db 
 
 /**
  * A sample convention with the organisation's identity and the clauses given (the saved ones, or
- * those being edited): the preview of the clauses settings. Numbered « APERÇU », never stored.
+ * those being edited): the preview of the clauses settings. Numbered « APERÇU », never stored.
  */
 export async function previewConvention(clauses: SourceData["clauses"], target: Db = db()): Promise<Buffer> {
   const source = await demoSource(clauses, target);

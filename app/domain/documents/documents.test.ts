@@ -11,7 +11,7 @@ import { leadOfOrder, orderSessions, valuesFromLead } from "~/domain/registratio
 import { registrationSchema } from "~/domain/registrations/model";
 import { addRegistrationByHand } from "~/domain/registrations/registrations.server";
 import { markAttendance } from "./attendance.server";
-import { documentFile, generateDocument, listDocuments, sendDocument } from "./documents.server";
+import { documentFile, generateDocument, listDocuments, previewDocument, sendDocument } from "./documents.server";
 import { documentToken, verifyDocumentToken } from "./links.server";
 import { MENTIONS } from "./mentions";
 import { DOCUMENT_KINDS, sessionHalfDays, type DocumentKind } from "./model";
@@ -63,7 +63,7 @@ describe.each(engines)("training documents ($name)", ({ create }) => {
   }
 
   function expectMentions(kind: DocumentKind, text: string) {
-    for (const m of MENTIONS[kind]) expect(text, `${kind} : ${m.mention} (${m.article})`).toContain(m.text);
+    for (const m of MENTIONS[kind]) expect(text, `${kind} : ${m.mention} (${m.article})`).toContain(m.text.replace(/\u00a0/g, " "));
   }
 
   it("generates each type from a registration, numbered per type and year, with every mandatory mention in its text", async () => {
@@ -79,6 +79,14 @@ describe.each(engines)("training documents ($name)", ({ create }) => {
     const trainee = regs.find((r) => r.registration_id === company)!;
     const generate = (kind: DocumentKind, extra: { registrationId?: string; traineeId?: string } = {}) =>
       generateDocument({ kind, sessionId, ...extra }, { actor: staff, target: t.db, now: AFTER_SESSIONS });
+
+    // The preview: the same document numbered « APERÇU », nothing stored and no number used.
+    const preview = await previewDocument(
+      { kind: "convention", sessionId, registrationId: company },
+      { target: t.db, now: AFTER_SESSIONS },
+    );
+    expect(preview.ok && (await pdfText(preview.pdf))).toContain("APERÇU");
+    expect(await t.db.selectFrom("documents").select("id").where("registration_id", "=", company).execute()).toEqual([]);
 
     const convention = await generate("convention", { registrationId: company });
     expect(convention).toMatchObject({ ok: true, number: "CONV-2099-0001" });

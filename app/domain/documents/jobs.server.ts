@@ -216,7 +216,7 @@ export async function runBatch(
       );
       if (!result.ok) {
         // A trainee cancelled since the batch was queued: skipped, the batch goes on.
-        log.warn("Lot de documents : stagiaire ignoré", { job: claim.id, trainee: traineeId, reason: result.error });
+        log.warn("Lot de documents : stagiaire ignoré", { job: claim.id, trainee: traineeId, reason: result.error });
         await target.transaction().execute((trx) => progress(trx, claim, rest, now()));
       }
     } catch (error) {

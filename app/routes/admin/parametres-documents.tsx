@@ -49,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/admin/parametres/documents", {
     kind: "success",
     title: "Clauses enregistrées",
-    description: "Elles figurent sur les prochains documents générés ; ouvrez l'aperçu pour les relire.",
+    description: "Elles figurent sur les prochains documents générés ; ouvrez l'aperçu pour les relire.",
   });
 }
 
@@ -102,7 +102,7 @@ export default function DocumentClausesSettings({ loaderData, actionData }: Rout
           form={FORM}
           name="cancellationPolicy"
           label={LABELS.cancellationPolicy}
-          hint="Conditions d'annulation par le client et dédit ; pour un particulier, le contrat rappelle en plus la règle de la force majeure."
+          hint="Conditions d'annulation par le client et dédit ; pour un particulier, le contrat rappelle en plus la règle de la force majeure."
           required
           rows={5}
           defaultValue={String(values.cancellationPolicy ?? "")}

@@ -17,22 +17,35 @@ function GenerateButton({
   registrationId = "",
   traineeId = "",
   label,
+  sessionId,
 }: {
   type: string;
   registrationId?: string;
   traineeId?: string;
   label: string;
+  sessionId: string;
 }) {
+  const query = new URLSearchParams({ type, inscription: registrationId, stagiaire: traineeId });
   return (
-    <Form method="post" className="inline">
-      <input type="hidden" name="operation" value="generer" />
-      <input type="hidden" name="type" value={type} />
-      <input type="hidden" name="inscription" value={registrationId} />
-      <input type="hidden" name="stagiaire" value={traineeId} />
-      <Button type="submit" variant="secondary" size="sm">
-        {label}
-      </Button>
-    </Form>
+    <span className="inline-flex items-center gap-2">
+      <Form method="post" className="inline">
+        <input type="hidden" name="operation" value="generer" />
+        <input type="hidden" name="type" value={type} />
+        <input type="hidden" name="inscription" value={registrationId} />
+        <input type="hidden" name="stagiaire" value={traineeId} />
+        <Button type="submit" variant="secondary" size="sm">
+          {label}
+        </Button>
+      </Form>
+      <a
+        href={`/admin/sessions/${sessionId}/documents/apercu.pdf?${query.toString()}`}
+        target="_blank"
+        rel="noreferrer"
+        className={`${link} text-sm`}
+      >
+        Aperçu<span className="sr-only"> : {label.toLowerCase()}</span>
+      </a>
+    </span>
   );
 }
 
@@ -109,7 +122,7 @@ function Batches({ page }: { page: DocumentsPage }) {
         Lots
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Les convocations (ou, après la session, les certificats) de tous les stagiaires sont générées en arrière-plan ; vous pouvez quitter
+        Les convocations (ou, après la session, les certificats) de tous les stagiaires sont générées en arrière-plan ; vous pouvez quitter
         cette page.
       </p>
       <div className="mt-3 flex flex-wrap gap-4">
@@ -182,7 +195,7 @@ export function DocumentsScreen({ page, polling, reply }: { page: DocumentsPage;
         </p>
         {reply && !reply.target ? <Message reply={{ ...reply, target: "" }} target="" /> : null}
         <div className="mt-4">
-          <GenerateButton type="emargement" label="Générer la feuille d'émargement (par demi-journée)" />
+          <GenerateButton sessionId={page.session.id} type="emargement" label="Générer la feuille d'émargement (par demi-journée)" />
         </div>
       </div>
       <Batches page={page} />
@@ -198,9 +211,9 @@ export function DocumentsScreen({ page, polling, reply }: { page: DocumentsPage;
                 {r.buyer} · {r.reference}
               </h3>
               {r.buyerKind === "entreprise" ? (
-                <GenerateButton type="convention" registrationId={r.id} label="Générer la convention" />
+                <GenerateButton sessionId={page.session.id} type="convention" registrationId={r.id} label="Générer la convention" />
               ) : (
-                <GenerateButton type="contrat" registrationId={r.id} label="Générer le contrat" />
+                <GenerateButton sessionId={page.session.id} type="contrat" registrationId={r.id} label="Générer le contrat" />
               )}
             </div>
             <Message reply={reply} target={r.id} />
@@ -210,9 +223,21 @@ export function DocumentsScreen({ page, polling, reply }: { page: DocumentsPage;
                 <li key={t.id} className="border-t border-slate-100 pt-3 dark:border-slate-800">
                   <div className="mb-2 flex flex-wrap items-center gap-2">
                     <span className="font-medium">{t.name}</span>
-                    <GenerateButton type="convocation" registrationId={r.id} traineeId={t.id} label="Convocation" />
+                    <GenerateButton
+                      sessionId={page.session.id}
+                      type="convocation"
+                      registrationId={r.id}
+                      traineeId={t.id}
+                      label="Convocation"
+                    />
                     {page.session.ended ? (
-                      <GenerateButton type="certificat" registrationId={r.id} traineeId={t.id} label="Certificat" />
+                      <GenerateButton
+                        sessionId={page.session.id}
+                        type="certificat"
+                        registrationId={r.id}
+                        traineeId={t.id}
+                        label="Certificat"
+                      />
                     ) : null}
                   </div>
                   <AttendanceForm page={page} trainee={t} reply={reply} />

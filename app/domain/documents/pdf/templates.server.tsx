@@ -81,7 +81,7 @@ function identityLine(s: SourceData): string {
 function ndaLine(s: SourceData): string {
   const o = s.organisation;
   const qualiopi = o.qualiopiCertificateNumber
-    ? ` Certification qualité Qualiopi n°${NBSP}${o.qualiopiCertificateNumber}${o.qualiopiCertifier ? ` (${o.qualiopiCertifier})` : ""} délivrée au titre de la catégorie « actions de formation ».`
+    ? ` Certification qualité Qualiopi n°${NBSP}${o.qualiopiCertificateNumber}${o.qualiopiCertifier ? ` (${o.qualiopiCertifier})` : ""} délivrée au titre de la catégorie « actions de formation ».`
     : "";
   return `Déclaration d'activité enregistrée sous le numéro ${o.nda} auprès du préfet de région ${o.ndaRegion}. Cet enregistrement ne vaut pas agrément de l'État.${qualiopi}`;
 }
@@ -216,11 +216,11 @@ export function Convention({ source, r, issue }: { source: SourceData; r: Regist
         <Section title="Entre les soussignés">
           <Text>
             {o.name}, {o.legalForm}, {o.street}, {o.postalCode} {o.city}, SIRET {formatSiret(o.siret)}, représenté par {c.signatoryName},{" "}
-            {c.signatoryRole.toLowerCase()}, ci-après « l'organisme de formation » ;
+            {c.signatoryRole.toLowerCase()}, ci-après « l'organisme de formation » ;
           </Text>
           <Text>
             et {r.companyName || r.contactName}
-            {r.siret ? `, SIRET ${formatSiret(r.siret)}` : ""}, {r.address}, représentée par {r.contactName}, ci-après « le client »
+            {r.siret ? `, SIRET ${formatSiret(r.siret)}` : ""}, {r.address}, représentée par {r.contactName}, ci-après « le client »
             (inscription {r.reference}).
           </Text>
         </Section>
@@ -263,10 +263,10 @@ export function Contract({ source, r, issue }: { source: SourceData; r: Registra
         <Section title="Entre les soussignés">
           <Text>
             {o.name}, {o.legalForm}, {o.street}, {o.postalCode} {o.city}, SIRET {formatSiret(o.siret)}, représenté par {c.signatoryName},{" "}
-            {c.signatoryRole.toLowerCase()}, ci-après « l'organisme de formation » ;
+            {c.signatoryRole.toLowerCase()}, ci-après « l'organisme de formation » ;
           </Text>
           <Text>
-            et {r.contactName}, {r.address}, qui s'inscrit à titre individuel et à ses frais, ci-après « le stagiaire » (inscription{" "}
+            et {r.contactName}, {r.address}, qui s'inscrit à titre individuel et à ses frais, ci-après « le stagiaire » (inscription{" "}
             {r.reference}).
           </Text>
         </Section>
@@ -296,7 +296,7 @@ export function Contract({ source, r, issue }: { source: SourceData; r: Registra
           </Text>
           <Text>
             Aucune somme ne peut être exigée du stagiaire avant l'expiration de ce délai de rétractation. Il ne peut être payé à
-            l'expiration de ce délai une somme supérieure à 30{NBSP}% du prix convenu ; le solde donne lieu à échelonnement des paiements au
+            l'expiration de ce délai une somme supérieure à 30{NBSP}% du prix convenu ; le solde donne lieu à échelonnement des paiements au
             fur et à mesure du déroulement de l'action de formation (article L6353-6).
           </Text>
         </Section>
@@ -329,7 +329,7 @@ export function Convocation({ source, r, t, issue }: { source: SourceData; r: Re
           {r.companyName ? `, ${r.companyName}` : ""}
         </Text>
         <Text style={{ marginTop: 8 }}>
-          Bonjour {t.firstName}, nous avons le plaisir de vous convier à la formation « {f.title} ».
+          Bonjour {t.firstName}, nous avons le plaisir de vous convier à la formation « {f.title} ».
         </Text>
         <FormationBlock source={source} withProgram={false} />
         <Section title="Votre contact">
@@ -341,7 +341,7 @@ export function Convocation({ source, r, t, issue }: { source: SourceData; r: Re
         </Section>
         <Section title="À savoir">
           <Text>
-            Le règlement intérieur de l'organisme s'applique pendant toute la formation ; il vous a été communiqué lors de l'inscription et
+            Le règlement intérieur de l'organisme s'applique pendant toute la formation ; il vous a été communiqué lors de l'inscription et
             reste disponible sur demande. Merci de vous présenter dix minutes avant le début et de signer la feuille d'émargement de chaque
             demi-journée.
           </Text>
@@ -417,7 +417,7 @@ export function Certificate({ source, r, t, issue }: { source: SourceData; r: Re
         </Section>
         <Section title="Résultat de l'évaluation des acquis">
           <Text>{resultLabel(t.result)}</Text>
-          <Text style={styles.small}>Évaluation : {f.evaluationMethods}</Text>
+          <Text style={styles.small}>Évaluation : {f.evaluationMethods}</Text>
         </Section>
         <Text style={{ marginTop: 10 }}>
           Fait à {o.city}, le {issue.issuedOn}, pour servir et valoir ce que de droit (justificatif de réalisation pour le financeur).

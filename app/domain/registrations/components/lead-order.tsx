@@ -9,7 +9,7 @@ export function LeadOrderSection({ leadId, sessions }: { leadId: string; session
         Transformer en inscription
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Choisissez la session : le formulaire d'inscription s'ouvre prérempli avec cette demande, et l'inscription créée en garde la trace.
+        Choisissez la session : le formulaire d'inscription s'ouvre prérempli avec cette demande, et l'inscription créée en garde la trace.
         La convention, les convocations et les certificats se font ensuite depuis l'inscription.
       </p>
       {sessions.length ? (
@@ -26,7 +26,7 @@ export function LeadOrderSection({ leadId, sessions }: { leadId: string; session
           ))}
         </ul>
       ) : (
-        <p className="mt-3 text-sm">Aucune session à venir : ajoutez-en une dans la fiche de la formation.</p>
+        <p className="mt-3 text-sm">Aucune session à venir : ajoutez-en une dans la fiche de la formation.</p>
       )}
     </section>
   );
