@@ -28,12 +28,18 @@ export default [
   route("admin/formations/export/:format", "routes/admin/formations-export.ts"),
   route("admin/formations/batch-import/:jobId/rapport", "routes/admin/formations-import-report.ts"),
   route("admin/sessions/:id/stagiaires.csv", "routes/admin/session-export.ts"),
+  // Training documents: staff download (editors), the client's signed link (docs/legal/documents.md).
+  route("admin/documents/:id/pdf", "routes/admin/document-download.ts"),
+  route("documents/:token", "routes/document-link.ts"),
+  route("admin/parametres/documents/apercu.pdf", "routes/admin/document-preview.ts"),
+  route("admin/sessions/:id/documents/apercu.pdf", "routes/admin/session-document-preview.ts"),
   // Admin area: every child is guarded by the layout's loader (editor or admin) and by its own.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("utilisateurs", "routes/admin/utilisateurs.tsx"),
     route("parametres", "routes/admin/parametres.tsx"),
     route("parametres/formations", "routes/admin/parametres-formations.tsx"),
+    route("parametres/documents", "routes/admin/parametres-documents.tsx"),
     route("lheo", "routes/admin/lheo.tsx"),
     route("webhooks", "routes/admin/webhooks.tsx"),
     route("journal", "routes/admin/journal.tsx"),
@@ -55,6 +61,7 @@ export default [
     route("messages/:id", "routes/admin/lead.tsx", { id: "routes/admin/messages-detail" }),
     route("sessions", "routes/admin/sessions.tsx"),
     route("sessions/:id", "routes/admin/session.tsx"),
+    route("sessions/:id/documents", "routes/admin/session-documents.tsx"),
     route("textes-legaux", "routes/admin/legal-documents.tsx"),
   ]),
   layout("routes/site/layout.tsx", [

@@ -1,4 +1,5 @@
 import { mailJob } from "~/domain/leads/worker.server";
+import { documentsJob } from "~/domain/documents/worker.server";
 import { importJob } from "~/domain/formations/import/worker.server";
 import { webhookJob } from "~/domain/webhooks/delivery.server";
 import { housekeepingJob } from "./housekeeping.server";
@@ -9,12 +10,12 @@ let runner: JobRunner | undefined;
 
 /**
  * Starts the background jobs of this process on the shared job runner: the mail queue, batch
- * imports, webhook deliveries, housekeeping (leader lock) and the replay of the local spool. A web-only instance
+ * imports, batches of training documents, webhook deliveries, housekeeping (leader lock) and the replay of the local spool. A web-only instance
  * (WORKERS=0, the shared jobs run in `npm run worker`) still replays its own spool: it is a folder
  * of this machine that no other process may see.
  */
 export function startWorkers({ webOnly = false }: { webOnly?: boolean } = {}): void {
-  runner ??= new JobRunner(webOnly ? [spoolJob] : [mailJob, importJob, webhookJob, housekeepingJob, spoolJob]);
+  runner ??= new JobRunner(webOnly ? [spoolJob] : [mailJob, importJob, documentsJob, webhookJob, housekeepingJob, spoolJob]);
   runner.start();
 }
 

@@ -174,6 +174,7 @@ async function adminPages(): Promise<string[]> {
     "/admin/utilisateurs",
     "/admin/parametres",
     "/admin/parametres/formations",
+    "/admin/parametres/documents",
     "/admin/lheo",
     "/admin/webhooks",
     "/admin/financement",
@@ -186,6 +187,8 @@ async function adminPages(): Promise<string[]> {
     `${claims}?onglet=arguments&modifier=${argument?.id ?? "nouveau"}`,
     "/admin/sessions",
     `/admin/sessions/${session.id}`,
+    `/admin/sessions/${session.id}/documents`,
+    `/admin/sessions/${session.id}?devis=${lead.id}`,
     "/admin/textes-legaux",
     "/admin/textes-legaux?document=reglement_interieur",
     // A public page whose address comes from the database (audited here, signed in).

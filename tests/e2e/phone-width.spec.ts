@@ -108,7 +108,7 @@ for (const width of WIDTHS) {
       const links = await page.$$eval("a[href^='/admin']", (as) => as.map((a) => a.getAttribute("href")!));
       for (const href of links) {
         const clean = href.split("#")[0]!;
-        if (/export|\.csv|\.xlsx|modele|template|deconnexion|rapport|telecharger/.test(clean)) continue;
+        if (/export|\.csv|\.xlsx|\.pdf|\/pdf$|modele|template|deconnexion|rapport|telecharger/.test(clean)) continue;
         const shape = clean.replace(/\?.*$/, "").replace(/\/[0-9a-zA-Z_-]{16,}(?=\/|$)/g, "/:id");
         if (seen.has(shape) || seen.size >= 40) continue;
         seen.set(shape, clean);

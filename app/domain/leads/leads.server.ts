@@ -652,6 +652,8 @@ export async function deleteLead(kind: LeadKind, id: string, actor: Actor, targe
     if (!row) return undefined;
     await trx.deleteFrom("mail_queue").where("lead_id", "=", id).execute();
     await trx.deleteFrom("lead_notes").where("lead_id", "=", id).execute();
+    // A registration made from it stays (a contract record), without the link to the erased request.
+    await trx.updateTable("registrations").set({ lead_id: null }).where("lead_id", "=", id).execute();
     await forgetEventsAbout(trx, "lead.received", id);
     await trx.deleteFrom("leads").where("id", "=", id).execute();
     await recordAudit(trx, {
@@ -834,6 +836,7 @@ export async function deleteExpiredLeads(target: Db = db(), now = Date.now(), mo
     const expired = trx.selectFrom("leads").select("id").where("updated_at", "<", cutoff);
     await trx.deleteFrom("mail_queue").where("lead_id", "in", expired).execute();
     await trx.deleteFrom("lead_notes").where("lead_id", "in", expired).execute();
+    await trx.updateTable("registrations").set({ lead_id: null }).where("lead_id", "in", expired).execute();
     // The webhook events that carried them (a lead's last activity is never older than its event).
     await forgetEventsBefore(trx, "lead.received", cutoff);
     const result = await trx.deleteFrom("leads").where("updated_at", "<", cutoff).executeTakeFirst();

@@ -5,6 +5,7 @@ import type { Database } from "~/platform/db/schema";
 import { sendMail, type MailAttachment, type MailMessage, type SentMail } from "~/platform/email/mailer.server";
 import { leaseMs } from "~/platform/jobs/lease.server";
 import { log } from "~/platform/log.server";
+import { storage } from "~/platform/storage/storage.server";
 
 /**
  * The persisted mail queue (outbox table `mail_queue`). A mail is written in the same transaction
@@ -13,6 +14,10 @@ import { log } from "~/platform/log.server";
  * mail and loses nothing. Safe with several instances: a row is claimed by one atomic UPDATE that
  * sets a lock token, and only the instance holding the token sends it.
  */
+
+/** An attachment as the queue keeps it: its text, or the key of a file in the storage. */
+export type QueuedAttachment =
+  { filename: string; contentType: string; content: string } | { filename: string; contentType: string; storageKey: string };
 
 export type MailState = "pending" | "sending" | "sent" | "failed";
 
@@ -26,8 +31,11 @@ export interface QueuedMail {
   subject: string;
   text: string;
   html?: string;
-  /** Text attachments (a calendar file), stored with the mail. */
-  attachments?: MailAttachment[];
+  /**
+   * Attachments: a text one (a calendar file) is stored with the mail; a file of the storage (a
+   * training document's PDF) is stored as its key and read at send time.
+   */
+  attachments?: Array<QueuedAttachment>;
 }
 
 /** After this many failed attempts a mail is marked failed (staff can send it again from the admin). */
@@ -200,7 +208,7 @@ export async function sendClaimedMails(
         text: row.text_body,
         html: row.html_body || undefined,
         replyTo: row.reply_to || undefined,
-        attachments: parseAttachments(row.attachments),
+        attachments: await resolveAttachments(parseAttachments(row.attachments)),
       });
       const iso = new Date(now()).toISOString();
       await target
@@ -250,9 +258,22 @@ export async function sendClaimedMails(
   return result;
 }
 
-function parseAttachments(json: string): MailAttachment[] | undefined {
+/** Reads the stored files of a mail's attachments; a file missing from the storage fails the send (retried). */
+async function resolveAttachments(list: QueuedAttachment[] | undefined): Promise<MailAttachment[] | undefined> {
+  if (!list) return undefined;
+  return Promise.all(
+    list.map(async (a) => {
+      if ("content" in a) return a;
+      const body = await storage().get(a.storageKey);
+      if (!body) throw new Error(`Pièce jointe introuvable dans le stockage : ${a.storageKey}`);
+      return { filename: a.filename, contentType: a.contentType, content: body };
+    }),
+  );
+}
+
+function parseAttachments(json: string): QueuedAttachment[] | undefined {
   try {
-    const list = JSON.parse(json) as MailAttachment[];
+    const list = JSON.parse(json) as QueuedAttachment[];
     return Array.isArray(list) && list.length > 0 ? list : undefined;
   } catch {
     return undefined;

@@ -44,6 +44,6 @@ export function sessionCalendar(s: CalendarSession): string {
   return value;
 }
 
-export function calendarAttachment(s: CalendarSession): MailAttachment {
+export function calendarAttachment(s: CalendarSession): MailAttachment & { content: string } {
   return { filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: sessionCalendar(s) };
 }

@@ -963,7 +963,7 @@ export async function moveRegistration(
 export async function addRegistrationByHand(
   sessionId: string,
   input: RegistrationInput,
-  { actor, target = db(), now = Date.now() }: { actor: Actor; target?: Db; now?: number },
+  { actor, target = db(), now = Date.now(), leadId = null }: { actor: Actor; target?: Db; now?: number; leadId?: string | null },
 ): Promise<{ ok: true; reference: string } | { ok: false; error: string }> {
   const session = await getSession(sessionId, target);
   if (!session) return { ok: false, error: "Cette session n'existe pas." };
@@ -983,7 +983,16 @@ export async function addRegistrationByHand(
       today,
     });
     await insertRegistration(trx, row, input);
-    await recordStatus(trx, row.id, "confirmee", byActor(actor), "Inscription saisie par l'équipe.", iso);
+    // Made from a quote request (an order): the registration keeps the request's id.
+    if (leadId) await trx.updateTable("registrations").set({ lead_id: leadId }).where("id", "=", row.id).execute();
+    await recordStatus(
+      trx,
+      row.id,
+      "confirmee",
+      byActor(actor),
+      leadId ? "Inscription saisie par l'équipe depuis une demande de devis." : "Inscription saisie par l'équipe.",
+      iso,
+    );
     await queueNewRegistrationMails(trx, row.id, setup, now);
     return row.reference;
   });

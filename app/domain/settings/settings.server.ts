@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import { isDatabaseUnavailable } from "~/platform/db/errors";
+import { DEFAULT_DOCUMENT_CLAUSES, documentClausesSchema, type DocumentClauses } from "./document-clauses";
 import { defaultsFromOrganisation, formationDefaultsSchema, type FormationDefaults } from "./formation-defaults";
 import { organisationSchema, type Organisation } from "./model";
 import { DEMO_ORGANISATION } from "./organisation";
@@ -95,4 +96,16 @@ export async function getRegistrationSettings(target: Db = db()): Promise<Regist
 
 export async function saveRegistrationSettings(values: RegistrationSettings, target: Db = db()): Promise<void> {
   await writeSetting(REGISTRATION_SETTINGS_KEY, registrationSettingsSchema, values, target);
+}
+
+const DOCUMENT_CLAUSES_KEY = "document_clauses";
+
+/** The organisation's clauses printed on its training documents; the defaults until an admin saves them. */
+export async function getDocumentClauses(target: Db = db()): Promise<{ values: DocumentClauses; saved: boolean }> {
+  const parsed = documentClausesSchema.safeParse(await readSetting(DOCUMENT_CLAUSES_KEY, target));
+  return parsed.success ? { values: parsed.data, saved: true } : { values: DEFAULT_DOCUMENT_CLAUSES, saved: false };
+}
+
+export async function saveDocumentClauses(values: DocumentClauses, target: Db = db()): Promise<void> {
+  await writeSetting(DOCUMENT_CLAUSES_KEY, documentClausesSchema, values, target);
 }

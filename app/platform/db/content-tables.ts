@@ -55,6 +55,10 @@ export const NON_CONTENT_TABLES = [
   "registration_trainees",
   "registration_status_history",
   "registration_offers",
+  "document_sequences",
+  "documents",
+  "session_attendance",
+  "document_jobs",
   // Written by triggers on the content tables and at startup; read by /recherche, which is never cached.
   "search_documents",
 ] as const;

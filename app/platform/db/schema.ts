@@ -555,6 +555,10 @@ export interface Database {
   registration_status_history: RegistrationStatusHistoryTable;
   registration_offers: RegistrationOffersTable;
   legal_document_versions: LegalDocumentVersionsTable;
+  document_sequences: DocumentSequencesTable;
+  documents: DocumentsTable;
+  session_attendance: SessionAttendanceTable;
+  document_jobs: DocumentJobsTable;
 }
 
 /** Registrations to sessions (migration 202611280200_registrations). */
@@ -583,6 +587,7 @@ export interface RegistrationsTable {
   waitlisted_at: string | null;
   final_on: string | null; // YYYY-MM-DD: end of an individual's withdrawal period
   form_token: string | null;
+  lead_id: ColumnType<string | null, string | null | undefined, string | null>; // the quote request it was made from
   created_at: string;
   updated_at: string;
 }
@@ -669,6 +674,58 @@ export interface WhyUsArgumentsTable {
   body: string;
   position: number;
   is_demo: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Training documents (migration 202611281100_documents, docs/decisions/0016-training-documents-pdf.md). */
+export interface DocumentSequencesTable {
+  kind: string;
+  year: number;
+  last_number: WithDefault<number>;
+}
+
+export interface DocumentsTable {
+  id: string;
+  number: string; // CONV-2027-0001
+  kind: string; // convention | contrat | convocation | emargement | certificat
+  subject_key: string; // what it is about: kind + registration, trainee or session (versions of one document)
+  session_id: string;
+  registration_id: string | null;
+  trainee_id: string | null;
+  version: number;
+  state: string; // actif | remplace
+  storage_key: string;
+  filename: string;
+  size: number;
+  sent_to: WithDefault<string>; // addresses, comma-separated
+  sent_at: string | null;
+  created_by: string;
+  created_at: string;
+}
+
+export interface SessionAttendanceTable {
+  trainee_id: string;
+  session_id: string;
+  half_days: WithDefault<string>; // JSON: ["2027-03-25:matin", "2027-03-25:apres-midi"]
+  result: WithDefault<string>; // acquis | en_cours | non_acquis | ""
+  updated_by: string;
+  updated_at: string;
+}
+
+export interface DocumentJobsTable {
+  id: string;
+  session_id: string;
+  kind: string; // convocation | certificat
+  send: WithDefault<number>; // 0/1: also e-mail each document
+  state: string; // queued | running | done | failed
+  total: WithDefault<number>;
+  done: WithDefault<number>;
+  targets: WithDefault<string>; // JSON: trainee ids still to do
+  lock_token: ColumnType<string | null, string | null | undefined, string | null>;
+  locked_until: ColumnType<string | null, string | null | undefined, string | null>;
+  error: WithDefault<string>;
+  actor_email: string;
   created_at: string;
   updated_at: string;
 }

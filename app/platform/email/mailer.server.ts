@@ -6,11 +6,11 @@ import { config } from "../config.server";
 import { log } from "../log.server";
 import { pseudonym } from "../privacy/pseudonym.server";
 
-/** A text attachment (a calendar file): its name, MIME type and UTF-8 content. */
+/** An attachment: its name, MIME type and content (UTF-8 text such as a calendar file, or bytes such as a PDF). */
 export interface MailAttachment {
   filename: string;
   contentType: string;
-  content: string;
+  content: string | Buffer;
 }
 
 export interface MailMessage {

@@ -13,6 +13,8 @@ import {
 } from "~/domain/leads/components/lead-detail";
 import { addLeadNote, deleteLead, getLead, resendLeadMail, setLeadStatus } from "~/domain/leads/leads.server";
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, noteSchema } from "~/domain/leads/model";
+import { LeadOrderSection } from "~/domain/registrations/components/lead-order";
+import { orderSessions } from "~/domain/registrations/from-lead.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { dataWithToast, redirectWithToast } from "~/platform/toast/flash.server";
@@ -28,7 +30,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const kind = leadKindFromPath(new URL(request.url).pathname);
   const lead = await getLead(kind, params.id);
   if (!lead) throw data(null, { status: 404 });
-  return { kind, lead };
+  // A quote request becomes an order: a registration on one of these sessions, prefilled from it.
+  const sessions = kind === "devis" ? await orderSessions(lead.formations.map((f) => f.slug)) : [];
+  return { kind, lead, sessions };
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -98,7 +102,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function LeadDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, lead } = loaderData;
+  const { kind, lead, sessions } = loaderData;
   // The toast comes with the answer (flash cookie).
   const result = actionData as LeadActionResult | undefined;
   const navigation = useNavigation();
@@ -111,6 +115,7 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
         <div className="space-y-6">
           <LeadDetailsSection kind={kind} lead={lead} />
           <LeadMailsSection lead={lead} busy={busy} />
+          {kind === "devis" ? <LeadOrderSection leadId={lead.id} sessions={sessions} /> : null}
         </div>
         <div className="space-y-6">
           <LeadNotesSection lead={lead} busy={busy} reply={result} />

@@ -93,6 +93,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <Link to="/admin/parametres/formations" className="font-medium underline">
             valeurs par défaut des formations
           </Link>
+          , les clauses des conventions et certificats dans les{" "}
+          <Link to="/admin/parametres/documents" className="font-medium underline">
+            clauses des documents de formation
+          </Link>
           .
         </p>
       </div>

@@ -4,6 +4,7 @@ import { adminSessionDetail, sendConvocations, updateSessionDetails } from "~/do
 import { RegistrationList, SessionDetailsForm, type SessionActionReply } from "~/domain/registrations/components/admin-sessions";
 import { RegistrationForm, type RegistrationReply } from "~/domain/registrations/components/registration-form";
 import { cancelSchema, moveSchema, registrationSchema, sessionDetailsSchema } from "~/domain/registrations/model";
+import { leadOfOrder, valuesFromLead } from "~/domain/registrations/from-lead.server";
 import { registrationPage } from "~/domain/registrations/pages.server";
 import {
   addRegistrationByHand,
@@ -40,7 +41,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const detail = await adminSessionDetail(params.id);
   if (!detail) throw data(null, { status: 404 });
   const page = await registrationPage(detail.session.formationSlug, detail.session.id);
-  return { detail, terms: page?.terms ?? { cgv: null, reglement: null } };
+  // From a quote request (/admin/devis/{id}): the « add a registration » form is prefilled from it.
+  const devis = new URL(request.url).searchParams.get("devis");
+  const fromLead = devis ? await valuesFromLead(devis) : undefined;
+  return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead };
 }
 
 function reply(result: SessionActionReply, status = result.ok ? 200 : 400) {
@@ -121,7 +125,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (adjusted) return data({ manual: { errors: {}, values: adjusted, token: "" } satisfies RegistrationReply });
     const parsed = await parseSubmission(form, registrationSchema);
     if (!parsed.ok) return data({ manual: { errors: parsed.errors, values, token: "" } satisfies RegistrationReply }, { status: 400 });
-    const result = await addRegistrationByHand(params.id, parsed.data, { actor: user });
+    const result = await addRegistrationByHand(params.id, parsed.data, { actor: user, leadId: await leadOfOrder(values.devis) });
     if (!result.ok)
       return data({ manual: { errors: {}, values, formError: result.error, token: "" } satisfies RegistrationReply }, { status: 409 });
     return reply({ ok: true, message: `Inscription ${result.reference} enregistrée et confirmée.` });
@@ -130,7 +134,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SessionAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, terms } = loaderData;
+  const { detail, terms, fromLead } = loaderData;
   const { session, row } = detail;
   const answer = actionData as (SessionActionReply & { manual?: RegistrationReply }) | undefined;
   const actionReply = answer && "message" in answer ? answer : undefined;
@@ -152,6 +156,12 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
             <input type="hidden" name="operation" value="convoquer" />
             <Button type="submit">Envoyer la convocation à tous les stagiaires</Button>
           </Form>
+          <Link
+            to={`/admin/sessions/${session.id}/documents`}
+            className="inline-flex items-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium dark:border-slate-700"
+          >
+            Documents (conventions, émargement, certificats)
+          </Link>
           <a
             href={`/admin/sessions/${session.id}/stagiaires.csv`}
             className="inline-flex items-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium dark:border-slate-700"
@@ -193,13 +203,13 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
       </section>
       <section aria-labelledby="ajout" className="max-w-3xl space-y-3">
         <h2 id="ajout" className="text-lg font-semibold">
-          Ajouter une inscription (par téléphone)
+          {fromLead ? "Ajouter l'inscription de la demande de devis" : "Ajouter une inscription (par téléphone)"}
         </h2>
         <RegistrationForm
           staff
           formId="ajout-inscription"
           reply={answer?.manual}
-          values={answer?.manual?.values ?? { acheteur: "entreprise" }}
+          values={answer?.manual?.values ?? fromLead ?? { acheteur: "entreprise" }}
           full={false}
           terms={terms}
           disabilityContactName={session.disabilityContactName}

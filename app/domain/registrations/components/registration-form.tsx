@@ -98,6 +98,7 @@ export function RegistrationForm({
       className="relative"
     >
       {staff ? <input type="hidden" name="operation" value="ajouter-inscription" /> : null}
+      {staff && typeof values.devis === "string" && values.devis ? <input type="hidden" name="devis" value={values.devis} /> : null}
       <FormErrorSummary form={form} labels={fieldLabels(rows.length)} />
       {reply?.confirm ? (
         <div

@@ -26,6 +26,7 @@ import * as m202611280220 from "./202611280220_legal_documents";
 import * as m202611280400 from "./202611280400_backups";
 import * as m202611280410 from "./202611280410_webhooks";
 import * as m202611280500 from "./202611280500_catalogue_order_indexes";
+import * as m202611281100 from "./202611281100_documents";
 import * as m202611281300 from "./202611281300_search_documents";
 
 /**
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   "202611280400_backups": m202611280400,
   "202611280410_webhooks": m202611280410,
   "202611280500_catalogue_order_indexes": m202611280500,
+  "202611281100_documents": m202611281100,
   "202611281300_search_documents": m202611281300,
 };

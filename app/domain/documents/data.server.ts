@@ -1,0 +1,191 @@
+import { getFormationById } from "~/domain/formations/formations.server";
+import { durationLabel, MODALITY_LABELS, priceLabel, sessionDatesLabel } from "~/domain/formations/labels";
+import type { Formation } from "~/domain/formations/model";
+import { fundingText } from "~/domain/registrations/labels";
+import { getSession, placeOf, type RegistrationSession } from "~/domain/registrations/sessions.server";
+import type { DocumentClauses } from "~/domain/settings/document-clauses";
+import type { Organisation } from "~/domain/settings/model";
+import { getDocumentClauses, getOrganisation } from "~/domain/settings/settings.server";
+import { db, type Db } from "~/platform/db/db.server";
+import { imageForPdf } from "~/platform/pdf/pdf.server";
+import { storage } from "~/platform/storage/storage.server";
+import { sessionHalfDays } from "./model";
+
+/**
+ * What a document is made from, read once: the organisation (settings), its clauses, the formation
+ * (its Qualiopi fields), the session and, for the documents of a registration, the registration
+ * and its trainees with their attendance.
+ */
+export interface Trainee {
+  id: string;
+  registrationId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  jobTitle: string;
+  halfDays: string[];
+  result: string;
+}
+
+export interface RegistrationData {
+  id: string;
+  reference: string;
+  buyerKind: "entreprise" | "particulier";
+  companyName: string;
+  siret: string;
+  address: string;
+  contactName: string;
+  contactEmail: string;
+  funding: string;
+  seats: number;
+  trainees: Trainee[];
+}
+
+export interface SessionData {
+  id: string;
+  datesLabel: string;
+  hours: string;
+  place: string;
+  startDate: string;
+  endDate: string;
+  halfDays: string[];
+  disabilityContact: string;
+}
+
+export interface FormationData {
+  title: string;
+  objectives: string[];
+  program: Array<{ title: string; content: string; durationHours: number }>;
+  duration: string;
+  durationHours: number;
+  modality: string;
+  prerequisites: string;
+  audience: string;
+  teachingMethods: string;
+  evaluationMethods: string;
+  price: string;
+  priceInter: number | null;
+  contact: string;
+}
+
+export interface SourceData {
+  organisation: Organisation;
+  clauses: DocumentClauses;
+  logo: Buffer | undefined;
+  formation: FormationData;
+  session: SessionData;
+}
+
+/** Markdown as the plain text a PDF prints (titles, emphasis and links reduced to their words). */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/^#{1,6}\s+/gm, "")
+    .replace(/\*\*|__|\*|_(?=\S)|(?<=\S)_/g, "")
+    .replace(/\[([^\]]+)\]\([^)]+\)/g, "$1")
+    .replace(/^\s*[-*+]\s+/gm, "• ")
+    .trim();
+}
+
+function formationData(f: Formation): FormationData {
+  return {
+    title: f.title,
+    objectives: f.objectives,
+    program: f.program.map((m) => ({ title: m.title, content: plainText(m.content), durationHours: Number(m.durationHours) })),
+    duration: durationLabel(f),
+    durationHours: f.durationHours,
+    modality: MODALITY_LABELS[f.modality] ?? f.modality,
+    prerequisites: plainText(f.prerequisites) || "Aucun prérequis.",
+    audience: plainText(f.audience),
+    teachingMethods: plainText(f.teachingMethods),
+    evaluationMethods: plainText(f.evaluationMethods),
+    price: priceLabel(f),
+    priceInter: f.priceInter,
+    contact: [f.contactName, f.contactEmail, f.contactPhone].filter(Boolean).join(", "),
+  };
+}
+
+function sessionData(s: RegistrationSession): SessionData {
+  return {
+    id: s.id,
+    datesLabel: sessionDatesLabel(s.startDate, s.endDate),
+    hours: `de ${s.dayStart.replace(":", " h ")} à ${s.dayEnd.replace(":", " h ")}`,
+    place: placeOf(s),
+    startDate: s.startDate,
+    endDate: s.endDate,
+    halfDays: sessionHalfDays(s.startDate, s.endDate),
+    disabilityContact: [s.disabilityContactName, s.disabilityContactEmail].filter(Boolean).join(", "),
+  };
+}
+
+async function logoOf(o: Organisation): Promise<Buffer | undefined> {
+  const key = o.logoUrl.replace(/^\/uploads\//, "");
+  if (!key) return undefined;
+  return imageForPdf(await storage().get(key));
+}
+
+/** The organisation, formation and session of a session's documents, or null when the session is gone. */
+export async function loadSource(sessionId: string, target: Db = db()): Promise<SourceData | null> {
+  const session = await getSession(sessionId, target);
+  if (!session) return null;
+  const formation = await getFormationById(session.formationId, target);
+  if (!formation) return null;
+  const organisation = await getOrganisation(target);
+  return {
+    organisation,
+    clauses: (await getDocumentClauses(target)).values,
+    logo: await logoOf(organisation),
+    formation: formationData(formation),
+    session: sessionData(session),
+  };
+}
+
+/** The registrations holding seats on a session (received or confirmed), with trainees and attendance. */
+export async function loadRegistrations(sessionId: string, target: Db = db(), only?: string): Promise<RegistrationData[]> {
+  let q = target.selectFrom("registrations").selectAll().where("session_id", "=", sessionId).where("status", "in", ["recue", "confirmee"]);
+  if (only) q = q.where("id", "=", only);
+  const rows = await q.orderBy("created_at").execute();
+  if (!rows.length) return [];
+  const trainees = await target
+    .selectFrom("registration_trainees as t")
+    .leftJoin("session_attendance as a", "a.trainee_id", "t.id")
+    .select(["t.id", "t.registration_id", "t.first_name", "t.last_name", "t.email", "t.job_title", "a.half_days", "a.result"])
+    .where(
+      "t.registration_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .orderBy("t.position")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    reference: r.reference,
+    buyerKind: r.buyer_kind === "particulier" ? "particulier" : "entreprise",
+    companyName: r.company_name,
+    siret: r.siret,
+    address: `${r.street}, ${r.postal_code} ${r.city}`,
+    contactName: r.contact_name,
+    contactEmail: r.contact_email,
+    funding: fundingText(r.funding, r.opco),
+    seats: Number(r.seats),
+    trainees: trainees
+      .filter((t) => t.registration_id === r.id)
+      .map((t) => ({
+        id: t.id,
+        registrationId: r.id,
+        firstName: t.first_name,
+        lastName: t.last_name,
+        email: t.email,
+        jobTitle: t.job_title,
+        halfDays: t.half_days ? (JSON.parse(t.half_days) as string[]) : [],
+        result: t.result ?? "",
+      })),
+  }));
+}
+
+/** The hours a trainee attended: the formation's hours shared equally between the session's half-days. */
+export function hoursAttended(source: SourceData, trainee: Trainee): number {
+  const total = source.session.halfDays.length;
+  if (!total) return 0;
+  const attended = trainee.halfDays.filter((h) => source.session.halfDays.includes(h)).length;
+  return Math.round(((source.formation.durationHours * attended) / total) * 10) / 10;
+}

@@ -1,0 +1,346 @@
+import { randomUUID } from "node:crypto";
+import type { ReactElement } from "react";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { enqueueMail, signalMailQueued } from "~/domain/leads/mail-queue.server";
+import type { Actor } from "~/platform/db/actor";
+import { db, type Db } from "~/platform/db/db.server";
+import { parisCalendarDay } from "~/platform/intl";
+import { renderPdf } from "~/platform/pdf/pdf.server";
+import { storage } from "~/platform/storage/storage.server";
+import { loadRegistrations, loadSource, type RegistrationData, type SourceData, type Trainee } from "./data.server";
+import { documentLink } from "./links.server";
+import { KIND_LABELS, LINK_DAYS, type DocumentKind } from "./model";
+import { allocateNumber } from "./numbering.server";
+import { DEMO_SOURCE_REGISTRATION, demoSource } from "./preview";
+import { AttendanceSheet, Certificate, Contract, Convention, Convocation, type Issue } from "./pdf/templates.server";
+
+/**
+ * Generating, storing, listing and sending training documents. A document is made from a
+ * registration (convention or contract, convocations, certificates) or from a session (the
+ * attendance sheet); it is numbered, rendered and stored in one transaction (numbering.server.ts),
+ * and a new version marks the previous one « remplacé ».
+ */
+
+export interface GenerateRequest {
+  kind: DocumentKind;
+  sessionId: string;
+  registrationId?: string;
+  traineeId?: string;
+}
+
+export type GenerateResult = { ok: true; id: string; number: string } | { ok: false; status: 400 | 404 | 409; error: string };
+
+interface Prepared {
+  subjectKey: string;
+  registrationId: string | null;
+  traineeId: string | null;
+  filename: string;
+  render: (issue: Issue) => ReactElement;
+}
+
+const refuse = (status: 400 | 404 | 409, error: string) => ({ ok: false as const, status, error });
+
+function safeName(s: string): string {
+  return (
+    s
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 60) || "document"
+  );
+}
+
+/** What the request makes, or why it cannot be made (a convention for an individual, a certificate before the end…). */
+function prepare(req: GenerateRequest, source: SourceData, regs: RegistrationData[], today: string): Prepared | ReturnType<typeof refuse> {
+  if (req.kind === "emargement") {
+    const count = regs.reduce((n, r) => n + r.trainees.length, 0);
+    if (!count) return refuse(409, "Aucun stagiaire inscrit sur cette session.");
+    return {
+      subjectKey: `emargement:${req.sessionId}`,
+      registrationId: null,
+      traineeId: null,
+      filename: "feuille-emargement",
+      render: (issue) => <AttendanceSheet source={source} registrations={regs} issue={issue} />,
+    };
+  }
+  const r = regs.find((x) => x.id === req.registrationId);
+  if (!r) return refuse(404, "Cette inscription n'existe pas sur cette session (ou elle est annulée).");
+  if (req.kind === "convention" || req.kind === "contrat") {
+    if (req.kind === "convention" && r.buyerKind !== "entreprise")
+      return refuse(409, "Cette inscription est celle d'un particulier : générez un contrat de formation.");
+    if (req.kind === "contrat" && r.buyerKind !== "particulier")
+      return refuse(409, "Cette inscription est celle d'une entreprise : générez une convention de formation.");
+    return {
+      subjectKey: `${req.kind}:${r.id}`,
+      registrationId: r.id,
+      traineeId: null,
+      filename: `${req.kind}-${safeName(r.companyName || r.contactName)}`,
+      render: (issue) =>
+        req.kind === "convention" ? <Convention source={source} r={r} issue={issue} /> : <Contract source={source} r={r} issue={issue} />,
+    };
+  }
+  const t: Trainee | undefined = r.trainees.find((x) => x.id === req.traineeId);
+  if (!t) return refuse(404, "Ce stagiaire n'est pas dans cette inscription.");
+  if (req.kind === "certificat") {
+    if (today < source.session.endDate) return refuse(409, "Les certificats se font après le dernier jour de la session.");
+    if (!t.result) return refuse(409, `Indiquez d'abord la présence et le résultat de ${t.firstName} ${t.lastName}.`);
+  }
+  return {
+    subjectKey: `${req.kind}:${t.id}`,
+    registrationId: r.id,
+    traineeId: t.id,
+    filename: `${req.kind}-${safeName(`${t.firstName}-${t.lastName}`)}`,
+    render: (issue) =>
+      req.kind === "certificat" ? (
+        <Certificate source={source} r={r} t={t} issue={issue} />
+      ) : (
+        <Convocation source={source} r={r} t={t} issue={issue} />
+      ),
+  };
+}
+
+function issuedOnLabel(now: number): string {
+  return new Date(now).toLocaleDateString("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
+}
+
+/**
+ * Generates one document: number allocated, PDF rendered and stored, row written and the previous
+ * version marked replaced, all in one transaction (a failure leaves no number used).
+ * `source` and `regs` may be passed by a batch that makes many documents of one session.
+ */
+export async function generateDocument(
+  req: GenerateRequest,
+  {
+    actor,
+    target = db(),
+    now = Date.now(),
+    preloaded,
+    alsoInTransaction,
+  }: {
+    actor: Actor;
+    target?: Db;
+    now?: number;
+    preloaded?: { source: SourceData; regs: RegistrationData[] };
+    /** More work committed with the document or not at all (a batch: the mail, the job's progress). */
+    alsoInTransaction?: (trx: Db, id: string) => Promise<void>;
+  },
+): Promise<GenerateResult> {
+  const source = preloaded?.source ?? (await loadSource(req.sessionId, target));
+  if (!source) return refuse(404, "Cette session n'existe pas.");
+  const regs = preloaded?.regs ?? (await loadRegistrations(req.sessionId, target));
+  const today = parisCalendarDay(new Date(now));
+  const prepared = prepare(req, source, regs, today);
+  if ("ok" in prepared) return prepared;
+  const year = Number(today.slice(0, 4));
+  const id = randomUUID();
+  const key = `documents/${year}/${id}.pdf`;
+  const iso = new Date(now).toISOString();
+  const number = await target.transaction().execute(async (trx) => {
+    const number = await allocateNumber(trx, req.kind, year);
+    const pdf = await renderPdf(prepared.render({ number, issuedOn: issuedOnLabel(now) }));
+    await storage().put(key, pdf, "application/pdf");
+    const last = await trx
+      .selectFrom("documents")
+      .select((eb) => eb.fn.max("version").as("v"))
+      .where("subject_key", "=", prepared.subjectKey)
+      .executeTakeFirst();
+    await trx
+      .updateTable("documents")
+      .set({ state: "remplace" })
+      .where("subject_key", "=", prepared.subjectKey)
+      .where("state", "=", "actif")
+      .execute();
+    await trx
+      .insertInto("documents")
+      .values({
+        id,
+        number,
+        kind: req.kind,
+        subject_key: prepared.subjectKey,
+        session_id: req.sessionId,
+        registration_id: prepared.registrationId,
+        trainee_id: prepared.traineeId,
+        version: Number(last?.v ?? 0) + 1,
+        state: "actif",
+        storage_key: key,
+        filename: `${number}-${prepared.filename}.pdf`,
+        size: pdf.length,
+        created_by: actor.email,
+        created_at: iso,
+      })
+      .execute();
+    await recordAudit(trx, {
+      actor,
+      action: "create",
+      entity: "document",
+      entityId: id,
+      summary: `${KIND_LABELS[req.kind]} ${number} générée.`,
+    });
+    await alsoInTransaction?.(trx, id);
+    return number;
+  });
+  return { ok: true, id, number };
+}
+
+/**
+ * A document as it would be generated, numbered « APERÇU » and never stored (staff check it before
+ * generating); refused for the same reasons as the generation.
+ */
+export async function previewDocument(
+  req: GenerateRequest,
+  { target = db(), now = Date.now() }: { target?: Db; now?: number } = {},
+): Promise<{ ok: true; pdf: Buffer; filename: string } | ReturnType<typeof refuse>> {
+  const source = await loadSource(req.sessionId, target);
+  if (!source) return refuse(404, "Cette session n'existe pas.");
+  const regs = await loadRegistrations(req.sessionId, target);
+  const prepared = prepare(req, source, regs, parisCalendarDay(new Date(now)));
+  if ("ok" in prepared) return prepared;
+  const pdf = await renderPdf(prepared.render({ number: "APERÇU", issuedOn: issuedOnLabel(now) }));
+  return { ok: true, pdf, filename: `apercu-${prepared.filename}.pdf` };
+}
+
+export interface DocumentRow {
+  id: string;
+  number: string;
+  kind: DocumentKind;
+  kindLabel: string;
+  registrationId: string | null;
+  traineeId: string | null;
+  version: number;
+  replaced: boolean;
+  filename: string;
+  createdAt: string;
+  createdBy: string;
+  sentTo: string;
+  sentAt: string | null;
+}
+
+/** The documents of a session (all versions, newest first), or of one registration. */
+export async function listDocuments(
+  { sessionId, registrationId }: { sessionId?: string; registrationId?: string },
+  target: Db = db(),
+): Promise<DocumentRow[]> {
+  let q = target.selectFrom("documents").selectAll();
+  if (sessionId) q = q.where("session_id", "=", sessionId);
+  if (registrationId) q = q.where("registration_id", "=", registrationId);
+  const rows = await q.orderBy("created_at", "desc").orderBy("number", "desc").execute();
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    kind: r.kind as DocumentKind,
+    kindLabel: KIND_LABELS[r.kind as DocumentKind] ?? r.kind,
+    registrationId: r.registration_id,
+    traineeId: r.trainee_id,
+    version: Number(r.version),
+    replaced: r.state === "remplace",
+    filename: r.filename,
+    createdAt: r.created_at,
+    createdBy: r.created_by,
+    sentTo: r.sent_to,
+    sentAt: r.sent_at,
+  }));
+}
+
+/** A stored document's file, for the staff route and the client's link (undefined: no such document or file). */
+export async function documentFile(
+  id: string,
+  target: Db = db(),
+): Promise<{ filename: string; body: Buffer; replaced: boolean; sessionId: string } | undefined> {
+  const row = await target.selectFrom("documents").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  const body = await storage().get(row.storage_key);
+  if (!body) return undefined;
+  return { filename: row.filename, body, replaced: row.state === "remplace", sessionId: row.session_id };
+}
+
+/** Whom a document goes to: the registration's contact (convention, contract), the trainee (convocation, certificate). */
+async function recipientOf(trx: Db, row: { kind: string; registration_id: string | null; trainee_id: string | null }) {
+  if (row.trainee_id) {
+    const t = await trx
+      .selectFrom("registration_trainees")
+      .select(["email", "first_name"])
+      .where("id", "=", row.trainee_id)
+      .executeTakeFirst();
+    return t ? { email: t.email, name: t.first_name } : undefined;
+  }
+  if (row.registration_id) {
+    const r = await trx
+      .selectFrom("registrations")
+      .select(["contact_email", "contact_name"])
+      .where("id", "=", row.registration_id)
+      .executeTakeFirst();
+    return r ? { email: r.contact_email, name: r.contact_name } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Queues the e-mail of a document (the PDF attached by reference to the stored file, and the
+ * signed link valid LINK_DAYS days) and records whom it was sent to, in the caller's transaction.
+ */
+export async function queueDocumentMail(
+  trx: Db,
+  documentId: string,
+  actor: Actor,
+  now = Date.now(),
+): Promise<{ ok: true; to: string } | { ok: false; error: string }> {
+  const row = await trx.selectFrom("documents").selectAll().where("id", "=", documentId).executeTakeFirst();
+  if (!row) return { ok: false, error: "Ce document n'existe pas." };
+  if (row.state !== "actif") return { ok: false, error: "Ce document a été remplacé : envoyez la dernière version." };
+  const to = await recipientOf(trx, row);
+  if (!to) return { ok: false, error: "La feuille d'émargement reste à l'équipe : elle ne s'envoie pas par e-mail." };
+  const org = await trx.selectFrom("settings").select("value").where("key", "=", "organisation").executeTakeFirst();
+  const orgName = org ? ((JSON.parse(org.value) as { name?: string }).name ?? "") : "";
+  const label = KIND_LABELS[row.kind as DocumentKind] ?? "Document";
+  const link = documentLink(row.id, now);
+  await enqueueMail(
+    trx,
+    {
+      registrationId: row.registration_id,
+      purpose: `document-${row.kind}`,
+      to: to.email,
+      subject: `${label} ${row.number}${orgName ? ` — ${orgName}` : ""}`,
+      text: [
+        `Bonjour ${to.name},`,
+        "",
+        `Vous trouverez ci-joint votre document « ${label} » n° ${row.number}.`,
+        `Vous pouvez aussi le télécharger pendant ${LINK_DAYS} jours à cette adresse : ${link}`,
+        "",
+        "Bien cordialement,",
+        orgName,
+      ].join("\n"),
+      attachments: [{ filename: row.filename, contentType: "application/pdf", storageKey: row.storage_key }],
+    },
+    now,
+  );
+  const iso = new Date(now).toISOString();
+  const sentTo = row.sent_to ? (row.sent_to.split(", ").includes(to.email) ? row.sent_to : `${row.sent_to}, ${to.email}`) : to.email;
+  await trx.updateTable("documents").set({ sent_to: sentTo, sent_at: iso }).where("id", "=", row.id).execute();
+  await recordAudit(trx, {
+    actor,
+    action: "send",
+    entity: "document",
+    entityId: row.id,
+    summary: `${label} ${row.number} envoyée à ${to.email}.`,
+  });
+  return { ok: true, to: to.email };
+}
+
+/** Staff send one document by e-mail (through the mail queue). */
+export async function sendDocument(documentId: string, actor: Actor, target: Db = db(), now = Date.now()) {
+  const result = await target.transaction().execute((trx) => queueDocumentMail(trx, documentId, actor, now));
+  if (result.ok) signalMailQueued();
+  return result;
+}
+
+/**
+ * A sample convention with the organisation's identity and the clauses given (the saved ones, or
+ * those being edited): the preview of the clauses settings. Numbered « APERÇU », never stored.
+ */
+export async function previewConvention(clauses: SourceData["clauses"], target: Db = db()): Promise<Buffer> {
+  const source = await demoSource(clauses, target);
+  return renderPdf(
+    <Convention source={source} r={DEMO_SOURCE_REGISTRATION} issue={{ number: "APERÇU", issuedOn: issuedOnLabel(Date.now()) }} />,
+  );
+}

@@ -1,0 +1,96 @@
+import type { DocumentKind } from "./model";
+
+/**
+ * The mandatory mentions of each document and the article of the Code du travail that requires
+ * each (docs/legal/documents.md lists the same, for staff and their counsel). `text` is printed
+ * verbatim by the document's template: a test extracts the text of every generated PDF and finds
+ * each one.
+ */
+export interface Mention {
+  mention: string;
+  article: string;
+  text: string;
+}
+
+const identity: Mention[] = [
+  {
+    mention: "Numéro de déclaration d'activité de l'organisme",
+    article: "L6351-1",
+    text: "Déclaration d'activité enregistrée sous le numéro",
+  },
+  { mention: "SIRET de l'organisme", article: "R123-237 du Code de commerce", text: "SIRET" },
+];
+
+export const MENTIONS: Record<DocumentKind, Mention[]> = {
+  convention: [
+    { mention: "Parties à la convention (organisme et entreprise)", article: "L6353-1", text: "Entre les soussignés" },
+    { mention: "Intitulé de l'action", article: "D6353-1", text: "Intitulé de la formation" },
+    { mention: "Nature de l'action (catégorie)", article: "L6313-1 et D6353-1", text: "Nature de l'action" },
+    { mention: "Objectifs", article: "L6353-1 et D6353-1", text: "Objectifs" },
+    { mention: "Programme", article: "L6353-1", text: "Programme" },
+    { mention: "Durée", article: "D6353-1", text: "Durée" },
+    { mention: "Dates et horaires", article: "D6353-1", text: "Dates et horaires" },
+    { mention: "Lieu", article: "D6353-1", text: "Lieu" },
+    { mention: "Effectif (nombre de stagiaires) et noms", article: "D6353-1", text: "Nombre de stagiaires" },
+    { mention: "Moyens pédagogiques et techniques", article: "L6353-1", text: "Moyens pédagogiques" },
+    { mention: "Modalités d'évaluation et sanction de la formation", article: "L6353-1", text: "Modalités d'évaluation" },
+    { mention: "Prix de l'action", article: "D6353-1", text: "Prix de la formation" },
+    { mention: "Modalités de règlement", article: "D6353-1", text: "Modalités de paiement" },
+    { mention: "Financement (OPCO, fonds propres…)", article: "L6353-2", text: "Financement" },
+    { mention: "Conditions d'annulation et de dédit", article: "L6354-1", text: "Annulation et dédit" },
+    { mention: "Signatures des parties", article: "L6353-1", text: "Signature" },
+    ...identity,
+  ],
+  contrat: [
+    {
+      mention: "Contrat entre l'organisme et une personne physique qui finance elle-même",
+      article: "L6353-3",
+      text: "à titre individuel et à ses frais",
+    },
+    { mention: "Nature, durée, programme et objet de l'action", article: "L6353-4 1°", text: "Objet du contrat" },
+    { mention: "Objectifs", article: "L6353-4 1°", text: "Objectifs" },
+    { mention: "Programme", article: "L6353-4 1°", text: "Programme" },
+    { mention: "Durée", article: "L6353-4 1°", text: "Durée" },
+    { mention: "Niveau de connaissances préalables requis", article: "L6353-4 2°", text: "Prérequis" },
+    { mention: "Conditions de déroulement (lieu, moyens pédagogiques)", article: "L6353-4 3°", text: "Moyens pédagogiques" },
+    { mention: "Qualité des formateurs", article: "L6353-4 4°", text: "Formateurs" },
+    { mention: "Modalités de paiement", article: "L6353-4 5°", text: "Modalités de paiement" },
+    {
+      mention: "Conditions financières en cas de cessation anticipée ou d'abandon",
+      article: "L6353-4 5° et L6353-7",
+      text: "Cessation anticipée",
+    },
+    { mention: "Délai de rétractation de 10 jours par lettre recommandée", article: "L6353-5", text: "délai de dix jours" },
+    { mention: "Aucune somme exigée avant la fin du délai de rétractation", article: "L6353-6", text: "Aucune somme ne peut être exigée" },
+    { mention: "Acompte limité à 30 % du prix", article: "L6353-6", text: "30 %" },
+    { mention: "Force majeure : seules les prestations dispensées sont dues, au prorata", article: "L6353-7", text: "force majeure" },
+    { mention: "Prix de l'action", article: "L6353-4 5°", text: "Prix de la formation" },
+    { mention: "Signatures des parties", article: "L6353-3", text: "Signature" },
+    ...identity,
+  ],
+  convocation: [
+    { mention: "Intitulé, dates, horaires et lieu", article: "L6353-8", text: "Dates et horaires" },
+    { mention: "Lieu", article: "L6353-8", text: "Lieu" },
+    { mention: "Programme et objectifs", article: "L6353-8", text: "Objectifs" },
+    { mention: "Modalités d'évaluation", article: "L6353-8", text: "Modalités d'évaluation" },
+    { mention: "Contact pour les stagiaires et pour l'accessibilité", article: "L6353-8", text: "Votre contact" },
+    { mention: "Règlement intérieur applicable", article: "L6353-8 et L6352-3", text: "règlement intérieur" },
+    ...identity,
+  ],
+  emargement: [
+    { mention: "Intitulé et dates de l'action", article: "L6362-6", text: "Intitulé de la formation" },
+    { mention: "Une feuille par demi-journée", article: "L6362-6 et R6332-26", text: "Demi-journée" },
+    { mention: "Nom de chaque stagiaire et sa signature", article: "L6362-6", text: "Signature du stagiaire" },
+    { mention: "Signature du formateur", article: "L6362-6", text: "Signature du formateur" },
+    ...identity,
+  ],
+  certificat: [
+    { mention: "Objectifs de l'action", article: "L6353-1 alinéa 3", text: "Objectifs" },
+    { mention: "Nature de l'action", article: "L6353-1 alinéa 3 et L6313-1", text: "Nature de l'action" },
+    { mention: "Durée (et durée suivie par le stagiaire)", article: "L6353-1 alinéa 3", text: "Durée suivie" },
+    { mention: "Résultats de l'évaluation des acquis", article: "L6353-1 alinéa 3", text: "Résultat de l'évaluation des acquis" },
+    { mention: "Certificat de réalisation (justificatif pour le financeur)", article: "R6332-26", text: "Certificat de réalisation" },
+    { mention: "Signature du responsable de l'organisme", article: "R6332-26", text: "Signature" },
+    ...identity,
+  ],
+};

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { sessionDays } from "~/domain/registrations/calendar";
+
+/** The training documents the site generates (docs/legal/documents.md). */
+export const DOCUMENT_KINDS = ["convention", "contrat", "convocation", "emargement", "certificat"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** The number's prefix of each kind: one sequence per kind and year (`CONV-2027-0001`). */
+export const NUMBER_PREFIX: Record<DocumentKind, string> = {
+  convention: "CONV",
+  contrat: "CONT",
+  convocation: "CONVOC",
+  emargement: "EMARG",
+  certificat: "CERT",
+};
+
+export const KIND_LABELS: Record<DocumentKind, string> = {
+  convention: "Convention de formation",
+  contrat: "Contrat de formation professionnelle",
+  convocation: "Convocation",
+  emargement: "Feuille d'émargement",
+  certificat: "Certificat de réalisation",
+};
+
+/** The number of a document: prefix, year and a four-digit rank (`CERT-2027-0042`). */
+export function formatNumber(kind: DocumentKind, year: number, rank: number): string {
+  return `${NUMBER_PREFIX[kind]}-${year}-${String(rank).padStart(4, "0")}`;
+}
+
+export const HALF_DAYS = ["matin", "apres-midi"] as const;
+export type HalfDay = `${string}:${(typeof HALF_DAYS)[number]}`;
+
+/** Every half-day of a session, in order: "2027-03-25:matin", "2027-03-25:apres-midi", … */
+export function sessionHalfDays(startDate: string, endDate: string): HalfDay[] {
+  return sessionDays(startDate, endDate).flatMap((day) => HALF_DAYS.map((h) => `${day}:${h}` as HalfDay));
+}
+
+export function halfDayLabel(halfDay: string): string {
+  const [day = "", part] = halfDay.split(":");
+  const date = new Date(`${day}T12:00:00Z`).toLocaleDateString("fr-FR", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return `${date}, ${part === "matin" ? "matin" : "après-midi"}`;
+}
+
+export const ASSESSMENT_RESULTS = [
+  { value: "acquis", label: "Objectifs atteints" },
+  { value: "en_cours", label: "Objectifs partiellement atteints" },
+  { value: "non_acquis", label: "Objectifs non atteints" },
+] as const;
+export type AssessmentResult = (typeof ASSESSMENT_RESULTS)[number]["value"];
+
+export function resultLabel(result: string): string {
+  return ASSESSMENT_RESULTS.find((r) => r.value === result)?.label ?? "Non évalué";
+}
+
+/**
+ * Staff's marks for one trainee: the half-days attended (checkboxes `presence`) and the result of
+ * the assessment. The half-days are checked against the session's on the server.
+ */
+export const attendanceSchema = z.object({
+  stagiaire: z.string().trim().min(1, "Stagiaire manquant."),
+  presence: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}:(matin|apres-midi)$/)),
+  ),
+  resultat: z.enum(["acquis", "en_cours", "non_acquis"], { error: "Choisissez le résultat de l'évaluation." }),
+});
+export type AttendanceInput = z.output<typeof attendanceSchema>;
+
+/** Generate one document (or all of a batch kind) from the session's documents page. */
+export const generateSchema = z.object({
+  type: z.enum(DOCUMENT_KINDS, { error: "Type de document inconnu." }),
+  inscription: z.string().trim().optional().default(""),
+  stagiaire: z.string().trim().optional().default(""),
+});
+
+export const batchSchema = z.object({
+  type: z.enum(["convocation", "certificat"], { error: "Type de lot inconnu." }),
+  envoyer: z.preprocess((v) => v === "on" || v === "1" || v === true, z.boolean()),
+});
+
+/** How long a client's link to a document stays valid (README, « Documents de formation »). */
+export const LINK_DAYS = 30;

@@ -1,0 +1,46 @@
+import { db, type Db } from "~/platform/db/db.server";
+import { parisCalendarDay } from "~/platform/intl";
+import { loadRegistrations, loadSource } from "./data.server";
+import { listDocuments, type DocumentRow } from "./documents.server";
+import { listBatches, type BatchView } from "./jobs.server";
+import { halfDayLabel } from "./model";
+
+/** What the session's documents page shows (/admin/sessions/{id}/documents). */
+export interface DocumentsPage {
+  session: { id: string; title: string; datesLabel: string; place: string; ended: boolean };
+  halfDays: Array<{ value: string; label: string }>;
+  registrations: Array<{
+    id: string;
+    reference: string;
+    buyer: string;
+    buyerKind: "entreprise" | "particulier";
+    trainees: Array<{ id: string; name: string; halfDays: string[]; result: string }>;
+  }>;
+  documents: DocumentRow[];
+  batches: BatchView[];
+}
+
+export async function documentsPage(sessionId: string, target: Db = db(), now = Date.now()): Promise<DocumentsPage | null> {
+  const source = await loadSource(sessionId, target);
+  if (!source) return null;
+  const regs = await loadRegistrations(sessionId, target);
+  return {
+    session: {
+      id: sessionId,
+      title: source.formation.title,
+      datesLabel: source.session.datesLabel,
+      place: source.session.place,
+      ended: parisCalendarDay(new Date(now)) >= source.session.endDate,
+    },
+    halfDays: source.session.halfDays.map((h) => ({ value: h, label: halfDayLabel(h) })),
+    registrations: regs.map((r) => ({
+      id: r.id,
+      reference: r.reference,
+      buyer: r.companyName || r.contactName,
+      buyerKind: r.buyerKind,
+      trainees: r.trainees.map((t) => ({ id: t.id, name: `${t.firstName} ${t.lastName}`, halfDays: t.halfDays, result: t.result })),
+    })),
+    documents: await listDocuments({ sessionId }, target),
+    batches: await listBatches(sessionId, target),
+  };
+}

@@ -1,0 +1,433 @@
+import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import type { ReactNode } from "react";
+import { formatSiret } from "~/ui/format";
+import { PDF_FONT } from "~/platform/pdf/pdf.server";
+import { hoursAttended, type RegistrationData, type SourceData, type Trainee } from "../data.server";
+import { halfDayLabel, KIND_LABELS, resultLabel, type DocumentKind } from "../model";
+
+/**
+ * The fixed legal skeleton of every training document (docs/legal/documents.md): A4, the
+ * organisation's header and logo, its identity and page numbers in the footer. The organisation's
+ * own clauses come from the settings (SourceData.clauses). The literal headings below are the
+ * mandatory mentions of app/domain/documents/mentions.ts: change one there too.
+ */
+
+const NBSP = "\u00a0";
+/** The narrow no-break space of Intl's French numbers, as the no-break space the font has. */
+const fr = (s: string) => s.replace(/\u202f/g, NBSP);
+
+const styles = StyleSheet.create({
+  page: {
+    fontFamily: PDF_FONT,
+    fontSize: 9.5,
+    lineHeight: 1.35,
+    paddingTop: 36,
+    paddingBottom: 72,
+    paddingHorizontal: 42,
+    color: "#111827",
+  },
+  header: { flexDirection: "row", justifyContent: "space-between", alignItems: "flex-start", marginBottom: 16 },
+  logo: { width: 110, maxHeight: 48, objectFit: "contain" },
+  orgName: { fontSize: 12, fontWeight: "bold" },
+  small: { fontSize: 8, color: "#374151" },
+  title: { fontSize: 16, fontWeight: "bold", marginBottom: 2 },
+  number: { fontSize: 9, color: "#374151", marginBottom: 12 },
+  h2: { fontSize: 11, fontWeight: "bold", marginTop: 10, marginBottom: 4 },
+  row: { flexDirection: "row", marginBottom: 2 },
+  label: { width: 150, fontWeight: "bold" },
+  value: { flex: 1 },
+  bullet: { marginLeft: 8 },
+  footer: { position: "absolute", top: 778, left: 42, right: 42, fontSize: 7, color: "#4b5563", textAlign: "center" },
+  signatures: { flexDirection: "row", justifyContent: "space-between", marginTop: 18 },
+  signBox: { width: "46%", borderWidth: 1, borderColor: "#9ca3af", padding: 6, minHeight: 80 },
+  table: { borderWidth: 1, borderColor: "#6b7280", marginTop: 6 },
+  tr: { flexDirection: "row", borderBottomWidth: 1, borderColor: "#9ca3af", minHeight: 34 },
+  th: { fontWeight: "bold", padding: 4 },
+  td: { padding: 4 },
+});
+
+export interface Issue {
+  number: string;
+  issuedOn: string;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <View style={styles.row} wrap={false}>
+      <Text style={styles.label}>{label}</Text>
+      <Text style={styles.value}>{children}</Text>
+    </View>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <View>
+      <Text style={styles.h2} minPresenceAhead={40}>
+        {title}
+      </Text>
+      {children}
+    </View>
+  );
+}
+
+function identityLine(s: SourceData): string {
+  const o = s.organisation;
+  return fr(
+    `${o.name} ${o.legalForm}${o.shareCapital ? ` au capital de ${o.shareCapital}` : ""} · ${o.street}, ${o.postalCode} ${o.city} · SIRET ${formatSiret(o.siret)}${o.rcs ? ` · ${o.rcs}` : ""}`,
+  );
+}
+
+function ndaLine(s: SourceData): string {
+  const o = s.organisation;
+  const qualiopi = o.qualiopiCertificateNumber
+    ? ` Certification qualité Qualiopi n°${NBSP}${o.qualiopiCertificateNumber}${o.qualiopiCertifier ? ` (${o.qualiopiCertifier})` : ""} délivrée au titre de la catégorie « actions de formation ».`
+    : "";
+  return `Déclaration d'activité enregistrée sous le numéro ${o.nda} auprès du préfet de région ${o.ndaRegion}. Cet enregistrement ne vaut pas agrément de l'État.${qualiopi}`;
+}
+
+/** A4 page with the organisation's header, the title and number, and the identity and page numbers in the footer. */
+function Sheet({
+  source,
+  kind,
+  issue,
+  children,
+  subtitle,
+}: {
+  source: SourceData;
+  kind: DocumentKind;
+  issue: Issue;
+  subtitle?: string;
+  children: ReactNode;
+}) {
+  const o = source.organisation;
+  return (
+    <Page size="A4" style={styles.page}>
+      <View style={styles.header} fixed>
+        <View>
+          <Text style={styles.orgName}>{o.name}</Text>
+          <Text style={styles.small}>
+            {o.street}, {o.postalCode} {o.city}
+          </Text>
+          <Text style={styles.small}>
+            {o.phone} · {o.email}
+          </Text>
+        </View>
+        {source.logo ? <Image style={styles.logo} src={source.logo} /> : null}
+      </View>
+      <Text style={styles.title}>{KIND_LABELS[kind]}</Text>
+      <Text style={styles.number}>
+        {subtitle ? `${subtitle} · ` : ""}n°{NBSP}
+        {issue.number} · établi le {issue.issuedOn}
+      </Text>
+      {children}
+      <View style={styles.footer} fixed>
+        <Text>{identityLine(source)}</Text>
+        <Text>{ndaLine(source)}</Text>
+        <Text render={({ pageNumber, totalPages }) => `${issue.number} · page ${pageNumber} sur ${totalPages}`} />
+      </View>
+    </Page>
+  );
+}
+
+function FormationBlock({ source, withProgram = true }: { source: SourceData; withProgram?: boolean }) {
+  const f = source.formation;
+  return (
+    <>
+      <Section title="Formation">
+        <Field label="Intitulé de la formation">{f.title}</Field>
+        <Field label="Nature de l'action">Action de formation (article L6313-1, 1° du Code du travail)</Field>
+        <Field label="Durée">{fr(f.duration)}</Field>
+        <Field label="Dates et horaires">{`${source.session.datesLabel}, ${source.session.hours}`}</Field>
+        <Field label="Lieu">{source.session.place}</Field>
+        <Field label="Modalité">{f.modality}</Field>
+      </Section>
+      <Section title="Objectifs">
+        {f.objectives.map((o, i) => (
+          <Text key={i} style={styles.bullet}>
+            • {o}
+          </Text>
+        ))}
+      </Section>
+      {withProgram ? (
+        <Section title="Programme">
+          {f.program.map((m, i) => (
+            <View key={i} style={{ marginBottom: 3 }}>
+              <Text style={{ fontWeight: "bold" }}>
+                {m.title}
+                {m.durationHours ? fr(` (${String(m.durationHours).replace(".", ",")} h)`) : ""}
+              </Text>
+              {m.content ? <Text>{m.content}</Text> : null}
+            </View>
+          ))}
+        </Section>
+      ) : null}
+      <Section title="Moyens pédagogiques et techniques">
+        <Text>{f.teachingMethods}</Text>
+      </Section>
+      <Section title="Modalités d'évaluation">
+        <Text>{f.evaluationMethods}</Text>
+      </Section>
+    </>
+  );
+}
+
+function priceOf(source: SourceData, r: RegistrationData): string {
+  const p = source.formation.priceInter;
+  if (p === null) return "Sur devis, selon la proposition acceptée par le client.";
+  const total = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(p * r.seats);
+  return fr(`${source.formation.price}, soit ${total} pour ${r.seats} stagiaire${r.seats > 1 ? "s" : ""}.`);
+}
+
+function Signatures({ left, right }: { left: string; right: string }) {
+  return (
+    <View style={styles.signatures} wrap={false}>
+      <View style={styles.signBox}>
+        <Text style={{ fontWeight: "bold" }}>Signature — {left}</Text>
+      </View>
+      <View style={styles.signBox}>
+        <Text style={{ fontWeight: "bold" }}>Signature — {right}</Text>
+      </View>
+    </View>
+  );
+}
+
+function TraineeNames({ r }: { r: RegistrationData }) {
+  return (
+    <>
+      <Field label="Nombre de stagiaires">{String(r.trainees.length)}</Field>
+      {r.trainees.map((t) => (
+        <Text key={t.id} style={styles.bullet}>
+          • {t.firstName} {t.lastName}
+          {t.jobTitle ? `, ${t.jobTitle}` : ""}
+        </Text>
+      ))}
+    </>
+  );
+}
+
+/** Convention de formation with a company (L6353-1, L6353-2, D6353-1). */
+export function Convention({ source, r, issue }: { source: SourceData; r: RegistrationData; issue: Issue }) {
+  const o = source.organisation;
+  const c = source.clauses;
+  return (
+    <Document title={`${KIND_LABELS.convention} ${issue.number}`} author={o.name} language="fr">
+      <Sheet source={source} kind="convention" issue={issue} subtitle="Articles L6353-1 et D6353-1 du Code du travail">
+        <Section title="Entre les soussignés">
+          <Text>
+            {o.name}, {o.legalForm}, {o.street}, {o.postalCode} {o.city}, SIRET {formatSiret(o.siret)}, représenté par {c.signatoryName},{" "}
+            {c.signatoryRole.toLowerCase()}, ci-après « l'organisme de formation » ;
+          </Text>
+          <Text>
+            et {r.companyName || r.contactName}
+            {r.siret ? `, SIRET ${formatSiret(r.siret)}` : ""}, {r.address}, représentée par {r.contactName}, ci-après « le client »
+            (inscription {r.reference}).
+          </Text>
+        </Section>
+        <FormationBlock source={source} />
+        <Section title="Stagiaires">
+          <TraineeNames r={r} />
+        </Section>
+        <Section title="Prix de la formation">
+          <Text>{priceOf(source, r)}</Text>
+        </Section>
+        <Section title="Financement">
+          <Text>{r.funding}. En cas de prise en charge par un OPCO, le client effectue la demande avant le début de la formation.</Text>
+        </Section>
+        <Section title="Modalités de paiement">
+          <Text>{c.paymentTerms}</Text>
+        </Section>
+        <Section title="Annulation et dédit">
+          <Text>{c.cancellationPolicy}</Text>
+        </Section>
+        <Section title="Sanction de la formation">
+          <Text>
+            Un certificat de réalisation est remis à chaque stagiaire à l'issue de la formation, avec les résultats de l'évaluation de ses
+            acquis.
+          </Text>
+        </Section>
+        <Signatures left={`pour ${o.name}, ${c.signatoryName}`} right={`pour le client, ${r.contactName}`} />
+      </Sheet>
+    </Document>
+  );
+}
+
+/** Contrat de formation professionnelle with an individual who pays themselves (L6353-3 to L6353-7). */
+export function Contract({ source, r, issue }: { source: SourceData; r: RegistrationData; issue: Issue }) {
+  const o = source.organisation;
+  const c = source.clauses;
+  const f = source.formation;
+  return (
+    <Document title={`${KIND_LABELS.contrat} ${issue.number}`} author={o.name} language="fr">
+      <Sheet source={source} kind="contrat" issue={issue} subtitle="Articles L6353-3 à L6353-7 du Code du travail">
+        <Section title="Entre les soussignés">
+          <Text>
+            {o.name}, {o.legalForm}, {o.street}, {o.postalCode} {o.city}, SIRET {formatSiret(o.siret)}, représenté par {c.signatoryName},{" "}
+            {c.signatoryRole.toLowerCase()}, ci-après « l'organisme de formation » ;
+          </Text>
+          <Text>
+            et {r.contactName}, {r.address}, qui s'inscrit à titre individuel et à ses frais, ci-après « le stagiaire » (inscription{" "}
+            {r.reference}).
+          </Text>
+        </Section>
+        <Section title="Objet du contrat">
+          <Text>
+            Le présent contrat est conclu en application de l'article L6353-3 du Code du travail. L'organisme de formation organise l'action
+            de formation décrite ci-dessous.
+          </Text>
+        </Section>
+        <FormationBlock source={source} />
+        <Section title="Prérequis">
+          <Text>{f.prerequisites}</Text>
+        </Section>
+        <Section title="Formateurs">
+          <Text>
+            La formation est animée par des formateurs de {o.name} dont les diplômes, titres et références professionnelles en rapport avec
+            la formation sont tenus à la disposition du stagiaire.
+          </Text>
+        </Section>
+        <Section title="Prix de la formation">
+          <Text>{priceOf(source, r)}</Text>
+        </Section>
+        <Section title="Délai de rétractation">
+          <Text>
+            À compter de la date de signature du présent contrat, le stagiaire dispose d'un délai de dix jours pour se rétracter. Il en
+            informe l'organisme de formation par lettre recommandée avec avis de réception (article L6353-5).
+          </Text>
+          <Text>
+            Aucune somme ne peut être exigée du stagiaire avant l'expiration de ce délai de rétractation. Il ne peut être payé à
+            l'expiration de ce délai une somme supérieure à 30{NBSP}% du prix convenu ; le solde donne lieu à échelonnement des paiements au
+            fur et à mesure du déroulement de l'action de formation (article L6353-6).
+          </Text>
+        </Section>
+        <Section title="Modalités de paiement">
+          <Text>{c.paymentTerms}</Text>
+        </Section>
+        <Section title="Cessation anticipée ou abandon">
+          <Text>
+            Si, par suite de force majeure dûment reconnue, le stagiaire est empêché de suivre la formation, il peut rompre le contrat. Dans
+            ce cas, seules les prestations effectivement dispensées sont dues au prorata temporis de leur valeur prévue au contrat (article
+            L6353-7).
+          </Text>
+          <Text>{c.cancellationPolicy}</Text>
+        </Section>
+        <Signatures left={`pour ${o.name}, ${c.signatoryName}`} right={`le stagiaire, ${r.contactName}`} />
+      </Sheet>
+    </Document>
+  );
+}
+
+/** Convocation of one trainee (L6353-8: what the trainee is told before the session). */
+export function Convocation({ source, r, t, issue }: { source: SourceData; r: RegistrationData; t: Trainee; issue: Issue }) {
+  const o = source.organisation;
+  const f = source.formation;
+  return (
+    <Document title={`${KIND_LABELS.convocation} ${issue.number}`} author={o.name} language="fr">
+      <Sheet source={source} kind="convocation" issue={issue}>
+        <Text>
+          {t.firstName} {t.lastName}
+          {r.companyName ? `, ${r.companyName}` : ""}
+        </Text>
+        <Text style={{ marginTop: 8 }}>
+          Bonjour {t.firstName}, nous avons le plaisir de vous convier à la formation « {f.title} ».
+        </Text>
+        <FormationBlock source={source} withProgram={false} />
+        <Section title="Votre contact">
+          <Text>{f.contact || `${o.name}, ${o.phone}, ${o.email}`}</Text>
+          <Text>
+            Besoin d'une adaptation (handicap, accessibilité)
+            {NBSP}: {source.session.disabilityContact || o.accessibilityContact}.
+          </Text>
+        </Section>
+        <Section title="À savoir">
+          <Text>
+            Le règlement intérieur de l'organisme s'applique pendant toute la formation ; il vous a été communiqué lors de l'inscription et
+            reste disponible sur demande. Merci de vous présenter dix minutes avant le début et de signer la feuille d'émargement de chaque
+            demi-journée.
+          </Text>
+        </Section>
+      </Sheet>
+    </Document>
+  );
+}
+
+/** Feuille d'émargement of a session: one page per half-day, every trainee with a signature box. */
+export function AttendanceSheet({ source, registrations, issue }: { source: SourceData; registrations: RegistrationData[]; issue: Issue }) {
+  const o = source.organisation;
+  const trainees = registrations.flatMap((r) => r.trainees.map((t) => ({ t, company: r.companyName })));
+  return (
+    <Document title={`${KIND_LABELS.emargement} ${issue.number}`} author={o.name} language="fr">
+      {source.session.halfDays.map((halfDay) => (
+        <Sheet key={halfDay} source={source} kind="emargement" issue={issue}>
+          <Field label="Intitulé de la formation">{source.formation.title}</Field>
+          <Field label="Demi-journée">{halfDayLabel(halfDay)}</Field>
+          <Field label="Lieu">{source.session.place}</Field>
+          <View style={styles.table}>
+            <View style={[styles.tr, { minHeight: 20, backgroundColor: "#f3f4f6" }]} fixed>
+              <Text style={[styles.th, { width: "40%" }]}>Stagiaire</Text>
+              <Text style={[styles.th, { width: "25%" }]}>Entreprise</Text>
+              <Text style={[styles.th, { width: "35%" }]}>Signature du stagiaire</Text>
+            </View>
+            {trainees.map(({ t, company }) => (
+              <View key={t.id} style={styles.tr} wrap={false}>
+                <Text style={[styles.td, { width: "40%" }]}>
+                  {t.lastName.toUpperCase()} {t.firstName}
+                </Text>
+                <Text style={[styles.td, { width: "25%" }]}>{company}</Text>
+                <Text style={[styles.td, { width: "35%" }]}> </Text>
+              </View>
+            ))}
+          </View>
+          <View style={[styles.signBox, { marginTop: 12, width: "50%" }]} wrap={false}>
+            <Text style={{ fontWeight: "bold" }}>Signature du formateur</Text>
+          </View>
+        </Sheet>
+      ))}
+    </Document>
+  );
+}
+
+/** Certificat de réalisation and attestation de fin de formation of one trainee (L6353-1, R6332-26). */
+export function Certificate({ source, r, t, issue }: { source: SourceData; r: RegistrationData; t: Trainee; issue: Issue }) {
+  const o = source.organisation;
+  const c = source.clauses;
+  const f = source.formation;
+  const hours = hoursAttended(source, t);
+  return (
+    <Document title={`${KIND_LABELS.certificat} ${issue.number}`} author={o.name} language="fr">
+      <Sheet source={source} kind="certificat" issue={issue} subtitle="Attestation de fin de formation (article L6353-1)">
+        <Text>
+          Je soussigné·e, {c.signatoryName}, {c.signatoryRole.toLowerCase()} de {o.name}, atteste que {t.firstName} {t.lastName}
+          {r.companyName ? `, salarié·e de ${r.companyName},` : ""} a suivi l'action de formation ci-dessous.
+        </Text>
+        <Section title="Formation">
+          <Field label="Intitulé de la formation">{f.title}</Field>
+          <Field label="Nature de l'action">Action de formation (article L6313-1, 1° du Code du travail)</Field>
+          <Field label="Dates">{source.session.datesLabel}</Field>
+          <Field label="Lieu">{source.session.place}</Field>
+          <Field label="Durée prévue">{fr(f.duration)}</Field>
+          <Field label="Durée suivie">{`${String(hours).replace(".", ",")}${NBSP}h (${t.halfDays.length} demi-journée${t.halfDays.length > 1 ? "s" : ""} sur ${source.session.halfDays.length})`}</Field>
+        </Section>
+        <Section title="Objectifs">
+          {f.objectives.map((obj, i) => (
+            <Text key={i} style={styles.bullet}>
+              • {obj}
+            </Text>
+          ))}
+        </Section>
+        <Section title="Résultat de l'évaluation des acquis">
+          <Text>{resultLabel(t.result)}</Text>
+          <Text style={styles.small}>Évaluation : {f.evaluationMethods}</Text>
+        </Section>
+        <Text style={{ marginTop: 10 }}>
+          Fait à {o.city}, le {issue.issuedOn}, pour servir et valoir ce que de droit (justificatif de réalisation pour le financeur).
+        </Text>
+        <View style={[styles.signBox, { marginTop: 12, width: "50%" }]} wrap={false}>
+          <Text style={{ fontWeight: "bold" }}>
+            Signature — {c.signatoryName}, {c.signatoryRole}
+          </Text>
+        </View>
+      </Sheet>
+    </Document>
+  );
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { pdfText } from "../support/pdf-text";
+import { createAccount, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
+import { hydrated } from "./support/hydration";
+
+/**
+ * Training documents (README, « Documents de formation »): staff generate a convention from a
+ * registration, download it, send it and see it listed with whom it went to; the client's link
+ * serves it, a forged link or another document's is refused, and a viewer or a signed-out visitor
+ * never gets the staff route. The new screens pass axe.
+ */
+
+const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
+const AXE_SOURCE = readFileSync(path.join("node_modules", "axe-core", "axe.min.js"), "utf8");
+
+async function newSession(seats: number): Promise<string> {
+  const db = serverDb();
+  const formation = await db.selectFrom("formations").select("id").where("slug", "=", EXCEL).executeTakeFirstOrThrow();
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("formation_sessions")
+    .values({
+      id,
+      formation_id: formation.id,
+      start_date: "2099-06-08",
+      end_date: "2099-06-09",
+      city_id: null,
+      seats_left: seats,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** A company registers one trainee through the public form, as a browser without JavaScript does. */
+async function register(request: APIRequestContext, sessionId: string, contactEmail: string) {
+  const url = `/formations/${EXCEL}/inscription/${sessionId}`;
+  const form: Record<string, string> = {
+    acheteur: "entreprise",
+    entreprise: "Imprimerie Lefèvre",
+    siret: "732 829 320 00074",
+    adresse: "4 quai des Chartrons",
+    codePostal: "33000",
+    ville: "Bordeaux",
+    contactNom: "Léa Lefèvre",
+    contactEmail,
+    contactTelephone: "06 12 34 56 78",
+    financement: "opco",
+    opco: "akto",
+    cgv: "on",
+    reglement: "on",
+    intention: "inscrire",
+    "stagiaires.0.prenom": "Noé",
+    "stagiaires.0.nom": "Lefèvre",
+    "stagiaires.0.email": uniqueEmail("noe"),
+  };
+  const ip = testClientIp();
+  const first = await request.post(url, { form, headers: { "x-forwarded-for": ip }, maxRedirects: 0 });
+  const token = /name="jeton" value="([^"]+)"/.exec(await first.text())?.[1];
+  expect(token).toBeTruthy();
+  const second = await request.post(url, { form: { ...form, jeton: token! }, headers: { "x-forwarded-for": ip }, maxRedirects: 0 });
+  expect(second.status()).toBe(302);
+}
+
+async function axe(page: Page): Promise<string[]> {
+  await hydrated(page);
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"] },
+      resultTypes: ["violations"],
+    }),
+  );
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`));
+}
+
+test("staff generate a convention from a registration, download it, send it and see it listed; the client's link serves it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const sessionId = await newSession(5);
+  const contact = uniqueEmail("lea-documents");
+  await register(request, sessionId, contact);
+
+  const editor = await createAccount({ email: uniqueEmail("editrice-documents"), role: "editor" });
+  await signInApi(page, baseURL!, editor.email);
+  await page.goto(`/admin/sessions/${sessionId}`);
+  await page.getByRole("link", { name: /^Documents/ }).click();
+  await expect(page.getByRole("heading", { name: "Documents de la session" })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+
+  await page.getByRole("button", { name: "Générer la convention" }).click();
+  const row = page.getByRole("row", { name: /CONV-\d{4}-\d{4}/ });
+  await expect(row).toContainText("Convention de formation");
+  await expect(row).toContainText("Imprimerie Lefèvre");
+  const number = /CONV-\d{4}-\d{4}/.exec((await row.textContent()) ?? "")![0];
+
+  const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: `Télécharger ${number}` }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^${number}-convention-.*\\.pdf$`));
+  const file = readFileSync((await download.path())!);
+  expect(file.subarray(0, 5).toString()).toBe("%PDF-");
+
+  await row.getByRole("button", { name: `Envoyer ${number}` }).click();
+  await expect(page.getByRole("row", { name: new RegExp(number) })).toContainText(contact);
+
+  // The e-mail: the PDF attached by reference, and the signed link that serves it to the client.
+  const db = serverDb();
+  const mail = await db
+    .selectFrom("mail_queue")
+    .selectAll()
+    .where("to_address", "=", contact)
+    .where("purpose", "=", "document-convention")
+    .executeTakeFirstOrThrow();
+  expect(JSON.parse(mail.attachments)[0]).toMatchObject({ contentType: "application/pdf" });
+  const link = /(http:\/\/\S+\/documents\/\S+)/.exec(mail.text_body)![1]!;
+  const client = await request.get(new URL(link).pathname);
+  expect(client.status()).toBe(200);
+  expect(client.headers()["content-disposition"]).toMatch(/^attachment; filename="CONV-/);
+  expect(client.headers()["cache-control"]).toContain("no-store");
+  // Another document's id with this signature, or a forged signature: 404.
+  const token = new URL(link).pathname.split("/").pop()!;
+  const otherId = randomUUID();
+  expect((await request.get(`/documents/${otherId}${token.slice(36)}`)).status()).toBe(404);
+  expect((await request.get(`/documents/${token.slice(0, -4)}AAAA`)).status()).toBe(404);
+
+  // The staff route: a signed-out visitor is sent to sign in, a viewer refused.
+  const doc = await db.selectFrom("documents").select("id").where("number", "=", number).executeTakeFirstOrThrow();
+  const anonymous = await request.get(`/admin/documents/${doc.id}/pdf`, { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(302);
+  expect(anonymous.headers()["location"]).toMatch(/\/connexion|\/login/);
+  const viewer = await createAccount({ email: uniqueEmail("lecteur-documents"), role: "viewer" });
+  const viewerPage = await page.context().browser()!.newPage();
+  await signInApi(viewerPage, baseURL!, viewer.email);
+  expect((await viewerPage.request.get(`/admin/documents/${doc.id}/pdf`, { maxRedirects: 0 })).status()).toBe(403);
+  await viewerPage.close();
+
+  // The clauses settings (admins) pass axe too.
+  const admin = await createAccount({ email: uniqueEmail("admin-documents"), role: "admin" });
+  await signInApi(page, baseURL!, admin.email);
+  await page.goto("/admin/parametres/documents");
+  await expect(page.getByRole("heading", { name: "Clauses des documents de formation" })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  // A bad value is said beside its field and what was typed stays; a good one is saved and printed.
+  await page.getByLabel("Nom du signataire").fill("J");
+  await page.getByLabel("Fonction du signataire").fill("Directeur pédagogique");
+  await page.getByRole("button", { name: "Enregistrer les clauses" }).click();
+  await expect(page.getByText("Indiquez le nom du signataire.").first()).toBeVisible();
+  await expect(page.getByLabel("Fonction du signataire")).toHaveValue("Directeur pédagogique");
+  await page.getByLabel("Nom du signataire").fill("Julien Roux");
+  await page.getByRole("button", { name: "Enregistrer les clauses" }).click();
+  await expect(page.getByText("Clauses enregistrées").first()).toBeVisible();
+  const preview = await page.request.get("/admin/parametres/documents/apercu.pdf");
+  expect(preview.headers()["content-type"]).toBe("application/pdf");
+  expect(await pdfText(await preview.body())).toContain("Julien Roux");
+});
