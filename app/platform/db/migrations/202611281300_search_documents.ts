@@ -106,13 +106,13 @@ function triggerSpecs(engine: Engine): Array<{ table: string; key: string; event
       key: "formation_id",
       // Not on a seat taken or given back: only what changes the formation's places.
       events: ["INSERT", "UPDATE OF city_id, formation_id", "DELETE"],
-      body: (ids) => formationDocumentSql(engine, ids),
+      body: (ids) => formationPlacesSql(engine, ids),
     },
     {
       table: "formation_cities",
       key: "formation_id",
       events: ["INSERT", "UPDATE", "DELETE"],
-      body: (ids) => formationDocumentSql(engine, ids),
+      body: (ids) => formationPlacesSql(engine, ids),
     },
     {
       table: "formation_categories",
