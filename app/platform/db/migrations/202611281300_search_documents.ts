@@ -106,13 +106,13 @@ function triggerSpecs(engine: Engine): Array<{ table: string; key: string; event
       key: "formation_id",
       // Not on a seat taken or given back: only what changes the formation's places.
       events: ["INSERT", "UPDATE OF city_id, formation_id", "DELETE"],
-      body: (ids) => formationDocumentSql(engine, ids),
+      body: (ids) => formationPlacesSql(engine, ids),
     },
     {
       table: "formation_cities",
       key: "formation_id",
       events: ["INSERT", "UPDATE", "DELETE"],
-      body: (ids) => formationDocumentSql(engine, ids),
+      body: (ids) => formationPlacesSql(engine, ids),
     },
     {
       table: "formation_categories",
@@ -165,13 +165,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`ALTER TEXT SEARCH CONFIGURATION french_unaccent ALTER MAPPING FOR hword, hword_part, word WITH unaccent, french_stem`.execute(
       db,
     );
-    // Every string of a JSON value (programme modules, objectives), or the text itself if it is not JSON.
-    await sql`CREATE FUNCTION search_json_strings(value text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
-BEGIN
-  RETURN coalesce((SELECT string_agg(s #>> '{}', ' ') FROM jsonb_path_query(value::jsonb, 'strict $.**') s WHERE jsonb_typeof(s) = 'string'), '');
-EXCEPTION WHEN others THEN
-  RETURN coalesce(value, '');
-END $$`.execute(db);
+    // Every string of a JSON value (programme modules, objectives), or the text itself if it is not
+    // JSON. No EXCEPTION block: each would open a subtransaction, and thousands of them in one import
+    // transaction overflow PostgreSQL's subtransaction cache (every row check then slows down). The
+    // columns are written by JSON.stringify: a text that starts like JSON is JSON.
+    await sql`CREATE FUNCTION search_json_strings(value text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN left(ltrim(coalesce(value, '')), 1) IN ('[', '{')
+    THEN coalesce((SELECT string_agg(s #>> '{}', ' ') FROM jsonb_path_query(value::jsonb, 'strict $.**') s WHERE jsonb_typeof(s) = 'string'), '')
+    ELSE coalesce(value, '') END
+$$`.execute(db);
     await sql`ALTER TABLE search_documents ADD COLUMN tsv tsvector GENERATED ALWAYS AS (
       setweight(to_tsvector('french_unaccent', title), 'A') ||
       setweight(to_tsvector('french_unaccent', places), 'B') ||
@@ -202,9 +204,15 @@ BEGIN
 END $$`,
         )
         .execute(db);
+      // Deferred to the commit (still inside the transaction): a formation written with its cities
+      // and sessions gets its document once, with its final places, instead of once per row (every
+      // rewrite computes both tsvectors of the whole text again: an import of 10,000 rows went from
+      // over 120 s to the figures of docs/decisions/0018-site-search.md).
       for (const event of spec.events)
         await sql
-          .raw(`CREATE TRIGGER ${triggerName(spec.table, event)} AFTER ${event} ON ${spec.table} FOR EACH ROW EXECUTE FUNCTION ${fn}()`)
+          .raw(
+            `CREATE CONSTRAINT TRIGGER ${triggerName(spec.table, event)} AFTER ${event} ON ${spec.table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
+          )
           .execute(db);
     }
   } else {
