@@ -4,6 +4,7 @@ import { config } from "~/platform/config.server";
 import { sql, type Selectable } from "kysely";
 import type { City } from "~/domain/cities/model";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { recordRevision } from "~/domain/revisions/revisions.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationsTable } from "~/platform/db/schema";
 import { toCategory, toCity } from "./rows.server";
@@ -32,6 +33,8 @@ export type { Actor };
 export interface MutationContext extends BaseMutationContext {
   /** Save as a draft: only the title is required (see `./draft`); never for a formation that stays published. */
   draft?: boolean;
+  /** The time of the change (tests, imports); otherwise now. */
+  at?: string;
 }
 
 export type { FormationListItem, UpcomingSession } from "./model";
@@ -305,8 +308,32 @@ async function writeChildren(trx: Db, formationId: string, data: FormationData, 
   }
 }
 
-async function audit(trx: Db, actor: Actor | undefined, action: string, entityId: string, summary: string): Promise<void> {
-  if (actor) await recordAudit(trx, { actor, action, entity: "formation", entityId, summary });
+/**
+ * Records the formation as it now is (with its sessions and cities) as a revision, in the save's
+ * transaction; then the journal entry, linked to it. Every path that writes a formation calls it.
+ */
+export async function recordFormationRevision(
+  trx: Db,
+  id: string,
+  { actor, at, summary = "" }: { actor?: Actor | null; at?: string; summary?: string } = {},
+): Promise<string | null> {
+  const formation = await getFormationById(id, trx);
+  if (!formation) return null;
+  return recordRevision(trx, {
+    entityType: "formation",
+    entityId: id,
+    content: formation,
+    published: formation.status === "published",
+    title: formation.title,
+    actor,
+    summary,
+    at,
+  });
+}
+
+async function audit(trx: Db, actor: Actor | undefined, action: string, entityId: string, summary: string, at?: string): Promise<void> {
+  const revisionId = await recordFormationRevision(trx, entityId, { actor, at, summary });
+  if (actor) await recordAudit(trx, { actor, action, entity: "formation", entityId, summary, revisionId });
 }
 
 /**
@@ -346,7 +373,7 @@ export async function createFormation(input: unknown, ctx: MutationContext = {})
   else if (await slugTaken(target, slug)) return refusal({ slug: SLUG_TAKEN });
 
   const id = randomUUID();
-  const now = nowIso();
+  const now = ctx.at ?? nowIso();
   try {
     await target.transaction().execute(async (trx) => {
       await trx
@@ -356,7 +383,7 @@ export async function createFormation(input: unknown, ctx: MutationContext = {})
       await writeChildren(trx, id, data, new Set());
       // The slug now belongs to this formation: an old redirect with the same slug must not win.
       await trx.deleteFrom("formation_slug_redirects").where("old_slug", "=", slug).execute();
-      await audit(trx, ctx.actor, "create", id, `Formation « ${data.title} » créée (brouillon).`);
+      await audit(trx, ctx.actor, "create", id, `Formation « ${data.title} » créée (brouillon).`, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) return refusal({ slug: SLUG_TAKEN });
@@ -403,7 +430,7 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
       });
     }
   }
-  const now = nowIso();
+  const now = ctx.at ?? nowIso();
   try {
     await target.transaction().execute(async (trx) => {
       await trx
@@ -424,6 +451,7 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
         slug !== existing.slug
           ? `Formation « ${data.title} » modifiée ; adresse changée de « ${existing.slug} » en « ${slug} ».`
           : `Formation « ${data.title} » modifiée.`,
+        now,
       );
     });
   } catch (error) {
@@ -458,7 +486,7 @@ export async function setFormationStatus(ids: string[], status: FormationStatus,
         });
     }
   }
-  const now = nowIso();
+  const now = ctx.at ?? nowIso();
   await target.transaction().execute(async (trx) => {
     for (const r of changing) {
       await trx
@@ -478,6 +506,7 @@ export async function setFormationStatus(ids: string[], status: FormationStatus,
         status === "published" ? "publish" : "unpublish",
         r.id,
         `Formation « ${r.title} » ${status === "published" ? "publiée" : "dépubliée (repassée en brouillon)"}.`,
+        now,
       );
     }
   });
@@ -492,7 +521,7 @@ export async function duplicateFormation(id: string, ctx: MutationContext = {}):
   const suffix = " (copie)";
   const title = source.title.slice(0, 120 - suffix.length) + suffix;
   const slug = await uniqueSlug(slugify(`${source.slug} copie`), (s) => slugTaken(target, s));
-  const now = nowIso();
+  const now = ctx.at ?? nowIso();
   const newId = randomUUID();
   const row = await target.selectFrom("formations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   await target.transaction().execute(async (trx) => {
@@ -518,7 +547,7 @@ export async function duplicateFormation(id: string, ctx: MutationContext = {}):
         .execute();
     }
     await trx.deleteFrom("formation_slug_redirects").where("old_slug", "=", slug).execute();
-    await audit(trx, ctx.actor, "create", newId, `Formation « ${title} » créée par duplication de « ${source.title} ».`);
+    await audit(trx, ctx.actor, "create", newId, `Formation « ${title} » créée par duplication de « ${source.title} ».`, now);
   });
   return (await getFormationById(newId, target))!;
 }
@@ -534,7 +563,15 @@ export async function deleteFormation(id: string, ctx: MutationContext = {}): Pr
     await trx.deleteFrom("formation_cities").where("formation_id", "=", id).execute();
     await trx.deleteFrom("formation_slug_redirects").where("formation_id", "=", id).execute();
     await trx.deleteFrom("formations").where("id", "=", id).execute();
-    await audit(trx, ctx.actor, "delete", id, `Formation « ${row.title} » supprimée.`);
+    // No revision for a deletion (nothing is left to keep); the formation's history stays.
+    if (ctx.actor)
+      await recordAudit(trx, {
+        actor: ctx.actor,
+        action: "delete",
+        entity: "formation",
+        entityId: id,
+        summary: `Formation « ${row.title} » supprimée.`,
+      });
   });
   return row.title;
 }

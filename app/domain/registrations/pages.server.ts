@@ -8,7 +8,7 @@ import { deadlineDay, sessionDays, timeLabel } from "./calendar";
 import { STATUS_LABELS, registrationPath, type RegistrationStatus } from "./labels";
 import type { MailRegistration } from "./mail-content.server";
 import { getOffer, loadMailRegistration } from "./registrations.server";
-import { currentTerms, type LegalVersion } from "./legal-documents.server";
+import { currentTerms, type LegalVersion } from "~/domain/revisions/legal-documents.server";
 import { getSession, placeOf, registrationClosedReason, verifySignedToken } from "./sessions.server";
 
 export interface SessionSummary {

@@ -9,7 +9,7 @@ import {
   listLegalVersions,
   saveLegalVersion,
   type LegalDocument,
-} from "~/domain/registrations/legal-documents.server";
+} from "~/domain/revisions/legal-documents.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { redirectWithToast } from "~/platform/toast/flash.server";

@@ -26,6 +26,7 @@ import * as m202611280220 from "./202611280220_legal_documents";
 import * as m202611280400 from "./202611280400_backups";
 import * as m202611280410 from "./202611280410_webhooks";
 import * as m202611280500 from "./202611280500_catalogue_order_indexes";
+import * as m202611281200 from "./202611281200_revisions";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "202611280400_backups": m202611280400,
   "202611280410_webhooks": m202611280410,
   "202611280500_catalogue_order_indexes": m202611280500,
+  "202611281200_revisions": m202611281200,
 };
