@@ -37,6 +37,7 @@ export default [
     route("lheo", "routes/admin/lheo.tsx"),
     route("webhooks", "routes/admin/webhooks.tsx"),
     route("journal", "routes/admin/journal.tsx"),
+    route("historique/:type/:id", "routes/admin/history.tsx"),
     route("financement", "routes/admin/financement.tsx"),
     route("formations", "routes/admin/formations.tsx"),
     route("formations/new", "routes/admin/formation-edit.tsx", { id: "routes/admin/formation-new" }),

@@ -4,7 +4,7 @@ import { config } from "~/platform/config.server";
 import { sql, type Selectable } from "kysely";
 import type { City } from "~/domain/cities/model";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { recordRevision } from "~/domain/revisions/revisions.server";
+import { recordRevision, recordRevisions } from "~/domain/revisions/revisions.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationsTable } from "~/platform/db/schema";
 import { toCategory, toCity } from "./rows.server";
@@ -329,6 +329,44 @@ export async function recordFormationRevision(
     summary,
     at,
   });
+}
+
+/** The same for many formations at once (an import): three reads and multi-row inserts, not one round per formation. */
+export async function recordFormationRevisions(
+  trx: Db,
+  ids: string[],
+  { at, summary = "" }: { at?: string; summary?: string } = {},
+): Promise<void> {
+  for (let i = 0; i < ids.length; i += 200) {
+    const part = ids.slice(i, i + 200);
+    const [rows, cities, sessions] = await Promise.all([
+      trx.selectFrom("formations").selectAll().where("id", "in", part).execute(),
+      trx.selectFrom("formation_cities").select(["formation_id", "city_id"]).where("formation_id", "in", part).execute(),
+      trx.selectFrom("formation_sessions").selectAll().where("formation_id", "in", part).orderBy("start_date").orderBy("id").execute(),
+    ]);
+    const formations = rows.map((row) =>
+      toFormation(
+        row,
+        cities
+          .filter((c) => c.formation_id === row.id)
+          .map((c) => c.city_id)
+          .sort(),
+        sessions.filter((s) => s.formation_id === row.id).map(toSession),
+      ),
+    );
+    await recordRevisions(
+      trx,
+      formations.map((f) => ({
+        entityType: "formation",
+        entityId: f.id,
+        content: f,
+        published: f.status === "published",
+        title: f.title,
+        summary,
+        at,
+      })),
+    );
+  }
 }
 
 async function audit(trx: Db, actor: Actor | undefined, action: string, entityId: string, summary: string, at?: string): Promise<void> {

@@ -58,3 +58,20 @@ export interface FieldChange {
   before: string;
   after: string;
 }
+
+/** Where each kind of content is edited, and who may see its history (the same role as its screen). */
+export const HISTORY_ACCESS: Record<RevisionEntity, { role: "editor" | "admin"; editPath: (id: string) => string }> = {
+  formation: { role: "editor", editPath: (id) => `/admin/formations/${id}` },
+  blog_post: { role: "editor", editPath: (id) => `/admin/blog/${id}` },
+  testimonial: { role: "admin", editPath: () => "/admin/temoignages" },
+  result_figure: { role: "admin", editPath: () => "/admin/temoignages" },
+  why_us_argument: { role: "admin", editPath: () => "/admin/temoignages" },
+  settings: { role: "admin", editPath: (id) => (id === "formation_defaults" ? "/admin/parametres/formations" : "/admin/parametres") },
+  funding_rule: { role: "admin", editPath: () => "/admin/financement" },
+  legal_document: { role: "admin", editPath: (id) => `/admin/textes-legaux?document=${id}` },
+};
+
+/** The history screen of one item. */
+export function historyPath(entityType: RevisionEntity, entityId: string, query = ""): string {
+  return `/admin/historique/${entityType}/${encodeURIComponent(entityId)}${query ? `?${query}` : ""}`;
+}

@@ -85,6 +85,33 @@ export async function recordRevision(trx: Db, input: RevisionInput): Promise<str
   return id;
 }
 
+/**
+ * Writes many revisions at once (an import of thousands of formations): multi-row inserts, no
+ * pruning (drafts beyond DRAFTS_KEPT go at the item's next single save).
+ */
+export async function recordRevisions(trx: Db, inputs: RevisionInput[]): Promise<void> {
+  for (let i = 0; i < inputs.length; i += 100) {
+    await trx
+      .insertInto("revisions")
+      .values(
+        inputs.slice(i, i + 100).map((input) => ({
+          id: input.id ?? randomUUID(),
+          entity_type: input.entityType,
+          entity_id: input.entityId,
+          published: input.published ? 1 : 0,
+          ...encode(input.content),
+          title: input.title.slice(0, 300),
+          summary: (input.summary ?? "").slice(0, 300),
+          restored_from: input.restoredFrom ?? null,
+          author_id: input.actor?.id ?? null,
+          author_email: input.actor?.email ?? "",
+          created_at: input.at ?? nowIso(),
+        })),
+      )
+      .execute();
+  }
+}
+
 /** Keeps the latest DRAFTS_KEPT drafts of an item; published revisions are never removed. */
 export async function pruneDrafts(trx: Db, entityType: RevisionEntity, entityId: string): Promise<number> {
   const old = await trx
@@ -242,4 +269,20 @@ export async function revisionSizes(
     averageBytes: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length),
     maxBytes: Math.max(...sizes),
   }));
+}
+
+/**
+ * The draft an editor opens with `?revision=…` (« Ouvrir ce brouillon dans l'éditeur »): a draft
+ * revision of this very item, or null (the form then shows the saved content).
+ */
+export async function restoredDraft<T>(
+  request: Request,
+  entityType: RevisionEntity,
+  entityId: string,
+  target: Db = db(),
+): Promise<Revision<T> | null> {
+  const id = new URL(request.url).searchParams.get("revision");
+  if (!id || id.length > 64) return null;
+  const revision = await getRevision<T>(id, target);
+  return revision && revision.entityType === entityType && revision.entityId === entityId && !revision.published ? revision : null;
 }

@@ -4,7 +4,7 @@ import type { Insertable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationsTable } from "~/platform/db/schema";
-import { recordFormationRevision, toColumns, toFormation } from "../formations.server";
+import { recordFormationRevisions, toColumns, toFormation } from "../formations.server";
 import { isUniqueViolation } from "~/platform/db/errors";
 import type { Formation, FormationData, FormationSession } from "../model";
 import type { FormationStatus } from "../labels";
@@ -549,9 +549,10 @@ async function writeChunk(trx: Db, part: PlannedRow[], lookups: ResolvedLookups,
     );
   }
   // Each imported formation keeps a revision of what the import wrote (app/domain/revisions).
-  for (const id of [...creates.map((c) => c.id), ...updates.map((p) => p.existing!.id)]) {
-    await recordFormationRevision(trx, id, { at: now, summary: "Import de formations." });
-  }
+  await recordFormationRevisions(trx, [...creates.map((c) => c.id), ...updates.map((p) => p.existing!.id)], {
+    at: now,
+    summary: "Import de formations.",
+  });
   return { created: creates.map((c) => c.id), updated: updates.map((p) => p.existing!) };
 }
 

@@ -1,0 +1,71 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
+import { hydrated } from "./support/hydration";
+
+/**
+ * Revision history (app/domain/revisions): an editor saves a formation twice, opens « Historique
+ * des versions », compares the two versions (the changed field, word by word), restores the older
+ * one as a draft (nothing is published), and the screen passes axe with no violation.
+ */
+const AXE_SOURCE = readFileSync(path.join("node_modules", "axe-core", "axe.min.js"), "utf8");
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+      resultTypes: ["violations"],
+    }),
+  );
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}`));
+}
+
+test("an editor opens the history, compares two versions and restores one as a draft", async ({ page }) => {
+  test.setTimeout(120_000);
+  const account = await createAccount({ email: uniqueEmail("historique"), role: "editor" });
+  await signInApi(page, e2eBaseURL(), account.email);
+  const title = `Historique ${Date.now().toString(36)}`;
+
+  await page.goto("/admin/formations/new");
+  await hydrated(page);
+  await page.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
+  await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+  await expect(page).toHaveURL(/\/admin\/formations\/[0-9a-f-]{36}$/);
+  const editorUrl = page.url();
+  await hydrated(page);
+  await page.getByRole("textbox", { name: "Résumé" }).fill("Apprendre à relire un historique de versions sans rien perdre.");
+  await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Brouillon enregistré" }).last()).toBeVisible();
+
+  await page.getByRole("link", { name: "Historique des versions" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+  await expect(page.getByTestId("revision-row")).toHaveCount(2);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Comparer les deux versions choisies" }).click();
+  const diff = page.getByTestId("revision-diff");
+  await expect(diff.getByTestId("diff-field").filter({ hasText: "Résumé" })).toBeVisible();
+  await expect(diff.locator("ins")).toContainText("relire un historique");
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Restore the older version (the first one saved): a new draft, nothing published.
+  await page
+    .getByTestId("revision-row")
+    .nth(1)
+    .getByRole("button", { name: /Restaurer comme brouillon/ })
+    .click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Brouillon restauré" })).toBeVisible();
+  await expect(page.getByTestId("revision-row")).toHaveCount(3);
+  await expect(page.getByTestId("revision-row").first()).toContainText("Brouillon restauré");
+  await expect(page.getByTestId("diff-field").filter({ hasText: "Résumé" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The editor opens the restored draft; the formation is still an unpublished draft with today's summary.
+  await page.getByRole("link", { name: "Ouvrir ce brouillon dans l'éditeur" }).click();
+  await expect(page.getByRole("note").filter({ hasText: "brouillon restauré" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Résumé" })).toHaveValue("");
+  await page.goto(editorUrl);
+  await expect(page.getByTestId("formation-status")).toContainText("Brouillon");
+  await expect(page.getByRole("textbox", { name: "Résumé" })).toHaveValue("Apprendre à relire un historique de versions sans rien perdre.");
+});
