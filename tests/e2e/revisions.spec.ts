@@ -11,7 +11,19 @@ import { hydrated } from "./support/hydration";
  */
 const AXE_SOURCE = readFileSync(path.join("node_modules", "axe-core", "axe.min.js"), "utf8");
 
+/** The screen as loaded (no toast left from the previous step: the toasts are audited elsewhere), then axe. */
 async function axeViolations(page: Page): Promise<string[]> {
+  await page.reload();
+  await hydrated(page);
+  // As tests/e2e/a11y.spec.ts: the running transitions (a toast fading in) are over first.
+  await page.evaluate(async () => {
+    const settled = (async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+      const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+      await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+    })();
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(() =>
     (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {

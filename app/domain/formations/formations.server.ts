@@ -153,6 +153,15 @@ export function toFormation(r: Selectable<FormationsTable>, cityIds: string[], s
     certificationTitle: r.certification_title,
     certifier: r.certifier,
     certificationRegisteredAt: r.certification_registered_at,
+    certificationPassRate: r.certification_pass_rate === null ? null : Number(r.certification_pass_rate),
+    certificationCandidates: r.certification_candidates === null ? null : Number(r.certification_candidates),
+    certificationResultsPeriod: r.certification_results_period,
+    competenceBlocks: r.competence_blocks,
+    partialValidation: Number(r.partial_validation) === 1,
+    equivalences: r.equivalences,
+    nextSteps: r.next_steps,
+    careerOutcomes: r.career_outcomes,
+    franceCompetencesUrl: r.france_competences_url,
     cpfEligible: Number(r.cpf_eligible) === 1,
     fundingOptions: json<Formation["fundingOptions"]>(r.funding_options, []),
     opcos: json<Formation["opcos"]>(r.opcos, []),
@@ -167,6 +176,22 @@ export function toFormation(r: Selectable<FormationsTable>, cityIds: string[], s
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     sessions,
+  };
+}
+
+/** Qualiopi indicator 3: kept for a certifying formation only (cleared when it no longer is). */
+function indicator3Columns(data: FormationData) {
+  const none = data.certificationType === "none";
+  return {
+    certification_pass_rate: none ? null : data.certificationPassRate,
+    certification_candidates: none ? null : data.certificationCandidates,
+    certification_results_period: none ? "" : data.certificationResultsPeriod,
+    competence_blocks: none ? "" : data.competenceBlocks,
+    partial_validation: !none && data.partialValidation ? 1 : 0,
+    equivalences: none ? "" : data.equivalences,
+    next_steps: none ? "" : data.nextSteps,
+    career_outcomes: none ? "" : data.careerOutcomes,
+    france_competences_url: none ? "" : data.franceCompetencesUrl,
   };
 }
 
@@ -206,6 +231,7 @@ export function toColumns(data: FormationData, categoryName: string) {
     certification_title: data.certificationType === "none" ? "" : data.certificationTitle,
     certifier: data.certificationType === "none" ? "" : data.certifier,
     certification_registered_at: data.certificationType === "none" ? null : data.certificationRegisteredAt,
+    ...indicator3Columns(data),
     cpf_eligible: data.cpfEligible ? 1 : 0,
     funding_options: JSON.stringify(data.fundingOptions),
     opcos: JSON.stringify(data.opcos),

@@ -205,6 +205,16 @@ export interface FormationsTable {
   certification_title: string;
   certifier: string;
   certification_registered_at: string | null;
+  /** Qualiopi indicator 3 (migration 202611281210_indicator_3): for certifying formations. */
+  certification_pass_rate: number | null;
+  certification_candidates: number | null;
+  certification_results_period: string;
+  competence_blocks: string;
+  partial_validation: number;
+  equivalences: string;
+  next_steps: string;
+  career_outcomes: string;
+  france_competences_url: string;
   cpf_eligible: number;
   funding_options: string; // JSON: string[]
   opcos: string; // JSON: string[]

@@ -67,7 +67,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const source = await getRevision(parsed.data.revision);
   if (!source || source.entityType !== type || source.entityId !== id) throw data(null, { status: 404 });
   const restored = await restoreAsDraft(source.id, { actor: user });
-  return redirectWithToast(historyPath(type, id, `a=${restored.id}&de=${source.id}`), {
+  // Compared with the version just before it: what the restore would change.
+  return redirectWithToast(historyPath(type, id, `a=${restored.id}`), {
     kind: "success",
     title: "Brouillon restauré",
     description: `La version du ${formatDateTime(source.createdAt)} est un nouveau brouillon à relire\u00a0: rien n'a été publié.`,

@@ -25,6 +25,10 @@ export async function loader(args: Route.LoaderArgs) {
       evaluationMethods: pageHtml(args, "evaluation-methods", html.evaluationMethods),
       accessModalities: pageHtml(args, "access-modalities", html.accessModalities),
       accessibility: pageHtml(args, "accessibility", html.accessibility),
+      competenceBlocks: pageHtml(args, "competence-blocks", html.competenceBlocks),
+      equivalences: pageHtml(args, "equivalences", html.equivalences),
+      nextSteps: pageHtml(args, "next-steps", html.nextSteps),
+      careerOutcomes: pageHtml(args, "career-outcomes", html.careerOutcomes),
       program: html.program.map((m, i) => ({ ...m, html: pageHtml(args, `program-${i}`, m.html) })),
     },
   };

@@ -27,6 +27,7 @@ import * as m202611280400 from "./202611280400_backups";
 import * as m202611280410 from "./202611280410_webhooks";
 import * as m202611280500 from "./202611280500_catalogue_order_indexes";
 import * as m202611281200 from "./202611281200_revisions";
+import * as m202611281210 from "./202611281210_indicator_3";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "202611280410_webhooks": m202611280410,
   "202611280500_catalogue_order_indexes": m202611280500,
   "202611281200_revisions": m202611281200,
+  "202611281210_indicator_3": m202611281210,
 };
