@@ -28,6 +28,7 @@ export default [
   route("admin/formations/export/:format", "routes/admin/formations-export.ts"),
   route("admin/formations/batch-import/:jobId/rapport", "routes/admin/formations-import-report.ts"),
   route("admin/sessions/:id/stagiaires.csv", "routes/admin/session-export.ts"),
+  route("admin/qualiopi/export", "routes/admin/qualiopi-export.ts"),
   // Admin area: every child is guarded by the layout's loader (editor or admin) and by its own.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
@@ -38,6 +39,7 @@ export default [
     route("webhooks", "routes/admin/webhooks.tsx"),
     route("journal", "routes/admin/journal.tsx"),
     route("historique/:type/:id", "routes/admin/history.tsx"),
+    route("qualiopi", "routes/admin/qualiopi.tsx"),
     route("financement", "routes/admin/financement.tsx"),
     route("formations", "routes/admin/formations.tsx"),
     route("formations/new", "routes/admin/formation-edit.tsx", { id: "routes/admin/formation-new" }),

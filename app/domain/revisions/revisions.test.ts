@@ -6,7 +6,9 @@ import { createFormation, getFormationById, setFormationStatus, updateFormation 
 import { formationToFormValues, type Formation } from "~/domain/formations/model";
 import { formationInput } from "~/domain/formations/test-fixtures";
 import { NotFoundError, valueOf } from "~/platform/validation/errors";
+import { strFromU8, unzipSync } from "fflate";
 import { diffContents } from "./diff.server";
+import { evidencePack, packZip } from "./evidence-pack.server";
 import { DRAFTS_KEPT } from "./model";
 import { currentLegalVersion, legalVersionById, pendingLegalDraft, saveLegalVersion } from "./legal-documents.server";
 import { getRevision, latestRevision, listRevisions, recordRevision, restoreAsDraft, revisionsAt } from "./revisions.server";
@@ -126,6 +128,47 @@ describe.each(engines)("revisions on $name", ({ create }) => {
     expect(await on("2027-04-07")).toBe("Version du 5 avril : interroger et relier des tables Access.");
     expect(await on("2027-04-30")).toBe("Version du 9 avril : requêtes, relations et formulaires Access.");
     expect(await on("2027-03-31")).toBeUndefined();
+  });
+
+  it("the evidence pack of a past date shows that day's content, in the page and in the ZIP", async () => {
+    let f = valueOf(
+      await createFormation(formationInput({ categoryId, title: "Outlook : organiser sa messagerie" }), {
+        db: t.db,
+        actor,
+        at: "2027-06-01T08:00:00.000Z",
+      }),
+    );
+    valueOf(await setFormationStatus([f.id], "published", { db: t.db, actor, at: "2027-06-01T09:00:00.000Z" }));
+    f = (await getFormationById(f.id, t.db))!;
+    f = await edit(f, { summary: "Résumé du 2 juin : trier, classer et retrouver ses courriels." }, "2027-06-02T09:00:00.000Z");
+    f = await edit(
+      f,
+      { summary: "Résumé du 5 juin : règles, dossiers et recherche dans Outlook.", satisfactionRate: 91 },
+      "2027-06-05T09:00:00.000Z",
+    );
+    f = await edit(f, { summary: "Résumé du 9 juin : Outlook au quotidien, du tri à l'agenda partagé." }, "2027-06-09T09:00:00.000Z");
+    await saveLegalVersion(
+      "reglement_interieur",
+      { body: `Règlement du 4 juin. ${LONG}` },
+      { actor, target: t.db, now: new Date("2027-06-04T10:00:00Z") },
+    );
+
+    const pack = await evidencePack("2027-06-06", t.db);
+    const entry = pack.formations.find((p) => p.formation.id === f.id)!;
+    expect(entry.formation.summary).toBe("Résumé du 5 juin : règles, dossiers et recherche dans Outlook.");
+    expect(entry.formation.satisfactionRate).toBe(91);
+    expect(entry.indicators.find((c) => c.indicator === 3)?.applies).toBe(false);
+    expect(entry.indicators.find((c) => c.indicator === 1)?.missing).toEqual([]);
+    expect(pack.legal.find((l) => l.document === "reglement_interieur")?.versionOf).toBe("2027-06-04T10:00:00.000Z");
+    expect((await evidencePack("2027-05-31", t.db)).formations.some((p) => p.formation.id === f.id)).toBe(false);
+
+    const files = unzipSync(packZip(pack));
+    const html = strFromU8(files[`formations/${f.slug}.html`]!);
+    expect(html).toContain("Résumé du 5 juin");
+    expect(html).not.toContain("Résumé du 9 juin");
+    const csv = Buffer.from(files["synthese-2027-06-06.csv"]!).toString("utf8");
+    expect(csv.startsWith("\uFEFFFormation;Adresse;")).toBe(true);
+    expect(csv).toContain("Outlook : organiser sa messagerie");
   });
 
   it("drafts are pruned to the latest 50 per item, published states kept", async () => {
