@@ -81,3 +81,20 @@ test("an editor opens the history, compares two versions and restores one as a d
   await expect(page.getByTestId("formation-status")).toContainText("Brouillon");
   await expect(page.getByRole("textbox", { name: "Résumé" })).toHaveValue("Apprendre à relire un historique de versions sans rien perdre.");
 });
+
+test("« ?a-la-date= » shows staff a formation as it was that day, and is ignored for visitors", async ({ page, request }) => {
+  const catalogue = await (await request.get("/formations")).text();
+  const slug = /href="\/formations\/([a-z0-9-]+)"/.exec(catalogue)?.[1];
+  expect(slug).toBeTruthy();
+  // A visitor: the query string changes nothing (today's page, no staff banner, no 404 for a date without history).
+  const anonymous = await request.get(`/formations/${slug}?a-la-date=2020-01-01`);
+  expect(anonymous.status()).toBe(200);
+  expect(await anonymous.text()).not.toContain('data-testid="as-of"');
+  // Staff: the page of that day, marked as such; before any version was saved, there is nothing to show.
+  const account = await createAccount({ email: uniqueEmail("a-la-date"), role: "editor" });
+  await signInApi(page, e2eBaseURL(), account.email);
+  const today = new Date().toISOString().slice(0, 10);
+  await page.goto(`/formations/${slug}?a-la-date=${today}`);
+  await expect(page.getByTestId("as-of")).toHaveText(today);
+  expect((await page.goto(`/formations/${slug}?a-la-date=2020-01-01`))?.status()).toBe(404);
+});

@@ -52,7 +52,7 @@ const sections = [
 ];
 
 export function FormationPageView({ data }: { data: FormationPageData }) {
-  const { formation: f, html, upcoming, compare, related, crumbs, preview } = data;
+  const { formation: f, html, upcoming, compare, related, crumbs, preview, asOf } = data;
   const quoteHref = `/devis?formation=${encodeURIComponent(f.slug)}`;
   const next = upcoming[0];
   return (
@@ -62,7 +62,14 @@ export function FormationPageView({ data }: { data: FormationPageData }) {
           role="note"
           className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
-          Aperçu d'un brouillon&nbsp;: cette page n'est pas visible des visiteurs tant que la formation n'est pas publiée.{" "}
+          {asOf ? (
+            <>
+              Page telle qu'elle était le <span data-testid="as-of">{asOf}</span> (historique des versions)&nbsp;: visible de l'équipe
+              seulement.{" "}
+            </>
+          ) : (
+            <>Aperçu d'un brouillon&nbsp;: cette page n'est pas visible des visiteurs tant que la formation n'est pas publiée. </>
+          )}
           <Link to={`/admin/formations/${f.id}`} className="underline">
             Retour à l'édition
           </Link>
