@@ -98,3 +98,30 @@ test("« ?a-la-date= » shows staff a formation as it was that day, and is ignor
   await expect(page.getByTestId("as-of")).toHaveText(today);
   expect((await page.goto(`/formations/${slug}?a-la-date=2020-01-01`))?.status()).toBe(404);
 });
+
+test("the evidence pack: roles, bad date, the ZIP, and axe on /admin/qualiopi", async ({ page, playwright }) => {
+  test.setTimeout(90_000);
+  // A visitor never reaches the pack.
+  const anonymous = await playwright.request.newContext({ baseURL: e2eBaseURL(), maxRedirects: 0 });
+  expect((await anonymous.get("/admin/qualiopi/export?date=2027-01-01")).status()).not.toBe(200);
+  await anonymous.dispose();
+
+  const account = await createAccount({ email: uniqueEmail("qualiopi"), role: "editor" });
+  await signInApi(page, e2eBaseURL(), account.email);
+  // An editor: the legal documents' history is for admins (403), an unknown item is a 404, a bad date a 400.
+  expect((await page.request.get("/admin/historique/legal_document/cgv")).status()).toBe(403);
+  expect((await page.request.get("/admin/historique/formation/inconnue")).status()).toBe(404);
+  expect((await page.request.get("/admin/qualiopi/export?date=2027-13-45")).status()).toBe(400);
+  const today = new Date().toISOString().slice(0, 10);
+  const zip = await page.request.get(`/admin/qualiopi/export?date=${today}`);
+  expect(zip.status()).toBe(200);
+  expect(zip.headers()["content-type"]).toBe("application/zip");
+  expect((await zip.body()).subarray(0, 2).toString()).toBe("PK");
+
+  await page.goto(`/admin/qualiopi?date=${today}`);
+  await expect(page.getByTestId("pack-formation").first()).toBeVisible();
+  await page.goto("/admin/qualiopi?date=2027-13-45");
+  await expect(page.locator("#pack-date-error")).toBeVisible();
+  await page.goto(`/admin/qualiopi?date=${today}`);
+  expect(await axeViolations(page)).toEqual([]);
+});
