@@ -33,6 +33,7 @@ export default [
   route("documents/:token", "routes/document-link.ts"),
   route("admin/parametres/documents/apercu.pdf", "routes/admin/document-preview.ts"),
   route("admin/sessions/:id/documents/apercu.pdf", "routes/admin/session-document-preview.ts"),
+  route("admin/qualiopi/export", "routes/admin/qualiopi-export.ts"),
   // Admin area: every child is guarded by the layout's loader (editor or admin) and by its own.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
@@ -43,6 +44,8 @@ export default [
     route("lheo", "routes/admin/lheo.tsx"),
     route("webhooks", "routes/admin/webhooks.tsx"),
     route("journal", "routes/admin/journal.tsx"),
+    route("historique/:type/:id", "routes/admin/history.tsx"),
+    route("qualiopi", "routes/admin/qualiopi.tsx"),
     route("financement", "routes/admin/financement.tsx"),
     route("formations", "routes/admin/formations.tsx"),
     route("formations/new", "routes/admin/formation-edit.tsx", { id: "routes/admin/formation-new" }),

@@ -4,7 +4,7 @@ import { claimsHref } from "~/domain/content/components/claims-admin";
 import { ORGANISATION_FIELD_LABELS, ORGANISATION_FORM_ID } from "~/domain/settings/components/organisation-form";
 import { DEMO_FORMATIONS } from "~/domain/formations/demo-content";
 import { DEFAULT_RULES_CHECKED_ON } from "~/domain/funding/default-rules";
-import { legalDocumentsToReplace } from "~/domain/registrations/legal-documents.server";
+import { legalDocumentsToReplace } from "~/domain/revisions/legal-documents.server";
 import type { Organisation } from "~/domain/settings/model";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { getOrganisation } from "~/domain/settings/settings.server";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../tests/support/databases";
 import { seedDemoClaims } from "~/domain/content/claims-demo.server";
 import { seedDefaultRules } from "~/domain/funding/rules.server";
-import { saveLegalVersion, seedDemoLegalDocuments } from "~/domain/registrations/legal-documents.server";
+import { saveLegalVersion, seedDemoLegalDocuments } from "~/domain/revisions/legal-documents.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { saveOrganisation } from "~/domain/settings/settings.server";
 import { updateClaim } from "~/domain/content/claims.server";

@@ -3,7 +3,7 @@ import { seedDemoAccounts } from "~/domain/accounts/bootstrap.server";
 import { seedFormations } from "~/domain/formations/seed.server";
 import { seedBlog } from "~/domain/blog/seed.server";
 import { seedDemoClaims } from "~/domain/content/claims-demo.server";
-import { seedDemoLegalDocuments } from "~/domain/registrations/legal-documents.server";
+import { seedDemoLegalDocuments } from "~/domain/revisions/legal-documents.server";
 import { log } from "~/platform/log.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { saveOrganisation } from "~/domain/settings/settings.server";

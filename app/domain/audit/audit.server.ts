@@ -15,6 +15,8 @@ export interface AuditInput {
   entityId?: string | null;
   /** One French sentence a person can read in the journal. */
   summary: string;
+  /** The revision written by this change (versioned content, see app/domain/revisions). */
+  revisionId?: string | null;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function recordAudit(target: Db, input: AuditInput): Promise<void> 
       entity: input.entity.slice(0, 60),
       entity_id: input.entityId ?? null,
       summary: input.summary.slice(0, 2000),
+      revision_id: input.revisionId ?? null,
     })
     .execute();
 }
@@ -53,6 +56,7 @@ function toEntry(r: Selectable<AuditLogTable>): AuditEntry {
     entity: r.entity,
     entityId: r.entity_id,
     summary: r.summary,
+    revisionId: r.revision_id,
   };
 }
 

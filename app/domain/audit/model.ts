@@ -18,6 +18,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   note: "Note",
   reject: "Refus",
   resend: "Nouvel envoi",
+  restore: "Restauration",
 };
 
 /** An action without a label (written by a later area) still reads as a word: « Note », not « note ». */
@@ -45,6 +46,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   testimonial: "Témoignage",
   result_figure: "Résultat",
   why_us_argument: "Argument",
+  legal_document: "Document légal",
 };
 
 export function auditEntityLabel(entity: string): string {
@@ -73,4 +75,5 @@ export interface AuditEntry {
   entity: string;
   entityId: string | null;
   summary: string;
+  revisionId: string | null;
 }

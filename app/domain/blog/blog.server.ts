@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { recordRevision } from "~/domain/revisions/revisions.server";
 import { isUniqueViolation } from "~/platform/db/errors";
 import { imageSchema } from "~/platform/storage/image-schema";
 import { normalizeForSearch, slugify, uniqueSlug } from "~/platform/text/slug";
@@ -168,8 +169,26 @@ async function writeChildren(trx: Db, postId: string, data: BlogPostData): Promi
   }
 }
 
-async function audit(trx: Db, actor: Actor | undefined, action: string, entityId: string, summary: string): Promise<void> {
-  if (actor) await recordAudit(trx, { actor, action, entity: "blog_post", entityId, summary });
+/**
+ * Records the post as it now is as a revision (app/domain/revisions), in the save's transaction,
+ * then the journal entry linked to it. A scheduled post counts as published: it goes public alone.
+ */
+async function audit(trx: Db, actor: Actor | undefined, action: string, entityId: string, summary: string, at?: string): Promise<void> {
+  let revisionId: string | null = null;
+  const post = action === "delete" ? undefined : await getPostById(entityId, trx);
+  if (post) {
+    revisionId = await recordRevision(trx, {
+      entityType: "blog_post",
+      entityId,
+      content: post,
+      published: post.status !== "draft",
+      title: post.title,
+      actor,
+      summary,
+      at,
+    });
+  }
+  if (actor) await recordAudit(trx, { actor, action, entity: "blog_post", entityId, summary, revisionId });
 }
 
 function statusSentence(status: BlogStatus, publishedAt: string | null): string {
@@ -210,6 +229,7 @@ export async function createPost(input: unknown, ctx: MutationContext = {}): Pro
         "create",
         id,
         `Article « ${data.title} » créé (${statusSentence(columns.status, columns.published_at)}).`,
+        stamp,
       );
     });
   } catch (error) {
@@ -259,7 +279,14 @@ export async function updatePost(id: string, input: unknown, ctx: MutationContex
           ? statusSentence(columns.status, columns.published_at)
           : null,
       ].filter(Boolean);
-      await audit(trx, ctx.actor, "update", id, `Article « ${data.title} » modifié${changes.length ? ` ; ${changes.join(" ; ")}` : ""}.`);
+      await audit(
+        trx,
+        ctx.actor,
+        "update",
+        id,
+        `Article « ${data.title} » modifié${changes.length ? ` ; ${changes.join(" ; ")}` : ""}.`,
+        stamp,
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) return refusal({ slug: SLUG_TAKEN });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
+import { recordRevision } from "~/domain/revisions/revisions.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { ResultFiguresTable, TestimonialsTable, WhyUsArgumentsTable } from "~/platform/db/schema";
 import { NotFoundError, accepted, validate, type Outcome } from "~/platform/validation/errors";
@@ -202,13 +203,9 @@ export async function createClaim(
       .insertInto(TABLE[kind])
       .values({ id, ...row, position, is_demo: 0, created_at: now, updated_at: now } as never)
       .execute();
-    await recordAudit(trx, {
-      actor,
-      action: "create",
-      entity: CLAIM_ENTITY[kind],
-      entityId: id,
-      summary: claimSummary(kind, name, "créé"),
-    });
+    const summary = claimSummary(kind, name, "créé");
+    const revisionId = await recordClaimRevision(trx, actor, kind, id, name, summary);
+    await recordAudit(trx, { actor, action: "create", entity: CLAIM_ENTITY[kind], entityId: id, summary, revisionId });
   });
   return accepted({ id, name });
 }
@@ -233,15 +230,24 @@ export async function updateClaim(
       .where("id", "=", id)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new NotFoundError();
-    await recordAudit(trx, {
-      actor,
-      action: "update",
-      entity: CLAIM_ENTITY[kind],
-      entityId: id,
-      summary: claimSummary(kind, name, "modifié"),
-    });
+    const summary = claimSummary(kind, name, "modifié");
+    const revisionId = await recordClaimRevision(trx, actor, kind, id, name, summary);
+    await recordAudit(trx, { actor, action: "update", entity: CLAIM_ENTITY[kind], entityId: id, summary, revisionId });
   });
   return accepted({ id, name });
+}
+
+/** The claim as saved, as a revision (app/domain/revisions): a claim is public as soon as it is saved. */
+async function recordClaimRevision(
+  trx: Db,
+  actor: ClaimActor,
+  kind: ClaimKind,
+  id: string,
+  name: string,
+  summary: string,
+): Promise<string> {
+  const row = await trx.selectFrom(TABLE[kind]).selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  return recordRevision(trx, { entityType: CLAIM_ENTITY[kind], entityId: id, content: row, published: true, title: name, actor, summary });
 }
 
 async function existingName(trx: Db, kind: ClaimKind, id: string): Promise<string> {

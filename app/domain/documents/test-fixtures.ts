@@ -2,7 +2,7 @@ import { createCategory } from "~/domain/formations/categories.server";
 import { createFormation, getFormationById, setFormationStatus, updateFormation } from "~/domain/formations/formations.server";
 import { formationToFormValues } from "~/domain/formations/model";
 import { formationInput } from "~/domain/formations/test-fixtures";
-import { saveLegalVersion } from "~/domain/registrations/legal-documents.server";
+import { saveLegalVersion } from "~/domain/revisions/legal-documents.server";
 import { registrationSchema } from "~/domain/registrations/model";
 import { addRegistrationByHand } from "~/domain/registrations/registrations.server";
 import type { Db } from "~/platform/db/db.server";

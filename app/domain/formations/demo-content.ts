@@ -158,7 +158,22 @@ export interface DemoFormation {
   satisfactionRate: number;
   successRate?: number;
   traineesCount: number;
-  certification?: { type: "rncp" | "rs"; code: string; title: string; certifier: string; registeredAt: string };
+  certification?: {
+    type: "rncp" | "rs";
+    code: string;
+    title: string;
+    certifier: string;
+    registeredAt: string;
+    /** Qualiopi indicator 3. */
+    passRate: number;
+    candidates: number;
+    period: string;
+    blocks: string;
+    partialValidation: boolean;
+    equivalences: string;
+    nextSteps: string;
+    careerOutcomes: string;
+  };
   fundingOptions: Array<"entreprise" | "pole-emploi" | "particulier">;
   opcos: string[];
   /** Sessions: days from the seed date (moved to the next Monday), and a city slug or "distanciel". */
@@ -238,7 +253,23 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     satisfactionRate: 96,
     successRate: 94,
     traineesCount: 318,
-    certification: { type: "rs", code: "RS5252", title: "Tosa Excel", certifier: "Isograd", registeredAt: "2020-12-14" },
+    certification: {
+      type: "rs",
+      code: "RS5252",
+      title: "Tosa Excel",
+      certifier: "Isograd",
+      registeredAt: "2020-12-14",
+      passRate: 94,
+      candidates: 312,
+      period: "sessions de janvier à décembre 2025",
+      blocks:
+        "La certification Tosa Excel ne comporte pas de blocs\u00a0: un test adaptatif unique évalue le niveau (de «\u00a0initial\u00a0» à «\u00a0expert\u00a0»).",
+      partialValidation: false,
+      equivalences: "Aucune équivalence ni passerelle n'est mentionnée sur la fiche France Compétences.",
+      nextSteps: "- Excel\u00a0: Power Query et Power Pivot\n- Tosa Power BI",
+      careerOutcomes:
+        "Tous les métiers qui traitent des données dans un tableur\u00a0: assistanat, gestion, comptabilité, contrôle de gestion.",
+    },
     fundingOptions: ["entreprise", "pole-emploi", "particulier"],
     opcos: ["atlas", "opcommerce", "akto", "opco-ep"],
     sessions: [
@@ -470,6 +501,15 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
       title: "Test Bright Language – anglais",
       certifier: "Bright Language",
       registeredAt: "2023-03-29",
+      passRate: 100,
+      candidates: 204,
+      period: "sessions de janvier à décembre 2025",
+      blocks: "Un seul test évalue la compréhension et l'expression, écrites et orales, sur l'échelle du CECRL (A1 à C2).",
+      partialValidation: false,
+      equivalences: "Aucune équivalence ni passerelle n'est mentionnée sur la fiche France Compétences.",
+      nextSteps: "- Anglais professionnel, niveau supérieur\n- Préparation au TOEIC",
+      careerOutcomes:
+        "Postes en relation avec une clientèle ou des partenaires étrangers\u00a0: commerce, achats, logistique, accueil, assistanat.",
     },
     fundingOptions: ["entreprise", "pole-emploi", "particulier"],
     opcos: ["atlas", "opcommerce", "akto", "opco-mobilites", "afdas"],

@@ -4,6 +4,7 @@ import { config } from "~/platform/config.server";
 import { sql, type Selectable } from "kysely";
 import type { City } from "~/domain/cities/model";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { recordRevision, recordRevisions } from "~/domain/revisions/revisions.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationsTable } from "~/platform/db/schema";
 import { toCategory, toCity } from "./rows.server";
@@ -34,6 +35,8 @@ export type { Actor };
 export interface MutationContext extends BaseMutationContext {
   /** Save as a draft: only the title is required (see `./draft`); never for a formation that stays published. */
   draft?: boolean;
+  /** The time of the change (tests, imports); otherwise now. */
+  at?: string;
 }
 
 export type { FormationListItem, UpcomingSession } from "./model";
@@ -154,6 +157,15 @@ export function toFormation(r: Selectable<FormationsTable>, cityIds: string[], s
     certificationTitle: r.certification_title,
     certifier: r.certifier,
     certificationRegisteredAt: r.certification_registered_at,
+    certificationPassRate: r.certification_pass_rate === null ? null : Number(r.certification_pass_rate),
+    certificationCandidates: r.certification_candidates === null ? null : Number(r.certification_candidates),
+    certificationResultsPeriod: r.certification_results_period,
+    competenceBlocks: r.competence_blocks,
+    partialValidation: Number(r.partial_validation) === 1,
+    equivalences: r.equivalences,
+    nextSteps: r.next_steps,
+    careerOutcomes: r.career_outcomes,
+    franceCompetencesUrl: r.france_competences_url,
     cpfEligible: Number(r.cpf_eligible) === 1,
     fundingOptions: json<Formation["fundingOptions"]>(r.funding_options, []),
     opcos: json<Formation["opcos"]>(r.opcos, []),
@@ -168,6 +180,22 @@ export function toFormation(r: Selectable<FormationsTable>, cityIds: string[], s
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     sessions,
+  };
+}
+
+/** Qualiopi indicator 3: kept for a certifying formation only (cleared when it no longer is). */
+function indicator3Columns(data: FormationData) {
+  const none = data.certificationType === "none";
+  return {
+    certification_pass_rate: none ? null : data.certificationPassRate,
+    certification_candidates: none ? null : data.certificationCandidates,
+    certification_results_period: none ? "" : data.certificationResultsPeriod,
+    competence_blocks: none ? "" : data.competenceBlocks,
+    partial_validation: !none && data.partialValidation ? 1 : 0,
+    equivalences: none ? "" : data.equivalences,
+    next_steps: none ? "" : data.nextSteps,
+    career_outcomes: none ? "" : data.careerOutcomes,
+    france_competences_url: none ? "" : data.franceCompetencesUrl,
   };
 }
 
@@ -207,6 +235,7 @@ export function toColumns(data: FormationData, categoryName: string) {
     certification_title: data.certificationType === "none" ? "" : data.certificationTitle,
     certifier: data.certificationType === "none" ? "" : data.certifier,
     certification_registered_at: data.certificationType === "none" ? null : data.certificationRegisteredAt,
+    ...indicator3Columns(data),
     cpf_eligible: data.cpfEligible ? 1 : 0,
     funding_options: JSON.stringify(data.fundingOptions),
     opcos: JSON.stringify(data.opcos),
@@ -309,8 +338,70 @@ async function writeChildren(trx: Db, formationId: string, data: FormationData, 
   }
 }
 
-async function audit(trx: Db, actor: Actor | undefined, action: string, entityId: string, summary: string): Promise<void> {
-  if (actor) await recordAudit(trx, { actor, action, entity: "formation", entityId, summary });
+/**
+ * Records the formation as it now is (with its sessions and cities) as a revision, in the save's
+ * transaction; then the journal entry, linked to it. Every path that writes a formation calls it.
+ */
+export async function recordFormationRevision(
+  trx: Db,
+  id: string,
+  { actor, at, summary = "" }: { actor?: Actor | null; at?: string; summary?: string } = {},
+): Promise<string | null> {
+  const formation = await getFormationById(id, trx);
+  if (!formation) return null;
+  return recordRevision(trx, {
+    entityType: "formation",
+    entityId: id,
+    content: formation,
+    published: formation.status === "published",
+    title: formation.title,
+    actor,
+    summary,
+    at,
+  });
+}
+
+/** The same for many formations at once (an import): three reads and multi-row inserts, not one round per formation. */
+export async function recordFormationRevisions(
+  trx: Db,
+  ids: string[],
+  { at, summary = "" }: { at?: string; summary?: string } = {},
+): Promise<void> {
+  for (let i = 0; i < ids.length; i += 200) {
+    const part = ids.slice(i, i + 200);
+    const [rows, cities, sessions] = await Promise.all([
+      trx.selectFrom("formations").selectAll().where("id", "in", part).execute(),
+      trx.selectFrom("formation_cities").select(["formation_id", "city_id"]).where("formation_id", "in", part).execute(),
+      trx.selectFrom("formation_sessions").selectAll().where("formation_id", "in", part).orderBy("start_date").orderBy("id").execute(),
+    ]);
+    const formations = rows.map((row) =>
+      toFormation(
+        row,
+        cities
+          .filter((c) => c.formation_id === row.id)
+          .map((c) => c.city_id)
+          .sort(),
+        sessions.filter((s) => s.formation_id === row.id).map(toSession),
+      ),
+    );
+    await recordRevisions(
+      trx,
+      formations.map((f) => ({
+        entityType: "formation",
+        entityId: f.id,
+        content: f,
+        published: f.status === "published",
+        title: f.title,
+        summary,
+        at,
+      })),
+    );
+  }
+}
+
+async function audit(trx: Db, actor: Actor | undefined, action: string, entityId: string, summary: string, at?: string): Promise<void> {
+  const revisionId = await recordFormationRevision(trx, entityId, { actor, at, summary });
+  if (actor) await recordAudit(trx, { actor, action, entity: "formation", entityId, summary, revisionId });
 }
 
 /**
@@ -350,7 +441,7 @@ export async function createFormation(input: unknown, ctx: MutationContext = {})
   else if (await slugTaken(target, slug)) return refusal({ slug: SLUG_TAKEN });
 
   const id = randomUUID();
-  const now = nowIso();
+  const now = ctx.at ?? nowIso();
   try {
     await target.transaction().execute(async (trx) => {
       await trx
@@ -360,7 +451,7 @@ export async function createFormation(input: unknown, ctx: MutationContext = {})
       await writeChildren(trx, id, data, new Set());
       // The slug now belongs to this formation: an old redirect with the same slug must not win.
       await trx.deleteFrom("formation_slug_redirects").where("old_slug", "=", slug).execute();
-      await audit(trx, ctx.actor, "create", id, `Formation « ${data.title} » créée (brouillon).`);
+      await audit(trx, ctx.actor, "create", id, `Formation « ${data.title} » créée (brouillon).`, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) return refusal({ slug: SLUG_TAKEN });
@@ -401,7 +492,7 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
       });
     }
   }
-  const now = nowIso();
+  const now = ctx.at ?? nowIso();
   try {
     await target.transaction().execute(async (trx) => {
       await trx
@@ -422,6 +513,7 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
         slug !== existing.slug
           ? `Formation « ${data.title} » modifiée ; adresse changée de « ${existing.slug} » en « ${slug} ».`
           : `Formation « ${data.title} » modifiée.`,
+        now,
       );
     });
   } catch (error) {
@@ -456,7 +548,7 @@ export async function setFormationStatus(ids: string[], status: FormationStatus,
         });
     }
   }
-  const now = nowIso();
+  const now = ctx.at ?? nowIso();
   await target.transaction().execute(async (trx) => {
     for (const r of changing) {
       await trx
@@ -476,6 +568,7 @@ export async function setFormationStatus(ids: string[], status: FormationStatus,
         status === "published" ? "publish" : "unpublish",
         r.id,
         `Formation « ${r.title} » ${status === "published" ? "publiée" : "dépubliée (repassée en brouillon)"}.`,
+        now,
       );
     }
   });
@@ -490,7 +583,7 @@ export async function duplicateFormation(id: string, ctx: MutationContext = {}):
   const suffix = " (copie)";
   const title = source.title.slice(0, 120 - suffix.length) + suffix;
   const slug = await uniqueSlug(slugify(`${source.slug} copie`), (s) => slugTaken(target, s));
-  const now = nowIso();
+  const now = ctx.at ?? nowIso();
   const newId = randomUUID();
   const row = await target.selectFrom("formations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   await target.transaction().execute(async (trx) => {
@@ -516,7 +609,7 @@ export async function duplicateFormation(id: string, ctx: MutationContext = {}):
         .execute();
     }
     await trx.deleteFrom("formation_slug_redirects").where("old_slug", "=", slug).execute();
-    await audit(trx, ctx.actor, "create", newId, `Formation « ${title} » créée par duplication de « ${source.title} ».`);
+    await audit(trx, ctx.actor, "create", newId, `Formation « ${title} » créée par duplication de « ${source.title} ».`, now);
   });
   return (await getFormationById(newId, target))!;
 }
@@ -549,7 +642,15 @@ export async function deleteFormation(id: string, ctx: MutationContext = {}): Pr
     await trx.deleteFrom("formation_cities").where("formation_id", "=", id).execute();
     await trx.deleteFrom("formation_slug_redirects").where("formation_id", "=", id).execute();
     await trx.deleteFrom("formations").where("id", "=", id).execute();
-    await audit(trx, ctx.actor, "delete", id, `Formation « ${row.title} » supprimée.`);
+    // No revision for a deletion (nothing is left to keep); the formation's history stays.
+    if (ctx.actor)
+      await recordAudit(trx, {
+        actor: ctx.actor,
+        action: "delete",
+        entity: "formation",
+        entityId: id,
+        summary: `Formation « ${row.title} » supprimée.`,
+      });
   });
   return row.title;
 }

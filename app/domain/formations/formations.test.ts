@@ -16,7 +16,7 @@ import {
 } from "./formations.server";
 import { todayInParis } from "./labels";
 import { sitemapEntries } from "./sitemap.server";
-import { formationInput } from "./test-fixtures";
+import { INDICATOR_3, formationInput } from "./test-fixtures";
 import { NotFoundError, type Outcome, valueOf } from "~/platform/validation/errors";
 
 function inDays(n: number): string {
@@ -269,6 +269,7 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
           certificationTitle: "Manager une équipe hybride",
           certifier: "Certif Pro",
           certificationRegisteredAt: "2021-06-30",
+          ...INDICATOR_3,
           cpfEligible: true,
           sessions: [{ startDate: inDays(3), endDate: inDays(4), cityId: lyon, seatsLeft: 5 }],
         }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cityInputSchema, nearestCities } from "~/domain/cities/model";
 import { categoryInputSchema, formationInputSchema } from "./model";
 import { fundingRoutes, priceLabel } from "./labels";
-import { formationInput } from "./test-fixtures";
+import { INDICATOR_3, formationInput } from "./test-fixtures";
 import { fieldErrorsOf } from "~/platform/validation/errors";
 
 function errorsOf(input: unknown) {
@@ -69,6 +69,7 @@ describe("formation validation", () => {
         certificationTitle: "Tosa Excel",
         certifier: "Isograd",
         certificationRegisteredAt: "2020-12-14",
+        ...INDICATOR_3,
         cpfEligible: true,
       }),
     );

@@ -196,6 +196,16 @@ export const formationInputSchema = z
     certificationTitle: optionalText("L'intitulé de la certification", 300),
     certifier: optionalText("Le certificateur", 200),
     certificationRegisteredAt: optionalIsoDate("La date d'enregistrement de la certification"),
+    // Qualiopi indicator 3: required at publication for a certifying formation only (below).
+    certificationPassRate: optionalNumber("Le taux d'obtention de la certification", { min: 0, max: 100 }),
+    certificationCandidates: optionalNumber("Le nombre de candidats présentés", { min: 0, max: 1_000_000, integer: true }),
+    certificationResultsPeriod: optionalText("La période des résultats de certification", 120),
+    competenceBlocks: markdown("Les blocs de compétences", false),
+    partialValidation: bool,
+    equivalences: markdown("Les équivalences et passerelles", false),
+    nextSteps: markdown("Les suites de parcours", false),
+    careerOutcomes: markdown("Les débouchés", false),
+    franceCompetencesUrl: optionalText("Le lien vers la fiche France Compétences", 300),
     cpfEligible: bool,
     fundingOptions: z
       .preprocess(toArray, z.array(z.enum(FUNDING_OPTIONS, { error: "Mode de financement inconnu." })))
@@ -226,7 +236,24 @@ export const formationInputSchema = z
       if (!f.certificationTitle) issue("certificationTitle", "L'intitulé exact de la certification est obligatoire.");
       if (!f.certifier) issue("certifier", "Le certificateur est obligatoire.");
       if (!f.certificationRegisteredAt) issue("certificationRegisteredAt", "La date d'enregistrement de la certification est obligatoire.");
+      // Qualiopi indicator 3: the results and the paths of a certification, published with it.
+      if (f.certificationCandidates === null)
+        issue("certificationCandidates", "Indiquez le nombre de candidats présentés à la certification (0 pour une première session).");
+      else if (f.certificationCandidates > 0 && f.certificationPassRate === null)
+        issue("certificationPassRate", "Le taux d'obtention de la certification est obligatoire dès qu'un candidat s'est présenté.");
+      if (!f.certificationResultsPeriod)
+        issue("certificationResultsPeriod", "Indiquez la période des résultats (par exemple « sessions de 2025 »).");
+      if (!f.competenceBlocks) issue("competenceBlocks", "Décrivez les blocs de compétences de la certification.");
+      if (!f.equivalences) issue("equivalences", "Indiquez les équivalences et passerelles (ou qu'il n'y en a pas).");
+      if (!f.nextSteps) issue("nextSteps", "Indiquez les suites de parcours possibles.");
+      if (!f.careerOutcomes) issue("careerOutcomes", "Indiquez les débouchés de la certification.");
+      if (!f.franceCompetencesUrl) issue("franceCompetencesUrl", "Le lien vers la fiche France Compétences est obligatoire.");
     }
+    if (f.franceCompetencesUrl && !/^https:\/\/www\.francecompetences\.fr\//.test(f.franceCompetencesUrl))
+      issue(
+        "franceCompetencesUrl",
+        "Le lien commence par https://www.francecompetences.fr/ (par exemple https://www.francecompetences.fr/recherche/rs/5252/).",
+      );
     if (f.cpfEligible && f.certificationType === "none") {
       issue("cpfEligible", "Seule une formation certifiante (RNCP ou Répertoire spécifique) peut être éligible au CPF.");
     }
@@ -356,6 +383,7 @@ export function formationToFormValues(f: Formation): Record<string, unknown> {
       seatsShown: s.seatsLeft,
     })),
     cpfEligible: f.cpfEligible ? "1" : "",
+    partialValidation: f.partialValidation ? "1" : "",
     intraOnQuote: f.intraOnQuote ? "1" : "",
     featured: f.featured ? "1" : "",
   };

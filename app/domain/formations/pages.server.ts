@@ -1,7 +1,9 @@
 import { getCityBySlug, listCities, nearbyCities } from "~/domain/cities/cities.server";
 import type { City } from "~/domain/cities/model";
 import { getOrganisation } from "~/domain/settings/settings.server";
+import { latestRevision } from "~/domain/revisions/revisions.server";
 import { config } from "~/platform/config.server";
+import type { Formation } from "./model";
 import { db, type Db } from "~/platform/db/db.server";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import { getCategoryBySlug, listCategories } from "./categories.server";
@@ -75,7 +77,10 @@ function courseJsonLd(f: FormationDetail, upcoming: UpcomingSession[], siteUrl: 
             name: f.certificationTitle,
             credentialCategory: f.certificationCode,
             recognizedBy: { "@type": "Organization", name: f.certifier },
+            ...(f.franceCompetencesUrl ? { url: f.franceCompetencesUrl } : {}),
+            ...(f.competenceBlocks ? { competencyRequired: f.competenceBlocks } : {}),
           },
+          ...(f.careerOutcomes ? { occupationalCredentialAwarded: f.careerOutcomes } : {}),
         }
       : {}),
     coursePrerequisites: f.prerequisites,
@@ -112,11 +117,25 @@ function courseJsonLd(f: FormationDetail, upcoming: UpcomingSession[], siteUrl: 
 // ---------------------------------------------------------------------------------------------
 // /formations/{slug}
 
-export async function formationPage(slug: string, { includeDrafts = false } = {}, target: Db = db()) {
-  const resolved = await resolveFormationSlug(slug, { includeDrafts }, target);
+/**
+ * The formation page's data. `asOf` (AAAA-MM-JJ, staff only: the route checks the role) shows the
+ * formation as it was at the end of that day, from its revisions (not found if it had none then).
+ */
+export async function formationPage(
+  slug: string,
+  { includeDrafts = false, asOf }: { includeDrafts?: boolean; asOf?: string } = {},
+  target: Db = db(),
+) {
+  const resolved = await resolveFormationSlug(slug, { includeDrafts: includeDrafts || Boolean(asOf) }, target);
   if (!resolved) return { kind: "not-found" } as const;
   if ("redirectTo" in resolved) return { kind: "redirect", to: formationPath(resolved.redirectTo) } as const;
-  const f = await getFormationDetail(resolved.formation, target);
+  let shown = resolved.formation;
+  if (asOf) {
+    const then = await latestRevision<Formation>("formation", shown.id, { at: `${asOf}T23:59:59.999Z` }, target);
+    if (!then) return { kind: "not-found" } as const;
+    shown = then.content;
+  }
+  const f = await getFormationDetail(shown, target);
   const today = todayInParis();
   const upcoming = toUpcoming(f, today);
   const [others, organisation, related] = await Promise.all([
@@ -136,7 +155,8 @@ export async function formationPage(slug: string, { includeDrafts = false } = {}
   return {
     kind: "ok",
     data: {
-      preview: f.status !== "published",
+      preview: f.status !== "published" || Boolean(asOf),
+      asOf: asOf ?? null,
       seo: seoOf(f),
       crumbs,
       jsonLd: [courseJsonLd(f, upcoming, siteUrl, organisation.name), breadcrumbJsonLd(crumbs, siteUrl, formationPath(f.slug))],
@@ -179,7 +199,12 @@ export async function formationPage(slug: string, { includeDrafts = false } = {}
                 title: f.certificationTitle,
                 certifier: f.certifier,
                 registeredAt: f.certificationRegisteredAt,
-                url: certificationUrl(f),
+                url: f.franceCompetencesUrl || certificationUrl(f),
+                // Qualiopi indicator 3.
+                passRate: f.certificationPassRate,
+                candidates: f.certificationCandidates,
+                period: f.certificationResultsPeriod,
+                partialValidation: f.partialValidation,
               },
         cpfEligible: f.cpfEligible,
         funding: fundingRoutes(f),
@@ -191,6 +216,10 @@ export async function formationPage(slug: string, { includeDrafts = false } = {}
         evaluationMethods: md(f.evaluationMethods),
         accessModalities: md(f.accessModalities),
         accessibility: md(f.accessibility),
+        competenceBlocks: md(f.competenceBlocks),
+        equivalences: md(f.equivalences),
+        nextSteps: md(f.nextSteps),
+        careerOutcomes: md(f.careerOutcomes),
         program: f.program.map((m) => ({
           title: m.title,
           durationHours: m.durationHours,

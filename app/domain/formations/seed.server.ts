@@ -88,6 +88,17 @@ export async function seedFormations(target: Db): Promise<number> {
           certificationTitle: certification?.title ?? "",
           certifier: certification?.certifier ?? "",
           certificationRegisteredAt: certification?.registeredAt ?? null,
+          certificationPassRate: certification?.passRate ?? null,
+          certificationCandidates: certification?.candidates ?? null,
+          certificationResultsPeriod: certification?.period ?? "",
+          competenceBlocks: certification?.blocks ?? "",
+          partialValidation: certification?.partialValidation ?? false,
+          equivalences: certification?.equivalences ?? "",
+          nextSteps: certification?.nextSteps ?? "",
+          careerOutcomes: certification?.careerOutcomes ?? "",
+          franceCompetencesUrl: certification
+            ? `https://www.francecompetences.fr/recherche/${certification.type}/${certification.code.replace(/^\D+/, "")}/`
+            : "",
           cpfEligible: certification !== undefined,
           image: null,
           imageAlt: "",

@@ -32,3 +32,16 @@ export function cityInput(overrides: Record<string, unknown> = {}): Record<strin
     ...overrides,
   };
 }
+
+/** Qualiopi indicator 3 of a certifying formation, complete (spread it into a certifying formation's input). */
+export const INDICATOR_3 = {
+  certificationPassRate: 87.5,
+  certificationCandidates: 48,
+  certificationResultsPeriod: "sessions de 2025",
+  competenceBlocks: "- Bloc 1\u00a0: piloter l'activité\n- Bloc 2\u00a0: animer l'équipe",
+  partialValidation: true,
+  equivalences: "Aucune équivalence ni passerelle.",
+  nextSteps: "- Manager de proximité, niveau 6",
+  careerOutcomes: "Chef d'équipe, responsable de service.",
+  franceCompetencesUrl: "https://www.francecompetences.fr/recherche/rncp/35399/",
+};

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
+import { recordRevision } from "~/domain/revisions/revisions.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import { log } from "~/platform/log.server";
 import type { FundingRulesTable } from "~/platform/db/schema";
@@ -135,7 +136,17 @@ export async function updateRulesAudited(inputs: unknown[], actor: AuditInput["a
       const summary = describeRuleChange(before, rule);
       if (!summary) continue;
       await saveRule(rule, trx);
-      await recordAudit(trx, { actor, action: "update", entity: "funding_rule", entityId: `${rule.opco}:${rule.band}`, summary });
+      const entityId = `${rule.opco}:${rule.band}`;
+      const revisionId = await recordRevision(trx, {
+        entityType: "funding_rule",
+        entityId,
+        content: rule,
+        published: true,
+        title: `${rule.opco.toUpperCase()} (${rule.band})`,
+        actor,
+        summary,
+      });
+      await recordAudit(trx, { actor, action: "update", entity: "funding_rule", entityId, summary, revisionId });
       changes.push(summary);
     }
     return changes;

@@ -10,7 +10,7 @@ import { STATUS_LABELS, type RegistrationStatus } from "./labels";
 import { registrationPath } from "./session-links";
 import type { MailRegistration } from "./mail-content.server";
 import { getOffer, loadMailRegistration } from "./registrations.server";
-import { currentTerms, type LegalVersion } from "./legal-documents.server";
+import { currentTerms, type LegalVersion } from "~/domain/revisions/legal-documents.server";
 import { getSession, placeOf, registrationClosedReason, verifySignedToken } from "./sessions.server";
 
 export interface SessionSummary {

@@ -17,7 +17,7 @@ import { formDataToObject } from "~/platform/validation/form-data";
 import { addDays, deadlineDay } from "./calendar";
 import { calendarAttachment } from "./ics.server";
 import { INTENT_ADD, INTENT_FIELD, INTENT_REMOVE_PREFIX, MAX_TRAINEES, type RegistrationStatus } from "./labels";
-import { currentTerms, legalVersionById } from "./legal-documents.server";
+import { currentTerms, legalVersionById } from "~/domain/revisions/legal-documents.server";
 import {
   accessibilityMail,
   cancelledMail,

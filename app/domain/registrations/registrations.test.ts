@@ -13,7 +13,7 @@ import { loadConfig, setConfig } from "~/platform/config.server";
 import { valueOf } from "~/platform/validation/errors";
 import { parisTimeToInstant, sessionDays } from "./calendar";
 import { sessionCalendar } from "./ics.server";
-import { saveLegalVersion } from "./legal-documents.server";
+import { saveLegalVersion } from "~/domain/revisions/legal-documents.server";
 import { registrationSchema } from "./model";
 import { adminSessionDetail, exportTraineesCsv, nextSessionsFill, sendConvocations, updateSessionDetails } from "./admin.server";
 import {

@@ -5,7 +5,7 @@ import { formationInput } from "~/domain/formations/test-fixtures";
 import { issueFormToken } from "~/domain/leads/spam.server";
 import type { Db } from "~/platform/db/db.server";
 import { valueOf } from "~/platform/validation/errors";
-import { saveLegalVersion } from "./legal-documents.server";
+import { saveLegalVersion } from "~/domain/revisions/legal-documents.server";
 
 /** Test data for registrations: a published formation with its CGV and règlement intérieur, and the public form. */
 

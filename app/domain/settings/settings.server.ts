@@ -1,4 +1,7 @@
 import type { z } from "zod";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { recordRevision } from "~/domain/revisions/revisions.server";
+import type { Actor } from "~/platform/db/actor";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import { isDatabaseUnavailable } from "~/platform/db/errors";
 import { DEFAULT_DOCUMENT_CLAUSES, documentClausesSchema, type DocumentClauses } from "./document-clauses";
@@ -19,8 +22,25 @@ export async function readSetting(key: string, target: Db): Promise<unknown> {
   return text === undefined ? undefined : (JSON.parse(text) as unknown);
 }
 
-/** Validates and stores one record of the settings table (insert or update). */
-export async function writeSetting<S extends z.ZodType>(key: string, schema: S, input: unknown, target: Db): Promise<z.output<S>> {
+/** French names of the settings records, for the history and the journal. */
+const SETTING_TITLES: Record<string, string> = {
+  organisation: "Identité de l'organisme",
+  formation_defaults: "Valeurs par défaut des formations",
+  registrations: "Réglages des inscriptions",
+};
+
+/**
+ * Validates and stores one record of the settings table (insert or update), with a revision of
+ * what was saved (app/domain/revisions); with an audit entry linked to it when `audit` is given.
+ * Call it with a transaction so that the three writes stand or fall together.
+ */
+export async function writeSetting<S extends z.ZodType>(
+  key: string,
+  schema: S,
+  input: unknown,
+  target: Db,
+  audit?: { actor: Actor; summary: string },
+): Promise<z.output<S>> {
   const parsed = schema.parse(input);
   const value = JSON.stringify(parsed);
   const updated_at = nowIso();
@@ -29,6 +49,26 @@ export async function writeSetting<S extends z.ZodType>(key: string, schema: S, 
     .values({ key, value, updated_at })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at }))
     .execute();
+  const revisionId = await recordRevision(target, {
+    entityType: "settings",
+    entityId: key,
+    content: parsed as object,
+    published: true,
+    title: SETTING_TITLES[key] ?? key,
+    actor: audit?.actor,
+    summary: audit?.summary,
+    at: updated_at,
+  });
+  if (audit) {
+    await recordAudit(target, {
+      actor: audit.actor,
+      action: "settings",
+      entity: "settings",
+      entityId: key,
+      summary: audit.summary,
+      revisionId,
+    });
+  }
   return parsed;
 }
 
@@ -62,9 +102,13 @@ export async function getOrganisation(target: Db = db()): Promise<Organisation> 
   return lastOrganisation;
 }
 
-/** Validates and stores the organisation identity (insert or update). */
-export async function saveOrganisation(input: unknown, target: Db = db()): Promise<Organisation> {
-  return writeSetting(ORGANISATION_KEY, organisationSchema, input, target);
+/** Validates and stores the organisation identity (insert or update); audited when `audit` is given. */
+export async function saveOrganisation(
+  input: unknown,
+  target: Db = db(),
+  audit?: { actor: Actor; summary: string },
+): Promise<Organisation> {
+  return writeSetting(ORGANISATION_KEY, organisationSchema, input, target, audit);
 }
 
 const FORMATION_DEFAULTS_KEY = "formation_defaults";

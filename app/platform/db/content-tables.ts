@@ -19,7 +19,7 @@ export const CONTENT_TABLES = [
   "testimonials",
   "result_figures",
   "why_us_arguments",
-  "legal_document_versions",
+  "revisions",
 ] as const;
 
 /**

@@ -129,6 +129,8 @@ export interface AuditLogTable {
   entity: string;
   entity_id: string | null;
   summary: string;
+  /** The revision this change wrote, when the content is versioned (migration 202611281200_revisions). */
+  revision_id: string | null;
 }
 
 /* Funding rules of the OPCO simulator (migration 0200_funding_rules). */
@@ -203,6 +205,16 @@ export interface FormationsTable {
   certification_title: string;
   certifier: string;
   certification_registered_at: string | null;
+  /** Qualiopi indicator 3 (migration 202611281210_indicator_3): for certifying formations. */
+  certification_pass_rate: number | null;
+  certification_candidates: number | null;
+  certification_results_period: string;
+  competence_blocks: string;
+  partial_validation: number;
+  equivalences: string;
+  next_steps: string;
+  career_outcomes: string;
+  france_competences_url: string;
   cpf_eligible: number;
   funding_options: string; // JSON: string[]
   opcos: string; // JSON: string[]
@@ -554,11 +566,11 @@ export interface Database {
   registration_trainees: RegistrationTraineesTable;
   registration_status_history: RegistrationStatusHistoryTable;
   registration_offers: RegistrationOffersTable;
-  legal_document_versions: LegalDocumentVersionsTable;
   document_sequences: DocumentSequencesTable;
   documents: DocumentsTable;
   session_attendance: SessionAttendanceTable;
   document_jobs: DocumentJobsTable;
+  revisions: RevisionsTable;
 }
 
 /** Registrations to sessions (migration 202611280200_registrations). */
@@ -623,12 +635,23 @@ export interface RegistrationOffersTable {
   updated_at: string;
 }
 
-/** CGV and règlement intérieur, one row per dated version (migration 202611280220_legal_documents). */
-export interface LegalDocumentVersionsTable {
+/**
+ * Every saved state of a versioned content (migration 202611281200_revisions): formation, blog post,
+ * testimonial, figure, argument, settings, funding rules, CGV and règlement intérieur. `content` is
+ * the whole content as JSON (`encoding` "json") or gzip in base64 (`encoding` "gzip").
+ */
+export interface RevisionsTable {
   id: string;
-  document: string; // cgv | reglement_interieur
-  body: string;
-  is_demo: number;
+  entity_type: string;
+  entity_id: string;
+  /** 1: this state was (or became) public; kept forever. 0: a draft, pruned to the latest 50. */
+  published: number;
+  encoding: string;
+  content: string;
+  title: string;
+  summary: string;
+  restored_from: string | null;
+  author_id: string | null;
   author_email: string;
   created_at: string;
 }

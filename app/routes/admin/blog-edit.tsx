@@ -5,7 +5,10 @@ import { authorName, formationChoices, getPostById, listAuthors } from "~/domain
 import { PostEditor } from "~/domain/blog/components/post-editor";
 import { saveFromEditor } from "~/domain/blog/editor.server";
 import { effectiveStatus } from "~/domain/blog/labels";
-import { newPostFormValues, postToFormValues } from "~/domain/blog/model";
+import { newPostFormValues, postToFormValues, type BlogPost } from "~/domain/blog/model";
+import { HistoryLink, RestoredNotice } from "~/domain/revisions/components/history";
+import { historyPath } from "~/domain/revisions/model";
+import { restoredDraft } from "~/domain/revisions/revisions.server";
 import { getOrganisation } from "~/domain/settings/settings.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
@@ -31,11 +34,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (name) authors.push({ id: post.authorId, displayName: `${name} (ne fait plus partie de l'équipe)` });
   }
   const status = post ? effectiveStatus(post) : "draft";
+  // « Ouvrir ce brouillon dans l'éditeur »: a restored revision fills the form.
+  const restored = post ? await restoredDraft<BlogPost>(request, "blog_post", post.id) : null;
   return {
     post: post
       ? { id: post.id, slug: post.slug, title: post.title, status, publishedAt: post.publishedAt, updatedAt: post.updatedAt }
       : null,
-    values: post ? postToFormValues(post) : newPostFormValues(authors.some((a) => a.id === user.id) ? user.id : null),
+    restored: restored ? { id: restored.id, createdAt: restored.createdAt } : null,
+    values: post
+      ? postToFormValues(restored ? { ...restored.content, status: post.status, publishedAt: post.publishedAt } : post)
+      : newPostFormValues(authors.some((a) => a.id === user.id) ? user.id : null),
     authors,
     formations,
     organisationName: organisation.name,
@@ -66,11 +74,15 @@ export default function BlogEditorPage({ loaderData, actionData }: Route.Compone
   const { post } = loaderData;
   // Remount the form after each successful save (new data); keep it (and what was typed) on an error.
   return (
-    <PostEditor
-      key={post ? `${post.id}-${post.updatedAt}` : "nouveau"}
-      data={loaderData}
-      values={actionData?.values ?? loaderData.values}
-      reply={actionData ?? null}
-    />
+    <>
+      {post ? <HistoryLink to={historyPath("blog_post", post.id)} /> : null}
+      <RestoredNotice restored={loaderData.restored} />
+      <PostEditor
+        key={post ? `${post.id}-${post.updatedAt}-${loaderData.restored?.id ?? ""}` : "nouveau"}
+        data={loaderData}
+        values={actionData?.values ?? loaderData.values}
+        reply={actionData ?? null}
+      />
+    </>
   );
 }

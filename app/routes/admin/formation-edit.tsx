@@ -8,7 +8,10 @@ import { FormationEditor } from "~/domain/formations/components/formation-editor
 import { ToCompleteNotice } from "~/domain/formations/components/to-complete";
 import { saveFromEditor } from "~/domain/formations/editor.server";
 import { getFormationById } from "~/domain/formations/formations.server";
-import { formationToFormValues, newFormationFormValues } from "~/domain/formations/model";
+import { formationToFormValues, newFormationFormValues, type Formation } from "~/domain/formations/model";
+import { HistoryLink, RestoredNotice } from "~/domain/revisions/components/history";
+import { historyPath } from "~/domain/revisions/model";
+import { restoredDraft } from "~/domain/revisions/revisions.server";
 import { getFormationDefaults } from "~/domain/settings/settings.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
@@ -29,11 +32,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const formation = params.id ? await getFormationById(params.id) : null;
   if (params.id && !formation) throw data(null, { status: 404 });
   const fresh = formation ? null : newFormationFormValues(defaults.values);
+  // « Ouvrir ce brouillon dans l'éditeur »: a restored revision fills the form (its sessions stay today's).
+  const restored = formation ? await restoredDraft<Formation>(request, "formation", formation.id) : null;
   return {
     formation: formation
       ? { id: formation.id, slug: formation.slug, title: formation.title, status: formation.status, updatedAt: formation.updatedAt }
       : null,
-    values: formation ? formationToFormValues(formation) : fresh!.values,
+    values: formation
+      ? restored
+        ? { ...formationToFormValues({ ...restored.content, sessions: formation.sessions }), status: formation.status }
+        : formationToFormValues(formation)
+      : fresh!.values,
+    restored: restored ? { id: restored.id, createdAt: restored.createdAt } : null,
     /** Fields of a new formation filled from the organisation's defaults. */
     defaulted: fresh?.defaulted ?? [],
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
@@ -67,9 +77,11 @@ export default function FormationEditorPage({ loaderData, actionData }: Route.Co
   // Remount the form after each successful save (new data); keep it (and what was typed) on an error.
   return (
     <>
+      {formation ? <HistoryLink to={historyPath("formation", formation.id)} /> : null}
+      <RestoredNotice restored={loaderData.restored} />
       <ToCompleteNotice items={loaderData.toComplete} />
       <FormationEditor
-        key={formation ? `${formation.id}-${formation.updatedAt}` : "nouvelle"}
+        key={formation ? `${formation.id}-${formation.updatedAt}-${loaderData.restored?.id ?? ""}` : "nouvelle"}
         formation={formation}
         categories={loaderData.categories}
         cities={loaderData.cities}

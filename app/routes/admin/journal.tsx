@@ -1,4 +1,5 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
+import { historyPath, isRevisionEntity } from "~/domain/revisions/model";
 import { Pagination } from "~/ui/pagination";
 import type { Route } from "./+types/journal";
 import { ROLE_LABELS, normalizeRole } from "~/platform/auth/roles";
@@ -75,7 +76,23 @@ const COLUMNS: Column<Entry>[] = [
       </>
     ),
   },
-  { key: "summary", header: "Détail", cell: (e) => e.summary },
+  {
+    key: "summary",
+    header: "Détail",
+    cell: (e) => (
+      <>
+        <p>{e.summary}</p>
+        {e.revisionId && e.entityId && isRevisionEntity(e.entity) ? (
+          <Link
+            to={historyPath(e.entity, e.entityId, `a=${e.revisionId}`)}
+            className="text-xs font-semibold text-brand-800 underline underline-offset-2 dark:text-brand-300"
+          >
+            Voir la version enregistrée<span className="sr-only"> ({e.summary})</span>
+          </Link>
+        ) : null}
+      </>
+    ),
+  },
 ];
 
 export default function Journal({ loaderData }: Route.ComponentProps) {

@@ -7,9 +7,12 @@ import {
   isLegalDocument,
   legalVersionSchema,
   listLegalVersions,
+  pendingLegalDraft,
   saveLegalVersion,
   type LegalDocument,
-} from "~/domain/registrations/legal-documents.server";
+} from "~/domain/revisions/legal-documents.server";
+import { HistoryLink, RestoredNotice } from "~/domain/revisions/components/history";
+import { historyPath } from "~/domain/revisions/model";
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { redirectWithToast } from "~/platform/toast/flash.server";
@@ -39,8 +42,12 @@ function documentOf(request: Request): LegalDocument {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const document = documentOf(request);
-  const [current, versions] = await Promise.all([currentLegalVersion(document), listLegalVersions(document)]);
-  return { document, current, versions, documents: LEGAL_DOCUMENTS };
+  const [current, versions, draft] = await Promise.all([
+    currentLegalVersion(document),
+    listLegalVersions(document),
+    pendingLegalDraft(document),
+  ]);
+  return { document, current, versions, draft, documents: LEGAL_DOCUMENTS };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -58,10 +65,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function LegalDocumentsAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { document, current, versions, documents } = loaderData;
+  const { document, current, versions, draft, documents } = loaderData;
   const saving = useNavigation().state === "submitting";
   const errors = actionData?.errors ?? {};
-  const body = typeof actionData?.values?.body === "string" ? actionData.values.body : (current?.body ?? "");
+  const body = typeof actionData?.values?.body === "string" ? actionData.values.body : (draft?.body ?? current?.body ?? "");
   return (
     <div className="space-y-8">
       <div>
@@ -91,9 +98,11 @@ export default function LegalDocumentsAdmin({ loaderData, actionData }: Route.Co
           inscriptions.
         </p>
       ) : null}
+      <HistoryLink to={historyPath("legal_document", document)} />
+      <RestoredNotice restored={draft ? { id: draft.id, createdAt: draft.createdAt } : null} />
       <Form method="post" className="space-y-4">
         <MarkdownEditor
-          key={`${document}-${current?.id ?? "vide"}`}
+          key={`${document}-${current?.id ?? "vide"}-${draft?.id ?? ""}`}
           name="body"
           label={documents[document].title}
           hint={`Texte en Markdown, publié sur ${documents[document].path}.`}

@@ -1,6 +1,5 @@
 import { Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/parametres";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { MutationResultMessage, type MutationResult } from "~/domain/formations/components/mutation-result";
 import { logoFormSchema, organisationFormSchema } from "~/domain/settings/model";
 import { getOrganisation, saveOrganisation } from "~/domain/settings/settings.server";
@@ -51,14 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   await db()
     .transaction()
     .execute(async (trx) => {
-      await saveOrganisation(organisation, trx);
-      await recordAudit(trx, {
-        actor: me,
-        action: "settings",
-        entity: "settings",
-        entityId: "organisation",
-        summary: `Identité de l'organisme enregistrée (${organisation.name})`,
-      });
+      await saveOrganisation(organisation, trx, { actor: me, summary: `Identité de l'organisme enregistrée (${organisation.name})` });
     });
   return dataWithToast<Reply>(
     { ok: true, message: "Paramètres enregistrés\u00a0: le pied de page et les mentions légales sont à jour." },

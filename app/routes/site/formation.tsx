@@ -12,7 +12,12 @@ import { ServerHtml } from "~/ui/server-html";
 export async function loader(args: Route.LoaderArgs) {
   const { params, request } = args;
   const user = await getSessionUser(request);
-  const result = await formationPage(params.slug, { includeDrafts: isEditor(user) });
+  // « ?a-la-date=AAAA-MM-JJ »: the page as it was that day, for staff only; ignored for visitors.
+  const asOf = isEditor(user) ? new URL(request.url).searchParams.get("a-la-date") : null;
+  const result = await formationPage(params.slug, {
+    includeDrafts: isEditor(user),
+    asOf: asOf && /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? asOf : undefined,
+  });
   if (result.kind === "not-found") throw data(null, { status: 404 });
   if (result.kind === "redirect") throw redirect(result.to + new URL(request.url).search, 301);
   // Long texts go into the page once (not again in the hydration data).
@@ -25,6 +30,10 @@ export async function loader(args: Route.LoaderArgs) {
       evaluationMethods: pageHtml(args, "evaluation-methods", html.evaluationMethods),
       accessModalities: pageHtml(args, "access-modalities", html.accessModalities),
       accessibility: pageHtml(args, "accessibility", html.accessibility),
+      competenceBlocks: pageHtml(args, "competence-blocks", html.competenceBlocks),
+      equivalences: pageHtml(args, "equivalences", html.equivalences),
+      nextSteps: pageHtml(args, "next-steps", html.nextSteps),
+      careerOutcomes: pageHtml(args, "career-outcomes", html.careerOutcomes),
       program: html.program.map((m, i) => ({ ...m, html: pageHtml(args, `program-${i}`, m.html) })),
     },
   };

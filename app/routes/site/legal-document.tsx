@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/legal-document";
 import { PageIntro } from "~/domain/content/components";
 import { formatDateFr } from "~/domain/content/format";
-import { LEGAL_DOCUMENTS, currentLegalVersion, type LegalDocument } from "~/domain/registrations/legal-documents.server";
+import { LEGAL_DOCUMENTS, currentLegalVersion, type LegalDocument } from "~/domain/revisions/legal-documents.server";
 import { renderMarkdownWithHeadings } from "~/platform/markdown/markdown.server";
 import { pageHtml } from "~/platform/markdown/page-html.server";
 import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";

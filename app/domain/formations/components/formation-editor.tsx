@@ -376,6 +376,67 @@ export function FormationEditor({
               <TextField name="certificationTitle" label="Intitulé exact" values={values} errors={errors} />
               <TextField name="certifier" label="Certificateur" values={values} errors={errors} />
             </div>
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              Pour une formation certifiante, l'indicateur 3 de Qualiopi demande de publier les résultats et les parcours ci-dessous&nbsp;:
+              ils sont obligatoires pour publier.
+            </p>
+            <div className="grid gap-5 sm:grid-cols-3">
+              <TextField name="certificationPassRate" label="Taux d'obtention (%)" values={values} errors={errors} inputMode="decimal" />
+              <TextField name="certificationCandidates" label="Candidats présentés" values={values} errors={errors} inputMode="numeric" />
+              <TextField
+                name="certificationResultsPeriod"
+                label="Période des résultats"
+                values={values}
+                errors={errors}
+                maxLength={120}
+                hint={"Par exemple «\u00a0sessions de 2025\u00a0»."}
+              />
+            </div>
+            <MarkdownEditor
+              name="competenceBlocks"
+              id={fid("competenceBlocks")}
+              label="Blocs de compétences"
+              defaultValue={valueAt(values, "competenceBlocks")}
+              error={errors.competenceBlocks}
+              hint="Un bloc par ligne, tels qu'ils figurent sur la fiche France Compétences."
+              rows={4}
+            />
+            <Checkbox name="partialValidation" label="Validation partielle possible (bloc par bloc)" values={values} errors={errors} />
+            <MarkdownEditor
+              name="equivalences"
+              id={fid("equivalences")}
+              label="Équivalences et passerelles"
+              defaultValue={valueAt(values, "equivalences")}
+              error={errors.equivalences}
+              hint={"Ou «\u00a0Aucune\u00a0» si la fiche n'en mentionne pas."}
+              rows={4}
+            />
+            <MarkdownEditor
+              name="nextSteps"
+              id={fid("nextSteps")}
+              label="Suites de parcours"
+              defaultValue={valueAt(values, "nextSteps")}
+              error={errors.nextSteps}
+              hint="Les formations ou certifications qui peuvent suivre."
+              rows={4}
+            />
+            <MarkdownEditor
+              name="careerOutcomes"
+              id={fid("careerOutcomes")}
+              label="Débouchés"
+              defaultValue={valueAt(values, "careerOutcomes")}
+              error={errors.careerOutcomes}
+              hint="Les métiers et emplois auxquels la certification prépare."
+              rows={4}
+            />
+            <TextField
+              name="franceCompetencesUrl"
+              label="Fiche France Compétences"
+              values={values}
+              errors={errors}
+              maxLength={300}
+              hint="Par exemple https://www.francecompetences.fr/recherche/rs/5252/"
+            />
           </EditorSection>
 
           <EditorSection id="accessibilite" title="Accessibilité et contacts">

@@ -52,7 +52,7 @@ const sections = [
 ];
 
 export function FormationPageView({ data }: { data: FormationPageData }) {
-  const { formation: f, html, upcoming, compare, related, crumbs, preview } = data;
+  const { formation: f, html, upcoming, compare, related, crumbs, preview, asOf } = data;
   const quoteHref = `/devis?formation=${encodeURIComponent(f.slug)}`;
   const next = upcoming[0];
   return (
@@ -62,7 +62,14 @@ export function FormationPageView({ data }: { data: FormationPageData }) {
           role="note"
           className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
-          Aperçu d'un brouillon&nbsp;: cette page n'est pas visible des visiteurs tant que la formation n'est pas publiée.{" "}
+          {asOf ? (
+            <>
+              Page telle qu'elle était le <span data-testid="as-of">{asOf}</span> (historique des versions)&nbsp;: visible de l'équipe
+              seulement.{" "}
+            </>
+          ) : (
+            <>Aperçu d'un brouillon&nbsp;: cette page n'est pas visible des visiteurs tant que la formation n'est pas publiée. </>
+          )}
           <Link to={`/admin/formations/${f.id}`} className="underline">
             Retour à l'édition
           </Link>
@@ -290,6 +297,7 @@ export function FormationPageView({ data }: { data: FormationPageData }) {
                     },
                   ]}
                 />
+                <CertificationResults certification={f.certification} html={html} />
               </>
             ) : null}
           </PageSection>
@@ -436,5 +444,56 @@ export function FormationPageView({ data }: { data: FormationPageData }) {
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * Qualiopi indicator 3, for a visitor: how many candidates obtained the certification and over which
+ * period, whether it can be obtained block by block, and where it leads.
+ */
+function CertificationResults({
+  certification: c,
+  html,
+}: {
+  certification: { passRate: number | null; candidates: number | null; period: string; partialValidation: boolean; url?: string | null };
+  html: { competenceBlocks: PageHtml; equivalences: PageHtml; nextSteps: PageHtml; careerOutcomes: PageHtml };
+}) {
+  const rate =
+    c.candidates === null
+      ? null
+      : c.candidates === 0
+        ? "Aucun candidat présenté pour l'instant\u00a0: le taux d'obtention sera publié après la première session."
+        : `${String(c.passRate ?? 0).replace(".", ",")}\u00a0% des candidats ont obtenu la certification (${c.candidates} candidat${c.candidates > 1 ? "s" : ""}${c.period ? `, ${c.period}` : ""}).`;
+  const parts: Array<[string, PageHtml]> = [
+    ["Blocs de compétences", html.competenceBlocks],
+    ["Équivalences et passerelles", html.equivalences],
+    ["Suites de parcours", html.nextSteps],
+    ["Débouchés", html.careerOutcomes],
+  ];
+  return (
+    <div data-testid="certification-results">
+      <h3 className="mt-8 text-lg font-semibold text-slate-900 dark:text-white">Résultats et débouchés de la certification</h3>
+      {rate ? <p className="mt-2">{rate}</p> : null}
+      <p className="mt-2">
+        {c.partialValidation
+          ? "La certification peut s'obtenir bloc par bloc (validation partielle possible)."
+          : "La certification s'obtient en entier (pas de validation partielle par bloc)."}
+      </p>
+      {parts
+        .filter(([, body]) => Boolean(body))
+        .map(([title, body]) => (
+          <div key={title}>
+            <h4 className="mt-6 font-semibold text-slate-900 dark:text-white">{title}</h4>
+            <MarkdownContent html={body} className="mt-2" />
+          </div>
+        ))}
+      {c.url ? (
+        <p className="mt-6">
+          <a href={c.url} className="text-brand-700 underline underline-offset-2 dark:text-brand-300" rel="noopener noreferrer">
+            Fiche officielle de la certification sur le site de France Compétences
+          </a>
+        </p>
+      ) : null}
+    </div>
   );
 }

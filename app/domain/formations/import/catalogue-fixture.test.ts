@@ -204,6 +204,14 @@ describe.each(engines)("the realistic Excel catalogue on $name", ({ create }) =>
       "Intitulé de la certification (colonne absente du fichier)",
       "Certificateur (colonne absente du fichier)",
       "Date d'enregistrement de la certification (colonne absente du fichier)",
+      // Qualiopi indicator 3, required to publish a certifying formation (the rate only once candidates are known).
+      "Candidats présentés à la certification (colonne absente du fichier)",
+      "Période des résultats de certification (colonne absente du fichier)",
+      "Blocs de compétences (colonne absente du fichier)",
+      "Équivalences et passerelles (colonne absente du fichier)",
+      "Suites de parcours (colonne absente du fichier)",
+      "Débouchés (colonne absente du fichier)",
+      "Fiche France Compétences (colonne absente du fichier)",
     ];
     expect(lacking).toEqual({
       "Excel : les fondamentaux": certification,

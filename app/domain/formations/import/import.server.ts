@@ -4,7 +4,7 @@ import type { Insertable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationsTable } from "~/platform/db/schema";
-import { toColumns, toFormation } from "../formations.server";
+import { recordFormationRevisions, toColumns, toFormation } from "../formations.server";
 import { sessionsWithRegistrations } from "../held-sessions.server";
 import { isUniqueViolation } from "~/platform/db/errors";
 import type { Formation, FormationData, FormationSession } from "../model";
@@ -563,6 +563,11 @@ async function writeChunk(trx: Db, part: PlannedRow[], lookups: ResolvedLookups,
       held,
     );
   }
+  // Each imported formation keeps a revision of what the import wrote (app/domain/revisions).
+  await recordFormationRevisions(trx, [...creates.map((c) => c.id), ...updates.map((p) => p.existing!.id)], {
+    at: now,
+    summary: "Import de formations.",
+  });
   return { created: creates.map((c) => c.id), updated: updates.map((p) => p.existing!) };
 }
 

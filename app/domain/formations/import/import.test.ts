@@ -4,7 +4,7 @@ import { createCity } from "~/domain/cities/cities.server";
 import { createCategory } from "../categories.server";
 import { createFormation, getFormationBySlug, setFormationStatus, updateFormation } from "../formations.server";
 import { todayInParis } from "../labels";
-import { categoryInput, cityInput, formationInput } from "../test-fixtures";
+import { INDICATOR_3, categoryInput, cityInput, formationInput } from "../test-fixtures";
 import { flatToCell, type FlatRecord } from "./cells";
 import { IMPORT_COLUMNS, guessMapping } from "./columns";
 import { toCsv } from "./csv";
@@ -119,6 +119,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
           certificationTitle: "Manager d'unité opérationnelle",
           certifier: "Ministère du Travail",
           certificationRegisteredAt: "2024-03-01",
+          ...INDICATOR_3,
           cpfEligible: true,
           fundingOptions: ["entreprise", "pole-emploi"],
           opcos: ["akto", "opco-ep"],

@@ -27,6 +27,8 @@ import * as m202611280400 from "./202611280400_backups";
 import * as m202611280410 from "./202611280410_webhooks";
 import * as m202611280500 from "./202611280500_catalogue_order_indexes";
 import * as m202611281100 from "./202611281100_documents";
+import * as m202611281200 from "./202611281200_revisions";
+import * as m202611281210 from "./202611281210_indicator_3";
 import * as m202611281300 from "./202611281300_search_documents";
 
 /**
@@ -63,5 +65,7 @@ export const migrations: Record<string, Migration> = {
   "202611280410_webhooks": m202611280410,
   "202611280500_catalogue_order_indexes": m202611280500,
   "202611281100_documents": m202611281100,
+  "202611281200_revisions": m202611281200,
+  "202611281210_indicator_3": m202611281210,
   "202611281300_search_documents": m202611281300,
 };

@@ -1,13 +1,15 @@
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
 import { validate, type Outcome } from "~/platform/validation/errors";
+import { getRevision, latestRevision, recordRevision } from "./revisions.server";
+import type { Revision } from "./model";
 
 /**
- * The CGV and the règlement intérieur as versioned content: every save adds a dated version, the
- * public page shows the latest, and a registration records the versions it accepted.
+ * The CGV and the règlement intérieur, versioned as revisions (entity type `legal_document`, id
+ * `cgv` or `reglement_interieur`): every save adds a published revision, the public page shows the
+ * latest published one, and a registration records the revision ids it accepted.
  */
 
 export const LEGAL_DOCUMENTS = {
@@ -40,61 +42,67 @@ export const legalVersionSchema = z.object({
   ),
 });
 
-function toVersion(r: {
-  id: string;
-  document: string;
+interface LegalContent {
   body: string;
-  is_demo: number | boolean;
-  author_email: string;
-  created_at: string;
-}): LegalVersion {
+  isDemo?: boolean;
+}
+
+function toVersion(document: LegalDocument, r: Revision<LegalContent>): LegalVersion {
   return {
     id: r.id,
-    document: r.document as LegalDocument,
-    body: r.body,
-    isDemo: Boolean(Number(r.is_demo)),
-    authorEmail: r.author_email,
-    createdAt: r.created_at,
+    document,
+    body: r.content.body,
+    isDemo: Boolean(r.content.isDemo),
+    authorEmail: r.authorEmail,
+    createdAt: r.createdAt,
   };
 }
 
-/** The version in force (the latest), or null before any is saved. */
+/** The version in force (the latest published revision), or null before any is saved. */
 export async function currentLegalVersion(document: LegalDocument, target: Db = db()): Promise<LegalVersion | null> {
-  const row = await target
-    .selectFrom("legal_document_versions")
-    .selectAll()
-    .where("document", "=", document)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row ? toVersion(row) : null;
+  const revision = await latestRevision<LegalContent>("legal_document", document, { publishedOnly: true }, target);
+  return revision ? toVersion(document, revision) : null;
 }
 
+/** The version in force on a date (end of `at`), for the evidence pack. */
+export async function legalVersionAt(document: LegalDocument, at: string, target: Db = db()): Promise<LegalVersion | null> {
+  const revision = await latestRevision<LegalContent>("legal_document", document, { publishedOnly: true, at }, target);
+  return revision ? toVersion(document, revision) : null;
+}
+
+/** A published version by its id (registrations record it); a draft is not a version in force. */
 export async function legalVersionById(id: string, target: Db = db()): Promise<LegalVersion | null> {
-  const row = await target.selectFrom("legal_document_versions").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? toVersion(row) : null;
+  const revision = await getRevision<LegalContent>(id, target);
+  if (!revision || revision.entityType !== "legal_document" || !revision.published || !isLegalDocument(revision.entityId)) return null;
+  return toVersion(revision.entityId, revision);
 }
 
-/** Every version of a document, newest first (the admin's history). */
+/** The draft to review, when a restore (« Restaurer comme brouillon ») is newer than the version in force. */
+export async function pendingLegalDraft(document: LegalDocument, target: Db = db()): Promise<LegalVersion | null> {
+  const latest = await latestRevision<LegalContent>("legal_document", document, {}, target);
+  return latest && !latest.published ? toVersion(document, latest) : null;
+}
+
+/** Every published version of a document, newest first (the admin's list). */
 export async function listLegalVersions(document: LegalDocument, target: Db = db()): Promise<Omit<LegalVersion, "body">[]> {
   const rows = await target
-    .selectFrom("legal_document_versions")
-    .select(["id", "document", "is_demo", "author_email", "created_at"])
-    .where("document", "=", document)
+    .selectFrom("revisions")
+    .select(["id", "content", "encoding", "author_email", "created_at"])
+    .where("entity_type", "=", "legal_document")
+    .where("entity_id", "=", document)
+    .where("published", "=", 1)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    document: r.document as LegalDocument,
-    isDemo: Boolean(Number(r.is_demo)),
-    authorEmail: r.author_email,
-    createdAt: r.created_at,
-  }));
+  const out: Omit<LegalVersion, "body">[] = [];
+  for (const r of rows) {
+    const revision = await getRevision<LegalContent>(r.id, target);
+    out.push({ id: r.id, document, isDemo: Boolean(revision?.content.isDemo), authorEmail: r.author_email, createdAt: r.created_at });
+  }
+  return out;
 }
 
-/** Saves a new version (never changes an old one: registrations point at it). */
+/** Saves a new version in force (never changes an old one: registrations point at it). */
 export async function saveLegalVersion(
   document: LegalDocument,
   input: unknown,
@@ -102,27 +110,34 @@ export async function saveLegalVersion(
 ): Promise<Outcome<LegalVersion>> {
   const parsed = validate(legalVersionSchema, input);
   if (!parsed.ok) return parsed;
-  const row = {
-    id: randomUUID(),
-    document,
-    body: parsed.value.body,
-    is_demo: isDemo ? 1 : 0,
-    author_email: actor?.email ?? "",
-    created_at: now.toISOString(),
-  };
-  await target.transaction().execute(async (trx) => {
-    await trx.insertInto("legal_document_versions").values(row).execute();
+  const createdAt = now.toISOString();
+  const title = LEGAL_DOCUMENTS[document].title;
+  const id = await target.transaction().execute(async (trx) => {
+    const revisionId = await recordRevision(trx, {
+      entityType: "legal_document",
+      entityId: document,
+      content: { body: parsed.value.body, isDemo },
+      published: true,
+      title,
+      actor,
+      at: createdAt,
+    });
     if (actor) {
       await recordAudit(trx, {
         actor,
         action: "update",
         entity: "legal_document",
-        entityId: row.id,
-        summary: `${LEGAL_DOCUMENTS[document].title}\u00a0: nouvelle version enregistrée.`,
+        entityId: document,
+        summary: `${title}\u00a0: nouvelle version enregistrée.`,
+        revisionId,
       });
     }
+    return revisionId;
   });
-  return { ok: true, value: toVersion(row) };
+  return {
+    ok: true,
+    value: { id, document, body: parsed.value.body, isDemo, authorEmail: actor?.email ?? "", createdAt },
+  };
 }
 
 /** The versions a registration form shows and records: the latest of each document. */
@@ -133,7 +148,7 @@ export async function currentTerms(target: Db = db()): Promise<{ cgv: LegalVersi
 
 /** Demo seed: the demonstration CGV and règlement intérieur, for a document that has no version yet. */
 export async function seedDemoLegalDocuments(target: Db = db()): Promise<number> {
-  const { DEMO_CGV, DEMO_REGLEMENT_INTERIEUR } = await import("./demo-legal");
+  const { DEMO_CGV, DEMO_REGLEMENT_INTERIEUR } = await import("~/domain/registrations/demo-legal");
   let added = 0;
   for (const [document, body] of [
     ["cgv", DEMO_CGV],

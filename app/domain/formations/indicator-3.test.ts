@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { engines, type TestDatabase } from "../../../tests/support/databases";
+import { createCategory } from "./categories.server";
+import { createFormation, getFormationBySlug, setFormationStatus } from "./formations.server";
+import { exportCatalogue } from "./import/export.server";
+import { guessMapping } from "./import/columns";
+import { importTable } from "./import/import.server";
+import { readTable } from "./import/read.server";
+import { formationInputSchema, publicationProblems } from "./model";
+import { INDICATOR_3, categoryInput, formationInput } from "./test-fixtures";
+import { valueOf } from "~/platform/validation/errors";
+
+const CERTIFYING = {
+  certificationType: "rncp",
+  certificationCode: "RNCP35399",
+  certificationTitle: "Manager d'unité opérationnelle",
+  certifier: "Ministère du Travail",
+  certificationRegisteredAt: "2024-03-01",
+};
+
+function errorsOf(input: Record<string, unknown>): Record<string, string> {
+  const result = formationInputSchema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+}
+
+describe("Qualiopi indicator 3 at publication", () => {
+  it("is required for a certifying formation only", () => {
+    const missing = errorsOf(formationInput(CERTIFYING));
+    expect(Object.keys(missing).sort()).toEqual(
+      [
+        "careerOutcomes",
+        "certificationCandidates",
+        "certificationResultsPeriod",
+        "competenceBlocks",
+        "equivalences",
+        "franceCompetencesUrl",
+        "nextSteps",
+      ].sort(),
+    );
+    expect(errorsOf(formationInput({ ...CERTIFYING, ...INDICATOR_3 }))).toEqual({});
+    // A formation without certification needs none of it.
+    expect(errorsOf(formationInput())).toEqual({});
+    // The rate is required once candidates have sat the exam; not for a first session.
+    expect(errorsOf(formationInput({ ...CERTIFYING, ...INDICATOR_3, certificationPassRate: "" })).certificationPassRate).toMatch(
+      /taux d'obtention/,
+    );
+    expect(errorsOf(formationInput({ ...CERTIFYING, ...INDICATOR_3, certificationPassRate: "", certificationCandidates: 0 }))).toEqual({});
+    expect(
+      errorsOf(formationInput({ ...CERTIFYING, ...INDICATOR_3, franceCompetencesUrl: "https://exemple.fr/fiche" })).franceCompetencesUrl,
+    ).toMatch(/francecompetences\.fr/);
+  });
+});
+
+describe.each(engines)("Qualiopi indicator 3 on $name", ({ create }) => {
+  let t: TestDatabase;
+  let categoryId: string;
+  beforeAll(async () => {
+    t = await create();
+    categoryId = valueOf(await createCategory(categoryInput(), { db: t.db })).id;
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  it("a certifying draft without indicator 3 cannot be published; once filled, it can", async () => {
+    const draft = valueOf(
+      await createFormation(formationInput({ categoryId, ...CERTIFYING, title: "Manager d'unité opérationnelle" }), {
+        db: t.db,
+        draft: true,
+      }),
+    );
+    expect(Object.keys(publicationProblems(draft))).toContain("competenceBlocks");
+    const refused = await setFormationStatus([draft.id], "published", { db: t.db });
+    expect(refused.ok).toBe(false);
+    const plain = valueOf(await createFormation(formationInput({ categoryId, title: "Word : les styles" }), { db: t.db }));
+    expect(valueOf(await setFormationStatus([plain.id], "published", { db: t.db }))).toBe(1);
+  });
+
+  it("the export/import round trip keeps the indicator 3 fields", async () => {
+    const f = valueOf(
+      await createFormation(formationInput({ categoryId, ...CERTIFYING, ...INDICATOR_3, title: "Manager : piloter une unité" }), {
+        db: t.db,
+      }),
+    );
+    const other = await create();
+    try {
+      valueOf(await createCategory(categoryInput(), { db: other.db }));
+      for (const format of ["csv", "xlsx", "json"] as const) {
+        const file = await exportCatalogue(format, t.db);
+        const table = await readTable(file.filename, typeof file.body === "string" ? new Uint8Array(Buffer.from(file.body)) : file.body);
+        await importTable(table, guessMapping(table.headers), {
+          actor: { id: null, email: "import@example.fr", role: "editor" },
+          fileName: file.filename,
+          target: other.db,
+        });
+        const copy = await getFormationBySlug(f.slug, other.db);
+        expect(copy, format).toMatchObject(INDICATOR_3);
+      }
+    } finally {
+      await other.cleanup();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { diffContents } from "./diff.server";
+import { HISTORY_ACCESS, type FieldChange, type RevisionEntity, type RevisionSummary } from "./model";
+import { getRevision, listRevisions } from "./revisions.server";
+import { db, type Db } from "~/platform/db/db.server";
+
+/** The query string of the history screen: the two revisions to compare (`de` older, `a` newer). */
+export const compareQuerySchema = z.object({
+  de: z.string().trim().max(64).optional().catch(undefined),
+  a: z.string().trim().max(64).optional().catch(undefined),
+});
+
+/** « Restaurer comme brouillon »: the revision to restore (one button per revision). */
+export const restoreSchema = z.object({
+  revision: z.string({ error: "Choisissez la révision à restaurer." }).trim().min(1, "Choisissez la révision à restaurer.").max(64),
+});
+
+export interface HistoryScreen {
+  title: string;
+  editPath: string;
+  revisions: RevisionSummary[];
+  compare: { from: RevisionSummary; to: RevisionSummary; changes: FieldChange[] } | null;
+}
+
+/**
+ * The history of one item and, when asked, the comparison of two of its revisions (by default the
+ * one asked and the one before it). Null when the item has no revision (404).
+ */
+export async function historyScreen(
+  entityType: RevisionEntity,
+  entityId: string,
+  query: z.infer<typeof compareQuerySchema>,
+  labels: Record<string, string>,
+  target: Db = db(),
+): Promise<HistoryScreen | null> {
+  const revisions = await listRevisions(entityType, entityId, target);
+  if (revisions.length === 0) return null;
+  const index = (id: string | undefined) => (id ? revisions.findIndex((r) => r.id === id) : -1);
+  let toIndex = index(query.a);
+  let fromIndex = index(query.de);
+  if (toIndex === -1 && fromIndex !== -1) toIndex = 0;
+  if (toIndex !== -1 && fromIndex === -1) fromIndex = toIndex + 1 < revisions.length ? toIndex + 1 : -1;
+  let compare: HistoryScreen["compare"] = null;
+  if (toIndex !== -1 && fromIndex !== -1 && toIndex !== fromIndex) {
+    // Always older → newer, whatever the order the two were picked in.
+    const [older, newer] =
+      fromIndex > toIndex ? [revisions[fromIndex]!, revisions[toIndex]!] : [revisions[toIndex]!, revisions[fromIndex]!];
+    const [a, b] = await Promise.all([getRevision(older.id, target), getRevision(newer.id, target)]);
+    compare = { from: older, to: newer, changes: diffContents(a!.content, b!.content, labels) };
+  }
+  return { title: revisions[0]!.title, editPath: HISTORY_ACCESS[entityType].editPath(entityId), revisions, compare };
+}

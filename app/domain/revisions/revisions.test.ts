@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { engines, type TestDatabase } from "../../../tests/support/databases";
+import { listAudit } from "~/domain/audit/audit.server";
+import { createCategory } from "~/domain/formations/categories.server";
+import { createFormation, getFormationById, setFormationStatus, updateFormation } from "~/domain/formations/formations.server";
+import { formationToFormValues, type Formation } from "~/domain/formations/model";
+import { formationInput } from "~/domain/formations/test-fixtures";
+import { NotFoundError, valueOf } from "~/platform/validation/errors";
+import { strFromU8, unzipSync } from "fflate";
+import { diffContents } from "./diff.server";
+import { evidencePack, packZip } from "./evidence-pack.server";
+import { DRAFTS_KEPT } from "./model";
+import { currentLegalVersion, legalVersionById, pendingLegalDraft, saveLegalVersion } from "./legal-documents.server";
+import { getRevision, latestRevision, listRevisions, recordRevision, restoreAsDraft, revisionsAt } from "./revisions.server";
+
+const actor = { id: "u-editor", email: "editrice@formavia.test", role: "editor" as const };
+const LONG = "Article 1. Les présentes conditions s'appliquent à toute inscription. ".repeat(5);
+
+describe.each(engines)("revisions on $name", ({ create }) => {
+  let t: TestDatabase;
+  let categoryId: string;
+
+  beforeAll(async () => {
+    t = await create();
+    categoryId = valueOf(
+      await createCategory(
+        { slug: "bureautique", name: "Bureautique", description: "Excel, Word et PowerPoint au quotidien.", position: 1 },
+        { db: t.db },
+      ),
+    ).id;
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  async function edit(f: Formation, changes: Record<string, unknown>, at: string): Promise<Formation> {
+    return valueOf(await updateFormation(f.id, { ...formationToFormValues(f), ...changes }, { db: t.db, actor, at }));
+  }
+
+  it("a save writes a revision with the whole content, in the journal too", async () => {
+    const created = valueOf(
+      await createFormation(formationInput({ categoryId, title: "Excel : les tableaux croisés" }), { db: t.db, actor }),
+    );
+    const history = await listRevisions("formation", created.id, t.db);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ published: false, title: "Excel : les tableaux croisés", authorEmail: actor.email });
+    const revision = await getRevision<Formation>(history[0]!.id, t.db);
+    expect(revision?.content.summary).toBe(created.summary);
+    expect(revision?.content.program).toEqual(created.program);
+
+    const edited = await edit(
+      created,
+      { summary: "Construire et lire un tableau croisé dynamique sans erreur." },
+      "2027-01-10T09:00:00.000Z",
+    );
+    valueOf(await setFormationStatus([edited.id], "published", { db: t.db, actor, at: "2027-01-10T10:00:00.000Z" }));
+    const after = await listRevisions("formation", created.id, t.db);
+    expect(after.map((r) => r.published)).toEqual([true, false, false]);
+
+    const journal = await listAudit(t.db, { page: 1, entity: "formation" });
+    const publish = journal.entries.find((e) => e.action === "publish" && e.entityId === created.id);
+    expect(publish?.revisionId).toBe(after[0]!.id);
+  });
+
+  it("a restore creates a draft with the old content and publishes nothing", async () => {
+    let f = valueOf(
+      await createFormation(formationInput({ categoryId, title: "Word : le publipostage" }), {
+        db: t.db,
+        actor,
+        at: "2027-02-01T08:00:00.000Z",
+      }),
+    );
+    valueOf(await setFormationStatus([f.id], "published", { db: t.db, actor, at: "2027-02-01T09:00:00.000Z" }));
+    f = (await getFormationById(f.id, t.db))!;
+    const first = (await listRevisions("formation", f.id, t.db))[0]!;
+    f = await edit(f, { summary: "Un nouveau résumé, publié directement sur le site public." }, "2027-02-02T09:00:00.000Z");
+
+    const restored = await restoreAsDraft(first.id, { actor, target: t.db, at: "2027-02-03T09:00:00.000Z" });
+    expect(restored.published).toBe(false);
+    expect(restored.restoredFrom).toBe(first.id);
+    expect((restored.content as unknown as Formation).summary).toBe(formationInput().summary);
+
+    const live = (await getFormationById(f.id, t.db))!;
+    expect(live.status).toBe("published");
+    expect(live.summary).toBe("Un nouveau résumé, publié directement sur le site public.");
+    const latestPublished = await latestRevision<Formation>("formation", f.id, { publishedOnly: true }, t.db);
+    expect(latestPublished?.content.summary).toBe("Un nouveau résumé, publié directement sur le site public.");
+
+    const journal = await listAudit(t.db, { page: 1, action: "restore" });
+    expect(journal.entries[0]).toMatchObject({ entityId: f.id, revisionId: restored.id });
+    await expect(restoreAsDraft("absente", { actor, target: t.db })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("the diff of two revisions names the changed fields, word by word for text", async () => {
+    const f = valueOf(await createFormation(formationInput({ categoryId, title: "PowerPoint : convaincre" }), { db: t.db, actor }));
+    await edit(
+      f,
+      { summary: "Construire une présentation claire qui convainc un comité de direction.", durationHours: 21 },
+      "2027-03-01T09:00:00.000Z",
+    );
+    const [newer, older] = await listRevisions("formation", f.id, t.db);
+    const a = await getRevision(older!.id, t.db);
+    const b = await getRevision(newer!.id, t.db);
+    const changes = diffContents(a!.content, b!.content, { summary: "Résumé", durationHours: "Durée (heures)" });
+    expect(changes.map((c) => c.label).sort()).toEqual(["Durée (heures)", "Résumé"]);
+    const summary = changes.find((c) => c.field === "summary")!;
+    expect(summary.parts?.some((p) => p.kind === "added" && p.value.includes("convainc"))).toBe(true);
+    expect(summary.parts?.some((p) => p.kind === "same")).toBe(true);
+    expect(changes.find((c) => c.field === "durationHours")).toMatchObject({ parts: null, after: "21" });
+  });
+
+  it("the state at a past date is that day's content (three edits on three dates)", async () => {
+    let f = valueOf(
+      await createFormation(formationInput({ categoryId, title: "Access : premières requêtes" }), {
+        db: t.db,
+        actor,
+        at: "2027-04-01T08:00:00.000Z",
+      }),
+    );
+    valueOf(await setFormationStatus([f.id], "published", { db: t.db, actor, at: "2027-04-01T09:00:00.000Z" }));
+    f = (await getFormationById(f.id, t.db))!;
+    f = await edit(f, { summary: "Version du 2 avril : interroger une base de données Access." }, "2027-04-02T09:00:00.000Z");
+    f = await edit(f, { summary: "Version du 5 avril : interroger et relier des tables Access." }, "2027-04-05T09:00:00.000Z");
+    f = await edit(f, { summary: "Version du 9 avril : requêtes, relations et formulaires Access." }, "2027-04-09T09:00:00.000Z");
+    const on = async (day: string) =>
+      (await revisionsAt<Formation>("formation", `${day}T23:59:59.999Z`, t.db)).find((r) => r.entityId === f.id)?.content.summary;
+    expect(await on("2027-04-03")).toBe("Version du 2 avril : interroger une base de données Access.");
+    expect(await on("2027-04-07")).toBe("Version du 5 avril : interroger et relier des tables Access.");
+    expect(await on("2027-04-30")).toBe("Version du 9 avril : requêtes, relations et formulaires Access.");
+    expect(await on("2027-03-31")).toBeUndefined();
+  });
+
+  it("the evidence pack of a past date shows that day's content, in the page and in the ZIP", async () => {
+    let f = valueOf(
+      await createFormation(formationInput({ categoryId, title: "Outlook : organiser sa messagerie" }), {
+        db: t.db,
+        actor,
+        at: "2027-06-01T08:00:00.000Z",
+      }),
+    );
+    valueOf(await setFormationStatus([f.id], "published", { db: t.db, actor, at: "2027-06-01T09:00:00.000Z" }));
+    f = (await getFormationById(f.id, t.db))!;
+    f = await edit(f, { summary: "Résumé du 2 juin : trier, classer et retrouver ses courriels." }, "2027-06-02T09:00:00.000Z");
+    f = await edit(
+      f,
+      { summary: "Résumé du 5 juin : règles, dossiers et recherche dans Outlook.", satisfactionRate: 91 },
+      "2027-06-05T09:00:00.000Z",
+    );
+    f = await edit(f, { summary: "Résumé du 9 juin : Outlook au quotidien, du tri à l'agenda partagé." }, "2027-06-09T09:00:00.000Z");
+    await saveLegalVersion(
+      "reglement_interieur",
+      { body: `Règlement du 4 juin. ${LONG}` },
+      { actor, target: t.db, now: new Date("2027-06-04T10:00:00Z") },
+    );
+
+    const pack = await evidencePack("2027-06-06", t.db);
+    const entry = pack.formations.find((p) => p.formation.id === f.id)!;
+    expect(entry.formation.summary).toBe("Résumé du 5 juin : règles, dossiers et recherche dans Outlook.");
+    expect(entry.formation.satisfactionRate).toBe(91);
+    expect(entry.indicators.find((c) => c.indicator === 3)?.applies).toBe(false);
+    expect(entry.indicators.find((c) => c.indicator === 1)?.missing).toEqual([]);
+    expect(pack.legal.find((l) => l.document === "reglement_interieur")?.versionOf).toBe("2027-06-04T10:00:00.000Z");
+    expect((await evidencePack("2027-05-31", t.db)).formations.some((p) => p.formation.id === f.id)).toBe(false);
+
+    const files = unzipSync(packZip(pack));
+    const html = strFromU8(files[`formations/${f.slug}.html`]!);
+    expect(html).toContain("Résumé du 5 juin");
+    expect(html).not.toContain("Résumé du 9 juin");
+    const csv = Buffer.from(files["synthese-2027-06-06.csv"]!).toString("utf8");
+    expect(csv.startsWith("\uFEFFFormation;Adresse;")).toBe(true);
+    expect(csv).toContain("Outlook : organiser sa messagerie");
+  });
+
+  it("drafts are pruned to the latest 50 per item, published states kept", async () => {
+    await t.db.transaction().execute(async (trx) => {
+      await recordRevision(trx, {
+        entityType: "blog_post",
+        entityId: "p1",
+        content: { v: -1 },
+        published: true,
+        title: "P",
+        at: "2027-05-01T00:00:00.000Z",
+      });
+      for (let i = 0; i < DRAFTS_KEPT + 5; i++) {
+        const at = new Date(Date.UTC(2027, 4, 2, 0, i)).toISOString();
+        await recordRevision(trx, { entityType: "blog_post", entityId: "p1", content: { v: i }, published: false, title: "P", at });
+      }
+    });
+    const history = await listRevisions("blog_post", "p1", t.db);
+    expect(history.filter((r) => !r.published)).toHaveLength(DRAFTS_KEPT);
+    expect(history.filter((r) => r.published)).toHaveLength(1);
+    const oldest = await getRevision(history.at(-2)!.id, t.db);
+    expect(oldest?.content).toEqual({ v: 5 });
+  });
+
+  it("large contents are stored compressed and read back whole", async () => {
+    const body = "Texte long et répété pour mesurer la compression. ".repeat(400);
+    const id = await t.db.transaction().execute((trx) =>
+      recordRevision(trx, {
+        entityType: "settings",
+        entityId: "organisation",
+        content: { body },
+        published: true,
+        title: "Organisation",
+      }),
+    );
+    const row = await t.db.selectFrom("revisions").select(["encoding", "content"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.encoding).toBe("gzip");
+    expect(row.content.length).toBeLessThan(body.length / 10);
+    expect((await getRevision(id, t.db))?.content).toEqual({ body });
+  });
+
+  it("the CGV are revisions: the id a registration records, the version in force, a restored draft", async () => {
+    const v1 = valueOf(
+      await saveLegalVersion("cgv", { body: `Première version. ${LONG}` }, { actor, target: t.db, now: new Date("2027-01-01T10:00:00Z") }),
+    );
+    const v2 = valueOf(
+      await saveLegalVersion("cgv", { body: `Deuxième version. ${LONG}` }, { actor, target: t.db, now: new Date("2027-02-01T10:00:00Z") }),
+    );
+    expect((await currentLegalVersion("cgv", t.db))?.id).toBe(v2.id);
+    expect((await legalVersionById(v1.id, t.db))?.body).toContain("Première version.");
+    await restoreAsDraft(v1.id, { actor, target: t.db, at: "2027-03-01T10:00:00.000Z" });
+    expect((await currentLegalVersion("cgv", t.db))?.id).toBe(v2.id);
+    expect((await pendingLegalDraft("cgv", t.db))?.body).toContain("Première version.");
+    expect(await legalVersionById((await latestRevision("legal_document", "cgv", {}, t.db))!.id, t.db)).toBeNull();
+  });
+});
+
+describe("the migration to revisions", () => {
+  it("moves the CGV versions into revisions with their ids, so registrations still point at them", async () => {
+    const { createSqliteDatabase } = await import("../../../tests/support/databases");
+    const { migrate } = await import("~/platform/db/db.server");
+    const { migrations } = await import("~/platform/db/migrations");
+    const t = await createSqliteDatabase({ migrated: false });
+    try {
+      const names = Object.keys(migrations);
+      const before = Object.fromEntries(names.slice(0, names.indexOf("202611281200_revisions")).map((n) => [n, migrations[n]!]));
+      await migrate(t.db, before);
+      await (t.db as unknown as import("kysely").Kysely<any>)
+        .insertInto("legal_document_versions")
+        .values({
+          id: "cgv-v1",
+          document: "cgv",
+          body: `Ancienne version. ${LONG}`,
+          is_demo: 1,
+          author_email: "",
+          created_at: "2026-11-01T00:00:00.000Z",
+        })
+        .execute();
+      await migrate(t.db);
+      const version = await legalVersionById("cgv-v1", t.db);
+      expect(version).toMatchObject({ document: "cgv", isDemo: true, createdAt: "2026-11-01T00:00:00.000Z" });
+      expect(version?.body).toContain("Ancienne version.");
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
