@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ReactElement } from "react";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { convocationMailFor } from "~/domain/registrations/admin.server";
 import { enqueueMail, signalMailQueued } from "~/domain/leads/mail-queue.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
@@ -294,24 +295,33 @@ export async function queueDocumentMail(
   const orgName = org ? ((JSON.parse(org.value) as { name?: string }).name ?? "") : "";
   const label = KIND_LABELS[row.kind as DocumentKind] ?? "Document";
   const link = documentLink(row.id, now);
+  const pdf = { filename: row.filename, contentType: "application/pdf", storageKey: row.storage_key };
+  const linkLines = [
+    `Vous trouverez ci-joint votre document «\u00a0${label}\u00a0» n°\u00a0${row.number}.`,
+    `Vous pouvez aussi le télécharger pendant ${LINK_DAYS}\u00a0jours à cette adresse\u00a0: ${link}`,
+  ];
+  // A convocation is the trainee's convocation e-mail (dates, place, calendar file) with its PDF.
+  const convocation =
+    row.kind === "convocation" && row.registration_id ? await convocationMailFor(row.registration_id, to.email, trx) : null;
   await enqueueMail(
     trx,
-    {
-      registrationId: row.registration_id,
-      purpose: `document-${row.kind}`,
-      to: to.email,
-      subject: `${label} ${row.number}${orgName ? ` — ${orgName}` : ""}`,
-      text: [
-        `Bonjour ${to.name},`,
-        "",
-        `Vous trouverez ci-joint votre document « ${label} » n° ${row.number}.`,
-        `Vous pouvez aussi le télécharger pendant ${LINK_DAYS} jours à cette adresse : ${link}`,
-        "",
-        "Bien cordialement,",
-        orgName,
-      ].join("\n"),
-      attachments: [{ filename: row.filename, contentType: "application/pdf", storageKey: row.storage_key }],
-    },
+    convocation
+      ? {
+          registrationId: row.registration_id,
+          purpose: "convocation",
+          to: to.email,
+          subject: convocation.subject,
+          text: [convocation.text, "", ...linkLines].join("\n"),
+          attachments: [pdf, convocation.calendar],
+        }
+      : {
+          registrationId: row.registration_id,
+          purpose: `document-${row.kind}`,
+          to: to.email,
+          subject: `${label} ${row.number}${orgName ? ` — ${orgName}` : ""}`,
+          text: [`Bonjour ${to.name},`, "", ...linkLines, "", "Bien cordialement,", orgName].join("\n"),
+          attachments: [pdf],
+        },
     now,
   );
   const iso = new Date(now).toISOString();

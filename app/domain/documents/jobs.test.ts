@@ -90,5 +90,11 @@ describe.each(engines)("batches of documents ($name)", ({ create }) => {
     const pdf = convocations[0]!.attachments![0]!;
     expect(pdf.contentType).toBe("application/pdf");
     expect(Buffer.isBuffer(pdf.content) && pdf.content.subarray(0, 5).toString()).toBe("%PDF-");
+    // One path for convocations: the trainee's convocation e-mail, its calendar file and the link.
+    const calendar = convocations[0]!.attachments![1]!;
+    expect(calendar.contentType).toMatch(/^text\/calendar/);
+    expect(String(calendar.content)).toContain("BEGIN:VEVENT");
+    expect(convocations[0]!.text).toContain("Vous êtes convoqué(e) à la formation");
+    expect(convocations[0]!.text).toMatch(/\/documents\/[^\s]+/);
   });
 });

@@ -1,7 +1,6 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { sessionDatesLabel } from "~/domain/formations/labels";
 import { toCsv } from "~/domain/leads/leads.server";
-import { enqueueMail, signalMailQueued } from "~/domain/leads/mail-queue.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import { parisCalendarDay } from "~/platform/intl";
@@ -207,44 +206,20 @@ export async function updateSessionDetails(id: string, input: SessionDetailsInpu
   });
 }
 
-/** Queues the convocation of every trainee of the session's received and confirmed registrations (with the .ics). */
-export async function sendConvocations(sessionId: string, actor: Actor, target: Db = db(), now = Date.now()): Promise<number> {
-  const setup = await mailSetup(target);
-  const ids = (
-    await target
-      .selectFrom("registrations")
-      .select("id")
-      .where("session_id", "=", sessionId)
-      .where("status", "in", ["recue", "confirmee"])
-      .execute()
-  ).map((r) => r.id);
-  const sent = await target.transaction().execute(async (trx) => {
-    let count = 0;
-    for (const id of ids) {
-      const r = await loadMailRegistration(trx, id);
-      if (!r) continue;
-      const attachment = calendarOf(r, setup);
-      for (const trainee of r.trainees) {
-        const mail = convocationMail(trainee, r, setup.organisation);
-        await enqueueMail(
-          trx,
-          { registrationId: id, purpose: "convocation", to: trainee.email, replyTo: setup.staff, attachments: [attachment], ...mail },
-          now,
-        );
-        count++;
-      }
-    }
-    await recordAudit(trx, {
-      actor,
-      action: "send",
-      entity: "session",
-      entityId: sessionId,
-      summary: `Convocations envoyées à ${count} stagiaire(s).`,
-    });
-    return count;
-  });
-  if (sent > 0) signalMailQueued();
-  return sent;
+/**
+ * The convocation e-mail of one trainee (text and the session's calendar file), for the documents
+ * domain, which attaches the numbered PDF convocation and sends it through the mail queue: one
+ * path for convocations (app/domain/documents). Null when the trainee is no longer registered.
+ */
+export async function convocationMailFor(
+  registrationId: string,
+  traineeEmail: string,
+  target: Db = db(),
+): Promise<{ subject: string; text: string; calendar: ReturnType<typeof calendarOf> } | null> {
+  const [setup, r] = await Promise.all([mailSetup(target), loadMailRegistration(target, registrationId)]);
+  const trainee = r?.trainees.find((t) => t.email === traineeEmail);
+  if (!r || !trainee) return null;
+  return { ...convocationMail(trainee, r, setup.organisation), calendar: calendarOf(r, setup) };
 }
 
 /** The session's trainees as CSV for Excel in French (UTF-8 with BOM, « ; », formulas neutralised). */

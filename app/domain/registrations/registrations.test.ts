@@ -15,7 +15,7 @@ import { parisTimeToInstant, sessionDays } from "./calendar";
 import { sessionCalendar } from "./ics.server";
 import { saveLegalVersion } from "~/domain/revisions/legal-documents.server";
 import { registrationSchema } from "./model";
-import { adminSessionDetail, exportTraineesCsv, nextSessionsFill, sendConvocations, updateSessionDetails } from "./admin.server";
+import { adminSessionDetail, convocationMailFor, exportTraineesCsv, nextSessionsFill, updateSessionDetails } from "./admin.server";
 import {
   acceptOffer,
   addRegistrationByHand,
@@ -310,10 +310,13 @@ describe.each(engines)("registrations ($name)", ({ create }) => {
       ),
     ).toBe(true);
 
-    expect(await sendConvocations(sessionId, actor, t.db)).toBe(2);
-    const convocations = await t.db.selectFrom("mail_queue").selectAll().where("purpose", "=", "convocation").execute();
-    expect(convocations.map((m) => m.to_address).sort()).toEqual(["anais@exemple.test", "loic@exemple.test"]);
-    const ics = JSON.parse(convocations[0]!.attachments)[0].content as string;
+    // Each trainee's convocation e-mail carries the session's days in Europe/Paris and its address
+    // (the documents domain sends it with the numbered PDF: app/domain/documents/jobs.test.ts).
+    const registration = await t.db.selectFrom("registrations").select("id").where("session_id", "=", sessionId).executeTakeFirstOrThrow();
+    const convocation = (await convocationMailFor(registration.id, "loic@exemple.test", t.db))!;
+    expect(convocation.text).toContain("Bonjour Loïc Bérénice,");
+    expect(await convocationMailFor(registration.id, "personne@exemple.test", t.db)).toBeNull();
+    const ics = convocation.calendar.content as string;
     const events = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
     expect(events.map((e) => e.startDate.toJSDate().toISOString())).toEqual(["2099-09-14T06:30:00.000Z", "2099-09-15T06:30:00.000Z"]);
     expect(events[0]!.location).toBe("12 rue Mercière, 69002 Lyon");

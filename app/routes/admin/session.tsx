@@ -1,6 +1,7 @@
 import { Form, Link, data } from "react-router";
 import type { Route } from "./+types/session";
-import { adminSessionDetail, sendConvocations, updateSessionDetails } from "~/domain/registrations/admin.server";
+import { queueBatch } from "~/domain/documents/jobs.server";
+import { adminSessionDetail, updateSessionDetails } from "~/domain/registrations/admin.server";
 import { RegistrationList, SessionDetailsForm, type SessionActionReply } from "~/domain/registrations/components/admin-sessions";
 import { RegistrationForm, type RegistrationReply } from "~/domain/registrations/components/registration-form";
 import { cancelSchema, moveSchema, registrationSchema, sessionDetailsSchema } from "~/domain/registrations/model";
@@ -17,7 +18,7 @@ import {
 import { requireEditor } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";
 import { pageMeta } from "~/platform/seo/meta";
-import { dataWithToast } from "~/platform/toast/flash.server";
+import { dataWithToast, redirectWithToast } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
 import { parseSubmission } from "~/platform/validation/submission";
 import { Button } from "~/ui/button";
@@ -100,12 +101,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   }
   if (operation === "convoquer") {
-    const count = await sendConvocations(params.id, user);
-    return reply(
-      count > 0
-        ? { ok: true, message: `${count} convocation(s) en cours d'envoi.` }
-        : { ok: false, message: "Aucun stagiaire inscrit à convoquer." },
-    );
+    // One path for convocations: the numbered PDF, the e-mail and its calendar file (app/domain/documents).
+    const batch = await queueBatch(params.id, "convocation", { send: true, actor: user });
+    if (!batch.ok) return reply({ ok: false, message: batch.error });
+    return redirectWithToast(`/admin/sessions/${params.id}/documents`, {
+      kind: "success",
+      title: `${batch.total} convocation(s) en préparation`,
+      description: "Chacune part par e-mail avec son PDF et le fichier agenda.",
+    });
   }
   if (operation === "details") {
     const parsed = await parseSubmission(form, sessionDetailsSchema);
