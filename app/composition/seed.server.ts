@@ -1,6 +1,9 @@
 import { db, type Db } from "~/platform/db/db.server";
 import { seedDemoAccounts } from "~/domain/accounts/bootstrap.server";
 import { seedFormations } from "~/domain/formations/seed.server";
+import { recordFormationBaselines } from "~/domain/formations/formations.server";
+import { recordPostBaselines } from "~/domain/blog/blog.server";
+import { recordClaimBaselines } from "~/domain/content/claims.server";
 import { seedBlog } from "~/domain/blog/seed.server";
 import { seedDemoClaims } from "~/domain/content/claims-demo.server";
 import { seedDemoLegalDocuments } from "~/domain/revisions/legal-documents.server";
@@ -78,6 +81,21 @@ const steps: Array<{ name: string; kind: "reference" | "demo"; run: (target: Db)
     name: "legal-documents",
     kind: "demo",
     run: (target) => seedDemoLegalDocuments(target),
+  },
+  {
+    // Last: content that has no revision yet (seeded above, or saved before the history existed) gets
+    // one, as it now is, so that the history and the Qualiopi evidence pack start from a known state.
+    name: "revisions",
+    kind: "reference",
+    run: (target) =>
+      target.transaction().execute(async (trx) => {
+        const summary = "État enregistré à l'ouverture de l'historique.";
+        return (
+          (await recordFormationBaselines(trx, summary)) +
+          (await recordPostBaselines(trx, summary)) +
+          (await recordClaimBaselines(trx, summary))
+        );
+      }),
   },
 ];
 

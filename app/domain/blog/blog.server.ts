@@ -191,6 +191,29 @@ async function audit(trx: Db, actor: Actor | undefined, action: string, entityId
   if (actor) await recordAudit(trx, { actor, action, entity: "blog_post", entityId, summary, revisionId });
 }
 
+/**
+ * The posts that have no revision yet (saved before the history existed), each recorded as it now
+ * is, so that the history and the Qualiopi evidence pack start from it (app/composition/seed.server.ts).
+ */
+export async function recordPostBaselines(trx: Db, summary: string): Promise<number> {
+  const rows = await trx
+    .selectFrom("blog_posts")
+    .select("id")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("revisions")
+            .select("revisions.id")
+            .where("revisions.entity_type", "=", "blog_post")
+            .whereRef("revisions.entity_id", "=", "blog_posts.id"),
+        ),
+      ),
+    )
+    .execute();
+  for (const { id } of rows) await audit(trx, undefined, "baseline", id, summary);
+  return rows.length;
+}
+
 function statusSentence(status: BlogStatus, publishedAt: string | null): string {
   if (status === "draft") return "brouillon";
   if (status === "scheduled") return `programmé pour le ${publishedAt}`;

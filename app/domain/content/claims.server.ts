@@ -327,3 +327,40 @@ export async function demoClaims(target: Db = db()): Promise<Record<ClaimKind, A
   const [testimonial, result, argument] = await Promise.all([list("testimonial"), list("result"), list("argument")]);
   return { testimonial, result, argument };
 }
+
+/**
+ * The claims that have no revision yet (saved before the history existed, or seeded), each recorded
+ * as it now is, so that the Qualiopi evidence pack finds them (app/composition/seed.server.ts).
+ */
+export async function recordClaimBaselines(trx: Db, summary: string): Promise<number> {
+  let count = 0;
+  for (const kind of Object.keys(TABLE) as ClaimKind[]) {
+    const rows = await trx
+      .selectFrom(TABLE[kind])
+      .select("id")
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("revisions")
+              .select("revisions.id")
+              .where("revisions.entity_type", "=", CLAIM_ENTITY[kind])
+              .whereRef("revisions.entity_id", "=", `${TABLE[kind]}.id`),
+          ),
+        ),
+      )
+      .execute();
+    for (const { id } of rows) {
+      const row = await trx.selectFrom(TABLE[kind]).selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      await recordRevision(trx, {
+        entityType: CLAIM_ENTITY[kind],
+        entityId: id,
+        content: row,
+        published: true,
+        title: nameOf(kind, row),
+        summary,
+      });
+      count++;
+    }
+  }
+  return count;
+}

@@ -361,6 +361,31 @@ export async function recordFormationRevision(
   });
 }
 
+/**
+ * The formations that have no revision yet (saved before the history existed), each recorded as it
+ * now is, so that the history and the Qualiopi evidence pack start from it (app/composition/seed.server.ts).
+ */
+export async function recordFormationBaselines(trx: Db, summary: string): Promise<number> {
+  const ids = (
+    await trx
+      .selectFrom("formations")
+      .select("id")
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("revisions")
+              .select("revisions.id")
+              .where("revisions.entity_type", "=", "formation")
+              .whereRef("revisions.entity_id", "=", "formations.id"),
+          ),
+        ),
+      )
+      .execute()
+  ).map((r) => r.id);
+  await recordFormationRevisions(trx, ids, { summary });
+  return ids.length;
+}
+
 /** The same for many formations at once (an import): three reads and multi-row inserts, not one round per formation. */
 export async function recordFormationRevisions(
   trx: Db,
