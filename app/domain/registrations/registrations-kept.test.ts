@@ -9,7 +9,7 @@ import { toCsv } from "~/domain/formations/import/csv";
 import { analyseTable, applyAnalysis } from "~/domain/formations/import/import.server";
 import { readTable } from "~/domain/formations/import/read.server";
 import { loadConfig, setConfig } from "~/platform/config.server";
-import { adminSessionDetail } from "./admin.server";
+import { adminSessionDetail, updateSessionDetails } from "./admin.server";
 import { cancelRegistration, submitRegistration } from "./registrations.server";
 import { getSession } from "./sessions.server";
 import { addSession, registrationCatalogue, registrationForm } from "./test-fixtures";
@@ -124,5 +124,25 @@ describe.each(engines)("sessions with registrations are kept ($name)", ({ create
     // The registrations still have their session (the admin lists them).
     expect((await adminSessionDetail(left, t.db))?.registrations.map((x) => x.reference)).toEqual([kept.reference]);
     expect((await adminSessionDetail(changed, t.db))?.registrations.map((x) => x.reference)).toEqual([other.reference]);
+  });
+
+  it("a session without registrations written again by an import keeps its type, times and address", async () => {
+    const formationId = await registrationCatalogue(t.db, nextSlug());
+    const slug = (await getFormationById(formationId, t.db))!.slug;
+    const intra = await addSession(t.db, formationId, 8, "2099-08-03", "2099-08-04");
+    const details = { kind: "intra" as const, dayStart: "08:30", dayEnd: "16:00", address: "Chez le client, 4 quai Perrache, 69002 Lyon" };
+    expect(await updateSessionDetails(intra, details, actor, t.db)).toBe(true);
+
+    const file = toCsv([
+      ["Adresse (slug)", "Sessions"],
+      [slug, "2099-08-03;2099-08-04;à distance;6"],
+    ]);
+    const table = await readTable("catalogue.csv", new Uint8Array(Buffer.from(file, "utf8")));
+    const analysis = await analyseTable(table, guessMapping(table.headers), t.db);
+    expect(analysis.counts).toMatchObject({ updated: 1, rejected: 0 });
+    await applyAnalysis(analysis, { actor, fileName: "catalogue.csv", target: t.db });
+
+    const row = await t.db.selectFrom("formation_sessions").selectAll().where("id", "=", intra).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ seats_left: 6, kind: "intra", day_start: "08:30", day_end: "16:00", address: details.address });
   });
 });

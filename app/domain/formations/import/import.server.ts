@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { Insertable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
-import type { FormationsTable } from "~/platform/db/schema";
+import type { FormationSessionsTable, FormationsTable } from "~/platform/db/schema";
 import { recordFormationRevisions, toColumns, toFormation } from "../formations.server";
 import { sessionsWithRegistrations } from "../held-sessions.server";
 import { isUniqueViolation } from "~/platform/db/errors";
@@ -555,12 +555,13 @@ async function writeChunk(trx: Db, part: PlannedRow[], lookups: ResolvedLookups,
     const ids = group.map((p) => p.existing!.id);
     const held = await sessionsWithRegistrations(trx, { formationIds: ids });
     await trx.deleteFrom("formation_cities").where("formation_id", "in", ids).execute();
-    await deleteSessionsBut(trx, ids, held);
+    const details = await deleteSessionsBut(trx, ids, held);
     await writeChildren(
       trx,
       group.map((p) => ({ id: p.existing!.id, data: p.data, previous: p.existing!.sessions })),
       now,
       held,
+      details,
     );
   }
   // Each imported formation keeps a revision of what the import wrote (app/domain/revisions).
@@ -637,13 +638,14 @@ async function undo(target: Db, written: Written, now: string, lookups: Resolved
         const ids = part.map((f) => f.id);
         const held = await sessionsWithRegistrations(trx, { formationIds: ids });
         await trx.deleteFrom("formation_cities").where("formation_id", "in", ids).execute();
-        await deleteSessionsBut(trx, ids, held);
+        const details = await deleteSessionsBut(trx, ids, held);
         const cities = part.flatMap((f) => f.cityIds.map((city_id) => ({ formation_id: f.id, city_id })));
         for (const c of chunks(cities, 500)) await trx.insertInto("formation_cities").values(c).execute();
         const sessions = part.flatMap((f) =>
           f.sessions
             .filter((s) => !held.has(s.id))
             .map((s) => ({
+              ...details.get(s.id),
               id: s.id,
               formation_id: f.id,
               start_date: s.startDate,
@@ -662,15 +664,28 @@ async function undo(target: Db, written: Written, now: string, lookups: Resolved
   if (skipped > 0) log.warn("Import annulé : formations modifiées entre-temps laissées telles quelles", { count: skipped });
 }
 
+/** What the import's columns do not hold about a session, kept when the session is written again with its id. */
+type SessionDetails = Pick<Selectable<FormationSessionsTable>, "kind" | "day_start" | "day_end" | "address">;
+
 /**
  * Removes the sessions of these formations, but those that registrations hold: a registration is
  * never lost (docs/decisions/0011-registrations-seats.md); such a session stays exactly as it is.
+ * Returns the removed sessions' type, times and address by id: a session written again with the
+ * same id (same dates and city) keeps them, since the file has no column for them.
  */
-async function deleteSessionsBut(trx: Db, formationIds: string[], held: ReadonlyMap<string, number>): Promise<void> {
+async function deleteSessionsBut(trx: Db, formationIds: string[], held: ReadonlyMap<string, number>): Promise<Map<string, SessionDetails>> {
+  const details = new Map<string, SessionDetails>();
+  const rows = await trx
+    .selectFrom("formation_sessions")
+    .select(["id", "kind", "day_start", "day_end", "address"])
+    .where("formation_id", "in", formationIds)
+    .execute();
+  for (const { id, ...rest } of rows) details.set(id, rest);
   let q = trx.deleteFrom("formation_sessions").where("formation_id", "in", formationIds);
   if (held.size > 0) q = q.where("id", "not in", [...held.keys()]);
   await q.execute();
   if (held.size > 0) log.info("Import : sessions avec des inscriptions gardées telles quelles", { count: held.size });
+  return details;
 }
 
 /** "du 12/03/2027 au 14/03/2027 à Lyon": a session as the import report names it. */
@@ -723,6 +738,7 @@ async function writeChildren(
   items: Array<{ id: string; data: FormationData; previous: FormationSession[] }>,
   now: string,
   held: ReadonlyMap<string, number> = new Map(),
+  details: ReadonlyMap<string, SessionDetails> = new Map(),
 ): Promise<void> {
   const cityRows = items.flatMap(({ id, data }) => data.cityIds.map((city_id) => ({ formation_id: id, city_id })));
   for (const part of chunks(cityRows, 500)) await trx.insertInto("formation_cities").values(part).execute();
@@ -738,6 +754,7 @@ async function writeChildren(
       // A session that registrations hold was not removed: it stays as it is (seats, times, place).
       if (reuse && held.has(reuse)) return [];
       return {
+        ...(reuse ? details.get(reuse) : undefined),
         id: reuse ?? randomUUID(),
         formation_id: id,
         start_date: s.startDate,
