@@ -42,7 +42,7 @@ test.describe("catalogue without JavaScript", () => {
       expect(Number(price.replace(/[^\d]/g, ""))).toBeLessThanOrEqual(300);
     }
     await page.goto("/formations");
-    await page.getByLabel("Rechercher").fill("securite");
+    await page.getByRole("main").getByLabel("Rechercher").fill("securite");
     await page.getByRole("button", { name: "Afficher les formations" }).click();
     await expect(page).toHaveURL(/q=securite/);
     await expect(page.getByRole("link", { name: /Cybersécurité/ })).toBeVisible();

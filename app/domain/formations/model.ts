@@ -252,7 +252,7 @@ export const formationInputSchema = z
     if (f.franceCompetencesUrl && !/^https:\/\/www\.francecompetences\.fr\//.test(f.franceCompetencesUrl))
       issue(
         "franceCompetencesUrl",
-        "Le lien commence par https://www.francecompetences.fr/ (par exemple https://www.francecompetences.fr/recherche/rs/5252/).",
+        "Le lien commence par https://www.francecompetences.fr/\u00a0: copiez l'adresse de la fiche RNCP ou RS.",
       );
     if (f.cpfEligible && f.certificationType === "none") {
       issue("cpfEligible", "Seule une formation certifiante (RNCP ou Répertoire spécifique) peut être éligible au CPF.");

@@ -28,6 +28,7 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
 /** The public header; `userMenu` is the signed-in visitor's menu (given by the layout, loaded only for them). */
 export function SiteHeader({ siteName, logoUrl, userMenu }: { siteName: string; logoUrl?: string; userMenu?: ReactNode }) {
   const location = useLocation();
+  const longName = siteName.length > 40;
   // Signing in from a page comes back to it.
   const here = location.pathname + location.search;
   const loginHref = location.pathname === "/" || location.pathname === "/login" ? "/login" : loginPath(here);
@@ -39,7 +40,7 @@ export function SiteHeader({ siteName, logoUrl, userMenu }: { siteName: string; 
         <ServerHtml>
           {() => (
             <>
-              {/* A long name wraps instead of pushing the menu out: on four short lines at most on a phone (the longest name allowed, 50 characters, at 320 px), two from 640 px. */}
+              {/* A long name wraps instead of pushing the menu out: on four short lines at most on a phone (the longest name allowed, 50 characters, at 320 px, beside the search, theme and menu buttons: its logo steps aside below 400 px), two from 640 px. */}
               <Link
                 to="/"
                 className="flex min-w-0 items-center gap-2 font-bold tracking-tight"
@@ -47,14 +48,26 @@ export function SiteHeader({ siteName, logoUrl, userMenu }: { siteName: string; 
                 data-testid="site-name"
               >
                 {logoUrl ? (
-                  <img src={logoUrl} alt="" height={40} className="h-10 w-auto max-w-32 shrink-0 object-contain" data-testid="site-logo" />
+                  <img
+                    src={logoUrl}
+                    alt=""
+                    height={40}
+                    className={cn("h-10 w-auto max-w-32 shrink-0 object-contain", longName && "max-[400px]:hidden")}
+                    data-testid="site-logo"
+                  />
                 ) : (
-                  <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
+                  <img
+                    src="/favicon.svg"
+                    alt=""
+                    width={32}
+                    height={32}
+                    className={cn("size-8 shrink-0", longName && "max-[400px]:hidden")}
+                  />
                 )}
                 <span
                   className={cn(
                     "line-clamp-4 leading-tight break-words sm:line-clamp-2",
-                    siteName.length > 40 ? "text-xs sm:text-base" : siteName.length > 24 ? "text-sm sm:text-base" : "text-lg",
+                    longName ? "text-xs sm:text-base" : siteName.length > 24 ? "text-sm sm:text-base" : "text-lg",
                   )}
                 >
                   {siteName}

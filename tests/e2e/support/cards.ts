@@ -25,7 +25,10 @@ export async function expectUniformCards(page: Page): Promise<{ withImage: numbe
           width: Math.round(card.width),
           frameHeight: Math.round(frame.height),
           frameWidth: Math.round(frame.width),
-          image: a.querySelector('[data-testid="formation-card-image"] img') !== null,
+          // An uploaded picture, not the category's cover drawing (public/illustrations/).
+          image: [...a.querySelectorAll('[data-testid="formation-card-image"] img')].some(
+            (img) => !(img.getAttribute("src") ?? "").startsWith("/illustrations/"),
+          ),
         };
       }),
     );

@@ -435,7 +435,7 @@ export function FormationEditor({
               values={values}
               errors={errors}
               maxLength={300}
-              hint="Par exemple https://www.francecompetences.fr/recherche/rs/5252/"
+              hint="L'adresse de la fiche RNCP ou RS sur le site francecompetences.fr."
             />
           </EditorSection>
 
