@@ -19,6 +19,8 @@ const AXE_SOURCE = readFileSync(path.join("node_modules", "axe-core", "axe.min.j
 async function newSession(seats: number): Promise<string> {
   const db = serverDb();
   const formation = await db.selectFrom("formations").select("id").where("slug", "=", EXCEL).executeTakeFirstOrThrow();
+  // One of its own cities: a remote session on a formation given in a classroom could not be published again.
+  const city = await db.selectFrom("formation_cities").select("city_id").where("formation_id", "=", formation.id).executeTakeFirstOrThrow();
   const id = randomUUID();
   const now = new Date().toISOString();
   await db
@@ -28,7 +30,7 @@ async function newSession(seats: number): Promise<string> {
       formation_id: formation.id,
       start_date: "2099-06-08",
       end_date: "2099-06-09",
-      city_id: null,
+      city_id: city.city_id,
       seats_left: seats,
       created_at: now,
       updated_at: now,

@@ -18,6 +18,8 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22
 
 async function newSession(db: Db, seats: number, startDate: string, endDate: string): Promise<string> {
   const formation = await db.selectFrom("formations").select("id").where("slug", "=", EXCEL).executeTakeFirstOrThrow();
+  // One of its own cities: a remote session on a formation given in a classroom could not be published again.
+  const city = await db.selectFrom("formation_cities").select("city_id").where("formation_id", "=", formation.id).executeTakeFirstOrThrow();
   const id = randomUUID();
   const now = new Date().toISOString();
   await db
@@ -27,7 +29,7 @@ async function newSession(db: Db, seats: number, startDate: string, endDate: str
       formation_id: formation.id,
       start_date: startDate,
       end_date: endDate,
-      city_id: null,
+      city_id: city.city_id,
       seats_left: seats,
       created_at: now,
       updated_at: now,

@@ -21,6 +21,8 @@ const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
 /** A session of its own (far in the future, so that no other test touches it), with `seats` free seats. */
 async function newSession(db: Db, seats: number, startDate = "2099-03-27", endDate = "2099-03-30"): Promise<string> {
   const formation = await db.selectFrom("formations").select("id").where("slug", "=", EXCEL).executeTakeFirstOrThrow();
+  // One of its own cities: a remote session on a formation given in a classroom could not be published again.
+  const city = await db.selectFrom("formation_cities").select("city_id").where("formation_id", "=", formation.id).executeTakeFirstOrThrow();
   const id = randomUUID();
   const now = new Date().toISOString();
   await db
@@ -30,7 +32,7 @@ async function newSession(db: Db, seats: number, startDate = "2099-03-27", endDa
       formation_id: formation.id,
       start_date: startDate,
       end_date: endDate,
-      city_id: null,
+      city_id: city.city_id,
       seats_left: seats,
       created_at: now,
       updated_at: now,
