@@ -8,7 +8,6 @@ import { createCategory } from "~/domain/formations/categories.server";
 import { createFormation, getFormationById, setFormationStatus, updateFormation } from "~/domain/formations/formations.server";
 import { formationToFormValues } from "~/domain/formations/model";
 import { formationInput } from "~/domain/formations/test-fixtures";
-import { issueFormToken } from "~/domain/leads/spam.server";
 import { loadConfig, setConfig } from "~/platform/config.server";
 import { valueOf } from "~/platform/validation/errors";
 import { parisTimeToInstant, sessionDays } from "./calendar";
@@ -26,6 +25,7 @@ import {
   sweepWaitingLists,
 } from "./registrations.server";
 import { getSession, verifySignedToken } from "./sessions.server";
+import { registrationForm } from "./test-fixtures";
 
 let dataDir: string;
 const actor = { id: "u-editor", email: "editrice@formavia.test", role: "editor" as const };
@@ -49,36 +49,6 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 let ipCounter = 0;
 const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-
-function registrationForm(overrides: Record<string, string> = {}, trainees = 1): FormData {
-  const f = new FormData();
-  const values: Record<string, string> = {
-    jeton: issueFormToken("inscription", Date.now() - 60_000),
-    acheteur: "entreprise",
-    entreprise: "Boulangerie Dupré",
-    siret: "73282932000074",
-    adresse: "12 rue des Lilas",
-    codePostal: "69003",
-    ville: "Lyon",
-    contactNom: "Claire Dupré",
-    contactEmail: `claire${ipCounter}@dupre.test`,
-    contactTelephone: "04 78 00 00 00",
-    financement: "opco",
-    opco: "akto",
-    accessibilite: "",
-    cgv: "on",
-    reglement: "on",
-    ...overrides,
-  };
-  for (const [k, v] of Object.entries(values)) f.append(k, v);
-  for (let i = 0; i < trainees; i++) {
-    f.append(`stagiaires.${i}.prenom`, `Prénom${i}`);
-    f.append(`stagiaires.${i}.nom`, `Nom${i}`);
-    f.append(`stagiaires.${i}.email`, `stagiaire${i}.${ipCounter}@dupre.test`);
-    f.append(`stagiaires.${i}.fonction`, "");
-  }
-  return f;
-}
 
 describe.each(engines)("registrations ($name)", ({ create }) => {
   let t: TestDatabase;
