@@ -14,6 +14,8 @@
  *    the formation page and the home page with 50 and with 10,000 published formations, and the
  *    server's CPU time per request (Linux), which a loaded machine inflates far less than p95.
  *
+ * `BENCH_PART=render` measures part 2 alone.
+ *
  * nginx and wrk come from Debian (`apt-get install -y nginx-light wrk`); without them part 1 is
  * skipped with a message. Figures, not a pass/fail test: run it on a quiet machine (servers and
  * load generator share its cores) and quote `uptime` with them. Every process started here is
@@ -73,12 +75,17 @@ function managed(child: ChildProcess): () => Promise<void> {
   };
 }
 
+/** The Node.js options of `npm start` (package.json), so that the measured server runs as in production. */
+const START_FLAGS = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith("--"));
+
 /** The built site (server/main.js), its log written to a file as a process manager would keep it. */
 async function startSite(dataDir: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logFd = openSync(path.join(dataDir, `site-${port}.log`), "a");
-  const child = spawn(process.execPath, ["server/main.js"], {
+  const child = spawn(process.execPath, [...START_FLAGS, "server/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -393,7 +400,9 @@ try {
     pages.push({ path: pagePath, body: answer.body, headers });
   }
   const nginxPath = which("nginx") ?? (which("/usr/sbin/nginx") ? "/usr/sbin/nginx" : undefined);
-  if (!nginxPath || !which("wrk")) {
+  if (process.env.BENCH_PART === "render") {
+    console.log("BENCH_PART=render : comparaison des pages en cache sautée.");
+  } else if (!nginxPath || !which("wrk")) {
     console.log("nginx ou wrk absent : comparaison sautée (apt-get install -y nginx-light wrk, voir le README).");
   } else {
     const bare = await startBare(dataDir, pages);

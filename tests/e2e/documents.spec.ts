@@ -3,13 +3,15 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
-import { createAccount, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
+import { documentToken } from "~/domain/documents/links.server";
+import { loadConfig, setConfig } from "~/platform/config.server";
+import { createAccount, e2eDataDir, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
 import { hydrated } from "./support/hydration";
 
 /**
  * Training documents (README, « Documents de formation »): staff generate a convention from a
  * registration, download it, send it and see it listed with whom it went to; the client's link
- * serves it, a forged link or another document's is refused, and a viewer or a signed-out visitor
+ * serves it, a forged link or another document's is refused, an expired one too, and a viewer or a signed-out visitor
  * never gets the staff route. The new screens pass axe.
  */
 
@@ -131,6 +133,13 @@ test("staff generate a convention from a registration, download it, send it and 
   const otherId = randomUUID();
   expect((await request.get(`/documents/${otherId}${token.slice(36)}`)).status()).toBe(404);
   expect((await request.get(`/documents/${token.slice(0, -4)}AAAA`)).status()).toBe(404);
+  // The same document's link signed by the server's own secret, 31 days old: 403 and why.
+  const linkedId = token.split(".")[0]!;
+  setConfig(loadConfig({ NODE_ENV: "test", DATA_DIR: e2eDataDir(), LOG_LEVEL: "error" }));
+  const expired = await request.get(`/documents/${documentToken(linkedId, Date.now() - 31 * 86_400_000)}`);
+  expect(expired.status()).toBe(403);
+  expect(expired.headers()["cache-control"]).toContain("no-store");
+  expect(await expired.text()).toContain("Ce lien a expiré");
 
   // The staff route: a signed-out visitor is sent to sign in, a viewer refused.
   const doc = await db.selectFrom("documents").select("id").where("number", "=", number).executeTakeFirstOrThrow();

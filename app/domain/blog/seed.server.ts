@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import sharp from "sharp";
 import type { Db } from "~/platform/db/db.server";
 import { storage, type StorageDriver } from "~/platform/storage/storage.server";
@@ -9,8 +11,12 @@ import { DEMO_POSTS } from "./demo-content";
 import { parisDay, parisLocalToIso } from "./labels";
 import { valueOf } from "~/platform/validation/errors";
 
-/** The drawings of the illustration set (light theme), as SVG text bundled with the server. */
-const DRAWINGS = import.meta.glob<string>("/public/illustrations/*-light.svg", { query: "?raw", import: "default", eager: true });
+/**
+ * The illustration set's folder (light-theme drawings), read from the checkout as the PDF fonts are
+ * (assets/fonts): the same file whether the seed runs in the built server, in the tests or in a
+ * benchmark script run by tsx.
+ */
+const DRAWINGS_DIR = path.resolve(process.cwd(), "public/illustrations");
 
 /**
  * A demo post's cover: its drawing rendered by sharp at 480 and 960 pixels in WebP, stored as an
@@ -18,13 +24,15 @@ const DRAWINGS = import.meta.glob<string>("/public/illustrations/*-light.svg", {
  * upload pipeline's AVIF copies are left out: they took seconds per post at every demo install.
  */
 async function demoCover(name: IllustrationName, files: StorageDriver): Promise<StoredImage> {
-  const svg = DRAWINGS[`/public/illustrations/${name}-light.svg`];
-  if (!svg) throw new Error(`Illustration introuvable : public/illustrations/${name}-light.svg`);
+  const file = path.join(DRAWINGS_DIR, `${name}-light.svg`);
+  const svg = await readFile(file).catch(() => {
+    throw new Error(`Illustration introuvable : ${file}`);
+  });
   const key = `blog/${randomUUID()}`;
   const widths = [480, 960];
   for (const width of widths) {
     // The drawing is 640 pixels wide at 72 dpi: rendered at the density of the wanted width.
-    const body = await sharp(Buffer.from(svg), { density: (72 * width) / 640 })
+    const body = await sharp(svg, { density: (72 * width) / 640 })
       .webp({ quality: 80 })
       .toBuffer();
     await files.put(`${key}-${width}.webp`, body, "image/webp");

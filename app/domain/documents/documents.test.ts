@@ -1,12 +1,12 @@
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { loadConfig, setConfig } from "~/platform/config.server";
-import { openDb, closeDbHandle } from "~/platform/db/db.server";
 import { leadOfOrder, orderSessions, valuesFromLead } from "~/domain/registrations/from-lead.server";
 import { registrationSchema } from "~/domain/registrations/model";
 import { addRegistrationByHand } from "~/domain/registrations/registrations.server";
@@ -18,6 +18,7 @@ import { DOCUMENT_KINDS, sessionHalfDays, type DocumentKind } from "./model";
 import { AFTER_SESSIONS, documentsFixture, registerByHand, staff } from "./test-fixtures";
 
 let dataDir: string;
+const AUTH_SECRET = "secret-de-test-pour-les-documents-0123456789";
 
 beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), "documents-test-"));
@@ -25,7 +26,7 @@ beforeAll(() => {
     loadConfig({
       NODE_ENV: "test",
       DATA_DIR: dataDir,
-      AUTH_SECRET: "secret-de-test-pour-les-documents-0123456789",
+      AUTH_SECRET,
       SITE_URL: "http://formavia.test",
       MAIL_FROM: "Formavia <no-reply@formavia.test>",
       STAFF_EMAIL: "equipe@formavia.test",
@@ -233,26 +234,44 @@ describe.each(engines)("training documents ($name)", ({ create }) => {
     expect(verifyDocumentToken(old)).toEqual({ ok: false, reason: "expire" });
   });
 
-  it("numbers stay gap-free and unique when two instances generate at once", async () => {
+  it("numbers stay gap-free and unique when two instances (two processes) generate at once", { timeout: 60_000 }, async () => {
     const sessionId = await fixture.newSession(40);
-    const regIds = await Promise.all(Array.from({ length: 6 }, () => registerByHand(t.db, sessionId, "entreprise", 1)));
-    // PostgreSQL: a second pool on the same database, another instance. SQLite: one process is one
-    // writer (better-sqlite3 waits synchronously for the lock), so the generations overlap on one handle.
-    const other = t.engine === "postgres" ? openDb({ engine: "postgres", url: t.url }).db : t.db;
+    const regIds = await Promise.all(Array.from({ length: 12 }, () => registerByHand(t.db, sessionId, "entreprise", 1)));
+    const now = Date.parse("2098-05-01T10:00:00Z");
+    // The other instance is another process on the same database (the same SQLite file, or the same
+    // PostgreSQL database through its own pool). It says when it is ready, then both generate.
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/documents-child.ts"], {
+      env: {
+        ...process.env,
+        CHILD_DATABASE: t.url,
+        CHILD_DATA_DIR: dataDir,
+        CHILD_AUTH_SECRET: AUTH_SECRET,
+        CHILD_SESSION: sessionId,
+        CHILD_REGISTRATIONS: regIds.slice(6).join(","),
+        CHILD_NOW: String(now),
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
-      const handles = [t.db, other];
-      const results = await Promise.all(
-        Array.from({ length: 12 }, (_, i) =>
-          generateDocument(
-            { kind: "convention", sessionId, registrationId: regIds[i % 6]! },
-            { actor: staff, target: handles[i % 2]!, now: Date.parse("2098-05-01T10:00:00Z") },
-          ),
-        ),
-      );
-      const numbers = results.map((r) => (r.ok ? r.number : r.error)).sort();
-      expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => `CONV-2098-${String(i + 1).padStart(4, "0")}`));
+      await vi.waitFor(() => expect(output).toContain("prêt"), { timeout: 30_000, interval: 50 });
+      child.stdin.end("go\n");
+      const mine: string[] = [];
+      for (const registrationId of regIds.slice(0, 6)) {
+        const result = await generateDocument({ kind: "convention", sessionId, registrationId }, { actor: staff, target: t.db, now });
+        mine.push(result.ok ? result.number : result.error);
+      }
+      expect(await exited, output).toBe(0);
+      const theirs = JSON.parse(output.trim().split("\n").at(-1)!) as string[];
+      expect(theirs).toHaveLength(6);
+      expect([...mine, ...theirs].sort()).toEqual(Array.from({ length: 12 }, (_, i) => `CONV-2098-${String(i + 1).padStart(4, "0")}`));
+      // Each instance's own numbers rise: a number is never taken back.
+      expect(theirs).toEqual([...theirs].sort());
     } finally {
-      if (other !== t.db) await closeDbHandle(other);
+      child.kill();
     }
   });
 });
