@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { log } from "~/platform/log.server";
@@ -45,20 +44,27 @@ export default function handleRequest(
         </PageHtmlContext.Provider>
       </IncidentReferenceContext.Provider>,
       {
-        // The whole document at once: the server buffers pages anyway (page cache, script hashes of the CSP).
+        // The whole document at once: the server buffers pages anyway (page cache, script hashes of
+        // the CSP). React's chunks are gathered in memory and handed over as one body, without the
+        // stream adapters a streamed answer would need.
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
+          const chunks: Uint8Array[] = [];
+          const body = new Writable({
+            write(chunk: Uint8Array, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              // Cache-Control is decided in one place, server/request-handler.ts (public for anonymous visitors, private otherwise).
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
-          // Cache-Control is decided in one place, server/request-handler.ts (public for anonymous visitors, private otherwise).
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

@@ -10,7 +10,7 @@
  *    alternating the servers (BENCH_ROUNDS). Printed, for the median pass of each: req/s, p50/p99
  *    latency, ratios site/nginx and bare/nginx. Every server's answer is checked first
  *    (status 200, gzip, the expected length): an error page is fast too.
- * 2. Uncached renders (page cache off, 200 sequential requests after 20 not counted): p50/p95 of
+ * 2. Uncached renders (page cache off, 300 sequential requests after 100 not counted): p50/p95 of
  *    the formation page and the home page with 50 and with 10,000 published formations, and the
  *    server's CPU time per request (Linux), which a loaded machine inflates far less than p95.
  *
@@ -333,8 +333,8 @@ const CLOCK_TICKS = Number(which("getconf") ? execFileSync("getconf", ["CLK_TCK"
 async function renderTimes(
   server: ServerProcess,
   pagePath: string,
-  count = 200,
-  warmUp = 20,
+  count = 300,
+  warmUp = 100,
 ): Promise<{ p50: number; p95: number; cpu: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const url = server.url + pagePath;
@@ -439,7 +439,7 @@ try {
   await stopAll();
 
   // 2. Uncached renders, small and large catalogue.
-  console.log("\nRendu sans cache (200 requêtes successives, brotli) :");
+  console.log("\nRendu sans cache (300 requêtes successives après 100 de mise en route, brotli) :");
   console.log("formations publiées | page formation p50 / p95 ms (CPU ms/requête) | accueil p50 / p95 ms (CPU ms/requête)");
   for (const size of [50, 10_000]) {
     await growCatalogue(dataDir, size);

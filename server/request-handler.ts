@@ -230,10 +230,9 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
 
   let body: Buffer;
   if (isHtml) {
-    // The page decoded once: module preloads removed, script hashes read, then encoded once.
-    const html = withoutModulePreloads(await response.text());
-    if (ctx.options.csp) headers.set("Content-Security-Policy", pageCsp(inlineScriptHashes(html), { https: ctx.options.https }));
-    body = Buffer.from(html);
+    // The page's bytes, never decoded: module preloads removed, script hashes read.
+    body = withoutModulePreloads(Buffer.from(await response.arrayBuffer()));
+    if (ctx.options.csp) headers.set("Content-Security-Policy", pageCsp(inlineScriptHashes(body), { https: ctx.options.https }));
   } else body = Buffer.from(await response.arrayBuffer());
   if (storable && body.length > 0) {
     headers.set("Vary", "Accept-Encoding");
@@ -288,12 +287,25 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedPage
   res.end(req.method.toUpperCase() === "HEAD" ? undefined : body);
 }
 
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
+const TAG_END = Buffer.from("/>");
+
 /**
  * First paint needs the HTML and the stylesheet only. React hoists the router's
  * `<link rel="modulepreload">` tags into <head>, where ~30 scripts would share the connection with
  * the stylesheet and delay it; without them the scripts start once the page is parsed (the
  * bootstrap module imports them), after the stylesheet. See docs/decisions/0003-caching.md.
  */
-export function withoutModulePreloads(html: string): string {
-  return html.replace(/<link rel="modulepreload"[^>]*\/>/g, "");
+export function withoutModulePreloads(html: Buffer): Buffer {
+  const kept: Buffer[] = [];
+  let from = 0;
+  for (let at = html.indexOf(MODULE_PRELOAD); at !== -1; at = html.indexOf(MODULE_PRELOAD, from)) {
+    const end = html.indexOf(TAG_END, at);
+    if (end === -1) break;
+    kept.push(html.subarray(from, at));
+    from = end + TAG_END.length;
+  }
+  if (from === 0) return html;
+  kept.push(html.subarray(from));
+  return Buffer.concat(kept);
 }

@@ -34,18 +34,37 @@ export function pageCsp(scriptHashes: readonly string[], { https }: { https: boo
   ].join("; ");
 }
 
-/** sha256 sources of every inline <script> of a page (those without src; JSON-LD included, harmlessly). */
-export function inlineScriptHashes(html: string): string[] {
+const SCRIPT_OPEN = Buffer.from("<script");
+const SCRIPT_CLOSE = Buffer.from("</script>");
+const GT = 0x3e;
+
+/**
+ * sha256 sources of every inline <script> of a page (those without src; JSON-LD included,
+ * harmlessly). Read on the page's bytes as React wrote them (lower-case tags, `</script>` never
+ * inside a script: React escapes it): no decoding to a string, no regular expression over the page.
+ * A script missed here would only be blocked by the browser.
+ */
+export function inlineScriptHashes(html: Buffer): string[] {
   const hashes = new Set<string>();
-  const pattern = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-  for (let match = pattern.exec(html); match; match = pattern.exec(html)) {
-    const attributes = match[1] ?? "";
-    if (/\bsrc\s*=/.test(attributes)) continue;
-    hashes.add(
-      `sha256-${createHash("sha256")
-        .update(match[2] ?? "", "utf8")
-        .digest("base64")}`,
-    );
+  for (let at = html.indexOf(SCRIPT_OPEN); at !== -1;) {
+    const next = html[at + SCRIPT_OPEN.length];
+    // `<script>` or `<script ...>`, not `<scripts…`.
+    if (next !== GT && next !== 0x20 && next !== 0x09 && next !== 0x0a && next !== 0x0d && next !== 0x2f) {
+      at = html.indexOf(SCRIPT_OPEN, at + 1);
+      continue;
+    }
+    const openEnd = html.indexOf(GT, at);
+    if (openEnd === -1) break;
+    const close = html.indexOf(SCRIPT_CLOSE, openEnd + 1);
+    if (close === -1) break;
+    const attributes = html.toString("latin1", at + SCRIPT_OPEN.length, openEnd);
+    if (!/\bsrc\s*=/i.test(attributes))
+      hashes.add(
+        `sha256-${createHash("sha256")
+          .update(html.subarray(openEnd + 1, close))
+          .digest("base64")}`,
+      );
+    at = html.indexOf(SCRIPT_OPEN, close + SCRIPT_CLOSE.length);
   }
   return [...hashes];
 }

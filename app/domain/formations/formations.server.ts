@@ -828,8 +828,7 @@ async function listItemsOf(target: Db, ids: string[], today: string): Promise<Fo
       ? await target
           .selectFrom("formations")
           .innerJoin("formation_categories as c", "c.id", "formations.category_id")
-          .selectAll("formations")
-          .select(["c.slug as category_slug", "c.name as category_name"])
+          .select([...LIST_COLUMNS, "c.slug as category_slug", "c.name as category_name"])
           .where("formations.id", "in", ids)
           .execute()
       : []
@@ -881,9 +880,34 @@ export async function firstByRelevance(count: number, target: Db = db()): Promis
   return listItemsOf(target, ids, todayInParis());
 }
 
+/**
+ * The columns a card shows (FormationListItem): list queries read these, not the long texts and
+ * programme of each formation (a catalogue page would read 24 whole rows to show 24 cards).
+ */
+const LIST_COLUMNS = [
+  "formations.id",
+  "formations.slug",
+  "formations.title",
+  "formations.summary",
+  "formations.category_id",
+  "formations.modality",
+  "formations.duration_hours",
+  "formations.duration_days",
+  "formations.price_inter_cents",
+  "formations.vat_mode",
+  "formations.cpf_eligible",
+  "formations.certification_type",
+  "formations.image",
+  "formations.image_alt",
+  "formations.featured",
+  "formations.status",
+  "formations.updated_at",
+] as const;
+type ListColumn = (typeof LIST_COLUMNS)[number] extends `formations.${infer C}` ? C : never;
+
 async function toListItems(
   target: Db,
-  rows: Array<Selectable<FormationsTable> & { category_slug: string; category_name: string }>,
+  rows: Array<Pick<Selectable<FormationsTable>, ListColumn> & { category_slug: string; category_name: string }>,
   today: string,
 ): Promise<FormationListItem[]> {
   if (rows.length === 0) return [];
@@ -1101,8 +1125,7 @@ export async function relatedFormations(categoryId: string, exceptId: string, li
   const rows = await target
     .selectFrom("formations")
     .innerJoin("formation_categories as c", "c.id", "formations.category_id")
-    .selectAll("formations")
-    .select(["c.slug as category_slug", "c.name as category_name"])
+    .select([...LIST_COLUMNS, "c.slug as category_slug", "c.name as category_name"])
     .where("formations.status", "=", "published")
     .where("formations.category_id", "=", categoryId)
     .where("formations.id", "!=", exceptId)
