@@ -1,4 +1,5 @@
 import type { StaticDocument } from "~/platform/db/full-text.server";
+import { PAGE_TEXTS } from "./page-texts";
 import { QUALIOPI_CRITERIA } from "./qualiopi-criteria";
 
 /**
@@ -39,5 +40,12 @@ export function searchDocuments(): StaticDocument[] {
         "Une question sur une formation, son financement, l'accessibilité ou une inscription ? Écrivez-nous : réponse sous deux jours ouvrés. Adresse, téléphone et e-mail.",
       body: "Contact, adresse, téléphone, e-mail, message, question, inscription.",
     },
+    ...Object.entries(PAGE_TEXTS).map(([url, page]) => ({
+      kind: "page" as const,
+      url,
+      title: page.title,
+      summary: page.description,
+      body: page.keywords,
+    })),
   ];
 }

@@ -250,4 +250,17 @@ describe.each(engines)("site-wide search on $name", ({ create }) => {
     expect((await search("excel")).results.some((r) => r.kind === "formation")).toBe(true);
     expect((await search("cpf")).results.some((r) => r.kind === "funding")).toBe(true);
   });
+
+  it("finds the legal and content pages by their subject", async () => {
+    await seed(t.db);
+    const urls = async (q: string) => (await search(q)).results.filter((r) => r.kind === "page").map((r) => r.url);
+    expect(await urls("rétractation")).toContain("/conditions-generales-de-vente");
+    expect(await urls("cgv")).toContain("/conditions-generales-de-vente");
+    expect(await urls("donnees personnelles")).toContain("/politique-confidentialite");
+    expect(await urls("cookies")).toContain("/politique-cookies");
+    expect(await urls("hébergeur")).toContain("/mentions-legales");
+    expect(await urls("règlement intérieur")).toContain("/reglement-interieur");
+    expect(await urls("témoignages")).toContain("/temoignages");
+    expect(await urls("engagements")).toContain("/pourquoi-nous-choisir");
+  });
 });

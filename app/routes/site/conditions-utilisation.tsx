@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/conditions-utilisation";
+import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
 import { formatPhoneFr, telHref } from "~/domain/content/format";
 import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
@@ -12,9 +13,8 @@ import { ServerHtml } from "~/ui/server-html";
 export function meta(args: Route.MetaArgs) {
   return [
     ...pageMeta(args, {
-      title: "Conditions générales d'utilisation du site",
-      description:
-        "Règles d'utilisation du site : accès, compte et rôles, obligations des utilisateurs, demandes de devis, propriété intellectuelle et droit applicable.",
+      title: PAGE_TEXTS["/conditions-utilisation"].title,
+      description: PAGE_TEXTS["/conditions-utilisation"].description,
     }),
     ...pageBreadcrumbMeta(args, "Conditions d'utilisation"),
   ];

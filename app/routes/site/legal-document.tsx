@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/legal-document";
 import { PageIntro } from "~/domain/content/components";
+import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { formatDateFr } from "~/domain/content/format";
 import { LEGAL_DOCUMENTS, currentLegalVersion, type LegalDocument } from "~/domain/revisions/legal-documents.server";
 import { renderMarkdownWithHeadings } from "~/platform/markdown/markdown.server";
@@ -13,12 +14,6 @@ import { ServerHtml } from "~/ui/server-html";
 function documentOf(request: Request): LegalDocument {
   return new URL(request.url).pathname.startsWith("/reglement-interieur") ? "reglement_interieur" : "cgv";
 }
-
-const DESCRIPTIONS: Record<LegalDocument, string> = {
-  cgv: "Conditions générales de vente des formations : inscription, prix et paiement, annulation, rétractation des particuliers, convention et responsabilités.",
-  reglement_interieur:
-    "Règlement intérieur applicable aux stagiaires : hygiène et sécurité, discipline, sanctions, représentation des stagiaires.",
-};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const document = documentOf(request);
@@ -38,7 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   const d = args.loaderData;
   if (!d) return [{ title: "Page introuvable" }];
-  return [...pageMeta(args, { title: d.title, description: DESCRIPTIONS[d.document], path: d.path }), ...pageBreadcrumbMeta(args, d.title)];
+  return [
+    ...pageMeta(args, { title: d.title, description: PAGE_TEXTS[d.path].description, path: d.path }),
+    ...pageBreadcrumbMeta(args, d.title),
+  ];
 }
 
 export default function LegalDocumentPage({ loaderData: d }: Route.ComponentProps) {

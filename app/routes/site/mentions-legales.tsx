@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/mentions-legales";
+import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
 import { formatPhoneFr, telHref } from "~/domain/content/format";
 import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
@@ -12,11 +13,7 @@ import { ServerHtml } from "~/ui/server-html";
 
 export function meta(args: Route.MetaArgs) {
   return [
-    ...pageMeta(args, {
-      title: "Mentions légales",
-      description:
-        "Mentions légales du site : éditeur, SIRET, déclaration d'activité d'organisme de formation, directeur de la publication, hébergeur, propriété intellectuelle.",
-    }),
+    ...pageMeta(args, { title: PAGE_TEXTS["/mentions-legales"].title, description: PAGE_TEXTS["/mentions-legales"].description }),
     ...pageBreadcrumbMeta(args, "Mentions légales"),
   ];
 }

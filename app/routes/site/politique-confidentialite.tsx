@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/politique-confidentialite";
+import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
 import { formatMonthsFr } from "~/domain/content/format";
 import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
@@ -17,9 +18,8 @@ export function loader() {
 export function meta(args: Route.MetaArgs) {
   return [
     ...pageMeta(args, {
-      title: "Politique de confidentialité et données personnelles",
-      description:
-        "Quelles données nous collectons via les formulaires de contact et de devis et les comptes, pourquoi, combien de temps, et comment exercer vos droits RGPD.",
+      title: PAGE_TEXTS["/politique-confidentialite"].title,
+      description: PAGE_TEXTS["/politique-confidentialite"].description,
     }),
     ...pageBreadcrumbMeta(args, "Politique de confidentialité"),
   ];

@@ -1,6 +1,7 @@
 import { Cookie } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/politique-cookies";
+import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { LastUpdated, PageIntro, ScrollableTable } from "~/domain/content/components";
 import { LEGAL_UPDATED_AT, OPTIONAL_STORAGE, STRICTLY_NECESSARY_STORAGE, type StoredItem } from "~/domain/content/legal";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
@@ -13,11 +14,7 @@ import { ServerHtml } from "~/ui/server-html";
 
 export function meta(args: Route.MetaArgs) {
   return [
-    ...pageMeta(args, {
-      title: "Politique de cookies et stockage local",
-      description:
-        "Cookies et stockage local utilisés par le site : connexion, préférences, brouillons, mesure d'audience anonyme avec votre accord. Aucun traceur publicitaire.",
-    }),
+    ...pageMeta(args, { title: PAGE_TEXTS["/politique-cookies"].title, description: PAGE_TEXTS["/politique-cookies"].description }),
     ...pageBreadcrumbMeta(args, "Politique de cookies"),
   ];
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/pourquoi-nous-choisir";
+import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { argumentAnchor } from "~/domain/content/claims";
 import { publicClaims } from "~/domain/content/claims.server";
 import { ArgumentBody, CallToAction, PageIntro, ResultsNote } from "~/domain/content/components";
@@ -12,11 +13,7 @@ import { ServerHtml } from "~/ui/server-html";
 
 export function meta(args: Route.MetaArgs) {
   return [
-    ...pageMeta(args, {
-      title: "Pourquoi nous choisir : nos engagements de formation",
-      description:
-        "Formateurs praticiens, suivi personnalisé, aide au financement, présentiel ou distanciel, référent handicap, résultats publiés : nos engagements concrets.",
-    }),
+    ...pageMeta(args, { title: PAGE_TEXTS["/pourquoi-nous-choisir"].title, description: PAGE_TEXTS["/pourquoi-nous-choisir"].description }),
     ...pageBreadcrumbMeta(args, "Pourquoi nous choisir"),
   ];
 }

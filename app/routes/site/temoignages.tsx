@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/temoignages";
+import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { CallToAction, PageIntro, ResultsNote, TestimonialCard } from "~/domain/content/components";
 import { publicClaims } from "~/domain/content/claims.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
@@ -10,11 +11,7 @@ import { ServerHtml } from "~/ui/server-html";
 
 export function meta(args: Route.MetaArgs) {
   return [
-    ...pageMeta(args, {
-      title: "Témoignages et avis de nos stagiaires",
-      description:
-        "Avis de salariés, managers, demandeurs d'emploi et particuliers formés chez nous, et nos résultats de satisfaction mesurés et datés, formation par formation.",
-    }),
+    ...pageMeta(args, { title: PAGE_TEXTS["/temoignages"].title, description: PAGE_TEXTS["/temoignages"].description }),
     ...pageBreadcrumbMeta(args, "Témoignages"),
   ];
 }
