@@ -437,7 +437,7 @@ export async function listPosts(filters: BlogFilters = {}, target: Db = db()): P
   const pageCount = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(Math.max(Math.trunc(filters.page ?? 1) || 1, 1), pageCount);
 
-  let ordered = q.leftJoin("users as u", "u.id", "blog_posts.author_id").selectAll("blog_posts").select("u.display_name as author_name");
+  let ordered = q.leftJoin("users as u", "u.id", "blog_posts.author_id").select([...LIST_COLUMNS, "u.display_name as author_name"]);
   ordered =
     status === "all" || status === "draft"
       ? ordered.orderBy("blog_posts.updated_at", "desc")
@@ -450,9 +450,25 @@ export async function listPosts(filters: BlogFilters = {}, target: Db = db()): P
   return { items: await toListItems(target, rows, now), total, page, perPage, pageCount };
 }
 
+/** The columns a post's card shows (BlogPostListItem): a list never reads the posts' bodies. */
+const LIST_COLUMNS = [
+  "blog_posts.id",
+  "blog_posts.slug",
+  "blog_posts.title",
+  "blog_posts.excerpt",
+  "blog_posts.category",
+  "blog_posts.status",
+  "blog_posts.published_at",
+  "blog_posts.updated_at",
+  "blog_posts.reading_minutes",
+  "blog_posts.cover_image",
+  "blog_posts.cover_alt",
+] as const;
+type ListColumn = (typeof LIST_COLUMNS)[number] extends `blog_posts.${infer C}` ? C : never;
+
 async function toListItems(
   target: Db,
-  rows: Array<Selectable<BlogPostsTable> & { author_name: string | null }>,
+  rows: Array<Pick<Selectable<BlogPostsTable>, ListColumn> & { author_name: string | null }>,
   now: Date,
 ): Promise<BlogPostListItem[]> {
   if (rows.length === 0) return [];
@@ -554,8 +570,7 @@ export async function relatedPosts(
       ]),
     )
     .leftJoin("users as u", "u.id", "blog_posts.author_id")
-    .selectAll("blog_posts")
-    .select("u.display_name as author_name")
+    .select([...LIST_COLUMNS, "u.display_name as author_name"])
     .orderBy("blog_posts.published_at", "desc")
     .orderBy("blog_posts.id")
     .limit(limit)
@@ -567,8 +582,7 @@ export async function relatedPosts(
       .where(visibleAt(nowValue))
       .where("blog_posts.id", "not in", [post.id, ...rows.map((r) => r.id)])
       .leftJoin("users as u", "u.id", "blog_posts.author_id")
-      .selectAll("blog_posts")
-      .select("u.display_name as author_name")
+      .select([...LIST_COLUMNS, "u.display_name as author_name"])
       .orderBy("blog_posts.published_at", "desc")
       .orderBy("blog_posts.id")
       .limit(limit - rows.length)
