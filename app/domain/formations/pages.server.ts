@@ -118,6 +118,14 @@ function courseJsonLd(f: FormationDetail, upcoming: UpcomingSession[], siteUrl: 
 // /formations/{slug}
 
 /**
+ * Formations offered by the page's « Comparer avec une autre formation » list: its own domain's
+ * first, by title, then others. Thirty is more than a visitor reads in a list; each one is sent twice
+ * (the page's HTML and its data), and a hundred made a tenth of a formation page of a large catalogue.
+ * Any pair stays reachable from the other formation's page and by its address.
+ */
+const COMPARISON_CHOICES = 30;
+
+/**
  * The formation page's data. `asOf` (AAAA-MM-JJ, staff only: the route checks the role) shows the
  * formation as it was at the end of that day, from its revisions (not found if it had none then).
  */
@@ -139,7 +147,7 @@ export async function formationPage(
   const today = todayInParis();
   const upcoming = toUpcoming(f, today);
   const [others, organisation, related] = await Promise.all([
-    comparisonChoices(f, 100, target),
+    comparisonChoices(f, COMPARISON_CHOICES, target),
     getOrganisation(target),
     relatedFormations(f.categoryId, f.id, 3, target),
   ]);
