@@ -228,12 +228,12 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
     return undefined;
   }
 
-  let body: Buffer;
+  let body: Buffer = Buffer.from(await response.arrayBuffer());
   if (isHtml) {
     // The page's bytes, never decoded: module preloads removed, script hashes read.
-    body = withoutModulePreloads(Buffer.from(await response.arrayBuffer()));
+    body = withoutModulePreloads(body);
     if (ctx.options.csp) headers.set("Content-Security-Policy", pageCsp(inlineScriptHashes(body), { https: ctx.options.https }));
-  } else body = Buffer.from(await response.arrayBuffer());
+  }
   if (storable && body.length > 0) {
     headers.set("Vary", "Accept-Encoding");
     const record: Record<string, string> = {};
