@@ -9,6 +9,7 @@ import { fundingRuleFormSchema } from "~/domain/funding/model";
 import { contactSchema, noteSchema, quoteSchema } from "~/domain/leads/model";
 import { organisationSchema } from "~/domain/settings/model";
 import { inviteSchema, signInSchema } from "~/platform/auth/forms";
+import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { aArticle, de, deArticle, deLabel, plural, que, requiredMessage } from "./french";
 
 /** Every message a schema gives for an empty form, and for a form asking to publish (stricter rules). */
@@ -132,5 +133,11 @@ describe("French of generated messages", () => {
       expect(label).not.toMatch(/(^|, )0\s/);
     }
     expect(roleCountsLabel({ admin: 1, editor: 0, viewer: 2 })).toBe("1\u00a0administrateur, aucun éditeur, 2\u00a0lecteurs");
+  });
+
+  it("the titles and descriptions of the content pages keep a no-break space before « : ; ! ? »", () => {
+    for (const [path, text] of Object.entries(PAGE_TEXTS)) {
+      for (const value of [text.title, text.description]) expect(value, path).not.toMatch(/ [:;!?]/);
+    }
   });
 });

@@ -11,9 +11,9 @@ export interface PageText {
 
 export const PAGE_TEXTS = {
   "/pourquoi-nous-choisir": {
-    title: "Pourquoi nous choisir : nos engagements de formation",
+    title: "Pourquoi nous choisir : nos engagements de formation",
     description:
-      "Formateurs praticiens, suivi personnalisé, aide au financement, présentiel ou distanciel, référent handicap, résultats publiés : nos engagements concrets.",
+      "Formateurs praticiens, suivi personnalisé, aide au financement, présentiel ou distanciel, référent handicap, résultats publiés : nos engagements concrets.",
     keywords: "Engagements, qualité, formateurs, accompagnement, suivi, satisfaction, résultats, référent handicap, financement.",
   },
   "/temoignages": {
@@ -25,7 +25,7 @@ export const PAGE_TEXTS = {
   "/mentions-legales": {
     title: "Mentions légales",
     description:
-      "Mentions légales du site : éditeur, SIRET, déclaration d'activité d'organisme de formation, directeur de la publication, hébergeur, propriété intellectuelle.",
+      "Mentions légales du site : éditeur, SIRET, déclaration d'activité d'organisme de formation, directeur de la publication, hébergeur, propriété intellectuelle.",
     keywords: "Éditeur, SIRET, numéro de déclaration d'activité, hébergeur, directeur de la publication, propriété intellectuelle.",
   },
   "/politique-confidentialite": {
@@ -37,25 +37,25 @@ export const PAGE_TEXTS = {
   "/politique-cookies": {
     title: "Politique de cookies et stockage local",
     description:
-      "Cookies et stockage local utilisés par le site : connexion, préférences, brouillons, mesure d'audience anonyme avec votre accord. Aucun traceur publicitaire.",
+      "Cookies et stockage local utilisés par le site : connexion, préférences, brouillons, mesure d'audience anonyme avec votre accord. Aucun traceur publicitaire.",
     keywords: "Cookies, traceurs, consentement, mesure d'audience, stockage local, préférences.",
   },
   "/conditions-utilisation": {
     title: "Conditions générales d'utilisation du site",
     description:
-      "Règles d'utilisation du site : accès, compte et rôles, obligations des utilisateurs, demandes de devis, propriété intellectuelle et droit applicable.",
+      "Règles d'utilisation du site : accès, compte et rôles, obligations des utilisateurs, demandes de devis, propriété intellectuelle et droit applicable.",
     keywords: "CGU, conditions d'utilisation, compte, règles, droit applicable.",
   },
   "/conditions-generales-de-vente": {
     title: "Conditions générales de vente",
     description:
-      "Conditions générales de vente des formations : inscription, prix et paiement, annulation, rétractation des particuliers, convention et responsabilités.",
+      "Conditions générales de vente des formations : inscription, prix et paiement, annulation, rétractation des particuliers, convention et responsabilités.",
     keywords: "CGV, tarifs, paiement, facturation, annulation, report, rétractation, remboursement, convention.",
   },
   "/reglement-interieur": {
     title: "Règlement intérieur",
     description:
-      "Règlement intérieur applicable aux stagiaires : hygiène et sécurité, discipline, sanctions, représentation des stagiaires.",
+      "Règlement intérieur applicable aux stagiaires : hygiène et sécurité, discipline, sanctions, représentation des stagiaires.",
     keywords: "Règlement, stagiaires, hygiène, sécurité, discipline, sanctions, assiduité.",
   },
 } satisfies Record<string, PageText>;
