@@ -5,6 +5,7 @@ import { AUTOMATED_AUDIT } from "~/domain/content/accessibility-audit";
 import { formatDateFr } from "~/domain/content/format";
 import { openDb } from "~/platform/db/db.server";
 import { createAccount, e2eBaseURL, e2eDataDir, signInApi, uniqueEmail } from "./support/accounts";
+import { axeViolations, COLOUR_RULES } from "./support/axe";
 import { hydrated } from "./support/hydration";
 
 /**
@@ -14,18 +15,11 @@ import { hydrated } from "./support/hydration";
  * any violation and prints each rule, target and page. A keyboard walk on /devis checks that no
  * focused element is ever covered (WCAG 2.2 SC 2.4.11), before and after the cookie choice.
  */
-/**
- * axe-core itself, injected once into each page and run there: the Playwright wrapper opened a new
- * page to finish every analysis, four times the cost of the analysis itself.
- */
-const AXE_SOURCE = readFileSync(path.join("node_modules", "axe-core", "axe.min.js"), "utf8");
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
 const VIEWPORTS = [
   { width: 375, height: 740 },
   { width: 1280, height: 900 },
 ] as const;
 const THEMES = ["light", "dark"] as const;
-const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
 const MANAGER = "prendre-son-poste-de-manager";
@@ -236,34 +230,12 @@ async function audit(page: Page, paths: string[]): Promise<string[]> {
     // Hydrated, and the effects that follow it have run (client-only parts such as the cookie banner
     // are in place) before auditing.
     await hydrated(page);
-    await page.evaluate(AXE_SOURCE);
     for (const theme of THEMES) {
       await setTheme(page, theme);
       for (const viewport of theme === "light" ? VIEWPORTS : [...VIEWPORTS].reverse()) {
         await page.setViewportSize(viewport);
-        // Laid out again, and the colour transitions started by the theme switch are over. An endless
-        // animation (a spinner shown while something loads) never finishes: it is not waited for, and
-        // no wait lasts over 2 s (a frame or an animation that never came held the audit until its
-        // timeout, twice in a few hundred runs).
-        await page.evaluate(async () => {
-          const settled = (async () => {
-            await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
-            const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-            await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
-          })();
-          await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2_000))]);
-        });
-        // Violations only: axe skips building its (much longer) lists of passes and incomplete checks.
-        const result = await page.evaluate(
-          ([tags, colourRules]) =>
-            (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-              runOnly: colourRules ? { type: "rule", values: colourRules } : { type: "tag", values: tags },
-              resultTypes: ["violations"],
-            }),
-          [AXE_TAGS, theme === "dark" ? COLOUR_RULES : null] as const,
-        );
-        for (const v of result.violations) {
-          for (const node of v.nodes) problems.push(`[${theme} ${viewport.width}px] ${p} — ${v.id} (${v.impact}) ${node.target.join(" ")}`);
+        for (const problem of await axeViolations(page, theme === "dark" ? COLOUR_RULES : undefined)) {
+          problems.push(`[${theme} ${viewport.width}px] ${p} — ${problem}`);
         }
       }
     }

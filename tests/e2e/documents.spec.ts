@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { documentToken } from "~/domain/documents/links.server";
 import { loadConfig, setConfig } from "~/platform/config.server";
+import { axeViolations } from "./support/axe";
 import { createAccount, e2eDataDir, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
 import { hydrated } from "./support/hydration";
 
@@ -16,7 +16,6 @@ import { hydrated } from "./support/hydration";
  */
 
 const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
-const AXE_SOURCE = readFileSync(path.join("node_modules", "axe-core", "axe.min.js"), "utf8");
 
 async function newSession(seats: number): Promise<string> {
   const db = serverDb();
@@ -71,18 +70,6 @@ async function register(request: APIRequestContext, sessionId: string, contactEm
   expect(second.status()).toBe(302);
 }
 
-async function axe(page: Page): Promise<string[]> {
-  await hydrated(page);
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"] },
-      resultTypes: ["violations"],
-    }),
-  );
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`));
-}
-
 test("staff generate a convention from a registration, download it, send it and see it listed; the client's link serves it", async ({
   page,
   request,
@@ -98,7 +85,8 @@ test("staff generate a convention from a registration, download it, send it and 
   await page.goto(`/admin/sessions/${sessionId}`);
   await page.getByRole("link", { name: /^Documents/ }).click();
   await expect(page.getByRole("heading", { name: "Documents de la session" })).toBeVisible();
-  expect(await axe(page)).toEqual([]);
+  await hydrated(page);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole("button", { name: "Générer la convention" }).click();
   const row = page.getByRole("row", { name: /CONV-\d{4}-\d{4}/ });
@@ -157,7 +145,8 @@ test("staff generate a convention from a registration, download it, send it and 
   await signInApi(page, baseURL!, admin.email);
   await page.goto("/admin/parametres/documents");
   await expect(page.getByRole("heading", { name: "Clauses des documents de formation" })).toBeVisible();
-  expect(await axe(page)).toEqual([]);
+  await hydrated(page);
+  expect(await axeViolations(page)).toEqual([]);
   // A bad value is said beside its field and what was typed stays; a good one is saved and printed.
   await page.getByLabel("Nom du signataire").fill("J");
   await page.getByLabel("Fonction du signataire").fill("Directeur pédagogique");

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import { axeViolations } from "./support/axe";
 import { createPostgresDatabase, type TestDatabase } from "../support/databases";
 import { startServer, waitReady, type ServerProcess } from "../support/server-process";
 import { TcpProxy } from "../support/tcp-proxy";
@@ -19,8 +20,6 @@ import { closeDbHandle, openDb, type Db } from "~/platform/db/db.server";
 test.describe.configure({ mode: "serial" });
 
 const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
-const AXE_SOURCE = readFileSync(path.join("node_modules", "axe-core", "axe.min.js"), "utf8");
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
 
 interface Outage {
   databaseUrl?: string;
@@ -103,17 +102,9 @@ function scenario(name: string, prepare: (dataDir: string) => Promise<Outage>) {
       await audit.route("**/inscription/recue", (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
       await audit.goto("/inscription/recue");
       await expect(audit.getByTestId("reference")).toHaveText(reference);
-      await audit.evaluate(AXE_SOURCE);
-      const result = await audit.evaluate(
-        (tags) =>
-          (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-            runOnly: { type: "tag", values: tags },
-            resultTypes: ["violations"],
-          }),
-        AXE_TAGS,
-      );
+      const violations = await axeViolations(audit);
       await audit.close();
-      expect(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`))).toEqual([]);
+      expect(violations).toEqual([]);
       expect(server.output()).toContain("Inscription gardée dans le dossier d'attente");
       expect(server.output()).not.toContain(contact);
 

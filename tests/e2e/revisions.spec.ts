@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { axeViolations } from "./support/axe";
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
 import { hydrated } from "./support/hydration";
 
@@ -9,29 +8,11 @@ import { hydrated } from "./support/hydration";
  * des versions », compares the two versions (the changed field, word by word), restores the older
  * one as a draft (nothing is published), and the screen passes axe with no violation.
  */
-const AXE_SOURCE = readFileSync(path.join("node_modules", "axe-core", "axe.min.js"), "utf8");
-
 /** The screen as loaded (no toast left from the previous step: the toasts are audited elsewhere), then axe. */
-async function axeViolations(page: Page): Promise<string[]> {
+async function reloadedViolations(page: Page): Promise<string[]> {
   await page.reload();
   await hydrated(page);
-  // As tests/e2e/a11y.spec.ts: the running transitions (a toast fading in) are over first.
-  await page.evaluate(async () => {
-    const settled = (async () => {
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
-      const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-      await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
-    })();
-    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2_000))]);
-  });
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-      resultTypes: ["violations"],
-    }),
-  );
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}`));
+  return axeViolations(page);
 }
 
 test("an editor opens the history, compares two versions and restores one as a draft", async ({ page }) => {
@@ -59,7 +40,7 @@ test("an editor opens the history, compares two versions and restores one as a d
   const diff = page.getByTestId("revision-diff");
   await expect(diff.getByTestId("diff-field").filter({ hasText: "Résumé" })).toBeVisible();
   await expect(diff.locator("ins")).toContainText("relire un historique");
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await reloadedViolations(page)).toEqual([]);
 
   // Restore the older version (the first one saved): a new draft, nothing published.
   await page
@@ -71,7 +52,7 @@ test("an editor opens the history, compares two versions and restores one as a d
   await expect(page.getByTestId("revision-row")).toHaveCount(3);
   await expect(page.getByTestId("revision-row").first()).toContainText("Brouillon restauré");
   await expect(page.getByTestId("diff-field").filter({ hasText: "Résumé" })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await reloadedViolations(page)).toEqual([]);
 
   // The editor opens the restored draft; the formation is still an unpublished draft with today's summary.
   await page.getByRole("link", { name: "Ouvrir ce brouillon dans l'éditeur" }).click();
@@ -123,5 +104,5 @@ test("the evidence pack: roles, bad date, the ZIP, and axe on /admin/qualiopi", 
   await page.goto("/admin/qualiopi?date=2027-13-45");
   await expect(page.locator("#pack-date-error")).toBeVisible();
   await page.goto(`/admin/qualiopi?date=${today}`);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await reloadedViolations(page)).toEqual([]);
 });

@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { axeViolations } from "./support/axe";
 import { hydrated } from "./support/hydration";
 
 /**
@@ -8,22 +7,6 @@ import { hydrated } from "./support/hydration";
  * words found marked, pages through them; the page passes axe, is never indexed nor kept by the
  * page cache, and works without JavaScript.
  */
-
-const AXE_SOURCE = readFileSync(path.join("node_modules", "axe-core", "axe.min.js"), "utf8");
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-        runOnly: { type: "tag", values: tags },
-        resultTypes: ["violations"],
-      }),
-    AXE_TAGS,
-  );
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}`));
-}
 
 async function searchFromHeader(page: Page, words: string) {
   const header = page.getByRole("banner");

@@ -26,6 +26,7 @@ export default function Toaster() {
       richColors
       closeButton
       containerAriaLabel="Notifications"
+      toastOptions={{ closeButtonAriaLabel: "Fermer la notification" }}
     />
   );
 }
