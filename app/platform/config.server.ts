@@ -49,6 +49,7 @@ export const CONFIG_VARIABLES = [
   "JOB_LEASE_SECONDS",
   "DATABASE_POOL_MAX",
   "DATABASE_CONNECT_TIMEOUT_MS",
+  "SQLITE_BUSY_TIMEOUT_MS",
   "BACKUP_EVERY_HOURS",
   "BACKUP_TIME",
   "BACKUP_DESTINATION",
@@ -136,8 +137,11 @@ export interface AppConfig {
   keepAliveTimeoutMs: number;
   /** How long a claim on background work lasts unless renewed (takeover delay after a crash). */
   jobLeaseMs: number;
-  /** PostgreSQL pool of each process: most connections, and how long to wait for one. */
-  databasePool: { max: number; connectTimeoutMs: number };
+  /**
+   * How each process waits on its database: PostgreSQL, most connections and how long to wait for
+   * one; SQLite, how long a query waits for a lock another process holds before it fails.
+   */
+  databasePool: { max: number; connectTimeoutMs: number; busyTimeoutMs: number };
   mail: { smtpUrl: string | undefined; from: string; staffEmail: string | undefined; outboxDir: string };
   storage:
     | { driver: "local"; dir: string }
@@ -258,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePool: {
       max: int("DATABASE_POOL_MAX", env.DATABASE_POOL_MAX, 10, 2, 1000),
       connectTimeoutMs: int("DATABASE_CONNECT_TIMEOUT_MS", env.DATABASE_CONNECT_TIMEOUT_MS, 15_000, 100, 120_000),
+      busyTimeoutMs: int("SQLITE_BUSY_TIMEOUT_MS", env.SQLITE_BUSY_TIMEOUT_MS, 5_000, 100, 120_000),
     },
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -93,7 +93,7 @@ describe("configuration", () => {
       workers: true,
       shutdownDelayMs: 5000,
       jobLeaseMs: 60_000,
-      databasePool: { max: 10, connectTimeoutMs: 15_000 },
+      databasePool: { max: 10, connectTimeoutMs: 15_000, busyTimeoutMs: 5_000 },
     });
     const set = loadConfig({
       INSTANCE_ID: "web-1",
@@ -102,13 +102,14 @@ describe("configuration", () => {
       JOB_LEASE_SECONDS: "30",
       DATABASE_POOL_MAX: "4",
       DATABASE_CONNECT_TIMEOUT_MS: "2000",
+      SQLITE_BUSY_TIMEOUT_MS: "500",
     });
     expect(set).toMatchObject({
       instanceId: "web-1",
       workers: false,
       shutdownDelayMs: 0,
       jobLeaseMs: 30_000,
-      databasePool: { max: 4, connectTimeoutMs: 2000 },
+      databasePool: { max: 4, connectTimeoutMs: 2000, busyTimeoutMs: 500 },
     });
     expect(() => loadConfig({ DATABASE_POOL_MAX: "1" })).toThrow(/DATABASE_POOL_MAX doit être un nombre entier entre 2 et 1000/);
     expect(() => loadConfig({ JOB_LEASE_SECONDS: "5" })).toThrow(/JOB_LEASE_SECONDS doit être un nombre entier entre 30 et 3600/);

@@ -13,10 +13,14 @@ export interface TestDatabase {
 }
 
 /** A fresh SQLite file in a temporary folder, migrated (unless `migrated: false`). */
-export async function createSqliteDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<TestDatabase> {
+/** `busyTimeoutMs`: how long a query waits for another process's lock (SQLITE_BUSY_TIMEOUT_MS, 5 s by default). */
+export async function createSqliteDatabase({
+  migrated = true,
+  busyTimeoutMs,
+}: { migrated?: boolean; busyTimeoutMs?: number } = {}): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "site-test-"));
   const file = path.join(dir, "test.db");
-  const { db } = openDb({ engine: "sqlite", file });
+  const { db } = openDb({ engine: "sqlite", file }, busyTimeoutMs ? { busyTimeoutMs } : {});
   if (migrated) await migrate(db);
   return {
     engine: "sqlite",

@@ -107,8 +107,10 @@ class GuardedKysely extends Kysely<Database> {
 /** Opens a Kysely handle on SQLite (WAL, foreign keys, busy timeout, secure delete) or PostgreSQL. */
 export function openDb(
   database: AppConfig["database"],
-  poolOptions: AppConfig["databasePool"] = { max: 10, connectTimeoutMs: 15_000 },
+  options: Partial<AppConfig["databasePool"]> = {},
 ): { db: Db; engine: DbEngine } {
+  // The defaults of config.server.ts, for scripts and tests that open a database of their own.
+  const poolOptions: AppConfig["databasePool"] = { max: 10, connectTimeoutMs: 15_000, busyTimeoutMs: 5_000, ...options };
   if (database.engine === "postgres") {
     // DATABASE_POOL_MAX connections at most per process; waiting longer than
     // DATABASE_CONNECT_TIMEOUT_MS for one fails the query rather than hanging the request. A
@@ -134,7 +136,9 @@ export function openDb(
   const sqlite = new SQLite(database.file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  // A query waits SQLITE_BUSY_TIMEOUT_MS for a lock another process holds, then fails: the
+  // request answers (or spools what it was given) instead of holding the process longer.
+  sqlite.pragma(`busy_timeout = ${poolOptions.busyTimeoutMs}`);
   sqlite.pragma("synchronous = NORMAL");
   // Deleted rows are overwritten with zeros, not left readable in free pages (right to erasure).
   sqlite.pragma("secure_delete = ON");
