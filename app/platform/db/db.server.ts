@@ -105,10 +105,7 @@ class GuardedKysely extends Kysely<Database> {
 }
 
 /** Opens a Kysely handle on SQLite (WAL, foreign keys, busy timeout, secure delete) or PostgreSQL. */
-export function openDb(
-  database: AppConfig["database"],
-  options: Partial<AppConfig["databasePool"]> = {},
-): { db: Db; engine: DbEngine } {
+export function openDb(database: AppConfig["database"], options: Partial<AppConfig["databasePool"]> = {}): { db: Db; engine: DbEngine } {
   // The defaults of config.server.ts, for scripts and tests that open a database of their own.
   const poolOptions: AppConfig["databasePool"] = { max: 10, connectTimeoutMs: 15_000, busyTimeoutMs: 5_000, ...options };
   if (database.engine === "postgres") {
