@@ -77,7 +77,8 @@ function scenario(name: string, prepare: (dataDir: string) => Promise<Outage>) {
 
       await outage.restore();
       await expect.poll(() => outage.storedReference(email), { timeout: 30_000, intervals: [500] }).toBe(reference);
-      expect(server.output()).toContain("Demande du dossier d'attente enregistrée");
+      // Logged once the stored row is committed: a moment after it can be read.
+      await expect.poll(() => server!.output()).toContain("Demande du dossier d'attente enregistrée");
 
       // Even the spool cannot be written (a file stands where its folder should be): 503, nothing lost on screen.
       rmSync(path.join(dataDir, "spool"), { recursive: true, force: true });

@@ -124,7 +124,8 @@ function scenario(name: string, prepare: (dataDir: string) => Promise<Outage>) {
         .where("purpose", "=", "inscription-recue")
         .executeTakeFirstOrThrow();
       expect(JSON.parse(mail.attachments)[0].filename).toBe("session.ics");
-      expect(server.output()).toContain("Inscription du dossier d'attente enregistrée");
+      // Logged once the stored row is committed: a moment after it can be read.
+      await expect.poll(() => server!.output()).toContain("Inscription du dossier d'attente enregistrée");
     } finally {
       await server?.stop();
       await outage.cleanup();
