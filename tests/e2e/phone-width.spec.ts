@@ -64,59 +64,77 @@ async function overflow(page: Page): Promise<{ width: number; culprits: string[]
   });
 }
 
-async function expectFits(page: Page, paths: string[], width: number) {
+/**
+ * Loads each path once and measures it at every width: the viewport shrinks without a reload, as a
+ * resized window does (the media queries apply again), so that each page is loaded once for both.
+ */
+async function expectFits(page: Page, paths: string[]) {
   const failures: string[] = [];
   for (const path of paths) {
+    await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: 700 });
     const response = await page.goto(path, { waitUntil: "load" });
     expect(response?.status(), path).toBeLessThan(500);
-    const { width: scrollWidth, culprits } = await overflow(page);
-    if (scrollWidth > width) failures.push(`${path} : ${scrollWidth} px\n    ${culprits.join("\n    ")}`);
+    failures.push(...(await overflowsAt(page, path)));
   }
-  expect(failures, `Pages plus larges que ${width} px :\n${failures.join("\n")}`).toEqual([]);
+  expect(failures, `Pages plus larges que l'écran :\n${failures.join("\n")}`).toEqual([]);
 }
 
-for (const width of WIDTHS) {
-  test(`every public page type fits a ${width} px phone`, async ({ browser, baseURL }) => {
-    test.setTimeout(180_000);
-    const context = await browser.newContext({ viewport: { width, height: 700 }, baseURL, locale: "fr-FR" });
-    const paths = [
-      ...(await sitemapPaths(context.request)),
-      "/devis",
-      "/contact",
-      "/login",
-      "/page-qui-n-existe-pas",
-      "/recherche?q=formation",
-    ];
-    expect(paths.some((p) => p.startsWith("/comparatif/"))).toBe(true);
-    expect(paths.some((p) => /^\/formations\/[^/]+$/.test(p))).toBe(true);
-    await expectFits(await context.newPage(), paths, width);
-    await context.close();
-  });
+/** What sticks out of the page at each width, for the page as it is loaded. */
+async function overflowsAt(page: Page, path: string): Promise<string[]> {
+  const failures: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 700 });
+    const { width: scrollWidth, culprits } = await overflow(page);
+    if (scrollWidth > width) failures.push(`${path} à ${width} px : ${scrollWidth} px\n    ${culprits.join("\n    ")}`);
+  }
+  return failures;
+}
 
-  test(`every admin screen fits a ${width} px phone`, async ({ browser, baseURL }) => {
-    test.setTimeout(180_000);
-    const context = await browser.newContext({ viewport: { width, height: 700 }, baseURL, locale: "fr-FR" });
-    const page = await context.newPage();
-    const account = await createAccount({ email: uniqueEmail(`largeur-${width}`), role: "admin" });
-    await signInApi(page, baseURL!, account.email);
-    // Every admin address the admin's screens link to, one per shape (a record's id counts as one shape).
-    const seen = new Map<string, string>();
-    const queue = ["/admin"];
-    while (queue.length) {
-      const path = queue.shift()!;
-      await page.goto(path, { waitUntil: "load" });
-      const links = await page.$$eval("a[href^='/admin']", (as) => as.map((a) => a.getAttribute("href")!));
-      for (const href of links) {
-        const clean = href.split("#")[0]!;
-        if (/export|\.csv|\.xlsx|\.pdf|\/pdf$|modele|template|deconnexion|rapport|telecharger/.test(clean)) continue;
-        const shape = clean.replace(/\?.*$/, "").replace(/\/[0-9a-zA-Z_-]{16,}(?=\/|$)/g, "/:id");
-        if (seen.has(shape) || seen.size >= 40) continue;
-        seen.set(shape, clean);
-        queue.push(clean);
-      }
+test(`every public page type fits a ${WIDTHS.join(" and a ")} px phone`, async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ viewport: { width: 375, height: 700 }, baseURL, locale: "fr-FR" });
+  const paths = [
+    ...(await sitemapPaths(context.request)),
+    "/devis",
+    "/contact",
+    "/login",
+    "/page-qui-n-existe-pas",
+    "/recherche?q=formation",
+  ];
+  expect(paths.some((p) => p.startsWith("/comparatif/"))).toBe(true);
+  expect(paths.some((p) => /^\/formations\/[^/]+$/.test(p))).toBe(true);
+  await expectFits(await context.newPage(), paths);
+  await context.close();
+});
+
+test(`every admin screen fits a ${WIDTHS.join(" and a ")} px phone`, async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ viewport: { width: 375, height: 700 }, baseURL, locale: "fr-FR" });
+  const page = await context.newPage();
+  const account = await createAccount({ email: uniqueEmail("largeur"), role: "admin" });
+  await signInApi(page, baseURL!, account.email);
+  // Every admin address the admin's screens link to, one per shape (a record's id counts as one
+  // shape), each measured as it is reached.
+  const seen = new Map<string, string>([["/admin", "/admin"]]);
+  const queue = ["/admin"];
+  const failures: string[] = [];
+  while (queue.length) {
+    const path = queue.shift()!;
+    await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: 700 });
+    const response = await page.goto(path, { waitUntil: "load" });
+    expect(response?.status(), path).toBeLessThan(500);
+    const links = await page.$$eval("a[href^='/admin']", (as) => as.map((a) => a.getAttribute("href")!));
+    failures.push(...(await overflowsAt(page, path)));
+    for (const href of links) {
+      const clean = href.split("#")[0]!;
+      if (/export|\.csv|\.xlsx|\.pdf|\/pdf$|modele|template|deconnexion|rapport|telecharger/.test(clean)) continue;
+      const shape = clean.replace(/\?.*$/, "").replace(/\/[0-9a-zA-Z_-]{16,}(?=\/|$)/g, "/:id");
+      if (seen.has(shape) || seen.size >= 41) continue;
+      seen.set(shape, clean);
+      queue.push(clean);
     }
-    expect(seen.size).toBeGreaterThan(10);
-    await expectFits(page, ["/admin", ...seen.values()], width);
-    await context.close();
-  });
-}
+  }
+  expect(seen.size).toBeGreaterThan(10);
+  expect(failures, `Écrans plus larges que l'écran :\n${failures.join("\n")}`).toEqual([]);
+  await context.close();
+});
