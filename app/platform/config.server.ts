@@ -184,6 +184,9 @@ export interface BackupConfig {
   keep: { daily: number; weekly: number; monthly: number };
 }
 
+/** How a process waits on its database when nothing is set (also for scripts and tests that open one). */
+export const DATABASE_POOL_DEFAULTS: AppConfig["databasePool"] = { max: 10, connectTimeoutMs: 15_000, busyTimeoutMs: 5_000 };
+
 /** Parses the environment. Throws ConfigError (French message) and never touches the disk. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const empty = findEmptyVariables(env);
@@ -260,9 +263,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     keepAliveTimeoutMs: int("KEEP_ALIVE_TIMEOUT_SECONDS", env.KEEP_ALIVE_TIMEOUT_SECONDS, 65, 1, 3600) * 1000,
     jobLeaseMs: int("JOB_LEASE_SECONDS", env.JOB_LEASE_SECONDS, 60, 30, 3600) * 1000,
     databasePool: {
-      max: int("DATABASE_POOL_MAX", env.DATABASE_POOL_MAX, 10, 2, 1000),
-      connectTimeoutMs: int("DATABASE_CONNECT_TIMEOUT_MS", env.DATABASE_CONNECT_TIMEOUT_MS, 15_000, 100, 120_000),
-      busyTimeoutMs: int("SQLITE_BUSY_TIMEOUT_MS", env.SQLITE_BUSY_TIMEOUT_MS, 5_000, 100, 120_000),
+      max: int("DATABASE_POOL_MAX", env.DATABASE_POOL_MAX, DATABASE_POOL_DEFAULTS.max, 2, 1000),
+      connectTimeoutMs: int(
+        "DATABASE_CONNECT_TIMEOUT_MS",
+        env.DATABASE_CONNECT_TIMEOUT_MS,
+        DATABASE_POOL_DEFAULTS.connectTimeoutMs,
+        100,
+        120_000,
+      ),
+      busyTimeoutMs: int("SQLITE_BUSY_TIMEOUT_MS", env.SQLITE_BUSY_TIMEOUT_MS, DATABASE_POOL_DEFAULTS.busyTimeoutMs, 100, 120_000),
     },
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -8,6 +8,7 @@ import { createAccount, signInApi, uniqueEmail } from "./support/accounts";
  * screen-reader-only label) may stick out of it.
  */
 const WIDTHS = [320, 375] as const;
+const VIEWPORT = { width: WIDTHS[WIDTHS.length - 1]!, height: 700 };
 /** Addresses kept per page type: the first ones of the sitemap, enough to meet long titles and tables. */
 const PER_TYPE = 3;
 
@@ -71,12 +72,17 @@ async function overflow(page: Page): Promise<{ width: number; culprits: string[]
 async function expectFits(page: Page, paths: string[]) {
   const failures: string[] = [];
   for (const path of paths) {
-    await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: 700 });
-    const response = await page.goto(path, { waitUntil: "load" });
-    expect(response?.status(), path).toBeLessThan(500);
+    await load(page, path);
     failures.push(...(await overflowsAt(page, path)));
   }
   expect(failures, `Pages plus larges que l'écran :\n${failures.join("\n")}`).toEqual([]);
+}
+
+/** Loads a path at the widest width, where the page is measured from. */
+async function load(page: Page, path: string) {
+  await page.setViewportSize(VIEWPORT);
+  const response = await page.goto(path, { waitUntil: "load" });
+  expect(response?.status(), path).toBeLessThan(500);
 }
 
 /** What sticks out of the page at each width, for the page as it is loaded. */
@@ -92,7 +98,7 @@ async function overflowsAt(page: Page, path: string): Promise<string[]> {
 
 test(`every public page type fits a ${WIDTHS.join(" and a ")} px phone`, async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ viewport: { width: 375, height: 700 }, baseURL, locale: "fr-FR" });
+  const context = await browser.newContext({ viewport: VIEWPORT, baseURL, locale: "fr-FR" });
   const paths = [
     ...(await sitemapPaths(context.request)),
     "/devis",
@@ -109,7 +115,7 @@ test(`every public page type fits a ${WIDTHS.join(" and a ")} px phone`, async (
 
 test(`every admin screen fits a ${WIDTHS.join(" and a ")} px phone`, async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ viewport: { width: 375, height: 700 }, baseURL, locale: "fr-FR" });
+  const context = await browser.newContext({ viewport: VIEWPORT, baseURL, locale: "fr-FR" });
   const page = await context.newPage();
   const account = await createAccount({ email: uniqueEmail("largeur"), role: "admin" });
   await signInApi(page, baseURL!, account.email);
@@ -120,9 +126,7 @@ test(`every admin screen fits a ${WIDTHS.join(" and a ")} px phone`, async ({ br
   const failures: string[] = [];
   while (queue.length) {
     const path = queue.shift()!;
-    await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: 700 });
-    const response = await page.goto(path, { waitUntil: "load" });
-    expect(response?.status(), path).toBeLessThan(500);
+    await load(page, path);
     const links = await page.$$eval("a[href^='/admin']", (as) => as.map((a) => a.getAttribute("href")!));
     failures.push(...(await overflowsAt(page, path)));
     for (const href of links) {

@@ -15,7 +15,7 @@ import {
 } from "kysely";
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 import pg from "pg";
-import { config, type AppConfig } from "../config.server";
+import { config, DATABASE_POOL_DEFAULTS, type AppConfig } from "../config.server";
 import { log } from "../log.server";
 import { LruMap } from "../lru-map";
 import { migrations } from "./migrations";
@@ -106,8 +106,7 @@ class GuardedKysely extends Kysely<Database> {
 
 /** Opens a Kysely handle on SQLite (WAL, foreign keys, busy timeout, secure delete) or PostgreSQL. */
 export function openDb(database: AppConfig["database"], options: Partial<AppConfig["databasePool"]> = {}): { db: Db; engine: DbEngine } {
-  // The defaults of config.server.ts, for scripts and tests that open a database of their own.
-  const poolOptions: AppConfig["databasePool"] = { max: 10, connectTimeoutMs: 15_000, busyTimeoutMs: 5_000, ...options };
+  const poolOptions: AppConfig["databasePool"] = { ...DATABASE_POOL_DEFAULTS, ...options };
   if (database.engine === "postgres") {
     // DATABASE_POOL_MAX connections at most per process; waiting longer than
     // DATABASE_CONNECT_TIMEOUT_MS for one fails the query rather than hanging the request. A
