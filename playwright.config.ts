@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { freePortSync } from "./tests/support/ports";
 
@@ -10,7 +11,14 @@ process.env.E2E_DATA_DIR ??= `.test-data/e2e-${process.pid}`;
 const dataDir = process.env.E2E_DATA_DIR;
 const buildDir = process.env.BUILD_DIR ?? "build";
 
-// Browser tests drive Debian's Chromium (no browser download): apt-get install -y chromium.
+// Browser tests drive Debian's Chromium (no browser download). Its headless shell
+// (apt-get install -y chromium-headless-shell: the same Blink, without the desktop browser's
+// compositor and GPU process) is what Playwright itself runs headless: it does the same work with
+// half the CPU of the full browser, whose page loads made the suite CPU-bound on two cores.
+// Without it, the full browser (apt-get install -y chromium); CHROMIUM_PATH forces one.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -25,7 +33,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: "fr-FR",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -187,7 +187,8 @@ test.describe("accounts in the browser", () => {
     await openUserMenu(page);
     await page.getByRole("link", { name: "Administration" }).click();
     await expect(page.getByText("Vérification des permissions...")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+    // The held 1.5 s, then the dashboard's data and code: up to 10 s with four tests on two cores.
+    await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("Vérification des permissions...")).toHaveCount(0);
   });
 

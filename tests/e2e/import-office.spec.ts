@@ -86,6 +86,56 @@ test("an office spreadsheet: header row found on row 4 and changed, simulation w
   await expect(importButton).toBeEnabled();
 });
 
+test("the batch import: another header row for one file, the mapping on screen kept for the other, then imported from row 4", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInEditor(page);
+  const suffix = `lot ${Date.now().toString(36)}`;
+  const other = "slug;Titre;Remarques internes\nespagnol-professionnel-niveau-intermediaire;Espagnol professionnel;à relire\n";
+  await page.goto("/admin/formations/batch-import");
+  await hydrated(page);
+  await page.getByLabel("Fichiers à importer").setInputFiles([
+    {
+      name: "catalogue-bureau.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: await officeWorkbook(suffix),
+    },
+    { name: "notes.csv", mimeType: "text/csv", buffer: Buffer.from(other) },
+  ]);
+  await page.getByRole("button", { name: "Envoyer et vérifier les colonnes" }).click();
+  await expect(page).toHaveURL(/lot=/);
+  const files = page.getByTestId("review-file");
+  await expect(files).toHaveCount(2);
+  const workbook = files.nth(0);
+  await expect(workbook.getByTestId("header-row")).toContainText(/ligne 4 du fichier\s\(trouvée automatiquement/);
+  await expect(workbook.getByLabel("Champ pour la colonne « Tarif HT »")).toHaveValue("prix_inter");
+  await hydrated(page);
+
+  // The other file's mapping changed on screen, then the workbook read from row 3: the change stays.
+  await files.nth(1).getByLabel("Champ pour la colonne « Remarques internes »").selectOption({ label: "Résumé" });
+  await workbook.getByLabel("Ligne d'en-tête").selectOption("3");
+  await workbook.getByRole("button", { name: "Lire les en-têtes de cette ligne" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Ligne d'en-tête changée" })).toContainText(
+    "« catalogue-bureau.xlsx » : noms des colonnes lus sur la ligne 3.",
+  );
+  await expect(workbook.getByTestId("header-row")).toContainText(/ligne 3 du fichier\s\(choisie par vous\)/);
+  await expect(workbook.getByLabel("Champ pour la colonne « Document de travail du service formation »")).toBeVisible();
+  await expect(files.nth(1).getByLabel("Champ pour la colonne « Remarques internes »")).toHaveValue("resume");
+
+  // Back to row 4, and imported: the three formations of the workbook are read under it.
+  await workbook.getByLabel("Ligne d'en-tête").selectOption("4");
+  await workbook.getByRole("button", { name: "Lire les en-têtes de cette ligne" }).click();
+  await expect(workbook.getByTestId("header-row")).toContainText(/ligne 4 du fichier/);
+  await expect(workbook.getByLabel("Champ pour la colonne « Domaine »")).toHaveValue("categorie");
+  await hydrated(page);
+  const review = page.getByTestId("job-review");
+  await review.getByTestId("ignored-columns").getByRole("checkbox").check();
+  await review.getByRole("button", { name: "Lancer l'import" }).click();
+  await expect(page.getByTestId("job-detail")).toHaveAttribute("data-state", "done", { timeout: 60_000 });
+  await expect(page.getByTestId("job-file").nth(0)).toContainText("3 créées");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

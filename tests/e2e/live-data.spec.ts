@@ -10,6 +10,14 @@ async function hydrated(page: Page) {
   await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
 }
 
+/**
+ * A failed refresh is over in the page (its retry is then scheduled): only then may the fake clock
+ * move on, or the retry's timer is set after the time it was meant to cover (as on a busy machine).
+ */
+async function refreshOver(page: Page) {
+  await expect.poll(() => page.evaluate(() => (window as any).__reactRouterDataRouter.state.revalidation)).toBe("idle");
+}
+
 /** Comes back to the tab after 6 minutes: the dashboard's data is no longer fresh and is read again. */
 async function comeBackLater(page: Page) {
   await page.clock.fastForward("06:00");
@@ -40,12 +48,16 @@ test("a failing background refresh keeps the dashboard, says so, retries 3 times
   expect(failures).toBe(1);
   // The 3 retries, 1 s, 2 s and 4 s apart; aborted requests are retried the same way.
   mode = "abort";
+  await refreshOver(page);
   await page.clock.runFor(1_000);
   await expect.poll(() => failures).toBe(2);
+  await refreshOver(page);
   await page.clock.runFor(2_000);
   await expect.poll(() => failures).toBe(3);
+  await refreshOver(page);
   await page.clock.runFor(4_000);
   await expect.poll(() => failures).toBe(4);
+  await refreshOver(page);
   await page.clock.runFor(30_000);
   expect(failures).toBe(4);
   await expect(page.getByTestId("stale-notice")).toHaveText("Données non actualisées");

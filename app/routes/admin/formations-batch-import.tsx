@@ -5,7 +5,7 @@ import { data, useActionData } from "react-router";
 import type { Route } from "./+types/formations-batch-import";
 import { adminCrumb } from "~/ui/layout/admin-nav";
 import { JobDetail, JobReview, NewBatch, RecentJobs, usePolling } from "~/domain/formations/import/batch-import";
-import { cancelBatch, confirmBatch, receiveBatch } from "~/domain/formations/import/batch-page.server";
+import { cancelBatch, changeBatchHeader, confirmBatch, receiveBatch } from "~/domain/formations/import/batch-page.server";
 import { Alert } from "~/domain/formations/import/components";
 import { getJob, listJobs } from "~/domain/formations/import/jobs.server";
 import { isActiveJob } from "~/domain/formations/import/model";
@@ -48,12 +48,14 @@ export async function action({ request }: Route.ActionArgs) {
       ? await cancelBatch(await request.formData())
       : step === "colonnes"
         ? await confirmBatch(await request.formData())
-        : await receiveBatch(request, { id: user.id, email: user.email, role: user.role });
+        : step === "entete"
+          ? await changeBatchHeader(await request.formData())
+          : await receiveBatch(request, { id: user.id, email: user.email, role: user.role });
   if (!reply.ok) return data(reply, { status: reply.status });
   if (reply.jobId)
     return redirectWithToast(`/admin/formations/batch-import?lot=${reply.jobId}`, {
       kind: "success",
-      title: step === "colonnes" ? "Import lancé" : "Fichiers reçus",
+      title: step === "colonnes" ? "Import lancé" : step === "entete" ? "Ligne d'en-tête changée" : "Fichiers reçus",
       description: reply.message,
     });
   return reply;

@@ -14,7 +14,7 @@ import {
 } from "./components";
 import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 import { IGNORED_ACK_FIELD, ignoredHeaders, mappingColumns } from "./mapping";
-import { IgnoredColumnsNotice, MappingTable } from "./mapping-step";
+import { HeaderRowChoice, IgnoredColumnsNotice, MappingTable } from "./mapping-step";
 import { ACCEPT_ATTRIBUTE, countsSentence, formatBytes, isActiveJob, type JobView } from "./model";
 import { AllOrNothing } from "./single-import";
 import { useLiveData } from "~/platform/live/use-live-data";
@@ -124,6 +124,18 @@ export function JobReview({ job, reply }: { job: JobView; reply?: SubmissionRepl
                     jour.
                   </p>
                 ))}
+              {f.preview.headerCandidates?.length && f.preview.headerLine ? (
+                <HeaderRowChoice
+                  id={`f${n}entete`}
+                  name={`f${n}entete`}
+                  line={f.preview.headerLine}
+                  chosen={Boolean(f.preview.headerChosen)}
+                  candidates={f.preview.headerCandidates}
+                  seed={f.id}
+                  // Its own step: the mapping on screen is sent along (kept for the other files), not checked.
+                  submit={{ formAction: "?etape=entete", formNoValidate: true, name: "lireEntete", value: String(n), disabled: busy }}
+                />
+              ) : null}
               <MappingTable
                 columns={mappingColumns(f.preview.headers, mappingOf(f), f.preview.samples)}
                 namePrefix={`f${n}c`}

@@ -1,7 +1,7 @@
 import type { FieldErrors } from "~/platform/validation/errors";
 import { parseSubmission } from "~/platform/validation/submission";
-import { JOB_MISSING, batchConfirmSchema, batchUploadSchema } from "./forms";
-import { cancelJob, confirmJob, createJob, getJob } from "./jobs.server";
+import { JOB_MISSING, batchConfirmSchema, batchHeaderSchema, batchUploadSchema } from "./forms";
+import { cancelJob, changeHeaderRow, confirmJob, createJob, getJob } from "./jobs.server";
 import type { Actor } from "./import.server";
 import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_BATCH_REQUEST_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 import { IGNORED_ACK_FIELD, ignoredHeaders, mappingFrom } from "./mapping";
@@ -74,6 +74,29 @@ export async function confirmBatch(form: FormData): Promise<BatchReply> {
   const ignored = job.files.flatMap((f) => (f.preview && mappings[f.id] ? ignoredHeaders(f.preview.headers, mappings[f.id]!) : []));
   if (result.field) return { ok: false, status: result.status, errors: { [result.field]: result.message }, ignored };
   return { ok: false, status: result.status, message: result.message, ignored };
+}
+
+/**
+ * Another header row for one file of the batch (`batchHeaderSchema`): the file is read again from that
+ * row; the mapping on screen for the other files is kept.
+ */
+export async function changeBatchHeader(form: FormData): Promise<BatchReply> {
+  const parsed = await parseSubmission(form, batchHeaderSchema);
+  if (!parsed.ok && parsed.errors.id) return { ok: false, status: 404, message: parsed.errors.id };
+  if (!parsed.ok) return { ok: false, status: 422, message: Object.values(parsed.errors)[0] ?? "Choisissez une ligne d'en-tête." };
+  const { id, fileIndex, headerLine } = parsed.data;
+  const job = await getJob(id);
+  if (!job) return { ok: false, status: 404, message: JOB_MISSING };
+  const drafts = Object.fromEntries(
+    job.files.flatMap((f, n) => (f.preview ? [[f.id, mappingFrom(form, f.preview.headers, `f${n}c`).mapping]] : [])),
+  );
+  const result = await changeHeaderRow(id, fileIndex, headerLine, drafts);
+  if (!result.ok) return { ok: false, status: result.status, message: result.message };
+  return {
+    ok: true,
+    message: `« ${result.fileName} » : noms des colonnes lus sur la ligne ${result.headerLine}. Vérifiez leurs champs.`,
+    jobId: id,
+  };
 }
 
 export async function cancelBatch(form: FormData): Promise<BatchReply> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { confirmBatch, receiveBatch } from "./batch-page.server";
-import { BATCH_MISSING, FILE_MISSING, JOB_MISSING, UPLOAD_MISSING } from "./forms";
+import { changeBatchHeader, confirmBatch, receiveBatch } from "./batch-page.server";
+import { BATCH_MISSING, FILE_MISSING, FILE_NOT_IN_JOB, JOB_MISSING, UPLOAD_MISSING } from "./forms";
 import { IMPORT_MAX_UPLOAD_BYTES } from "./limits";
 import { IGNORED_ACK_FIELD, IGNORED_LIST_FIELD } from "./mapping";
 import { receiveUpload, runImport } from "./page.server";
@@ -97,6 +97,41 @@ describe("the batch import's upload and mapping step refuse bad input beside the
         [IGNORED_ACK_FIELD]:
           "Les colonnes « Remarques », « Code » ne seront pas importées : associez-les à un champ, ou cochez « J'ai compris » pour importer sans elles.",
       },
+    });
+  });
+
+  it("header row step: no job (404), no row picked or not a row number (422), before any file is read", async () => {
+    expect(await changeBatchHeader(posted([["lireEntete", "0"]]))).toEqual({ ok: false, status: 404, message: JOB_MISSING });
+    const refusal = { ok: false, status: 422, message: "Choisissez la ligne qui porte les noms des colonnes." };
+    expect(
+      await changeBatchHeader(
+        posted([
+          ["id", "job-1"],
+          ["lireEntete", "0"],
+        ]),
+      ),
+    ).toEqual(refusal);
+    expect(
+      await changeBatchHeader(
+        posted([
+          ["id", "job-1"],
+          ["lireEntete", "0"],
+          ["f0entete", "titre"],
+        ]),
+      ),
+    ).toEqual(refusal);
+    expect(
+      await changeBatchHeader(
+        posted([
+          ["id", "job-1"],
+          ["lireEntete", "12"],
+          ["f12entete", "4"],
+        ]),
+      ),
+    ).toEqual({
+      ok: false,
+      status: 422,
+      message: FILE_NOT_IN_JOB,
     });
   });
 });

@@ -91,3 +91,31 @@ export const JOB_MISSING = "Cet import n'existe pas.";
 
 export const importConfirmSchema = confirmSchema("fichier", FILE_MISSING);
 export const batchConfirmSchema = confirmSchema("id", JOB_MISSING);
+
+export const FILE_NOT_IN_JOB = "Ce fichier ne fait pas partie de l'import, ou n'a pas pu être lu.";
+
+/**
+ * The batch screen's « Lire les en-têtes de cette ligne » under file n (the button's value,
+ * `lireEntete`): `f{n}entete` is the row picked in that file's list.
+ */
+export const batchHeaderSchema = z
+  .looseObject({
+    id: z.string({ error: JOB_MISSING }).min(1, JOB_MISSING).max(100, JOB_MISSING),
+    lireEntete: z.coerce
+      .number({ error: FILE_NOT_IN_JOB })
+      .int(FILE_NOT_IN_JOB)
+      .min(0, FILE_NOT_IN_JOB)
+      .max(IMPORT_MAX_BATCH_FILES - 1, FILE_NOT_IN_JOB),
+  })
+  .transform((values, ctx) => {
+    const line = rowNumber.parse(values[`f${values.lireEntete}entete`]);
+    if (line === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: [`f${values.lireEntete}entete`],
+        message: "Choisissez la ligne qui porte les noms des colonnes.",
+      });
+      return z.NEVER;
+    }
+    return { id: values.id, fileIndex: values.lireEntete, headerLine: line };
+  });

@@ -6,6 +6,7 @@ import { leaseMs } from "~/platform/jobs/lease.server";
 import { log } from "~/platform/log.server";
 import { guessMapping, mappingProblems, type ColumnMapping } from "./columns";
 import { toCsv } from "./csv";
+import { FILE_NOT_IN_JOB } from "./forms";
 import { IGNORED_ACK_FIELD, ignoredHeaders, previewOf, unacknowledgedIgnored, type FilePreview } from "./mapping";
 import {
   ImportCancelledError,
@@ -199,6 +200,60 @@ export async function createJob(actor: Actor, files: NewJobFile[], target: Db = 
     }
   });
   return id;
+}
+
+/**
+ * Reads a file of a job under review again with another header row (as the spreadsheet numbers it):
+ * its columns, samples and guessed mapping are those of that row. The mapping shown for the other
+ * files of the batch (`drafts`, per file id) is kept as the editor left it on screen.
+ */
+export async function changeHeaderRow(
+  id: string,
+  fileIndex: number,
+  headerLine: number,
+  drafts: Record<string, ColumnMapping>,
+  target: Db = db(),
+): Promise<{ ok: true; fileName: string; headerLine: number } | { ok: false; status: number; message: string }> {
+  const job = await getJob(id, target);
+  if (!job) return { ok: false, status: 404, message: "Cet import n'existe pas." };
+  if (job.state !== "review") return { ok: false, status: 409, message: "Les colonnes de cet import sont déjà validées." };
+  const file = job.files[fileIndex];
+  if (!file?.preview) return { ok: false, status: 404, message: FILE_NOT_IN_JOB };
+  const { content } = await target
+    .selectFrom("formation_import_files")
+    .select("content")
+    .where("id", "=", file.id)
+    .executeTakeFirstOrThrow();
+  let preview: FilePreview;
+  try {
+    preview = previewOf(await readTable(file.name, new Uint8Array(Buffer.from(content, "base64")), { previewRows: 3, headerLine }));
+  } catch (error) {
+    if (error instanceof ImportFileError) return { ok: false, status: 422, message: `« ${file.name} » : ${error.message}` };
+    throw error;
+  }
+  const now = nowIso();
+  await target.transaction().execute(async (trx) => {
+    for (const other of job.files) {
+      const draft = drafts[other.id];
+      if (other.id === file.id || !other.preview || !draft) continue;
+      await trx
+        .updateTable("formation_import_files")
+        .set({ mapping: JSON.stringify(draft), updated_at: now })
+        .where("id", "=", other.id)
+        .execute();
+    }
+    await trx
+      .updateTable("formation_import_files")
+      .set({
+        preview: JSON.stringify(preview),
+        mapping: "",
+        ignored_columns: JSON.stringify(ignoredHeaders(preview.headers, guessMapping(preview.headers))),
+        updated_at: now,
+      })
+      .where("id", "=", file.id)
+      .execute();
+  });
+  return { ok: true, fileName: file.name, headerLine: preview.headerLine ?? headerLine };
 }
 
 export interface JobConfirmation {
@@ -537,7 +592,7 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
 
   const files = await target
     .selectFrom("formation_import_files")
-    .select(["id", "name", "state", "rows", "mapping", "write_stamps"])
+    .select(["id", "name", "state", "rows", "mapping", "preview", "write_stamps"])
     .where("job_id", "=", id)
     .orderBy("position")
     .execute();
@@ -584,7 +639,9 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
         .executeTakeFirstOrThrow();
       let table;
       try {
-        table = await readTable(file.name, new Uint8Array(Buffer.from(content.content, "base64")));
+        // The header row the editor checked the columns on (detected again for jobs created before the choice existed).
+        const headerLine = file.preview ? (JSON.parse(file.preview) as FilePreview).headerLine : undefined;
+        table = await readTable(file.name, new Uint8Array(Buffer.from(content.content, "base64")), { headerLine: headerLine || undefined });
         if (table.rows.length > IMPORT_MAX_ROWS)
           throw new ImportFileError(
             `Le fichier compte ${table.rows.length.toLocaleString("fr-FR")} lignes : ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} au plus par fichier.`,

@@ -1,9 +1,63 @@
+import type { ButtonHTMLAttributes } from "react";
 import { Link } from "react-router";
 import { IMPORT_COLUMNS } from "./columns";
 import { Alert, FileError, TableHead } from "./components";
 import { IGNORED_ACK_FIELD, IGNORED_LIST_FIELD, type MappingColumn } from "./mapping";
+import type { HeaderCandidate } from "./header-row";
+import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { inputClass } from "~/ui/form/input-class";
+
+/**
+ * Which row of the file holds the column names, the same in both imports: shown, and a list to take
+ * another one. Its button submits the form it sits in (the one-file screen's mapping form), or what
+ * `submit` says (the batch screen: its own step, without checking the mapping form's fields).
+ */
+export function HeaderRowChoice({
+  id,
+  name,
+  line,
+  chosen,
+  candidates,
+  seed,
+  submit,
+}: {
+  id: string;
+  name: string;
+  line: number;
+  chosen: boolean;
+  candidates: HeaderCandidate[];
+  /** Changes with the file, so that the list shows the row in use. */
+  seed: string;
+  submit?: ButtonHTMLAttributes<HTMLButtonElement>;
+}) {
+  return (
+    <div className="mb-4 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700" data-testid="header-row">
+      <p>
+        Noms des colonnes lus sur la <strong>ligne {line}</strong> du fichier{" "}
+        {chosen ? "(choisie par vous)" : "(trouvée automatiquement : celle qui nomme le plus de colonnes connues)"}. Les lignes au-dessus
+        sont ignorées.
+      </p>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={id} className="block font-medium">
+            Ligne d'en-tête
+          </label>
+          <select id={id} name={name} defaultValue={String(line)} key={`${seed}-${line}`} className={inputClass()}>
+            {candidates.map((c) => (
+              <option key={c.line} value={c.line}>
+                Ligne {c.line}&nbsp;: {c.text || "(vide)"}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="secondary" {...submit}>
+          Lire les en-têtes de cette ligne
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 /**
  * The mapping step, the same in both imports: each column of the file, two of its values, and

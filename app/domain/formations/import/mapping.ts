@@ -1,5 +1,6 @@
 import { cellText } from "./cells";
 import { COLUMN_BY_KEY, guessMapping, type ColumnMapping } from "./columns";
+import type { HeaderCandidate } from "./header-row";
 
 /**
  * The mapping step of both imports (pure, runs anywhere): each column of the file is associated
@@ -22,6 +23,13 @@ export interface FilePreview {
   description: string;
   headers: string[];
   samples: string[][];
+  /**
+   * The row of the column names (CSV, XLSX; 0 for JSON), whether the editor chose it, and the rows to
+   * choose from. Absent from the previews of jobs created before the batch import offered the choice.
+   */
+  headerLine?: number;
+  headerChosen?: boolean;
+  headerCandidates?: HeaderCandidate[];
 }
 
 /** The checkbox that acknowledges the ignored columns, in both imports. */
@@ -39,8 +47,22 @@ export function samplesOf(rows: Array<{ cells: unknown[] }>, index: number): str
   return out;
 }
 
-export function previewOf(table: { description: string; headers: string[]; rows: Array<{ cells: unknown[] }> }): FilePreview {
-  return { description: table.description, headers: table.headers, samples: table.headers.map((_, i) => samplesOf(table.rows, i)) };
+export function previewOf(table: {
+  description: string;
+  headers: string[];
+  rows: Array<{ cells: unknown[] }>;
+  headerLine: number;
+  headerChosen: boolean;
+  headerCandidates: HeaderCandidate[];
+}): FilePreview {
+  return {
+    description: table.description,
+    headers: table.headers,
+    samples: table.headers.map((_, i) => samplesOf(table.rows, i)),
+    headerLine: table.headerLine,
+    headerChosen: table.headerChosen,
+    headerCandidates: table.headerCandidates,
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { IMPORT_MAX_CELLS, IMPORT_MAX_ROWS } from "./limits";
+import type { FilePreview } from "./mapping";
 
 /**
  * Formation import: shared types and French labels (pure, runs anywhere). The limits are in `./limits`.
@@ -125,7 +126,7 @@ export interface JobView {
     /** The field of each column as the editor checked it (null before, or for a file that cannot be read). */
     mapping: string[] | null;
     /** Headers and first values read at upload (null for a file that cannot be read). */
-    preview: { description: string; headers: string[]; samples: string[][] } | null;
+    preview: FilePreview | null;
     error: string;
   }>;
 }

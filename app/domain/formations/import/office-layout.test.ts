@@ -7,6 +7,7 @@ import { categoryInput, cityInput } from "../test-fixtures";
 import { guessMapping } from "./columns";
 import { templateFile } from "./export.server";
 import { analyseTable } from "./import.server";
+import { changeHeaderRow, claimJob, confirmJob, createJob, getJob, runJob } from "./jobs.server";
 import { ImportFileError } from "./model";
 import { readTable } from "./read.server";
 import { valueOf } from "~/platform/validation/errors";
@@ -212,5 +213,55 @@ describe.each(engines)("office spreadsheets imported on $name", ({ create }) => 
       expect(analysis.planned[0]!.data.sessions).toHaveLength(2);
       expect(analysis.planned[0]!.data.program.length).toBeGreaterThan(1);
     }
+  });
+
+  it("a batch job: the header row detected, another one chosen for a file, then imported from the row checked", async () => {
+    const actor = { id: null, email: "import@example.fr", role: "editor" };
+    const csv = new TextEncoder().encode("Titre;Remarques\nUne formation du second fichier;à relire\n");
+    const id = await createJob(
+      actor,
+      [
+        { name: "catalogue.xlsx", bytes: await officeWorkbook() },
+        { name: "notes.csv", bytes: csv },
+      ],
+      t.db,
+    );
+    let job = (await getJob(id, t.db))!;
+    expect(job.files[0]!.preview).toMatchObject({ headerLine: 4, headerChosen: false });
+    expect(job.files[0]!.preview!.headerCandidates!.map((c) => c.line).slice(0, 3)).toEqual([1, 3, 4]);
+
+    // Row 3 for the workbook; the other file's mapping on screen is kept as a draft.
+    const draft = ["titre", "resume"];
+    expect(await changeHeaderRow(id, 0, 3, { [job.files[1]!.id]: draft }, t.db)).toEqual({
+      ok: true,
+      fileName: "catalogue.xlsx",
+      headerLine: 3,
+    });
+    job = (await getJob(id, t.db))!;
+    expect(job.files[0]!.preview).toMatchObject({
+      headerLine: 3,
+      headerChosen: true,
+      headers: ["Document de travail du service formation"],
+    });
+    expect(job.files[0]!.mapping).toBeNull();
+    expect(job.files[1]!.mapping).toEqual(draft);
+
+    // Unhappy paths: no such file, no such job; a job whose columns are validated cannot change.
+    expect(await changeHeaderRow(id, 5, 4, {}, t.db)).toMatchObject({ ok: false, status: 404 });
+    expect(await changeHeaderRow("inconnu", 0, 4, {}, t.db)).toMatchObject({ ok: false, status: 404 });
+
+    // Back to row 4, confirmed, run: the eight formations under row 4 are created.
+    expect(await changeHeaderRow(id, 0, 4, {}, t.db)).toMatchObject({ ok: true, headerLine: 4 });
+    job = (await getJob(id, t.db))!;
+    const mappings = Object.fromEntries(job.files.map((f) => [f.id, f.mapping ?? guessMapping(f.preview!.headers)]));
+    expect(await confirmJob(id, { mappings, allOrNothing: false, acknowledged: true }, t.db)).toEqual({ ok: true });
+    expect(await changeHeaderRow(id, 0, 3, {}, t.db)).toMatchObject({ ok: false, status: 409 });
+    const claim = (await claimJob(t.db))!;
+    expect(claim.id).toBe(id);
+    expect(await runJob(claim, { target: t.db })).toBe("done");
+    job = (await getJob(id, t.db))!;
+    expect(job.files[0]!.counts.created).toBe(8);
+    // The second file names no category: its row is refused, as it would be on its own.
+    expect(job.files[1]!.counts.rejected).toBe(1);
   });
 });

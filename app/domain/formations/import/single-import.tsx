@@ -6,13 +6,12 @@ import { Alert, Badge, CountsGrid, FileError, RowActionBadge, TableHead, fileInp
 import type { RowIssue, RowReport } from "./import.server";
 import { IMPORT_MAX_INTERACTIVE_ROWS, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 import { IGNORED_ACK_FIELD } from "./mapping";
-import { DefaultsNotice, IgnoredColumnsNotice, MappingTable } from "./mapping-step";
+import { DefaultsNotice, HeaderRowChoice, IgnoredColumnsNotice, MappingTable } from "./mapping-step";
 import { ACCEPT_ATTRIBUTE, formatBytes } from "./model";
 import type { ImportOutcome, ImportPageData } from "./page.server";
 import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
-import { inputClass } from "~/ui/form/input-class";
 import { Spinner } from "~/ui/spinner";
 
 /** The screens of the one-file import: upload → columns and preview → dry run → import. */
@@ -265,44 +264,6 @@ function MappingHidden({ review }: { review: Review }) {
 /** The one form of the mapping step: header row, mapping, and both « Appliquer » and « Simuler » submit it. */
 const MAPPING_FORM = "import-correspondance";
 
-/** Which row holds the column names: shown, and a list to take another one (submitted with the mapping form). */
-function HeaderRowChoice({ review }: { review: Review }) {
-  if (review.headerCandidates.length === 0) return null;
-  return (
-    <div className="mb-4 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700" data-testid="header-row">
-      <p>
-        Noms des colonnes lus sur la <strong>ligne {review.headerLine}</strong> du fichier{" "}
-        {review.headerChosen ? "(choisie par vous)" : "(trouvée automatiquement : celle qui nomme le plus de colonnes connues)"}. Les lignes
-        au-dessus sont ignorées.
-      </p>
-      <input type="hidden" name="enteteLue" value={review.headerLine} />
-      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="min-w-0 flex-1">
-          <label htmlFor="import-entete" className="block font-medium">
-            Ligne d'en-tête
-          </label>
-          <select
-            id="import-entete"
-            name="entete"
-            defaultValue={String(review.headerLine)}
-            key={`${review.upload.id}-${review.headerLine}`}
-            className={inputClass()}
-          >
-            {review.headerCandidates.map((c) => (
-              <option key={c.line} value={c.line}>
-                Ligne {c.line}&nbsp;: {c.text || "(vide)"}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" variant="secondary">
-          Lire les en-têtes de cette ligne
-        </Button>
-      </div>
-    </div>
-  );
-}
-
 export function ReviewSteps({ review, importReply }: { review: Review; importReply?: SubmissionReply }) {
   const navigation = useNavigation();
   const location = useLocation();
@@ -345,7 +306,19 @@ export function ReviewSteps({ review, importReply }: { review: Review; importRep
         </div>
         <Form method="get" id={MAPPING_FORM} className="mt-4" onChange={() => setEditedOn(location.search)}>
           <input type="hidden" name="fichier" value={review.upload.id} />
-          <HeaderRowChoice review={review} />
+          {review.headerCandidates.length > 0 ? (
+            <>
+              <input type="hidden" name="enteteLue" value={review.headerLine} />
+              <HeaderRowChoice
+                id="import-entete"
+                name="entete"
+                line={review.headerLine}
+                chosen={review.headerChosen}
+                candidates={review.headerCandidates}
+                seed={review.upload.id}
+              />
+            </>
+          ) : null}
           <MappingTable columns={review.columns} namePrefix="c" caption="Colonnes du fichier et champs associés" seed={review.upload.id} />
           <Button type="submit" variant="secondary" className="mt-4" disabled={busy}>
             <Search aria-hidden="true" className="size-4" />
