@@ -27,7 +27,10 @@ export default defineConfig({
   workers: 4,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // 10 s for what a person sees to show: with four browsers on two cores, a page that lazily loads
+  // a part (the toast library on the first toast) can take over 7 s on a slow machine. A passing
+  // assertion does not wait for it.
+  expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -86,7 +86,8 @@ test("back on a button within 300 ms of a tooltip closing, it opens at once; lat
   const reopened = changes.at(-1)!;
   expect(enteredAt - closedAt).toBeLessThan(SKIP_DELAY_MS);
   expect(reopened.state).toBe("instant-open");
-  expect(reopened.at - enteredAt).toBeLessThan(100);
+  // At once: well under the 700 ms delay (a busy machine takes over 100 ms to draw it).
+  expect(reopened.at - enteredAt).toBeLessThan(DELAY_MS / 2);
   await leave(page);
   await page.waitForTimeout(SKIP_DELAY_MS + 300);
   const delayedAgain = await hoverAndTimeOpening(page);
