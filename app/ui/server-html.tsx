@@ -6,13 +6,19 @@ let hydrated = false;
 /**
  * Rendered once, by the root layout. Its effect runs when React DOM has hydrated the document: from
  * then on, every ServerHtml renders its children, and <html> carries `data-hydrated` (what the
- * browser tests wait for before they click, see tests/e2e/support/hydration.ts).
+ * browser tests wait for before they click, see tests/e2e/support/hydration.ts). After each
+ * navigation, `data-rendered` is the address React has drawn: the browser's address changes first,
+ * the new page's nodes a moment later (a navigation renders in a transition).
  */
 export function HydrationMark() {
+  const location = useLocation();
   useEffect(() => {
     hydrated = true;
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useEffect(() => {
+    document.documentElement.dataset.rendered = location.pathname + location.search;
+  }, [location.pathname, location.search]);
   return null;
 }
 
