@@ -5,7 +5,8 @@ import { cancelJob, changeHeaderRow, confirmJob, createJob, getJob } from "./job
 import type { Actor } from "./import.server";
 import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_BATCH_REQUEST_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 import { IGNORED_ACK_FIELD, ignoredHeaders, mappingFrom } from "./mapping";
-import { ImportFileError } from "./model";
+import { ImportFileError, type JobView } from "./model";
+import type { ColumnMapping } from "./columns";
 
 /**
  * The batch import screen's server side: upload (the files' columns are read, the job waits for
@@ -51,6 +52,11 @@ export async function receiveBatch(request: Request, actor: Actor): Promise<Batc
   }
 }
 
+/** The mapping of each readable file as the form sends it: file n's column i is the field `f{n}c{i}`. */
+function mappingsOnScreen(form: FormData, files: JobView["files"]): Record<string, ColumnMapping> {
+  return Object.fromEntries(files.flatMap((f, n) => (f.preview ? [[f.id, mappingFrom(form, f.preview.headers, `f${n}c`).mapping]] : [])));
+}
+
 /**
  * The mapping step, checked with `batchConfirmSchema`: file n's column i is the field `f{n}c{i}`;
  * the boxes « J'ai compris » and « Tout ou rien ».
@@ -62,9 +68,7 @@ export async function confirmBatch(form: FormData): Promise<BatchReply> {
   const id = String(parsed.data.id);
   const job = await getJob(id);
   if (!job) return { ok: false, status: 404, message: JOB_MISSING };
-  const mappings = Object.fromEntries(
-    job.files.flatMap((f, n) => (f.preview ? [[f.id, mappingFrom(form, f.preview.headers, `f${n}c`).mapping]] : [])),
-  );
+  const mappings = mappingsOnScreen(form, job.files);
   const result = await confirmJob(id, {
     mappings,
     allOrNothing: form.get("toutOuRien") === "1",
@@ -85,12 +89,7 @@ export async function changeBatchHeader(form: FormData): Promise<BatchReply> {
   if (!parsed.ok && parsed.errors.id) return { ok: false, status: 404, message: parsed.errors.id };
   if (!parsed.ok) return { ok: false, status: 422, message: Object.values(parsed.errors)[0] ?? "Choisissez une ligne d'en-tête." };
   const { id, fileIndex, headerLine } = parsed.data;
-  const job = await getJob(id);
-  if (!job) return { ok: false, status: 404, message: JOB_MISSING };
-  const drafts = Object.fromEntries(
-    job.files.flatMap((f, n) => (f.preview ? [[f.id, mappingFrom(form, f.preview.headers, `f${n}c`).mapping]] : [])),
-  );
-  const result = await changeHeaderRow(id, fileIndex, headerLine, drafts);
+  const result = await changeHeaderRow(id, fileIndex, headerLine, (files) => mappingsOnScreen(form, files));
   if (!result.ok) return { ok: false, status: result.status, message: result.message };
   return {
     ok: true,

@@ -205,17 +205,19 @@ export async function createJob(actor: Actor, files: NewJobFile[], target: Db = 
 /**
  * Reads a file of a job under review again with another header row (as the spreadsheet numbers it):
  * its columns, samples and guessed mapping are those of that row. The mapping shown for the other
- * files of the batch (`drafts`, per file id) is kept as the editor left it on screen.
+ * files of the batch (`draftsOf`: per file id, read from the form for the job's files) is kept as the
+ * editor left it on screen.
  */
 export async function changeHeaderRow(
   id: string,
   fileIndex: number,
   headerLine: number,
-  drafts: Record<string, ColumnMapping>,
+  draftsOf: (files: JobView["files"]) => Record<string, ColumnMapping>,
   target: Db = db(),
 ): Promise<{ ok: true; fileName: string; headerLine: number } | { ok: false; status: number; message: string }> {
   const job = await getJob(id, target);
   if (!job) return { ok: false, status: 404, message: "Cet import n'existe pas." };
+  const drafts = draftsOf(job.files);
   if (job.state !== "review") return { ok: false, status: 409, message: "Les colonnes de cet import sont déjà validées." };
   const file = job.files[fileIndex];
   if (!file?.preview) return { ok: false, status: 404, message: FILE_NOT_IN_JOB };

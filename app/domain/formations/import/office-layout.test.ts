@@ -232,7 +232,7 @@ describe.each(engines)("office spreadsheets imported on $name", ({ create }) => 
 
     // Row 3 for the workbook; the other file's mapping on screen is kept as a draft.
     const draft = ["titre", "resume"];
-    expect(await changeHeaderRow(id, 0, 3, { [job.files[1]!.id]: draft }, t.db)).toEqual({
+    expect(await changeHeaderRow(id, 0, 3, (files) => ({ [files[1]!.id]: draft }), t.db)).toEqual({
       ok: true,
       fileName: "catalogue.xlsx",
       headerLine: 3,
@@ -247,15 +247,15 @@ describe.each(engines)("office spreadsheets imported on $name", ({ create }) => 
     expect(job.files[1]!.mapping).toEqual(draft);
 
     // Unhappy paths: no such file, no such job; a job whose columns are validated cannot change.
-    expect(await changeHeaderRow(id, 5, 4, {}, t.db)).toMatchObject({ ok: false, status: 404 });
-    expect(await changeHeaderRow("inconnu", 0, 4, {}, t.db)).toMatchObject({ ok: false, status: 404 });
+    expect(await changeHeaderRow(id, 5, 4, () => ({}), t.db)).toMatchObject({ ok: false, status: 404 });
+    expect(await changeHeaderRow("inconnu", 0, 4, () => ({}), t.db)).toMatchObject({ ok: false, status: 404 });
 
     // Back to row 4, confirmed, run: the eight formations under row 4 are created.
-    expect(await changeHeaderRow(id, 0, 4, {}, t.db)).toMatchObject({ ok: true, headerLine: 4 });
+    expect(await changeHeaderRow(id, 0, 4, () => ({}), t.db)).toMatchObject({ ok: true, headerLine: 4 });
     job = (await getJob(id, t.db))!;
     const mappings = Object.fromEntries(job.files.map((f) => [f.id, f.mapping ?? guessMapping(f.preview!.headers)]));
     expect(await confirmJob(id, { mappings, allOrNothing: false, acknowledged: true }, t.db)).toEqual({ ok: true });
-    expect(await changeHeaderRow(id, 0, 3, {}, t.db)).toMatchObject({ ok: false, status: 409 });
+    expect(await changeHeaderRow(id, 0, 3, () => ({}), t.db)).toMatchObject({ ok: false, status: 409 });
     const claim = (await claimJob(t.db))!;
     expect(claim.id).toBe(id);
     expect(await runJob(claim, { target: t.db })).toBe("done");
