@@ -6,7 +6,7 @@ import { leaseMs } from "~/platform/jobs/lease.server";
 import { log } from "~/platform/log.server";
 import { guessMapping, mappingProblems, type ColumnMapping } from "./columns";
 import { toCsv } from "./csv";
-import { FILE_NOT_IN_JOB } from "./forms";
+import { FILE_NOT_IN_JOB, JOB_MISSING } from "./forms";
 import { IGNORED_ACK_FIELD, ignoredHeaders, previewOf, unacknowledgedIgnored, type FilePreview } from "./mapping";
 import {
   ImportCancelledError,
@@ -202,6 +202,9 @@ export async function createJob(actor: Actor, files: NewJobFile[], target: Db = 
   return id;
 }
 
+/** The refusal of a change to a job whose columns were validated (header row, confirmation). */
+const ALREADY_CONFIRMED = "Les colonnes de cet import sont déjà validées.";
+
 /**
  * Reads a file of a job under review again with another header row (as the spreadsheet numbers it):
  * its columns, samples and guessed mapping are those of that row. The mapping shown for the other
@@ -216,9 +219,9 @@ export async function changeHeaderRow(
   target: Db = db(),
 ): Promise<{ ok: true; fileName: string; headerLine: number } | { ok: false; status: number; message: string }> {
   const job = await getJob(id, target);
-  if (!job) return { ok: false, status: 404, message: "Cet import n'existe pas." };
+  if (!job) return { ok: false, status: 404, message: JOB_MISSING };
+  if (job.state !== "review") return { ok: false, status: 409, message: ALREADY_CONFIRMED };
   const drafts = draftsOf(job.files);
-  if (job.state !== "review") return { ok: false, status: 409, message: "Les colonnes de cet import sont déjà validées." };
   const file = job.files[fileIndex];
   if (!file?.preview) return { ok: false, status: 404, message: FILE_NOT_IN_JOB };
   const { content } = await target
@@ -277,8 +280,8 @@ export async function confirmJob(
   target: Db = db(),
 ): Promise<{ ok: true } | { ok: false; status: number; message: string; field?: typeof IGNORED_ACK_FIELD }> {
   const job = await getJob(id, target);
-  if (!job) return { ok: false, status: 404, message: "Cet import n'existe pas." };
-  if (job.state !== "review") return { ok: false, status: 409, message: "Les colonnes de cet import sont déjà validées." };
+  if (!job) return { ok: false, status: 404, message: JOB_MISSING };
+  if (job.state !== "review") return { ok: false, status: 409, message: ALREADY_CONFIRMED };
   const readable = job.files.filter((f) => f.preview);
   const ignored: string[] = [];
   const chosen = new Map<string, ColumnMapping>();
@@ -311,7 +314,7 @@ export async function confirmJob(
     }
     return true;
   });
-  if (!started) return { ok: false, status: 409, message: "Les colonnes de cet import sont déjà validées." };
+  if (!started) return { ok: false, status: 409, message: ALREADY_CONFIRMED };
   for (const listener of listeners) listener();
   return { ok: true };
 }
