@@ -9,6 +9,13 @@ function layer(folders, message) {
   return { regex: `^(~/|(\\.{1,2}/)+)(.*/)?(${folders.join("|")})(/|$)`, message: `${message} (docs/architecture.md#couches).` };
 }
 
+/** One <Link> for the app (app/ui/link.tsx), the one that leaves out in read-only parts what they do not need. */
+const ROUTER_LINK = {
+  name: "react-router",
+  importNames: ["Link"],
+  message: "Importez Link depuis ~/ui/link (docs/decisions/0020-static-links.md).",
+};
+
 /**
  * The same rule for a dynamic `import("…")`, which `no-restricted-imports` does not see. (An
  * esquery regex cannot hold a slash: `[\\x2F]` stands for it.)
@@ -49,6 +56,10 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    files: ["app/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [ROUTER_LINK] }] },
+  },
   // Layers (docs/architecture.md#couches): routes → domain → ui/platform, never the other way; only
   // routes, app/root.tsx, server/, scripts/ and app/composition itself assemble every area through
   // app/composition. Tests may compose anything. Imports are checked with the `~/` alias and relative paths.
@@ -59,6 +70,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          paths: [ROUTER_LINK],
           patterns: [layer(["domain", "routes", "composition"], "app/platform et app/ui n'importent ni domaine, ni route, ni composition")],
         },
       ],
@@ -72,7 +84,10 @@ export default tseslint.config(
     files: ["app/domain/**"],
     ignores: TESTS,
     rules: {
-      "no-restricted-imports": ["error", { patterns: [layer(["routes", "composition"], "un domaine n'importe ni route ni composition")] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [ROUTER_LINK], patterns: [layer(["routes", "composition"], "un domaine n'importe ni route ni composition")] },
+      ],
       "no-restricted-syntax": ["error", dynamicLayer(["routes", "composition"], "un domaine n'importe ni route ni composition")],
     },
   },
@@ -83,6 +98,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          paths: [ROUTER_LINK],
           patterns: [
             layer(["composition"], "seuls les routes, app/root.tsx, server/, scripts/ et app/composition importent la composition"),
           ],

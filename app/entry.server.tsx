@@ -2,8 +2,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { log } from "~/platform/log.server";
-import { PageHtmlContext } from "~/platform/markdown/markdown-content";
-import { takePageHtml } from "~/platform/markdown/page-html.server";
+import { KeptContext } from "~/platform/ssr/kept";
+import { takeKept } from "~/platform/ssr/kept.server";
 import { IncidentReferenceContext } from "~/ui/error-screen";
 
 export const streamTimeout = 5_000;
@@ -34,14 +34,14 @@ export default function handleRequest(
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const pageHtml = takePageHtml(loadContext);
+    const kept = takeKept(loadContext);
     // Only an error page (never stored: 5xx is no-store) shows the id of its request.
     const incident = responseStatusCode >= 500 ? (request.headers.get("x-request-id") ?? undefined) : undefined;
     const { pipe, abort } = renderToPipeableStream(
       <IncidentReferenceContext.Provider value={incident}>
-        <PageHtmlContext.Provider value={pageHtml}>
+        <KeptContext value={kept}>
           <ServerRouter context={routerContext} url={request.url} />
-        </PageHtmlContext.Provider>
+        </KeptContext>
       </IncidentReferenceContext.Provider>,
       {
         // The whole document at once: the server buffers pages anyway (page cache, script hashes of

@@ -1,7 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { DOCUMENT_REQUEST_HEADER } from "~/platform/markdown/page-html.server";
+import { DOCUMENT_REQUEST_HEADER } from "~/platform/ssr/kept.server";
 import { hasFlashCookie } from "~/platform/toast/flash.server";
 import { log } from "~/platform/log.server";
 import { PayloadTooLargeError, UNSUPPORTED_BODY_MESSAGE, bodyLimitFor, readBody, unsupportedBody } from "./body-limits";

@@ -1,5 +1,5 @@
 import { ArrowRight, CircleAlert, CircleCheck } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { GoLiveItem } from "./go-live.server";
 
 /** The dashboard's go-live checklist: what still holds demonstration values or is not configured. */

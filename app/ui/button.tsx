@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
-import { Link, type LinkProps } from "react-router";
+import { Link, type LinkProps } from "./link";
 import { cn } from "./cn";
 
 type Variant = "primary" | "secondary" | "ghost" | "danger" | "dangerGhost" | "inverse" | "inverseOutline";

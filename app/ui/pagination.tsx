@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "./link";
 import { cn } from "./cn";
 
 /** Page links that keep the current query string (filters); works without JavaScript. */

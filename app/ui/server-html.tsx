@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { createContext, useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { useLocation, useNavigate, type NavigateFunction } from "react-router";
 
 let hydrated = false;
@@ -21,6 +21,9 @@ export function HydrationMark() {
   }, [location.pathname, location.search]);
   return null;
 }
+
+/** True inside a ServerHtml part: its links may skip what only a hydrated <Link> needs (app/ui/link.tsx). */
+export const InServerHtml = createContext(false);
 
 /** The same placeholder on every render: the browser keeps the server's nodes (see below). */
 const KEEP = { __html: "" };
@@ -53,7 +56,12 @@ export function ServerHtml({ children, className = "contents" }: { children: () 
   // (a new hash only) keeps it as it is.
   const [serverPage, setServerPage] = useState(() => (typeof document === "undefined" || hydrated ? null : page));
   if (serverPage !== null && serverPage !== page) setServerPage(null);
-  if (serverPage !== page) return <div className={className}>{children()}</div>;
+  if (serverPage !== page)
+    return (
+      <div className={className}>
+        <InServerHtml value={true}>{children()}</InServerHtml>
+      </div>
+    );
   return (
     <div
       className={className}

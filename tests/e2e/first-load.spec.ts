@@ -94,3 +94,37 @@ test("from a post to a related post and back: each shows its own article; the ta
   await expect(page.locator("main article p")).toHaveCount(paragraphs);
   expect(await sameDocument(page)).toBe(true);
 });
+
+test("a formation page sends the browser only what its head needs; rendered by the browser later, it is whole", async ({
+  page,
+  request,
+}) => {
+  const path = "/formations/excel-perfectionnement-tableaux-croises-dynamiques";
+  const html = await (await request.get(path)).text();
+  const data = html.slice(html.indexOf("streamController.enqueue"));
+  // The hydration data: the head's title and structured data, not the page's texts or lists.
+  expect(data).toContain("$serverOnly");
+  expect(data).toContain("Course");
+  expect(data).not.toContain("Dans le même domaine");
+  expect(data).not.toContain("upcoming");
+
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto(path);
+  await hydrated(page);
+  await markDocument(page);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
+  const sections = await page.locator("main section[id]").count();
+  await page.getByRole("region", { name: "Dans le même domaine" }).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(title);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.locator("main section[id]")).toHaveCount(sections);
+  await expect(page.getByRole("region", { name: "Prochaines sessions", exact: true })).toBeVisible();
+  expect(await sameDocument(page)).toBe(true);
+  expect(errors).toEqual([]);
+});

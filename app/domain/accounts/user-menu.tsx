@@ -1,6 +1,7 @@
 import { ChevronDown, CircleUser, Download, LayoutDashboard, LogOut, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/ui/link";
 import { useAuth } from "~/platform/auth/auth-context";
 import { cn } from "~/ui/cn";
 import { DeleteAccountDialog } from "./delete-account-dialog";

@@ -2,7 +2,7 @@ import * as badgeCheckDrawing from "lucide-react/icons/badge-check";
 import * as quoteDrawing from "lucide-react/icons/quote";
 import * as starDrawing from "lucide-react/icons/star";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { staticIcon } from "~/ui/static-icon";

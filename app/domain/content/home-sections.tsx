@@ -5,7 +5,7 @@ import * as circleCheckDrawing from "lucide-react/icons/circle-check";
 import * as graduationCapDrawing from "lucide-react/icons/graduation-cap";
 import * as userRoundDrawing from "lucide-react/icons/user-round";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { Organisation } from "~/domain/settings/model";
 import { ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";

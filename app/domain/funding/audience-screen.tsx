@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { ButtonLink } from "~/ui/button";
 import { AUDIENCES, type AudienceContent } from "./audiences";
 import { AUDIENCE_SLUGS, fundingPath } from "./labels";

@@ -1,5 +1,5 @@
 import { Calculator } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { ButtonLink } from "~/ui/button";
 import type { FittingFormation } from "./formations.server";
 import type { FundingRule } from "./model";

@@ -1,6 +1,7 @@
 import { AlertTriangle, Info, Link2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from "react";
-import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { Form, useLocation, useNavigation, useSubmit } from "react-router";
+import { Link } from "~/ui/link";
 import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { inputClass } from "~/ui/form/input-class";

@@ -1,6 +1,6 @@
 import { CalendarCheck, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { cn } from "~/ui/cn";
 import { formatDate } from "./labels";
 

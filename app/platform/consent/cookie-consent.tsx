@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
 import { OPEN_CONSENT_EVENT, readConsent, saveConsent, type ConsentChoice } from "./consent";
 

@@ -1,11 +1,9 @@
-import { createContext, useContext, useState } from "react";
+import { useContext, useState } from "react";
+import { KeptContext } from "~/platform/ssr/kept";
 import { cn } from "~/ui/cn";
 
-/** Rendered HTML, or a reference to HTML printed in the page (see page-html.server.ts). */
+/** Rendered HTML, or a reference to HTML printed in the page (see app/platform/ssr/kept.server.ts). */
 export type PageHtml = string | { ref: string };
-
-/** The server render's HTML by reference (provided by entry.server for the request). */
-export const PageHtmlContext = createContext<Map<string, string> | undefined>(undefined);
 
 /** What the browser read back from the page, kept for later renders of the same data. */
 const readBack = new Map<string, string>();
@@ -22,9 +20,11 @@ function fromPage(ref: string): string {
  * long-text styles. Never pass it anything else.
  */
 export function MarkdownContent({ html, className }: { html: PageHtml; className?: string }) {
-  const server = useContext(PageHtmlContext);
+  const server = useContext(KeptContext);
   const ref = typeof html === "string" ? undefined : html.ref;
-  const [value] = useState(() => (typeof html === "string" ? null : (server?.get(html.ref) ?? fromPage(html.ref))));
+  const [value] = useState(() =>
+    typeof html === "string" ? null : ((server?.get(`html:${html.ref}`) as string | undefined) ?? fromPage(html.ref)),
+  );
   return (
     <div
       data-page-html={ref}

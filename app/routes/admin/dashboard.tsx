@@ -1,5 +1,5 @@
 import { ArrowRight, ExternalLink } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/dashboard";
 import { isAdmin } from "~/platform/auth/roles";
 import { latestAudit } from "~/domain/audit/audit.server";

@@ -1,5 +1,6 @@
 import { Layers } from "lucide-react";
-import { Link, data, redirect, useActionData } from "react-router";
+import { data, redirect, useActionData } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/formations-import";
 import { adminCrumb } from "~/ui/layout/admin-nav";
 import { Alert, panelClass } from "~/domain/formations/import/components";

@@ -1,4 +1,5 @@
-import { Link, data, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/history";
 import { COLUMN_BY_FIELD } from "~/domain/formations/import/columns";
 import { RevisionDiff, RevisionList } from "~/domain/revisions/components/history";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/ui/link";
 import { historyPath, isRevisionEntity } from "~/domain/revisions/model";
 import { Pagination } from "~/ui/pagination";
 import type { Route } from "./+types/journal";

@@ -1,7 +1,8 @@
 import { ChevronRight, ExternalLink, Menu, X } from "lucide-react";
 import { skipDuringBackgroundRefresh } from "~/platform/live/live-loader";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link, NavLink, Outlet, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import { NavLink, Outlet, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/layout";
 import { AccessDenied, ActionRefused } from "~/domain/accounts/access-denied";
 import { siteUserMenu } from "~/domain/accounts/site-user-menu";

@@ -1,4 +1,5 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/legal-documents";
 import { formatDateFr } from "~/domain/content/format";
 import {

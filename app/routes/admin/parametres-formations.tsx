@@ -1,4 +1,5 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/parametres-formations";
 import { adminCrumb } from "~/ui/layout/admin-nav";
 import { recordAudit } from "~/domain/audit/audit.server";

@@ -1,4 +1,5 @@
-import { Link, data, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/parametres";
 import { MutationResultMessage, type MutationResult } from "~/domain/formations/components/mutation-result";
 import { logoFormSchema, organisationFormSchema } from "~/domain/settings/model";

@@ -1,4 +1,5 @@
-import { Form, Link, data } from "react-router";
+import { Form, data } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/session";
 import { queueBatch } from "~/domain/documents/jobs.server";
 import { adminSessionDetail, updateSessionDetails } from "~/domain/registrations/admin.server";

@@ -1,4 +1,5 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/sessions";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { adminSessionRows } from "~/domain/registrations/admin.server";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/accessibilite";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
 import { formatDateFr, formatDecimalFr, formatPhoneFr, telHref } from "~/domain/content/format";

@@ -1,5 +1,6 @@
 import { CalendarDays, Clock, GraduationCap, UserRound } from "lucide-react";
-import { Link, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/blog-post";
 import { isEditor } from "~/platform/auth/roles";
 import { PostGrid } from "~/domain/blog/components/post-card";
@@ -12,7 +13,7 @@ import { FormationPicture } from "~/domain/formations/components/formation-pictu
 import { formationPath } from "~/domain/formations/slug";
 import { getSessionUser } from "~/platform/auth/guard.server";
 import { MarkdownContent } from "~/platform/markdown/markdown-content";
-import { pageHtml } from "~/platform/markdown/page-html.server";
+import { pageHtml } from "~/platform/ssr/kept.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { ServerHtml } from "~/ui/server-html";
 

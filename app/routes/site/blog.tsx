@@ -1,5 +1,6 @@
 import { Rss, Search } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/blog";
 import { PostGrid } from "~/domain/blog/components/post-card";
 import { blogIndexPath, blogPostPath } from "~/domain/blog/labels";

@@ -1,4 +1,5 @@
-import { Link, data } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/categorie-ville";
 import { Breadcrumb } from "~/domain/formations/components/breadcrumb";
 import { pageParam } from "~/platform/http/page-param";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/certification-qualiopi";
 import { CallToAction, PageIntro, QualiopiBadge } from "~/domain/content/components";
 import { formatDateFr } from "~/domain/content/format";

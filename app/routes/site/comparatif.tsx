@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/comparatif";
 import { formatDateFr } from "~/domain/content/format";
 import { Breadcrumb } from "~/domain/formations/components/breadcrumb";

@@ -1,5 +1,5 @@
 import { Briefcase, Building2, Calculator, Landmark, UserRound, Wallet } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/financement";
 import { AUDIENCES } from "~/domain/funding/audiences";
 import { OPCO_SLUGS } from "~/domain/funding/opco-list";

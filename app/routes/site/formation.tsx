@@ -4,7 +4,8 @@ import { isEditor } from "~/platform/auth/roles";
 import { FormationPageView } from "~/domain/formations/components/formation-page";
 import { formationPage } from "~/domain/formations/pages.server";
 import { getSessionUser } from "~/platform/auth/guard.server";
-import { pageHtml } from "~/platform/markdown/page-html.server";
+import { serverOnlyData } from "~/platform/ssr/kept.server";
+import { useServerData } from "~/platform/ssr/kept";
 import { pageMeta } from "~/platform/seo/meta";
 import { ServerHtml } from "~/ui/server-html";
 
@@ -20,23 +21,8 @@ export async function loader(args: Route.LoaderArgs) {
   });
   if (result.kind === "not-found") throw data(null, { status: 404 });
   if (result.kind === "redirect") throw redirect(result.to + new URL(request.url).search, 301);
-  // Long texts go into the page once (not again in the hydration data).
-  const { html } = result.data;
-  return {
-    ...result.data,
-    html: {
-      description: pageHtml(args, "description", html.description),
-      teachingMethods: pageHtml(args, "teaching-methods", html.teachingMethods),
-      evaluationMethods: pageHtml(args, "evaluation-methods", html.evaluationMethods),
-      accessModalities: pageHtml(args, "access-modalities", html.accessModalities),
-      accessibility: pageHtml(args, "accessibility", html.accessibility),
-      competenceBlocks: pageHtml(args, "competence-blocks", html.competenceBlocks),
-      equivalences: pageHtml(args, "equivalences", html.equivalences),
-      nextSteps: pageHtml(args, "next-steps", html.nextSteps),
-      careerOutcomes: pageHtml(args, "career-outcomes", html.careerOutcomes),
-      program: html.program.map((m, i) => ({ ...m, html: pageHtml(args, `program-${i}`, m.html) })),
-    },
-  };
+  // The page is one read-only part: the browser gets only what meta() reads (see kept.server.ts).
+  return serverOnlyData(args, "formation", result.data, ["seo", "preview", "jsonLd"]);
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -49,5 +35,6 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function FormationPage({ loaderData }: Route.ComponentProps) {
-  return <ServerHtml>{() => <FormationPageView data={loaderData} />}</ServerHtml>;
+  const data = useServerData(loaderData);
+  return <ServerHtml>{() => <FormationPageView data={data()} />}</ServerHtml>;
 }

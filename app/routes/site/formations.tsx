@@ -1,5 +1,6 @@
 import { Search, SlidersHorizontal } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/formations";
 import { listCities } from "~/domain/cities/cities.server";
 import { listCategories } from "~/domain/formations/categories.server";

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from "react";
+import { Fragment, type ComponentProps, type ReactNode } from "react";
 import type { Route } from "./+types/home";
 import {
   CategoriesSection,
@@ -21,6 +21,8 @@ import { config } from "~/platform/config.server";
 import { organisationJsonLd } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
+import { SERVER_ONLY, useServerData } from "~/platform/ssr/kept";
+import { serverOnlyData } from "~/platform/ssr/kept.server";
 import { ServerHtml } from "~/ui/server-html";
 
 export function meta(args: Route.MetaArgs) {
@@ -35,14 +37,28 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
-export async function loader() {
+export async function loader(args: Route.LoaderArgs) {
   const [formations, posts, claims, organisation] = await Promise.all([homeFormations(), latestPosts(), publicClaims(), getOrganisation()]);
-  return { formations, posts, claims, jsonLd: [organisationJsonLd(organisation, config().siteUrl)] };
+  // The page is one read-only part: the browser gets only what meta() reads (see kept.server.ts).
+  return serverOnlyData(args, "home", { formations, posts, claims, jsonLd: [organisationJsonLd(organisation, config().siteUrl)] }, [
+    "jsonLd",
+  ]);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { formations, posts, claims } = loaderData;
+  const data = useServerData(loaderData);
   const organisation = useRootData()?.organisation ?? DEMO_ORGANISATION;
+  return <ServerHtml>{() => <HomeSections {...data()} organisation={organisation} />}</ServerHtml>;
+}
+
+function HomeSections({
+  formations,
+  posts,
+  claims,
+  organisation,
+}: Omit<Exclude<Route.ComponentProps["loaderData"], { [SERVER_ONLY]: string }>, "jsonLd"> & {
+  organisation: ComponentProps<typeof HeroSection>["organisation"];
+}) {
   const props = { organisation, claims };
 
   // The page is an ordered list of self-contained sections (each a <section> with its own h2).
@@ -62,15 +78,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     { id: "final-cta", element: <FinalCallToActionSection {...props} /> },
   ];
 
-  return (
-    <ServerHtml>
-      {() => (
-        <>
-          {sections.map((section) => (
-            <Fragment key={section.id}>{section.element}</Fragment>
-          ))}
-        </>
-      )}
-    </ServerHtml>
-  );
+  return sections.map((section) => <Fragment key={section.id}>{section.element}</Fragment>);
 }

@@ -5,7 +5,7 @@ import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { formatDateFr } from "~/domain/content/format";
 import { LEGAL_DOCUMENTS, currentLegalVersion, type LegalDocument } from "~/domain/revisions/legal-documents.server";
 import { renderMarkdownWithHeadings } from "~/platform/markdown/markdown.server";
-import { pageHtml } from "~/platform/markdown/page-html.server";
+import { pageHtml } from "~/platform/ssr/kept.server";
 import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { ServerHtml } from "~/ui/server-html";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/politique-confidentialite";
 import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { LastUpdated, PageIntro } from "~/domain/content/components";

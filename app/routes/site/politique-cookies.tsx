@@ -1,5 +1,5 @@
 import { Cookie } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/politique-cookies";
 import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { LastUpdated, PageIntro, ScrollableTable } from "~/domain/content/components";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { Route } from "./+types/temoignages";
 import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { CallToAction, PageIntro, ResultsNote, TestimonialCard } from "~/domain/content/components";

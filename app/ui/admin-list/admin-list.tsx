@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import type { Dispatch, ReactNode, SetStateAction } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../link";
 import { Button } from "../button";
 import { cn } from "../cn";
 import { inputClass } from "../form/input-class";

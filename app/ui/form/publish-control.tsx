@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { Link } from "react-router";
+import { Link } from "../link";
 import { Button, buttonClass } from "../button";
 import { cn } from "../cn";
 import { FieldError, fieldId } from "./fields";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../link";
 import { formatPhoneFr, formatSiret, telHref } from "../format";
 import { openConsentPreferences } from "~/platform/consent/consent";
 import { ServerHtml } from "../server-html";

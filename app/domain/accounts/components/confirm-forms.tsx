@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { PasswordPolicy } from "~/platform/auth/password-policy";
 import { schemaValidator } from "~/ui/form/use-form";
 import { AUTH_LABELS, AuthForm, linkClass, type AuthReply } from "./auth-form";

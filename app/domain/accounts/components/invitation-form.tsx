@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { PasswordPolicy } from "~/platform/auth/password-policy";
 import { ROLE_LABELS, type Role } from "~/platform/auth/roles";
 import { schemaValidator } from "~/ui/form/use-form";

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "~/ui/link";
 import { useAuth } from "~/platform/auth/auth-context";
 import type { PasswordPolicy } from "~/platform/auth/password-policy";
 import { DISPLAY_NAME_MAX } from "~/platform/auth/display-name";

@@ -1,5 +1,5 @@
 import * as arrowRightDrawing from "lucide-react/icons/arrow-right";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { BlogPostListItem } from "../model";
 import { PostGrid } from "./post-card";
 import { staticIcon } from "~/ui/static-icon";

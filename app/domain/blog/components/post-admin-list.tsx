@@ -1,6 +1,7 @@
 import { Eye, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link, type useFetcher } from "react-router";
+import { type useFetcher } from "react-router";
+import { Link } from "~/ui/link";
 import { type BlogPostListItem } from "~/domain/blog/model";
 import {
   BLOG_CATEGORIES,

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { FormationPicture } from "~/domain/formations/components/formation-picture";
 import type { BlogPostListItem } from "../model";
 import { blogPostPath, formatPostDate, parisDay, readingTimeLabel } from "../post-format";

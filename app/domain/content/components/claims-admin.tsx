@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Pencil, Plus } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/ui/link";
 import { Badge } from "~/domain/accounts/components/admin-parts";
 import { Button, ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";

@@ -1,6 +1,7 @@
 import { Copy, Eye, FileUp, Plus, Trash2 } from "lucide-react";
 import { useState, type Dispatch, type SetStateAction } from "react";
-import { Link, type useFetcher } from "react-router";
+import { type useFetcher } from "react-router";
+import { Link } from "~/ui/link";
 import { type FormationListItem } from "~/domain/formations/model";
 import { ToCompleteBadge } from "~/domain/formations/components/to-complete";
 import { STATUS_LABELS, priceLabel, sessionDatesLabel } from "~/domain/formations/labels";

@@ -1,7 +1,7 @@
 import * as calendarDaysDrawing from "lucide-react/icons/calendar-days";
 import * as clockDrawing from "lucide-react/icons/clock";
 import * as mapPinDrawing from "lucide-react/icons/map-pin";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { FormationListItem } from "../model";
 import { MODALITY_LABELS, durationLabel, priceLabel, sessionDatesLabel } from "../labels";
 import { formationPath } from "../slug";

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ExternalLink, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/ui/link";
 import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";

@@ -4,7 +4,8 @@ import * as clockDrawing from "lucide-react/icons/clock";
 import * as euroDrawing from "lucide-react/icons/euro";
 import * as mapPinDrawing from "lucide-react/icons/map-pin";
 import * as monitorSmartphoneDrawing from "lucide-react/icons/monitor-smartphone";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/ui/link";
 import { formatDateFr, formatPhoneFr, telHref } from "~/domain/content/format";
 import { Breadcrumb } from "~/domain/formations/components/breadcrumb";
 import { FormationGrid } from "~/domain/formations/components/formation-card";
@@ -29,14 +30,7 @@ const MonitorSmartphone = staticIcon(monitorSmartphoneDrawing);
 
 /** The public page of one formation (/formations/{slug}): every item Qualiopi requires, sessions, funding, quote. */
 
-type PageData = Extract<Awaited<ReturnType<typeof formationPage>>, { kind: "ok" }>["data"];
-type HtmlParts = PageData["html"];
-/** The page's data once its long texts are sent with the HTML only (see page-html.server.ts). */
-export type FormationPageData = Omit<PageData, "html"> & {
-  html: { [K in Exclude<keyof HtmlParts, "program">]: PageHtml } & {
-    program: Array<Omit<HtmlParts["program"][number], "html"> & { html: PageHtml }>;
-  };
-};
+export type FormationPageData = Extract<Awaited<ReturnType<typeof formationPage>>, { kind: "ok" }>["data"];
 
 const sections = [
   { id: "presentation", label: "Présentation" },

@@ -1,5 +1,5 @@
 import * as arrowRightDrawing from "lucide-react/icons/arrow-right";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { FormationListItem, UpcomingSession } from "../model";
 import { FormationGrid } from "./formation-card";
 import { SessionTable } from "./session-table";

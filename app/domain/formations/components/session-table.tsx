@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { UpcomingSession } from "../model";
 import { sessionDatesLabel } from "../labels";
 import { cityPath, formationPath } from "../slug";

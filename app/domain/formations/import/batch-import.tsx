@@ -1,5 +1,6 @@
 import { Ban, Download, Play, Upload } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/ui/link";
 import { guessMapping, mappingProblems } from "./columns";
 import {
   Alert,

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { IMPORT_COLUMNS } from "./columns";
 import { Alert, FileError, TableHead } from "./components";
 import { IGNORED_ACK_FIELD, IGNORED_LIST_FIELD, type MappingColumn } from "./mapping";

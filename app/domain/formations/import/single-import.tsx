@@ -1,6 +1,7 @@
 import { Download, FileUp, Play, Search, Upload } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
+import { Link } from "~/ui/link";
 import { IMPORT_COLUMNS } from "./columns";
 import { Alert, Badge, CountsGrid, FileError, RowActionBadge, TableHead, fileInputClass, panelClass } from "./components";
 import type { RowIssue, RowReport } from "./import.server";

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { clientCache } from "~/platform/cache/client-cache";
 import { FieldError, Hint } from "~/ui/form/fields";
 import { FormationSearch } from "~/domain/formations/components/formation-search";

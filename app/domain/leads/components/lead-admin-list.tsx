@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { LeadStatusBadge, MailStateBadge, leadsBasePath } from "~/domain/leads/admin";
 import {
   CONTACT_SUBJECTS,

@@ -1,6 +1,7 @@
 import { ArrowLeft, Mail, RotateCw, Trash2 } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/ui/link";
 import { formatSiret } from "~/domain/settings/organisation";
 import { Button } from "~/ui/button";
 import { inputClass } from "~/ui/form/input-class";

@@ -1,6 +1,7 @@
 import { CircleCheck, Send } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/ui/link";
 import { useFormDraft } from "~/platform/cache/use-form-draft";
 import type { FieldErrors } from "~/platform/validation/errors";
 import { buttonClass } from "~/ui/button";

@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { PageIntro } from "~/domain/content/components";
 import { formatMonthsFr, formatPhoneFr, telHref } from "~/domain/content/format";
 import type { Organisation } from "~/domain/settings/model";

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
 import { FieldError, SelectField, TextField } from "~/ui/form/fields";
 import { inputClass } from "~/ui/form/input-class";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { OrderSession } from "../from-lead.server";
 
 /** On a quote request: turn it into an order, a registration on a session chosen by staff, prefilled from the request. */

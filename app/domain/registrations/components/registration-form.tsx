@@ -1,5 +1,6 @@
 import { Plus, Send, Trash2 } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/ui/link";
 import { FormSection, SendingIcon, SpamGuards, useFormToken } from "~/domain/leads/components/lead-form";
 import type { FieldErrors } from "~/platform/validation/errors";
 import { buttonClass } from "~/ui/button";

@@ -1,6 +1,6 @@
 import { CalendarDays, CircleCheck, Clock, Hourglass, MapPin, Users } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { PageIntro } from "~/domain/content/components";
 import { buttonClass } from "~/ui/button";
 import { seatsLabel } from "../session-links";

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
 import { formatDateTime } from "~/ui/format";
 import type { FieldChange, RevisionSummary } from "../model";

@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/ui/link";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { inputClass } from "~/ui/form/input-class";
