@@ -6,6 +6,7 @@
 import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
 import type { Formation } from "./model";
 import { lazily, parisCalendarDay } from "~/platform/intl";
+import { LruMap } from "~/platform/lru-map";
 
 export const MODALITIES = ["presentiel", "distanciel", "mixte"] as const;
 export type Modality = (typeof MODALITIES)[number];
@@ -123,6 +124,19 @@ function first(text: string, date: Date): string {
 
 /** "le 12 mars 2026", "du 12 au 13 mars 2026", "du 30 mars au 2 avril 2026", "du 29 décembre 2026 au 2 janvier 2027". */
 export function sessionDatesLabel(startDate: string, endDate: string): string {
+  const key = `${startDate}/${endDate}`;
+  let label = datesLabels.get(key);
+  if (label === undefined) {
+    label = formatSessionDates(startDate, endDate);
+    datesLabels.set(key, label);
+  }
+  return label;
+}
+
+/** Labels already written: a catalogue's sessions share a few hundred date pairs, each formatted once. */
+const datesLabels = new LruMap<string, string>(2000);
+
+function formatSessionDates(startDate: string, endDate: string): string {
   const a = utc(startDate);
   const b = utc(endDate);
   if (startDate === endDate) return `le ${first(dayMonthYear().format(a), a)}`;

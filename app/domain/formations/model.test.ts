@@ -209,5 +209,22 @@ describe("session dates", () => {
     expect(sessionDatesLabel("2026-03-30", "2026-04-01")).toBe("du 30 mars au 1er avril 2026");
     expect(sessionDatesLabel("2026-12-29", "2027-01-02")).toBe("du 29 décembre 2026 au 2 janvier 2027");
     expect(sessionDatesLabel("2026-05-01", "2026-05-02")).toBe("du 1er au 2 mai 2026");
+    // Asked again (the label is kept): the same text.
+    expect(sessionDatesLabel("2026-03-30", "2026-04-01")).toBe("du 30 mars au 1er avril 2026");
+  });
+
+  it("change day at midnight in Paris, to the millisecond, in winter and summer time, forwards and back", async () => {
+    const { todayInParis } = await import("./labels");
+    const at = (iso: string) => todayInParis(new Date(iso));
+    expect(at("2026-01-14T22:59:59.999Z")).toBe("2026-01-14");
+    expect(at("2026-01-14T23:00:00.000Z")).toBe("2026-01-15");
+    expect(at("2026-01-14T22:59:59.999Z")).toBe("2026-01-14");
+    expect(at("2026-07-14T21:59:59.999Z")).toBe("2026-07-14");
+    expect(at("2026-07-14T22:00:00.000Z")).toBe("2026-07-15");
+    // The night the clocks go forward (29 March 2026, 02:00 → 03:00).
+    expect(at("2026-03-28T22:59:30.000Z")).toBe("2026-03-28");
+    expect(at("2026-03-28T23:00:00.000Z")).toBe("2026-03-29");
+    expect(at("2026-03-29T21:59:59.999Z")).toBe("2026-03-29");
+    expect(at("2026-03-29T22:00:00.000Z")).toBe("2026-03-30");
   });
 });
