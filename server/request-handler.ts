@@ -139,8 +139,8 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer 
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  // A document (not a client navigation's data): loaders may leave long HTML out of the data,
-  // in the request's router context (see page-html.server.ts).
+  // A document (not a client navigation's data): loaders may keep long HTML or a read-only page's
+  // data out of the hydration data, in the request's router context (app/platform/ssr/kept.server.ts).
   if (req.method === "GET" && !req.path.endsWith(".data")) headers.set(DOCUMENT_REQUEST_HEADER, "1");
   const controller = new AbortController();
   res.on("close", () => {
