@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
+import { constants as zlib } from "node:zlib";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { ConfigError, config, ensureDataDir, trustProxyWarning } from "~/platform/config.server";
@@ -20,6 +21,13 @@ import { createReactRouterHandler } from "./request-handler";
 import { baseSecurityHeaders, securityHeaders } from "./security-headers";
 import { createFastPath, requestIdFor } from "./fast-path";
 import { originCheck } from "./origin-check";
+
+/**
+ * Answers compressed as they are sent (pages rendered for one request, navigation data, files):
+ * brotli at quality 3 rather than the library's 4. On an 84 KB formation page, 0.5 ms instead of
+ * 0.9 ms for a body 4 % larger (15 KB); cached pages are compressed once, harder (page-cache.ts).
+ */
+const COMPRESSION = { brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 3 } } };
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
@@ -111,9 +119,9 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
 
   // Hashed build assets never change: cache them for a year.
   if (clientDir) {
-    app.use("/assets", compression(), express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use("/assets", compression(COMPRESSION), express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
   }
-  app.use(compression());
+  app.use(compression(COMPRESSION));
   if (clientDir) {
     // Only the files the build holds (favicon, manifest, illustrations…), listed once: a page's
     // path never reaches the disk (a failed stat on every page request cost as much as its queries).
