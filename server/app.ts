@@ -119,7 +119,11 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
 
   // Hashed build assets never change: cache them for a year.
   if (clientDir) {
-    app.use("/assets", compression(COMPRESSION), express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(
+      "/assets",
+      compression(COMPRESSION),
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
   }
   app.use(compression(COMPRESSION));
   if (clientDir) {
