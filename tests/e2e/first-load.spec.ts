@@ -128,3 +128,28 @@ test("a formation page sends the browser only what its head needs; rendered by t
   expect(await sameDocument(page)).toBe(true);
   expect(errors).toEqual([]);
 });
+
+test("a city page sends only its head's data; back to it after a client-side navigation, it is drawn whole", async ({ page, request }) => {
+  const path = "/formations/ville/lyon";
+  const html = await (await request.get(path)).text();
+  const data = html.slice(html.indexOf("streamController.enqueue"));
+  expect(data).toContain("$serverOnly");
+  expect(data).toContain("ItemList");
+  expect(data).not.toContain("crumbs");
+  expect(data).not.toContain("nearby");
+
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(path);
+  await hydrated(page);
+  await markDocument(page);
+  const cards = await page.locator("main a[href^='/formations/']:not([href^='/formations/ville/'])").count();
+  expect(cards).toBeGreaterThan(0);
+  await page.getByRole("region", { name: "Villes proches" }).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Formations à Lyon");
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Formations à Lyon");
+  await expect(page.locator("main a[href^='/formations/']:not([href^='/formations/ville/'])")).toHaveCount(cards);
+  expect(await sameDocument(page)).toBe(true);
+  expect(errors).toEqual([]);
+});

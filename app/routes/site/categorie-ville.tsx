@@ -8,19 +8,33 @@ import { FormationGrid } from "~/domain/formations/components/formation-card";
 import { PageSection } from "~/domain/formations/components/page-parts";
 import { SessionTable } from "~/domain/formations/components/session-table";
 import { categoryCityPage } from "~/domain/formations/pages.server";
-import { itemListJsonLd, jsonLdMeta, rootSiteUrl } from "~/platform/seo/json-ld";
+import { itemListJsonLd, jsonLdMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { formationPath } from "~/domain/formations/slug";
+import { config } from "~/platform/config.server";
+import { SERVER_ONLY, useServerData } from "~/platform/ssr/kept";
+import { serverOnlyData } from "~/platform/ssr/kept.server";
 import { ServerHtml } from "~/ui/server-html";
 
 /**
  * /{category}/{city} where the first segment is `formation-{one word}` (docs/spec.md#écrans): one category in one
  * city. Anything else on this two-segment pattern, or a pair without published formations, is a 404.
  */
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const result = await categoryCityPage(params.category, params.city, pageParam(request));
+export async function loader(args: Route.LoaderArgs) {
+  const result = await categoryCityPage(args.params.category, args.params.city, pageParam(args.request));
   if (result.kind === "not-found") throw data(null, { status: 404 });
-  return result.data;
+  const page = result.data;
+  const list = itemListJsonLd(
+    page.formations.map((f) => ({ name: f.title, path: formationPath(f.slug) })),
+    config().siteUrl,
+  );
+  // The page is one read-only part: the browser gets only what meta() reads (see kept.server.ts).
+  return serverOnlyData(
+    args,
+    "category-city",
+    { ...page, jsonLd: [...page.jsonLd, list], topTitles: page.formations.slice(0, 3).map((f) => f.title) },
+    ["category", "city", "jsonLd", "topTitles"],
+  );
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -29,88 +43,94 @@ export function meta(args: Route.MetaArgs) {
   return [
     ...pageMeta(args, {
       title: `Formation ${d.category.name.toLowerCase()} à ${d.city.name}`,
-      description: `Formations ${d.category.name.toLowerCase()} à ${d.city.name} : ${d.formations
-        .slice(0, 3)
-        .map((f) => f.title)
-        .join(", ")}. Dates, tarifs et financements.`.slice(0, 300),
+      description:
+        `Formations ${d.category.name.toLowerCase()} à ${d.city.name} : ${d.topTitles.join(", ")}. Dates, tarifs et financements.`.slice(
+          0,
+          300,
+        ),
     }),
-    ...jsonLdMeta([
-      ...d.jsonLd,
-      itemListJsonLd(
-        d.formations.map((f) => ({ name: f.title, path: formationPath(f.slug) })),
-        rootSiteUrl(args.matches),
-      ),
-    ]),
+    ...jsonLdMeta(d.jsonLd),
   ];
 }
 
 export default function CategoryCityPage({ loaderData }: Route.ComponentProps) {
-  const { category, city, formations, sessions, otherCities, otherCategories, crumbs, total, page, pageCount } = loaderData;
+  const data = useServerData(loaderData);
+  return <ServerHtml>{() => <CategoryCityView {...data()} />}</ServerHtml>;
+}
+
+function CategoryCityView({
+  category,
+  city,
+  formations,
+  sessions,
+  otherCities,
+  otherCategories,
+  crumbs,
+  total,
+  page,
+  pageCount,
+}: Exclude<Route.ComponentProps["loaderData"], { [SERVER_ONLY]: string }>) {
   return (
-    <ServerHtml>
-      {() => (
-        <>
-          <div className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
-            <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-              <Breadcrumb items={crumbs} />
-              <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-                Formation {category.name.toLowerCase()} à {city.name}
-              </h1>
-              <p className="mt-4 max-w-3xl text-lg leading-8 text-slate-700 dark:text-slate-300">{category.description}</p>
-              <p className="mt-3 max-w-3xl text-slate-700 dark:text-slate-300">{city.intro}</p>
-            </div>
-          </div>
-          <div className="mx-auto max-w-6xl space-y-12 px-4 py-10">
-            <PageSection id="formations" title={`${total} formation${total > 1 ? "s" : ""} ${category.name.toLowerCase()} à ${city.name}`}>
-              <FormationGrid items={formations} />
-              <Pagination page={page} pageCount={pageCount} search="" pathname={`/formation-${category.slug}/${city.slug}`} />
-            </PageSection>
-            {sessions.length > 0 ? (
-              <PageSection id="sessions" title={`Prochaines sessions à ${city.name}`}>
-                <SessionTable sessions={sessions} label={`Prochaines sessions ${category.name.toLowerCase()} à ${city.name}`} />
-              </PageSection>
-            ) : null}
-            {otherCities.length > 0 ? (
-              <PageSection id="autres-villes" title={`${category.name} dans d'autres villes`}>
-                <ul className="flex flex-wrap gap-2">
-                  {otherCities.map((c) => (
-                    <li key={c.href}>
-                      <Link
-                        to={c.href}
-                        className="inline-flex min-h-9 items-center rounded-full border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-                      >
-                        {category.name} à {c.name}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </PageSection>
-            ) : null}
-            <PageSection id="autres-domaines" title={`Autres formations à ${city.name}`}>
-              <ul className="flex flex-wrap gap-2">
-                {otherCategories.map((c) => (
-                  <li key={c.href}>
-                    <Link
-                      to={c.href}
-                      className="inline-flex min-h-9 items-center rounded-full border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-                    >
-                      {c.name} à {city.name}
-                    </Link>
-                  </li>
-                ))}
-                <li>
+    <>
+      <div className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+          <Breadcrumb items={crumbs} />
+          <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+            Formation {category.name.toLowerCase()} à {city.name}
+          </h1>
+          <p className="mt-4 max-w-3xl text-lg leading-8 text-slate-700 dark:text-slate-300">{category.description}</p>
+          <p className="mt-3 max-w-3xl text-slate-700 dark:text-slate-300">{city.intro}</p>
+        </div>
+      </div>
+      <div className="mx-auto max-w-6xl space-y-12 px-4 py-10">
+        <PageSection id="formations" title={`${total} formation${total > 1 ? "s" : ""} ${category.name.toLowerCase()} à ${city.name}`}>
+          <FormationGrid items={formations} />
+          <Pagination page={page} pageCount={pageCount} search="" pathname={`/formation-${category.slug}/${city.slug}`} />
+        </PageSection>
+        {sessions.length > 0 ? (
+          <PageSection id="sessions" title={`Prochaines sessions à ${city.name}`}>
+            <SessionTable sessions={sessions} label={`Prochaines sessions ${category.name.toLowerCase()} à ${city.name}`} />
+          </PageSection>
+        ) : null}
+        {otherCities.length > 0 ? (
+          <PageSection id="autres-villes" title={`${category.name} dans d'autres villes`}>
+            <ul className="flex flex-wrap gap-2">
+              {otherCities.map((c) => (
+                <li key={c.href}>
                   <Link
-                    to={`/formations/ville/${city.slug}`}
-                    className="inline-flex min-h-9 items-center rounded-full border border-brand-300 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 dark:border-brand-700 dark:text-brand-200 dark:hover:bg-slate-800"
+                    to={c.href}
+                    className="inline-flex min-h-9 items-center rounded-full border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
                   >
-                    Toutes les formations à {city.name}
+                    {category.name} à {c.name}
                   </Link>
                 </li>
-              </ul>
-            </PageSection>
-          </div>
-        </>
-      )}
-    </ServerHtml>
+              ))}
+            </ul>
+          </PageSection>
+        ) : null}
+        <PageSection id="autres-domaines" title={`Autres formations à ${city.name}`}>
+          <ul className="flex flex-wrap gap-2">
+            {otherCategories.map((c) => (
+              <li key={c.href}>
+                <Link
+                  to={c.href}
+                  className="inline-flex min-h-9 items-center rounded-full border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+                >
+                  {c.name} à {city.name}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link
+                to={`/formations/ville/${city.slug}`}
+                className="inline-flex min-h-9 items-center rounded-full border border-brand-300 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 dark:border-brand-700 dark:text-brand-200 dark:hover:bg-slate-800"
+              >
+                Toutes les formations à {city.name}
+              </Link>
+            </li>
+          </ul>
+        </PageSection>
+      </div>
+    </>
   );
 }

@@ -8,17 +8,26 @@ import { FormationGrid } from "~/domain/formations/components/formation-card";
 import { PageSection } from "~/domain/formations/components/page-parts";
 import { SessionTable } from "~/domain/formations/components/session-table";
 import { cityPage } from "~/domain/formations/pages.server";
-import { itemListJsonLd, jsonLdMeta, rootSiteUrl } from "~/platform/seo/json-ld";
+import { itemListJsonLd, jsonLdMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { formationPath } from "~/domain/formations/slug";
 import { ButtonLink } from "~/ui/button";
+import { config } from "~/platform/config.server";
+import { SERVER_ONLY, useServerData } from "~/platform/ssr/kept";
+import { serverOnlyData } from "~/platform/ssr/kept.server";
 import { ServerHtml } from "~/ui/server-html";
 
 /** /formations/ville/{city}: the formations and sessions in one city, its intro and nearby cities. */
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const result = await cityPage(params.city, pageParam(request));
+export async function loader(args: Route.LoaderArgs) {
+  const result = await cityPage(args.params.city, pageParam(args.request));
   if (result.kind === "not-found") throw data(null, { status: 404 });
-  return result.data;
+  const page = result.data;
+  const list = itemListJsonLd(
+    page.formations.map((f) => ({ name: f.title, path: formationPath(f.slug) })),
+    config().siteUrl,
+  );
+  // The page is one read-only part: the browser gets only what meta() reads (see kept.server.ts).
+  return serverOnlyData(args, "city", { ...page, jsonLd: [...page.jsonLd, list] }, ["city", "total", "jsonLd"]);
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -29,101 +38,102 @@ export function meta(args: Route.MetaArgs) {
       title: `Formations professionnelles à ${d.city.name}`,
       description: `${d.total} formation${d.total > 1 ? "s" : ""} à ${d.city.name} (${d.city.region}) : bureautique, management, sécurité, vente… Prochaines sessions, tarifs et financements.`,
     }),
-    ...jsonLdMeta([
-      ...d.jsonLd,
-      itemListJsonLd(
-        d.formations.map((f) => ({ name: f.title, path: formationPath(f.slug) })),
-        rootSiteUrl(args.matches),
-      ),
-    ]),
+    ...jsonLdMeta(d.jsonLd),
   ];
 }
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
-  const { city, formations, sessions, categories, nearby, crumbs, page, pageCount } = loaderData;
+  const data = useServerData(loaderData);
+  return <ServerHtml>{() => <CityView {...data()} />}</ServerHtml>;
+}
+
+function CityView({
+  city,
+  formations,
+  sessions,
+  categories,
+  nearby,
+  crumbs,
+  page,
+  pageCount,
+}: Exclude<Route.ComponentProps["loaderData"], { [SERVER_ONLY]: string }>) {
   return (
-    <ServerHtml>
-      {() => (
-        <>
-          <div className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
-            <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-              <Breadcrumb items={crumbs} />
-              <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">{city.region}</p>
-              <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-                Formations à {city.name}
-              </h1>
-              <p className="mt-4 max-w-3xl text-lg leading-8 text-slate-700 dark:text-slate-300">{city.intro}</p>
-              {categories.length > 0 ? (
-                <ul className="mt-6 flex flex-wrap gap-2" aria-label={`Domaines de formation à ${city.name}`}>
-                  {categories.map((c) => (
-                    <li key={c.href}>
-                      <Link
-                        to={c.href}
-                        className="inline-flex min-h-9 items-center rounded-full border border-brand-200 bg-white px-3 text-sm font-medium text-brand-800 hover:bg-brand-50 dark:border-slate-700 dark:bg-slate-900 dark:text-brand-200"
-                      >
-                        {c.name} à {city.name}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          </div>
-          <div className="mx-auto max-w-6xl space-y-12 px-4 py-10">
-            <PageSection id="formations" title={`Nos formations à ${city.name}`}>
-              {formations.length > 0 ? (
-                <>
-                  <FormationGrid items={formations} />
-                  <Pagination page={page} pageCount={pageCount} search="" pathname={`/formations/ville/${city.slug}`} />
-                </>
-              ) : (
-                <div className="text-slate-700 dark:text-slate-300">
-                  <p>
-                    Aucune session inter-entreprises n'est programmée à {city.name} pour le moment. Nous pouvons organiser la formation de
-                    votre choix dans vos locaux.
-                  </p>
-                  <ButtonLink to="/devis" className="mt-4">
-                    Demander un devis
-                  </ButtonLink>
-                </div>
-              )}
-            </PageSection>
-            {sessions.length > 0 ? (
-              <PageSection id="sessions" title={`Prochaines sessions à ${city.name}`}>
-                <SessionTable sessions={sessions} label={`Tableau des prochaines sessions à ${city.name}`} />
-              </PageSection>
-            ) : null}
-            <PageSection id="a-distance" title="Et aussi à distance">
-              <p className="text-slate-700 dark:text-slate-300">
-                Plusieurs formations se suivent aussi en classe virtuelle, depuis {city.name} ou ailleurs&nbsp;:{" "}
-                <Link to="/formations?modalite=distanciel" className="font-medium text-brand-700 underline dark:text-brand-300">
-                  voir les formations à distance
-                </Link>
-                .
+    <>
+      <div className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+          <Breadcrumb items={crumbs} />
+          <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">{city.region}</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Formations à {city.name}</h1>
+          <p className="mt-4 max-w-3xl text-lg leading-8 text-slate-700 dark:text-slate-300">{city.intro}</p>
+          {categories.length > 0 ? (
+            <ul className="mt-6 flex flex-wrap gap-2" aria-label={`Domaines de formation à ${city.name}`}>
+              {categories.map((c) => (
+                <li key={c.href}>
+                  <Link
+                    to={c.href}
+                    className="inline-flex min-h-9 items-center rounded-full border border-brand-200 bg-white px-3 text-sm font-medium text-brand-800 hover:bg-brand-50 dark:border-slate-700 dark:bg-slate-900 dark:text-brand-200"
+                  >
+                    {c.name} à {city.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+      <div className="mx-auto max-w-6xl space-y-12 px-4 py-10">
+        <PageSection id="formations" title={`Nos formations à ${city.name}`}>
+          {formations.length > 0 ? (
+            <>
+              <FormationGrid items={formations} />
+              <Pagination page={page} pageCount={pageCount} search="" pathname={`/formations/ville/${city.slug}`} />
+            </>
+          ) : (
+            <div className="text-slate-700 dark:text-slate-300">
+              <p>
+                Aucune session inter-entreprises n'est programmée à {city.name} pour le moment. Nous pouvons organiser la formation de votre
+                choix dans vos locaux.
               </p>
-            </PageSection>
-            {nearby.length > 0 ? (
-              <PageSection id="villes-proches" title="Villes proches">
-                <ul className="grid gap-3 sm:grid-cols-3">
-                  {nearby.map((c) => (
-                    <li key={c.href}>
-                      <Link
-                        to={c.href}
-                        className="block rounded-xl border border-slate-200 p-4 hover:border-brand-300 hover:bg-brand-50 dark:border-slate-800 dark:hover:bg-slate-900"
-                      >
-                        <span className="block font-semibold text-slate-900 dark:text-white">Formations à {c.name}</span>
-                        <span className="text-sm text-slate-600 dark:text-slate-400">
-                          À {c.distanceKm.toLocaleString("fr-FR")}&nbsp;km · {c.count} formation{c.count > 1 ? "s" : ""}
-                        </span>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </PageSection>
-            ) : null}
-          </div>
-        </>
-      )}
-    </ServerHtml>
+              <ButtonLink to="/devis" className="mt-4">
+                Demander un devis
+              </ButtonLink>
+            </div>
+          )}
+        </PageSection>
+        {sessions.length > 0 ? (
+          <PageSection id="sessions" title={`Prochaines sessions à ${city.name}`}>
+            <SessionTable sessions={sessions} label={`Tableau des prochaines sessions à ${city.name}`} />
+          </PageSection>
+        ) : null}
+        <PageSection id="a-distance" title="Et aussi à distance">
+          <p className="text-slate-700 dark:text-slate-300">
+            Plusieurs formations se suivent aussi en classe virtuelle, depuis {city.name} ou ailleurs&nbsp;:{" "}
+            <Link to="/formations?modalite=distanciel" className="font-medium text-brand-700 underline dark:text-brand-300">
+              voir les formations à distance
+            </Link>
+            .
+          </p>
+        </PageSection>
+        {nearby.length > 0 ? (
+          <PageSection id="villes-proches" title="Villes proches">
+            <ul className="grid gap-3 sm:grid-cols-3">
+              {nearby.map((c) => (
+                <li key={c.href}>
+                  <Link
+                    to={c.href}
+                    className="block rounded-xl border border-slate-200 p-4 hover:border-brand-300 hover:bg-brand-50 dark:border-slate-800 dark:hover:bg-slate-900"
+                  >
+                    <span className="block font-semibold text-slate-900 dark:text-white">Formations à {c.name}</span>
+                    <span className="text-sm text-slate-600 dark:text-slate-400">
+                      À {c.distanceKm.toLocaleString("fr-FR")}&nbsp;km · {c.count} formation{c.count > 1 ? "s" : ""}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </PageSection>
+        ) : null}
+      </div>
+    </>
   );
 }
