@@ -13,7 +13,7 @@ function layer(folders, message) {
 const ROUTER_LINK = {
   name: "react-router",
   importNames: ["Link"],
-  message: "Importez Link depuis ~/ui/link (docs/decisions/0020-static-links.md).",
+  message: "Importez Link depuis ~/ui/link (docs/decisions/0020-server-render-of-read-only-parts.md).",
 };
 
 /**

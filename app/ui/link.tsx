@@ -12,8 +12,8 @@ export type { LinkProps };
  * page of the site is the element <Link> would print, written directly (`href`, then
  * `data-discover`, which tells ServerHtml and React Router's route discovery that it is a link of
  * the app): the same HTML, without the hooks and path resolution <Link> runs for each of the
- * dozens of links of a page (docs/decisions/0020-static-links.md). In the browser, and for a
- * relative, external or document-reloading link, it is <Link> itself.
+ * dozens of links of a page (docs/decisions/0020-server-render-of-read-only-parts.md). In the
+ * browser, and for a relative, external or document-reloading link, it is <Link> itself.
  */
 export function Link({ ref, ...props }: LinkProps & { ref?: Ref<HTMLAnchorElement> }) {
   const staticPart = useContext(InServerHtml);
