@@ -31,6 +31,15 @@ import {
 } from "./labels";
 import { categoryCityPath, cityPath, comparisonPath, formationPath, parseCategorySegment, parseComparisonPair } from "./slug";
 import { imageUrl } from "~/platform/storage/stored-image";
+import { itemListJsonLd } from "~/platform/seo/json-ld";
+
+/** The ItemList of a landing page's formations (this page of them), for its structured data. */
+function formationsListJsonLd(items: FormationListItem[], siteUrl: string) {
+  return itemListJsonLd(
+    items.map((f) => ({ name: f.title, path: formationPath(f.slug) })),
+    siteUrl,
+  );
+}
 
 /**
  * Page data of the catalogue's public pages, built on the server: the route modules only map
@@ -267,7 +276,7 @@ export async function cityPage(citySlug: string, page = 1, target: Db = db()) {
     data: {
       city: cityView(city),
       crumbs,
-      jsonLd: [breadcrumbJsonLd(crumbs, siteUrl, cityPath(city.slug))],
+      jsonLd: [breadcrumbJsonLd(crumbs, siteUrl, cityPath(city.slug)), formationsListJsonLd(formations.items, siteUrl)],
       formations: formations.items,
       total: formations.total,
       page: formations.page,
@@ -321,7 +330,10 @@ export async function categoryCityPage(categorySegment: string, citySlug: string
       category: { slug: category.slug, name: category.name, description: category.description },
       city: cityView(city),
       crumbs,
-      jsonLd: [breadcrumbJsonLd(crumbs, siteUrl, categoryCityPath(category.slug, city.slug))],
+      jsonLd: [
+        breadcrumbJsonLd(crumbs, siteUrl, categoryCityPath(category.slug, city.slug)),
+        formationsListJsonLd(formations.items, siteUrl),
+      ],
       formations: formations.items,
       total: formations.total,
       page: formations.page,

@@ -8,10 +8,8 @@ import { FormationGrid } from "~/domain/formations/components/formation-card";
 import { PageSection } from "~/domain/formations/components/page-parts";
 import { SessionTable } from "~/domain/formations/components/session-table";
 import { categoryCityPage } from "~/domain/formations/pages.server";
-import { itemListJsonLd, jsonLdMeta } from "~/platform/seo/json-ld";
+import { jsonLdMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
-import { formationPath } from "~/domain/formations/slug";
-import { config } from "~/platform/config.server";
 import { SERVER_ONLY, useServerData } from "~/platform/ssr/kept";
 import { serverOnlyData } from "~/platform/ssr/kept.server";
 import { ServerHtml } from "~/ui/server-html";
@@ -24,17 +22,13 @@ export async function loader(args: Route.LoaderArgs) {
   const result = await categoryCityPage(args.params.category, args.params.city, pageParam(args.request));
   if (result.kind === "not-found") throw data(null, { status: 404 });
   const page = result.data;
-  const list = itemListJsonLd(
-    page.formations.map((f) => ({ name: f.title, path: formationPath(f.slug) })),
-    config().siteUrl,
-  );
   // The page is one read-only part: the browser gets only what meta() reads (see kept.server.ts).
-  return serverOnlyData(
-    args,
-    "category-city",
-    { ...page, jsonLd: [...page.jsonLd, list], topTitles: page.formations.slice(0, 3).map((f) => f.title) },
-    ["category", "city", "jsonLd", "topTitles"],
-  );
+  return serverOnlyData(args, "category-city", { ...page, topTitles: page.formations.slice(0, 3).map((f) => f.title) }, [
+    "category",
+    "city",
+    "jsonLd",
+    "topTitles",
+  ]);
 }
 
 export function meta(args: Route.MetaArgs) {

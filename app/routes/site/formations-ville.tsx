@@ -8,11 +8,9 @@ import { FormationGrid } from "~/domain/formations/components/formation-card";
 import { PageSection } from "~/domain/formations/components/page-parts";
 import { SessionTable } from "~/domain/formations/components/session-table";
 import { cityPage } from "~/domain/formations/pages.server";
-import { itemListJsonLd, jsonLdMeta } from "~/platform/seo/json-ld";
+import { jsonLdMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
-import { formationPath } from "~/domain/formations/slug";
 import { ButtonLink } from "~/ui/button";
-import { config } from "~/platform/config.server";
 import { SERVER_ONLY, useServerData } from "~/platform/ssr/kept";
 import { serverOnlyData } from "~/platform/ssr/kept.server";
 import { ServerHtml } from "~/ui/server-html";
@@ -21,13 +19,8 @@ import { ServerHtml } from "~/ui/server-html";
 export async function loader(args: Route.LoaderArgs) {
   const result = await cityPage(args.params.city, pageParam(args.request));
   if (result.kind === "not-found") throw data(null, { status: 404 });
-  const page = result.data;
-  const list = itemListJsonLd(
-    page.formations.map((f) => ({ name: f.title, path: formationPath(f.slug) })),
-    config().siteUrl,
-  );
   // The page is one read-only part: the browser gets only what meta() reads (see kept.server.ts).
-  return serverOnlyData(args, "city", { ...page, jsonLd: [...page.jsonLd, list] }, ["city", "total", "jsonLd"]);
+  return serverOnlyData(args, "city", result.data, ["city", "total", "jsonLd"]);
 }
 
 export function meta(args: Route.MetaArgs) {
