@@ -33,14 +33,6 @@ import { categoryCityPath, cityPath, comparisonPath, formationPath, parseCategor
 import { imageUrl } from "~/platform/storage/stored-image";
 import { itemListJsonLd } from "~/platform/seo/json-ld";
 
-/** The ItemList of a landing page's formations (this page of them), for its structured data. */
-function formationsListJsonLd(items: FormationListItem[], siteUrl: string) {
-  return itemListJsonLd(
-    items.map((f) => ({ name: f.title, path: formationPath(f.slug) })),
-    siteUrl,
-  );
-}
-
 /**
  * Page data of the catalogue's public pages, built on the server: the route modules only map
  * `not-found` to a 404 and `redirect` to a 301. Markdown is rendered here (sanitised), so the
@@ -258,6 +250,14 @@ export async function formationPage(
 
 /** Formations per page on the city and category-city pages (the catalogue's own page size). */
 export const LANDING_PAGE_SIZE = 24;
+
+/** The ItemList of a landing page's formations (this page of them), for its structured data. */
+function formationsListJsonLd(items: FormationListItem[], siteUrl: string) {
+  return itemListJsonLd(
+    items.map((f) => ({ name: f.title, path: formationPath(f.slug) })),
+    siteUrl,
+  );
+}
 
 export async function cityPage(citySlug: string, page = 1, target: Db = db()) {
   const city = await getCityBySlug(citySlug, target);

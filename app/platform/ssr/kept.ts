@@ -6,6 +6,9 @@ export const SERVER_ONLY = "$serverOnly";
 /** A page's data: whole, or (document request) only the `K` fields, the rest kept for the server render. */
 export type ServerOnly<T, K extends keyof T> = T | (Pick<T, K> & { [SERVER_ONLY]: string });
 
+/** The whole data of such a page, as its view reads it. */
+export type WholeData<D> = Exclude<D, { [SERVER_ONLY]: string }>;
+
 /** The server render's kept values (provided by entry.server for the request); none in the browser. */
 export const KeptContext = createContext<Map<string, unknown> | undefined>(undefined);
 
@@ -15,8 +18,8 @@ export const KeptContext = createContext<Map<string, unknown> | undefined>(undef
  * client-side navigation; on a first load the part keeps the server's HTML and its function is
  * not called, so the slim data is never drawn).
  */
-export function useServerData<D extends object>(data: D): () => Exclude<D, { [SERVER_ONLY]: string }> {
-  type T = Exclude<D, { [SERVER_ONLY]: string }>;
+export function useServerData<D extends object>(data: D): () => WholeData<D> {
+  type T = WholeData<D>;
   const kept = useContext(KeptContext);
   return () => {
     if (!(SERVER_ONLY in data)) return data as T;

@@ -10,7 +10,7 @@ import { SessionTable } from "~/domain/formations/components/session-table";
 import { categoryCityPage } from "~/domain/formations/pages.server";
 import { jsonLdMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
-import { SERVER_ONLY, useServerData } from "~/platform/ssr/kept";
+import { useServerData, type WholeData } from "~/platform/ssr/kept";
 import { serverOnlyData } from "~/platform/ssr/kept.server";
 import { ServerHtml } from "~/ui/server-html";
 
@@ -63,7 +63,7 @@ function CategoryCityView({
   total,
   page,
   pageCount,
-}: Exclude<Route.ComponentProps["loaderData"], { [SERVER_ONLY]: string }>) {
+}: WholeData<Route.ComponentProps["loaderData"]>) {
   return (
     <>
       <div className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">

@@ -21,7 +21,7 @@ import { config } from "~/platform/config.server";
 import { organisationJsonLd } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { useRootData } from "~/root";
-import { SERVER_ONLY, useServerData } from "~/platform/ssr/kept";
+import { useServerData, type WholeData } from "~/platform/ssr/kept";
 import { serverOnlyData } from "~/platform/ssr/kept.server";
 import { ServerHtml } from "~/ui/server-html";
 
@@ -56,7 +56,7 @@ function HomeSections({
   posts,
   claims,
   organisation,
-}: Omit<Exclude<Route.ComponentProps["loaderData"], { [SERVER_ONLY]: string }>, "jsonLd"> & {
+}: Omit<WholeData<Route.ComponentProps["loaderData"]>, "jsonLd"> & {
   organisation: ComponentProps<typeof HeroSection>["organisation"];
 }) {
   const props = { organisation, claims };

@@ -15,7 +15,7 @@ import { SessionTable } from "~/domain/formations/components/session-table";
 import { sessionDatesLabel } from "~/domain/formations/labels";
 import type { formationPage } from "~/domain/formations/pages.server";
 import { cityPath } from "~/domain/formations/slug";
-import { MarkdownContent, type PageHtml } from "~/platform/markdown/markdown-content";
+import { MarkdownContent } from "~/platform/markdown/markdown-content";
 import { ButtonLink, buttonClass } from "~/ui/button";
 import { inputClass } from "~/ui/form/input-class";
 import { staticIcon } from "~/ui/static-icon";
@@ -450,7 +450,7 @@ function CertificationResults({
   html,
 }: {
   certification: { passRate: number | null; candidates: number | null; period: string; partialValidation: boolean; url?: string | null };
-  html: { competenceBlocks: PageHtml; equivalences: PageHtml; nextSteps: PageHtml; careerOutcomes: PageHtml };
+  html: { competenceBlocks: string; equivalences: string; nextSteps: string; careerOutcomes: string };
 }) {
   const rate =
     c.candidates === null
@@ -458,7 +458,7 @@ function CertificationResults({
       : c.candidates === 0
         ? "Aucun candidat présenté pour l'instant\u00a0: le taux d'obtention sera publié après la première session."
         : `${String(c.passRate ?? 0).replace(".", ",")}\u00a0% des candidats ont obtenu la certification (${c.candidates} candidat${c.candidates > 1 ? "s" : ""}${c.period ? `, ${c.period}` : ""}).`;
-  const parts: Array<[string, PageHtml]> = [
+  const parts: Array<[string, string]> = [
     ["Blocs de compétences", html.competenceBlocks],
     ["Équivalences et passerelles", html.equivalences],
     ["Suites de parcours", html.nextSteps],
