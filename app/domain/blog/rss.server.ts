@@ -3,25 +3,12 @@ import { config } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import { escapeHtml } from "~/platform/text/html";
+import { escapeXml } from "~/platform/text/xml";
 import { listPosts } from "./blog.server";
 import { blogPostPath } from "./labels";
 
 /** How many posts the feed carries (the newest). */
 export const RSS_ITEMS = 20;
-
-/** Escapes text for XML and drops the characters XML 1.0 forbids, so the feed always parses. */
-export function escapeXml(value: string): string {
-  return (
-    value
-      // eslint-disable-next-line no-control-regex -- control characters are exactly what XML 1.0 forbids
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
-      .replace(/&/g, "&amp;")
-      .replace(/</g, "&lt;")
-      .replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;")
-      .replace(/'/g, "&apos;")
-  );
-}
 
 /** Site-relative links and images of rendered content made absolute, for feed readers. */
 function absolutize(html: string, siteUrl: string): string {

@@ -7,6 +7,7 @@ import { getOrganisation, readSetting, writeSetting } from "~/domain/settings/se
 import { config } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { markdownToText } from "~/platform/markdown/markdown.server";
+import { escapeXml } from "~/platform/text/xml";
 import { DEFAULT_LHEO_SETTINGS, lheoSettingsSchema, type LheoSettings } from "./lheo-model";
 
 /**
@@ -79,17 +80,11 @@ export async function lheoCategories(target: Db = db()) {
 // ---------------------------------------------------------------------------------------------
 // XML.
 
-function esc(text: string): string {
-  // Control characters other than tab and line breaks are not allowed in XML 1.0.
-  const allowed = [...text].filter((c) => c >= " " || c === "\t" || c === "\n" || c === "\r").join("");
-  return allowed.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
 /** A text element, cut to LHÉO's limit (on a word when possible). */
 function el(name: string, text: string, max = 3000, attrs = ""): string {
   let value = text.replace(/\s+/g, " ").trim();
   if (value.length > max) value = value.slice(0, max - 1).replace(/\s+\S*$/, "") + "…";
-  return `<${name}${attrs}>${esc(value)}</${name}>`;
+  return `<${name}${attrs}>${escapeXml(value)}</${name}>`;
 }
 
 const day = (iso: string) => iso.slice(0, 10).replace(/-/g, "");
@@ -115,7 +110,7 @@ function organisationXml(o: Organisation): string {
 const TEACHING: Record<string, string> = { presentiel: "0", mixte: "1", distanciel: "2" };
 
 function formationXml(f: FormationDetail, o: Organisation, settings: LheoSettings, today: string): string {
-  const version = ` ref="${esc(settings.formacodeVersion)}"`;
+  const version = ` ref="${escapeXml(settings.formacodeVersion)}"`;
   const upcoming = f.sessions.filter((s) => s.startDate >= today);
   // One action per place (a city, or remote), its sessions inside; none planned: entries all year round.
   const places = new Map<string, typeof upcoming>();
@@ -137,12 +132,12 @@ function formationXml(f: FormationDetail, o: Organisation, settings: LheoSetting
           : `<coordonnees>${el("nom", "À distance", 50)}</coordonnees>`;
     const sessionXml = (sessions.length ? sessions : [undefined]).map(
       (s) =>
-        `<session${s ? ` numero="${esc(s.id)}"` : ""}><periode><debut>${s ? day(s.startDate) : "00000000"}</debut>` +
+        `<session${s ? ` numero="${escapeXml(s.id)}"` : ""}><periode><debut>${s ? day(s.startDate) : "00000000"}</debut>` +
         `<fin>${s ? day(s.endDate) : "99999999"}</fin></periode>` +
         `<adresse-inscription>${address(o)}</adresse-inscription></session>`,
     );
     return (
-      `<action numero="${esc(`${f.id}-${key || "distance"}`)}" datemaj="${day(f.updatedAt)}">` +
+      `<action numero="${escapeXml(`${f.id}-${key || "distance"}`)}" datemaj="${day(f.updatedAt)}">` +
       el("rythme-formation", `${f.durationDays} jour${f.durationDays > 1 ? "s" : ""}, ${f.durationHours} heures`) +
       settings.publicCodes.map((c) => el("code-public-vise", c, 5, version)).join("") +
       el("info-public-vise", f.audience) +
@@ -160,7 +155,7 @@ function formationXml(f: FormationDetail, o: Organisation, settings: LheoSetting
     );
   });
   return (
-    `<formation numero="${esc(f.id)}" datecrea="${day(f.createdAt)}" datemaj="${day(f.updatedAt)}">` +
+    `<formation numero="${escapeXml(f.id)}" datecrea="${day(f.createdAt)}" datemaj="${day(f.updatedAt)}">` +
     `<domaine-formation>${el("code-FORMACODE", settings.formacodes[f.categoryId]!, 5, version)}</domaine-formation>` +
     el("intitule-formation", f.title, 255) +
     el("objectif-formation", f.objectives.join(" ; ")) +

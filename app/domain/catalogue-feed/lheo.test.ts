@@ -72,6 +72,35 @@ describe.each(engines)("the LHÉO feed on $name", ({ create }) => {
     for (const f of report.incomplete) expect(f.missing).toEqual([`le code FORMACODE de la catégorie «\u00a0${left!.name}\u00a0»`]);
   });
 
+  it("stays well-formed and valid when a title holds characters XML cannot carry", async () => {
+    const published = await t.db
+      .selectFrom("formations")
+      .select(["id", "title"])
+      .where("status", "=", "published")
+      .executeTakeFirstOrThrow();
+    const categories = await t.db.selectFrom("formation_categories").select(["id"]).execute();
+    await saveLheoSettings(
+      { formacodeVersion: "V14", publicCodes: ["15041"], formacodes: Object.fromEntries(categories.map((c) => [c.id, "31054"])) },
+      t.db,
+    );
+    await t.db
+      .updateTable("formations")
+      .set({ title: `Excel\uFFFE avancé\uFFFF \uD800 \u0007 \uFDD0 ${published.title}` })
+      .where("id", "=", published.id)
+      .execute();
+    try {
+      const xml = (await lheoXml(t.db))!;
+      const verdict = validate(xml);
+      expect(verdict.output).not.toMatch(/error/i);
+      expect(verdict.ok).toBe(true);
+      expect(xml).toContain(`Excel avancé`);
+      // eslint-disable-next-line no-control-regex -- the control character the feed must have dropped
+      expect(xml).not.toMatch(/[\uFFFE\uFFFF\uFDD0\u0007]/);
+    } finally {
+      await t.db.updateTable("formations").set({ title: published.title }).where("id", "=", published.id).execute();
+    }
+  });
+
   it("the schema refuses a document missing a required element", async () => {
     const xml = (await lheoXml(t.db))!;
     expect(validate(xml.replace(/<certifiante>\d<\/certifiante>/, "")).ok).toBe(false);

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { ExpressionBuilder } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { config } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
+import type { Database, WebhookDeliveriesTable } from "~/platform/db/schema";
 import { leaseMs } from "~/platform/jobs/lease.server";
 import type { JobKind } from "~/platform/jobs/runner.server";
 import { log } from "~/platform/log.server";
@@ -36,33 +38,52 @@ export interface DeliveryOptions {
   timeoutMs?: number;
 }
 
-/** Claims the next due delivery (or one whose lease lapsed), or undefined. */
+/**
+ * Deliveries that may be sent now: due (or whose lease lapsed), and with no earlier delivery of the
+ * same resource to the same endpoint still waiting, so that a receiver back from an outage hears
+ * « received » before « confirmed ». An abandoned (failed) delivery no longer holds the next ones.
+ */
+function sendable(iso: string) {
+  return (eb: ExpressionBuilder<Database & { d: WebhookDeliveriesTable }, "d">) =>
+    eb.and([
+      eb.or([
+        eb.and([eb("d.state", "=", "pending"), eb("d.next_attempt_at", "<=", iso)]),
+        eb.and([eb("d.state", "=", "sending"), eb("d.locked_until", "<", iso)]),
+      ]),
+      eb.or([
+        eb("d.resource", "=", ""),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("webhook_deliveries as earlier")
+              .select("earlier.id")
+              .whereRef("earlier.endpoint_id", "=", "d.endpoint_id")
+              .whereRef("earlier.resource", "=", "d.resource")
+              .whereRef("earlier.created_at", "<", "d.created_at")
+              .where("earlier.state", "in", ["pending", "sending"]),
+          ),
+        ),
+      ]),
+    ]);
+}
+
+/** Claims the next sendable delivery, or undefined. */
 export async function claimDelivery({ target = db(), now = Date.now }: DeliveryOptions = {}): Promise<Claim | undefined> {
   const iso = new Date(now()).toISOString();
   const due = await target
-    .selectFrom("webhook_deliveries")
-    .select("id")
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("state", "=", "pending"), eb("next_attempt_at", "<=", iso)]),
-        eb.and([eb("state", "=", "sending"), eb("locked_until", "<", iso)]),
-      ]),
-    )
-    .orderBy("next_attempt_at")
+    .selectFrom("webhook_deliveries as d")
+    .select("d.id")
+    .where(sendable(iso))
+    .orderBy("d.next_attempt_at")
     .limit(1)
     .executeTakeFirst();
   if (!due) return undefined;
   const token = randomUUID();
   const result = await target
-    .updateTable("webhook_deliveries")
+    .updateTable("webhook_deliveries as d")
     .set({ state: "sending", lock_token: token, locked_until: new Date(now() + leaseMs()).toISOString() })
-    .where("id", "=", due.id)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("state", "=", "pending"), eb("next_attempt_at", "<=", iso)]),
-        eb.and([eb("state", "=", "sending"), eb("locked_until", "<", iso)]),
-      ]),
-    )
+    .where("d.id", "=", due.id)
+    .where(sendable(iso))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1 ? { id: due.id, token } : undefined;
 }

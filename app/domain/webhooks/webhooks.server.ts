@@ -23,11 +23,12 @@ export const REGISTRATION_EVENTS = ["registration.received", "registration.confi
  * transaction: the event exists if and only if what caused it was committed. Returns the event id.
  */
 /** A delivery of an event to an endpoint, waiting for its first attempt (on emission and on « Renvoyer »). */
-function newDelivery(eventId: string, endpointId: string, now: string) {
+function newDelivery(eventId: string, endpointId: string, resource: string, now: string) {
   return {
     id: randomUUID(),
     event_id: eventId,
     endpoint_id: endpointId,
+    resource,
     state: "pending",
     attempts: 0,
     next_attempt_at: now,
@@ -41,8 +42,20 @@ function newDelivery(eventId: string, endpointId: string, now: string) {
   };
 }
 
+/**
+ * The resource an event is about, « registration:<id> »: its kind is the event type's prefix, its id
+ * the payload's `id` or that of the object named after the kind (`{ registration: { id } }`).
+ */
+export function eventResource(type: string, payload: Record<string, unknown>): string {
+  const kind = type.split(".")[0]!;
+  const nested = payload[kind];
+  const id = payload.id ?? (nested && typeof nested === "object" ? (nested as { id?: unknown }).id : undefined);
+  return typeof id === "string" && id ? `${kind}:${id}`.slice(0, 120) : "";
+}
+
 export async function emitEvent(trx: Kysely<Database>, type: WebhookEventType, payload: Record<string, unknown>): Promise<string> {
   const id = randomUUID();
+  const resource = eventResource(type, payload);
   const now = nowIso();
   await trx
     .insertInto("webhook_events")
@@ -53,7 +66,7 @@ export async function emitEvent(trx: Kysely<Database>, type: WebhookEventType, p
   if (targets.length) {
     await trx
       .insertInto("webhook_deliveries")
-      .values(targets.map((e) => newDelivery(id, e.id, now)))
+      .values(targets.map((e) => newDelivery(id, e.id, resource, now)))
       .execute();
   }
   return id;
@@ -198,14 +211,14 @@ export async function resendDelivery(deliveryId: string, actor: Actor, target: D
   return target.transaction().execute(async (trx) => {
     const original = await trx
       .selectFrom("webhook_deliveries")
-      .select(["event_id", "endpoint_id"])
+      .select(["event_id", "endpoint_id", "resource"])
       .where("id", "=", deliveryId)
       .executeTakeFirst();
     if (!original) return false;
     const now = nowIso();
     await trx
       .insertInto("webhook_deliveries")
-      .values(newDelivery(original.event_id, original.endpoint_id, now))
+      .values(newDelivery(original.event_id, original.endpoint_id, original.resource, now))
       .execute();
     await recordAudit(trx, {
       actor,

@@ -218,6 +218,37 @@ describe.each(engines)("webhooks on $name", ({ create }) => {
     await t.db.deleteFrom("webhook_endpoints").execute();
   });
 
+  it("delivers the events of one registration in order after a receiver outage, without holding other registrations", async () => {
+    const target = await receiver(500);
+    const types = (requests: Receiver["requests"]) =>
+      requests
+        .map((r) => JSON.parse(r.body) as { type: string; data: { registration: { id: string } } })
+        .map((b) => `${b.data.registration.id} ${b.type}`);
+    const drain = async (at: number) => {
+      while (await deliverNext({ target: t.db, now: () => at, allowPrivateNetwork: true }));
+    };
+    try {
+      await createEndpoint({ url: target.url, secret: SECRET, events: ["registration.received", "registration.confirmed"] }, ADMIN, t.db);
+      const start = Date.now();
+      await t.db.transaction().execute((trx) => emitEvent(trx, "registration.received", { registration: { id: "insc-a" } }));
+      await drain(start + 1_000); // the receiver is down: « received » waits 30 s for its retry
+      expect(target.requests).toHaveLength(1);
+
+      target.status = 200;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await t.db.transaction().execute((trx) => emitEvent(trx, "registration.confirmed", { registration: { id: "insc-a" } }));
+      await t.db.transaction().execute((trx) => emitEvent(trx, "registration.received", { registration: { id: "insc-b" } }));
+      await drain(Date.now() + 1_000);
+      // « confirmed » waits behind « received » of the same registration; the other registration goes.
+      expect(types(target.requests.slice(1))).toEqual(["insc-b registration.received"]);
+
+      await drain(Date.now() + 31_000);
+      expect(types(target.requests.slice(2))).toEqual(["insc-a registration.received", "insc-a registration.confirmed"]);
+    } finally {
+      await target.close();
+    }
+  });
+
   it("does not follow a redirect: the attempt fails with the 3xx status", async () => {
     const elsewhere = await receiver();
     const target = await receiver(302);

@@ -481,6 +481,8 @@ export interface WebhookDeliveriesTable {
   id: string;
   event_id: string;
   endpoint_id: string;
+  /** « registration:<id> », « lead:<id> », « formation:<id> »: deliveries of one resource go in order. */
+  resource: string;
   state: string; // pending | sending | delivered | failed
   attempts: number;
   next_attempt_at: string;

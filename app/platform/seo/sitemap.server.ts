@@ -1,4 +1,5 @@
 import { config } from "../config.server";
+import { escapeXml } from "../text/xml";
 
 export interface SitemapEntry {
   /** Path from the site root, starting with "/". */
@@ -10,10 +11,6 @@ export interface SitemapEntry {
 }
 
 export type SitemapSource = () => Promise<SitemapEntry[]> | SitemapEntry[];
-
-function escapeXml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-}
 
 /** Every public URL, gathered from each area's source (`app/composition/sitemap-sources.server.ts`), de-duplicated, in a stable order. */
 export async function collectSitemap(sources: SitemapSource[]): Promise<SitemapEntry[]> {
