@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
-import { nowIso, type Db } from "~/platform/db/db.server";
+import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { AuditLogTable } from "~/platform/db/schema";
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter } from "./model";
 import type { Actor } from "~/platform/db/actor";
@@ -102,4 +102,14 @@ export async function listAudit(
 export async function latestAudit(target: Db, limit = 8): Promise<AuditEntry[]> {
   const rows = await target.selectFrom("audit_log").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
   return rows.map(toEntry);
+}
+
+/** The journal of /admin/journal, filtered and paged. */
+export function auditJournal(filter: AuditFilter) {
+  return listAudit(db(), filter);
+}
+
+/** The latest changes, newest first (the dashboard). */
+export function latestChanges(limit: number): Promise<AuditEntry[]> {
+  return latestAudit(db(), limit);
 }

@@ -5,6 +5,7 @@ import { publishedFormationsPage } from "~/domain/formations/published.server";
 import type { Organisation } from "~/domain/settings/model";
 import { getOrganisation, readSetting, writeSetting } from "~/domain/settings/settings.server";
 import { config } from "~/platform/config.server";
+import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
 import { markdownToText } from "~/platform/markdown/markdown.server";
 import { escapeXml } from "~/platform/text/xml";
@@ -24,8 +25,13 @@ export async function getLheoSettings(target: Db = db()): Promise<LheoSettings> 
   return parsed.success ? parsed.data : DEFAULT_LHEO_SETTINGS;
 }
 
-export async function saveLheoSettings(values: LheoSettings, target: Db = db()): Promise<void> {
-  await writeSetting(SETTINGS_KEY, lheoSettingsSchema, values, target);
+export async function saveLheoSettings(values: LheoSettings, target: Db = db(), audit?: { actor: Actor; summary: string }): Promise<void> {
+  await writeSetting(SETTINGS_KEY, lheoSettingsSchema, values, target, audit);
+}
+
+/** /admin/lheo: the codes saved, with their revision and the journal's entry. */
+export async function updateLheoSettings(values: LheoSettings, actor: Actor, target: Db = db()): Promise<void> {
+  await saveLheoSettings(values, target, { actor, summary: "Codes LHÉO enregistrés." });
 }
 
 /** What keeps a published formation out of the feed, in French (empty: it is in). */

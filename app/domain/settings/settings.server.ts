@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { recordRevision } from "~/domain/revisions/revisions.server";
 import type { Actor } from "~/platform/db/actor";
-import { db, nowIso, type Db } from "~/platform/db/db.server";
+import { atomically, db, nowIso, type Db } from "~/platform/db/db.server";
 import { isDatabaseUnavailable } from "~/platform/db/errors";
 import { DEFAULT_DOCUMENT_CLAUSES, documentClausesSchema, type DocumentClauses } from "./document-clauses";
 import { defaultsFromOrganisation, formationDefaultsSchema, type FormationDefaults } from "./formation-defaults";
@@ -32,7 +32,7 @@ const SETTING_TITLES: Record<string, string> = {
 /**
  * Validates and stores one record of the settings table (insert or update), with a revision of
  * what was saved (app/domain/revisions); with an audit entry linked to it when `audit` is given.
- * Call it with a transaction so that the three writes stand or fall together.
+ * The three writes stand or fall together (in the caller's transaction, or one of their own).
  */
 export async function writeSetting<S extends z.ZodType>(
   key: string,
@@ -43,32 +43,34 @@ export async function writeSetting<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const parsed = schema.parse(input);
   const value = JSON.stringify(parsed);
-  const updated_at = nowIso();
-  await target
-    .insertInto("settings")
-    .values({ key, value, updated_at })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at }))
-    .execute();
-  const revisionId = await recordRevision(target, {
-    entityType: "settings",
-    entityId: key,
-    content: parsed as object,
-    published: true,
-    title: SETTING_TITLES[key] ?? key,
-    actor: audit?.actor,
-    summary: audit?.summary,
-    at: updated_at,
-  });
-  if (audit) {
-    await recordAudit(target, {
-      actor: audit.actor,
-      action: "settings",
-      entity: "settings",
+  await atomically(target, async (trx) => {
+    const updated_at = nowIso();
+    await trx
+      .insertInto("settings")
+      .values({ key, value, updated_at })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at }))
+      .execute();
+    const revisionId = await recordRevision(trx, {
+      entityType: "settings",
       entityId: key,
-      summary: audit.summary,
-      revisionId,
+      content: parsed as object,
+      published: true,
+      title: SETTING_TITLES[key] ?? key,
+      actor: audit?.actor,
+      summary: audit?.summary,
+      at: updated_at,
     });
-  }
+    if (audit) {
+      await recordAudit(trx, {
+        actor: audit.actor,
+        action: "settings",
+        entity: "settings",
+        entityId: key,
+        summary: audit.summary,
+        revisionId,
+      });
+    }
+  });
   return parsed;
 }
 
@@ -120,8 +122,29 @@ export async function getFormationDefaults(target: Db = db()): Promise<{ values:
   return { values: defaultsFromOrganisation(await getOrganisation(target)), saved: false };
 }
 
-export async function saveFormationDefaults(values: FormationDefaults, target: Db = db()): Promise<void> {
-  await writeSetting(FORMATION_DEFAULTS_KEY, formationDefaultsSchema, values, target);
+/** /admin/parametres/formations: the defaults saved, with their revision and the journal's entry. */
+export async function updateFormationDefaults(values: FormationDefaults, actor: Actor, target: Db = db()): Promise<void> {
+  await saveFormationDefaults(values, target, { actor, summary: "Valeurs par défaut des formations enregistrées." });
+}
+
+/** /admin/parametres: the identity saved; the logo, which its form does not show, keeps its value. */
+export async function updateOrganisationIdentity(
+  input: Omit<Organisation, "logoUrl">,
+  actor: Actor,
+  target: Db = db(),
+): Promise<Organisation> {
+  return atomically(target, async (trx) => {
+    const organisation = { ...(await getOrganisation(trx)), ...input };
+    return saveOrganisation(organisation, trx, { actor, summary: `Identité de l'organisme enregistrée (${organisation.name})` });
+  });
+}
+
+export async function saveFormationDefaults(
+  values: FormationDefaults,
+  target: Db = db(),
+  audit?: { actor: Actor; summary: string },
+): Promise<void> {
+  await writeSetting(FORMATION_DEFAULTS_KEY, formationDefaultsSchema, values, target, audit);
 }
 
 /** The name in the From of the site's e-mails: the sender name of the settings, else the organisation's. */

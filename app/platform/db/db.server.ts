@@ -65,6 +65,15 @@ export function inTransaction(): boolean {
   return transactionScope.getStore()?.open === true;
 }
 
+/**
+ * Runs `fn` in one transaction: the caller's when `target` already is one, else a new one. A domain
+ * function that writes several rows (the change and its audit record) uses it, so that a route only
+ * calls it.
+ */
+export function atomically<T>(target: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return target.isTransaction ? fn(target) : target.transaction().execute(fn);
+}
+
 /** Runs `fn` outside any transaction scope (for work deliberately handed to the background). */
 export function outsideTransaction<T>(fn: () => T): T {
   return transactionScope.exit(fn);

@@ -2,7 +2,7 @@ import { ArrowRight, ExternalLink } from "lucide-react";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/dashboard";
 import { isAdmin } from "~/platform/auth/roles";
-import { latestAudit } from "~/domain/audit/audit.server";
+import { latestChanges } from "~/domain/audit/audit.server";
 import { auditActionLabel, auditEntityLabel } from "~/domain/audit/model";
 import { dashboardFigures } from "~/composition/dashboard-sources.server";
 import { GoLiveChecklist } from "~/composition/go-live-checklist";
@@ -12,7 +12,6 @@ import { backupStatus } from "~/platform/backup/backup.server";
 import { nextSessionsFill } from "~/domain/registrations/admin.server";
 import { NextSessions } from "~/domain/registrations/components/admin-sessions";
 import { requireEditor } from "~/platform/auth/guard.server";
-import { db } from "~/platform/db/db.server";
 import { isStaleLiveData, liveClientLoader } from "~/platform/live/live-loader";
 import { useLiveData } from "~/platform/live/use-live-data";
 import { pageMeta } from "~/platform/seo/meta";
@@ -24,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireEditor(request);
   const [figures, latest, checklist, backup, sessions] = await Promise.all([
     dashboardFigures(user),
-    latestAudit(db(), 20),
+    latestChanges(20),
     goLiveChecklist(),
     isAdmin(user) ? backupStatus() : undefined,
     nextSessionsFill(5),

@@ -4,10 +4,9 @@ import { historyPath, isRevisionEntity } from "~/domain/revisions/model";
 import { Pagination } from "~/ui/pagination";
 import type { Route } from "./+types/journal";
 import { ROLE_LABELS, normalizeRole } from "~/platform/auth/roles";
-import { listAudit } from "~/domain/audit/audit.server";
+import { auditJournal } from "~/domain/audit/audit.server";
 import { auditActionLabel, auditEntityLabel, auditFilterSchema } from "~/domain/audit/model";
 import { requireAdmin } from "~/platform/auth/guard.server";
-import { db } from "~/platform/db/db.server";
 import { pageMeta } from "~/platform/seo/meta";
 import {
   AdminTable,
@@ -33,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     action: raw.action || undefined,
     page: raw.page,
   });
-  const result = await listAudit(db(), filter);
+  const result = await auditJournal(filter);
   return { ...result, filter: { q: filter.q ?? "", entity: filter.entity ?? "", action: filter.action ?? "" } };
 }
 

@@ -1,12 +1,10 @@
 import { Form, data, useNavigation } from "react-router";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/lheo";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { LHEO_LABELS } from "~/domain/catalogue-feed/lheo-labels";
 import { lheoSettingsSchema } from "~/domain/catalogue-feed/lheo-model";
-import { lheoCategories, lheoReport, saveLheoSettings } from "~/domain/catalogue-feed/lheo.server";
+import { lheoCategories, lheoReport, updateLheoSettings } from "~/domain/catalogue-feed/lheo.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
-import { db } from "~/platform/db/db.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { redirectWithToast } from "~/platform/toast/flash.server";
 import { parseSubmission } from "~/platform/validation/submission";
@@ -35,12 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
   const parsed = await parseSubmission(request, lheoSettingsSchema);
   if (!parsed.ok) return data<Reply>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await saveLheoSettings(parsed.data, trx);
-      await recordAudit(trx, { actor: me, action: "settings", entity: "settings", entityId: "lheo", summary: "Codes LHÉO enregistrés." });
-    });
+  await updateLheoSettings(parsed.data, me);
   return redirectWithToast("/admin/lheo", {
     kind: "success",
     title: "Codes LHÉO enregistrés",

@@ -2,12 +2,10 @@ import { Form, data, useNavigation } from "react-router";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/parametres-formations";
 import { adminCrumb } from "~/ui/layout/admin-nav";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { formationDefaultsSchema, type FormationDefaultField } from "~/domain/settings/formation-defaults";
 import { FORMATION_DEFAULT_LABELS, VAT_DEFAULT_OPTIONS } from "~/domain/settings/formation-defaults-labels";
-import { getFormationDefaults, saveFormationDefaults } from "~/domain/settings/settings.server";
+import { getFormationDefaults, updateFormationDefaults } from "~/domain/settings/settings.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
-import { db } from "~/platform/db/db.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { redirectWithToast } from "~/platform/toast/flash.server";
 import { parseSubmission } from "~/platform/validation/submission";
@@ -36,18 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
   const parsed = await parseSubmission(request, formationDefaultsSchema);
   if (!parsed.ok) return data<Reply>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await saveFormationDefaults(parsed.data, trx);
-      await recordAudit(trx, {
-        actor: me,
-        action: "settings",
-        entity: "settings",
-        entityId: "formation_defaults",
-        summary: "Valeurs par défaut des formations enregistrées.",
-      });
-    });
+  await updateFormationDefaults(parsed.data, me);
   return redirectWithToast("/admin/parametres/formations", {
     kind: "success",
     title: "Valeurs par défaut enregistrées",

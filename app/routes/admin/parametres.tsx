@@ -3,13 +3,12 @@ import { Link } from "~/ui/link";
 import type { Route } from "./+types/parametres";
 import { MutationResultMessage, type MutationResult } from "~/domain/formations/components/mutation-result";
 import { logoFormSchema, organisationFormSchema } from "~/domain/settings/model";
-import { getOrganisation, saveOrganisation } from "~/domain/settings/settings.server";
+import { getOrganisation, updateOrganisationIdentity } from "~/domain/settings/settings.server";
 import { LogoForm } from "~/domain/settings/components/logo-form";
 import { ORGANISATION_FORM_ID, OrganisationForm } from "~/domain/settings/components/organisation-form";
 import { changeLogo } from "~/domain/settings/logo.server";
 import { dataWithToast, redirectWithToast } from "~/platform/toast/flash.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
-import { db } from "~/platform/db/db.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { parseSubmission } from "~/platform/validation/submission";
 import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
@@ -46,13 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = await parseSubmission(form, organisationFormSchema);
   if (!parsed.ok) return data<Reply>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  // The logo, which this form does not show, keeps its value.
-  const organisation = { ...(await getOrganisation()), ...parsed.data };
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await saveOrganisation(organisation, trx, { actor: me, summary: `Identité de l'organisme enregistrée (${organisation.name})` });
-    });
+  await updateOrganisationIdentity(parsed.data, me);
   return dataWithToast<Reply>(
     { ok: true, message: "Paramètres enregistrés\u00a0: le pied de page et les mentions légales sont à jour." },
     { kind: "success", title: "Paramètres enregistrés", description: "Le pied de page et les mentions légales sont à jour." },
