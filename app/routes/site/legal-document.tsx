@@ -4,6 +4,7 @@ import { PageIntro } from "~/domain/content/components";
 import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { formatDateFr } from "~/domain/content/format";
 import { LEGAL_DOCUMENTS, currentLegalVersion, type LegalDocument } from "~/domain/revisions/legal-documents.server";
+import { MarkdownContent } from "~/platform/markdown/markdown-content";
 import { renderMarkdownWithHeadings } from "~/platform/markdown/markdown.server";
 import { pageHtml } from "~/platform/ssr/kept.server";
 import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
@@ -59,7 +60,7 @@ export default function LegalDocumentPage({ loaderData: d }: Route.ComponentProp
                 ligne.
               </p>
             ) : null}
-            <div className="prose-site" dangerouslySetInnerHTML={{ __html: d.html }} />
+            <MarkdownContent html={d.html} />
           </div>
         </>
       )}

@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { createAccount, e2eBaseURL, serverDb, signInApi, uniqueEmail } from "./support/accounts";
+import { hydrated } from "./support/hydration";
+
+/**
+ * The CGV and the règlement intérieur (registration asks to accept them through links to these
+ * pages): a person reads their text, on the demonstration version of a fresh install, and after an
+ * admin publishes a new version (the page's HTML is printed once, never as an object).
+ */
+
+const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
+
+/** A session of its own, far in the future, to open its registration form. */
+async function newSession(): Promise<string> {
+  const db = serverDb();
+  const formation = await db.selectFrom("formations").select("id").where("slug", "=", EXCEL).executeTakeFirstOrThrow();
+  const city = await db.selectFrom("formation_cities").select("city_id").where("formation_id", "=", formation.id).executeTakeFirstOrThrow();
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("formation_sessions")
+    .values({
+      id,
+      formation_id: formation.id,
+      start_date: "2099-05-11",
+      end_date: "2099-05-12",
+      city_id: city.city_id,
+      seats_left: 4,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+test("a visitor opens the CGV from the registration form and reads them (fresh install)", async ({ page, context }) => {
+  const sessionId = await newSession();
+  try {
+    await page.goto(`/formations/${EXCEL}/inscription/${sessionId}`);
+    await hydrated(page);
+    const [cgv] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("link", { name: /conditions générales de vente/ }).click(),
+    ]);
+    await expect(cgv.getByRole("heading", { level: 1 })).toHaveText("Conditions générales de vente");
+    await expect(cgv.getByRole("heading", { level: 2, name: "1. Objet" })).toBeVisible();
+    await expect(cgv.getByText("Toute inscription vaut acceptation de ces conditions.")).toBeVisible();
+    await expect(cgv.locator("main")).not.toContainText("[object Object]");
+    // Once hydrated, the text is still there (the browser keeps the server's HTML).
+    await hydrated(cgv);
+    await expect(cgv.getByText("Toute inscription vaut acceptation de ces conditions.")).toBeVisible();
+    await cgv.close();
+
+    const [reglement] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: /règlement intérieur/ }).click()]);
+    await expect(reglement.getByRole("heading", { level: 1 })).toHaveText("Règlement intérieur");
+    await expect(reglement.locator("main .prose-site h2").first()).toBeVisible();
+    await expect(reglement.locator("main")).not.toContainText("[object Object]");
+  } finally {
+    await serverDb().deleteFrom("formation_sessions").where("id", "=", sessionId).execute();
+  }
+});
+
+test("after an admin publishes a new version of the CGV, a visitor reads it", async ({ page, browser }) => {
+  const account = await createAccount({ email: uniqueEmail("cgv"), role: "admin" });
+  const marker = `Clause d'essai ${Date.now().toString(36)}`;
+  const body = `## 1. Objet\n\nLes présentes conditions s'appliquent à toute formation. ${marker}.\n\n## 2. Prix\n\n${"Les prix sont indiqués sur chaque fiche formation, en euros, hors taxes ou nets de taxes selon la mention portée. ".repeat(3)}`;
+  let revisionId: string | undefined;
+  try {
+    await signInApi(page, e2eBaseURL(), account.email);
+    await page.goto("/admin/textes-legaux?document=cgv");
+    await hydrated(page);
+    await page.getByRole("textbox", { name: "Conditions générales de vente" }).fill(body);
+    await page.getByRole("button", { name: "Publier une nouvelle version" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Nouvelle version publiée" })).toBeVisible();
+    revisionId = (
+      await serverDb()
+        .selectFrom("revisions")
+        .select("id")
+        .where("entity_type", "=", "legal_document")
+        .where("entity_id", "=", "cgv")
+        .where("author_email", "=", account.email)
+        .executeTakeFirst()
+    )?.id;
+    expect(revisionId).toBeTruthy();
+
+    // A visitor (no session) opens the public page.
+    const visitor = await browser.newPage();
+    await visitor.goto("/conditions-generales-de-vente");
+    await expect(visitor.getByText(marker)).toBeVisible();
+    await expect(visitor.getByRole("heading", { level: 2, name: "2. Prix" })).toBeVisible();
+    await expect(visitor.locator("main")).not.toContainText("[object Object]");
+    await expect(visitor.getByRole("note").filter({ hasText: "Texte de démonstration" })).toHaveCount(0);
+    await visitor.close();
+
+    // The admin opens the page too (signed in: the page is rendered, not taken from the cache).
+    await page.goto("/conditions-generales-de-vente");
+    await expect(page.getByText(marker)).toBeVisible();
+    await expect(page.locator("main")).not.toContainText("[object Object]");
+  } finally {
+    // Back to the version in force before the test (registrations of other tests accept that one).
+    if (revisionId) await serverDb().deleteFrom("revisions").where("id", "=", revisionId).execute();
+    await serverDb().deleteFrom("audit_log").where("actor_email", "=", account.email).execute();
+  }
+});
