@@ -18,6 +18,7 @@ import {
   type VatMode,
 } from "./labels";
 import { CATEGORY_SLUG_PATTERN, slugProblem } from "./slug";
+import { readPrice } from "./price";
 import { parseJsonSafely } from "~/platform/validation/form-data";
 import { fieldErrorsOf, type FieldErrors } from "~/platform/validation/errors";
 
@@ -77,6 +78,18 @@ const number = (label: string, limits: { min: number; max: number; integer?: boo
 /** An optional number: empty means null. */
 const optionalNumber = (label: string, limits: { min: number; max: number; integer?: boolean }) =>
   z.preprocess(parseFrenchNumber, numberSchema(label, limits).nullable().default(null));
+
+/** A price in euros as offices write it (« 1 200 € », « 1.200,50 »); empty or « sur devis » means null. */
+const price = (label: string) =>
+  z.preprocess(
+    (value, ctx) => {
+      const reading = readPrice(value);
+      if (reading.ok) return reading.price;
+      ctx.addIssue({ code: "custom", message: reading.message, input: value });
+      return value;
+    },
+    numberSchema(label, { min: 0, max: 100_000 }).nullable().default(null),
+  );
 
 const isoDate = (label: string) =>
   z
@@ -178,7 +191,7 @@ export const formationInputSchema = z
     accessModalities: markdown("Les modalités d'accès"),
     accessLeadTime: text("Le délai d'accès", 1, 300),
     /** Inter-company price per person, in euros; null means "on quote". */
-    priceInter: optionalNumber("Le prix inter-entreprises", { min: 0, max: 100_000 }),
+    priceInter: price("Le prix inter-entreprises"),
     intraOnQuote: bool,
     vatMode: z.enum(VAT_MODES, { error: "Indiquez le régime de TVA : HT, TTC ou exonération." }),
     contactName: text("Le nom du contact", 1, 120),

@@ -281,42 +281,6 @@ function vatOf(value: unknown): string | undefined {
   return VAT_WORDS[k] ?? (/exoner|non applicable|293 b|non assujetti|261 4/.test(k) ? "exonere" : undefined);
 }
 
-/** What a price cell says when there is no price: the price is given on request. */
-const ON_QUOTE_WORDS = new Set([
-  "sur devis",
-  "devis",
-  "sur demande",
-  "nous consulter",
-  "nous contacter",
-  "a definir",
-  "selon devis",
-  "sur devis uniquement",
-  "prix sur devis",
-  "tarif sur devis",
-  "nc",
-  "n c",
-  "on quote",
-  "on request",
-]);
-
-/** Whether a price cell says « sur devis » rather than giving a price (the page then shows « Sur devis »). */
-export function isOnQuote(value: unknown): boolean {
-  return ON_QUOTE_WORDS.has(key(cellText(value)));
-}
-
-/** "1 290 € HT par personne" → "1 290"; "Sur devis" → null (on quote); a number as it is. */
-function priceCell(value: unknown): unknown {
-  if (typeof value === "number") return value;
-  if (isOnQuote(value)) return null;
-  const text = cellText(value)
-    .replace(
-      /€|\b(?:eur|euros?|ht|h\.t\.|ttc|net de taxes?|hors taxes?|toutes taxes comprises|par (?:personne|participant|stagiaire|jour)|\/\s*(?:pers(?:onne)?|participant|stagiaire))\b/gi,
-      " ",
-    )
-    .trim();
-  return text === "" ? null : text;
-}
-
 /** A duration as written in a catalogue: "14", "14 h", "3h30", "2 jours", "2 j", "14 h (2 jours)". */
 export function readDuration(value: unknown, unit: "hours" | "days"): { hours?: number | string; days?: number | string } {
   if (typeof value === "number") return unit === "hours" ? { hours: value } : { days: value };
@@ -510,7 +474,8 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
         input[column.field] = text();
         break;
       case "number":
-        if (column.field === "priceInter") input.priceInter = priceCell(value);
+        // The price is read by the schema, as the editor reads it (see ../price.ts).
+        if (column.field === "priceInter") input.priceInter = value;
         else if (column.field === "durationHours" || column.field === "durationDays") {
           const d = readDuration(value, column.field === "durationHours" ? "hours" : "days");
           // A "Durée" column that says "2 jours" fills the days; the other column, if any, wins.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { flatToInput, isOnQuote, readDuration, resolveLookups, splitItems, splitList } from "./cells";
+import { flatToInput, readDuration, resolveLookups, splitItems, splitList, validateFlat } from "./cells";
+import { isOnQuote } from "../price";
 import { columnForHeader, mappingProblems } from "./columns";
 import { csvCell, decodeText, detectSeparator, parseCsv, toCsv } from "./csv";
 import { ImportFileError, countsSentence, jobPercent } from "./model";
@@ -142,10 +143,10 @@ describe("cells", () => {
       expect(flatToInput({ villes }, lookups).input.cityIds, villes).toEqual(["v1", "v2"]);
     for (const price of ["Sur devis", "sur demande", "Nous consulter", "NC"]) {
       expect(isOnQuote(price), price).toBe(true);
-      expect(flatToInput({ prix_inter: price }, lookups).input.priceInter, price).toBeNull();
+      expect(validateFlat({ titre: "Une formation", prix_inter: price }, lookups).data?.priceInter, price).toBeNull();
     }
-    expect(flatToInput({ prix_inter: "1\u00a0290,00\u00a0€ HT" }, lookups).input.priceInter).toBe("1\u00a0290,00");
-    expect(flatToInput({ prix_inter: "590 € HT par personne" }, lookups).input.priceInter).toBe("590");
+    expect(validateFlat({ titre: "Une formation", prix_inter: "1\u00a0290,00\u00a0€ HT" }, lookups).data?.priceInter).toBe(1290);
+    expect(validateFlat({ titre: "Une formation", prix_inter: "590 € HT par personne" }, lookups).data?.priceInter).toBe(590);
     expect(readDuration("14 h", "hours")).toEqual({ hours: 14 });
     expect(readDuration("3h30", "hours")).toEqual({ hours: 3.5 });
     expect(readDuration("2 jours", "hours")).toEqual({ days: 2 });
