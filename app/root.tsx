@@ -16,7 +16,7 @@ import stylesheet from "./app.css?url";
 import { getOrganisation } from "~/domain/settings/settings.server";
 import { AdminNavigationCheck } from "~/domain/accounts/admin-navigation-check";
 import { AuthProvider } from "~/platform/auth/auth-context";
-import { getSessionUser } from "~/platform/auth/guard.server";
+import { getSessionUserForDisplay } from "~/platform/auth/guard.server";
 import { config } from "~/platform/config.server";
 import { ServiceWorkerManager } from "~/platform/service-worker";
 import { themeInitScript } from "~/platform/theme/theme";
@@ -38,7 +38,7 @@ export const links: Route.LinksFunction = () => [
 export const shouldRevalidate = skipDuringBackgroundRefresh;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [organisation, user] = await Promise.all([getOrganisation(), getSessionUser(request)]);
+  const [organisation, user] = await Promise.all([getOrganisation(), getSessionUserForDisplay(request)]);
   // A toast carried by the flash cookie (set with the previous redirect or action) shows once.
   const toast = await readToast(request);
   return data(

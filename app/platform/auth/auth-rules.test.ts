@@ -123,6 +123,22 @@ describe("safe redirects", () => {
     expect(loginPath("/")).toBe("/login");
     expect(loginPath("//evil.example")).toBe("/login");
   });
+
+  it("remembers the screen, never the router's data address", () => {
+    // What a loader sees when the session ends while the app is open (client-side navigation or refresh).
+    expect(loginPath("/admin/formations.data")).toBe("/login?redirectTo=%2Fadmin%2Fformations");
+    expect(loginPath("/admin.data?_routes=routes%2Fadmin%2Fdashboard")).toBe("/login?redirectTo=%2Fadmin");
+    expect(loginPath("/admin/formations.data?q=excel&_routes=root%2Croutes%2Fadmin%2Fformations&index")).toBe(
+      "/login?redirectTo=%2Fadmin%2Fformations%3Fq%3Dexcel",
+    );
+    expect(loginPath("/_.data?_routes=root")).toBe("/login");
+    // Whatever arrives on the sign-in side is cleaned the same way.
+    expect(safeRedirect("/admin.data?_routes=routes%2Fadmin%2Fdashboard")).toBe("/admin");
+    expect(safeRedirect("/admin/formations/_.data")).toBe("/admin/formations/");
+    expect(safeRedirect("/admin/devis.data?statut=nouveau")).toBe("/admin/devis?statut=nouveau");
+    expect(safeRedirect("/login.data", "/admin")).toBe("/admin");
+    expect(safeRedirect("/formations/excel-data")).toBe("/formations/excel-data");
+  });
 });
 
 describe("French messages of the authentication API", () => {

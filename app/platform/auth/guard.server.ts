@@ -1,6 +1,13 @@
 import { data, redirect } from "react-router";
-import { toSessionUser, type AccessDeniedData, type SessionUser } from "./session-user";
-import { loginPath } from "~/platform/auth/paths";
+import {
+  isSessionUnavailableData,
+  toSessionUser,
+  type AccessDeniedData,
+  type SessionUnavailableData,
+  type SessionUser,
+} from "./session-user";
+import { loginPath, screenLocation } from "~/platform/auth/paths";
+import { isDatabaseUnavailable } from "~/platform/db/errors";
 import { isAdmin, isEditor, normalizeRole } from "~/platform/auth/roles";
 import { config } from "../config.server";
 import { log } from "../log.server";
@@ -8,12 +15,29 @@ import { auth } from "./auth.server";
 import { originRefusedMessage } from "./client";
 
 export type { AccessDeniedData, SessionUser } from "./session-user";
-export { isAccessDeniedData } from "./session-user";
+export { isAccessDeniedData, isSessionUnavailableData } from "./session-user";
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
 
+/** Seconds a client waits before asking again when the session cannot be read (the database does not answer). */
+export const SESSION_RETRY_AFTER_SECONDS = 5;
+
 /**
- * The signed-in user of this request (session read from the database), or null.
+ * The 503 thrown when the database does not answer while the session is read: never "signed out"
+ * (which would send the editor to /login), a transient error that the live admin screens try again
+ * (docs/spec.md#requetes) and that the error screen offers to retry.
+ */
+function sessionUnavailable() {
+  const payload: SessionUnavailableData = {
+    sessionUnavailable: true,
+    message: "Votre session ne peut pas être vérifiée pour le moment\u00a0: notre base de données ne répond pas. Réessayez dans un instant.",
+  };
+  return data(payload, { status: 503, headers: { "Retry-After": String(SESSION_RETRY_AFTER_SECONDS) } });
+}
+
+/**
+ * The signed-in user of this request (session read from the database), or null when there is
+ * none. When the database does not answer, throws a 503 (SessionUnavailableData), not null.
  * Several loaders of one request share one lookup.
  */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
@@ -32,15 +56,37 @@ async function readSessionUser(request: Request): Promise<SessionUser | null> {
     if (!session) return null;
     return toSessionUser(session.user as Parameters<typeof toSessionUser>[0]);
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      log.warn("Session illisible : la base de données ne répond pas (503)", { error });
+      throw sessionUnavailable();
+    }
     log.error("Lecture de la session impossible", { error });
     return null;
   }
 }
 
-/** The path and query of the request, to come back to after signing in. */
+/**
+ * The signed-in user for what only decorates a page (the header's menu): null when the session
+ * cannot be read because the database does not answer. Screens that need the user go through
+ * requireUser and its 503.
+ */
+export async function getSessionUserForDisplay(request: Request): Promise<SessionUser | null> {
+  try {
+    return await getSessionUser(request);
+  } catch (error) {
+    if (isSessionUnavailableThrow(error)) return null;
+    throw error;
+  }
+}
+
+function isSessionUnavailableThrow(error: unknown): boolean {
+  return typeof error === "object" && error !== null && isSessionUnavailableData((error as { data?: unknown }).data);
+}
+
+/** The screen the visitor was on, to come back to after signing in (never a `.data` address of the router). */
 function requestedLocation(request: Request): string {
   const url = new URL(request.url);
-  return url.pathname + url.search;
+  return screenLocation(url.pathname + url.search);
 }
 
 /**

@@ -34,10 +34,32 @@ function leavesTheSite(path: string): boolean {
 }
 
 /**
+ * The screen's own address for a router data address: React Router reads a screen's data at
+ * `/path.data` (`/_.data` for `/`, `/path/_.data` for `/path/`) with `_routes` (which loaders) and an
+ * empty `index` in the query. Remembering that address would bring the visitor back to the raw
+ * data stream (or « Page introuvable ») after signing in; any other path is returned unchanged.
+ */
+export function screenLocation(pathWithQuery: string): string {
+  const cut = pathWithQuery.search(/[?#]/);
+  const pathname = cut === -1 ? pathWithQuery : pathWithQuery.slice(0, cut);
+  const rest = cut === -1 ? "" : pathWithQuery.slice(cut);
+  if (!pathname.endsWith(".data")) return pathWithQuery;
+  const screen = pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.slice(0, -".data".length);
+  const hashAt = rest.indexOf("#");
+  const query = hashAt === -1 ? rest : rest.slice(0, hashAt);
+  const params = new URLSearchParams(query.startsWith("?") ? query.slice(1) : "");
+  params.delete("_routes");
+  if (params.getAll("index").every((v) => v === "")) params.delete("index");
+  const search = params.toString();
+  return (screen || "/") + (search ? `?${search}` : "");
+}
+
+/**
  * The one check for a return address after sign-in (and any other redirect taken from the
  * request): only a same-origin relative path is accepted. The value is checked as given, fully
  * decoded, and after the URL parser's normalisation (dot segments, slashes); the normalised form
- * is what is returned. Anything else, and /login itself, gives `fallback`.
+ * is what is returned, as the screen's own address when it is a router data address (see
+ * screenLocation). Anything else, and /login itself, gives `fallback`.
  */
 export function safeRedirect(value: unknown, fallback = "/"): string {
   if (typeof value !== "string") return fallback;
@@ -56,7 +78,8 @@ export function safeRedirect(value: unknown, fallback = "/"): string {
   if (url.origin !== BASE || decodedUrl.origin !== BASE) return fallback;
   if (leavesTheSite(url.pathname) || leavesTheSite(decodedUrl.pathname)) return fallback;
   if (url.pathname === "/login" || decodedUrl.pathname === "/login") return fallback;
-  const result = url.pathname + url.search + url.hash;
+  const result = screenLocation(url.pathname + url.search + url.hash);
+  if (new URL(result, BASE).pathname === "/login") return fallback;
   return result.startsWith("/") && !leavesTheSite(result) ? result : fallback;
 }
 

@@ -24,6 +24,16 @@ export function isAccessDeniedData(value: unknown): value is AccessDeniedData {
   return typeof value === "object" && value !== null && (value as { accessDenied?: unknown }).accessDenied === true;
 }
 
+/** What a 503 from reading the session carries: the database did not answer (try again, not "signed out"). */
+export interface SessionUnavailableData {
+  sessionUnavailable: true;
+  message: string;
+}
+
+export function isSessionUnavailableData(value: unknown): value is SessionUnavailableData {
+  return typeof value === "object" && value !== null && (value as { sessionUnavailable?: unknown }).sessionUnavailable === true;
+}
+
 /** Builds the session user from a Better Auth user record (name = display name). */
 export function toSessionUser(user: { id: string; email: string; name?: string | null; role?: unknown }): SessionUser {
   return {
