@@ -781,7 +781,9 @@ export async function listFormations(filters: FormationFilters = {}, target: Db 
   let pageCount = Math.max(1, Math.ceil(total / perPage));
   const page = filters.uncounted ? 1 : Math.min(Math.max(Math.trunc(filters.page ?? 1) || 1, 1), pageCount);
 
-  const nextStart = sql<string>`(select min(s.start_date) from formation_sessions s where s.formation_id = formations.id and s.start_date >= ${today})`;
+  // Filtered on a city, « next session » means the next one there (the card and the sort agree).
+  const inCity = filters.citySlug ? sql` and s.city_id in (select id from cities where slug = ${filters.citySlug})` : sql``;
+  const nextStart = sql<string>`(select min(s.start_date) from formation_sessions s where s.formation_id = formations.id and s.start_date >= ${today}${inCity})`;
   // Sort and page on the ids alone, then read the page's rows: sorting whole rows (long texts) of
   // a large catalogue would be slow.
   let ordered = q.select("formations.id");
@@ -816,13 +818,13 @@ export async function listFormations(filters: FormationFilters = {}, target: Db 
       .offset((page - 1) * perPage)
       .execute()
   ).map((r) => r.id);
-  const items = await listItemsOf(target, ids, today);
+  const items = await listItemsOf(target, ids, today, filters.citySlug);
   if (filters.uncounted) [total, pageCount] = [items.length, 1];
   return { items, total, page, perPage, pageCount };
 }
 
-/** The list items of these formations, in this order. */
-async function listItemsOf(target: Db, ids: string[], today: string): Promise<FormationListItem[]> {
+/** The list items of these formations, in this order; with `citySlug`, each one's next session is its next one in that city. */
+async function listItemsOf(target: Db, ids: string[], today: string, citySlug?: string): Promise<FormationListItem[]> {
   const byId = new Map(
     (ids.length
       ? await target
@@ -835,7 +837,7 @@ async function listItemsOf(target: Db, ids: string[], today: string): Promise<Fo
     ).map((r) => [r.id, r]),
   );
   const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
-  return toListItems(target, rows, today);
+  return toListItems(target, rows, today, citySlug);
 }
 
 /**
@@ -909,6 +911,7 @@ async function toListItems(
   target: Db,
   rows: Array<Pick<Selectable<FormationsTable>, ListColumn> & { category_slug: string; category_name: string }>,
   today: string,
+  citySlug?: string,
 ): Promise<FormationListItem[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -926,6 +929,7 @@ async function toListItems(
       .select(["s.formation_id", "s.start_date", "s.end_date", "ci.name as city_name"])
       .where("s.formation_id", "in", ids)
       .where("s.start_date", ">=", today)
+      .$if(citySlug !== undefined, (q) => q.where("ci.slug", "=", citySlug!))
       .orderBy("s.start_date")
       .execute(),
   ]);
