@@ -1,5 +1,5 @@
 import { getFormationById } from "~/domain/formations/formations.server";
-import { durationLabel, MODALITY_LABELS, type VatMode } from "~/domain/formations/labels";
+import { MODALITY_LABELS, type VatMode } from "~/domain/formations/labels";
 import type { Formation } from "~/domain/formations/model";
 import { fundingText } from "~/domain/registrations/labels";
 import { getSession, placeOf, type RegistrationSession } from "~/domain/registrations/sessions.server";
@@ -7,7 +7,7 @@ import type { DocumentClauses } from "~/domain/settings/document-clauses";
 import type { Organisation } from "~/domain/settings/model";
 import { getDocumentClauses, getOrganisation } from "~/domain/settings/settings.server";
 import { db, type Db } from "~/platform/db/db.server";
-import { formatDayRange, formatTimeRange } from "~/platform/format";
+import { formatDayRange, formatDays, formatHours, formatTimeRange } from "~/platform/format";
 import { imageForPdf } from "~/platform/pdf/pdf.server";
 import { storage } from "~/platform/storage/storage.server";
 import { sessionHalfDays } from "./model";
@@ -93,7 +93,7 @@ function formationData(f: Formation): FormationData {
     title: f.title,
     objectives: f.objectives,
     program: f.program.map((m) => ({ title: m.title, content: plainText(m.content), durationHours: Number(m.durationHours) })),
-    duration: durationLabel(f),
+    duration: `${formatHours(f.durationHours)} (${formatDays(f.durationDays)})`,
     durationHours: f.durationHours,
     modality: MODALITY_LABELS[f.modality] ?? f.modality,
     prerequisites: plainText(f.prerequisites) || "Aucun prérequis.",
