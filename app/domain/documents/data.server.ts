@@ -1,5 +1,5 @@
 import { getFormationById } from "~/domain/formations/formations.server";
-import { durationLabel, MODALITY_LABELS, priceLabel, sessionDatesLabel } from "~/domain/formations/labels";
+import { MODALITY_LABELS, type VatMode } from "~/domain/formations/labels";
 import type { Formation } from "~/domain/formations/model";
 import { fundingText } from "~/domain/registrations/labels";
 import { getSession, placeOf, type RegistrationSession } from "~/domain/registrations/sessions.server";
@@ -7,6 +7,7 @@ import type { DocumentClauses } from "~/domain/settings/document-clauses";
 import type { Organisation } from "~/domain/settings/model";
 import { getDocumentClauses, getOrganisation } from "~/domain/settings/settings.server";
 import { db, type Db } from "~/platform/db/db.server";
+import { formatDayRange, formatDays, formatHours, formatTimeRange } from "~/platform/format";
 import { imageForPdf } from "~/platform/pdf/pdf.server";
 import { storage } from "~/platform/storage/storage.server";
 import { sessionHalfDays } from "./model";
@@ -63,8 +64,9 @@ export interface FormationData {
   audience: string;
   teachingMethods: string;
   evaluationMethods: string;
-  price: string;
+  /** The price per trainee as entered, and whether it is HT, TTC or exempt of VAT (the formation's VAT mode). */
   priceInter: number | null;
+  vatMode: VatMode;
   contact: string;
 }
 
@@ -91,15 +93,15 @@ function formationData(f: Formation): FormationData {
     title: f.title,
     objectives: f.objectives,
     program: f.program.map((m) => ({ title: m.title, content: plainText(m.content), durationHours: Number(m.durationHours) })),
-    duration: durationLabel(f),
+    duration: `${formatHours(f.durationHours)} (${formatDays(f.durationDays)})`,
     durationHours: f.durationHours,
     modality: MODALITY_LABELS[f.modality] ?? f.modality,
     prerequisites: plainText(f.prerequisites) || "Aucun prérequis.",
     audience: plainText(f.audience),
     teachingMethods: plainText(f.teachingMethods),
     evaluationMethods: plainText(f.evaluationMethods),
-    price: priceLabel(f),
     priceInter: f.priceInter,
+    vatMode: f.vatMode,
     contact: [f.contactName, f.contactEmail, f.contactPhone].filter(Boolean).join(", "),
   };
 }
@@ -107,8 +109,8 @@ function formationData(f: Formation): FormationData {
 function sessionData(s: RegistrationSession): SessionData {
   return {
     id: s.id,
-    datesLabel: sessionDatesLabel(s.startDate, s.endDate),
-    hours: `de ${s.dayStart.replace(":", " h ")} à ${s.dayEnd.replace(":", " h ")}`,
+    datesLabel: formatDayRange(s.startDate, s.endDate),
+    hours: formatTimeRange(s.dayStart, s.dayEnd),
     place: placeOf(s),
     startDate: s.startDate,
     endDate: s.endDate,

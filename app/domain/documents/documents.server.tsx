@@ -5,6 +5,7 @@ import { convocationMailFor } from "~/domain/registrations/admin.server";
 import { enqueueMail, signalMailQueued } from "~/domain/leads/mail-queue.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
+import { formatDate } from "~/platform/format";
 import { parisCalendarDay } from "~/platform/intl";
 import { renderPdf } from "~/platform/pdf/pdf.server";
 import { storage } from "~/platform/storage/storage.server";
@@ -102,7 +103,7 @@ function prepare(req: GenerateRequest, source: SourceData, regs: RegistrationDat
 }
 
 function issuedOnLabel(now: number): string {
-  return new Date(now).toLocaleDateString("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
+  return formatDate(new Date(now));
 }
 
 /**
@@ -255,30 +256,48 @@ export async function documentFile(
   return { filename: row.filename, body, replaced: row.state === "remplace", sessionId: row.session_id };
 }
 
-/** Whom a document goes to: the registration's contact (convention, contract), the trainee (convocation, certificate). */
-async function recipientOf(trx: Db, row: { kind: string; registration_id: string | null; trainee_id: string | null }) {
+interface Recipient {
+  email: string;
+  name: string;
+  /** The paying client's contact receiving a trainee's certificate: told whose it is. */
+  forTrainee?: string;
+}
+
+/**
+ * Whom a document goes to: the registration's contact (convention, contract), the trainee
+ * (convocation); a certificate goes to the trainee and to the registration's contact when that is
+ * someone else (the client who paid keeps it for the funder).
+ */
+async function recipientsOf(trx: Db, row: { kind: string; registration_id: string | null; trainee_id: string | null }) {
+  const recipients: Recipient[] = [];
+  const contact = row.registration_id
+    ? await trx
+        .selectFrom("registrations")
+        .select(["contact_email", "contact_name"])
+        .where("id", "=", row.registration_id)
+        .executeTakeFirst()
+    : undefined;
   if (row.trainee_id) {
     const t = await trx
       .selectFrom("registration_trainees")
-      .select(["email", "first_name"])
+      .select(["email", "first_name", "last_name"])
       .where("id", "=", row.trainee_id)
       .executeTakeFirst();
-    return t ? { email: t.email, name: t.first_name } : undefined;
+    if (!t) return recipients;
+    recipients.push({ email: t.email, name: t.first_name });
+    const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+    if (row.kind === "certificat" && contact?.contact_email && !same(contact.contact_email, t.email))
+      recipients.push({ email: contact.contact_email, name: contact.contact_name, forTrainee: `${t.first_name} ${t.last_name}` });
+    return recipients;
   }
-  if (row.registration_id) {
-    const r = await trx
-      .selectFrom("registrations")
-      .select(["contact_email", "contact_name"])
-      .where("id", "=", row.registration_id)
-      .executeTakeFirst();
-    return r ? { email: r.contact_email, name: r.contact_name } : undefined;
-  }
-  return undefined;
+  if (contact) recipients.push({ email: contact.contact_email, name: contact.contact_name });
+  return recipients;
 }
 
 /**
  * Queues the e-mail of a document (the PDF attached by reference to the stored file, and the
- * signed link valid LINK_DAYS days) and records whom it was sent to, in the caller's transaction.
+ * signed link valid LINK_DAYS days) to each of its recipients and records whom it was sent to, in
+ * the caller's transaction.
  */
 export async function queueDocumentMail(
   trx: Db,
@@ -288,53 +307,64 @@ export async function queueDocumentMail(
 ): Promise<{ ok: true; to: string } | { ok: false; error: string }> {
   const row = await trx.selectFrom("documents").selectAll().where("id", "=", documentId).executeTakeFirst();
   if (!row) return { ok: false, error: "Ce document n'existe pas." };
-  if (row.state !== "actif") return { ok: false, error: "Ce document a été remplacé : envoyez la dernière version." };
-  const to = await recipientOf(trx, row);
-  if (!to) return { ok: false, error: "La feuille d'émargement reste à l'équipe : elle ne s'envoie pas par e-mail." };
+  if (row.state !== "actif") return { ok: false, error: "Ce document a été remplacé : envoyez la dernière version." };
+  const recipients = await recipientsOf(trx, row);
+  if (!recipients.length) return { ok: false, error: "La feuille d'émargement reste à l'équipe : elle ne s'envoie pas par e-mail." };
   const org = await trx.selectFrom("settings").select("value").where("key", "=", "organisation").executeTakeFirst();
   const orgName = org ? ((JSON.parse(org.value) as { name?: string }).name ?? "") : "";
   const label = KIND_LABELS[row.kind as DocumentKind] ?? "Document";
   const link = documentLink(row.id, now);
   const pdf = { filename: row.filename, contentType: "application/pdf", storageKey: row.storage_key };
-  const linkLines = [
-    `Vous trouverez ci-joint votre document «\u00a0${label}\u00a0» n°\u00a0${row.number}.`,
-    `Vous pouvez aussi le télécharger pendant ${LINK_DAYS}\u00a0jours à cette adresse\u00a0: ${link}`,
-  ];
-  // A convocation is the trainee's convocation e-mail (dates, place, calendar file) with its PDF.
-  const convocation =
-    row.kind === "convocation" && row.registration_id ? await convocationMailFor(row.registration_id, to.email, trx) : null;
-  await enqueueMail(
-    trx,
-    convocation
-      ? {
-          registrationId: row.registration_id,
-          purpose: "convocation",
-          to: to.email,
-          subject: convocation.subject,
-          text: [convocation.text, "", ...linkLines].join("\n"),
-          attachments: [pdf, convocation.calendar],
-        }
-      : {
-          registrationId: row.registration_id,
-          purpose: `document-${row.kind}`,
-          to: to.email,
-          subject: `${label} ${row.number}${orgName ? ` — ${orgName}` : ""}`,
-          text: [`Bonjour ${to.name},`, "", ...linkLines, "", "Bien cordialement,", orgName].join("\n"),
-          attachments: [pdf],
-        },
-    now,
-  );
+  const download = `Vous pouvez aussi le télécharger pendant ${LINK_DAYS}\u00a0jours à cette adresse\u00a0: ${link}`;
+  for (const to of recipients) {
+    const linkLines = [
+      to.forTrainee
+        ? `Vous trouverez ci-joint le document «\u00a0${label}\u00a0» n°\u00a0${row.number} de ${to.forTrainee}, à conserver notamment pour le financeur de la formation.`
+        : `Vous trouverez ci-joint votre document «\u00a0${label}\u00a0» n°\u00a0${row.number}.`,
+      download,
+    ];
+    // A convocation is the trainee's convocation e-mail (dates, place, calendar file) with its PDF.
+    const convocation =
+      row.kind === "convocation" && row.registration_id ? await convocationMailFor(row.registration_id, to.email, trx) : null;
+    await enqueueMail(
+      trx,
+      convocation
+        ? {
+            registrationId: row.registration_id,
+            purpose: "convocation",
+            to: to.email,
+            subject: convocation.subject,
+            text: [convocation.text, "", ...linkLines].join("\n"),
+            attachments: [pdf, convocation.calendar],
+          }
+        : {
+            registrationId: row.registration_id,
+            purpose: `document-${row.kind}`,
+            to: to.email,
+            subject: `${label} ${row.number}${to.forTrainee ? ` — ${to.forTrainee}` : ""}${orgName ? ` — ${orgName}` : ""}`,
+            text: [`Bonjour ${to.name},`, "", ...linkLines, "", "Bien cordialement,", orgName].join("\n"),
+            attachments: [pdf],
+          },
+      now,
+    );
+  }
   const iso = new Date(now).toISOString();
-  const sentTo = row.sent_to ? (row.sent_to.split(", ").includes(to.email) ? row.sent_to : `${row.sent_to}, ${to.email}`) : to.email;
-  await trx.updateTable("documents").set({ sent_to: sentTo, sent_at: iso }).where("id", "=", row.id).execute();
+  const sent = row.sent_to ? row.sent_to.split(", ") : [];
+  for (const to of recipients) if (!sent.includes(to.email)) sent.push(to.email);
+  const toList = recipients.map((r) => r.email).join(", ");
+  await trx
+    .updateTable("documents")
+    .set({ sent_to: sent.join(", "), sent_at: iso })
+    .where("id", "=", row.id)
+    .execute();
   await recordAudit(trx, {
     actor,
     action: "send",
     entity: "document",
     entityId: row.id,
-    summary: `${label} ${row.number} envoyée à ${to.email}.`,
+    summary: `${label} ${row.number} envoyée à ${toList}.`,
   });
-  return { ok: true, to: to.email };
+  return { ok: true, to: toList };
 }
 
 /** Staff send one document by e-mail (through the mail queue). */

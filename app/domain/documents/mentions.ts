@@ -38,7 +38,7 @@ export const MENTIONS: Record<DocumentKind, Mention[]> = {
     { mention: "Modalités de règlement", article: "D6353-1", text: "Modalités de paiement" },
     { mention: "Financement (OPCO, fonds propres…)", article: "L6353-2", text: "Financement" },
     { mention: "Conditions d'annulation et de dédit", article: "L6354-1", text: "Annulation et dédit" },
-    { mention: "Signatures des parties", article: "L6353-1", text: "Signature" },
+    { mention: "Signatures des parties", article: "L6353-1", text: "Cachet et signature" },
     ...identity,
   ],
   contrat: [
@@ -90,7 +90,7 @@ export const MENTIONS: Record<DocumentKind, Mention[]> = {
     { mention: "Durée (et durée suivie par le stagiaire)", article: "L6353-1 alinéa 3", text: "Durée suivie" },
     { mention: "Résultats de l'évaluation des acquis", article: "L6353-1 alinéa 3", text: "Résultat de l'évaluation des acquis" },
     { mention: "Certificat de réalisation (justificatif pour le financeur)", article: "R6332-26", text: "Certificat de réalisation" },
-    { mention: "Signature du responsable de l'organisme", article: "R6332-26", text: "Signature" },
+    { mention: "Signature du responsable de l'organisme", article: "R6332-26", text: "Cachet et signature" },
     ...identity,
   ],
 };

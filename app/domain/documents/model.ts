@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { sessionDays } from "~/domain/registrations/calendar";
+import { formatDateWithWeekday } from "~/platform/format";
 
 /** The training documents the site generates (docs/legal/documents.md). */
 export const DOCUMENT_KINDS = ["convention", "contrat", "convocation", "emargement", "certificat"] as const;
@@ -37,14 +38,7 @@ export function sessionHalfDays(startDate: string, endDate: string): HalfDay[] {
 
 export function halfDayLabel(halfDay: string): string {
   const [day = "", part] = halfDay.split(":");
-  const date = new Date(`${day}T12:00:00Z`).toLocaleDateString("fr-FR", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  return `${date}, ${part === "matin" ? "matin" : "après-midi"}`;
+  return `${formatDateWithWeekday(day)}, ${part === "matin" ? "matin" : "après-midi"}`;
 }
 
 export const ASSESSMENT_RESULTS = [

@@ -1,6 +1,7 @@
 import type { DocumentClauses } from "~/domain/settings/document-clauses";
 import { getOrganisation } from "~/domain/settings/settings.server";
 import type { Db } from "~/platform/db/db.server";
+import { formatTimeRange } from "~/platform/format";
 import type { RegistrationData, SourceData } from "./data.server";
 import { sessionHalfDays } from "./model";
 
@@ -56,14 +57,14 @@ export async function demoSource(clauses: DocumentClauses, target: Db): Promise<
       audience: "",
       teachingMethods: "Apports théoriques et exercices pratiques.",
       evaluationMethods: "Évaluation finale des acquis.",
-      price: "500\u00a0€ HT par personne",
       priceInter: 500,
+      vatMode: "ht",
       contact: "",
     },
     session: {
       id: "apercu",
       datesLabel: "le 2 mars 2027",
-      hours: "de 09 h 00 à 17 h 00",
+      hours: formatTimeRange("09:00", "17:00"),
       place: "Lyon",
       startDate: "2027-03-02",
       endDate: "2027-03-02",

@@ -1,9 +1,11 @@
 import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
-import type { ReactNode } from "react";
+import { Children, type ReactNode } from "react";
 import { formatSiret } from "~/ui/format";
+import { formatCount, formatDate, formatEurosWithCents, formatHours } from "~/platform/format";
 import { PDF_FONT } from "~/platform/pdf/pdf.server";
 import { hoursAttended, type RegistrationData, type SourceData, type Trainee } from "../data.server";
 import { halfDayLabel, KIND_LABELS, resultLabel, type DocumentKind } from "../model";
+import { priceBreakdown } from "../price";
 
 /**
  * The fixed legal skeleton of every training document (docs/legal/documents.md): A4, the
@@ -28,18 +30,22 @@ const styles = StyleSheet.create({
   },
   header: { flexDirection: "row", justifyContent: "space-between", alignItems: "flex-start", marginBottom: 16 },
   logo: { width: 110, maxHeight: 48, objectFit: "contain" },
-  orgName: { fontSize: 12, fontWeight: "bold" },
-  small: { fontSize: 8, color: "#374151" },
-  title: { fontSize: 16, fontWeight: "bold", marginBottom: 2 },
-  number: { fontSize: 9, color: "#374151", marginBottom: 12 },
-  h2: { fontSize: 11, fontWeight: "bold", marginTop: 10, marginBottom: 4 },
+  // Each size has its own line height in points: a unitless one is resolved against the page's 9.5 pt
+  // and inherited as such, which let a 16 pt title run into the line below it.
+  orgName: { fontSize: 12, lineHeight: "15pt", fontWeight: "bold" },
+  small: { fontSize: 8, lineHeight: "11pt", color: "#374151" },
+  title: { fontSize: 16, lineHeight: "20pt", fontWeight: "bold", marginBottom: 2 },
+  number: { fontSize: 9, lineHeight: "12pt", color: "#374151", marginBottom: 12 },
+  h2: { fontSize: 11, lineHeight: "14pt", fontWeight: "bold", marginTop: 10, marginBottom: 4 },
   row: { flexDirection: "row", marginBottom: 2 },
   label: { width: 150, fontWeight: "bold" },
   value: { flex: 1 },
   bullet: { marginLeft: 8 },
   footer: { position: "absolute", top: 778, left: 42, right: 42, fontSize: 7, color: "#4b5563", textAlign: "center" },
-  signatures: { flexDirection: "row", justifyContent: "space-between", marginTop: 18 },
-  signBox: { width: "46%", borderWidth: 1, borderColor: "#9ca3af", padding: 6, minHeight: 80 },
+  signatureBlock: { marginTop: 16 },
+  signatures: { flexDirection: "row", justifyContent: "space-between", marginTop: 8 },
+  signBox: { width: "48%", borderWidth: 1, borderColor: "#9ca3af", padding: 6, minHeight: 110 },
+  signHint: { fontSize: 8, lineHeight: "11pt", color: "#6b7280", marginTop: "auto" },
   table: { borderWidth: 1, borderColor: "#6b7280", marginTop: 6 },
   tr: { flexDirection: "row", borderBottomWidth: 1, borderColor: "#9ca3af", minHeight: 34 },
   th: { fontWeight: "bold", padding: 4 },
@@ -60,13 +66,16 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A heading and its content; the heading never ends a page: it stays with the content's first block. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const [first, ...rest] = Children.toArray(children);
   return (
     <View>
-      <Text style={styles.h2} minPresenceAhead={40}>
-        {title}
-      </Text>
-      {children}
+      <View wrap={false}>
+        <Text style={styles.h2}>{title}</Text>
+        {first}
+      </View>
+      {rest}
     </View>
   );
 }
@@ -152,10 +161,10 @@ function FormationBlock({ source, withProgram = true }: { source: SourceData; wi
       {withProgram ? (
         <Section title="Programme">
           {f.program.map((m, i) => (
-            <View key={i} style={{ marginBottom: 3 }}>
+            <View key={i} style={{ marginBottom: 3 }} wrap={false}>
               <Text style={{ fontWeight: "bold" }}>
                 {m.title}
-                {m.durationHours ? fr(` (${String(m.durationHours).replace(".", ",")} h)`) : ""}
+                {m.durationHours ? fr(` (${formatHours(m.durationHours)})`) : ""}
               </Text>
               {m.content ? <Text>{m.content}</Text> : null}
             </View>
@@ -172,38 +181,83 @@ function FormationBlock({ source, withProgram = true }: { source: SourceData; wi
   );
 }
 
-function priceOf(source: SourceData, r: RegistrationData): string {
-  const p = source.formation.priceInter;
-  if (p === null) return "Sur devis, selon la proposition acceptée par le client.";
-  const total = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(p * r.seats);
-  return fr(`${source.formation.price}, soit ${total} pour ${r.seats} stagiaire${r.seats > 1 ? "s" : ""}.`);
+/** The price per trainee and for the registration's seats: HT, VAT and TTC, or the exemption's mention. */
+function Price({ source, r, payer }: { source: SourceData; r: RegistrationData; payer: string }) {
+  const b = priceBreakdown(source.formation.priceInter, source.formation.vatMode, r.seats);
+  if (b.kind === "quote") return <Text>Sur devis, selon la proposition acceptée par {payer}.</Text>;
+  const both = b.seats > 1;
+  const cell = { width: both ? "25%" : "40%", textAlign: "right" as const };
+  return (
+    <>
+      <View style={[styles.table, { marginTop: 2 }]} wrap={false}>
+        <View style={[styles.tr, { minHeight: 0, backgroundColor: "#f3f4f6" }]}>
+          <Text style={[styles.th, { flex: 1 }]}> </Text>
+          <Text style={[styles.th, cell]}>Par stagiaire</Text>
+          {both ? <Text style={[styles.th, cell]}>{fr(`Pour ${formatCount(b.seats, "stagiaire")}`)}</Text> : null}
+        </View>
+        {b.lines.map((line, i) => {
+          const strong = i === b.lines.length - 1 ? { fontWeight: "bold" as const } : {};
+          return (
+            <View key={line.label} style={[styles.tr, { minHeight: 0 }]}>
+              <Text style={[styles.td, { flex: 1 }, strong]}>{line.label}</Text>
+              <Text style={[styles.td, cell, strong]}>{fr(formatEurosWithCents(line.perTrainee))}</Text>
+              {both ? <Text style={[styles.td, cell, strong]}>{fr(formatEurosWithCents(line.total))}</Text> : null}
+            </View>
+          );
+        })}
+      </View>
+      {b.kind === "exempt" ? <Text style={{ marginTop: 4 }}>{b.mention}</Text> : null}
+    </>
+  );
 }
 
-function Signatures({ left, right }: { left: string; right: string }) {
+interface Signer {
+  /** Who signs (« Pour Formavia »), then the person's name and role. */
+  title: string;
+  name: string;
+  /** What goes in the box: « Cachet et signature » for an organisation or a company, « Signature » for a person. */
+  hint: string;
+}
+
+/** « Fait à <the organisation's city>, le <date> », then a box per signer, with room for a stamp. */
+function SignatureBlock({ city, date, after = "", signers }: { city: string; date: string; after?: string; signers: Signer[] }) {
   return (
-    <View style={styles.signatures} wrap={false}>
-      <View style={styles.signBox}>
-        <Text style={{ fontWeight: "bold" }}>Signature — {left}</Text>
-      </View>
-      <View style={styles.signBox}>
-        <Text style={{ fontWeight: "bold" }}>Signature — {right}</Text>
+    <View style={styles.signatureBlock} wrap={false}>
+      <Text>
+        Fait à {city}, le {date}
+        {after}.
+      </Text>
+      <View style={[styles.signatures, signers.length === 1 ? { justifyContent: "flex-end" } : {}]}>
+        {signers.map((s) => (
+          <View key={s.title} style={styles.signBox}>
+            <Text style={{ fontWeight: "bold" }}>{s.title}</Text>
+            <Text>{s.name}</Text>
+            <Text style={styles.signHint}>{s.hint}</Text>
+          </View>
+        ))}
       </View>
     </View>
   );
 }
 
-function TraineeNames({ r }: { r: RegistrationData }) {
-  return (
-    <>
-      <Field label="Nombre de stagiaires">{String(r.trainees.length)}</Field>
-      {r.trainees.map((t) => (
-        <Text key={t.id} style={styles.bullet}>
-          • {t.firstName} {t.lastName}
-          {t.jobTitle ? `, ${t.jobTitle}` : ""}
-        </Text>
-      ))}
-    </>
-  );
+const organisationSigner = (source: SourceData): Signer => ({
+  title: `Pour ${source.organisation.name}`,
+  name: `${source.clauses.signatoryName}, ${source.clauses.signatoryRole.toLowerCase()}`,
+  hint: "Cachet et signature",
+});
+
+function traineeNames(r: RegistrationData): ReactNode[] {
+  return [
+    <Field key="count" label="Nombre de stagiaires">
+      {String(r.trainees.length)}
+    </Field>,
+    ...r.trainees.map((t) => (
+      <Text key={t.id} style={styles.bullet}>
+        • {t.firstName} {t.lastName}
+        {t.jobTitle ? `, ${t.jobTitle}` : ""}
+      </Text>
+    )),
+  ];
 }
 
 /** Convention de formation with a company (L6353-1, L6353-2, D6353-1). */
@@ -225,11 +279,9 @@ export function Convention({ source, r, issue }: { source: SourceData; r: Regist
           </Text>
         </Section>
         <FormationBlock source={source} />
-        <Section title="Stagiaires">
-          <TraineeNames r={r} />
-        </Section>
+        <Section title="Stagiaires">{traineeNames(r)}</Section>
         <Section title="Prix de la formation">
-          <Text>{priceOf(source, r)}</Text>
+          <Price source={source} r={r} payer="le client" />
         </Section>
         <Section title="Financement">
           <Text>{r.funding}. En cas de prise en charge par un OPCO, le client effectue la demande avant le début de la formation.</Text>
@@ -246,7 +298,15 @@ export function Convention({ source, r, issue }: { source: SourceData; r: Regist
             acquis.
           </Text>
         </Section>
-        <Signatures left={`pour ${o.name}, ${c.signatoryName}`} right={`pour le client, ${r.contactName}`} />
+        <SignatureBlock
+          city={o.city}
+          date={issue.issuedOn}
+          after=", en deux exemplaires originaux"
+          signers={[
+            organisationSigner(source),
+            { title: `Pour le client, ${r.companyName || r.contactName}`, name: r.contactName, hint: "Cachet et signature" },
+          ]}
+        />
       </Sheet>
     </Document>
   );
@@ -287,7 +347,7 @@ export function Contract({ source, r, issue }: { source: SourceData; r: Registra
           </Text>
         </Section>
         <Section title="Prix de la formation">
-          <Text>{priceOf(source, r)}</Text>
+          <Price source={source} r={r} payer="le stagiaire" />
         </Section>
         <Section title="Délai de rétractation">
           <Text>
@@ -301,7 +361,10 @@ export function Contract({ source, r, issue }: { source: SourceData; r: Registra
           </Text>
         </Section>
         <Section title="Modalités de paiement">
-          <Text>{c.paymentTerms}</Text>
+          <Text>
+            Le stagiaire règle le prix à l'organisme de formation sur facture, sans autres frais : au plus 30{NBSP}% du prix à l'expiration
+            du délai de rétractation, le solde au fur et à mesure du déroulement de la formation.
+          </Text>
         </Section>
         <Section title="Cessation anticipée ou abandon">
           <Text>
@@ -309,9 +372,17 @@ export function Contract({ source, r, issue }: { source: SourceData; r: Registra
             ce cas, seules les prestations effectivement dispensées sont dues au prorata temporis de leur valeur prévue au contrat (article
             L6353-7).
           </Text>
-          <Text>{c.cancellationPolicy}</Text>
+          <Text>
+            En cas d'abandon pour un autre motif, seules les prestations effectivement dispensées sont également dues, au prorata temporis.
+            Si l'organisme de formation annule la session, les sommes versées sont intégralement remboursées au stagiaire.
+          </Text>
         </Section>
-        <Signatures left={`pour ${o.name}, ${c.signatoryName}`} right={`le stagiaire, ${r.contactName}`} />
+        <SignatureBlock
+          city={o.city}
+          date={issue.issuedOn}
+          after=", en deux exemplaires originaux"
+          signers={[organisationSigner(source), { title: "Le stagiaire", name: r.contactName, hint: "Signature" }]}
+        />
       </Sheet>
     </Document>
   );
@@ -346,6 +417,7 @@ export function Convocation({ source, r, t, issue }: { source: SourceData; r: Re
             demi-journée.
           </Text>
         </Section>
+        <SignatureBlock city={o.city} date={issue.issuedOn} signers={[organisationSigner(source)]} />
       </Sheet>
     </Document>
   );
@@ -378,9 +450,11 @@ export function AttendanceSheet({ source, registrations, issue }: { source: Sour
               </View>
             ))}
           </View>
-          <View style={[styles.signBox, { marginTop: 12, width: "50%" }]} wrap={false}>
-            <Text style={{ fontWeight: "bold" }}>Signature du formateur</Text>
-          </View>
+          <SignatureBlock
+            city={o.city}
+            date={formatDate(halfDay.split(":")[0] ?? "")}
+            signers={[{ title: "Signature du formateur", name: "Nom\u00a0:", hint: "Signature" }, organisationSigner(source)]}
+          />
         </Sheet>
       ))}
     </Document>
@@ -406,7 +480,9 @@ export function Certificate({ source, r, t, issue }: { source: SourceData; r: Re
           <Field label="Dates">{source.session.datesLabel}</Field>
           <Field label="Lieu">{source.session.place}</Field>
           <Field label="Durée prévue">{fr(f.duration)}</Field>
-          <Field label="Durée suivie">{`${String(hours).replace(".", ",")}${NBSP}h (${t.halfDays.length} demi-journée${t.halfDays.length > 1 ? "s" : ""} sur ${source.session.halfDays.length})`}</Field>
+          <Field label="Durée suivie">
+            {fr(`${formatHours(hours)} (${formatCount(t.halfDays.length, "demi-journée")} sur ${source.session.halfDays.length})`)}
+          </Field>
         </Section>
         <Section title="Objectifs">
           {f.objectives.map((obj, i) => (
@@ -419,14 +495,12 @@ export function Certificate({ source, r, t, issue }: { source: SourceData; r: Re
           <Text>{resultLabel(t.result)}</Text>
           <Text style={styles.small}>Évaluation : {f.evaluationMethods}</Text>
         </Section>
-        <Text style={{ marginTop: 10 }}>
-          Fait à {o.city}, le {issue.issuedOn}, pour servir et valoir ce que de droit (justificatif de réalisation pour le financeur).
-        </Text>
-        <View style={[styles.signBox, { marginTop: 12, width: "50%" }]} wrap={false}>
-          <Text style={{ fontWeight: "bold" }}>
-            Signature — {c.signatoryName}, {c.signatoryRole}
-          </Text>
-        </View>
+        <SignatureBlock
+          city={o.city}
+          date={issue.issuedOn}
+          after=", pour servir et valoir ce que de droit (justificatif de réalisation pour le financeur)"
+          signers={[organisationSigner(source)]}
+        />
       </Sheet>
     </Document>
   );
