@@ -16,6 +16,9 @@ describe("textProblems", () => {
     expect(messages("NaN places")[0]).toContain("« NaN »");
     expect(messages("Le Invalid Date")[0]).toContain("Invalid Date");
     expect(messages("Ville : null".replace(" :", `${NBSP}:`))[0]).toContain("« null »");
+    expect(messages("1 place(s)")[0]).toContain("pluriel");
+    expect(messages("2 stagiaire(s) inscrit(e)s")).toHaveLength(1);
+    expect(messages("1 place, 2 places (dont 1 offerte)")).toEqual([]);
   });
 
   it("reports raw ISO dates and timestamps, not dates inside names, paths or times", () => {

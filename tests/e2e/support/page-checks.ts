@@ -40,6 +40,7 @@ const RAW_VALUES: Array<[RegExp, string]> = [
   [/\bNaN\b/, "« NaN »"],
   [/\bInvalid Date\b/, "« Invalid Date »"],
   [/\bnull\b/, "« null »"],
+  [/\p{L}\((?:s|e|es|x)\)/u, "pluriel écrit « (s) » (accord selon le nombre attendu)"],
 ];
 
 /**
