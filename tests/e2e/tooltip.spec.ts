@@ -65,7 +65,7 @@ test("a tooltip opens after 700 ms of hovering and stays open while the pointer 
   const delay = await hoverAndTimeOpening(page);
   expect(delay).toBeGreaterThanOrEqual(DELAY_MS - 5);
   expect(delay).toBeLessThan(DELAY_MS + 500);
-  await expect(page.getByRole("tooltip")).toHaveText(/^Thème : clair/);
+  await expect(page.getByRole("tooltip")).toHaveText(/^Thème\u00a0: clair/);
   const openedAt = (await record(page)).changes.length;
   await page.waitForTimeout(1500);
   await expect(page.getByRole("tooltip")).toBeVisible();

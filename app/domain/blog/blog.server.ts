@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { formatDateTime } from "~/platform/format";
 import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { recordRevision } from "~/domain/revisions/revisions.server";
@@ -216,7 +217,7 @@ export async function recordPostBaselines(trx: Db, summary: string): Promise<num
 
 function statusSentence(status: BlogStatus, publishedAt: string | null): string {
   if (status === "draft") return "brouillon";
-  if (status === "scheduled") return `programmé pour le ${publishedAt}`;
+  if (status === "scheduled") return `programmé pour le ${publishedAt ? formatDateTime(publishedAt) : "jour choisi"}`;
   return "publié";
 }
 

@@ -29,6 +29,7 @@ import type { Actor, MutationContext as BaseMutationContext } from "~/platform/d
 import { isUniqueViolation } from "~/platform/db/errors";
 import { lockForUpdate } from "~/platform/db/dialect";
 import { sessionsWithRegistrations } from "./held-sessions.server";
+import { changedFieldNames, formationUpdatedSummary } from "./field-names";
 
 /** Who makes a change: recorded in the audit log, in the same transaction as the change. */
 export type { Actor };
@@ -520,12 +521,15 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
   const now = ctx.at ?? nowIso();
   try {
     await target.transaction().execute(async (trx) => {
+      const before = await getFormationById(id, trx);
       await trx
         .updateTable("formations")
         .set({ slug, ...toColumns(data, categoryName), updated_at: now })
         .where("id", "=", id)
         .execute();
       await writeChildren(trx, id, data, sessionIds);
+      const after = await getFormationById(id, trx);
+      const changed = before && after ? changedFieldNames(before, after) : [];
       if (slug !== existing.slug) {
         await trx.deleteFrom("formation_slug_redirects").where("old_slug", "in", [slug, existing.slug]).execute();
         await trx.insertInto("formation_slug_redirects").values({ old_slug: existing.slug, formation_id: id, created_at: now }).execute();
@@ -536,8 +540,8 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
         "update",
         id,
         slug !== existing.slug
-          ? `Formation « ${data.title} » modifiée ; adresse changée de « ${existing.slug} » en « ${slug} ».`
-          : `Formation « ${data.title} » modifiée.`,
+          ? `${formationUpdatedSummary(data.title, changed).slice(0, -1)}\u00a0; adresse changée de «\u00a0${existing.slug}\u00a0» en «\u00a0${slug}\u00a0».`
+          : formationUpdatedSummary(data.title, changed),
         now,
       );
     });

@@ -1,4 +1,5 @@
 import { recordAudit } from "~/domain/audit/audit.server";
+import { formatCount } from "~/platform/format";
 import { sessionDatesLabel } from "~/domain/formations/labels";
 import { toCsv } from "~/domain/leads/leads.server";
 import type { Actor } from "~/platform/db/actor";
@@ -182,7 +183,10 @@ export async function adminSessionDetail(id: string, target: Db = db()): Promise
     cancelled: list.filter((r) => r.status === "annulee"),
     moveTargets: others
       .filter((o) => o.id !== id && o.state !== "passee")
-      .map((o) => ({ value: o.id, label: `${o.formationTitle} — ${o.datesLabel}, ${o.place} (${o.total - o.taken - o.offered} libres)` })),
+      .map((o) => ({
+        value: o.id,
+        label: `${o.formationTitle} — ${o.datesLabel}, ${o.place} (${formatCount(o.total - o.taken - o.offered, "place libre", "places libres")})`,
+      })),
   };
 }
 

@@ -90,33 +90,44 @@ export const registrationSchema = z
     cgvVersion: optionalText("La version des CGV", 36),
     reglementVersion: optionalText("La version du règlement intérieur", 36),
   })
-  .superRefine((r, ctx) => {
-    if (r.acheteur === "entreprise" && r.entreprise === "") {
-      ctx.addIssue({ code: "custom", path: ["entreprise"], message: "Indiquez la raison sociale de l'entreprise qui paie la formation." });
-    }
-    if (r.financement === "opco" && !(OPCO_SLUGS as readonly string[]).includes(r.opco)) {
-      ctx.addIssue({ code: "custom", path: ["opco"], message: "Choisissez l'OPCO de l'entreprise." });
-    }
-    if (r.financement === "cpf" && r.acheteur === "entreprise" && r.stagiaires.length > 1) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["financement"],
-        message:
-          "Le CPF finance la formation d'une personne\u00a0: faites une inscription par stagiaire, ou choisissez un autre financement.",
-      });
-    }
-    const seen = new Map<string, number>();
-    r.stagiaires.forEach((t, i) => {
-      const key = t.email.toLowerCase();
-      if (seen.has(key)) {
+  // Runs even when other fields are wrong, so that a person sees every error at once (zod skips a
+  // refinement after an issue otherwise): the values may then be partly unparsed, hence the checks.
+  .superRefine(
+    (r, ctx) => {
+      const trainees = Array.isArray(r.stagiaires) ? r.stagiaires : [];
+      if (r.acheteur === "entreprise" && (typeof r.entreprise !== "string" || r.entreprise.trim() === "")) {
         ctx.addIssue({
           code: "custom",
-          path: ["stagiaires", i, "email"],
-          message: `Cette adresse est déjà celle du stagiaire ${seen.get(key)! + 1}\u00a0: chaque stagiaire a la sienne.`,
+          path: ["entreprise"],
+          message: "Indiquez la raison sociale de l'entreprise qui paie la formation.",
         });
-      } else seen.set(key, i);
-    });
-  });
+      }
+      if (r.financement === "opco" && !(OPCO_SLUGS as readonly string[]).includes(r.opco)) {
+        ctx.addIssue({ code: "custom", path: ["opco"], message: "Choisissez l'OPCO de l'entreprise." });
+      }
+      if (r.financement === "cpf" && r.acheteur === "entreprise" && trainees.length > 1) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["financement"],
+          message:
+            "Le CPF finance la formation d'une personne\u00a0: faites une inscription par stagiaire, ou choisissez un autre financement.",
+        });
+      }
+      const seen = new Map<string, number>();
+      trainees.forEach((t, i) => {
+        if (typeof t?.email !== "string" || t.email.trim() === "") return;
+        const key = t.email.trim().toLowerCase();
+        if (seen.has(key)) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["stagiaires", i, "email"],
+            message: `Cette adresse est déjà celle du stagiaire ${seen.get(key)! + 1}\u00a0: chaque stagiaire a la sienne.`,
+          });
+        } else seen.set(key, i);
+      });
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  );
 export type RegistrationInput = z.output<typeof registrationSchema>;
 
 /** The trainees edited from the registrant's page (same rows as the form). */

@@ -121,7 +121,7 @@ describe.each(engines)("the registrant changes the trainees ($name)", ({ create 
     const r = await register(sessionId, 1);
     expect(await updateTrainees(r.registrationId, [trainee("Anne", "Un"), trainee("Bruno", "Deux")], { target: t.db })).toEqual({
       ok: false,
-      error: "Votre inscription compte 1 place(s)\u00a0: pour ajouter un stagiaire, faites une nouvelle inscription.",
+      error: "Votre inscription compte 1\u00a0place\u00a0: pour ajouter un stagiaire, faites une nouvelle inscription.",
     });
     expect((await getSession(sessionId, t.db))!.seatsLeft).toBe(4);
     expect(

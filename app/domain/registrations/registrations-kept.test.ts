@@ -109,7 +109,7 @@ describe.each(engines)("sessions with registrations are kept ($name)", ({ create
     expect(analysis.counts).toMatchObject({ updated: 1, rejected: 0 });
     expect(analysis.rows[0]!.notes.map((n) => n.message)).toEqual([
       "La session du 01/04/2099 au 02/04/2099 à distance n'est pas dans le fichier, mais elle a 1 inscription en cours\u00a0: elle est gardée. Pour la retirer, annulez ou déplacez d'abord ses inscriptions (Sessions et inscriptions).",
-      "La session du 01/05/2099 au 02/05/2099 à distance a 1 inscription en cours\u00a0: l'import ne change pas ses places (5 libres)\u00a0; elles se règlent dans Sessions et inscriptions.",
+      "La session du 01/05/2099 au 02/05/2099 à distance a 1 inscription en cours\u00a0: l'import ne change pas ses places (5\u00a0places libres)\u00a0; elles se règlent dans Sessions et inscriptions.",
     ]);
     await applyAnalysis(analysis, { actor, fileName: "catalogue.csv", target: t.db });
 

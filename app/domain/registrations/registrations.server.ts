@@ -1,4 +1,5 @@
 import { REGISTRATION_EVENTS, emitEvent } from "~/domain/webhooks/webhooks.server";
+import { formatCount, formatDate } from "~/platform/format";
 import { randomInt } from "node:crypto";
 import { staffAddress } from "~/domain/leads/leads.server";
 import { enqueueMail, signalMailQueued } from "~/domain/leads/mail-queue.server";
@@ -945,7 +946,7 @@ export async function moveRegistration(
       id,
       row.status as RegistrationStatus,
       by,
-      `Déplacée vers la session ${to.formationTitle} du ${to.startDate}.`,
+      `Déplacée vers la session ${to.formationTitle} du ${formatDate(to.startDate)}.`,
       iso,
     );
     await enqueueConfirmedMail(trx, id, setup, now);
@@ -999,7 +1000,7 @@ export async function addRegistrationByHand(
   if (!result)
     return {
       ok: false,
-      error: `Plus assez de places libres\u00a0: il en reste ${session.seatsLeft} pour ${input.stagiaires.length} stagiaire(s).`,
+      error: `Plus assez de places libres\u00a0: il en reste ${session.seatsLeft} pour ${formatCount(input.stagiaires.length, "stagiaire")}.`,
     };
   signalMailQueued();
   return { ok: true, reference: result };
@@ -1026,7 +1027,7 @@ export async function updateTrainees(
     if (trainees.length > Number(row.seats)) {
       return {
         ok: false,
-        error: `Votre inscription compte ${row.seats} place(s)\u00a0: pour ajouter un stagiaire, faites une nouvelle inscription.`,
+        error: `Votre inscription compte ${formatCount(row.seats, "place")}\u00a0: pour ajouter un stagiaire, faites une nouvelle inscription.`,
       };
     }
     await trx.deleteFrom("registration_trainees").where("registration_id", "=", id).execute();

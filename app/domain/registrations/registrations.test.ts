@@ -270,7 +270,7 @@ describe.each(engines)("registrations ($name)", ({ create }) => {
     const added = await addRegistrationByHand(sessionId, input, { actor, target: t.db });
     expect(added.ok).toBe(true);
     const tooMany = await addRegistrationByHand(sessionId, input, { actor, target: t.db });
-    expect(tooMany).toEqual({ ok: false, error: "Plus assez de places libres\u00a0: il en reste 1 pour 2 stagiaire(s)." });
+    expect(tooMany).toEqual({ ok: false, error: "Plus assez de places libres\u00a0: il en reste 1 pour 2\u00a0stagiaires." });
     expect(
       await updateSessionDetails(
         sessionId,

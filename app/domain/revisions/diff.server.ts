@@ -30,10 +30,14 @@ function compactObject(value: Record<string, unknown>): string {
     .join(" · ");
 }
 
+/** How a field's value reads on the screen (labels, euros, dates, names); by default the value itself. */
+export type FieldDisplay = (field: string, value: unknown) => string;
+
 export function diffContents(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   labels: Record<string, string> = {},
+  display?: FieldDisplay,
 ): FieldChange[] {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => !IGNORED.has(f));
   const changes: FieldChange[] = [];
@@ -42,13 +46,15 @@ export function diffContents(
     const b = after[field];
     if (JSON.stringify(a ?? null) === JSON.stringify(b ?? null)) continue;
     const textual = (typeof a === "string" || a == null) && (typeof b === "string" || b == null) && (a != null || b != null);
+    const text = (v: unknown) => (v == null || v === "" ? "" : display ? display(field, v) : String(v));
     const parts: DiffPart[] | null = textual
-      ? diffWords(String(a ?? ""), String(b ?? "")).map((p) => ({
+      ? diffWords(text(a), text(b)).map((p) => ({
           value: p.value,
           kind: p.added ? "added" : p.removed ? "removed" : "same",
         }))
       : null;
-    changes.push({ field, label: labels[field] ?? field, parts, before: readable(a), after: readable(b) });
+    const shown = (v: unknown) => (display ? display(field, v) : readable(v));
+    changes.push({ field, label: labels[field] ?? field, parts, before: shown(a), after: shown(b) });
   }
   return changes;
 }

@@ -1,6 +1,8 @@
 import { strToU8, zipSync } from "fflate";
 import { z } from "zod";
 import type { Formation } from "~/domain/formations/model";
+import { formationNames, readableFieldHtml, type Names } from "~/domain/formations/readable.server";
+import { formatDate, formatDateShort, formatDateTime, formatNumber, parisDayAndTime } from "~/platform/format";
 import { toCsv } from "~/domain/leads/leads.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { LEGAL_DOCUMENTS, legalVersionAt, type LegalDocument } from "./legal-documents.server";
@@ -86,6 +88,8 @@ export interface EvidencePack {
   formations: PackFormation[];
   testimonials: Array<{ id: string; name: string; quote: string; consent: boolean; consentOn: string | null; savedAt: string }>;
   legal: Array<{ document: LegalDocument; title: string; versionId: string | null; versionOf: string | null; isDemo: boolean }>;
+  /** The names of the cities and categories, to show them instead of their ids. */
+  names: Names;
 }
 
 function indicatorsOf(f: Formation): IndicatorCheck[] {
@@ -101,21 +105,31 @@ function indicatorsOf(f: Formation): IndicatorCheck[] {
   });
 }
 
-/** The last instant of a day, in UTC (revisions are dated in UTC). */
+/** The last instant of a day in Paris (the day an auditor names), as a UTC timestamp (revisions are dated in UTC). */
 export function endOfDay(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  const nextDay = next.toISOString().slice(0, 10);
+  // Paris is one or two hours ahead of UTC: its next midnight is one of these two instants.
+  for (const hours of [2, 1]) {
+    const midnight = new Date(next.getTime() - hours * 3_600_000);
+    const paris = parisDayAndTime(midnight);
+    if (paris.day === nextDay && paris.time === "00:00") return new Date(midnight.getTime() - 1).toISOString();
+  }
   return `${date}T23:59:59.999Z`;
 }
 
 /** What the site published on `date` (YYYY-MM-DD), from the revisions. */
 export async function evidencePack(date: string, target: Db = db()): Promise<EvidencePack> {
   const at = endOfDay(date);
-  const [formations, testimonials] = await Promise.all([
+  const [formations, testimonials, names] = await Promise.all([
     revisionsAt<Formation>("formation", at, target),
     revisionsAt<{ quote: string; first_name: string; last_initial: string; consent: number; consent_on: string | null }>(
       "testimonial",
       at,
       target,
     ),
+    formationNames(target),
   ]);
   const legal: EvidencePack["legal"] = [];
   for (const document of Object.keys(LEGAL_DOCUMENTS) as LegalDocument[]) {
@@ -143,6 +157,7 @@ export async function evidencePack(date: string, target: Db = db()): Promise<Evi
       savedAt: r.createdAt,
     })),
     legal,
+    names,
   };
 }
 
@@ -150,23 +165,13 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-function display(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "boolean") return value ? "oui" : "non";
-  if (typeof value === "number") return String(value).replace(".", ",");
-  if (Array.isArray(value))
-    return value
-      .map((v) => (typeof v === "object" && v !== null ? ((v as { title?: string }).title ?? JSON.stringify(v)) : String(v)))
-      .join("\n");
-  return String(value);
-}
-
 const FIELDS_SHOWN: Array<[keyof Formation, string]> = [
   ["title", "Titre"],
   ...INDICATOR_FIELDS[1],
   ["description", "Présentation"],
   ["program", "Programme"],
-  ["priceInter", "Prix inter-entreprises (€)"],
+  ["priceInter", "Prix inter-entreprises"],
+  ["vatMode", "TVA"],
   ...INDICATOR_FIELDS[2],
   ["certificationType", "Certification"],
   ["certificationCode", "Code"],
@@ -174,13 +179,16 @@ const FIELDS_SHOWN: Array<[keyof Formation, string]> = [
   ["certifier", "Certificateur"],
   ...INDICATOR_FIELDS[3],
   ["partialValidation", "Validation partielle possible"],
+  ["categoryId", "Catégorie"],
+  ["cityIds", "Villes"],
+  ["sessions", "Sessions"],
 ];
 
 /** One formation as it was published that day: a self-contained HTML page (inline CSS, no script, no link to fetch). */
-export function formationHtml(p: PackFormation, date: string): string {
+export function formationHtml(p: PackFormation, date: string, names: Names): string {
   const f = p.formation;
   const rows = FIELDS_SHOWN.map(
-    ([key, label]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(display(f[key]))}</td></tr>`,
+    ([key, label]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${readableFieldHtml(key, f[key], names, escapeHtml)}</td></tr>`,
   ).join("");
   const checks = p.indicators
     .map((c) =>
@@ -190,12 +198,12 @@ export function formationHtml(p: PackFormation, date: string): string {
     )
     .join("");
   return `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(f.title)} — publiée le ${date}</title>
+<html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(f.title)} — publiée le ${formatDate(date)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}
 h1{font-size:1.6rem}table{border-collapse:collapse;width:100%}th,td{border:1px solid #cbd5e1;padding:.5rem;vertical-align:top;text-align:left}
-th{width:16rem;background:#f1f5f9}td{white-space:pre-wrap}.meta{color:#334155}</style></head>
+th{width:16rem;background:#f1f5f9}td p:first-child{margin-top:0}.meta{color:#334155}</style></head>
 <body><h1>${escapeHtml(f.title)}</h1>
-<p class="meta">Contenu publié le ${date} (version enregistrée le ${escapeHtml(p.savedAt)}, révision ${escapeHtml(p.revisionId)}, adresse /formations/${escapeHtml(f.slug)}).</p>
+<p class="meta">Contenu publié le ${formatDate(date)} (version enregistrée le ${formatDateTime(p.savedAt)}, heure de Paris, adresse /formations/${escapeHtml(f.slug)}).</p>
 <h2>Indicateurs Qualiopi</h2><ul>${checks}</ul>
 <h2>Contenu</h2><table>${rows}</table></body></html>
 `;
@@ -206,7 +214,7 @@ export function packCsv(pack: EvidencePack): string {
   const header = [
     "Formation",
     "Adresse",
-    "Version du",
+    "Version du (heure de Paris)",
     "Indicateur 1",
     "Indicateur 2",
     "Indicateur 3",
@@ -217,19 +225,20 @@ export function packCsv(pack: EvidencePack): string {
     "Candidats",
     "Période",
   ];
+  const rate = (n: number | null | undefined) => (n === null || n === undefined ? "" : formatNumber(n, 1));
   const state = (c: IndicatorCheck) =>
-    !c.applies ? "sans objet" : c.missing.length === 0 ? "complet" : `manque : ${c.missing.join(", ")}`;
+    !c.applies ? "sans objet" : c.missing.length === 0 ? "complet" : `manque\u00a0: ${c.missing.join(", ")}`;
   return toCsv([
     header,
     ...pack.formations.map((p) => [
       p.formation.title,
       `/formations/${p.formation.slug}`,
-      p.savedAt,
+      `${formatDateShort(p.savedAt)} ${parisDayAndTime(new Date(p.savedAt)).time}`,
       ...p.indicators.map(state),
-      p.formation.satisfactionRate ?? "",
-      p.formation.successRate ?? "",
-      p.formation.resultsMeasuredAt ?? "",
-      p.formation.certificationPassRate ?? "",
+      rate(p.formation.satisfactionRate),
+      rate(p.formation.successRate),
+      p.formation.resultsMeasuredAt ? formatDateShort(p.formation.resultsMeasuredAt) : "",
+      rate(p.formation.certificationPassRate),
       p.formation.certificationCandidates ?? "",
       p.formation.certificationResultsPeriod ?? "",
     ]),
@@ -239,6 +248,6 @@ export function packCsv(pack: EvidencePack): string {
 /** The ZIP: `synthese-AAAA-MM-JJ.csv` and `formations/<adresse>.html`. */
 export function packZip(pack: EvidencePack): Uint8Array {
   const files: Record<string, Uint8Array> = { [`synthese-${pack.date}.csv`]: strToU8(packCsv(pack)) };
-  for (const p of pack.formations) files[`formations/${p.formation.slug}.html`] = strToU8(formationHtml(p, pack.date));
+  for (const p of pack.formations) files[`formations/${p.formation.slug}.html`] = strToU8(formationHtml(p, pack.date, pack.names));
   return zipSync(files, { level: 6 });
 }

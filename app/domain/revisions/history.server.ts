@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { diffContents } from "./diff.server";
+import { formationNames, readableField } from "~/domain/formations/readable.server";
+import { diffContents, type FieldDisplay } from "./diff.server";
 import { HISTORY_ACCESS, type FieldChange, type RevisionEntity, type RevisionSummary } from "./model";
 import { getRevision, listRevisions } from "./revisions.server";
 import { db, type Db } from "~/platform/db/db.server";
@@ -46,7 +47,14 @@ export async function historyScreen(
     const [older, newer] =
       fromIndex > toIndex ? [revisions[fromIndex]!, revisions[toIndex]!] : [revisions[toIndex]!, revisions[fromIndex]!];
     const [a, b] = await Promise.all([getRevision(older.id, target), getRevision(newer.id, target)]);
-    compare = { from: older, to: newer, changes: diffContents(a!.content, b!.content, labels) };
+    compare = { from: older, to: newer, changes: diffContents(a!.content, b!.content, labels, await displayOf(entityType, target)) };
   }
   return { title: revisions[0]!.title, editPath: HISTORY_ACCESS[entityType].editPath(entityId), revisions, compare };
+}
+
+/** Formations read as on their public page (labels, euros, dates, city names, Markdown as text); other kinds as saved. */
+async function displayOf(entityType: RevisionEntity, target: Db): Promise<FieldDisplay | undefined> {
+  if (entityType !== "formation") return undefined;
+  const names = await formationNames(target);
+  return (field, value) => readableField(field, value, names);
 }

@@ -8,7 +8,11 @@ import { formationInput } from "~/domain/formations/test-fixtures";
 import { NotFoundError, valueOf } from "~/platform/validation/errors";
 import { strFromU8, unzipSync } from "fflate";
 import { diffContents } from "./diff.server";
-import { evidencePack, packZip } from "./evidence-pack.server";
+import { historyScreen } from "./history.server";
+import { readableField } from "~/domain/formations/readable.server";
+import { endOfDay, evidencePack, packZip } from "./evidence-pack.server";
+import { MODALITY_LABELS } from "~/domain/formations/labels";
+import { formatEuros } from "~/platform/format";
 import { DRAFTS_KEPT } from "./model";
 import { currentLegalVersion, legalVersionById, pendingLegalDraft, saveLegalVersion } from "./legal-documents.server";
 import { getRevision, latestRevision, listRevisions, recordRevision, restoreAsDraft, revisionsAt } from "./revisions.server";
@@ -109,6 +113,58 @@ describe.each(engines)("revisions on $name", ({ create }) => {
     expect(changes.find((c) => c.field === "durationHours")).toMatchObject({ parts: null, after: "21" });
   });
 
+  it("each version says what changed, and the comparison shows values as the public page does", async () => {
+    const f = valueOf(await createFormation(formationInput({ categoryId, title: "Teams : animer une réunion" }), { db: t.db, actor }));
+    await edit(f, { priceInter: 1250, durationHours: 21, vatMode: "ttc" }, "2027-03-02T09:00:00.000Z");
+    const [newer] = await listRevisions("formation", f.id, t.db);
+    expect(newer!.summary).toBe("Formation «\u00a0Teams : animer une réunion\u00a0» modifiée\u00a0: durée, prix.");
+    const journal = await listAudit(t.db, { page: 1, entity: "formation" });
+    expect(journal.entries.find((e) => e.revisionId === newer!.id)?.summary).toBe(newer!.summary);
+
+    const screen = (await historyScreen("formation", f.id, { a: newer!.id }, {}, t.db))!;
+    const change = (field: string) => screen.compare!.changes.find((c) => c.field === field)!;
+    expect(change("priceInter").after).toBe("1\u202f250\u00a0€");
+    expect(change("durationHours").after).toBe("21\u00a0h");
+    expect(change("vatMode").after).toBe("TTC");
+    expect(
+      change("vatMode")
+        .parts?.map((p) => p.value)
+        .join(""),
+    ).not.toMatch(/ttc/);
+  });
+
+  it("the comparison names cities and dates sessions in French, Markdown read as text", async () => {
+    const before = {
+      description: "## Objectif\n\nLire **vite**.",
+      cityIds: ["c1"],
+      sessions: [{ id: "s", startDate: "2027-03-02", endDate: "2027-03-03", cityId: "c1", seatsLeft: 1 }],
+    };
+    const after = {
+      description: "## Objectif\n\nLire **bien**.",
+      cityIds: ["c1", "c2"],
+      sessions: [{ id: "s", startDate: "2027-03-02", endDate: "2027-03-03", cityId: null, seatsLeft: 4 }],
+    };
+    const names = {
+      cities: new Map([
+        ["c1", "Lyon"],
+        ["c2", "Bordeaux"],
+      ]),
+      categories: new Map<string, string>(),
+    };
+    const changes = diffContents(before, after, {}, (field, value) => readableField(field, value, names));
+    const shown = (field: string) => changes.find((c) => c.field === field)!;
+    expect(shown("cityIds")).toMatchObject({ before: "Lyon", after: "Lyon, Bordeaux" });
+    expect(shown("sessions")).toMatchObject({
+      before: "du 2 au 3 mars 2027, Lyon (1\u00a0place restante)",
+      after: "du 2 au 3 mars 2027, à distance (4\u00a0places restantes)",
+    });
+    expect(
+      shown("description")
+        .parts?.map((p) => p.value)
+        .join(""),
+    ).not.toMatch(/[#*]/);
+  });
+
   it("the state at a past date is that day's content (three edits on three dates)", async () => {
     let f = valueOf(
       await createFormation(formationInput({ categoryId, title: "Access : premières requêtes" }), {
@@ -161,14 +217,27 @@ describe.each(engines)("revisions on $name", ({ create }) => {
     expect(entry.indicators.find((c) => c.indicator === 1)?.missing).toEqual([]);
     expect(pack.legal.find((l) => l.document === "reglement_interieur")?.versionOf).toBe("2027-06-04T10:00:00.000Z");
     expect((await evidencePack("2027-05-31", t.db)).formations.some((p) => p.formation.id === f.id)).toBe(false);
+    // A day is a day in Paris: 23:30 UTC on 8 June is already 9 June there.
+    expect(endOfDay("2027-06-08")).toBe("2027-06-08T21:59:59.999Z");
+    expect(endOfDay("2027-01-08")).toBe("2027-01-08T22:59:59.999Z");
 
     const files = unzipSync(packZip(pack));
     const html = strFromU8(files[`formations/${f.slug}.html`]!);
     expect(html).toContain("Résumé du 5 juin");
     expect(html).not.toContain("Résumé du 9 juin");
+    // As the public page shows it: labels, euros, French dates in Paris time, names; no internal value.
+    expect(html).toContain(MODALITY_LABELS[f.modality]);
+    if (f.priceInter !== null) expect(html).toContain(formatEuros(f.priceInter));
+    expect(html).toContain("version enregistrée le 5 juin 2027 à 11\u00a0h\u00a000");
+    expect(html).not.toContain(entry.revisionId);
+    expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+    expect(html).not.toMatch(/>\s*(presentiel|distanciel|mixte|none|rncp|rs|ht|ttc)\s*</);
     const csv = Buffer.from(files["synthese-2027-06-06.csv"]!).toString("utf8");
     expect(csv.startsWith("\uFEFFFormation;Adresse;")).toBe(true);
     expect(csv).toContain("Outlook : organiser sa messagerie");
+    // The version's date in Paris time (09:00 UTC in June is 11:00 in Paris).
+    expect(csv).toContain(";05/06/2027 11:00;");
+    expect(csv).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 
   it("drafts are pruned to the latest 50 per item, published states kept", async () => {

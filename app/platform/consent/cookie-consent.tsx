@@ -97,7 +97,7 @@ export function CookieConsent() {
           </span>
           <span className="hidden sm:inline">
             Ce site n'utilise aucun traceur publicitaire. Avec votre accord, nous comptons de façon anonyme les pages consultées pour
-            améliorer nos contenus. Vous pouvez changer d'avis à tout moment depuis le lien « Gérer les cookies » en bas de page.
+            améliorer nos contenus. Vous pouvez changer d'avis à tout moment depuis le lien «&nbsp;Gérer les cookies&nbsp;» en bas de page.
           </span>{" "}
           <Link to="/politique-cookies">En savoir plus</Link>
         </p>

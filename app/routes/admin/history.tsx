@@ -78,7 +78,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.loaderData ? `Historique de « ${args.loaderData.title} »` : "Historique",
+    title: args.loaderData ? `Historique de «\u00a0${args.loaderData.title}\u00a0»` : "Historique",
     description: "Versions enregistrées, comparaison et restauration.",
     noindex: true,
   });

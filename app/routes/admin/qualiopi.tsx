@@ -4,6 +4,7 @@ import { evidencePack, packDateSchema } from "~/domain/revisions/evidence-pack.s
 import { todayInParis } from "~/domain/formations/labels";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
+import { formatDate } from "~/platform/format";
 import { buttonClass } from "~/ui/button";
 
 export const handle = { breadcrumb: "Preuves Qualiopi" };
@@ -59,7 +60,7 @@ export default function Qualiopi({ loaderData }: Route.ComponentProps) {
         <>
           <p>
             <a href={`/admin/qualiopi/export?date=${pack.date}`} className={buttonClass("secondary")} download>
-              Télécharger le dossier du {pack.date} (ZIP&nbsp;: une page HTML par formation et une synthèse CSV)
+              Télécharger le dossier du {formatDate(pack.date)} (ZIP&nbsp;: une page HTML par formation et une synthèse CSV)
             </a>
           </p>
           <PackReport pack={pack} />

@@ -1,4 +1,5 @@
 import { Form, data } from "react-router";
+import { formatCount, plural } from "~/platform/format";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/session";
 import { queueBatch } from "~/domain/documents/jobs.server";
@@ -149,8 +150,8 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
           {session.formationTitle}, {session.datesLabel}
         </h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">
-          {session.place} · {row.taken} / {row.total} places prises{row.offered ? ` (+ ${row.offered} offerte(s))` : ""} · {row.waiting} en
-          attente ·{" "}
+          {session.place} · {row.taken} / {row.total} {plural(row.total, "place prise", "places prises")}
+          {row.offered ? ` (+ ${formatCount(row.offered, "offerte")})` : ""} · {row.waiting} en attente ·{" "}
           <Link to={`/admin/formations/${session.formationId}`} className="text-brand-700 underline dark:text-brand-300">
             Modifier les dates et les places dans la formation
           </Link>

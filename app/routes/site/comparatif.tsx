@@ -168,12 +168,12 @@ export default function ComparisonPage({ loaderData }: Route.ComponentProps) {
                       <div className="flex flex-col gap-2">
                         <Link to={formationPath(c.slug)} className={buttonClass("secondary", "sm")}>
                           <span>
-                            Voir la fiche<span className="sr-only"> de « {c.title} »</span>
+                            Voir la fiche<span className="sr-only"> de «&nbsp;{c.title}&nbsp;»</span>
                           </span>
                         </Link>
                         <Link to={`/devis?formation=${encodeURIComponent(c.slug)}`} className={buttonClass("primary", "sm")}>
                           <span>
-                            Demander un devis<span className="sr-only"> pour « {c.title} »</span>
+                            Demander un devis<span className="sr-only"> pour «&nbsp;{c.title}&nbsp;»</span>
                           </span>
                         </Link>
                       </div>

@@ -13,7 +13,7 @@ const LABEL: Record<Theme, string> = { light: "clair", dark: "sombre", system: "
 export function ThemeToggle({ wrap }: { wrap?: (label: string, button: ReactNode) => ReactNode }) {
   const [theme, setTheme] = useTheme();
   const Icon = theme === "dark" ? Moon : theme === "system" ? Monitor : Sun;
-  const label = `Thème : ${LABEL[theme]} (passer au thème ${LABEL[NEXT[theme]]})`;
+  const label = `Thème\u00a0: ${LABEL[theme]} (passer au thème ${LABEL[NEXT[theme]]})`;
   const button = (
     <button
       type="button"

@@ -44,7 +44,7 @@ function RowActions({ post, fetcher }: { post: BlogPostListItem; fetcher: RowFet
         to={blogPostPath(post.slug)}
         target="_blank"
         className="inline-flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-        aria-label={`${visible ? "Voir" : "Prévisualiser"} « ${post.title} » (nouvel onglet)`}
+        aria-label={`${visible ? "Voir" : "Prévisualiser"} «\u00a0${post.title}\u00a0» (nouvel onglet)`}
         title={visible ? "Voir l'article" : "Aperçu"}
       >
         <Eye aria-hidden="true" className="size-4" />
@@ -54,7 +54,7 @@ function RowActions({ post, fetcher }: { post: BlogPostListItem; fetcher: RowFet
         disabled={busy}
         onClick={() => setConfirming(true)}
         className="inline-flex size-9 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-950"
-        aria-label={`Supprimer « ${post.title} »`}
+        aria-label={`Supprimer «\u00a0${post.title}\u00a0»`}
         title="Supprimer"
       >
         <Trash2 aria-hidden="true" className="size-4" />

@@ -152,7 +152,7 @@ export function PostEditor({ data: d, values, reply }: { data: PostEditorData; v
           onChange={(e) => (form.formProps.onChange(e), unsaved.markDirty())}
           onSubmit={onSubmit}
         >
-          <EditorSection id="article" title="Article">
+          <EditorSection id="article-identite" title="Article">
             <TextField name="title" label="Titre" values={values} errors={errors} required maxLength={BLOG_TITLE_MAX} />
             <TextField
               name="slug"

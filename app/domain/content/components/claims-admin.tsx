@@ -337,10 +337,10 @@ export function ClaimForm({
   }
   return (
     <section
-      aria-labelledby={`${formId}-title`}
+      aria-labelledby={`${formId}-titre-section`}
       className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
     >
-      <h2 id={`${formId}-title`} className="text-lg font-bold">
+      <h2 id={`${formId}-titre-section`} className="text-lg font-bold">
         {id ? EDIT_TITLE[kind] : NEW_TITLE[kind]}
       </h2>
       <RequiredNote />

@@ -35,7 +35,7 @@ function RowActions({ formation, fetcher }: { formation: FormationListItem; fetc
         to={formationPath(formation.slug)}
         target="_blank"
         className="inline-flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-        aria-label={`${formation.status === "published" ? "Voir" : "Prévisualiser"} « ${formation.title} » (nouvel onglet)`}
+        aria-label={`${formation.status === "published" ? "Voir" : "Prévisualiser"} «\u00a0${formation.title}\u00a0» (nouvel onglet)`}
         title={formation.status === "published" ? "Voir la page" : "Aperçu"}
       >
         <Eye aria-hidden="true" className="size-4" />
@@ -45,7 +45,7 @@ function RowActions({ formation, fetcher }: { formation: FormationListItem; fetc
         onClick={() => fetcher.submit({ intent: "duplicate", id: formation.id }, { method: "post" })}
         disabled={busy}
         className="inline-flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:opacity-50 dark:text-slate-200 dark:hover:bg-slate-800"
-        aria-label={`Dupliquer « ${formation.title} »`}
+        aria-label={`Dupliquer «\u00a0${formation.title}\u00a0»`}
         title="Dupliquer"
       >
         <Copy aria-hidden="true" className="size-4" />
@@ -55,7 +55,7 @@ function RowActions({ formation, fetcher }: { formation: FormationListItem; fetc
         disabled={busy}
         onClick={() => setConfirming(true)}
         className="inline-flex size-9 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-950"
-        aria-label={`Supprimer « ${formation.title} »`}
+        aria-label={`Supprimer «\u00a0${formation.title}\u00a0»`}
         title="Supprimer"
       >
         <Trash2 aria-hidden="true" className="size-4" />
@@ -252,7 +252,7 @@ export function FormationAdminList({
         rows: result.items,
         rowTestId: (f) => `formation-row-${f.slug}`,
         empty: "Aucune formation ne correspond à ces critères.",
-        selection: { selected, setSelected, form: "actions-groupees", rowLabel: (f) => `Sélectionner « ${f.title} »` },
+        selection: { selected, setSelected, form: "actions-groupees", rowLabel: (f) => `Sélectionner «\u00a0${f.title}\u00a0»` },
       }}
       pagination={{ search, pathname: "/admin/formations" }}
     />

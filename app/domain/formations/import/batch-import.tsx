@@ -140,12 +140,12 @@ export function JobReview({ job, reply }: { job: JobView; reply?: SubmissionRepl
               <MappingTable
                 columns={mappingColumns(f.preview.headers, mappingOf(f), f.preview.samples)}
                 namePrefix={`f${n}c`}
-                caption={`Colonnes de « ${f.name} » et champs associés`}
+                caption={`Colonnes de «\u00a0${f.name}\u00a0» et champs associés`}
                 seed={f.id}
               />
             </fieldset>
           ) : (
-            <Alert key={f.id} tone="error" title={`« ${f.name} » ne sera pas importé`}>
+            <Alert key={f.id} tone="error" title={`«\u00a0${f.name}\u00a0» ne sera pas importé`}>
               {f.error}
             </Alert>
           ),

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { formatCount } from "~/platform/format";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Insertable, Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -726,7 +727,7 @@ function keptSessionNotes(
       notes.push({
         column: "sessions",
         header: "Sessions",
-        message: `La session ${sessionLabel(s, lookups)} a ${registrations} : l'import ne change pas ses places (${s.seatsLeft} libres) ; elles se règlent dans Sessions et inscriptions.`,
+        message: `La session ${sessionLabel(s, lookups)} a ${registrations} : l'import ne change pas ses places (${formatCount(s.seatsLeft, "place libre", "places libres")}) ; elles se règlent dans Sessions et inscriptions.`,
       });
     }
   }

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { formatCount } from "~/platform/format";
 import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
 import { FieldError, SelectField, TextField } from "~/ui/form/fields";
@@ -60,7 +61,9 @@ export function SessionsTable({ rows, caption }: { rows: AdminSessionRow[]; capt
               <td className={td}>{r.place}</td>
               <td className={`${td} tabular-nums`}>
                 {r.taken} / {r.total}
-                {r.offered ? <span className="block text-xs text-slate-600 dark:text-slate-400">+ {r.offered} offerte(s)</span> : null}
+                {r.offered ? (
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">+ {formatCount(r.offered, "offerte")}</span>
+                ) : null}
               </td>
               <td className={`${td} tabular-nums`}>{r.waiting}</td>
               <td className={td}>{SESSION_STATE_LABELS[r.state]}</td>
@@ -90,7 +93,7 @@ export function NextSessions({ rows }: { rows: Array<AdminSessionRow & { fillPer
               </Link>
               <span className="flex items-center gap-3">
                 <span className="tabular-nums">
-                  {r.taken + r.offered} / {r.total} places ({r.fillPercent}&nbsp;%)
+                  {r.taken + r.offered} / {formatCount(r.total, "place")} ({r.fillPercent}&nbsp;%)
                   {r.waiting ? `, ${r.waiting} en attente` : ""}
                 </span>
                 <meter min={0} max={100} value={r.fillPercent} aria-label={`Remplissage de la session ${r.datesLabel}`} className="w-24" />
@@ -113,7 +116,7 @@ export function RegistrationSummary({ r }: { r: AdminRegistration }) {
   return (
     <div className="space-y-2 text-sm">
       <p>
-        <strong>{r.buyer}</strong> · {r.source} · {r.seats} place(s)
+        <strong>{r.buyer}</strong> · {r.source} · {formatCount(r.seats, "place")}
       </p>
       <p>
         Contact&nbsp;: {r.contact}, <a href={`mailto:${r.contactEmail}`}>{r.contactEmail}</a>

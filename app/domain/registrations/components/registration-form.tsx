@@ -115,7 +115,7 @@ export function RegistrationForm({
       <RequiredNote />
       {staff ? null : <SpamGuards token={token} />}
       <div className="space-y-10">
-        <FormSection id={`${FORM_ID}-acheteur`} title="Qui paie la formation ?">
+        <FormSection id={`${FORM_ID}-section-acheteur`} title="Qui paie la formation ?">
           <ChoiceGroup
             form={FORM_ID}
             name="acheteur"
@@ -177,7 +177,7 @@ export function RegistrationForm({
           />
         </FormSection>
 
-        <FormSection id={`${FORM_ID}-contact`} title="Personne à contacter">
+        <FormSection id={`${FORM_ID}-section-contact`} title="Personne à contacter">
           <TextField
             form={FORM_ID}
             name="contactNom"
@@ -288,7 +288,7 @@ export function RegistrationForm({
           ) : null}
         </section>
 
-        <FormSection id={`${FORM_ID}-financement`} title="Financement envisagé">
+        <FormSection id={`${FORM_ID}-section-financement`} title="Financement envisagé">
           <ChoiceGroup
             form={FORM_ID}
             name="financement"
@@ -311,7 +311,7 @@ export function RegistrationForm({
           />
         </FormSection>
 
-        <FormSection id={`${FORM_ID}-accessibilite`} title="Accessibilité">
+        <FormSection id={`${FORM_ID}-section-accessibilite`} title="Accessibilité">
           <TextAreaField
             form={FORM_ID}
             name="accessibilite"

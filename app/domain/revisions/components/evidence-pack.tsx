@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
 import { inputClass } from "~/ui/form/input-class";
-import { formatDateTime } from "~/ui/format";
+import { formatCount, formatDate, formatDateTime, formatNumber } from "~/platform/format";
 
 interface Check {
   indicator: number;
@@ -29,7 +29,8 @@ export interface PackView {
   legal: Array<{ document: string; title: string; versionId: string | null; versionOf: string | null; isDemo: boolean }>;
 }
 
-const pct = (n: number | null) => (n === null ? "non mesuré" : `${String(n).replace(".", ",")}\u00a0%`);
+/** A rate (satisfaction, réussite, obtention: all feminine) in percent: « 94,5 % », « non mesurée ». */
+const pct = (n: number | null) => (n === null ? "non mesurée" : `${formatNumber(n, 1)}\u00a0%`);
 
 /** The date picker: a GET form (works without JavaScript), validated by the loader. */
 export function PackDateForm({ date, error }: { date: string; error: string | null }) {
@@ -62,7 +63,7 @@ export function PackDateForm({ date, error }: { date: string; error: string | nu
 
 function IndicatorCell({ c }: { c: Check }) {
   if (!c.applies) return <span>Sans objet</span>;
-  if (c.missing.length === 0) return <span>Complet ({c.present.length} éléments)</span>;
+  if (c.missing.length === 0) return <span>Complet ({formatCount(c.present.length, "élément")})</span>;
   return (
     <span>
       Manque&nbsp;: {c.missing.join(", ")}
@@ -76,7 +77,7 @@ export function PackReport({ pack }: { pack: PackView }) {
     <div className="space-y-8">
       <section aria-labelledby="pack-formations" className="space-y-3">
         <h2 id="pack-formations" className="text-lg font-semibold">
-          Formations publiées le {pack.date} ({pack.formations.length})
+          Formations publiées le {formatDate(pack.date)} ({pack.formations.length})
         </h2>
         {pack.formations.length === 0 ? (
           <p>Aucune formation publiée à cette date d'après l'historique des versions.</p>
@@ -111,12 +112,12 @@ export function PackReport({ pack }: { pack: PackView }) {
                     ))}
                     <td className="px-3 py-3">
                       Satisfaction {pct(f.satisfactionRate)}, réussite {pct(f.successRate)}
-                      {f.measuredAt ? `, mesurés le ${f.measuredAt}` : ""}
+                      {f.measuredAt ? `, mesurées le ${formatDate(f.measuredAt)}` : ""}
                     </td>
                     <td className="px-3 py-3">
                       {f.candidates === null
                         ? "Non certifiante"
-                        : `Obtention ${pct(f.passRate)} sur ${f.candidates} candidat${f.candidates > 1 ? "s" : ""}${f.period ? ` (${f.period})` : ""}`}
+                        : `Obtention ${pct(f.passRate)} sur ${formatCount(f.candidates, "candidat")}${f.period ? ` (${f.period})` : ""}`}
                     </td>
                   </tr>
                 ))}
@@ -133,7 +134,7 @@ export function PackReport({ pack }: { pack: PackView }) {
           {pack.testimonials.map((t) => (
             <li key={t.id}>
               <strong>{t.name}</strong>&nbsp;: «&nbsp;{t.quote}&nbsp;» —{" "}
-              {t.consent ? `consentement recueilli${t.consentOn ? ` le ${t.consentOn}` : ""}` : "consentement non enregistré"}
+              {t.consent ? `consentement recueilli${t.consentOn ? ` le ${formatDate(t.consentOn)}` : ""}` : "consentement non enregistré"}
             </li>
           ))}
         </ul>
