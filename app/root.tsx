@@ -1,15 +1,4 @@
-import {
-  Links,
-  Meta,
-  data,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useMatches,
-  useNavigation,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, data, Outlet, Scripts, isRouteErrorResponse, useMatches, useNavigation, useRouteLoaderData } from "react-router";
 import { skipDuringBackgroundRefresh } from "~/platform/live/live-loader";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -28,6 +17,7 @@ import { HydrationMark } from "~/ui/server-html";
 import { NavigationSpinner } from "~/ui/spinner";
 import { NotFound } from "~/ui/not-found";
 import { RouteFocus } from "~/ui/route-focus";
+import { ScrollToTop } from "~/ui/scroll-to-top";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -81,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {hydrate ? (
           <>
-            <ScrollRestoration />
+            <ScrollToTop />
             <Scripts />
             <HydrationMark />
           </>

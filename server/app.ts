@@ -185,7 +185,10 @@ export async function prepare(): Promise<void> {
     throw error;
   }
   registerPlatformHooks();
-  ensureDataDir();
+  const modes = ensureDataDir();
+  if (modes.changed > 0) log.info("Droits du dossier de données corrigés (fichiers 0600, dossiers 0700)", { changed: modes.changed });
+  if (modes.refused.length > 0)
+    log.warn("Droits impossibles à corriger dans le dossier de données", { refused: modes.refused.slice(0, 20) });
   // Instances started together: one migrates and seeds, the others wait and find it done.
   await withStartupLock(async () => {
     await migrate();

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { originRefusedMessage } from "~/platform/auth/client";
-import { log } from "~/platform/log.server";
+import { log, redactSecrets } from "~/platform/log.server";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -33,7 +33,12 @@ export function originCheck(trustedOrigins: string[]): RequestHandler {
     // A page opened at this very address under another name gets the app's « Action refusée »
     // page from its guard; the authentication API is answered here (Better Auth would log twice, in English).
     if (!auth && origin === `${req.protocol}://${req.get("host")}`) return next();
-    log.warn("Requête refusée : origine non reconnue", { method: req.method, path: req.path, origin, host: req.headers.host });
+    log.warn("Requête refusée : origine non reconnue", {
+      method: req.method,
+      path: redactSecrets(req.path),
+      origin,
+      host: req.headers.host,
+    });
     const message = originRefusedMessage(official);
     res.status(403).set("Cache-Control", "no-store");
     // The sign-in screen shows the French message of this code (app/platform/auth/client.ts).

@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { hostname } from "node:os";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { PRIVATE_DIR_MODE, privatizeTree, setPrivateUmask, type PrivatizeResult } from "./private-files.server";
 
 /**
  * The one configuration object of the process. Every variable is documented in
@@ -517,9 +518,15 @@ export function setConfig(next: AppConfig): void {
   current = next;
 }
 
-/** Creates DATA_DIR (and its subfolders) once startup has validated the configuration. */
-export function ensureDataDir(cfg: AppConfig = config()): void {
-  mkdirSync(cfg.dataDir, { recursive: true });
+/**
+ * Creates DATA_DIR once startup has validated the configuration, with the process umask set to
+ * 077, and puts the modes of what it holds right (files 0600, folders 0700, see
+ * private-files.server.ts). Returns what was changed, for the caller to log.
+ */
+export function ensureDataDir(cfg: AppConfig = config()): PrivatizeResult {
+  setPrivateUmask();
+  mkdirSync(cfg.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  return privatizeTree(cfg.dataDir);
 }
 
 /**

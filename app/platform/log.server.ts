@@ -65,8 +65,29 @@ export interface AccessFields {
   requestId: string;
 }
 
+/** What stands in a log line for a secret taken out of an address. */
+export const REDACTED = "[masqué]";
+
+/** Paths whose next segment is a signed link's secret: registrant page, seat offer, training document, password reset. */
+const SECRET_SEGMENT = /^(\/(?:inscription\/(?:gerer|offre)|documents|api\/auth\/reset-password)\/)[^/?#]+/;
+/** Query parameters that carry a secret (invitation, confirmation and reset tokens, signatures). */
+const SECRET_PARAM = /([?&](?:token|code|signature|sig|key|secret|otp)=)[^&#]*/gi;
+
+/**
+ * An address (path, with or without its query) as it may be written in a log: the secrets of
+ * signed links replaced by « [masqué] ». Anyone who can read the logs could otherwise open a
+ * registrant's page or download a training document.
+ */
+export function redactSecrets(address: string): string {
+  let out = address.replace(SECRET_SEGMENT, `$1${REDACTED}`);
+  if (out.includes("?")) out = out.replace(SECRET_PARAM, `$1${REDACTED}`);
+  return out;
+}
+
 function accessLine(fields: AccessFields, time: string): string {
-  return JSON.stringify({ time, level: "info", message: "requête", instance: instanceId(), ...fields }) + "\n";
+  return (
+    JSON.stringify({ time, level: "info", message: "requête", instance: instanceId(), ...fields, path: redactSecrets(fields.path) }) + "\n"
+  );
 }
 
 /**

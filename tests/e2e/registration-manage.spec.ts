@@ -146,7 +146,12 @@ test.describe("the registrant's page", () => {
 
     await page.getByLabel("Motif (facultatif)").fill("L'entreprise reporte la formation.");
     await page.getByRole("button", { name: "Annuler mon inscription" }).click();
-    await expect(page.getByTestId("statut")).toHaveText("Annulée");
+    // The link stops answering once the registration is cancelled: a French page says why and whom to contact.
+    await expect(page.getByRole("heading", { name: "Ce lien a expiré" })).toBeVisible();
+    await expect(page.getByTestId("raison")).toHaveText(
+      "Cette inscription est annulée\u00a0: ce lien ne permet plus de la consulter ni de la modifier.",
+    );
+    await expect(page.getByText(/Pour toute question sur votre inscription, contactez .+ par e-mail à/)).toBeVisible();
     // The toast says it in French, its close button too; its colours pass axe (below).
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Inscription annulée" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Fermer la notification" }).first()).toBeVisible();
@@ -204,6 +209,42 @@ test.describe("the registrant's page", () => {
     expect(await seatsLeft(sessionId)).toBe(3);
   });
 
+  test("the day after the session's last day, the link answers 410 with a French page saying whom to contact; axe finds nothing", async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await newSession(serverDb(), 4, parisDay(20), parisDay(21));
+    const contact = uniqueEmail("terminee");
+    await register(request, sessionId, contact, [["Inès", "Marchal"]]);
+    const link = await manageLink(contact);
+    expect((await request.get(link)).status()).toBe(200);
+
+    // The session took place: it ended yesterday.
+    await serverDb()
+      .updateTable("formation_sessions")
+      .set({ start_date: parisDay(-2), end_date: parisDay(-1) })
+      .where("id", "=", sessionId)
+      .execute();
+    const response = await page.goto(link);
+    expect(response?.status()).toBe(410);
+    await expect(page.getByRole("heading", { name: "Ce lien a expiré" })).toBeVisible();
+    await expect(page.getByTestId("raison")).toHaveText(
+      "La session de formation est terminée\u00a0: ce lien ne permet plus de consulter ni de modifier l'inscription.",
+    );
+    await expect(page.getByText(/Pour toute question sur votre inscription, contactez .+ par e-mail à/)).toBeVisible();
+    await expect(page.getByText("Inès")).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    // A form sent anyway changes nothing.
+    const cancel = await request.post(link, { form: { intention: "annuler", motif: "Trop tard" }, maxRedirects: 0 });
+    expect(cancel.status()).toBe(410);
+    const row = await serverDb()
+      .selectFrom("registrations")
+      .select("status")
+      .where("contact_email", "=", contact)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("recue");
+  });
+
   test("a cancellation on this page offers the seat to the first waiting, who takes it on the offer page (axe finds nothing); the trainees' CSV keeps its accents", async ({
     page,
     request,
@@ -220,7 +261,7 @@ test.describe("the registrant's page", () => {
     await page.goto(await manageLink(first));
     await hydrated(page);
     await page.getByRole("button", { name: "Annuler mon inscription" }).click();
-    await expect(page.getByTestId("statut")).toHaveText("Annulée");
+    await expect(page.getByRole("heading", { name: "Ce lien a expiré" })).toBeVisible();
 
     const offer = await serverDb()
       .selectFrom("mail_queue")

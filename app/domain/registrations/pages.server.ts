@@ -4,7 +4,7 @@ import { parisCalendarDay } from "~/platform/intl";
 import { db, type Db } from "~/platform/db/db.server";
 import { isDatabaseUnavailable } from "~/platform/db/errors";
 import { formatDateTimeFr } from "~/domain/leads/mail-content.server";
-import { getRegistrationSettings } from "~/domain/settings/settings.server";
+import { getOrganisation, getRegistrationSettings } from "~/domain/settings/settings.server";
 import { deadlineDay, sessionDays, timeLabel } from "./calendar";
 import { STATUS_LABELS, type RegistrationStatus } from "./labels";
 import { registrationPath } from "./session-links";
@@ -106,6 +106,8 @@ export interface RegistrantView {
   canChange: boolean;
   /** An individual's withdrawal period: the day the registration becomes final, « 8 décembre 2026 ». */
   finalOnLabel: string | null;
+  /** The session's last day (AAAA-MM-JJ): the link stops answering the day after. */
+  lastDay: string;
 }
 
 function summaryOf(r: MailRegistration): SessionSummary {
@@ -141,7 +143,32 @@ export async function registrantView(token: string, target: Db = db(), now = new
     deadlineLabel: formatDateFr(deadline),
     canChange: r.status !== "annulee" && parisCalendarDay(now) <= deadline,
     finalOnLabel: r.finalOn ? formatDateFr(r.finalOn) : null,
+    lastDay: r.session.endDate,
   };
+}
+
+/** Whom a registrant whose link has expired may contact: the organisation's name, e-mail and phone. */
+export interface RegistrantContact {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * What the registrant's signed link opens: null when the link is wrong; « expired » once the
+ * registration is cancelled or the session is over (from the day after its last day, Paris time),
+ * so that a link kept in a mailbox does not open a registration for ever; else the registrant's page.
+ */
+export type RegistrantLink =
+  { kind: "open"; view: RegistrantView } | { kind: "expired"; reason: "annulee" | "terminee"; contact: RegistrantContact };
+
+export async function registrantLink(token: string, target: Db = db(), now = new Date()): Promise<RegistrantLink | null> {
+  const view = await registrantView(token, target, now);
+  if (!view) return null;
+  const reason = view.status === "annulee" ? "annulee" : parisCalendarDay(now) > view.lastDay ? "terminee" : null;
+  if (!reason) return { kind: "open", view };
+  const { name, email, phone } = await getOrganisation(target);
+  return { kind: "expired", reason, contact: { name, email, phone } };
 }
 
 export interface OfferPageData {

@@ -30,7 +30,8 @@ export const SESSION_RETRY_AFTER_SECONDS = 5;
 function sessionUnavailable() {
   const payload: SessionUnavailableData = {
     sessionUnavailable: true,
-    message: "Votre session ne peut pas être vérifiée pour le moment\u00a0: notre base de données ne répond pas. Réessayez dans un instant.",
+    message:
+      "Votre session ne peut pas être vérifiée pour le moment\u00a0: notre base de données ne répond pas. Réessayez dans un instant.",
   };
   return data(payload, { status: 503, headers: { "Retry-After": String(SESSION_RETRY_AFTER_SECONDS) } });
 }

@@ -1,7 +1,8 @@
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BackupConfig } from "../config.server";
 import { driverFor, storage, type StorageDriver } from "../storage/storage.server";
+import { PRIVATE_FILE_MODE, privateDir, privateFile } from "../private-files.server";
 import { archiveDate } from "./schedule";
 
 /** Where archives go: a local folder (DATA_DIR/backups by default) or the S3 bucket, under `backups/`. */
@@ -29,12 +30,16 @@ function localDestination(dir: string): BackupDestination {
     kind: "local",
     location: dir,
     async save(file, name, checksumLine) {
-      await mkdir(dir, { recursive: true });
+      // The archive holds the whole database and the session secret: folder 0700, files 0600.
+      await privateDir(dir);
       // Written under a temporary name then renamed: a half-written archive never has an archive's name.
       const part = path.join(dir, `.${name}.part`);
       await copyFile(file, part);
+      await privateFile(part);
       await rename(part, path.join(dir, name));
-      await writeFile(path.join(dir, `${name}.sha256`), checksumLine);
+      const checksum = path.join(dir, `${name}.sha256`);
+      await writeFile(checksum, checksumLine, { mode: PRIVATE_FILE_MODE });
+      await privateFile(checksum);
     },
     async list() {
       try {
@@ -78,9 +83,9 @@ function s3Destination(driver: StorageDriver, bucket: string): BackupDestination
       const body = await driver.get(S3_BACKUP_PREFIX + name);
       if (!body) throw new Error(`Archive introuvable dans le bucket\u00a0: «\u00a0${name}\u00a0».`);
       const target = path.join(folder, name);
-      await writeFile(target, body);
+      await writeFile(target, body, { mode: PRIVATE_FILE_MODE });
       const checksum = await driver.get(`${S3_BACKUP_PREFIX}${name}.sha256`);
-      if (checksum) await writeFile(`${target}.sha256`, checksum);
+      if (checksum) await writeFile(`${target}.sha256`, checksum, { mode: PRIVATE_FILE_MODE });
       return target;
     },
   };

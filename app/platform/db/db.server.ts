@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { PRIVATE_DIR_MODE, privateFileSync } from "../private-files.server";
 import SQLite from "better-sqlite3";
 import {
   CompiledQuery,
@@ -137,8 +138,11 @@ export function openDb(database: AppConfig["database"], options: Partial<AppConf
     });
     return { db: new GuardedKysely({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
   }
-  mkdirSync(path.dirname(database.file), { recursive: true });
+  mkdirSync(path.dirname(database.file), { recursive: true, mode: PRIVATE_DIR_MODE });
   const sqlite = new SQLite(database.file);
+  // Private to the service user before SQLite creates the -wal and -shm files (it gives them the
+  // database file's mode); those of an earlier run are put right too.
+  for (const file of [database.file, `${database.file}-wal`, `${database.file}-shm`]) privateFileSync(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   // A query waits SQLITE_BUSY_TIMEOUT_MS for a lock another process holds, then fails: the
@@ -242,8 +246,9 @@ export async function withStartupLock<T>(
       }
     });
   }
-  mkdirSync(path.dirname(database.file), { recursive: true });
+  mkdirSync(path.dirname(database.file), { recursive: true, mode: PRIVATE_DIR_MODE });
   const lock = new SQLite(`${database.file}.startup-lock`);
+  privateFileSync(`${database.file}.startup-lock`);
   lock.pragma("busy_timeout = 0");
   try {
     const until = Date.now() + 5 * 60_000;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateFileSync } from "../private-files.server";
 import nodemailer from "nodemailer";
 import { config } from "../config.server";
 import { log } from "../log.server";
@@ -67,10 +68,11 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
   }
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   const info = await composer.sendMail(mail);
-  mkdirSync(cfg.mail.outboxDir, { recursive: true });
+  mkdirSync(cfg.mail.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const file = path.join(cfg.mail.outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
-  writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+  writeFileSync(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+  privateFileSync(file);
   log.info("E-mail déposé dans la boîte d'envoi locale", { to: recipientsOf(message), file });
   return { via: "outbox", messageId: info.messageId, file };
 }

@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config, type AppConfig } from "../config.server";
 import { log } from "../log.server";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateFile } from "../private-files.server";
 import { OPERATION_MAX_RETRY_MS, StorageError, UPLOAD_MAX_RETRY_MS, withRetry, type RetryOptions } from "./retry";
 
 /**
@@ -33,9 +34,11 @@ export function localDriver(dir: string): StorageDriver {
   return {
     async put(key, body) {
       const target = file(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
       // Write then rename would be atomic; keys are unique per upload, so a plain write is enough.
-      await writeFile(target, body);
+      // Private to the service user (0600), whatever the umask: the site serves them itself.
+      await writeFile(target, body, { mode: PRIVATE_FILE_MODE });
+      await privateFile(target);
     },
     async get(key) {
       try {

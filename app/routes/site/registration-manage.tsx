@@ -1,35 +1,43 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/registration-manage";
 import { PageIntro } from "~/domain/content/components";
-import { RegistrantPanel, type RegistrantReply } from "~/domain/registrations/components/registrant-page";
+import { ExpiredRegistrantLink, RegistrantPanel, type RegistrantReply } from "~/domain/registrations/components/registrant-page";
 import { SessionCard } from "~/domain/registrations/components/registration-sections";
 import { INTENT_FIELD } from "~/domain/registrations/labels";
 import { traineesUpdateSchema } from "~/domain/registrations/model";
-import { registrantView } from "~/domain/registrations/pages.server";
+import { registrantLink } from "~/domain/registrations/pages.server";
 import { adjustTrainees, cancelRegistration, updateTrainees } from "~/domain/registrations/registrations.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
 import { redirectWithToast } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
 import { parseSubmission } from "~/platform/validation/submission";
 
-/** /inscription/gerer/{token}: the registrant's page (signed link of the e-mails): status, trainees, cancellation. */
+/**
+ * /inscription/gerer/{token}: the registrant's page (signed link of the e-mails): status, trainees,
+ * cancellation. Once the registration is cancelled or the session is over, the link answers 410
+ * with a page saying so and whom to contact.
+ */
 export async function loader({ params }: Route.LoaderArgs) {
-  const view = await registrantView(params.token);
-  if (!view) throw data(null, { status: 404 });
-  return data({ view }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  const link = await registrantLink(params.token);
+  if (!link) throw data(null, { status: 404 });
+  return data(link, { status: link.kind === "expired" ? 410 : 200, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
 
 export function headers() {
   return { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex" };
 }
 
-export function meta() {
-  return [{ title: "Votre inscription" }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.kind === "expired" ? "Lien expiré" : "Votre inscription";
+  return [{ title }, { name: "robots", content: "noindex" }];
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
-  const view = await registrantView(params.token);
-  if (!view) throw data(null, { status: 404 });
+  const link = await registrantLink(params.token);
+  if (!link) throw data(null, { status: 404 });
+  if (link.kind === "expired")
+    return data({ errors: {}, values: {}, formError: "Ce lien n'est plus valable." } satisfies RegistrantReply, { status: 410 });
+  const { view } = link;
   const here = `/inscription/gerer/${encodeURIComponent(params.token)}`;
   if (!view.canChange)
     return data(
@@ -64,6 +72,7 @@ export async function action({ params, request }: Route.ActionArgs) {
 }
 
 export default function RegistrationManagePage({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.kind === "expired") return <ExpiredRegistrantLink reason={loaderData.reason} contact={loaderData.contact} />;
   const { view } = loaderData;
   return (
     <>

@@ -5,7 +5,7 @@ import { buttonClass } from "~/ui/button";
 import { FormErrorSummary, TextAreaField, TextField } from "~/ui/form/fields";
 import { schemaValidator, useForm, type Validator } from "~/ui/form/use-form";
 import { INTENT_FIELD, INTENT_REMOVE_PREFIX } from "../labels";
-import type { RegistrantView } from "../pages.server";
+import type { RegistrantContact, RegistrantView } from "../pages.server";
 
 export interface RegistrantReply {
   errors: FieldErrors;
@@ -139,5 +139,35 @@ export function RegistrantPanel({ view, reply }: { view: RegistrantView; reply: 
         </>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * What the registrant's link shows once it has expired (answered 410): why, and whom to contact.
+ * Nothing of the registration is shown any more.
+ */
+export function ExpiredRegistrantLink({ reason, contact }: { reason: "annulee" | "terminee"; contact: RegistrantContact }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center" aria-labelledby="lien-expire">
+      <h1 id="lien-expire" className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+        Ce lien a expiré
+      </h1>
+      <p className="mt-4 text-slate-700 dark:text-slate-300" data-testid="raison">
+        {reason === "annulee"
+          ? "Cette inscription est annulée\u00a0: ce lien ne permet plus de la consulter ni de la modifier."
+          : "La session de formation est terminée\u00a0: ce lien ne permet plus de consulter ni de modifier l'inscription."}
+      </p>
+      <p className="mt-4 text-slate-700 dark:text-slate-300">
+        Pour toute question sur votre inscription, contactez {contact.name} par e-mail à{" "}
+        <a href={`mailto:${contact.email}`} className="text-brand-700 underline dark:text-brand-300">
+          {contact.email}
+        </a>{" "}
+        ou par téléphone au{" "}
+        <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline dark:text-brand-300">
+          {contact.phone}
+        </a>
+        .
+      </p>
+    </section>
   );
 }
