@@ -60,7 +60,8 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
   await page.locator("#formation-sessions-0-startDate").fill(inDays(40));
   await page.locator("#formation-sessions-0-endDate").fill(inDays(41));
   await page.getByRole("combobox", { name: "Lieu", exact: true }).selectOption({ label: "Strasbourg" });
-  await page.getByLabel("Prix inter-entreprises par personne (€)").fill("850");
+  // Thousands written with a dot, as offices write them: 1 200 €, not 1,20 €.
+  await page.getByLabel("Prix inter-entreprises par personne (€)").fill("1.200 €");
   await page.getByLabel("Accessibilité aux personnes handicapées").fill("Salle accessible en fauteuil roulant.");
   await page.getByRole("textbox", { name: "Référent handicap", exact: true }).fill("Karim Benali");
   await page.getByLabel("Contact pour cette formation").fill("Sophie Lambert");
@@ -98,6 +99,7 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
   // Public pages.
   await page.goto(`/formations/${slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByRole("main")).toContainText(/1\s200\s€/);
   await expect(page.getByRole("main").getByText("chaque ligne")).toBeVisible();
   expect(await page.getByRole("main").locator("script").count()).toBe(0);
   await expect(page.getByRole("main").getByText("<script>alert(1)</script>")).toBeVisible();
@@ -124,7 +126,7 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
   const [a, b] = [slug, other].sort();
   await page.goto(`/comparatif/${a}-vs-${b}`);
   await expect(page.getByRole("table").getByRole("link", { name: title, exact: true })).toBeVisible();
-  await expect(page.getByRole("table").getByRole("row", { name: /^Prix inter-entreprises/ })).toContainText("850");
+  await expect(page.getByRole("table").getByRole("row", { name: /^Prix inter-entreprises/ })).toContainText(/1\s200\s€/);
 
   // Back to draft: visitors get a 404, the editor a preview.
   await page.goto(editUrl);

@@ -155,3 +155,44 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("ignored-columns")).toContainText("« Nb jours »");
   });
 });
+
+test("a workbook as an office keeps it: every sheet listed, the totals row skipped, « 1.200 € » stored as 1 200 €", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInEditor(page);
+  const suffix = `feuilles ${Date.now().toString(36)}`;
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet("Catalogue 2027").addRows([
+    ["Titre", "Catégorie", "Tarif HT", "Villes"],
+    [`Excel : les macros ${suffix}`, "bureautique", "1.200 €", "Lyon / À distance"],
+    [`Excel : Power Query ${suffix}`, "bureautique", "990 €", "Lyon"],
+    ["Total", "", "2.190 €", ""],
+  ]);
+  book.addWorksheet("Planning 2027").addRows([
+    ["Formation", "Début", "Fin", "Lieu", "Places"],
+    [`Excel : les macros ${suffix}`, "12/03/2031", "13/03/2031", "Lyon", 10],
+  ]);
+  book.addWorksheet("Notes").addRows([["À relire avant l'envoi"]]);
+  await upload(page, Buffer.from(await book.xlsx.writeBuffer()));
+
+  const sheets = page.getByTestId("sheet-list");
+  await expect(sheets).toContainText("« Catalogue 2027 » : lue comme formations");
+  await expect(sheets).toContainText("« Planning 2027 » : lue comme sessions");
+  await expect(sheets).toContainText("« Notes » : ignorée : une seule feuille de formations est lue par fichier");
+  await expect(page.getByTestId("skipped-rows")).toHaveText("Ligne 4 ignorée : ligne de total");
+  await expect(page.getByTestId("file-summary")).toContainText("2 formations");
+  await expect(page.getByTestId("preview-summary")).toContainText("Aucune erreur");
+
+  // « Tout ou rien » is checked: the totals row no longer stops the file.
+  await page.getByRole("button", { name: "Importer", exact: true }).click();
+  const result = page.getByTestId("import-result");
+  await expect(result.getByRole("heading", { name: "4. Import terminé" })).toBeVisible();
+  await expect(page.getByTestId("import-counts-created")).toContainText("2");
+
+  await result.getByRole("link", { name: "Voir les formations" }).click();
+  await page.getByLabel("Rechercher").fill(`Excel : les macros ${suffix}`);
+  await page.getByRole("button", { name: "Filtrer" }).click();
+  await page.getByRole("link", { name: `Excel : les macros ${suffix}`, exact: true }).click();
+  await expect(page.getByLabel("Prix inter-entreprises par personne (€)")).toHaveValue("1200");
+  await expect(page.getByLabel("Modalité", { exact: true })).toHaveValue("mixte");
+  await expect(page.locator("#formation-sessions-0-startDate")).toHaveValue("2031-03-12");
+});

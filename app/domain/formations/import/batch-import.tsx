@@ -12,6 +12,7 @@ import {
   TableHead,
   fileInputClass,
   panelClass,
+  FileReading,
 } from "./components";
 import { IMPORT_MAX_BATCH_FILES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 import { IGNORED_ACK_FIELD, ignoredHeaders, mappingColumns } from "./mapping";
@@ -117,6 +118,7 @@ export function JobReview({ job, reply }: { job: JobView; reply?: SubmissionRepl
               <legend className="font-semibold">
                 «&nbsp;{f.name}&nbsp;» <span className="font-normal text-slate-600 dark:text-slate-400">({f.preview.description})</span>
               </legend>
+              <FileReading sheets={f.preview.sheets} skipped={f.preview.skipped} lineWord="ligne" />
               {mappingProblems(f.preview.headers, mappingOf(f))
                 .missingRequired.filter((c) => c.key === "titre")
                 .map((c) => (

@@ -312,6 +312,8 @@ export interface ConvertedRow {
   /** Publication state asked by the file; undefined when the file does not say. */
   status?: FormationStatus;
   issues: CellIssue[];
+  /** What the conversion deduced (a modality from « à distance » among the cities). */
+  notes: CellIssue[];
 }
 
 function programFrom(value: unknown, issues: CellIssue[]): unknown {
@@ -453,8 +455,10 @@ function numberCell(value: unknown): unknown {
  */
 export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRow {
   const issues: CellIssue[] = [];
+  const notes: CellIssue[] = [];
   const input: Record<string, unknown> = {};
   let status: FormationStatus | undefined;
+  let remoteCity = false;
   for (const column of IMPORT_COLUMNS) {
     const value = record[column.key];
     const text = () => cellText(value);
@@ -535,11 +539,14 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
       }
       case "cities": {
         const ids: string[] = [];
-        for (const item of splitItems(value)) {
-          if (REMOTE_WORDS.has(key(item))) continue; // "Lyon, à distance": the modality says it
-          const c = l.cityByKey.get(item) ?? l.cityByKey.get(key(item));
-          if (c) ids.push(c.id);
-          else issues.push({ column: column.key, message: `La ville « ${item} » n'existe pas : créez-la d'abord dans Villes.` });
+        for (const item of splitCities(value)) {
+          // « Lyon, à distance »: also remote, which the modality says (below).
+          if (REMOTE_WORDS.has(key(item))) remoteCity = true;
+          else {
+            const c = l.cityByKey.get(item) ?? l.cityByKey.get(key(item));
+            if (c) ids.push(c.id);
+            else issues.push({ column: column.key, message: unknownCityMessage(item) });
+          }
         }
         input.cityIds = ids;
         break;
@@ -585,7 +592,36 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
   // No certification column, but an RNCP or RS code: the code tells the register.
   if (cellText(record.certification).trim() === "" && registerOf(record.certification_code))
     input.certificationType = registerOf(record.certification_code);
-  return { input, status, issues };
+  // « À distance » among the cities: the formation is given remotely, alone or besides its cities.
+  if (remoteCity) {
+    const stated = typeof input.modality === "string" ? input.modality : "";
+    const inPerson = stated === "presentiel" || (Array.isArray(input.cityIds) && input.cityIds.length > 0);
+    const modality = stated === "" || stated === "presentiel" ? (inPerson ? "mixte" : "distanciel") : stated;
+    if (modality !== stated) {
+      input.modality = modality;
+      notes.push({
+        column: "modalite",
+        message: `Modalité «\u00a0${MODALITY_WORD[modality]}\u00a0» déduite de «\u00a0à distance\u00a0» dans la colonne des villes${stated ? ` (au lieu de «\u00a0${MODALITY_WORD[stated] ?? stated}\u00a0»)` : ""}\u00a0: vérifiez-la.`,
+      });
+    }
+  }
+  return { input, status, issues, notes };
+}
+
+/** Cities are separated by lines, « , », « ; », « | » or « / » (« Lyon / Paris »). */
+const CITY_SEPARATORS = "«\u00a0,\u00a0», «\u00a0;\u00a0», «\u00a0|\u00a0» ou «\u00a0/\u00a0»";
+
+export function splitCities(value: unknown): string[] {
+  return splitItems(value).flatMap((item) =>
+    item
+      .split("/")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+}
+
+function unknownCityMessage(item: string): string {
+  return `La ville «\u00a0${shorten(item)}\u00a0» n'existe pas\u00a0: créez-la d'abord dans Villes. Plusieurs villes se séparent par ${CITY_SEPARATORS}\u00a0; écrivez «\u00a0à distance\u00a0» pour une formation à distance.`;
 }
 
 const CERTIFYING_WORDS = new Set(["oui", "yes", "certifiante", "formation certifiante", "certification"]);
@@ -709,8 +745,7 @@ function roundToHalf(n: number): number {
  * `defaults` fill the empty fields.
  */
 export function validateFlat(record: FlatRecord, l: ResolvedLookups, options: { defaults?: RowDefaults } = {}): ValidatedRow {
-  const { input, status, issues } = flatToInput(record, l);
-  const notes: CellIssue[] = [];
+  const { input, status, issues, notes } = flatToInput(record, l);
   // A session's city is one of the formation's cities: added for the file's author rather than refused.
   const sessionCities = (Array.isArray(input.sessions) ? (input.sessions as Array<{ cityId: string | null }>) : []).flatMap((s) =>
     s.cityId ? [s.cityId] : [],

@@ -9,6 +9,7 @@ import {
   type JobState,
   type RowAction,
 } from "./model";
+import { sheetUseLabel, skippedRowLabel, type SheetReport, type SkippedRow } from "./sheets";
 
 /** Components of the import screens (the routes stay thin). */
 
@@ -158,5 +159,36 @@ export function FileError({ id, message, className = "mt-3" }: { id: string; mes
     <p id={id} role="alert" className={cn(className, "text-sm font-medium text-red-700 dark:text-red-300")}>
       {message}
     </p>
+  );
+}
+
+/**
+ * What the reading did with the file: each sheet of a workbook (« lue comme formations », « lue comme
+ * sessions », « ignorée » and why) and each row left out (« Ligne 27 ignorée : ligne de total »).
+ */
+export function FileReading({ sheets, skipped, lineWord }: { sheets?: SheetReport[]; skipped?: SkippedRow[]; lineWord: string }) {
+  if (!sheets?.length && !skipped?.length) return null;
+  return (
+    <div className="mt-2 space-y-2 text-sm text-slate-700 dark:text-slate-300">
+      {sheets?.length ? (
+        <div data-testid="sheet-list">
+          <p className="font-medium">Feuilles du classeur&nbsp;:</p>
+          <ul className="ml-5 list-disc">
+            {sheets.map((sheet, i) => (
+              <li key={`${i}-${sheet.name}`}>
+                «&nbsp;{sheet.name}&nbsp;»&nbsp;: {sheetUseLabel(sheet)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {skipped?.length ? (
+        <ul className="ml-5 list-disc" data-testid="skipped-rows" aria-label="Lignes ignorées">
+          {skipped.map((row) => (
+            <li key={`${row.line}-${row.reason}`}>{skippedRowLabel(row, lineWord)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -356,7 +356,9 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     expect(issues[1]!["Catégorie"]).toMatch(
       /^La catégorie « cuisine » n'existe pas : créez-la d'abord dans Catégories ou choisissez parmi : bureautique, management\.$/,
     );
-    expect(issues[2]!["Villes"]).toBe("La ville « atlantide » n'existe pas : créez-la d'abord dans Villes.");
+    expect(issues[2]!["Villes"]).toBe(
+      "La ville «\u00a0atlantide\u00a0» n'existe pas\u00a0: créez-la d'abord dans Villes. Plusieurs villes se séparent par «\u00a0,\u00a0», «\u00a0;\u00a0», «\u00a0|\u00a0» ou «\u00a0/\u00a0»\u00a0; écrivez «\u00a0à distance\u00a0» pour une formation à distance.",
+    );
     expect(issues[2]!["Sessions"]).toBe(
       "Session 1 : « 2031-02-30 » n'est pas une date valide (début) : écrivez-la JJ/MM/AAAA (par exemple 12/03/2027).",
     );

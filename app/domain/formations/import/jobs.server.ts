@@ -7,6 +7,7 @@ import { log } from "~/platform/log.server";
 import { guessMapping, mappingProblems, type ColumnMapping } from "./columns";
 import { toCsv } from "./csv";
 import { FILE_NOT_IN_JOB, JOB_MISSING } from "./forms";
+import { sheetUseLabel, skippedRowLabel, type SkippedRow } from "./sheets";
 import { IGNORED_ACK_FIELD, ignoredHeaders, previewOf, unacknowledgedIgnored, type FilePreview } from "./mapping";
 import {
   ImportCancelledError,
@@ -682,7 +683,7 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
       const rejected = analysis.rows.filter((r) => r.action === "reject");
       if (allOrNothing && rejected.length > 0) {
         await target.transaction().execute(async (trx) => {
-          await insertReportRows(trx, id, file.name, rejected);
+          await insertReportRows(trx, id, file.name, rejected, table.skipped);
           await trx
             .updateTable("formation_import_files")
             .set({
@@ -723,7 +724,7 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
           target,
           shouldStop: (trx) => shouldStop(trx),
           within: async (trx) => {
-            await insertReportRows(trx, id, file.name, [...rejected, ...drafts]);
+            await insertReportRows(trx, id, file.name, [...rejected, ...drafts], table.skipped);
             await trx
               .updateTable("formation_import_files")
               .set({
@@ -803,8 +804,18 @@ function parseStamps(json: string): string[] {
   }
 }
 
-/** The rows of the report: refused rows with their reasons, drafts with what they lack. */
-async function insertReportRows(trx: Db, jobId: string, fileName: string, rows: RowReport[]): Promise<void> {
+/** The rows of the report: refused rows with their reasons, drafts with what they lack, rows left out (totals). */
+async function insertReportRows(trx: Db, jobId: string, fileName: string, rows: RowReport[], skipped: SkippedRow[] = []): Promise<void> {
+  const left = skipped.map((r) => ({
+    id: randomUUID(),
+    job_id: jobId,
+    file_name: fileName,
+    row_number: r.line,
+    slug: "",
+    title: "",
+    kind: "skipped",
+    reasons: skippedRowLabel(r),
+  }));
   const values = rows.map((r) => {
     const draft = r.action !== "reject";
     return {
@@ -820,6 +831,7 @@ async function insertReportRows(trx: Db, jobId: string, fileName: string, rows: 
         : r.issues.map((i) => `${i.header} : ${i.message}`).join("\n"),
     };
   });
+  values.push(...left);
   for (let i = 0; i < values.length; i += 200)
     await trx
       .insertInto("formation_import_rejections")
@@ -841,6 +853,7 @@ export async function jobReportCsv(id: string, target: Db = db()): Promise<strin
     .execute();
   const rows: Array<Array<string | number>> = [["Fichier", "Ligne", "Adresse (slug)", "Titre", "Motifs du refus"]];
   for (const f of job.files) {
+    for (const sheet of f.preview?.sheets ?? []) rows.push([f.name, "", "", "", `Feuille « ${sheet.name} » : ${sheetUseLabel(sheet)}`]);
     if (f.state === "failed" && f.counts.rejected === 0) rows.push([f.name, "", "", "", `Fichier non importé : ${f.error}`]);
     if (f.state === "cancelled") rows.push([f.name, "", "", "", "Fichier non traité : import annulé."]);
   }

@@ -1,6 +1,7 @@
 import { cellText } from "./cells";
 import { COLUMN_BY_KEY, guessMapping, type ColumnMapping } from "./columns";
 import type { HeaderCandidate } from "./header-row";
+import type { SheetReport, SkippedRow } from "./sheets";
 
 /**
  * The mapping step of both imports (pure, runs anywhere): each column of the file is associated
@@ -30,6 +31,9 @@ export interface FilePreview {
   headerLine?: number;
   headerChosen?: boolean;
   headerCandidates?: HeaderCandidate[];
+  /** A workbook's sheets and what the import does with each; the rows left out among those read. */
+  sheets?: SheetReport[];
+  skipped?: SkippedRow[];
 }
 
 /** The checkbox that acknowledges the ignored columns, in both imports. */
@@ -54,6 +58,8 @@ export function previewOf(table: {
   headerLine: number;
   headerChosen: boolean;
   headerCandidates: HeaderCandidate[];
+  sheets?: SheetReport[];
+  skipped?: SkippedRow[];
 }): FilePreview {
   return {
     description: table.description,
@@ -62,6 +68,8 @@ export function previewOf(table: {
     headerLine: table.headerLine,
     headerChosen: table.headerChosen,
     headerCandidates: table.headerCandidates,
+    ...(table.sheets ? { sheets: table.sheets } : {}),
+    ...(table.skipped?.length ? { skipped: table.skipped } : {}),
   };
 }
 

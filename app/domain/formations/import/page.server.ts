@@ -2,6 +2,7 @@ import type { FieldErrors } from "~/platform/validation/errors";
 import { parseSubmission } from "~/platform/validation/submission";
 import { mappingProblems } from "./columns";
 import { FILE_MISSING, UPLOAD_MISSING, headerRowFrom, importConfirmSchema, importUploadSchema } from "./forms";
+import type { SheetReport, SkippedRow } from "./sheets";
 import type { HeaderCandidate } from "./header-row";
 import { ImportWriteError, analyseTable, importTable, previewRows, type Actor, type RowReport } from "./import.server";
 import { deleteUpload, getUpload, saveUpload } from "./jobs.server";
@@ -36,6 +37,9 @@ export type ImportPageData =
       headerLine: number;
       headerChosen: boolean;
       headerCandidates: HeaderCandidate[];
+      /** A workbook's sheets with what the import does with each, and the rows left out (totals). */
+      sheets?: SheetReport[];
+      skipped: SkippedRow[];
       columns: MappingColumn[];
       mappingChosen: boolean;
       duplicates: string[];
@@ -88,6 +92,8 @@ export async function importPageData(url: URL, actor: Actor): Promise<ImportPage
     headerLine: table.headerLine,
     headerChosen: table.headerChosen,
     headerCandidates: table.headerCandidates,
+    ...(table.sheets ? { sheets: table.sheets } : {}),
+    skipped: table.skipped,
     columns: mappingColumns(
       table.headers,
       mapping,

@@ -2,6 +2,7 @@ import { ENCODING_LABELS, decodeText, parseCsv, separatorName, type TextEncoding
 import { normalizeHeader } from "./columns";
 import { HEADER_SEARCH_ROWS, headerCandidates, pickHeaderRow, type HeaderCandidate } from "./header-row";
 import { mergeSessionsSheet } from "./sessions-sheet";
+import { TOTAL_ROW_REASON, isTotalRow, type SheetReport, type SkippedRow } from "./sheets";
 import { IMPORT_MAX_ROWS, IMPORT_MAX_UPLOAD_BYTES, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 import { FORMAT_LABELS, ImportFileError, tooManyRowsMessage, type FileFormat } from "./model";
 import { readWorkbook } from "./xlsx.server";
@@ -44,6 +45,10 @@ export interface ImportTable {
   headerChosen: boolean;
   /** The rows that may hold the column names (the first non-empty ones; none for JSON). */
   headerCandidates: HeaderCandidate[];
+  /** Rows left out on purpose (totals rows), said on the screens and in the report. */
+  skipped: SkippedRow[];
+  /** A workbook's sheets, each with what the import did with it (absent for CSV and JSON). */
+  sheets?: SheetReport[];
 }
 
 export function formatOf(name: string, bytes: Uint8Array): FileFormat {
@@ -107,7 +112,7 @@ function finish(
   description: string,
   lineWord: string,
   headerCells: unknown[],
-  body: Array<{ line: number; cells: unknown[] }>,
+  body: Array<{ line: number; cells: unknown[]; sums?: boolean }>,
   choice: HeaderChoice = { headerLine: 0, headerChosen: false, headerCandidates: [] },
 ): ImportTable {
   const where = choice.headerLine > 0 ? `La ligne d'en-tête (ligne ${choice.headerLine})` : "La première ligne du fichier";
@@ -120,13 +125,16 @@ function finish(
   if (headers.length === 0)
     throw new ImportFileError(`${where} doit contenir les noms des colonnes (Titre, Résumé, Catégorie…) : elle est vide.`);
   if (!headers.some((h) => normalizeHeader(h))) throw new ImportFileError(`${where} ne contient aucun nom de colonne lisible.`);
-  const rows = body.map((r) => {
+  // A totals row (« Total », « Sous-total », a sum of the column) is no formation: left out, and said.
+  const skipped: SkippedRow[] = [];
+  const kept = format === "json" ? body : body.filter((r) => !(isTotalRow(r) && skipped.push({ line: r.line, reason: TOTAL_ROW_REASON })));
+  const rows = kept.map((r) => {
     const extra = r.cells.slice(headers.length).filter((c) => !isEmpty(c));
     const row: TableRow = { line: r.line, cells: headers.map((_, i) => r.cells[i] ?? ""), extraCells: extra.length };
     if (extra.length > 0) row.extraValue = String(extra[0] instanceof Date ? extra[0].toISOString().slice(0, 10) : extra[0]).trim();
     return row;
   });
-  return { format, description, headers, rows, lineWord, ...choice };
+  return { format, description, headers, rows, lineWord, ...choice, skipped };
 }
 
 function isEmpty(value: unknown): boolean {
@@ -184,6 +192,9 @@ async function readXlsx(bytes: Uint8Array, options: ParseOptions): Promise<Impor
     stopAfterRows: options.previewRows === undefined ? undefined : options.previewRows + HEADER_SEARCH_ROWS,
   });
   const { header, body, choice } = atHeaderRow(workbook.rows, options.headerLine);
-  const table = finish("xlsx", `${FORMAT_LABELS.xlsx}, feuille « ${workbook.sheetName} »`, "ligne", header, body, choice);
+  const table = {
+    ...finish("xlsx", `${FORMAT_LABELS.xlsx}, feuille « ${workbook.sheetName} »`, "ligne", header, body, choice),
+    sheets: workbook.sheets,
+  };
   return workbook.sessions ? mergeSessionsSheet(table, workbook.sheetName, workbook.sessions) : table;
 }

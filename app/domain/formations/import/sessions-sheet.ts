@@ -1,6 +1,7 @@
 import { slugify } from "../slug";
 import { columnForHeader, normalizeHeader } from "./columns";
-import { HEADER_SEARCH_ROWS, cellText } from "./header-row";
+import { HEADER_SEARCH_ROWS, cellText, headerMatches } from "./header-row";
+import { TOTAL_ROW_REASON, isTotalRow, type SkippedRow } from "./sheets";
 import { ImportFileError } from "./model";
 
 /**
@@ -44,9 +45,31 @@ function dayText(value: unknown): string {
   return cellText(value).trim();
 }
 
+/** The index of the sessions sheet's header row among its first rows (one that names « Formation » and « Début »), or -1. */
+function sessionHeaderIndex(rows: Array<{ cells: unknown[] }>): number {
+  return rows.slice(0, HEADER_SEARCH_ROWS).findIndex((r) => {
+    const keys = new Set(r.cells.map(sessionColumnOf).filter(Boolean));
+    return keys.has("formation") && keys.has("debut");
+  });
+}
+
+/**
+ * Whether a sheet, whatever its name (« Planning 2027 »), lists sessions: a header row names the
+ * formation, the start and the end, city or seats, and more of a session's columns than of a formation's.
+ */
+export function looksLikeSessionsSheet(rows: Array<{ cells: unknown[] }>): boolean {
+  const index = sessionHeaderIndex(rows);
+  if (index < 0) return false;
+  const cells = rows[index]!.cells;
+  const keys = new Set(cells.map(sessionColumnOf).filter(Boolean));
+  if (!keys.has("fin") && !keys.has("ville") && !keys.has("places")) return false;
+  return headerMatches(cells) <= keys.size;
+}
+
 interface Table {
   headers: string[];
   rows: Array<{ line: number; cells: unknown[]; extraCells: number }>;
+  skipped?: SkippedRow[];
 }
 
 /**
@@ -57,12 +80,10 @@ interface Table {
 export function mergeSessionsSheet<T extends Table>(
   table: T,
   formationsSheet: string,
-  sheet: { sheetName: string; rows: Array<{ line: number; cells: unknown[] }> },
+  sheet: { sheetName: string; rows: Array<{ line: number; cells: unknown[]; sums?: boolean }> },
 ): T {
   const where = `Feuille « ${sheet.sheetName} »`;
-  const candidates = sheet.rows.slice(0, HEADER_SEARCH_ROWS);
-  const scored = candidates.map((r) => new Set(r.cells.map(sessionColumnOf).filter(Boolean)));
-  const headerIndex = scored.findIndex((keys) => keys.has("formation") && keys.has("debut"));
+  const headerIndex = sessionHeaderIndex(sheet.rows);
   if (headerIndex < 0) {
     if (sheet.rows.length === 0) return table;
     throw new ImportFileError(
@@ -90,7 +111,12 @@ export function mergeSessionsSheet<T extends Table>(
   });
 
   const added = new Map<number, string[]>();
+  const skipped: SkippedRow[] = [];
   for (const row of sheet.rows.slice(headerIndex + 1)) {
+    if (isTotalRow(row)) {
+      skipped.push({ line: row.line, reason: `${TOTAL_ROW_REASON} de la feuille «\u00a0${sheet.sheetName}\u00a0»` });
+      continue;
+    }
     const reference = cellText(cell(row.cells, "formation")).trim();
     const start = dayText(cell(row.cells, "debut"));
     if (!reference && !start) continue;
@@ -106,7 +132,8 @@ export function mergeSessionsSheet<T extends Table>(
     const seats = cellText(cell(row.cells, "places")).trim();
     added.set(index, [...(added.get(index) ?? []), [start, end || start, city, seats].join(";")]);
   }
-  if (added.size === 0) return table;
+  const withSkipped = skipped.length > 0 ? { ...table, skipped: [...(table.skipped ?? []), ...skipped] } : table;
+  if (added.size === 0) return withSkipped;
 
   const headers = [...table.headers];
   if (sessionsColumn < 0) {
@@ -125,5 +152,5 @@ export function mergeSessionsSheet<T extends Table>(
     cells[sessionsColumn] = sessions.join("\n");
     return { ...row, cells };
   });
-  return { ...table, headers, rows };
+  return { ...withSkipped, headers, rows };
 }

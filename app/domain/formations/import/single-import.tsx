@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Link } from "~/ui/link";
 import { IMPORT_COLUMNS } from "./columns";
-import { Alert, Badge, CountsGrid, FileError, RowActionBadge, TableHead, fileInputClass, panelClass } from "./components";
+import { Alert, Badge, CountsGrid, FileError, FileReading, RowActionBadge, TableHead, fileInputClass, panelClass } from "./components";
 import type { RowIssue, RowReport } from "./import.server";
 import { IMPORT_MAX_INTERACTIVE_ROWS, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
 import { IGNORED_ACK_FIELD } from "./mapping";
@@ -290,6 +290,7 @@ export function ReviewSteps({ review, importReply }: { review: Review; importRep
             ? "Correspondance choisie par vous."
             : "Correspondance proposée d'après les en-têtes : corrigez-la si besoin."}
         </p>
+        <FileReading sheets={review.sheets} skipped={review.skipped} lineWord={review.lineWord} />
         <div className="mt-3 space-y-2">
           {review.duplicates.map((d) => (
             <Alert key={d} tone="error">

@@ -8,6 +8,9 @@ import {
 } from "./limits";
 import { ImportFileError, formatBytes, tooManyCellsMessage, tooManyRowsMessage } from "./model";
 import { XmlScanner, XmlTooLargeError, attribute } from "./xml";
+import { HEADER_SEARCH_ROWS } from "./header-row";
+import { looksLikeSessionsSheet } from "./sessions-sheet";
+import { isColumnSum, type SheetReport } from "./sheets";
 import { entryChunks, entryText, readZipDirectory, type InflateLimit, type ZipEntry } from "./zip.server";
 
 /**
@@ -21,16 +24,20 @@ export interface SheetRow {
   /** The row number the spreadsheet shows. */
   line: number;
   cells: unknown[];
+  /** A cell of the row sums a column (« =SUM(D5:D26) »): a totals row. */
+  sums?: boolean;
 }
 
 export interface Workbook {
   sheetName: string;
   rows: SheetRow[];
-  /** The « Sessions » sheet (one row per session), when the workbook has one. */
+  /** The sessions sheet (one row per session), when the workbook has one. */
   sessions?: { sheetName: string; rows: SheetRow[] };
+  /** Every sheet of the workbook, in its order, with what the import does with it. */
+  sheets: SheetReport[];
 }
 
-/** The sheet that lists sessions, one per row, beside the formations (see `./sessions-sheet.ts`). */
+/** A sheet named « Sessions »: read as the sessions sheet (see `./sessions-sheet.ts`). */
 const isSessionsSheet = (name: string) => normalizeHeader(name) === "sessions";
 
 export interface ReadLimits {
@@ -192,15 +199,10 @@ async function read(bytes: Uint8Array, limits: ReadLimits): Promise<Workbook> {
     if (/styles\.xml$/i.test(target)) stylesPath = resolvePart(workbookPath, target);
   }
   const isHelp = (name: string) => /mode d emploi|instructions|aide/.test(normalizeHeader(name));
-  const candidates = [
-    ...sheets.filter((s) => normalizeHeader(s.name) === "formations"),
-    ...sheets.filter((s) => normalizeHeader(s.name) !== "formations" && !isHelp(s.name) && !isSessionsSheet(s.name)),
-    ...sheets.filter((s) => isHelp(s.name)),
-  ].filter((s) => entries.has(s.path));
-  const sessionsSheet = sheets.find((s) => isSessionsSheet(s.name) && entries.has(s.path));
-  if (candidates.length === 0) throw new ImportFileError("Le classeur ne contient aucune feuille remplie.");
+  const present = sheets.filter((s) => entries.has(s.path));
+  if (present.length === 0) throw new ImportFileError("Le classeur ne contient aucune feuille remplie.");
   // Every part that may be read is checked against its declared size before anything is inflated.
-  for (const s of sessionsSheet ? [...candidates, sessionsSheet] : candidates) {
+  for (const s of present) {
     const entry = entries.get(s.path)!;
     if (entry.uncompressedSize > XLSX_MAX_UNCOMPRESSED_BYTES)
       throw new ImportFileError(partLimit(entry, XLSX_MAX_UNCOMPRESSED_BYTES).tooBig());
@@ -274,16 +276,73 @@ async function read(bytes: Uint8Array, limits: ReadLimits): Promise<Workbook> {
   }
 
   const context = { shared, dateStyles, date1904 };
+  // Each sheet is recognised by its first rows: a sheet named « Sessions », or whose columns are a
+  // session's (formation, début, fin, ville, places), holds the sessions; the first other filled sheet
+  // (« Formations » first) holds the formations; a help sheet is read only when nothing else is filled.
+  const heads = new Map<string, SheetRow[]>();
+  for (const s of present)
+    if (!isHelp(s.name))
+      heads.set(s.path, await readSheet(bytes, entries.get(s.path)!, { ...context, budget, stopAfterRows: HEADER_SEARCH_ROWS }));
+  const report = new Map<string, SheetReport>();
+  let sessionsSheet: { name: string; path: string } | undefined;
+  for (const s of [...present.filter((x) => isSessionsSheet(x.name)), ...present.filter((x) => !isSessionsSheet(x.name))]) {
+    const head = heads.get(s.path);
+    if (!head || head.length === 0 || !(isSessionsSheet(s.name) || looksLikeSessionsSheet(head))) continue;
+    if (!sessionsSheet) {
+      sessionsSheet = s;
+      report.set(s.path, { name: s.name, use: "sessions" });
+    } else
+      report.set(s.path, {
+        name: s.name,
+        use: "ignored",
+        reason: `une seule feuille de sessions est lue par fichier, et c'est la feuille «\u00a0${sessionsSheet.name}\u00a0»`,
+      });
+  }
+  const candidates = [
+    ...present.filter((s) => normalizeHeader(s.name) === "formations"),
+    ...present.filter((s) => normalizeHeader(s.name) !== "formations" && !isHelp(s.name)),
+    ...present.filter((s) => isHelp(s.name)),
+  ].filter((s) => !report.has(s.path));
+  let formations: { name: string; rows: SheetRow[] } | undefined;
   for (const sheet of candidates) {
+    if (formations) {
+      report.set(sheet.path, {
+        name: sheet.name,
+        use: "ignored",
+        reason: isHelp(sheet.name)
+          ? "mode d'emploi"
+          : heads.get(sheet.path)?.length === 0
+            ? "feuille vide"
+            : `une seule feuille de formations est lue par fichier, et c'est la feuille «\u00a0${formations.name}\u00a0»`,
+      });
+      continue;
+    }
+    if (heads.get(sheet.path)?.length === 0) {
+      report.set(sheet.path, { name: sheet.name, use: "ignored", reason: "feuille vide" });
+      continue;
+    }
     const rows = await readSheet(bytes, entries.get(sheet.path)!, { ...context, budget, stopAfterRows: limits.stopAfterRows });
     budget -= entries.get(sheet.path)!.uncompressedSize;
-    if (rows.length === 0) continue;
-    if (!sessionsSheet) return { sheetName: sheet.name, rows };
-    // Sessions are read whole, even for a preview: they add a column to the formations.
-    const sessionRows = await readSheet(bytes, entries.get(sessionsSheet.path)!, { ...context, budget });
-    return { sheetName: sheet.name, rows, sessions: { sheetName: sessionsSheet.name, rows: sessionRows } };
+    if (rows.length === 0) {
+      report.set(sheet.path, { name: sheet.name, use: "ignored", reason: "feuille vide" });
+      continue;
+    }
+    formations = { name: sheet.name, rows };
+    report.set(sheet.path, { name: sheet.name, use: "formations" });
   }
-  throw new ImportFileError("La feuille du classeur est vide.");
+  if (!formations) throw new ImportFileError("La feuille du classeur est vide.");
+  const sheetReports = sheets.map(
+    (s) => report.get(s.path) ?? { name: s.name, use: "ignored" as const, reason: "feuille absente du fichier" },
+  );
+  if (!sessionsSheet) return { sheetName: formations.name, rows: formations.rows, sheets: sheetReports };
+  // Sessions are read whole, even for a preview: they add a column to the formations.
+  const sessionRows = await readSheet(bytes, entries.get(sessionsSheet.path)!, { ...context, budget });
+  return {
+    sheetName: formations.name,
+    rows: formations.rows,
+    sessions: { sheetName: sessionsSheet.name, rows: sessionRows },
+    sheets: sheetReports,
+  };
 }
 
 /** Excel's own limit for one cell. */
@@ -310,7 +369,9 @@ async function readSheet(
   let type = "";
   let style = -1;
   let value = "";
-  let capture: "v" | "t" | null = null;
+  let capture: "v" | "t" | "f" | null = null;
+  let formula = "";
+  let sums = false;
   let inInline = false;
   const merges: string[] = [];
 
@@ -341,6 +402,7 @@ async function readSheet(
           rowNumber = Number.isInteger(r) && r > 0 ? r : rowNumber + 1;
           cells = [];
           nonEmpty = false;
+          sums = false;
           nextColumn = 0;
           break;
         }
@@ -352,12 +414,16 @@ async function readSheet(
           type = attribute(attrs, "t") ?? "";
           style = Number(attribute(attrs, "s") ?? -1);
           value = "";
+          formula = "";
           inCell = !selfClosing;
           if (selfClosing && cells && cells[column] === undefined) cells[column] = "";
           break;
         }
         case "v":
           if (inCell) capture = "v";
+          break;
+        case "f":
+          if (inCell && !selfClosing) capture = "f";
           break;
         case "is":
           inInline = true;
@@ -379,12 +445,15 @@ async function readSheet(
       switch (name) {
         case "c":
           if (inCell) finishCell();
+          // A sum of a column marks a totals row, even when the file keeps no computed value.
+          if (formula && isColumnSum(formula)) sums = nonEmpty = true;
           inCell = false;
           capture = null;
           inInline = false;
           break;
         case "v":
         case "t":
+        case "f":
           capture = null;
           break;
         case "is":
@@ -393,7 +462,7 @@ async function readSheet(
         case "row":
           if (cells && nonEmpty) {
             for (let i = 0; i < cells.length; i++) cells[i] ??= "";
-            rows.push({ line: rowNumber, cells });
+            rows.push(sums ? { line: rowNumber, cells, sums } : { line: rowNumber, cells });
             if (context.stopAfterRows !== undefined && rows.length >= context.stopAfterRows) throw new EnoughRows();
             if (rows.length > IMPORT_MAX_ROWS + 1) throw new ImportFileError(tooManyRowsMessage());
           }
@@ -403,6 +472,10 @@ async function readSheet(
     },
     text(text) {
       if (!capture) return;
+      if (capture === "f") {
+        if (formula.length < 1000) formula += text;
+        return;
+      }
       value += text;
       if (value.length > MAX_CELL_CHARACTERS) throw new ImportFileError(CELL_TOO_LONG);
     },
