@@ -12,7 +12,7 @@ import type { LeadsTable } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
 import { resolveFormations } from "./catalogue.server";
 import { staffNotification, visitorAcknowledgement, type LeadForMail, type MailContext } from "./mail-content.server";
-import { enqueueMail, requeueMail, signalMailQueued } from "./mail-queue.server";
+import { enqueueMail, requeueMail, signalMailQueued, withinRecipientCaps } from "./mail-queue.server";
 import {
   FORMAT_LABELS,
   LEADS_PAGE_SIZE,
@@ -296,16 +296,8 @@ async function storeLead(target: Db, lead: SpooledLead): Promise<{ ok: true; ref
 /** Acknowledgements sent to one address within 24 hours, at most. */
 export const ACK_DAILY_LIMIT = 3;
 
-async function acknowledgementAllowed(trx: Db, email: string, now: number): Promise<boolean> {
-  const since = new Date(now - 24 * 60 * 60 * 1000).toISOString();
-  const row = await trx
-    .selectFrom("mail_queue")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("purpose", "=", "ack")
-    .where("to_address", "=", email)
-    .where("created_at", ">=", since)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0) < ACK_DAILY_LIMIT;
+function acknowledgementAllowed(trx: Db, email: string, now: number): Promise<boolean> {
+  return withinRecipientCaps(trx, email, ["ack"], [{ windowMs: 24 * 60 * 60 * 1000, max: ACK_DAILY_LIMIT }], now);
 }
 
 function toRow(

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder } from "kysely";
 import { db, type Db } from "~/platform/db/db.server";
+import { lockNameForTransaction } from "~/platform/db/dialect";
 import type { Database } from "~/platform/db/schema";
 import { sendMail, type MailAttachment, type MailMessage, type SentMail } from "~/platform/email/mailer.server";
 import { leaseMs } from "~/platform/jobs/lease.server";
@@ -94,6 +95,42 @@ export async function enqueueMail(target: Db, mail: QueuedMail, now = Date.now()
     })
     .execute();
   return id;
+}
+
+/** At most `max` mails to one address within `windowMs`. */
+export interface RecipientCap {
+  windowMs: number;
+  max: number;
+}
+
+/**
+ * True when `to` was queued fewer mails of these purposes than each cap allows (any state, counted
+ * in the queue itself: every instance sees the same figure). Call in the transaction that would
+ * queue the mail; on PostgreSQL the check is serialized by a transaction-scoped lock, so two
+ * transactions never both pass a full cap. Beyond a cap the caller queues nothing. `replyTo`: only
+ * the mails about one person count (a notification to staff, per person who triggered it).
+ */
+export async function withinRecipientCaps(
+  trx: Db,
+  to: string,
+  purposes: readonly string[],
+  caps: readonly RecipientCap[],
+  now = Date.now(),
+  { replyTo }: { replyTo?: string } = {},
+): Promise<boolean> {
+  await lockNameForTransaction(trx, "mail-recipient-caps");
+  for (const cap of caps) {
+    let q = trx
+      .selectFrom("mail_queue")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("to_address", "=", to)
+      .where("purpose", "in", [...purposes])
+      .where("created_at", ">=", new Date(now - cap.windowMs).toISOString());
+    if (replyTo !== undefined) q = q.where("reply_to", "=", replyTo);
+    const row = await q.executeTakeFirst();
+    if (Number(row?.n ?? 0) >= cap.max) return false;
+  }
+  return true;
 }
 
 export interface ProcessOptions {

@@ -117,7 +117,7 @@ export function waitlistMail(r: MailRegistration, position: number, links: MailL
   const lines = [
     `Bonjour ${r.contactName},`,
     "",
-    `La session est complète\u00a0: votre inscription est sur la liste d'attente (position ${position}). Dès qu'${r.trainees.length > 1 ? "assez de places se libèrent" : "une place se libère"}, nous vous l'offrons par e-mail\u00a0: vous aurez alors ${offerHours} heures pour la confirmer. Aucune somme ne vous est demandée d'ici là.`,
+    `${r.trainees.length > 1 ? "La session n'a plus assez de places libres pour votre groupe" : "La session est complète"}\u00a0: votre inscription est sur la liste d'attente (position ${position}). Dès qu'${r.trainees.length > 1 ? "assez de places se libèrent" : "une place se libère"}, nous vous l'offrons par e-mail\u00a0: vous aurez alors ${offerHours} heures pour la confirmer. Aucune somme ne vous est demandée d'ici là.`,
     "",
     ...summaryLines(r),
     "",

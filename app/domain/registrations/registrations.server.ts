@@ -2,7 +2,7 @@ import { REGISTRATION_EVENTS, emitEvent } from "~/domain/webhooks/webhooks.serve
 import { formatCount, formatDate } from "~/platform/format";
 import { randomInt } from "node:crypto";
 import { staffAddress } from "~/domain/leads/leads.server";
-import { enqueueMail, signalMailQueued } from "~/domain/leads/mail-queue.server";
+import { enqueueMail, signalMailQueued, withinRecipientCaps, type QueuedMail, type RecipientCap } from "~/domain/leads/mail-queue.server";
 import { consumeRateLimit, rateLimitMessage, screenSubmission } from "~/domain/leads/spam.server";
 import { getOrganisation, getRegistrationSettings } from "~/domain/settings/settings.server";
 import type { Organisation } from "~/domain/settings/model";
@@ -10,7 +10,7 @@ import { config } from "~/platform/config.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
 import { isDatabaseUnavailable, isUniqueViolation } from "~/platform/db/errors";
-import { spoolCount, spoolWrite, type SpoolEntry } from "~/platform/spool/spool.server";
+import { SPOOL_POLL_MS, spoolCount, spoolWrite, type SpoolEntry } from "~/platform/spool/spool.server";
 import { parisCalendarDay } from "~/platform/intl";
 import { log } from "~/platform/log.server";
 import { validate, type FieldErrors } from "~/platform/validation/errors";
@@ -33,11 +33,13 @@ import {
 import { registrationSchema, type RegistrationInput } from "./model";
 import {
   getSession,
+  lockRegistration,
   lockSession,
   newId,
   placeOf,
   registrationClosedReason,
   releaseSeats,
+  sessionCapacity,
   signedToken,
   takeSeats,
   type RegistrationSession,
@@ -208,6 +210,11 @@ export function calendarOf(r: MailRegistration, setup: Pick<MailSetup, "organisa
   });
 }
 
+/**
+ * The place of a waiting registration in its session's list: every waiting registration before it
+ * (`waitlisted_at`, then id), those stored from a spool and not decided yet included. Called under
+ * the session's lock, in the transaction that puts it on the list: the committed order.
+ */
 async function waitingPosition(trx: Db, sessionId: string, registrationId: string): Promise<number> {
   const rows = await trx
     .selectFrom("registrations")
@@ -218,6 +225,73 @@ async function waitingPosition(trx: Db, sessionId: string, registrationId: strin
     .orderBy("id")
     .execute();
   return rows.findIndex((r) => r.id === registrationId) + 1;
+}
+
+/**
+ * When a registration joins a session's waiting list now: after every registration already on it,
+ * even one stamped by an instance whose clock runs ahead (a position once told stays true).
+ * Called under the session's lock.
+ */
+async function nextWaitlistTime(trx: Db, sessionId: string, iso: string): Promise<string> {
+  const last = await trx
+    .selectFrom("registrations")
+    .select((eb) => eb.fn.max("waitlisted_at").as("last"))
+    .where("session_id", "=", sessionId)
+    .where("status", "=", "en_attente")
+    .executeTakeFirst();
+  const after = last?.last ? new Date(Date.parse(last.last) + 1).toISOString() : "";
+  return after > iso ? after : iso;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-recipient caps: a visitor types any address in the form
+
+const HOUR = 60 * 60 * 1000;
+/** The contact of a registration (any address typed in the form), like the account e-mails' caps. */
+const PERSON_CAPS: readonly RecipientCap[] = [
+  { windowMs: HOUR, max: 5 },
+  { windowMs: 24 * HOUR, max: 10 },
+];
+/**
+ * Staff and the disability contact: per registration contact (`replyTo`), like a person; and in
+ * all, a backstop. Beyond, nothing is sent: the registrations are listed in /admin/sessions all the same.
+ */
+const STAFF_PER_CONTACT_CAPS = PERSON_CAPS;
+export const STAFF_NOTIFICATION_CAPS: readonly RecipientCap[] = [
+  { windowMs: HOUR, max: 100 },
+  { windowMs: 24 * HOUR, max: 500 },
+];
+/** The caps of each e-mail a visitor can trigger, and the purposes counted together. */
+const VISITOR_MAIL_CAPS: Record<
+  string,
+  { purposes: readonly string[]; caps: readonly RecipientCap[]; perContact?: readonly RecipientCap[] }
+> = {
+  "inscription-recue": { purposes: ["inscription-recue", "inscription-attente"], caps: PERSON_CAPS },
+  "inscription-attente": { purposes: ["inscription-recue", "inscription-attente"], caps: PERSON_CAPS },
+  "inscription-handicap": { purposes: ["inscription-handicap"], caps: STAFF_NOTIFICATION_CAPS, perContact: STAFF_PER_CONTACT_CAPS },
+  "inscription-equipe": { purposes: ["inscription-equipe"], caps: STAFF_NOTIFICATION_CAPS, perContact: STAFF_PER_CONTACT_CAPS },
+};
+
+/**
+ * Queues an e-mail a visitor's request triggers, within its recipient's caps; beyond them nothing is
+ * queued (the registration itself is stored and listed in the admin) and a warning is logged.
+ */
+async function enqueueVisitorMail(trx: Db, mail: QueuedMail, now: number): Promise<boolean> {
+  const rule = VISITOR_MAIL_CAPS[mail.purpose];
+  const allowed =
+    !rule ||
+    ((await withinRecipientCaps(trx, mail.to, rule.purposes, rule.caps, now)) &&
+      (!rule.perContact ||
+        (await withinRecipientCaps(trx, mail.to, rule.purposes, rule.perContact, now, { replyTo: mail.replyTo ?? "" }))));
+  if (!allowed) {
+    log.warn("E-mail d'inscription non envoyé : limite par destinataire atteinte", {
+      purpose: mail.purpose,
+      registrationId: mail.registrationId,
+    });
+    return false;
+  }
+  await enqueueMail(trx, mail, now);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,6 +337,10 @@ function registrationRow(
     ri: string | null;
     now: string;
     today: string;
+    /** On the waiting list from (default: `now` for a waiting registration). */
+    waitlistedAt?: string | null;
+    /** Stored from a spool at: seats decided later (`serveWaitingList`). */
+    spoolPendingAt?: string | null;
   },
 ) {
   return {
@@ -287,7 +365,8 @@ function registrationRow(
     status: extra.status,
     seats: input.stagiaires.length,
     source: extra.source,
-    waitlisted_at: extra.status === "en_attente" ? extra.now : null,
+    waitlisted_at: extra.status === "en_attente" ? (extra.waitlistedAt ?? extra.now) : null,
+    spool_pending_at: extra.spoolPendingAt ?? null,
     // An individual paying for themselves may withdraw for 10 days (L6353-5): final after that.
     final_on: input.acheteur === "particulier" ? addDays(extra.today, 10) : null,
     form_token: extra.formToken,
@@ -322,9 +401,10 @@ async function registrationByToken(target: Db, token: string): Promise<StoredReg
 
 /**
  * Stores a registration and queues its e-mails in one transaction (stored before any answer, mail
- * never lost). Its seats are taken in the same transaction by one conditional UPDATE: when fewer
- * remain than trainees named (or someone already waits), the registration goes on the waiting list
- * instead. Same anti-spam as the quote form (honeypot, signed token, per-address limit); the same
+ * never lost). Its seats are taken in the same transaction, under the session's lock, after the
+ * waiting list was served (`serveWaitingList`): when fewer remain than trainees named, the
+ * registration goes on the waiting list instead. More trainees than the session has seats in all:
+ * refused, next to the trainees. Same anti-spam as the quote form (honeypot, signed token, per-address limit); the same
  * form sent twice is stored once. When the database is unavailable, the registration is kept in the
  * local spool and stored once it answers (`replaySpooledRegistration`, docs/decisions/0010-lead-spool.md).
  */
@@ -349,6 +429,8 @@ export async function submitRegistration(sessionId: string, form: FormData, ctx:
     const today = parisCalendarDay(new Date(now));
     const closed = session ? registrationClosedReason(session, today) : "Cette session n'existe pas ou plus.";
     if (!session || closed) return { ok: false, status: session ? 400 : 404, values, errors, formError: closed ?? undefined, token };
+    const tooMany = overCapacityMessage(validation.value.stagiaires.length, await sessionCapacity(session.id, target));
+    if (tooMany) return { ok: false, status: 400, values, errors: { stagiaires: tooMany }, token };
 
     const limit = await consumeRateLimit(ctx.ip, { target, now });
     if (!limit.allowed) {
@@ -365,33 +447,53 @@ export async function submitRegistration(sessionId: string, form: FormData, ctx:
   }
 }
 
+/** Why a registration naming `trainees` cannot be taken by a session of `capacity` seats in all (null: it can). */
+export function overCapacityMessage(trainees: number, capacity: number): string | null {
+  if (trainees <= capacity) return null;
+  if (capacity <= 0) return "Cette session n'a aucune place ouverte aux inscriptions en ligne\u00a0: demandez-nous un devis.";
+  return `Cette session compte ${capacity} place${capacity > 1 ? "s" : ""} en tout\u00a0: une inscription ne peut pas nommer plus de ${capacity} stagiaire${capacity > 1 ? "s" : ""}. Pour un groupe plus grand, demandez-nous un devis (session intra-entreprise).`;
+}
+
 /**
- * Inserts the registration (seats taken, or the waiting list) with its status and e-mails, in one
- * transaction. `planned`: the id and reference already given to the visitor (a spooled registration).
+ * Inserts the registration with its status and e-mails, in one transaction, under the session's
+ * lock. Sent online: the waiting list is served first, then its seats are taken, or it joins the
+ * list. From a spool (`fromSpool`): stored undecided, with its arrival time; its seats are decided
+ * by `serveWaitingList` in arrival order once every instance had time to replay its own spool.
+ * `r.id`/`r.reference`: those already given to the visitor (a spooled registration).
  */
-async function storeRegistration(target: Db, session: RegistrationSession, r: SpooledRegistration): Promise<StoredRegistration> {
+async function storeRegistration(
+  target: Db,
+  session: RegistrationSession,
+  r: SpooledRegistration,
+  { fromSpool = false }: { fromSpool?: boolean } = {},
+): Promise<StoredRegistration> {
   const today = parisCalendarDay(new Date(r.receivedAt));
   const versions = await acceptedVersions(target, r.input);
   const setup = await mailSetup(target);
   const iso = new Date(r.receivedAt).toISOString();
   const mailNow = Date.now();
+  const trainees = r.input.stagiaires.length;
   for (let attempt = 0; ; attempt++) {
     try {
       const stored = await target.transaction().execute(async (trx) => {
-        const seated = await takeSeats(trx, session.id, r.input.stagiaires.length, iso);
+        const base = { formToken: r.token, source: "en_ligne" as const, cgv: versions.cgv, ri: versions.ri, now: iso, today };
+        if (fromSpool) {
+          await lockSession(trx, session.id);
+          const row = registrationRow(r.input, session, { ...base, status: "en_attente", spoolPendingAt: new Date(mailNow).toISOString() });
+          if (attempt === 0 && r.id && r.reference) Object.assign(row, { id: r.id, reference: r.reference });
+          await insertRegistration(trx, row, r.input);
+          await serveWaitingList(trx, session.id, setup, mailNow);
+          const now = await trx.selectFrom("registrations").select("status").where("id", "=", row.id).executeTakeFirstOrThrow();
+          return { id: row.id, reference: row.reference, status: now.status as RegistrationStatus, duplicate: false };
+        }
+        const { free } = await serveWaitingList(trx, session.id, setup, r.receivedAt);
+        const seated = trainees <= free && (await takeSeats(trx, session.id, trainees, iso));
         const status: RegistrationStatus = seated ? "recue" : "en_attente";
-        const row = registrationRow(r.input, session, {
-          status,
-          formToken: r.token,
-          source: "en_ligne",
-          cgv: versions.cgv,
-          ri: versions.ri,
-          now: iso,
-          today,
-        });
+        const waitlistedAt = seated ? null : await nextWaitlistTime(trx, session.id, iso);
+        const row = registrationRow(r.input, session, { ...base, status, waitlistedAt });
         if (attempt === 0 && r.id && r.reference) Object.assign(row, { id: r.id, reference: r.reference });
         await insertRegistration(trx, row, r.input);
-        await recordStatus(trx, row.id, status, ONLINE, seated ? "" : "Session complète à l'envoi du formulaire.", iso);
+        await recordStatus(trx, row.id, status, ONLINE, seated ? "" : WAITLIST_REASON, iso);
         await queueNewRegistrationMails(trx, row.id, setup, mailNow);
         return { id: row.id, reference: row.reference, status, duplicate: false };
       });
@@ -405,6 +507,8 @@ async function storeRegistration(target: Db, session: RegistrationSession, r: Sp
     }
   }
 }
+
+const WAITLIST_REASON = "Plus assez de places libres à l'envoi du formulaire.";
 
 // ---------------------------------------------------------------------------------------------
 // The local spool (the database is unavailable)
@@ -465,27 +569,32 @@ function spoolRegistration(r: SpooledRegistration, values: Record<string, unknow
 }
 
 /**
- * Stores a spooled registration (the job runner, once the database answers again): its seats are
- * taken then, in one transaction, or it goes on the waiting list; the contact gets the usual
- * e-mails through the queue. Idempotent by the form token. A session closed to online registration
- * when it was sent (or deleted since) gets no seat: the registration is recorded as cancelled, with
- * the reason, and the contact and staff are told.
+ * Stores a spooled registration (the job runner, once the database answers again) with its arrival
+ * time, its seats undecided: `serveWaitingList` gives it seats (or the waiting list) in arrival
+ * order, with the registrations other instances replay, once `SPOOL_SETTLE_MS` have passed; the
+ * contact gets the usual e-mails then. Idempotent by the form token. A session closed to online
+ * registration when it was sent (or deleted since), or smaller than the group, gets no seat: the
+ * registration is recorded as cancelled, with the reason, and the contact and staff are told.
+ * Returns the session whose seats wait to be decided (see `serveWhenSettled`), or null.
  */
-export async function replaySpooledRegistration(entry: SpoolEntry, target: Db = db()): Promise<void> {
+export async function replaySpooledRegistration(entry: SpoolEntry, target: Db = db()): Promise<string | null> {
   const r = entry.payload as SpooledRegistration;
   const existing = await registrationByToken(target, r.token);
   if (existing) {
     log.info("Inscription du dossier d'attente déjà enregistrée", { reference: existing.reference });
-    return;
+    return null;
   }
   const session = await getSession(r.sessionId, target);
   if (!session) {
     await reportLostSession(target, r);
-    return;
+    return null;
   }
-  const closed = registrationClosedReason(session, parisCalendarDay(new Date(r.receivedAt)));
-  const stored = closed ? await storeRefused(target, session, r, closed) : await storeRegistration(target, session, r);
+  const closed =
+    registrationClosedReason(session, parisCalendarDay(new Date(r.receivedAt))) ??
+    overCapacityMessage(r.input.stagiaires.length, await sessionCapacity(session.id, target));
+  const stored = closed ? await storeRefused(target, session, r, closed) : await storeRegistration(target, session, r, { fromSpool: true });
   log.info("Inscription du dossier d'attente enregistrée", { reference: stored.reference, status: stored.status });
+  return closed ? null : session.id;
 }
 
 /** A spooled registration to a session closed when it was sent: recorded as cancelled, with the reason, and told. */
@@ -583,46 +692,44 @@ async function insertRegistration(trx: Db, row: ReturnType<typeof registrationRo
     .execute();
 }
 
-/** The e-mails of a new registration: to the contact (with the .ics when seated), to staff, to the disability contact. */
-async function queueNewRegistrationMails(trx: Db, registrationId: string, setup: MailSetup, now: number) {
+/**
+ * The e-mails of a new registration: to the contact (with the .ics when seated), to staff, to the
+ * disability contact. Made by a visitor (`byVisitor`): each within its recipient's caps.
+ */
+async function queueNewRegistrationMails(trx: Db, registrationId: string, setup: MailSetup, now: number, { byVisitor = true } = {}) {
   const r = (await loadMailRegistration(trx, registrationId))!;
   const links = linksOf(r, setup);
+  const queue = (mail: QueuedMail) => (byVisitor ? enqueueVisitorMail(trx, mail, now) : enqueueMail(trx, mail, now));
   if (r.status === "en_attente") {
     const position = await waitingPosition(trx, r.session.id, r.id);
     const mail = waitlistMail(r, position, links, setup.organisation, setup.offerHours);
-    await enqueueMail(
-      trx,
-      { registrationId: r.id, purpose: "inscription-attente", to: r.contactEmail, replyTo: setup.staff, ...mail },
-      now,
-    );
+    await queue({ registrationId: r.id, purpose: "inscription-attente", to: r.contactEmail, replyTo: setup.staff, ...mail });
   } else {
     const mail = r.status === "confirmee" ? confirmedMail(r, links, setup.organisation) : receivedMail(r, links, setup.organisation);
-    await enqueueMail(
-      trx,
-      {
-        registrationId: r.id,
-        purpose: "inscription-recue",
-        to: r.contactEmail,
-        replyTo: setup.staff,
-        attachments: [calendarOf(r, setup)],
-        ...mail,
-      },
-      now,
-    );
+    await queue({
+      registrationId: r.id,
+      purpose: "inscription-recue",
+      to: r.contactEmail,
+      replyTo: setup.staff,
+      attachments: [calendarOf(r, setup)],
+      ...mail,
+    });
   }
   const staff = staffMail(
     r,
     r.status === "en_attente" ? "Nouvelle inscription sur liste d'attente" : "Nouvelle inscription",
     setup.siteUrl,
   );
-  await enqueueMail(trx, { registrationId: r.id, purpose: "inscription-equipe", to: setup.staff, replyTo: r.contactEmail, ...staff }, now);
+  await queue({ registrationId: r.id, purpose: "inscription-equipe", to: setup.staff, replyTo: r.contactEmail, ...staff });
   if (r.accessibilityNeeds) {
     const to = r.session.disabilityContactEmail || setup.organisation.accessibilityContact;
-    await enqueueMail(
-      trx,
-      { registrationId: r.id, purpose: "inscription-handicap", to, replyTo: r.contactEmail, ...accessibilityMail(r, setup.siteUrl) },
-      now,
-    );
+    await queue({
+      registrationId: r.id,
+      purpose: "inscription-handicap",
+      to,
+      replyTo: r.contactEmail,
+      ...accessibilityMail(r, setup.siteUrl),
+    });
   }
 }
 
@@ -630,58 +737,137 @@ async function queueNewRegistrationMails(trx: Db, registrationId: string, setup:
 // Waiting list
 
 /**
- * Offers the free seats of a session to its waiting list, strictly in order: the first waiting
- * registration gets an offer (its seats held, a link valid `offerHours`) when enough seats are
- * free; if not, nobody behind it jumps the queue. Call inside the transaction that freed seats.
+ * How long a registration stored from a spool waits before its seats are decided: every instance
+ * replays its own spool every `SPOOL_POLL_MS`, so by then the registrations that arrived before it
+ * on another instance are in the database too, and seats go in arrival order across instances.
  */
-export async function offerFreedSeats(trx: Db, sessionId: string, setup: MailSetup, now: number): Promise<number> {
-  await lockSession(trx, sessionId);
+export const SPOOL_SETTLE_MS = 4 * SPOOL_POLL_MS;
+
+const settleTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * Serves a session's waiting list once the registrations this process just stored from its spool
+ * are settled (a timer; should the process stop first, the housekeeping sweep does it).
+ */
+export function serveWhenSettled(sessionId: string): void {
+  clearTimeout(settleTimers.get(sessionId));
+  const timer = setTimeout(() => {
+    settleTimers.delete(sessionId);
+    serveSession(sessionId).catch((error: unknown) =>
+      log.warn("Liste d'attente non servie après le dossier d'attente (la tâche d'entretien s'en charge)", {
+        sessionId,
+        error: String((error as Error)?.message ?? error),
+      }),
+    );
+  }, SPOOL_SETTLE_MS + 1_000);
+  timer.unref();
+  settleTimers.set(sessionId, timer);
+}
+
+/** Serves one session's waiting list in its own transaction (`serveWaitingList`); the count of those served. */
+export async function serveSession(
+  sessionId: string,
+  { target = db(), now = Date.now() }: { target?: Db; now?: number } = {},
+): Promise<number> {
+  const setup = await mailSetup(target);
+  const { served } = await target.transaction().execute((trx) => serveWaitingList(trx, sessionId, setup, now));
+  if (served > 0) signalMailQueued();
+  return served;
+}
+
+/**
+ * Serves a session's waiting list, in order (`waitlisted_at`, the arrival time for a registration
+ * stored from a spool), skipping any registration its free seats cannot take: a waiting group never
+ * blocks seats it cannot use. Each that fits gets its seats: an offer (held seats, a link valid
+ * `offerHours`), or the seats at once for a registration stored from a spool (it never waited: it
+ * arrived during an outage). A spooled registration not settled yet (`SPOOL_SETTLE_MS`) keeps the
+ * seats it fits in for itself, so nobody behind it takes them; settled and too big, it joins the list.
+ * Locks the session first (every seat movement does), in the caller's transaction. Returns the
+ * seats still free for a newcomer, and how many registrations were served or told.
+ */
+export async function serveWaitingList(
+  trx: Db,
+  sessionId: string,
+  setup: MailSetup,
+  now: number,
+): Promise<{ free: number; served: number }> {
+  let free = (await lockSession(trx, sessionId)) ?? 0;
   const iso = new Date(now).toISOString();
-  let offered = 0;
-  for (let guard = 0; guard < 100; guard++) {
-    const next = await trx
-      .selectFrom("registrations as r")
-      .select(["r.id", "r.seats"])
-      .where("r.session_id", "=", sessionId)
-      .where("r.status", "=", "en_attente")
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("registration_offers as o")
-              .select("o.id")
-              .whereRef("o.registration_id", "=", "r.id")
-              .where("o.state", "=", "open"),
-          ),
+  const waiting = await trx
+    .selectFrom("registrations as r")
+    .select(["r.id", "r.seats", "r.spool_pending_at"])
+    .where("r.session_id", "=", sessionId)
+    .where("r.status", "=", "en_attente")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom("registration_offers as o").select("o.id").whereRef("o.registration_id", "=", "r.id").where("o.state", "=", "open"),
         ),
-      )
-      .orderBy("r.waitlisted_at")
-      .orderBy("r.id")
-      .limit(1)
-      .executeTakeFirst();
-    if (!next) break;
-    if (!(await takeSeats(trx, sessionId, Number(next.seats), iso, { behindWaitingList: false }))) break;
-    const offerId = newId();
-    const expiresAt = new Date(now + setup.offerHours * 3600_000).toISOString();
-    await trx
-      .insertInto("registration_offers")
-      .values({
-        id: offerId,
-        registration_id: next.id,
-        session_id: sessionId,
-        seats: Number(next.seats),
-        state: "open",
-        expires_at: expiresAt,
-        created_at: iso,
-        updated_at: iso,
-      })
-      .execute();
-    const r = (await loadMailRegistration(trx, next.id))!;
-    const mail = offerMail(r, `${setup.siteUrl}/inscription/offre/${signedToken("offre", offerId)}`, expiresAt, setup.organisation);
-    await enqueueMail(trx, { registrationId: r.id, purpose: "inscription-offre", to: r.contactEmail, replyTo: setup.staff, ...mail }, now);
-    offered++;
+      ),
+    )
+    .orderBy("r.waitlisted_at")
+    .orderBy("r.id")
+    .execute();
+  let served = 0;
+  for (const entry of waiting) {
+    const seats = Number(entry.seats);
+    const spooled = entry.spool_pending_at !== null;
+    const settled = !spooled || Date.parse(entry.spool_pending_at!) + SPOOL_SETTLE_MS <= now;
+    if (seats > free) {
+      if (spooled && settled) {
+        await decideSpooled(trx, entry.id, false, setup, now);
+        served++;
+      }
+      continue;
+    }
+    free -= seats;
+    if (!settled) continue;
+    if (!(await takeSeats(trx, sessionId, seats, iso))) throw new Error(`Places de la session ${sessionId} changées sous verrou`);
+    if (spooled) await decideSpooled(trx, entry.id, true, setup, now);
+    else await offerSeats(trx, sessionId, entry.id, seats, setup, now);
+    served++;
   }
-  return offered;
+  return { free, served };
+}
+
+/** A registration stored from a spool gets its seats (received) or stays on the waiting list, and is told. */
+async function decideSpooled(trx: Db, id: string, seated: boolean, setup: MailSetup, now: number): Promise<void> {
+  const iso = new Date(now).toISOString();
+  await trx
+    .updateTable("registrations")
+    .set(
+      seated
+        ? { status: "recue", waitlisted_at: null, spool_pending_at: null, updated_at: iso }
+        : { spool_pending_at: null, updated_at: iso },
+    )
+    .where("id", "=", id)
+    .execute();
+  const reason = "Reçue pendant une indisponibilité du site, traitée dans l'ordre d'arrivée.";
+  await recordStatus(trx, id, seated ? "recue" : "en_attente", ONLINE, seated ? reason : `${reason} ${WAITLIST_REASON}`, iso);
+  await queueNewRegistrationMails(trx, id, setup, now);
+}
+
+/** Holds `seats` (already taken) for a waiting registration and sends it the offer's link. */
+async function offerSeats(trx: Db, sessionId: string, registrationId: string, seats: number, setup: MailSetup, now: number) {
+  const iso = new Date(now).toISOString();
+  const offerId = newId();
+  const expiresAt = new Date(now + setup.offerHours * 3600_000).toISOString();
+  await trx
+    .insertInto("registration_offers")
+    .values({
+      id: offerId,
+      registration_id: registrationId,
+      session_id: sessionId,
+      seats,
+      state: "open",
+      expires_at: expiresAt,
+      created_at: iso,
+      updated_at: iso,
+    })
+    .execute();
+  const r = (await loadMailRegistration(trx, registrationId))!;
+  const mail = offerMail(r, `${setup.siteUrl}/inscription/offre/${signedToken("offre", offerId)}`, expiresAt, setup.organisation);
+  await enqueueMail(trx, { registrationId: r.id, purpose: "inscription-offre", to: r.contactEmail, replyTo: setup.staff, ...mail }, now);
 }
 
 export type OfferView =
@@ -705,6 +891,8 @@ export async function acceptOffer(
   const setup = await mailSetup(target);
   const iso = new Date(now).toISOString();
   const result = await target.transaction().execute(async (trx) => {
+    const seen = await trx.selectFrom("registration_offers").select("registration_id").where("id", "=", offerId).executeTakeFirst();
+    if (seen) await lockRegistration(trx, seen.registration_id);
     const offer = await trx.selectFrom("registration_offers").selectAll().where("id", "=", offerId).executeTakeFirst();
     if (!offer || offer.state !== "open") return offer?.state === "accepted" ? ("accepted" as const) : ("invalid" as const);
     if (Date.parse(offer.expires_at) <= now) return "expired" as const;
@@ -730,7 +918,8 @@ export async function acceptOffer(
 
 /**
  * Background sweep: expired offers give their seats back (the registration is cancelled, the next
- * on the list is offered them), and seats freed otherwise (staff added seats) go to the waiting lists.
+ * on the list is offered them), seats freed otherwise (staff added seats) go to the waiting lists,
+ * and registrations stored from a spool get their seats once settled (`SPOOL_SETTLE_MS`).
  */
 export async function sweepWaitingLists({ target = db(), now = Date.now() }: { target?: Db; now?: number } = {}): Promise<number> {
   const setup = await mailSetup(target);
@@ -745,6 +934,9 @@ export async function sweepWaitingLists({ target = db(), now = Date.now() }: { t
     .execute();
   for (const { id } of expired) {
     changes += await target.transaction().execute(async (trx) => {
+      const seen = await trx.selectFrom("registration_offers").select("registration_id").where("id", "=", id).executeTakeFirst();
+      if (!seen) return 0;
+      await lockRegistration(trx, seen.registration_id);
       const offer = await trx.selectFrom("registration_offers").selectAll().where("id", "=", id).executeTakeFirst();
       if (!offer) return 0;
       const done = await trx
@@ -776,7 +968,7 @@ export async function sweepWaitingLists({ target = db(), now = Date.now() }: { t
           },
           now,
         );
-      await offerFreedSeats(trx, offer.session_id, setup, now);
+      await serveWaitingList(trx, offer.session_id, setup, now);
       return 1;
     });
   }
@@ -787,12 +979,14 @@ export async function sweepWaitingLists({ target = db(), now = Date.now() }: { t
     .select("r.session_id")
     .distinct()
     .where("r.status", "=", "en_attente")
-    .where("s.seats_left", ">", 0)
-    .where("s.start_date", ">", today)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("s.seats_left", ">", 0), eb("s.start_date", ">", today)]),
+        eb("r.spool_pending_at", "<=", new Date(now - SPOOL_SETTLE_MS).toISOString()),
+      ]),
+    )
     .execute();
-  for (const { session_id } of waiting) {
-    changes += await target.transaction().execute((trx) => offerFreedSeats(trx, session_id, setup, now));
-  }
+  for (const { session_id } of waiting) changes += await serveSession(session_id, { target, now });
   if (changes > 0) signalMailQueued();
   return changes;
 }
@@ -813,11 +1007,7 @@ export async function cancelRegistration(
   const setup = await mailSetup(target);
   const iso = new Date(now).toISOString();
   const result = await target.transaction().execute(async (trx): Promise<ChangeResult> => {
-    const row = await trx
-      .selectFrom("registrations")
-      .select(["id", "status", "session_id", "seats"])
-      .where("id", "=", id)
-      .executeTakeFirst();
+    const row = await lockRegistration(trx, id);
     if (!row) return { ok: false, error: "Cette inscription n'existe pas." };
     if (row.status === "annulee") return { ok: false, error: "Cette inscription est déjà annulée." };
     const done = await trx
@@ -827,7 +1017,7 @@ export async function cancelRegistration(
       .where("status", "=", row.status)
       .executeTakeFirst();
     if (Number(done.numUpdatedRows ?? 0) !== 1) return { ok: false, error: "Cette inscription vient de changer\u00a0: rechargez la page." };
-    if (row.status === "recue" || row.status === "confirmee") await releaseSeats(trx, row.session_id, Number(row.seats), iso);
+    if (row.status === "recue" || row.status === "confirmee") await releaseSeats(trx, row.session_id, row.seats, iso);
     const offers = await trx
       .selectFrom("registration_offers")
       .select(["id", "seats"])
@@ -851,7 +1041,7 @@ export async function cancelRegistration(
       },
       now,
     );
-    await enqueueMail(
+    await enqueueVisitorMail(
       trx,
       {
         registrationId: id,
@@ -862,7 +1052,7 @@ export async function cancelRegistration(
       },
       now,
     );
-    await offerFreedSeats(trx, row.session_id, setup, now);
+    await serveWaitingList(trx, row.session_id, setup, now);
     return { ok: true };
   });
   if (result.ok) signalMailQueued();
@@ -923,19 +1113,15 @@ export async function moveRegistration(
   const to = await getSession(toSessionId, target);
   if (!to) return { ok: false, error: "La session choisie n'existe pas." };
   const result = await target.transaction().execute(async (trx): Promise<ChangeResult> => {
-    const row = await trx
-      .selectFrom("registrations")
-      .select(["id", "status", "session_id", "seats"])
-      .where("id", "=", id)
-      .executeTakeFirst();
+    const row = await lockRegistration(trx, id);
     if (!row) return { ok: false, error: "Cette inscription n'existe pas." };
     if (row.session_id === toSessionId) return { ok: false, error: "L'inscription est déjà sur cette session." };
     if (row.status !== "recue" && row.status !== "confirmee")
       return { ok: false, error: "Seule une inscription reçue ou confirmée peut être déplacée." };
-    if (!(await takeSeats(trx, toSessionId, Number(row.seats), iso, { behindWaitingList: false }))) {
+    if (!(await takeSeats(trx, toSessionId, row.seats, iso))) {
       return { ok: false, error: `La session choisie n'a plus assez de places libres (il en faut ${row.seats}).` };
     }
-    await releaseSeats(trx, row.session_id, Number(row.seats), iso);
+    await releaseSeats(trx, row.session_id, row.seats, iso);
     await trx
       .updateTable("registrations")
       .set({ session_id: toSessionId, formation_id: to.formationId, updated_at: iso })
@@ -950,7 +1136,7 @@ export async function moveRegistration(
       iso,
     );
     await enqueueConfirmedMail(trx, id, setup, now);
-    await offerFreedSeats(trx, row.session_id, setup, now);
+    await serveWaitingList(trx, row.session_id, setup, now);
     return { ok: true };
   });
   if (result.ok) signalMailQueued();
@@ -973,7 +1159,8 @@ export async function addRegistrationByHand(
   const iso = new Date(now).toISOString();
   const today = parisCalendarDay(new Date(now));
   const result = await target.transaction().execute(async (trx) => {
-    if (!(await takeSeats(trx, sessionId, input.stagiaires.length, iso, { behindWaitingList: false }))) return null;
+    await lockSession(trx, sessionId);
+    if (!(await takeSeats(trx, sessionId, input.stagiaires.length, iso))) return null;
     const row = registrationRow(input, session, {
       status: "confirmee",
       formToken: null,
@@ -994,7 +1181,7 @@ export async function addRegistrationByHand(
       leadId ? "Inscription saisie par l'équipe depuis une demande de devis." : "Inscription saisie par l'équipe.",
       iso,
     );
-    await queueNewRegistrationMails(trx, row.id, setup, now);
+    await queueNewRegistrationMails(trx, row.id, setup, now, { byVisitor: false });
     return row.reference;
   });
   if (!result)
@@ -1018,13 +1205,9 @@ export async function updateTrainees(
   const setup = await mailSetup(target);
   const iso = new Date(now).toISOString();
   const result = await target.transaction().execute(async (trx): Promise<ChangeResult> => {
-    const row = await trx
-      .selectFrom("registrations")
-      .select(["id", "status", "session_id", "seats"])
-      .where("id", "=", id)
-      .executeTakeFirst();
+    const row = await lockRegistration(trx, id);
     if (!row || row.status === "annulee") return { ok: false, error: "Cette inscription est annulée." };
-    if (trainees.length > Number(row.seats)) {
+    if (trainees.length > row.seats) {
       return {
         ok: false,
         error: `Votre inscription compte ${formatCount(row.seats, "place")}\u00a0: pour ajouter un stagiaire, faites une nouvelle inscription.`,
@@ -1045,11 +1228,20 @@ export async function updateTrainees(
         })),
       )
       .execute();
-    const freed = Number(row.seats) - trainees.length;
+    const freed = row.seats - trainees.length;
     await trx.updateTable("registrations").set({ seats: trainees.length, updated_at: iso }).where("id", "=", id).execute();
-    if (freed > 0 && (row.status === "recue" || row.status === "confirmee")) {
-      await releaseSeats(trx, row.session_id, freed, iso);
-      await offerFreedSeats(trx, row.session_id, setup, now);
+    if (freed > 0) {
+      if (row.status === "recue" || row.status === "confirmee") await releaseSeats(trx, row.session_id, freed, iso);
+      // Waiting with an open offer: the offer holds fewer seats too (accepted, it must not keep the others).
+      const offer = await trx
+        .updateTable("registration_offers")
+        .set({ seats: trainees.length, updated_at: iso })
+        .where("registration_id", "=", id)
+        .where("state", "=", "open")
+        .executeTakeFirst();
+      if (Number(offer.numUpdatedRows ?? 0) > 0) await releaseSeats(trx, row.session_id, freed, iso);
+      // Freed seats go to the list; a smaller waiting group may fit now.
+      await serveWaitingList(trx, row.session_id, setup, now);
     }
     await recordStatus(
       trx,
@@ -1060,7 +1252,7 @@ export async function updateTrainees(
       iso,
     );
     const r = (await loadMailRegistration(trx, id))!;
-    await enqueueMail(
+    await enqueueVisitorMail(
       trx,
       {
         registrationId: id,

@@ -116,26 +116,16 @@ export function registrationClosedReason(s: RegistrationSession, today = parisCa
 }
 
 /**
- * Takes `n` free seats of a session, or nothing: one conditional UPDATE. With `behindWaitingList`
- * (a new registration), seats go to nobody new while someone waits on the session's list: the
- * waiting list is served first, in order.
+ * Takes `n` free seats of a session, or nothing: one conditional UPDATE. Who may take them (the
+ * waiting list first, in order) is decided by the caller under the session's lock (`serveWaitingList`).
  */
-export async function takeSeats(trx: Db, sessionId: string, n: number, now: string, { behindWaitingList = true } = {}): Promise<boolean> {
-  let q = trx
+export async function takeSeats(trx: Db, sessionId: string, n: number, now: string): Promise<boolean> {
+  const result = await trx
     .updateTable("formation_sessions")
     .set((eb) => ({ seats_left: eb("seats_left", "-", n), updated_at: now }))
     .where("id", "=", sessionId)
-    .where("seats_left", ">=", n);
-  if (behindWaitingList) {
-    q = q.where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom("registrations as w").select("w.id").where("w.session_id", "=", sessionId).where("w.status", "=", "en_attente"),
-        ),
-      ),
-    );
-  }
-  const result = await q.executeTakeFirst();
+    .where("seats_left", ">=", n)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows ?? 0) === 1;
 }
 
@@ -156,6 +146,38 @@ export async function lockSession(trx: Db, sessionId: string): Promise<number | 
     trx,
   ).executeTakeFirst();
   return row ? Number(row.seats_left) : null;
+}
+
+/**
+ * Locks a registration for a change of its seats or status: its session's row first, then its own
+ * row (PostgreSQL `FOR UPDATE`; SQLite transactions hold the only write lock). Every seat movement
+ * of a session takes the session's row first, so they run one after the other and none reads a
+ * stale number of seats. Null: no such registration.
+ */
+export async function lockRegistration(
+  trx: Db,
+  id: string,
+): Promise<{ id: string; status: string; session_id: string; seats: number } | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const seen = await trx.selectFrom("registrations").select("session_id").where("id", "=", id).executeTakeFirst();
+    if (!seen) return null;
+    await lockSession(trx, seen.session_id);
+    const row = await lockForUpdate(
+      trx.selectFrom("registrations").select(["id", "status", "session_id", "seats"]).where("id", "=", id),
+      trx,
+    ).executeTakeFirst();
+    if (!row) return null;
+    // Moved to another session meanwhile: lock that one instead.
+    if (row.session_id === seen.session_id) return { ...row, seats: Number(row.seats) };
+  }
+  throw new Error(`Inscription ${id} déplacée sans cesse : verrou impossible`);
+}
+
+/** All the seats of a session: free, held by registrations, held by open offers. */
+export async function sessionCapacity(sessionId: string, target: Db = db()): Promise<number> {
+  const use = (await seatUse([sessionId], target)).get(sessionId)!;
+  const session = await target.selectFrom("formation_sessions").select("seats_left").where("id", "=", sessionId).executeTakeFirst();
+  return Number(session?.seats_left ?? 0) + use.taken + use.offered;
 }
 
 /** Seats of a session by use: held by registrations, held by open offers, people waiting. */

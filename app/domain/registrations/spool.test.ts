@@ -8,7 +8,14 @@ import { TcpProxy } from "../../../tests/support/tcp-proxy";
 import { loadConfig, setConfig } from "~/platform/config.server";
 import { closeDbHandle, openDb, type Db } from "~/platform/db/db.server";
 import { registerSpoolHandler, replaySpool, spoolCount } from "~/platform/spool/spool.server";
-import { REGISTRATION_SPOOL_KIND, replaySpooledRegistration, spooledRegistrationCount, submitRegistration } from "./registrations.server";
+import {
+  REGISTRATION_SPOOL_KIND,
+  SPOOL_SETTLE_MS,
+  replaySpooledRegistration,
+  spooledRegistrationCount,
+  submitRegistration,
+  sweepWaitingLists,
+} from "./registrations.server";
 import { getSession } from "./sessions.server";
 import { addSession, registrationCatalogue, registrationForm } from "./test-fixtures";
 
@@ -57,7 +64,9 @@ function spoolFiles(dir: string): string[] {
  * the second goes on the waiting list.
  */
 async function outageScenario(site: Db, store: Db, refuse: () => Promise<void> | void, restore: () => Promise<void> | void) {
-  registerSpoolHandler(REGISTRATION_SPOOL_KIND, (entry) => replaySpooledRegistration(entry, site));
+  registerSpoolHandler(REGISTRATION_SPOOL_KIND, async (entry) => {
+    await replaySpooledRegistration(entry, site);
+  });
   const formationId = await registrationCatalogue(store);
   const sessionId = await addSession(store, formationId, 2);
   const first = registrationForm({ contactEmail: "premiere.panne@dupre.test" }, 2);
@@ -94,6 +103,9 @@ async function outageScenario(site: Db, store: Db, refuse: () => Promise<void> |
   expect((await getSession(sessionId, store))!.seatsLeft).toBe(2);
   expect(await replaySpool()).toBe(2);
   expect(spoolCount(REGISTRATION_SPOOL_KIND)).toBe(0);
+  // Stored, seats undecided until every instance had time to replay its own spool; then in arrival order.
+  expect((await getSession(sessionId, store))!.seatsLeft).toBe(2);
+  await sweepWaitingLists({ target: store, now: Date.now() + SPOOL_SETTLE_MS + 1_000 });
   const rows = await store
     .selectFrom("registrations")
     .select(["id", "reference", "status", "seats", "contact_email", "created_at"])

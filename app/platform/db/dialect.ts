@@ -31,6 +31,15 @@ export function lockForUpdate<Q extends { forUpdate(): Q }>(query: Q, target: Ky
   return isPostgres(target) ? query.forUpdate() : query;
 }
 
+/**
+ * Serializes the transactions that take the same named lock, until each ends: a transaction-scoped
+ * advisory lock on PostgreSQL (`pg_advisory_xact_lock`); on SQLite the transaction already holds
+ * the only write lock. Take it last (after any row lock) so that it never waits in a cycle.
+ */
+export async function lockNameForTransaction(trx: Kysely<any>, name: string): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+}
+
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);

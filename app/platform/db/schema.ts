@@ -599,6 +599,8 @@ export interface RegistrationsTable {
   seats: number;
   source: string; // en_ligne | manuel
   waitlisted_at: string | null;
+  /** Stored from an instance's spool at (ISO): its seats not decided yet (docs/decisions/0011-registrations-seats.md). */
+  spool_pending_at: ColumnType<string | null, string | null | undefined, string | null>;
   final_on: string | null; // YYYY-MM-DD: end of an individual's withdrawal period
   form_token: string | null;
   lead_id: ColumnType<string | null, string | null | undefined, string | null>; // the quote request it was made from
