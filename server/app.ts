@@ -14,7 +14,8 @@ import { startWorkers, stopWorkers } from "~/composition/workers.server";
 import { seedAtStartup } from "~/composition/seed.server";
 import { registerPlatformHooks } from "~/composition/platform-hooks.server";
 import { nextScheduledPublication } from "~/domain/blog/blog.server";
-import { readContentVersion } from "~/platform/db/content-version.server";
+import { writeHealth } from "~/platform/db/write-health.server";
+import { readContentVersion, recentSeatChanges, SEAT_CHANGES_WINDOW_SECONDS } from "~/platform/db/content-version.server";
 import { ContentWatcher, nextParisMidnight } from "./content-watcher";
 import { PageCache } from "./page-cache";
 import { createReactRouterHandler } from "./request-handler";
@@ -105,11 +106,14 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
     res.set("Cache-Control", "no-store");
     if (draining) return void res.status(503).json({ status: "draining", instance: cfg.instanceId });
     const [database, problem, pending] = await Promise.all([ping(), selfCheck(), migrationsPending()]);
-    const ok = database && !problem && pending === 0;
+    // A database that answers reads but refuses writes (read-only after a failover, refusing connections).
+    const writes = writeHealth();
+    const ok = database && writes.ok && !problem && pending === 0;
     res.status(ok ? 200 : 503).json({
       status: ok ? "ok" : "unavailable",
       instance: cfg.instanceId,
       database,
+      writes,
       migrations: { pending },
       ...(problem ? { problem } : {}),
     });
@@ -195,7 +199,14 @@ export async function prepare(): Promise<void> {
     await seedAtStartup({ demo: config().seedDemo });
   });
   if (publicPageCache().enabled) {
-    contentWatcher = new ContentWatcher(publicPageCache(), () => readContentVersion(), nextPublicChange);
+    contentWatcher = new ContentWatcher(
+      publicPageCache(),
+      () => readContentVersion(),
+      nextPublicChange,
+      300,
+      () => recentSeatChanges(),
+      SEAT_CHANGES_WINDOW_SECONDS * 1000,
+    );
     contentWatcher.start();
   }
 }

@@ -1,5 +1,6 @@
 import { log } from "~/platform/log.server";
 import type { PageCache } from "./page-cache";
+import { seatsTag } from "~/platform/cache/page-tags.server";
 
 /**
  * Keeps the public page cache true to the database: it follows the content version (bumped by
@@ -18,7 +19,14 @@ export class ContentWatcher {
     private readonly readVersion: () => Promise<number>,
     private readonly nextChange: (now: Date) => Promise<number>,
     private readonly intervalMs = 300,
+    /** The seat changes of the last few seconds (see recentSeatChanges); absent: seats are not followed. */
+    private readonly readSeatChanges?: () => Promise<Array<{ seq: string; sessionId: string }>>,
+    /** How far back readSeatChanges reads: a longer gap between two good reads clears everything. */
+    private readonly seatWindowMs = 30_000,
   ) {}
+  /** The seat changes seen in the last window (by sequence number), and when they were read. */
+  private seatsSeen: Set<string> | undefined;
+  private seatsReadAt = 0;
 
   start(): void {
     void this.check();
@@ -55,11 +63,31 @@ export class ContentWatcher {
         this.version = current;
         await this.schedule();
       }
+      if (this.readSeatChanges) await this.followSeats();
     } catch (error) {
       // The database is away: nothing can change meanwhile, the cached pages stay right.
       if (!this.failing) log.warn("Cache des pages : version du contenu illisible", { error });
       this.failing = true;
     }
+  }
+
+  /**
+   * A session's free seats changed (a registration, a cancellation, on any instance): only the
+   * pages showing that session's seats are dropped (their tags, see page-tags.server.ts).
+   */
+  private async followSeats(): Promise<void> {
+    const startedAt = Date.now();
+    const changes = await this.readSeatChanges!();
+    const seen = new Set(changes.map((c) => c.seq));
+    if (this.seatsSeen && startedAt - this.seatsReadAt > this.seatWindowMs - 5_000) {
+      // Too long since the last good read (the database was away): some changes may be past the window.
+      this.cache.clear();
+    } else if (this.seatsSeen) {
+      const fresh = changes.filter((c) => !this.seatsSeen!.has(c.seq)).map((c) => seatsTag(c.sessionId));
+      if (fresh.length) this.cache.dropTagged(new Set(fresh));
+    }
+    this.seatsSeen = seen;
+    this.seatsReadAt = startedAt;
   }
 
   private async schedule(): Promise<void> {

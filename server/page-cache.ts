@@ -30,6 +30,8 @@ export interface CachedPage {
   br: Buffer;
   bytes: number;
   storedAt: number;
+  /** What the page shows that is dropped on its own (a session's seats, see page-tags.server.ts). */
+  tags?: string[];
 }
 
 export function weakEtag(body: Buffer): string {
@@ -83,6 +85,10 @@ export class PageCache {
   generation = 0;
   hits = 0;
   misses = 0;
+  /** Bumped by every `dropTagged`: a render started before it is not stored if it shows a dropped tag. */
+  tagStamp = 0;
+  private byTag = new Map<string, Set<string>>();
+  private tagDroppedAt = new Map<string, number>();
 
   constructor(readonly maxBytes: number) {}
 
@@ -116,16 +122,24 @@ export class PageCache {
     return entry;
   }
 
-  /** Stores a page rendered during `generation` (ignored when the cache was cleared since). */
-  set(key: string, entry: CachedPage, generation: number): void {
+  /**
+   * Stores a page rendered during `generation` (ignored when the cache was cleared since), whose
+   * render started at `tagStamp` (ignored when one of its tags was dropped since).
+   */
+  set(key: string, entry: CachedPage, generation: number, tagStamp = this.tagStamp): void {
     if (!this.enabled || generation !== this.generation || entry.bytes > Math.min(MAX_ENTRY_BYTES, this.maxBytes)) return;
+    if (entry.tags?.some((tag) => (this.tagDroppedAt.get(tag) ?? -1) > tagStamp)) return;
     this.delete(key);
     this.entries.set(key, entry);
     this.size += entry.bytes;
-    for (const [oldest, old] of this.entries) {
+    for (const tag of entry.tags ?? []) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    for (const [oldest] of this.entries) {
       if (this.size <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.size -= old.bytes;
+      this.delete(oldest);
     }
   }
 
@@ -134,19 +148,53 @@ export class PageCache {
     if (!entry) return;
     this.entries.delete(key);
     this.size -= entry.bytes;
+    for (const tag of entry.tags ?? []) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+
+  /** Drops the pages showing any of these tags (a session's seats changed); the others stay. Returns how many. */
+  dropTagged(tags: Iterable<string>): number {
+    this.tagStamp++;
+    let dropped = 0;
+    for (const tag of tags) {
+      this.tagDroppedAt.delete(tag);
+      this.tagDroppedAt.set(tag, this.tagStamp);
+      for (const key of [...(this.byTag.get(tag) ?? [])]) {
+        this.delete(key);
+        dropped++;
+      }
+    }
+    // Only renders under way need the recent drops: keep the last few thousand.
+    for (const [oldest] of this.tagDroppedAt) {
+      if (this.tagDroppedAt.size <= 4096) break;
+      this.tagDroppedAt.delete(oldest);
+    }
+    return dropped;
   }
 
   clear(): void {
     this.entries.clear();
+    this.byTag.clear();
     this.size = 0;
     this.generation++;
   }
 }
 
 /** Builds an entry from a finished response body. */
-export async function toCachedPage(status: number, headers: Record<string, string>, body: Buffer, now = Date.now()): Promise<CachedPage> {
+export async function toCachedPage(
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer,
+  now = Date.now(),
+  tags?: Iterable<string>,
+): Promise<CachedPage> {
   const { gzip: gz, br } = await compressPage(body);
+  const tagList = tags ? [...tags] : [];
   return {
+    ...(tagList.length ? { tags: tagList } : {}),
     status,
     headers,
     etag: weakEtag(body),

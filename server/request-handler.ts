@@ -4,6 +4,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { DOCUMENT_REQUEST_HEADER } from "~/platform/ssr/kept.server";
 import { hasFlashCookie } from "~/platform/toast/flash.server";
 import { log } from "~/platform/log.server";
+import { collectPageTags } from "~/platform/cache/page-tags.server";
 import { PayloadTooLargeError, UNSUPPORTED_BODY_MESSAGE, bodyLimitFor, readBody, unsupportedBody } from "./body-limits";
 
 const FORM_ACCEPT = "application/x-www-form-urlencoded, multipart/form-data";
@@ -114,10 +115,16 @@ export function createReactRouterHandler(options: HandlerOptions): RequestHandle
       let stored: CachedPage | undefined;
       try {
         const started = performance.now();
-        const response = await (await handle)(toFetchRequest(req, res, body), options.getLoadContext());
+        const tagStamp = cache.tagStamp;
+        // What the page shows apart from the content version (a session's seats): kept with the entry.
+        const tags = new Set<string>();
+        const render = await handle;
+        const response = await collectPageTags(tags, () => render(toFetchRequest(req, res, body), options.getLoadContext()));
         // A write made by this request shows on this instance's very next page.
         if (!safe) await watcher?.check();
-        stored = await send(req, res, response, { options, privateRequest, cacheable, key, generation });
+        stored = await collectPageTags(tags, () =>
+          send(req, res, response, { options, privateRequest, cacheable, key, generation, tags, tagStamp }),
+        );
         if (stored) log.debug("Page rendue pour le cache", { path: key, ms: Math.round(performance.now() - started) });
       } finally {
         if (flight && flights.get(key) === flight) flights.delete(key);
@@ -191,6 +198,9 @@ interface SendContext {
   cacheable: boolean;
   key: string;
   generation: number;
+  /** The page's tags (filled while its body is read) and the cache's tag stamp when the render started. */
+  tags: Set<string>;
+  tagStamp: number;
 }
 
 function cacheControlFor(response: Response, method: string, privateRequest: boolean, path: string): string | null {
@@ -240,8 +250,8 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
     headers.forEach((value, name) => {
       if (!HOP_HEADERS.has(name.toLowerCase())) record[name] = value;
     });
-    const entry = await toCachedPage(response.status, record, body);
-    ctx.options.cache.set(ctx.key, entry, ctx.generation);
+    const entry = await toCachedPage(response.status, record, body, Date.now(), ctx.tags);
+    ctx.options.cache.set(ctx.key, entry, ctx.generation, ctx.tagStamp);
     sendCached(req, res, entry, "miss");
     return entry;
   }

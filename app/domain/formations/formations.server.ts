@@ -30,6 +30,7 @@ import { isUniqueViolation } from "~/platform/db/errors";
 import { lockForUpdate } from "~/platform/db/dialect";
 import { sessionsWithRegistrations } from "./held-sessions.server";
 import { changedFieldNames, formationUpdatedSummary } from "./field-names";
+import { pageShowsSeats } from "~/platform/cache/page-tags.server";
 
 /** Who makes a change: recorded in the audit log, in the same transaction as the change. */
 export type { Actor };
@@ -109,6 +110,7 @@ export function toSession(r: {
   seats_left: number;
   kind?: string;
 }): FormationSession {
+  pageShowsSeats(r.id);
   return {
     id: r.id,
     formationId: r.formation_id,
@@ -1011,6 +1013,7 @@ export async function listUpcomingSessions(
     .orderBy("f.title")
     .orderBy("s.id")
     .execute();
+  pageShowsSeats(rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     startDate: r.start_date,

@@ -3,6 +3,7 @@ import { toFormation, toSession, type FormationDetail } from "./formations.serve
 import { todayInParis } from "./labels";
 import type { Modality } from "./labels";
 import { toCategory, toCity } from "./rows.server";
+import { pageShowsSeats } from "~/platform/cache/page-tags.server";
 
 /**
  * The published catalogue read in pages, for the partners' feeds (the JSON API and LHÉO,
@@ -102,6 +103,7 @@ export async function upcomingSessionsPage(
       .offset((page - 1) * perPage)
       .execute(),
   ]);
+  pageShowsSeats(rows.map((r) => r.id));
   return {
     total: Number(count?.n ?? 0),
     items: rows.map((r) => ({

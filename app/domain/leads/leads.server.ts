@@ -41,7 +41,7 @@ import {
 import { consumeRateLimit, rateLimitMessage, screenSubmission } from "./spam.server";
 import { type FieldErrors } from "~/platform/validation/errors";
 import type { Actor } from "~/platform/db/actor";
-import { isDatabaseUnavailable, isUniqueViolation } from "~/platform/db/errors";
+import { isDatabaseUnavailable, isUniqueViolation, withConflictRetry } from "~/platform/db/errors";
 import { checkpointAfterErasure, eraseCopies } from "~/platform/privacy/erasure.server";
 import { spoolCount, spoolEntries, spoolWrite, type SpoolEntry } from "~/platform/spool/spool.server";
 
@@ -165,7 +165,7 @@ export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitCont
         token: submittedToken,
       };
     }
-    return await storeLead(target, { kind, data: validation.data, token: submittedToken, receivedAt: now });
+    return await withConflictRetry(() => storeLead(target, { kind, data: validation.data, token: submittedToken, receivedAt: now }));
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     return spoolLead({ kind, data: validation.data, token: submittedToken, receivedAt: now }, values, error);

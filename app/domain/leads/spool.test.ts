@@ -2,11 +2,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from "../../../tests/support/databases";
 import { TcpProxy } from "../../../tests/support/tcp-proxy";
 import { loadConfig, setConfig } from "~/platform/config.server";
 import { closeDbHandle, openDb, type Db } from "~/platform/db/db.server";
+import { noteWriteAccepted, writeHealth } from "~/platform/db/write-health.server";
+import { writeHeartbeat } from "~/platform/spool/heartbeat.server";
 import { registerSpoolHandler, replaySpool, spoolCount } from "~/platform/spool/spool.server";
 import { LEAD_SPOOL_KIND, leadDashboardFigures, replaySpooledLead, spooledLeadCount, submitLead } from "./leads.server";
 import { issueFormToken } from "./spam.server";
@@ -81,7 +84,13 @@ function spoolFiles(dir: string): string[] {
  * The scenario on one engine: `refuse()` makes the database refuse, `restore()` brings it back,
  * `store` reads it directly (never through the refused handle).
  */
-async function outageScenario(site: Db, store: Db, refuse: () => Promise<void> | void, restore: () => Promise<void> | void) {
+async function outageScenario(
+  site: Db,
+  store: Db,
+  refuse: () => Promise<void> | void,
+  restore: () => Promise<void> | void,
+  { storeReadsDuringOutage = true }: { storeReadsDuringOutage?: boolean } = {},
+) {
   registerSpoolHandler(LEAD_SPOOL_KIND, (entry) => replaySpooledLead(entry, site));
   const email = `panne-${Math.random().toString(36).slice(2)}@exemple.test`;
   const form = quoteForm(email);
@@ -101,9 +110,12 @@ async function outageScenario(site: Db, store: Db, refuse: () => Promise<void> |
   // The admin sees it waiting on this instance (list of quotes, dashboard).
   expect(spooledLeadCount("devis")).toBe(1);
   expect(spooledLeadCount("contact")).toBe(0);
-  expect(await leadDashboardFigures(store)).toContainEqual(
-    expect.objectContaining({ label: "Demandes en attente d'enregistrement", value: 1 }),
-  );
+  if (storeReadsDuringOutage)
+    expect(await leadDashboardFigures(store)).toContainEqual(
+      expect.objectContaining({ label: "Demandes en attente d'enregistrement", value: 1 }),
+    );
+  // /readyz says that writes fail until one passes again.
+  expect(writeHealth().ok).toBe(false);
   // While the database still refuses, a replay keeps the entry.
   expect(await replaySpool()).toBe(0);
   expect(spoolCount(LEAD_SPOOL_KIND)).toBe(1);
@@ -111,6 +123,8 @@ async function outageScenario(site: Db, store: Db, refuse: () => Promise<void> |
   await restore();
   expect(await leadCount(store, email)).toBe(0);
   expect(await replaySpool()).toBe(1);
+  await writeHeartbeat(site);
+  noteWriteAccepted();
   expect(spoolCount(LEAD_SPOOL_KIND)).toBe(0);
   expect(spooledLeadCount("devis")).toBe(0);
   const stored = await store.selectFrom("leads").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
@@ -216,6 +230,72 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a quote sent while PostgreSQL r
       t.db,
       () => proxy.cut(),
       () => proxy.open(),
+    );
+  });
+});
+
+/**
+ * PostgreSQL answers but refuses, without any network error: the database refuses connections
+ * (SQLSTATE 55000, `ALLOW_CONNECTIONS false`, the open ones ended: 57P01), or it is read-only as a
+ * replica after a failover (25006, `default_transaction_read_only`). A database of its own, dropped after.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a quote sent while PostgreSQL answers with a refusal", () => {
+  let t: TestDatabase;
+  let site: Db;
+  let admin: Db;
+  let name: string;
+  beforeAll(async () => {
+    t = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    name = new URL(t.url).pathname.slice(1);
+    site = openDb({ engine: "postgres", url: t.url }, { max: 4, connectTimeoutMs: 2_000 }).db;
+    admin = openDb({ engine: "postgres", url: process.env.TEST_DATABASE_URL! }, { max: 1 }).db;
+  });
+  afterAll(async () => {
+    await sql
+      .raw(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`)
+      .execute(admin)
+      .catch(() => undefined);
+    if (site) await closeDbHandle(site).catch(() => undefined);
+    await t?.cleanup();
+    if (admin) await closeDbHandle(admin);
+  });
+
+  /** Ends the sessions open on the site's database: the next ones get the new rules. */
+  async function endSessions() {
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`.execute(admin);
+    // The pools see their connections closed (and drop them) before the next query.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+
+  it("refusing connections (55000): spooled, acknowledged, stored once it accepts them again", async () => {
+    expect(await leadCount(site, "personne@exemple.test")).toBe(0);
+    await outageScenario(
+      site,
+      t.db,
+      async () => {
+        await sql.raw(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`).execute(admin);
+        await endSessions();
+      },
+      async () => {
+        await sql.raw(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`).execute(admin);
+      },
+      { storeReadsDuringOutage: false },
+    );
+  });
+
+  it("read-only (25006): spooled, acknowledged, stored once it takes writes again", async () => {
+    expect(await leadCount(site, "personne@exemple.test")).toBe(0);
+    await outageScenario(
+      site,
+      t.db,
+      async () => {
+        await sql.raw(`ALTER DATABASE "${name}" SET default_transaction_read_only = on`).execute(admin);
+        await endSessions();
+      },
+      async () => {
+        await sql.raw(`ALTER DATABASE "${name}" RESET default_transaction_read_only`).execute(admin);
+        await endSessions();
+      },
     );
   });
 });

@@ -12,6 +12,7 @@ import type { MailRegistration } from "./mail-content.server";
 import { getOffer, loadMailRegistration } from "./registrations.server";
 import { currentTerms, type LegalVersion } from "~/domain/revisions/legal-documents.server";
 import { getSession, placeOf, registrationClosedReason, verifySignedToken } from "./sessions.server";
+import { pageShowsSeats } from "~/platform/cache/page-tags.server";
 
 export interface SessionSummary {
   id: string;
@@ -54,6 +55,7 @@ const LAST_PAGES_MAX = 300;
  */
 export async function registrationPage(slug: string, sessionId: string, target: Db = db()): Promise<RegistrationPageData | null> {
   const key = `${slug}/${sessionId}`;
+  pageShowsSeats(sessionId);
   try {
     const page = await readRegistrationPage(slug, sessionId, target);
     lastPages.delete(key);

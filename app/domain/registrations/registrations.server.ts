@@ -9,7 +9,7 @@ import type { Organisation } from "~/domain/settings/model";
 import { config } from "~/platform/config.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
-import { isDatabaseUnavailable, isUniqueViolation } from "~/platform/db/errors";
+import { isDatabaseUnavailable, isUniqueViolation, withConflictRetry } from "~/platform/db/errors";
 import { SPOOL_POLL_MS, spoolCount, spoolWrite, type SpoolEntry } from "~/platform/spool/spool.server";
 import { parisCalendarDay } from "~/platform/intl";
 import { log } from "~/platform/log.server";
@@ -439,7 +439,9 @@ export async function submitRegistration(sessionId: string, form: FormData, ctx:
       return { ok: false, status: 429, values, errors, formError: rateLimitMessage(limit.retryAfterSeconds, organisation.phone), token };
     }
 
-    const stored = await storeRegistration(target, session, { sessionId, input: validation.value, token, receivedAt: now });
+    const stored = await withConflictRetry(() =>
+      storeRegistration(target, session, { sessionId, input: validation.value, token, receivedAt: now }),
+    );
     return { ok: true, reference: stored.reference, registrationId: stored.id, status: stored.status, duplicate: stored.duplicate };
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;

@@ -28,6 +28,9 @@ export const CONTENT_TABLES = [
  */
 export const NON_CONTENT_TABLES = [
   "site_state",
+  // Seat counts reach pages through this log, not the content version (see its migration).
+  "seat_changes",
+  "spool_heartbeats",
   "page_views",
   "users",
   "sessions",

@@ -2,7 +2,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { CONTENT_TABLES, NON_CONTENT_TABLES } from "./content-tables";
-import { readContentVersion } from "./content-version.server";
+import { readContentVersion, recentSeatChanges } from "./content-version.server";
+import { takeSeats } from "~/domain/registrations/sessions.server";
+import { addSession, registrationCatalogue } from "~/domain/registrations/test-fixtures";
 
 describe.each(engines)("content version ($name)", ({ create }) => {
   let t: TestDatabase;
@@ -79,5 +81,39 @@ describe.each(engines)("content version ($name)", ({ create }) => {
     const v0 = await readContentVersion(t.db);
     await t.db.insertInto("page_views").values({ day: "2026-11-23", path: "/", views: 1 }).execute();
     expect(await readContentVersion(t.db)).toBe(v0);
+  });
+
+  it("leaves the version alone when only a session's seats change, and logs the change for the page caches", async () => {
+    const now = new Date().toISOString();
+    const formationId = await registrationCatalogue(t.db, "places");
+    const sessionId = await addSession(t.db, formationId, 2);
+    const logged = async () => (await recentSeatChanges(t.db)).filter((c) => c.sessionId === sessionId).length;
+    const before = await logged();
+    const v0 = await readContentVersion(t.db);
+    // A registration takes a seat: no content version written, one seat change logged.
+    expect(await takeSeats(t.db, sessionId, 1, now)).toBe(true);
+    expect(await readContentVersion(t.db)).toBe(v0);
+    expect(await logged()).toBe(before + 1);
+    // A registration on the waiting list (no seat left for two): nothing written at all.
+    expect(await takeSeats(t.db, sessionId, 2, now)).toBe(false);
+    expect(await readContentVersion(t.db)).toBe(v0);
+    expect(await logged()).toBe(before + 1);
+    // Any other column of a session is content: each one, written alone, bumps the version.
+    const { rows } =
+      t.engine === "postgres"
+        ? await sql<{
+            name: string;
+          }>`select column_name as name from information_schema.columns where table_name = 'formation_sessions' and table_schema = current_schema()`.execute(
+            t.db,
+          )
+        : await sql<{ name: string }>`select name from pragma_table_info('formation_sessions')`.execute(t.db);
+    const content = rows.map((r) => r.name).filter((c) => c !== "seats_left" && c !== "updated_at");
+    expect(content.length).toBeGreaterThan(5);
+    for (const column of content) {
+      const before = await readContentVersion(t.db);
+      await sql`update formation_sessions set ${sql.ref(column)} = ${sql.ref(column)} where id = ${sessionId}`.execute(t.db);
+      expect(await readContentVersion(t.db), column).toBeGreaterThan(before);
+    }
+    await t.db.deleteFrom("formation_sessions").where("id", "=", sessionId).execute();
   });
 });

@@ -17,6 +17,24 @@ export interface SiteStateTable {
   content_version: ColumnType<number | string | bigint, number, number>;
 }
 
+/** A session's free seats changed (a trigger on formation_sessions): the cached pages showing them are dropped. */
+export interface SeatChangesTable {
+  seq: ColumnType<number | string, never, never>;
+  session_id: string;
+  changed_at: string; // ISO, the database's clock
+}
+
+/** One local spool (a host's DATA_DIR): what waits in it, refreshed by its instance every few seconds. */
+export interface SpoolHeartbeatsTable {
+  spool_id: string;
+  instance_id: string;
+  host: string;
+  data_dir: string;
+  pending: WithDefault<number>;
+  oldest_pending_at: string | null; // ISO
+  beat_at: string; // ISO
+}
+
 export interface PageViewsTable {
   day: string; // YYYY-MM-DD (UTC)
   path: string;
@@ -532,6 +550,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   site_state: SiteStateTable;
+  seat_changes: SeatChangesTable;
+  spool_heartbeats: SpoolHeartbeatsTable;
   search_documents: SearchDocumentsTable;
   formation_categories: FormationCategoriesTable;
   cities: CitiesTable;

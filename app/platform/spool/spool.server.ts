@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { config } from "../config.server";
+import { noteWriteRefused } from "../db/write-health.server";
 import type { JobKind } from "../jobs/runner.server";
 import { log } from "../log.server";
 
@@ -73,6 +74,8 @@ export function spoolWrite<T>(
   payload: T,
   { dataDir, now = Date.now() }: { dataDir?: string; now?: number } = {},
 ): SpoolEntry<T> {
+  // Called because the database refused a write: /readyz says so until a write passes again.
+  noteWriteRefused();
   try {
     const dir = kindDir(kind, dataDir);
     mkdirSync(dir, { recursive: true, mode: 0o700 });

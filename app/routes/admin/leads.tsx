@@ -5,6 +5,7 @@ import { LeadAdminList } from "~/domain/leads/components/lead-admin-list";
 import { listLeads, spooledLeadCount } from "~/domain/leads/leads.server";
 import { parseLeadFilter } from "~/domain/leads/model";
 import { requireEditor } from "~/platform/auth/guard.server";
+import { spoolInstancesView } from "~/platform/spool/heartbeat.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { readFlash } from "~/platform/toast/flash.server";
 
@@ -17,12 +18,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const kind = leadKindFromPath(url.pathname);
   const filter = parseLeadFilter(url.searchParams);
-  const result = await listLeads(kind, filter);
+  const [result, spools] = await Promise.all([listLeads(kind, filter), spoolInstancesView()]);
   return {
     kind,
     ...result,
     // Received while the database refused, waiting in this instance's spool (docs/decisions/0010-lead-spool.md).
     spooled: spooledLeadCount(kind),
+    // Every instance's spool that holds something (their heartbeats): a stopped server's too.
+    spools,
     filter: {
       q: filter.q ?? "",
       statut: filter.statut,

@@ -9,6 +9,8 @@ import { registrationSettingsSchema } from "~/domain/settings/registration-setti
 import { getRegistrationSettings, saveRegistrationSettings } from "~/domain/settings/settings.server";
 import { requireAdmin, requireEditor } from "~/platform/auth/guard.server";
 import { isAdmin } from "~/platform/auth/roles";
+import { spoolInstancesView } from "~/platform/spool/heartbeat.server";
+import { SpoolInstances } from "~/platform/spool/spool-instances";
 import { db } from "~/platform/db/db.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { redirectWithToast } from "~/platform/toast/flash.server";
@@ -30,8 +32,8 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireEditor(request);
   const past = new URL(request.url).searchParams.get("passees") === "1";
-  const [rows, settings] = await Promise.all([adminSessionRows({ past }), getRegistrationSettings()]);
-  return { rows, past, settings, canEditSettings: isAdmin(user), spooled: spooledRegistrationCount() };
+  const [rows, settings, spools] = await Promise.all([adminSessionRows({ past }), getRegistrationSettings(), spoolInstancesView()]);
+  return { rows, past, settings, canEditSettings: isAdmin(user), spooled: spooledRegistrationCount(), spools };
 }
 
 type Reply = SubmissionReply & { values?: Record<string, unknown> };
@@ -64,7 +66,7 @@ const loadSchema = () => import("~/domain/settings/registration-settings").then(
 const LABELS = { cancellationDeadlineDays: "Délai d'annulation en ligne", offerHours: "Durée d'une offre de la liste d'attente" };
 
 export default function Sessions({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, past, settings, canEditSettings, spooled } = loaderData;
+  const { rows, past, settings, canEditSettings, spooled, spools } = loaderData;
   const reply = actionData as Reply | undefined;
   const form = useForm({ id: "reglages-inscriptions", reply, validator: loadSchema });
   const saving = useNavigation().state === "submitting";
@@ -89,6 +91,7 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
           (vérification toutes les 5&nbsp;secondes).
         </p>
       ) : null}
+      <SpoolInstances spools={spools} />
       <section aria-labelledby="sessions-liste" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="sessions-liste" className="text-lg font-semibold">

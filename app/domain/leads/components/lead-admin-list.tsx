@@ -28,6 +28,7 @@ import { inputClass } from "~/ui/form/input-class";
 import { buttonClass } from "~/ui/button";
 import { formatDateTime } from "~/ui/format";
 import { Pagination } from "~/ui/pagination";
+import { SpoolInstances, type SpoolInstanceView } from "~/platform/spool/spool-instances";
 
 function newSummary(isQuote: boolean, fresh: number, ongoing: number): string {
   const inProgress = ongoing > 0 ? ` ${ongoing} en cours.` : "";
@@ -210,6 +211,7 @@ export function LeadAdminList({
   filter,
   deleted,
   spooled,
+  spools,
   exportQuery,
   search,
   pathname,
@@ -224,6 +226,8 @@ export function LeadAdminList({
   deleted: string;
   /** Requests of this kind waiting in the local spool (the database refused them). */
   spooled: number;
+  /** The spools of every instance that hold something (heartbeats). */
+  spools: SpoolInstanceView[];
   exportQuery: string;
   search: string;
   pathname: string;
@@ -262,6 +266,7 @@ export function LeadAdminList({
           {spooledNotice(isQuote, spooled)}
         </p>
       ) : null}
+      <SpoolInstances spools={spools} />
 
       <LeadFilters isQuote={isQuote} filter={filter} statusCounts={statusCounts} />
 

@@ -32,6 +32,7 @@ import * as m202611281210 from "./202611281210_indicator_3";
 import * as m202611281300 from "./202611281300_search_documents";
 import * as m202612020100 from "./202612020100_webhook_order";
 import * as m202612020400 from "./202612020400_registration_replay_order";
+import * as m202612020410 from "./202612020410_seat_changes_spool_heartbeats";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   "202611281300_search_documents": m202611281300,
   "202612020100_webhook_order": m202612020100,
   "202612020400_registration_replay_order": m202612020400,
+  "202612020410_seat_changes_spool_heartbeats": m202612020410,
 };
