@@ -30,6 +30,10 @@ export interface RegistrationSession {
   address: string;
   disabilityContactName: string;
   disabilityContactEmail: string;
+  /** SEQUENCE of the session's calendar events: one more at each move (dates, hours, place). */
+  scheduleSequence: number;
+  /** The last move with registrants (ISO instant), null if never moved. */
+  scheduleChangedAt: string | null;
 }
 
 export const REMOTE_PLACE = "À distance (classe virtuelle)\u00a0: le lien de connexion vous sera envoyé avec la convocation";
@@ -55,6 +59,8 @@ function sessionQuery(target: Db) {
       "s.kind",
       "s.seats_left",
       "s.address",
+      "s.schedule_sequence",
+      "s.schedule_changed_at",
       "f.slug as formation_slug",
       "f.title as formation_title",
       "f.status as formation_status",
@@ -86,6 +92,8 @@ function toSession(r: SessionRow): RegistrationSession {
     address: r.address,
     disabilityContactName: r.disability_contact_name,
     disabilityContactEmail: r.disability_contact_email,
+    scheduleSequence: Number(r.schedule_sequence ?? 0),
+    scheduleChangedAt: r.schedule_changed_at ?? null,
   };
 }
 
