@@ -152,6 +152,22 @@ describe.each(engines)("moving a session ($name)", ({ create }) => {
     ]);
   });
 
+  it("the formation editor refuses to move a session that has registrations (its page asks and tells them)", async () => {
+    const sessionId = await fixture.newSession(10);
+    await registerByHand(t.db, sessionId, "entreprise", 1);
+    const formation = (await getFormationById(fixture.formationId, t.db))!;
+    const values = formationToFormValues(formation);
+    const rows = values.sessions as Array<Record<string, unknown>>;
+    const i = rows.findIndex((r) => r.id === sessionId);
+    const sessions = rows.map((r, k) => (k === i ? { ...r, startDate: "2099-07-01", endDate: "2099-07-02" } : r));
+    const outcome = await updateFormation(fixture.formationId, { ...values, sessions }, { db: t.db });
+    expect(outcome.ok).toBe(false);
+    expect(outcome.ok ? null : outcome.errors[`sessions.${i}.startDate`]).toContain("changez ses dates ou son lieu sur sa page");
+    const kept = await t.db.selectFrom("formation_sessions").select("start_date").where("id", "=", sessionId).executeTakeFirstOrThrow();
+    expect(kept.start_date).not.toBe("2099-07-01");
+    expect(await queuedMails(t.db, sessionId)).toHaveLength(1 + 1); // the registration's own mails: contact and staff
+  });
+
   it("changing what is not the schedule (the formation's description, the session's type) sends nothing and flags nothing", async () => {
     const sessionId = await fixture.newSession(10);
     const company = await registerByHand(t.db, sessionId, "entreprise", 1);
