@@ -26,6 +26,7 @@ import {
 } from "~/domain/registrations/registrations.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { db } from "~/platform/db/db.server";
+import { formatCount } from "~/platform/format";
 import { pageMeta } from "~/platform/seo/meta";
 import { dataWithToast, redirectWithToast } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
@@ -133,7 +134,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (saved.ok)
       return reply({
         ok: true,
-        message: saved.notified ? `Session déplacée : ${saved.notified} e-mail(s) aux inscrits.` : "Session enregistrée.",
+        message: saved.notified ? `Session déplacée\u00a0: ${formatCount(saved.notified, "e-mail")} aux inscrits.` : "Session enregistrée.",
       });
     if (saved.missing) return reply({ ok: false, message: "Cette session n'existe plus." }, 404);
     return data<SessionActionReply>(

@@ -377,7 +377,7 @@ export function SessionDetailsForm({
       <ConfirmDialog
         open={dialogOpen}
         onOpenChange={setDialogOpen}
-        title="Déplacer la session\u00a0?"
+        title={"Déplacer la session\u00a0?"}
         confirmLabel="Confirmer et prévenir les inscrits"
         onConfirm={() => {
           const form = formRef.current;
