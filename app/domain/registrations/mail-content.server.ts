@@ -4,6 +4,7 @@ import { formatDateTimeFr } from "~/domain/leads/mail-content.server";
 import type { Organisation } from "~/domain/settings/model";
 import { sessionDays, timeLabel } from "./calendar";
 import { BUYER_KINDS, STATUS_LABELS, fundingText, type RegistrationStatus } from "./labels";
+import { quoteText, registrationQuote } from "./quote";
 import { placeOf, type RegistrationSession } from "./sessions.server";
 
 /** What the e-mails of a registration are made of (the stored record and its session). */
@@ -69,6 +70,7 @@ function summaryLines(r: MailRegistration): string[] {
   lines.push(`Stagiaire${r.trainees.length > 1 ? "s" : ""} (${r.trainees.length})\u00a0:`);
   for (const t of r.trainees) lines.push(`  - ${t.firstName} ${t.lastName} <${t.email}>${t.jobTitle ? `, ${t.jobTitle}` : ""}`);
   if (r.accessibilityNeeds) lines.push(`Besoins d'adaptation signalés\u00a0: ${r.accessibilityNeeds}`);
+  lines.push("", ...quoteText(registrationQuote(r.session.priceCents, r.session.vatMode, r.trainees.length)));
   return lines;
 }
 

@@ -171,7 +171,9 @@ describe.each(engines)("moving a session ($name)", ({ create }) => {
   it("changing what is not the schedule (the formation's description, the session's type) sends nothing and flags nothing", async () => {
     const sessionId = await fixture.newSession(10);
     const company = await registerByHand(t.db, sessionId, "entreprise", 1);
-    valueOf(await generateDocument({ kind: "convention", sessionId, registrationId: company }, { actor: staff, target: t.db }));
+    expect((await generateDocument({ kind: "convention", sessionId, registrationId: company }, { actor: staff, target: t.db })).ok).toBe(
+      true,
+    );
     const count = (await queuedMails(t.db, sessionId)).length;
     const session = await t.db.selectFrom("formation_sessions").selectAll().where("id", "=", sessionId).executeTakeFirstOrThrow();
 

@@ -34,6 +34,9 @@ export interface RegistrationSession {
   scheduleSequence: number;
   /** The last move with registrants (ISO instant), null if never moved. */
   scheduleChangedAt: string | null;
+  /** The formation's price per person in cents (null: on quote), as entered in its VAT mode. */
+  priceCents: number | null;
+  vatMode: string;
 }
 
 export const REMOTE_PLACE = "À distance (classe virtuelle)\u00a0: le lien de connexion vous sera envoyé avec la convocation";
@@ -65,6 +68,8 @@ function sessionQuery(target: Db) {
       "f.title as formation_title",
       "f.status as formation_status",
       "f.duration_hours",
+      "f.price_inter_cents",
+      "f.vat_mode",
       "f.disability_contact_name",
       "f.disability_contact_email",
       "c.slug as city_slug",
@@ -94,6 +99,8 @@ function toSession(r: SessionRow): RegistrationSession {
     disabilityContactEmail: r.disability_contact_email,
     scheduleSequence: Number(r.schedule_sequence ?? 0),
     scheduleChangedAt: r.schedule_changed_at ?? null,
+    priceCents: r.price_inter_cents === null ? null : Number(r.price_inter_cents),
+    vatMode: r.vat_mode,
   };
 }
 
