@@ -520,6 +520,8 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
       });
     }
   }
+  const moved = await movedHeldSessions(target, id, data);
+  if (moved) return refusal(moved);
   const now = ctx.at ?? nowIso();
   try {
     await target.transaction().execute(async (trx) => {
@@ -552,6 +554,36 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
     throw error;
   }
   return accepted((await getFormationById(id, target))!);
+}
+
+/**
+ * A session with registrations is moved (dates, or the city when it has no address) on its own page,
+ * which asks first and tells the registrants (docs/decisions/0021-moving-a-session.md): the
+ * editor refuses it, field by field. Null when no such session moves.
+ */
+async function movedHeldSessions(target: Db, formationId: string, data: FormationData): Promise<Record<string, string> | null> {
+  const current = await target
+    .selectFrom("formation_sessions")
+    .select(["id", "start_date", "end_date", "city_id", "address"])
+    .where("formation_id", "=", formationId)
+    .execute();
+  const byId = new Map(current.map((c) => [c.id, c]));
+  const moves = data.sessions.flatMap((s, i) => {
+    const was = s.id ? byId.get(s.id) : undefined;
+    if (!was) return [];
+    const dates = was.start_date !== s.startDate || was.end_date !== s.endDate;
+    const place = !was.address.trim() && (was.city_id ?? null) !== (s.cityId || null);
+    return dates || place ? [{ i, id: was.id, field: dates ? "startDate" : "cityId" }] : [];
+  });
+  if (moves.length === 0) return null;
+  const held = await sessionsWithRegistrations(target, { sessionIds: moves.map((m) => m.id) });
+  const errors: Record<string, string> = {};
+  for (const m of moves) {
+    if (held.has(m.id))
+      errors[`sessions.${m.i}.${m.field}`] =
+        "Cette session a des inscriptions en cours\u00a0: changez ses dates ou son lieu sur sa page (Sessions et inscriptions), qui demande confirmation et prévient les inscrits.";
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
 }
 
 /**

@@ -1,14 +1,16 @@
 import { recordAudit } from "~/domain/audit/audit.server";
-import { formatCount } from "~/platform/format";
 import { sessionDatesLabel } from "~/domain/formations/labels";
 import { toCsv } from "~/domain/leads/leads.server";
 import type { Actor } from "~/platform/db/actor";
-import { db, nowIso, type Db } from "~/platform/db/db.server";
+import { db, type Db } from "~/platform/db/db.server";
 import { parisCalendarDay } from "~/platform/intl";
 import { STATUS_LABELS, fundingText, type RegistrationStatus } from "./labels";
 import { convocationMail } from "./mail-content.server";
 import type { SessionDetailsInput } from "./model";
 import { calendarOf, loadMailRegistration, mailSetup } from "./registrations.server";
+import { notifySessionMoved, scheduleMoved, sessionAudience, type SessionAudience } from "./session-move.server";
+import { signalMailQueued } from "~/domain/leads/mail-queue.server";
+import { formatCount, formatDayRange } from "~/platform/format";
 import { getSession, listSessions, placeOf, seatUse, type RegistrationSession } from "./sessions.server";
 
 /** Staff's view of sessions and their registrations (/admin/sessions). */
@@ -190,24 +192,69 @@ export async function adminSessionDetail(id: string, target: Db = db()): Promise
   };
 }
 
-/** Staff set the kind, daily hours and address of a session (used by the form, the e-mails and the .ics). */
-export async function updateSessionDetails(id: string, input: SessionDetailsInput, actor: Actor, target: Db = db()): Promise<boolean> {
-  return target.transaction().execute(async (trx) => {
-    const result = await trx
+export type SessionSaveResult =
+  | { ok: true; notified: number }
+  | { ok: false; missing: true }
+  /** The schedule changes and registrants hold seats: nothing saved until staff confirm. */
+  | { ok: false; missing?: false; audience: SessionAudience };
+
+/**
+ * Staff set the kind, dates, daily hours and address of a session (used by the form, the e-mails and
+ * the .ics). Moving it (dates, hours or place) while registrations hold seats needs
+ * `confirmation`: then each contact and trainee is e-mailed the old and new schedule with the
+ * updated calendar file (same UIDs, SEQUENCE + 1), and the documents issued before are « à
+ * régénérer » (`schedule_changed_at`). Dates left out stay as they are.
+ */
+export async function updateSessionDetails(
+  id: string,
+  input: Omit<SessionDetailsInput, "startDate" | "endDate" | "confirmation"> & Partial<SessionDetailsInput>,
+  actor: Actor,
+  target: Db = db(),
+  now = Date.now(),
+): Promise<SessionSaveResult> {
+  const setup = await mailSetup(target);
+  const result = await target.transaction().execute(async (trx): Promise<SessionSaveResult> => {
+    const before = await getSession(id, trx);
+    if (!before) return { ok: false, missing: true };
+    const after = {
+      startDate: input.startDate ?? before.startDate,
+      endDate: input.endDate ?? before.endDate,
+      dayStart: input.dayStart,
+      dayEnd: input.dayEnd,
+      address: input.address,
+    };
+    const moved = scheduleMoved(before, after);
+    const audience = moved ? await sessionAudience(trx, id) : { registrations: 0, trainees: 0 };
+    if (audience.registrations > 0 && !input.confirmation) return { ok: false, audience };
+    const iso = new Date(now).toISOString();
+    await trx
       .updateTable("formation_sessions")
-      .set({ kind: input.kind, day_start: input.dayStart, day_end: input.dayEnd, address: input.address, updated_at: nowIso() })
+      .set((eb) => ({
+        kind: input.kind,
+        start_date: after.startDate,
+        end_date: after.endDate,
+        day_start: after.dayStart,
+        day_end: after.dayEnd,
+        address: after.address,
+        updated_at: iso,
+        ...(moved ? { schedule_sequence: eb("schedule_sequence", "+", 1), schedule_changed_at: iso } : {}),
+      }))
       .where("id", "=", id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows ?? 0) !== 1) return false;
+      .execute();
+    const notified = moved ? await notifySessionMoved(trx, before, setup, now) : 0;
     await recordAudit(trx, {
       actor,
       action: "update",
       entity: "session",
       entityId: id,
-      summary: "Session modifiée (type, horaires, adresse).",
+      summary: moved
+        ? `Session déplacée (${formatDayRange(before.startDate, before.endDate)} → ${formatDayRange(after.startDate, after.endDate)}), ${formatCount(notified, "e-mail")} aux inscrits.`
+        : "Session modifiée (type, horaires, adresse).",
     });
-    return true;
+    return { ok: true, notified };
   });
+  if (result.ok && result.notified > 0) signalMailQueued();
+  return result;
 }
 
 /**

@@ -56,7 +56,10 @@ describe.each(engines)("intra-company sessions on the public session table ($nam
     const slug = (await getFormationById(formationId, t.db))!.slug;
     const inter = await addSession(t.db, formationId, 8, "2099-03-10", "2099-03-11");
     const intra = await addSession(t.db, formationId, 12, "2099-04-14", "2099-04-15");
-    expect(await updateSessionDetails(intra, { kind: "intra", dayStart: "09:00", dayEnd: "17:00", address: "" }, actor, t.db)).toBe(true);
+    expect(await updateSessionDetails(intra, { kind: "intra", dayStart: "09:00", dayEnd: "17:00", address: "" }, actor, t.db)).toEqual({
+      ok: true,
+      notified: 0,
+    });
 
     const page = await formationPage(slug, {}, t.db);
     if (page.kind !== "ok") throw new Error(page.kind);

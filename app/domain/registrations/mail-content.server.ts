@@ -1,8 +1,10 @@
 import { sessionDatesLabel } from "~/domain/formations/labels";
+import { formatDayRange, formatTimeRange } from "~/platform/format";
 import { formatDateTimeFr } from "~/domain/leads/mail-content.server";
 import type { Organisation } from "~/domain/settings/model";
 import { sessionDays, timeLabel } from "./calendar";
 import { BUYER_KINDS, STATUS_LABELS, fundingText, type RegistrationStatus } from "./labels";
+import { quoteText, registrationQuote } from "./quote";
 import { placeOf, type RegistrationSession } from "./sessions.server";
 
 /** What the e-mails of a registration are made of (the stored record and its session). */
@@ -68,6 +70,7 @@ function summaryLines(r: MailRegistration): string[] {
   lines.push(`Stagiaire${r.trainees.length > 1 ? "s" : ""} (${r.trainees.length})\u00a0:`);
   for (const t of r.trainees) lines.push(`  - ${t.firstName} ${t.lastName} <${t.email}>${t.jobTitle ? `, ${t.jobTitle}` : ""}`);
   if (r.accessibilityNeeds) lines.push(`Besoins d'adaptation signalés\u00a0: ${r.accessibilityNeeds}`);
+  lines.push("", ...quoteText(registrationQuote(r.session.priceCents, r.session.vatMode, r.trainees.length)));
   return lines;
 }
 
@@ -223,6 +226,77 @@ export function convocationMail(trainee: { firstName: string; lastName: string }
   ];
   return {
     subject: `Convocation\u00a0: ${r.session.formationTitle}, ${sessionDatesLabel(r.session.startDate, r.session.endDate)}`,
+    text: lines.join("\n"),
+  };
+}
+
+/** A session's schedule as people read it: dates, daily hours, place. */
+export interface ScheduleText {
+  dates: string;
+  hours: string;
+  place: string;
+}
+
+export function scheduleText(
+  s: Pick<RegistrationSession, "startDate" | "endDate" | "dayStart" | "dayEnd" | "address" | "city">,
+): ScheduleText {
+  return {
+    dates: formatDayRange(s.startDate, s.endDate),
+    hours: `${formatTimeRange(s.dayStart, s.dayEnd)} (heure de Paris)`,
+    place: placeOf(s),
+  };
+}
+
+function moveLines(before: ScheduleText, after: ScheduleText): string[] {
+  const line = (label: string, was: string, now: string) =>
+    was === now ? [`${label}\u00a0: ${now} (inchangé)`] : [`${label}\u00a0: ${now}`, `  (au lieu de\u00a0: ${was})`];
+  return [
+    ...line("Dates", before.dates, after.dates),
+    ...line("Horaires", before.hours, after.hours),
+    ...line("Lieu", before.place, after.place),
+  ];
+}
+
+const MOVE_CALENDAR =
+  "Le fichier joint (session.ics) met à jour les journées déjà ajoutées à votre agenda\u00a0: ouvrez-le pour remplacer les anciennes dates.";
+
+/** To the contact: staff moved the session (dates, hours or place) — with the updated calendar file. */
+export function sessionMovedMail(r: MailRegistration, before: ScheduleText, links: MailLinks, o: Organisation): TextMail {
+  const lines = [
+    `Bonjour ${r.contactName},`,
+    "",
+    `La session de la formation «\u00a0${r.session.formationTitle}\u00a0» à laquelle vous avez inscrit ${r.trainees.length === 1 ? "un stagiaire" : `${r.trainees.length} stagiaires`} (référence ${r.reference}) change\u00a0:`,
+    "",
+    ...moveLines(before, scheduleText(r.session)),
+    "",
+    `Chaque stagiaire en est informé par e-mail. ${MOVE_CALENDAR} Les documents déjà remis (convention ou contrat, convocations) vous seront renvoyés à jour.`,
+    "",
+    ...manageLines(links),
+    ...signature(o),
+  ];
+  return { subject: `Changement de session\u00a0: ${r.session.formationTitle} (${r.reference})`, text: lines.join("\n") };
+}
+
+/** To one trainee: the session they are convoked to moved — with the updated calendar file. */
+export function sessionMovedTraineeMail(
+  trainee: { firstName: string; lastName: string },
+  r: MailRegistration,
+  before: ScheduleText,
+  o: Organisation,
+): TextMail {
+  const lines = [
+    `Bonjour ${trainee.firstName} ${trainee.lastName},`,
+    "",
+    `La session de la formation «\u00a0${r.session.formationTitle}\u00a0» à laquelle vous êtes inscrit(e) change\u00a0:`,
+    "",
+    ...moveLines(before, scheduleText(r.session)),
+    "",
+    `${MOVE_CALENDAR} Votre convocation à jour suivra.`,
+    "En cas d'empêchement aux nouvelles dates, prévenez-nous au plus tôt en répondant à cet e-mail.",
+    ...signature(o),
+  ];
+  return {
+    subject: `Changement de session\u00a0: ${r.session.formationTitle}, ${formatDayRange(r.session.startDate, r.session.endDate)}`,
     text: lines.join("\n"),
   };
 }

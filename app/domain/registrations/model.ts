@@ -138,15 +138,33 @@ export const cancelSchema = z.object({
   motif: requiredText("Indiquez le motif de l'annulation.", "Le motif", 1000),
 });
 
-/** What staff set on a session besides its dates and seats (the formation editor keeps those). */
+const day = (missing: string) =>
+  z.preprocess(
+    (v) => v ?? "",
+    z
+      .string()
+      .min(1, missing)
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Indiquez une date au format JJ/MM/AAAA.")
+      .refine((d) => !Number.isNaN(new Date(`${d}T00:00:00Z`).getTime()), "Cette date n'existe pas."),
+  );
+
+/**
+ * What staff set on a session's page: kind, dates, daily hours and address (the formation editor
+ * keeps its seats and city). `confirmation` is « oui » once staff confirmed moving a session that
+ * has registrants (the form asks first).
+ */
 export const sessionDetailsSchema = z
   .object({
     kind: z.enum(["inter", "intra"], { error: "Choisissez le type de session." }),
+    startDate: day("Indiquez le premier jour."),
+    endDate: day("Indiquez le dernier jour."),
+    confirmation: z.preprocess((v) => v === "oui", z.boolean()),
     dayStart: z.preprocess((v) => v ?? "", z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Indiquez une heure au format 09:00.")),
     dayEnd: z.preprocess((v) => v ?? "", z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Indiquez une heure au format 17:00.")),
     address: optionalText("L'adresse", 300),
   })
-  .refine((d) => d.dayEnd > d.dayStart, { path: ["dayEnd"], message: "La fin de journée doit suivre son début." });
+  .refine((d) => d.dayEnd > d.dayStart, { path: ["dayEnd"], message: "La fin de journée doit suivre son début." })
+  .refine((d) => d.endDate >= d.startDate, { path: ["endDate"], message: "Le dernier jour ne peut pas précéder le premier." });
 export type SessionDetailsInput = z.output<typeof sessionDetailsSchema>;
 
 /** Moving a registration: the session it goes to. */

@@ -33,6 +33,8 @@ export interface RegistrationPageData {
   disabilityContactName: string;
   quoteHref: string;
   path: string;
+  /** The formation's price per person (cents, null: on quote) and VAT mode: the form's quote. */
+  price: { cents: number | null; vatMode: string };
 }
 
 export interface TermsView {
@@ -92,6 +94,7 @@ async function readRegistrationPage(slug: string, sessionId: string, target: Db)
     disabilityContactName: session.disabilityContactName,
     quoteHref: `/devis?formation=${encodeURIComponent(session.formationSlug)}`,
     path: registrationPath(session.formationSlug, session.id),
+    price: { cents: session.priceCents, vatMode: session.vatMode },
   };
 }
 

@@ -131,7 +131,7 @@ describe.each(engines)("sessions with registrations are kept ($name)", ({ create
     const slug = (await getFormationById(formationId, t.db))!.slug;
     const intra = await addSession(t.db, formationId, 8, "2099-08-03", "2099-08-04");
     const details = { kind: "intra" as const, dayStart: "08:30", dayEnd: "16:00", address: "Chez le client, 4 quai Perrache, 69002 Lyon" };
-    expect(await updateSessionDetails(intra, details, actor, t.db)).toBe(true);
+    expect(await updateSessionDetails(intra, details, actor, t.db)).toEqual({ ok: true, notified: 0 });
 
     const file = toCsv([
       ["Adresse (slug)", "Sessions"],

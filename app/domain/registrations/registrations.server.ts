@@ -195,7 +195,8 @@ function linksOf(r: MailRegistration, setup: MailSetup): MailLinks {
   };
 }
 
-export function calendarOf(r: MailRegistration, setup: Pick<MailSetup, "organisation" | "siteUrl">) {
+/** The session's calendar file for one registration (`previousDayCount`: days it had before a move). */
+export function calendarOf(r: MailRegistration, setup: Pick<MailSetup, "organisation" | "siteUrl">, previousDayCount?: number) {
   return calendarAttachment({
     sessionId: r.session.id,
     formationTitle: r.session.formationTitle,
@@ -207,6 +208,8 @@ export function calendarOf(r: MailRegistration, setup: Pick<MailSetup, "organisa
     organisationName: setup.organisation.name,
     siteHost: new URL(setup.siteUrl).hostname,
     description: `Formation « ${r.session.formationTitle} » (${setup.organisation.name}). Référence d'inscription : ${r.reference}.`,
+    sequence: r.session.scheduleSequence,
+    previousDayCount,
   });
 }
 

@@ -30,6 +30,13 @@ export interface RegistrationSession {
   address: string;
   disabilityContactName: string;
   disabilityContactEmail: string;
+  /** SEQUENCE of the session's calendar events: one more at each move (dates, hours, place). */
+  scheduleSequence: number;
+  /** The last move with registrants (ISO instant), null if never moved. */
+  scheduleChangedAt: string | null;
+  /** The formation's price per person in cents (null: on quote), as entered in its VAT mode. */
+  priceCents: number | null;
+  vatMode: string;
 }
 
 export const REMOTE_PLACE = "À distance (classe virtuelle)\u00a0: le lien de connexion vous sera envoyé avec la convocation";
@@ -55,10 +62,14 @@ function sessionQuery(target: Db) {
       "s.kind",
       "s.seats_left",
       "s.address",
+      "s.schedule_sequence",
+      "s.schedule_changed_at",
       "f.slug as formation_slug",
       "f.title as formation_title",
       "f.status as formation_status",
       "f.duration_hours",
+      "f.price_inter_cents",
+      "f.vat_mode",
       "f.disability_contact_name",
       "f.disability_contact_email",
       "c.slug as city_slug",
@@ -86,6 +97,10 @@ function toSession(r: SessionRow): RegistrationSession {
     address: r.address,
     disabilityContactName: r.disability_contact_name,
     disabilityContactEmail: r.disability_contact_email,
+    scheduleSequence: Number(r.schedule_sequence ?? 0),
+    scheduleChangedAt: r.schedule_changed_at ?? null,
+    priceCents: r.price_inter_cents === null ? null : Number(r.price_inter_cents),
+    vatMode: r.vat_mode,
   };
 }
 

@@ -264,6 +264,8 @@ export interface FormationSessionsTable {
   day_start: WithDefault<string>; // HH:MM, Paris time
   day_end: WithDefault<string>;
   address: WithDefault<string>; // empty: the city
+  schedule_sequence: WithDefault<number>; // SEQUENCE of its calendar events, one more at each move
+  schedule_changed_at: string | null; // last move (dates, hours, place) with registrants: documents issued before are to regenerate
   created_at: string;
   updated_at: string;
 }

@@ -4,7 +4,15 @@ import { Link } from "~/ui/link";
 import type { Route } from "./+types/session";
 import { queueBatch } from "~/domain/documents/jobs.server";
 import { adminSessionDetail, updateSessionDetails } from "~/domain/registrations/admin.server";
-import { RegistrationList, SessionDetailsForm, type SessionActionReply } from "~/domain/registrations/components/admin-sessions";
+import {
+  RegistrationList,
+  SessionDetailsForm,
+  moveWarning,
+  type SessionActionReply,
+} from "~/domain/registrations/components/admin-sessions";
+import { documentsToRegenerate } from "~/domain/documents/regenerate.server";
+import { sessionAudience } from "~/domain/registrations/session-move.server";
+import { ToRegenerate } from "~/domain/registrations/components/to-regenerate";
 import { RegistrationForm, type RegistrationReply } from "~/domain/registrations/components/registration-form";
 import { cancelSchema, moveSchema, registrationSchema, sessionDetailsSchema } from "~/domain/registrations/model";
 import { leadOfOrder, valuesFromLead } from "~/domain/registrations/from-lead.server";
@@ -47,7 +55,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // From a quote request (/admin/devis/{id}): the « add a registration » form is prefilled from it.
   const devis = new URL(request.url).searchParams.get("devis");
   const fromLead = devis ? await valuesFromLead(devis) : undefined;
-  return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead };
+  const [audience, toRegenerate] = await Promise.all([sessionAudience(db(), params.id), documentsToRegenerate(params.id)]);
+  return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead, audience, toRegenerate };
 }
 
 function reply(result: SessionActionReply, status = result.ok ? 200 : 400) {
@@ -121,9 +130,17 @@ export async function action({ request, params }: Route.ActionArgs) {
         errors: parsed.errors,
         values,
       });
-    if (!(await updateSessionDetails(params.id, parsed.data, user)))
-      return reply({ ok: false, message: "Cette session n'existe plus." }, 404);
-    return reply({ ok: true, message: "Session enregistrée." });
+    const saved = await updateSessionDetails(params.id, parsed.data, user);
+    if (saved.ok)
+      return reply({
+        ok: true,
+        message: saved.notified ? `Session déplacée\u00a0: ${formatCount(saved.notified, "e-mail")} aux inscrits.` : "Session enregistrée.",
+      });
+    if (saved.missing) return reply({ ok: false, message: "Cette session n'existe plus." }, 404);
+    return data<SessionActionReply>(
+      { ok: false, message: moveWarning(saved.audience), confirmMove: saved.audience, values },
+      { status: 409 },
+    );
   }
   if (operation === "ajouter-inscription") {
     const adjusted = adjustTrainees(values);
@@ -139,7 +156,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SessionAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, terms, fromLead } = loaderData;
+  const { detail, terms, fromLead, audience, toRegenerate } = loaderData;
   const { session, row } = detail;
   const answer = actionData as (SessionActionReply & { manual?: RegistrationReply }) | undefined;
   const actionReply = answer && "message" in answer ? answer : undefined;
@@ -153,7 +170,7 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
           {session.place} · {row.taken} / {row.total} {plural(row.total, "place prise", "places prises")}
           {row.offered ? ` (+ ${formatCount(row.offered, "offerte")})` : ""} · {row.waiting} en attente ·{" "}
           <Link to={`/admin/formations/${session.formationId}`} className="text-brand-700 underline dark:text-brand-300">
-            Modifier les dates et les places dans la formation
+            Modifier les places dans la formation
           </Link>
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
@@ -175,6 +192,7 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
           </a>
         </div>
       </div>
+      <ToRegenerate sessionId={session.id} documents={toRegenerate} />
       <RegistrationList
         title={`Inscriptions (${detail.registrations.length})`}
         id="inscrits"
@@ -202,9 +220,9 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
       ) : null}
       <section aria-labelledby="session-reglages" className="max-w-3xl space-y-3">
         <h2 id="session-reglages" className="text-lg font-semibold">
-          Type, horaires et lieu
+          Type, dates, horaires et lieu
         </h2>
-        <SessionDetailsForm session={session} reply={actionReply} />
+        <SessionDetailsForm session={session} audience={audience} reply={actionReply} />
       </section>
       <section aria-labelledby="ajout" className="max-w-3xl space-y-3">
         <h2 id="ajout" className="text-lg font-semibold">

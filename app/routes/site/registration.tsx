@@ -9,9 +9,10 @@ import {
   RegistrationIntro,
   SessionCard,
 } from "~/domain/registrations/components/registration-sections";
+import { PriceBlock } from "~/domain/registrations/components/price-block";
 import { registrationPath } from "~/domain/registrations/session-links";
 import { registrationPage } from "~/domain/registrations/pages.server";
-import { adjustTrainees, submitRegistration } from "~/domain/registrations/registrations.server";
+import { adjustTrainees, submitRegistration, traineeRowsOf } from "~/domain/registrations/registrations.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { readFlash, redirectWithToast } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
@@ -27,7 +28,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const flash = (await readFlash(request))?.data;
   const confirmation =
     flash?.kind === "inscription" && flash.session === page.session.id && flash.reference
-      ? { reference: flash.reference, waiting: flash.status === "en_attente" }
+      ? { reference: flash.reference, waiting: flash.status === "en_attente", trainees: Number(flash.stagiaires) || 1 }
       : null;
   return { ...page, confirmation };
 }
@@ -70,7 +71,15 @@ export async function action({ params, request }: Route.ActionArgs) {
         title: waiting ? "Inscription sur liste d'attente" : "Inscription envoyée",
         description: `Votre référence\u00a0: ${result.reference}. Un e-mail de confirmation va vous être adressé.`,
       },
-      { data: { kind: "inscription", session: params.sessionId, reference: result.reference, status: result.status } },
+      {
+        data: {
+          kind: "inscription",
+          session: params.sessionId,
+          reference: result.reference,
+          status: result.status,
+          stagiaires: String(traineeRowsOf(formDataToObject(form)).length),
+        },
+      },
     );
   }
   const { errors, values, formError, confirm, token } = result;
@@ -87,7 +96,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { session, closedReason, confirmation, terms, disabilityContactName, quoteHref } = loaderData;
+  const { session, closedReason, confirmation, terms, disabilityContactName, quoteHref, price } = loaderData;
   const reply = actionData as RegistrationReply | undefined;
   const full = session.seatsLeft <= 0;
   return (
@@ -97,7 +106,11 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3 lg:py-14">
         <div className="lg:col-span-2">
           {confirmation && !reply ? (
-            <RegistrationConfirmation reference={confirmation.reference} waiting={confirmation.waiting} />
+            <RegistrationConfirmation
+              reference={confirmation.reference}
+              waiting={confirmation.waiting}
+              quote={<PriceBlock id="confirmation-prix" price={price} trainees={confirmation.trainees} />}
+            />
           ) : closedReason ? (
             <RegistrationClosed reason={closedReason} quoteHref={quoteHref} />
           ) : (
@@ -107,6 +120,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
               full={full}
               terms={terms}
               disabilityContactName={disabilityContactName}
+              price={price}
             />
           )}
         </div>

@@ -4,9 +4,32 @@ import { sessionDatesLabel } from "../labels";
 import { cityPath, formationPath } from "../slug";
 import { registrationLinkLabel, registrationPath, seatsLabel } from "~/domain/registrations/session-links";
 
+/** The way to register to a session (or its waiting list), or to ask a quote for an intra-company one. */
+function SessionAction({ session: s, registerFor }: { session: UpcomingSession; registerFor: string }) {
+  return s.kind === "intra" ? (
+    <Link
+      to={`/devis?formation=${encodeURIComponent(registerFor)}&format=intra`}
+      className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+      aria-label={`Demander un devis pour la session intra-entreprise ${sessionDatesLabel(s.startDate, s.endDate)}`}
+    >
+      Demander un devis
+    </Link>
+  ) : (
+    <Link
+      to={registrationPath(registerFor, s.id)}
+      className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+      aria-label={`${s.seatsLeft > 0 ? "S'inscrire à" : "Liste d'attente de"} la session ${sessionDatesLabel(s.startDate, s.endDate)}${s.city ? ` à ${s.city.name}` : " à distance"}`}
+    >
+      {registrationLinkLabel(s.seatsLeft)}
+    </Link>
+  );
+}
+
 /**
  * Upcoming sessions as a table that scrolls sideways on a phone (a focusable region, so
- * keyboard users can scroll it). `showFormation` adds the formation column (city and home pages);
+ * keyboard users can scroll it). On a formation's page (`registerFor`, no formation column) the
+ * table fits a phone instead: the registration link moves under the dates, in the first column,
+ * so that it is seen without scrolling sideways (320 px and up). `showFormation` adds the formation column (city and home pages);
  * `registerFor` (the formation's slug) adds the link to each session's registration form, or to its
  * waiting list when full, from the same seat count as the « Places » column. An intra-company
  * session (one company, on quote) is labelled as such and offers « Demander un devis » instead.
@@ -26,7 +49,7 @@ export function SessionTable({
   const td = "border-b border-slate-100 px-3 py-3 align-top dark:border-slate-800";
   return (
     <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-      <table className="w-full min-w-[36rem] text-sm">
+      <table className={`w-full text-sm ${registerFor && !showFormation ? "sm:min-w-[36rem]" : "min-w-[36rem]"}`}>
         <caption className="sr-only">{label}</caption>
         <thead className="bg-slate-50 dark:bg-slate-900">
           <tr>
@@ -45,7 +68,7 @@ export function SessionTable({
               Places
             </th>
             {registerFor ? (
-              <th scope="col" className={th}>
+              <th scope="col" className={`${th} max-sm:hidden`}>
                 <span className="sr-only">Inscription</span>
               </th>
             ) : null}
@@ -59,6 +82,11 @@ export function SessionTable({
                 {s.kind === "intra" ? (
                   <span className="mt-1 block w-fit rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
                     Intra-entreprise
+                  </span>
+                ) : null}
+                {registerFor ? (
+                  <span className="mt-2 block sm:hidden">
+                    <SessionAction session={s} registerFor={registerFor} />
                   </span>
                 ) : null}
               </td>
@@ -91,24 +119,8 @@ export function SessionTable({
                 )}
               </td>
               {registerFor ? (
-                <td className={td}>
-                  {s.kind === "intra" ? (
-                    <Link
-                      to={`/devis?formation=${encodeURIComponent(registerFor)}&format=intra`}
-                      className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
-                      aria-label={`Demander un devis pour la session intra-entreprise ${sessionDatesLabel(s.startDate, s.endDate)}`}
-                    >
-                      Demander un devis
-                    </Link>
-                  ) : (
-                    <Link
-                      to={registrationPath(registerFor, s.id)}
-                      className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
-                      aria-label={`${s.seatsLeft > 0 ? "S'inscrire à" : "Liste d'attente de"} la session ${sessionDatesLabel(s.startDate, s.endDate)}${s.city ? ` à ${s.city.name}` : " à distance"}`}
-                    >
-                      {registrationLinkLabel(s.seatsLeft)}
-                    </Link>
-                  )}
+                <td className={`${td} max-sm:hidden`}>
+                  <SessionAction session={s} registerFor={registerFor} />
                 </td>
               ) : null}
             </tr>

@@ -1,4 +1,6 @@
+import { useRef, useState, type FormEvent } from "react";
 import { Form } from "react-router";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { formatCount } from "~/platform/format";
 import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
@@ -7,6 +9,7 @@ import { inputClass } from "~/ui/form/input-class";
 import type { FieldErrors } from "~/platform/validation/errors";
 import { formatDateTime } from "~/ui/format";
 import type { AdminRegistration, AdminSessionDetail, AdminSessionRow } from "../admin.server";
+import type { SessionAudience } from "../session-move.server";
 import { SESSION_STATE_LABELS } from "../labels";
 
 const th = "border-b border-slate-200 px-3 py-2 text-left font-semibold dark:border-slate-700";
@@ -166,6 +169,8 @@ export type SessionActionReply = {
   errors?: FieldErrors;
   values?: Record<string, unknown>;
   registrationId?: string;
+  /** The session would move while registrants hold seats: staff confirm first. */
+  confirmMove?: SessionAudience;
 };
 
 /** Staff's actions on one registration: confirm, cancel with a reason, move to another session. */
@@ -241,19 +246,63 @@ export function RegistrationActions({
 }
 
 /** Kind, daily hours and address of the session (the form, the e-mails and the .ics use them). */
+/** What staff read before moving a session that has registrants (the dialog and the no-JavaScript step). */
+export function moveWarning(audience: SessionAudience): string {
+  return `Cette session a ${formatCount(audience.registrations, "inscription")} en cours (${formatCount(audience.trainees, "stagiaire")}). En changeant ses dates, ses horaires ou son lieu, chaque contact et chaque stagiaire reçoit un e-mail avec l'ancien et le nouveau programme et le fichier agenda mis à jour\u00a0; la convention ou le contrat, les convocations et la feuille d'émargement déjà émis seront à régénérer.`;
+}
+
+const SCHEDULE_FIELDS = ["startDate", "endDate", "dayStart", "dayEnd", "address"] as const;
+
+/**
+ * The session's kind, dates, daily hours and address. Moving a session that has registrants asks
+ * first: with JavaScript, a dialog before sending; without, the server sends the form back with
+ * the warning and a confirmation button (`confirmation=oui`), everything typed kept.
+ */
 export function SessionDetailsForm({
   session,
+  audience,
   reply,
 }: {
-  session: { kind: string; dayStart: string; dayEnd: string; address: string; place: string };
+  session: { kind: string; startDate: string; endDate: string; dayStart: string; dayEnd: string; address: string; place: string };
+  audience: SessionAudience;
   reply: SessionActionReply | undefined;
 }) {
   const errors = reply?.errors && !reply.registrationId ? reply.errors : {};
   const values = (reply?.values && !reply.registrationId ? reply.values : session) as Record<string, unknown>;
   const text = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : "");
+  const asking = reply?.confirmMove;
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const confirmedRef = useRef(false);
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (asking || confirmedRef.current || audience.registrations === 0) return;
+    const data = new FormData(event.currentTarget);
+    const moved = SCHEDULE_FIELDS.some((k) => String(data.get(k) ?? "").trim() !== String(session[k]).trim());
+    if (!moved) return;
+    event.preventDefault();
+    setDialogOpen(true);
+  }
   return (
-    <Form method="post" className="grid gap-4 sm:grid-cols-2">
+    <Form
+      key={[...SCHEDULE_FIELDS.map((k) => session[k]), asking ? "confirmation" : ""].join("|")}
+      method="post"
+      className="grid gap-4 sm:grid-cols-2"
+      ref={formRef}
+      onSubmit={onSubmit}
+      aria-describedby={asking ? "deplacement-avertissement" : undefined}
+    >
       <input type="hidden" name="operation" value="details" />
+      {asking ? <input type="hidden" name="confirmation" value="oui" /> : null}
+      {asking ? (
+        <div
+          id="deplacement-avertissement"
+          role="alert"
+          className="rounded-lg border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950 sm:col-span-2 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <p className="font-semibold">Confirmez le déplacement de la session</p>
+          <p className="mt-1">{moveWarning(asking)}</p>
+        </div>
+      ) : null}
       <SelectField
         form="session"
         name="kind"
@@ -280,6 +329,24 @@ export function SessionDetailsForm({
       />
       <TextField
         form="session"
+        name="startDate"
+        label="Premier jour"
+        type="date"
+        required
+        defaultValue={text("startDate")}
+        error={errors.startDate}
+      />
+      <TextField
+        form="session"
+        name="endDate"
+        label="Dernier jour"
+        type="date"
+        required
+        defaultValue={text("endDate")}
+        error={errors.endDate}
+      />
+      <TextField
+        form="session"
         name="dayStart"
         label="Début de journée"
         type="time"
@@ -296,11 +363,38 @@ export function SessionDetailsForm({
         defaultValue={text("dayEnd")}
         error={errors.dayEnd}
       />
-      <div className="sm:col-span-2">
-        <Button type="submit" variant="secondary">
-          Enregistrer la session
+      <div className="flex flex-wrap gap-3 sm:col-span-2">
+        <Button type="submit" variant={asking ? "primary" : "secondary"}>
+          {asking ? "Confirmer et prévenir les inscrits" : "Enregistrer la session"}
         </Button>
+        {asking ? (
+          <Link
+            to="."
+            className="inline-flex items-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium dark:border-slate-700"
+          >
+            Annuler le déplacement
+          </Link>
+        ) : null}
       </div>
+      <ConfirmDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        title={"Déplacer la session\u00a0?"}
+        confirmLabel="Confirmer et prévenir les inscrits"
+        onConfirm={() => {
+          const form = formRef.current;
+          if (!form) return;
+          const field = document.createElement("input");
+          field.type = "hidden";
+          field.name = "confirmation";
+          field.value = "oui";
+          form.append(field);
+          confirmedRef.current = true;
+          form.requestSubmit();
+        }}
+      >
+        <p>{moveWarning(audience)}</p>
+      </ConfirmDialog>
     </Form>
   );
 }

@@ -6,6 +6,7 @@ import type { FieldErrors } from "~/platform/validation/errors";
 import { buttonClass } from "~/ui/button";
 import { CheckboxField, ChoiceGroup, FormErrorSummary, RequiredNote, SelectField, TextAreaField, TextField } from "~/ui/form/fields";
 import { schemaValidator, useForm, type Validator } from "~/ui/form/use-form";
+import { PriceBlock } from "./price-block";
 import {
   BUYER_KINDS,
   FUNDINGS,
@@ -63,9 +64,12 @@ export function RegistrationForm({
   full,
   terms,
   disabilityContactName,
+  price,
   staff = false,
   formId = "inscription",
 }: {
+  /** The formation's price per person and VAT mode: the quote shown under the trainees. */
+  price?: { cents: number | null; vatMode: string };
   /** Staff add a registration taken by phone: no anti-spam fields, confirmed at once. */
   staff?: boolean;
   /** The form's id (field ids derive from it). */
@@ -287,6 +291,8 @@ export function RegistrationForm({
             </button>
           ) : null}
         </section>
+
+        {price ? <PriceBlock id={`${FORM_ID}-prix`} price={price} trainees={rows.length} /> : null}
 
         <FormSection id={`${FORM_ID}-section-financement`} title="Financement envisagé">
           <ChoiceGroup

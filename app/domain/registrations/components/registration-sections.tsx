@@ -1,5 +1,5 @@
 import { CalendarDays, CircleCheck, Clock, Hourglass, MapPin, Users } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "~/ui/link";
 import { PageIntro } from "~/domain/content/components";
 import { buttonClass } from "~/ui/button";
@@ -79,7 +79,7 @@ export function RegistrationClosed({ reason, quoteHref }: { reason: string; quot
 }
 
 /** What the registrant sees once the registration is stored. */
-export function RegistrationConfirmation({ reference, waiting }: { reference: string; waiting: boolean }) {
+export function RegistrationConfirmation({ reference, waiting, quote }: { reference: string; waiting: boolean; quote?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const Icon = waiting ? Hourglass : CircleCheck;
@@ -119,6 +119,7 @@ export function RegistrationConfirmation({ reference, waiting }: { reference: st
           </>
         )}
       </div>
+      {quote ? <div className="mt-6 bg-white dark:bg-slate-950 rounded-xl">{quote}</div> : null}
     </section>
   );
 }

@@ -33,6 +33,7 @@ import * as m202611281300 from "./202611281300_search_documents";
 import * as m202612020100 from "./202612020100_webhook_order";
 import * as m202612020400 from "./202612020400_registration_replay_order";
 import * as m202612020410 from "./202612020410_seat_changes_spool_heartbeats";
+import * as m202612020420 from "./202612020420_session_schedule";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   "202612020100_webhook_order": m202612020100,
   "202612020400_registration_replay_order": m202612020400,
   "202612020410_seat_changes_spool_heartbeats": m202612020410,
+  "202612020420_session_schedule": m202612020420,
 };

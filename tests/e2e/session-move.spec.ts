@@ -1,0 +1,87 @@
+import { expect, test } from "@playwright/test";
+import { createAccount, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
+import { newExcelSession, registerOverHttp } from "./support/sessions";
+
+/**
+ * Moving a session that has registrants (README, « Déplacer une session »): staff are asked first,
+ * with the number of registrations and trainees, with JavaScript (a dialog) and without (the form
+ * comes back with the warning and a confirmation button); then every contact and trainee is e-mailed.
+ */
+
+async function sessionRow(sessionId: string) {
+  return serverDb()
+    .selectFrom("formation_sessions")
+    .select(["start_date", "end_date", "day_start"])
+    .where("id", "=", sessionId)
+    .executeTakeFirstOrThrow();
+}
+
+async function movedMails(sessionId: string) {
+  return serverDb()
+    .selectFrom("mail_queue as m")
+    .innerJoin("registrations as r", "r.id", "m.registration_id")
+    .select(["m.to_address", "m.purpose"])
+    .where("r.session_id", "=", sessionId)
+    .where("m.purpose", "in", ["session-deplacee", "deplacee-stagiaire"])
+    .execute();
+}
+
+test("with JavaScript: a dialog names the registrations and trainees; cancelling saves nothing, confirming e-mails them", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const sessionId = await newExcelSession(serverDb(), 6, "2099-10-05", "2099-10-06");
+  await registerOverHttp(request, sessionId, uniqueEmail("contact-deplacement"), [
+    ["Anne", "Durand", uniqueEmail("anne")],
+    ["Bruno", "Petit", uniqueEmail("bruno")],
+  ]);
+  const editor = await createAccount({ email: uniqueEmail("editrice-deplacement"), role: "editor" });
+  await signInApi(page, baseURL!, editor.email);
+  await page.goto(`/admin/sessions/${sessionId}`);
+  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
+
+  await page.getByLabel("Premier jour").fill("2099-10-12");
+  await page.getByLabel("Dernier jour").fill("2099-10-13");
+  await page.getByRole("button", { name: "Enregistrer la session" }).click();
+  const dialog = page.getByRole("dialog", { name: "Déplacer la session\u00a0?" });
+  await expect(dialog).toContainText("Cette session a 1\u00a0inscription en cours (2\u00a0stagiaires).");
+  await dialog.getByRole("button", { name: "Annuler" }).click();
+  await expect(dialog).toBeHidden();
+  expect((await sessionRow(sessionId)).start_date).toBe("2099-10-05");
+
+  await page.getByRole("button", { name: "Enregistrer la session" }).click();
+  await dialog.getByRole("button", { name: "Confirmer et prévenir les inscrits" }).click();
+  await expect(page.getByText("Session déplacée\u00a0: 3\u00a0e-mails aux inscrits.").first()).toBeVisible();
+  expect(await sessionRow(sessionId)).toMatchObject({ start_date: "2099-10-12", end_date: "2099-10-13" });
+  expect(await movedMails(sessionId)).toHaveLength(3);
+});
+
+test("without JavaScript: the form comes back with the warning, what was typed, and a button that confirms", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const sessionId = await newExcelSession(serverDb(), 6, "2099-11-02", "2099-11-03");
+  await registerOverHttp(request, sessionId, uniqueEmail("contact-sans-js"), [["Chloé", "Martin", uniqueEmail("chloe")]]);
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": testClientIp() } });
+  const page = await context.newPage();
+  const editor = await createAccount({ email: uniqueEmail("editeur-sans-js"), role: "editor" });
+  await signInApi(page, baseURL!, editor.email);
+  await page.goto(`/admin/sessions/${sessionId}`);
+
+  await page.getByLabel("Début de journée").fill("09:30");
+  await page.getByRole("button", { name: "Enregistrer la session" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Confirmez le déplacement" })).toContainText(
+    "Cette session a 1\u00a0inscription en cours (1\u00a0stagiaire).",
+  );
+  await expect(page.getByLabel("Début de journée")).toHaveValue("09:30");
+  expect((await sessionRow(sessionId)).day_start).toBe("09:00");
+  expect(await movedMails(sessionId)).toHaveLength(0);
+
+  await page.getByRole("button", { name: "Confirmer et prévenir les inscrits" }).click();
+  await expect(page.getByRole("button", { name: "Enregistrer la session" })).toBeVisible();
+  expect((await sessionRow(sessionId)).day_start).toBe("09:30");
+  expect(await movedMails(sessionId)).toHaveLength(2);
+  await context.close();
+});
