@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { log } from "~/platform/log.server";
+import { log, redactSecrets } from "~/platform/log.server";
 import { KeptContext } from "~/platform/ssr/kept";
 import { takeKept } from "~/platform/ssr/kept.server";
 import { IncidentReferenceContext } from "~/ui/error-screen";
@@ -15,7 +15,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   log.error("Erreur serveur", {
     requestId: request.headers.get("x-request-id"),
     method: request.method,
-    url: request.url,
+    url: redactSecrets(request.url),
     error,
   });
 };

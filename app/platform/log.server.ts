@@ -74,14 +74,15 @@ const SECRET_SEGMENT = /^(\/(?:inscription\/(?:gerer|offre)|documents|api\/auth\
 const SECRET_PARAM = /([?&](?:token|code|signature|sig|key|secret|otp)=)[^&#]*/gi;
 
 /**
- * An address (path, with or without its query) as it may be written in a log: the secrets of
+ * An address (a path, or a whole URL, with or without its query) as it may be written in a log: the secrets of
  * signed links replaced by « [masqué] ». Anyone who can read the logs could otherwise open a
  * registrant's page or download a training document.
  */
 export function redactSecrets(address: string): string {
-  let out = address.replace(SECRET_SEGMENT, `$1${REDACTED}`);
+  const origin = address.startsWith("/") ? "" : (/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(address)?.[0] ?? "");
+  let out = address.slice(origin.length).replace(SECRET_SEGMENT, `$1${REDACTED}`);
   if (out.includes("?")) out = out.replace(SECRET_PARAM, `$1${REDACTED}`);
-  return out;
+  return origin + out;
 }
 
 function accessLine(fields: AccessFields, time: string): string {

@@ -14,6 +14,9 @@ describe("secrets of signed links in the logs", () => {
     ["/invitation?token=secret-invitation", "/invitation?token=[masqué]"],
     ["/login/confirmation?token=abc&x=1", "/login/confirmation?token=[masqué]&x=1"],
     ["/api/auth/verify-email?token=jwt.jwt.jwt&callbackURL=%2F", "/api/auth/verify-email?token=[masqué]&callbackURL=%2F"],
+    // The whole URL of a server error's log line.
+    ["http://formavia.test/inscription/gerer/REG.sig.data?_routes=root", "http://formavia.test/inscription/gerer/[masqué]?_routes=root"],
+    ["https://formavia.test/invitation?token=abc", "https://formavia.test/invitation?token=[masqué]"],
   ])("%s is written %s", (address, written) => {
     expect(redactSecrets(address)).toBe(written);
   });
