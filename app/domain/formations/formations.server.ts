@@ -558,7 +558,7 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
 
 /**
  * A session with registrations is moved (dates, or the city when it has no address) on its own page,
- * which asks first and tells the registrants (docs/decisions/0021-moving-a-session.md): the
+ * which asks first and tells the registrants (docs/decisions/0023-moving-a-session.md): the
  * editor refuses it, field by field. Null when no such session moves.
  */
 async function movedHeldSessions(target: Db, formationId: string, data: FormationData): Promise<Record<string, string> | null> {
