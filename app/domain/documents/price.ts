@@ -1,13 +1,12 @@
-import { priceExcludingVat, VAT_LABELS, type VatMode } from "~/domain/formations/labels";
+import { VAT_LABELS, type VatMode } from "~/domain/formations/labels";
+import { registrationQuote, VAT_RATE_PERCENT, type RegistrationQuote } from "~/domain/registrations/quote";
 
 /**
- * The price lines of a convention or a contract, from the formation's price per trainee and its VAT
- * mode (HT, TTC or exempt): per trainee and for the registration's seats, in cents so that the
- * lines add up exactly (HT + TVA = TTC on each column, total = price per trainee × seats).
+ * The price lines of a convention or a contract: the same figures as the registration form, its
+ * confirmation and its e-mails, computed once by `registrationQuote` (integer cents, VAT computed on
+ * the total and rounded to the cent): per trainee (the quote of one seat) and for the registration's
+ * seats. HT + TVA = TTC in each column.
  */
-
-/** The French standard rate, the one the site announces (« TVA de 20 % en sus »). */
-export const VAT_RATE = 0.2;
 
 export interface PriceLine {
   label: string;
@@ -20,30 +19,32 @@ export type PriceBreakdown =
   | { kind: "taxed"; seats: number; lines: PriceLine[] }
   | { kind: "exempt"; seats: number; lines: PriceLine[]; mention: string };
 
+type Priced = Extract<RegistrationQuote, { kind: "priced" }>;
+
 export function priceBreakdown(priceInter: number | null, vatMode: VatMode, seats: number): PriceBreakdown {
-  if (priceInter === null) return { kind: "quote" };
-  const line = (label: string, perTraineeCents: number): PriceLine => ({
+  const cents = priceInter === null ? null : Math.round(priceInter * 100);
+  const one = registrationQuote(cents, vatMode, 1);
+  const all = registrationQuote(cents, vatMode, seats);
+  if (one.kind !== "priced" || all.kind !== "priced") return { kind: "quote" };
+  const line = (label: string, amount: (q: Priced) => number): PriceLine => ({
     label,
-    perTrainee: perTraineeCents / 100,
-    total: (perTraineeCents * seats) / 100,
+    perTrainee: amount(one) / 100,
+    total: amount(all) / 100,
   });
-  if (vatMode === "exonere")
+  if (one.vatMode === "exonere")
     return {
       kind: "exempt",
-      seats,
-      lines: [line("Prix net de taxe", Math.round(priceInter * 100))],
+      seats: all.trainees,
+      lines: [line("Prix net de taxe", (q) => q.totalTtcCents)],
       mention: VAT_LABELS.exonere.note,
     };
-  // A price entered TTC is the price paid: HT is brought back from it and the VAT is the difference.
-  const ht = Math.round((priceExcludingVat(priceInter, vatMode) ?? 0) * 100);
-  const ttc = vatMode === "ttc" ? Math.round(priceInter * 100) : ht + Math.round(ht * VAT_RATE);
   return {
     kind: "taxed",
-    seats,
+    seats: all.trainees,
     lines: [
-      line("Prix hors taxes (HT)", ht),
-      line(`TVA (${VAT_RATE * 100}\u00a0%)`, ttc - ht),
-      line("Prix toutes taxes comprises (TTC)", ttc),
+      line("Prix hors taxes (HT)", (q) => q.totalHtCents),
+      line(`TVA (${VAT_RATE_PERCENT}\u00a0%)`, (q) => q.vatCents),
+      line("Prix toutes taxes comprises (TTC)", (q) => q.totalTtcCents),
     ],
   };
 }
