@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { formatEuros } from "~/platform/format";
 import { serverDb, testClientIp, uniqueEmail } from "./support/accounts";
+import { axeViolations } from "./support/axe";
 import { EXCEL, newExcelSession, registerOverHttp, registrationPathOf } from "./support/sessions";
 
 /**
@@ -30,6 +31,7 @@ test("a visitor sees the price, and the total follows the number of trainees", a
   await expect(price).toContainText("Stagiaires2\u00a0stagiaires");
   await expect(price).toContainText(`Total${formatEuros(2 * unit)}\u00a0net de taxe`);
   await expect(price).toContainText("TVAnon applicable (exonération de TVA, article 261-4-4° a du Code général des impôts)");
+  expect(await axeViolations(page)).toEqual([]);
 
   // Once sent, the confirmation gives the same price for the trainees registered.
   await registerOverHttp(page.request, sessionId, uniqueEmail("contact-prix"), [

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createAccount, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
+import { axeViolations } from "./support/axe";
 import { newExcelSession, registerOverHttp } from "./support/sessions";
 
 /**
@@ -26,6 +28,34 @@ async function movedMails(sessionId: string) {
     .execute();
 }
 
+/** A convocation issued before the move (its file is not needed to flag it). */
+async function issuedConvocation(sessionId: string) {
+  const registration = await serverDb()
+    .selectFrom("registrations")
+    .select("id")
+    .where("session_id", "=", sessionId)
+    .executeTakeFirstOrThrow();
+  await serverDb()
+    .insertInto("documents")
+    .values({
+      id: randomUUID(),
+      number: `CONVOC-2099-${randomUUID().slice(0, 8)}`,
+      kind: "convocation",
+      subject_key: `convocation:${randomUUID()}`,
+      session_id: sessionId,
+      registration_id: registration.id,
+      trainee_id: null,
+      version: 1,
+      state: "actif",
+      storage_key: "documents/2099/absent.pdf",
+      filename: "convocation.pdf",
+      size: 1,
+      created_by: "editeur@example.org",
+      created_at: new Date(Date.now() - 60_000).toISOString(),
+    })
+    .execute();
+}
+
 test("with JavaScript: a dialog names the registrations and trainees; cancelling saves nothing, confirming e-mails them", async ({
   page,
   request,
@@ -36,6 +66,7 @@ test("with JavaScript: a dialog names the registrations and trainees; cancelling
     ["Anne", "Durand", uniqueEmail("anne")],
     ["Bruno", "Petit", uniqueEmail("bruno")],
   ]);
+  await issuedConvocation(sessionId);
   const editor = await createAccount({ email: uniqueEmail("editrice-deplacement"), role: "editor" });
   await signInApi(page, baseURL!, editor.email);
   await page.goto(`/admin/sessions/${sessionId}`);
@@ -46,6 +77,7 @@ test("with JavaScript: a dialog names the registrations and trainees; cancelling
   await page.getByRole("button", { name: "Enregistrer la session" }).click();
   const dialog = page.getByRole("dialog", { name: "Déplacer la session\u00a0?" });
   await expect(dialog).toContainText("Cette session a 1\u00a0inscription en cours (2\u00a0stagiaires).");
+  expect(await axeViolations(page)).toEqual([]);
   await dialog.getByRole("button", { name: "Annuler" }).click();
   await expect(dialog).toBeHidden();
   expect((await sessionRow(sessionId)).start_date).toBe("2099-10-05");
@@ -55,6 +87,8 @@ test("with JavaScript: a dialog names the registrations and trainees; cancelling
   await expect(page.getByText("Session déplacée\u00a0: 3\u00a0e-mails aux inscrits.").first()).toBeVisible();
   expect(await sessionRow(sessionId)).toMatchObject({ start_date: "2099-10-12", end_date: "2099-10-13" });
   expect(await movedMails(sessionId)).toHaveLength(3);
+  await expect(page.getByRole("heading", { name: "À régénérer\u00a0: 1\u00a0document" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("without JavaScript: the form comes back with the warning, what was typed, and a button that confirms", async ({
@@ -68,7 +102,9 @@ test("without JavaScript: the form comes back with the warning, what was typed, 
   const page = await context.newPage();
   const editor = await createAccount({ email: uniqueEmail("editeur-sans-js"), role: "editor" });
   await signInApi(page, baseURL!, editor.email);
+  await issuedConvocation(sessionId);
   await page.goto(`/admin/sessions/${sessionId}`);
+  await expect(page.getByRole("heading", { name: /À régénérer/ })).toHaveCount(0);
 
   await page.getByLabel("Début de journée").fill("09:30");
   await page.getByRole("button", { name: "Enregistrer la session" }).click();
@@ -83,5 +119,8 @@ test("without JavaScript: the form comes back with the warning, what was typed, 
   await expect(page.getByRole("button", { name: "Enregistrer la session" })).toBeVisible();
   expect((await sessionRow(sessionId)).day_start).toBe("09:30");
   expect(await movedMails(sessionId)).toHaveLength(2);
+  // The convocation issued before is flagged on the session's page.
+  await expect(page.getByRole("heading", { name: "À régénérer\u00a0: 1\u00a0document" })).toBeVisible();
+  await expect(page.getByText(/Convocation CONVOC-2099-\S+, du .+ — à régénérer/)).toBeVisible();
   await context.close();
 });

@@ -236,6 +236,7 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
           full={false}
           terms={terms}
           disabilityContactName={session.disabilityContactName}
+          price={{ cents: session.priceCents, vatMode: session.vatMode }}
         />
       </section>
     </div>

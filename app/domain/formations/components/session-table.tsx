@@ -28,8 +28,8 @@ function SessionAction({ session: s, registerFor }: { session: UpcomingSession; 
 /**
  * Upcoming sessions as a table that scrolls sideways on a phone (a focusable region, so
  * keyboard users can scroll it). On a formation's page (`registerFor`, no formation column) the
- * table fits a phone instead: the registration link moves under the dates, in the first column,
- * so that it is seen without scrolling sideways (320 px and up). `showFormation` adds the formation column (city and home pages);
+ * table fits a phone instead, and each session's registration link sits under its dates, in the
+ * first column: seen without scrolling sideways, from 320 px up. `showFormation` adds the formation column (city and home pages);
  * `registerFor` (the formation's slug) adds the link to each session's registration form, or to its
  * waiting list when full, from the same seat count as the « Places » column. An intra-company
  * session (one company, on quote) is labelled as such and offers « Demander un devis » instead.
@@ -67,11 +67,6 @@ export function SessionTable({
             <th scope="col" className={th}>
               Places
             </th>
-            {registerFor ? (
-              <th scope="col" className={`${th} max-sm:hidden`}>
-                <span className="sr-only">Inscription</span>
-              </th>
-            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -85,7 +80,7 @@ export function SessionTable({
                   </span>
                 ) : null}
                 {registerFor ? (
-                  <span className="mt-2 block sm:hidden">
+                  <span className="mt-2 block">
                     <SessionAction session={s} registerFor={registerFor} />
                   </span>
                 ) : null}
@@ -118,11 +113,6 @@ export function SessionTable({
                   </span>
                 )}
               </td>
-              {registerFor ? (
-                <td className={`${td} max-sm:hidden`}>
-                  <SessionAction session={s} registerFor={registerFor} />
-                </td>
-              ) : null}
             </tr>
           ))}
         </tbody>

@@ -245,7 +245,6 @@ export function RegistrationActions({
   );
 }
 
-/** Kind, daily hours and address of the session (the form, the e-mails and the .ics use them). */
 /** What staff read before moving a session that has registrants (the dialog and the no-JavaScript step). */
 export function moveWarning(audience: SessionAudience): string {
   return `Cette session a ${formatCount(audience.registrations, "inscription")} en cours (${formatCount(audience.trainees, "stagiaire")}). En changeant ses dates, ses horaires ou son lieu, chaque contact et chaque stagiaire reçoit un e-mail avec l'ancien et le nouveau programme et le fichier agenda mis à jour\u00a0; la convention ou le contrat, les convocations et la feuille d'émargement déjà émis seront à régénérer.`;

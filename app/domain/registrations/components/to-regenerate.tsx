@@ -32,7 +32,7 @@ export function ToRegenerate({
       <ul className="mt-2 list-disc pl-5">
         {documents.map((d) => (
           <li key={d.id}>
-            {d.kindLabel} {d.number} (émis le {formatDateTime(d.createdAt)}) — à régénérer
+            {d.kindLabel} {d.number}, du {formatDateTime(d.createdAt)} — à régénérer
           </li>
         ))}
       </ul>
