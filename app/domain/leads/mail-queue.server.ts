@@ -106,9 +106,11 @@ export interface RecipientCap {
 /**
  * True when `to` was queued fewer mails of these purposes than each cap allows (any state, counted
  * in the queue itself: every instance sees the same figure). Call in the transaction that would
- * queue the mail; on PostgreSQL the check is serialized by a transaction-scoped lock, so two
- * transactions never both pass a full cap. Beyond a cap the caller queues nothing. `replyTo`: only
- * the mails about one person count (a notification to staff, per person who triggered it).
+ * queue the mail; on PostgreSQL the check is serialized by a transaction-scoped lock (`lockName`,
+ * the recipient's by default), so two transactions never both pass a full cap. A transaction that
+ * checks several recipients passes one `lockName` for all of them (no two locks taken in opposite
+ * orders). Beyond a cap the caller queues nothing. `replyTo`: only the mails about one person count
+ * (a notification to staff, per person who triggered it).
  */
 export async function withinRecipientCaps(
   trx: Db,
@@ -116,9 +118,9 @@ export async function withinRecipientCaps(
   purposes: readonly string[],
   caps: readonly RecipientCap[],
   now = Date.now(),
-  { replyTo }: { replyTo?: string } = {},
+  { replyTo, lockName = `mail-caps:${to.toLowerCase()}` }: { replyTo?: string; lockName?: string } = {},
 ): Promise<boolean> {
-  await lockNameForTransaction(trx, "mail-recipient-caps");
+  await lockNameForTransaction(trx, lockName);
   for (const cap of caps) {
     let q = trx
       .selectFrom("mail_queue")

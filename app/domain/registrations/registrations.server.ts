@@ -281,11 +281,13 @@ const VISITOR_MAIL_CAPS: Record<
  */
 async function enqueueVisitorMail(trx: Db, mail: QueuedMail, now: number): Promise<boolean> {
   const rule = VISITOR_MAIL_CAPS[mail.purpose];
+  // One lock for every registration e-mail: taken last in the transaction, it never waits in a cycle.
+  const lockName = "registration-mail-caps";
   const allowed =
     !rule ||
-    ((await withinRecipientCaps(trx, mail.to, rule.purposes, rule.caps, now)) &&
+    ((await withinRecipientCaps(trx, mail.to, rule.purposes, rule.caps, now, { lockName })) &&
       (!rule.perContact ||
-        (await withinRecipientCaps(trx, mail.to, rule.purposes, rule.perContact, now, { replyTo: mail.replyTo ?? "" }))));
+        (await withinRecipientCaps(trx, mail.to, rule.purposes, rule.perContact, now, { replyTo: mail.replyTo ?? "", lockName }))));
   if (!allowed) {
     log.warn("E-mail d'inscription non envoyé : limite par destinataire atteinte", {
       purpose: mail.purpose,
