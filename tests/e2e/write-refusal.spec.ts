@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,7 +14,7 @@ import { closeDbHandle, openDb, type Db } from "~/platform/db/db.server";
  * PostgreSQL answers, but refuses the write, with no network error (docs/decisions/0010-lead-spool.md):
  * the database refuses connections (SQLSTATE 55000, `ALLOW_CONNECTIONS false`) or is read-only as
  * after a failover (25006). Two production instances on one database of their own (dropped after):
- * the message sent with JavaScript is confirmed (spooled), /readyz of both instances answers 503
+ * the message and the registration sent with JavaScript are confirmed (spooled), /readyz of both instances answers 503
  * while writes fail and 200 once they pass; an instance killed with a message in its spool is
  * listed, with a warning, by the other instance's admin, and `npm run worker` on its DATA_DIR stores it.
  */
@@ -21,6 +22,7 @@ test.describe.configure({ mode: "serial" });
 
 const BASE = process.env.TEST_DATABASE_URL;
 const PASSWORD = "motdepasse-panne-ecritures-1";
+const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
 
 /** Fills the contact form with JavaScript and sends it. */
 async function sendContact(browser: Browser, baseURL: string, email: string) {
@@ -67,7 +69,6 @@ test.describe("PostgreSQL refusing writes without a network error", () => {
           DATABASE_URL: database.url,
           DATABASE_CONNECT_TIMEOUT_MS: "2000",
           INSTANCE_ID: `instance-${"ab"[i]}`,
-          SEED_DEMO: "0",
           LOG_LEVEL: "info",
           SHUTDOWN_DELAY_SECONDS: "0",
           LEAD_MIN_FILL_SECONDS: "0",
@@ -120,6 +121,70 @@ test.describe("PostgreSQL refusing writes without a network error", () => {
       .catch(() => undefined); // the test's own pool reconnects
     await expect.poll(() => stored(reference).catch(() => undefined), { timeout: 30_000, intervals: [500] }).toBe(reference);
     for (const s of [a, b]) await expect.poll(() => readyz(s), { timeout: 15_000 }).toEqual({ status: 200, writes: true });
+  });
+
+  test("read-only (25006): a registration sent with JavaScript is answered with its reference, then gets its seat", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const b = servers[1]!;
+    const formation = await database.db.selectFrom("formations").select("id").where("slug", "=", EXCEL).executeTakeFirstOrThrow();
+    const sessionId = randomUUID();
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto("formation_sessions")
+      .values({
+        id: sessionId,
+        formation_id: formation.id,
+        start_date: "2099-06-08",
+        end_date: "2099-06-09",
+        city_id: null,
+        seats_left: 4,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const context = await browser.newContext({ baseURL: b.url });
+    const page = await context.newPage();
+    await page.goto(`/formations/${EXCEL}/inscription/${sessionId}`);
+    await sql.raw(`ALTER DATABASE "${name}" SET default_transaction_read_only = on`).execute(admin);
+    await endSessions();
+    const contact = `inscription-lecture-seule-${Date.now()}@exemple.test`;
+    await page.getByLabel("Raison sociale").fill("Scierie Girard");
+    await page.locator('[name="adresse"]').fill("3 route de la Forêt");
+    await page.getByLabel("Code postal").fill("88000");
+    await page.getByLabel("Ville").fill("Épinal");
+    await page.locator('[name="contactNom"]').fill("Marion Girard");
+    await page.locator('[name="contactEmail"]').fill(contact);
+    await page.locator('[name="stagiaires.0.prenom"]').fill("Théo");
+    await page.locator('[name="stagiaires.0.nom"]').fill("Girard");
+    await page.locator('[name="stagiaires.0.email"]').fill(`theo-${Date.now()}@exemple.test`);
+    await page.getByLabel("Fonds propres (l'entreprise ou vous-même)").check();
+    await page.locator('[name="cgv"]').check();
+    await page.locator('[name="reglement"]').check();
+    await page.getByRole("button", { name: "Envoyer mon inscription" }).click();
+    await expect(page).toHaveURL(/\/inscription\/recue$/, { timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: "Nous avons bien reçu votre inscription" })).toBeVisible();
+    const reference = (await page.getByTestId("reference").textContent())!.trim();
+    expect(reference).toMatch(/^INS-\d{4}-[A-Z2-9]{6}$/);
+    await context.close();
+    expect(b.output()).toContain("Inscription gardée dans le dossier d'attente");
+
+    await sql.raw(`ALTER DATABASE "${name}" RESET default_transaction_read_only`).execute(admin);
+    await endSessions();
+    await database.db
+      .selectFrom("leads")
+      .select("id")
+      .limit(1)
+      .execute()
+      .catch(() => undefined);
+    const registration = () =>
+      database.db
+        .selectFrom("registrations")
+        .select(["reference", "status"])
+        .where("contact_email", "=", contact)
+        .executeTakeFirst()
+        .catch(() => undefined);
+    await expect.poll(registration, { timeout: 30_000, intervals: [500] }).toEqual({ reference, status: "recue" });
+    await expect.poll(() => readyz(b), { timeout: 15_000 }).toEqual({ status: 200, writes: true });
   });
 
   test("refusing connections (55000): confirmed, kept by an instance then killed, listed by the other's admin, replayed by `npm run worker`", async ({
