@@ -75,15 +75,29 @@ export interface SpoolView {
   beatAt: string;
   /** This very instance's spool. */
   here: boolean;
-  /** The instance stopped beating with items pending. */
+  /** The instance stopped beating (with items pending, or without a clean stop). */
   silent: boolean;
   /** The oldest item has waited longer than SPOOL_LATE_MS. */
   late: boolean;
 }
 
-/** The spools of every instance that hold something (from their heartbeats), the most worrying first. */
+/** An instance that stopped beating without a clean stop is listed this long (its spool may hold what came after its last beat). */
+export const SILENT_LISTED_MS = 24 * 3600_000;
+
+/**
+ * The spools to show: those that hold something (from their heartbeats), and those whose instance
+ * stopped beating without a clean stop in the last day (killed during an outage, it could not tell
+ * what it kept), the oldest first.
+ */
 export async function spoolOverview(target: Db = db(), now = Date.now()): Promise<SpoolView[]> {
-  const rows = await target.selectFrom("spool_heartbeats").selectAll().where("pending", ">", 0).orderBy("oldest_pending_at").execute();
+  const silentSince = new Date(now - HEARTBEAT_STALE_MS).toISOString();
+  const listedSince = new Date(now - SILENT_LISTED_MS).toISOString();
+  const rows = await target
+    .selectFrom("spool_heartbeats")
+    .selectAll()
+    .where((eb) => eb.or([eb("pending", ">", 0), eb.and([eb("beat_at", "<", silentSince), eb("beat_at", ">", listedSince)])]))
+    .orderBy("beat_at")
+    .execute();
   const here = spoolIdentity().spoolId;
   return rows.map((r) => ({
     instanceId: r.instance_id,
@@ -119,6 +133,16 @@ export const heartbeatJob: JobKind<true> = {
   },
   async renew() {},
   async release() {},
+  /** A clean stop with an empty spool leaves nothing to show; with items pending, their last count stays. */
+  async stopped() {
+    try {
+      await writeHeartbeat();
+      if (localSpoolState().pending === 0)
+        await db().deleteFrom("spool_heartbeats").where("spool_id", "=", spoolIdentity().spoolId).where("pending", "=", 0).execute();
+    } catch {
+      /* the database is away: the row stays, listed as silent */
+    }
+  },
 };
 
 /** A duration in French words for the admin: « moins d'une minute », « 7 minutes », « 2 h 05 », « 3 jours ». */

@@ -35,10 +35,18 @@ export function SpoolInstances({ spools }: { spools: SpoolInstanceView[] }) {
             <p>
               Serveur <strong>{s.host}</strong> (instance {s.instanceId}
               {s.here ? ", celle qui affiche cette page" : ""}), dossier <code>{s.dataDir}</code>&nbsp;:{" "}
-              {s.pending > 1 ? `${s.pending} envois attendent` : "1 envoi attend"} depuis {s.waitingLabel}&nbsp;; dernier signe de vie il y
-              a {s.beatLabel}.
+              {s.pending === 0
+                ? "aucun envoi en attente à son dernier signe de vie"
+                : `${s.pending > 1 ? `${s.pending} envois attendent` : "1 envoi attend"} depuis ${s.waitingLabel}`}
+              &nbsp;; dernier signe de vie il y a {s.beatLabel}.
             </p>
-            {s.silent ? (
+            {s.silent && s.pending === 0 ? (
+              <p className="font-semibold">
+                Ce serveur s'est arrêté sans prévenir&nbsp;: s'il a reçu des envois pendant une indisponibilité de la base de données, ils
+                sont dans son dossier. Redémarrez-le avec le même dossier de données, ou lancez <code>npm run worker</code> avec{" "}
+                <code>DATA_DIR={s.dataDir}</code> (voir le README, «&nbsp;Dossier d'attente&nbsp;»).
+              </p>
+            ) : s.silent ? (
               <p className="font-semibold">
                 Ce serveur ne donne plus signe de vie&nbsp;: ses envois ne seront enregistrés que s'il redémarre avec le même dossier de
                 données, ou en lançant <code>npm run worker</code> avec <code>DATA_DIR={s.dataDir}</code> (voir le README, «&nbsp;Dossier
