@@ -12,7 +12,7 @@ import type { LeadsTable } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
 import { resolveFormations } from "./catalogue.server";
 import { staffNotification, visitorAcknowledgement, type LeadForMail, type MailContext } from "./mail-content.server";
-import { enqueueMail, requeueMail, signalMailQueued, withinRecipientCaps } from "./mail-queue.server";
+import { enqueueMail, enqueueVisitorMail, PERSON_CAPS, requeueMail, signalMailQueued, withinRecipientCaps } from "./mail-queue.server";
 import {
   FORMAT_LABELS,
   LEADS_PAGE_SIZE,
@@ -267,7 +267,15 @@ async function storeLead(target: Db, lead: SpooledLead): Promise<{ ok: true; ref
         await emitEvent(trx, "lead.received", leadEventData(row));
         const forMail = toMailLead(row);
         const notification = staffNotification(forMail, mailContext);
-        await enqueueMail(trx, { leadId: row.id, purpose: "staff", to: staff, replyTo: row.email, ...notification }, mailNow);
+        // Staff hear of every request, but of one visitor address a few times an hour at most (the
+        // request is stored and listed in the admin all the same).
+        await enqueueVisitorMail(
+          trx,
+          { leadId: row.id, purpose: "staff", to: staff, replyTo: row.email, ...notification },
+          { purposes: ["staff"], caps: [], perContact: PERSON_CAPS },
+          mailNow,
+          `lead-staff-caps:${row.email.toLowerCase()}`,
+        );
         // The acknowledgement goes to whatever address was typed: a short summary only (never the
         // visitor's own text), and a few a day per address at most, so the site relays nothing.
         if (await acknowledgementAllowed(trx, row.email, mailNow)) {

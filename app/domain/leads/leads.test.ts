@@ -238,6 +238,26 @@ describe.each(engines)("leads on $name", ({ create }) => {
     expect(mails.filter((m) => m.purpose === "ack" && m.to_address === email)).toHaveLength(3);
   });
 
+  it("notifies staff of one visitor address five times an hour at most, while every request is stored", async () => {
+    const email = "rafale@exemple.test";
+    for (let i = 0; i < 7; i++) {
+      const result = await submitLead("contact", contactForm({ email, message: `Message numéro ${i} pour inonder l'équipe` }), {
+        ip: nextIp(),
+        target: t.db,
+      });
+      expect(result.ok).toBe(true);
+    }
+    const stored = await t.db.selectFrom("leads").select("id").where("email", "=", email).execute();
+    expect(stored).toHaveLength(7);
+    const staffMails = await t.db
+      .selectFrom("mail_queue")
+      .select("id")
+      .where("purpose", "=", "staff")
+      .where("reply_to", "=", email)
+      .execute();
+    expect(staffMails).toHaveLength(5);
+  });
+
   it("marks a mail failed after the last attempt; staff can send it again", async () => {
     const result = await submitLead("contact", contactForm(), { ip: nextIp(), target: t.db });
     if (!result.ok) throw new Error("refusé");

@@ -135,6 +135,53 @@ export async function withinRecipientCaps(
   return true;
 }
 
+const HOUR = 60 * 60 * 1000;
+/** Any address a visitor types (a contact, a registrant): like the account e-mails' caps. */
+export const PERSON_CAPS: readonly RecipientCap[] = [
+  { windowMs: HOUR, max: 5 },
+  { windowMs: 24 * HOUR, max: 10 },
+];
+/** Staff and the disability contact, all visitors together: a backstop. */
+export const STAFF_NOTIFICATION_CAPS: readonly RecipientCap[] = [
+  { windowMs: HOUR, max: 100 },
+  { windowMs: 24 * HOUR, max: 500 },
+];
+
+/** The caps of one kind of e-mail a visitor triggers: the purposes counted together, per recipient and per visitor (`replyTo`). */
+export interface VisitorMailRule {
+  purposes: readonly string[];
+  caps: readonly RecipientCap[];
+  perContact?: readonly RecipientCap[];
+}
+
+/**
+ * Queues an e-mail a visitor's request triggers, within its recipient's caps; beyond them nothing is
+ * queued (what the visitor sent is stored and listed in the admin all the same) and a warning is
+ * logged. `lockName`: one lock for a family of e-mails, taken last in the transaction.
+ */
+export async function enqueueVisitorMail(
+  trx: Db,
+  mail: QueuedMail,
+  rule: VisitorMailRule,
+  now: number,
+  lockName: string,
+): Promise<boolean> {
+  const allowed =
+    (await withinRecipientCaps(trx, mail.to, rule.purposes, rule.caps, now, { lockName })) &&
+    (!rule.perContact ||
+      (await withinRecipientCaps(trx, mail.to, rule.purposes, rule.perContact, now, { replyTo: mail.replyTo ?? "", lockName })));
+  if (!allowed) {
+    log.warn("E-mail non envoyé : limite par destinataire atteinte", {
+      purpose: mail.purpose,
+      registrationId: mail.registrationId,
+      leadId: mail.leadId,
+    });
+    return false;
+  }
+  await enqueueMail(trx, mail, now);
+  return true;
+}
+
 export interface ProcessOptions {
   target?: Db;
   /** The sender (the mail layer by default; tests may pass their own). */

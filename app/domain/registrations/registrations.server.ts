@@ -2,7 +2,15 @@ import { REGISTRATION_EVENTS, emitEvent } from "~/domain/webhooks/webhooks.serve
 import { formatCount, formatDate } from "~/platform/format";
 import { randomInt } from "node:crypto";
 import { staffAddress } from "~/domain/leads/leads.server";
-import { enqueueMail, signalMailQueued, withinRecipientCaps, type QueuedMail, type RecipientCap } from "~/domain/leads/mail-queue.server";
+import {
+  enqueueMail,
+  enqueueVisitorMail,
+  PERSON_CAPS,
+  signalMailQueued,
+  STAFF_NOTIFICATION_CAPS,
+  type QueuedMail,
+  type VisitorMailRule,
+} from "~/domain/leads/mail-queue.server";
 import { consumeRateLimit, rateLimitMessage, screenSubmission } from "~/domain/leads/spam.server";
 import { getOrganisation, getRegistrationSettings } from "~/domain/settings/settings.server";
 import type { Organisation } from "~/domain/settings/model";
@@ -249,54 +257,22 @@ async function nextWaitlistTime(trx: Db, sessionId: string, iso: string): Promis
 // ---------------------------------------------------------------------------------------------
 // Per-recipient caps: a visitor types any address in the form
 
-const HOUR = 60 * 60 * 1000;
-/** The contact of a registration (any address typed in the form), like the account e-mails' caps. */
-const PERSON_CAPS: readonly RecipientCap[] = [
-  { windowMs: HOUR, max: 5 },
-  { windowMs: 24 * HOUR, max: 10 },
-];
 /**
- * Staff and the disability contact: per registration contact (`replyTo`), like a person; and in
- * all, a backstop. Beyond, nothing is sent: the registrations are listed in /admin/sessions all the same.
+ * The caps of each e-mail a visitor's registration triggers: its contact (any address typed in the
+ * form) like a person; staff and the disability contact per registration contact (`replyTo`), and
+ * in all. Beyond, nothing is sent: the registrations are listed in /admin/sessions all the same.
  */
-const STAFF_PER_CONTACT_CAPS = PERSON_CAPS;
-export const STAFF_NOTIFICATION_CAPS: readonly RecipientCap[] = [
-  { windowMs: HOUR, max: 100 },
-  { windowMs: 24 * HOUR, max: 500 },
-];
-/** The caps of each e-mail a visitor can trigger, and the purposes counted together. */
-const VISITOR_MAIL_CAPS: Record<
-  string,
-  { purposes: readonly string[]; caps: readonly RecipientCap[]; perContact?: readonly RecipientCap[] }
-> = {
+const VISITOR_MAIL_CAPS: Record<string, VisitorMailRule> = {
   "inscription-recue": { purposes: ["inscription-recue", "inscription-attente"], caps: PERSON_CAPS },
   "inscription-attente": { purposes: ["inscription-recue", "inscription-attente"], caps: PERSON_CAPS },
-  "inscription-handicap": { purposes: ["inscription-handicap"], caps: STAFF_NOTIFICATION_CAPS, perContact: STAFF_PER_CONTACT_CAPS },
-  "inscription-equipe": { purposes: ["inscription-equipe"], caps: STAFF_NOTIFICATION_CAPS, perContact: STAFF_PER_CONTACT_CAPS },
+  "inscription-handicap": { purposes: ["inscription-handicap"], caps: STAFF_NOTIFICATION_CAPS, perContact: PERSON_CAPS },
+  "inscription-equipe": { purposes: ["inscription-equipe"], caps: STAFF_NOTIFICATION_CAPS, perContact: PERSON_CAPS },
 };
 
-/**
- * Queues an e-mail a visitor's request triggers, within its recipient's caps; beyond them nothing is
- * queued (the registration itself is stored and listed in the admin) and a warning is logged.
- */
-async function enqueueVisitorMail(trx: Db, mail: QueuedMail, now: number): Promise<boolean> {
+/** One lock for every registration e-mail: taken last in the transaction, it never waits in a cycle. */
+function enqueueRegistrationMail(trx: Db, mail: QueuedMail, now: number): Promise<boolean> {
   const rule = VISITOR_MAIL_CAPS[mail.purpose];
-  // One lock for every registration e-mail: taken last in the transaction, it never waits in a cycle.
-  const lockName = "registration-mail-caps";
-  const allowed =
-    !rule ||
-    ((await withinRecipientCaps(trx, mail.to, rule.purposes, rule.caps, now, { lockName })) &&
-      (!rule.perContact ||
-        (await withinRecipientCaps(trx, mail.to, rule.purposes, rule.perContact, now, { replyTo: mail.replyTo ?? "", lockName }))));
-  if (!allowed) {
-    log.warn("E-mail d'inscription non envoyé : limite par destinataire atteinte", {
-      purpose: mail.purpose,
-      registrationId: mail.registrationId,
-    });
-    return false;
-  }
-  await enqueueMail(trx, mail, now);
-  return true;
+  return rule ? enqueueVisitorMail(trx, mail, rule, now, "registration-mail-caps") : enqueueMail(trx, mail, now).then(() => true);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -706,7 +682,7 @@ async function insertRegistration(trx: Db, row: ReturnType<typeof registrationRo
 async function queueNewRegistrationMails(trx: Db, registrationId: string, setup: MailSetup, now: number, { byVisitor = true } = {}) {
   const r = (await loadMailRegistration(trx, registrationId))!;
   const links = linksOf(r, setup);
-  const queue = (mail: QueuedMail) => (byVisitor ? enqueueVisitorMail(trx, mail, now) : enqueueMail(trx, mail, now));
+  const queue = (mail: QueuedMail) => (byVisitor ? enqueueRegistrationMail(trx, mail, now) : enqueueMail(trx, mail, now));
   if (r.status === "en_attente") {
     const position = await waitingPosition(trx, r.session.id, r.id);
     const mail = waitlistMail(r, position, links, setup.organisation, setup.offerHours);
@@ -1048,7 +1024,7 @@ export async function cancelRegistration(
       },
       now,
     );
-    await enqueueVisitorMail(
+    await enqueueRegistrationMail(
       trx,
       {
         registrationId: id,
@@ -1259,7 +1235,7 @@ export async function updateTrainees(
       iso,
     );
     const r = (await loadMailRegistration(trx, id))!;
-    await enqueueVisitorMail(
+    await enqueueRegistrationMail(
       trx,
       {
         registrationId: id,
