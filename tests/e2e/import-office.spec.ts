@@ -183,6 +183,9 @@ test("a workbook as an office keeps it: every sheet listed, the totals row skipp
   await expect(page.getByTestId("preview-summary")).toContainText("Aucune erreur");
 
   // « Tout ou rien » is checked: the totals row no longer stops the file.
+  await page.getByRole("button", { name: "Simuler l'import" }).click();
+  await expect(page.getByTestId("dry-run-created")).toContainText("2");
+  await expect(page.getByTestId("dry-run-rejected")).toContainText("0");
   await page.getByRole("button", { name: "Importer", exact: true }).click();
   const result = page.getByTestId("import-result");
   await expect(result.getByRole("heading", { name: "4. Import terminé" })).toBeVisible();
@@ -193,6 +196,6 @@ test("a workbook as an office keeps it: every sheet listed, the totals row skipp
   await page.getByRole("button", { name: "Filtrer" }).click();
   await page.getByRole("link", { name: `Excel : les macros ${suffix}`, exact: true }).click();
   await expect(page.getByLabel("Prix inter-entreprises par personne (€)")).toHaveValue("1200");
-  await expect(page.getByLabel("Modalité", { exact: true })).toHaveValue("mixte");
+  await expect(page.locator('select[name="modality"]')).toHaveValue("mixte");
   await expect(page.locator("#formation-sessions-0-startDate")).toHaveValue("2031-03-12");
 });

@@ -48,7 +48,9 @@ describe("formation validation", () => {
 
   it("treats an empty price as « sur devis » and refuses text", () => {
     expect(formationInputSchema.parse(formationInput({ priceInter: "" })).priceInter).toBeNull();
-    expect(errorsOf(formationInput({ priceInter: "cher" })).priceInter).toBe("Le prix inter-entreprises doit être un nombre.");
+    expect(errorsOf(formationInput({ priceInter: "cher" })).priceInter).toBe(
+      "«\u00a0cher\u00a0» n'est pas un prix\u00a0: écrivez un montant en euros, par exemple 1\u00a0200 ou 1\u00a0200,50 (ou laissez vide pour «\u00a0sur devis\u00a0»).",
+    );
     expect(errorsOf(formationInput({ priceInter: -5 })).priceInter).toMatch(/au moins 0/);
   });
 

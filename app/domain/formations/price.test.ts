@@ -98,5 +98,10 @@ describe("a price as French offices write it", () => {
     const row = validateFlat({ titre: "Excel : les bases", prix_inter: "1,200" }, lookups);
     expect(row.data).toBeUndefined();
     expect(row.issues).toEqual([{ column: "prix_inter", message: expect.stringContaining(`«${NBSP}1,200${NBSP}» est ambigu`) }]);
+    // Quoted once, as typed (its no-break space kept).
+    const spaced = validateFlat({ titre: "Excel : les bases", prix_inter: `1,200${NBSP}€` }, lookups);
+    expect(spaced.issues.map((i) => i.message)).toEqual([
+      expect.stringMatching(new RegExp(`^«${NBSP}1,200${NBSP}€${NBSP}» est ambigu[^«]*«[^«]*«[^«]*$`)),
+    ]);
   });
 });

@@ -51,8 +51,9 @@ const grouped = (integer: string, separator: string) => new RegExp(`^[1-9]\\d{0,
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
+/** The value as typed, on one line (its no-break spaces kept, so that the import sees it quoted). */
 function quoted(value: string): string {
-  const one = value.replace(/\s+/g, " ").trim();
+  const one = value.replace(/[\r\n\t]+/g, " ").trim();
   return one.length > 60 ? `${one.slice(0, 59)}…` : one;
 }
 

@@ -853,7 +853,8 @@ export async function jobReportCsv(id: string, target: Db = db()): Promise<strin
     .execute();
   const rows: Array<Array<string | number>> = [["Fichier", "Ligne", "Adresse (slug)", "Titre", "Motifs du refus"]];
   for (const f of job.files) {
-    for (const sheet of f.preview?.sheets ?? []) rows.push([f.name, "", "", "", `Feuille « ${sheet.name} » : ${sheetUseLabel(sheet)}`]);
+    for (const sheet of f.preview?.sheets ?? [])
+      rows.push([f.name, "", "", "", `Feuille «\u00a0${sheet.name}\u00a0»\u00a0: ${sheetUseLabel(sheet)}`]);
     if (f.state === "failed" && f.counts.rejected === 0) rows.push([f.name, "", "", "", `Fichier non importé : ${f.error}`]);
     if (f.state === "cancelled") rows.push([f.name, "", "", "", "Fichier non traité : import annulé."]);
   }

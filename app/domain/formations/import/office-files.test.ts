@@ -7,6 +7,7 @@ import { createFormation, getFormationBySlug, updateFormation } from "../formati
 import { categoryInput, cityInput, formationInput } from "../test-fixtures";
 import { guessMapping } from "./columns";
 import { importTable } from "./import.server";
+import { claimJob, confirmJob, createJob, getJob, jobReportCsv, runJob } from "./jobs.server";
 import { readTable } from "./read.server";
 import { sheetUseLabel, skippedRowLabel } from "./sheets";
 import { valueOf } from "~/platform/validation/errors";
@@ -183,5 +184,31 @@ describe.each(engines)("office catalogues imported on $name", ({ create }) => {
     );
     expect(text.table.skipped).toEqual([{ line: 3, reason: "ligne de total" }]);
     expect(text.result.counts).toMatchObject({ created: 1, rejected: 0 });
+  });
+
+  it("a batch job imports past a totals row, and its report lists the sheets and the row left out", async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet("Catalogue").addRows([
+      ["Adresse (slug)", "Titre", "Catégorie", "Tarif HT"],
+      ["lot-outlook", "Outlook : les règles", "bureautique", "1.200 €"],
+      ["Total", "", "", 1200],
+    ]);
+    book.addWorksheet("Planning 2027").addRows([
+      ["Formation", "Début", "Fin", "Ville", "Places"],
+      ["lot-outlook", "12/03/2027", "12/03/2027", "Lyon", 6],
+    ]);
+    const id = await createJob(actor, [{ name: "lot.xlsx", bytes: new Uint8Array(await book.xlsx.writeBuffer()) }], t.db);
+    const job = (await getJob(id, t.db))!;
+    expect(job.files[0]!.preview!.sheets!.map((s) => s.use)).toEqual(["formations", "sessions"]);
+    const mappings = { [job.files[0]!.id]: guessMapping(job.files[0]!.preview!.headers) };
+    expect(await confirmJob(id, { mappings, allOrNothing: true, acknowledged: true }, t.db)).toEqual({ ok: true });
+    expect(await runJob((await claimJob(t.db))!, { target: t.db })).toBe("done");
+    expect((await getJob(id, t.db))!.counts).toMatchObject({ created: 1, rejected: 0 });
+    const f = (await getFormationBySlug("lot-outlook", t.db))!;
+    expect([f.priceInter, f.sessions.length]).toEqual([1200, 1]);
+    const report = (await jobReportCsv(id, t.db))!;
+    expect(report).toContain("lot.xlsx;;;;Feuille «\u00a0Catalogue\u00a0»\u00a0: lue comme formations");
+    expect(report).toContain("lot.xlsx;;;;Feuille «\u00a0Planning 2027\u00a0»\u00a0: lue comme sessions");
+    expect(report).toContain("lot.xlsx;3;;;Ligne 3 ignorée\u00a0: ligne de total");
   });
 });

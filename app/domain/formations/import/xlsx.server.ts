@@ -330,7 +330,12 @@ async function read(bytes: Uint8Array, limits: ReadLimits): Promise<Workbook> {
     formations = { name: sheet.name, rows };
     report.set(sheet.path, { name: sheet.name, use: "formations" });
   }
-  if (!formations) throw new ImportFileError("La feuille du classeur est vide.");
+  if (!formations)
+    throw new ImportFileError(
+      sessionsSheet
+        ? `Le classeur ne contient que des sessions (feuille «\u00a0${sessionsSheet.name}\u00a0»)\u00a0: ajoutez la feuille des formations, une ligne par formation.`
+        : "La feuille du classeur est vide.",
+    );
   const sheetReports = sheets.map(
     (s) => report.get(s.path) ?? { name: s.name, use: "ignored" as const, reason: "feuille absente du fichier" },
   );
