@@ -106,6 +106,36 @@ describe.each(engines)("rendering training documents ($name)", ({ name, create }
     expect(added.sort()).toEqual(rows.map((r) => r.storage_key).sort());
   });
 
+  it("a generation that fails after the render uses no number and leaves no file", async () => {
+    const sessionId = await fixture.newSession(5);
+    const reg = await registerByHand(t.db, sessionId, "entreprise", 1);
+    const before = new Set(await storage().list("documents/"));
+    const failing = generateDocument(
+      { kind: "convention", sessionId, registrationId: reg },
+      {
+        actor: staff,
+        target: t.db,
+        alsoInTransaction: async () => {
+          throw new Error("panne pendant l'enregistrement");
+        },
+      },
+    );
+    await expect(failing).rejects.toThrow("panne pendant l'enregistrement");
+    expect((await storage().list("documents/")).filter((k) => !before.has(k))).toEqual([]);
+    expect(await t.db.selectFrom("documents").select("id").where("session_id", "=", sessionId).execute()).toEqual([]);
+    // The number the failed one would have had goes to the next document.
+    const next = await generateDocument({ kind: "convention", sessionId, registrationId: reg }, { actor: staff, target: t.db });
+    const last = await t.db
+      .selectFrom("documents")
+      .select("number")
+      .where("kind", "=", "convention")
+      .where("id", "!=", (next as { id: string }).id)
+      .orderBy("number", "desc")
+      .executeTakeFirst();
+    const rank = (n: string | undefined) => Number(n?.slice(-4) ?? 0);
+    expect(rank((next as { number: string }).number)).toBe(rank(last?.number) + 1);
+  });
+
   async function orphansAreCleaned(store: StorageDriver) {
     const sessionId = await fixture.newSession(5);
     const reg = await registerByHand(t.db, sessionId, "entreprise", 1);
