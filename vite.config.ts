@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { importTableWorker } from "./vite/import-table-worker.ts";
+import { serverWorkers } from "./vite/server-workers.ts";
 import { siteShellChunk } from "./vite/site-shell-chunk.ts";
 
 // The server build's entry is our Express app (server/app.ts): one bundle holds the
@@ -34,5 +34,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter(), importTableWorker(), siteShellChunk()],
+  plugins: [tailwindcss(), reactRouter(), serverWorkers(), siteShellChunk()],
 });

@@ -7,6 +7,7 @@ import { pruneAccountMailSends } from "~/platform/auth/account-mail-caps.server"
 import { runBackup } from "~/platform/backup/backup.server";
 import { nextBackupAt } from "~/platform/backup/schedule";
 import { sweepWaitingLists } from "~/domain/registrations/registrations.server";
+import { pruneOrphanDocumentFiles } from "~/domain/documents/orphans.server";
 import { config } from "~/platform/config.server";
 import { pruneOutbox } from "~/platform/email/mailer.server";
 import { retentionCutoff } from "~/domain/leads/leads.server";
@@ -65,6 +66,7 @@ export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
     run: async () => pruneOutbox(Date.now() - Date.parse(retentionCutoff(Date.now(), config().leadRetentionMonths))),
   },
   { name: "Compteurs des e-mails de compte expirés supprimés", next: every(6 * 60 * 60 * 1000), run: () => pruneAccountMailSends() },
+  { name: "Fichiers de documents sans fiche supprimés", next: every(60 * 60 * 1000), run: () => pruneOrphanDocumentFiles() },
   // Offers of the waiting lists that expired, and seats added by staff, go to the next in line.
   { name: "Listes d'attente des sessions servies", next: every(60 * 1000), run: () => sweepWaitingLists() },
 ];

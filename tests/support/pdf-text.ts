@@ -7,12 +7,13 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   return text.replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ");
 }
 
-/** A run of text on a page, where the PDF draws it: `y` from the top of the page, in points, `size` its font size. */
+/** A run of text on a page, where the PDF draws it: `y` from the top of the page, in points, `size` its font size, `width` its advance. */
 export interface PdfTextItem {
   text: string;
   x: number;
   y: number;
   size: number;
+  width: number;
 }
 
 /** The text items of each page, top to bottom (tests of the layout: what overlaps, what ends a page). */
@@ -27,7 +28,13 @@ export async function pdfTextItems(pdf: Buffer): Promise<PdfTextItem[][]> {
     for (const item of content.items) {
       if (!("str" in item) || !item.str.trim()) continue;
       const [a = 0, b = 0, , , x = 0, y = 0] = item.transform as number[];
-      items.push({ text: item.str.replace(/[\u00a0\u202f]/g, " "), x, y: height - y, size: Math.round(Math.hypot(a, b) * 10) / 10 });
+      items.push({
+        text: item.str.replace(/[\u00a0\u202f]/g, " "),
+        x,
+        y: height - y,
+        size: Math.round(Math.hypot(a, b) * 10) / 10,
+        width: item.width,
+      });
     }
     pages.push(items.sort((p, q) => p.y - q.y || p.x - q.x));
   }

@@ -8,7 +8,7 @@ import type { Organisation } from "~/domain/settings/model";
 import { getDocumentClauses, getOrganisation } from "~/domain/settings/settings.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { formatDayRange, formatDays, formatHours, formatTimeRange } from "~/platform/format";
-import { imageForPdf } from "~/platform/pdf/pdf.server";
+import { imageForPdf } from "~/platform/pdf/image.server";
 import { storage } from "~/platform/storage/storage.server";
 import { sessionHalfDays } from "./model";
 

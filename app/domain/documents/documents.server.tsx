@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { ReactElement } from "react";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { convocationMailFor } from "~/domain/registrations/admin.server";
 import { enqueueMail, signalMailQueued } from "~/domain/leads/mail-queue.server";
@@ -7,14 +6,14 @@ import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
 import { formatDate } from "~/platform/format";
 import { parisCalendarDay } from "~/platform/intl";
-import { renderPdf } from "~/platform/pdf/pdf.server";
 import { storage } from "~/platform/storage/storage.server";
 import { loadRegistrations, loadSource, type RegistrationData, type SourceData, type Trainee } from "./data.server";
 import { documentLink } from "./links.server";
 import { KIND_LABELS, LINK_DAYS, type DocumentKind } from "./model";
-import { allocateNumber } from "./numbering.server";
+import { allocateNumber, nextNumber } from "./numbering.server";
 import { DEMO_SOURCE_REGISTRATION, demoSource } from "./preview";
-import { AttendanceSheet, Certificate, Contract, Convention, Convocation, type Issue } from "./pdf/templates.server";
+import { renderDocumentPdf, type PdfJob } from "./pdf/render.server";
+import type { Issue } from "./pdf/templates.server";
 
 /**
  * Generating, storing, listing and sending training documents. A document is made from a
@@ -37,7 +36,7 @@ interface Prepared {
   registrationId: string | null;
   traineeId: string | null;
   filename: string;
-  render: (issue: Issue) => ReactElement;
+  job: (issue: Issue) => PdfJob;
 }
 
 const refuse = (status: 400 | 404 | 409, error: string) => ({ ok: false as const, status, error });
@@ -63,7 +62,7 @@ function prepare(req: GenerateRequest, source: SourceData, regs: RegistrationDat
       registrationId: null,
       traineeId: null,
       filename: "feuille-emargement",
-      render: (issue) => <AttendanceSheet source={source} registrations={regs} issue={issue} />,
+      job: (issue) => ({ template: "AttendanceSheet", props: { source, registrations: regs, issue } }),
     };
   }
   const r = regs.find((x) => x.id === req.registrationId);
@@ -78,8 +77,7 @@ function prepare(req: GenerateRequest, source: SourceData, regs: RegistrationDat
       registrationId: r.id,
       traineeId: null,
       filename: `${req.kind}-${safeName(r.companyName || r.contactName)}`,
-      render: (issue) =>
-        req.kind === "convention" ? <Convention source={source} r={r} issue={issue} /> : <Contract source={source} r={r} issue={issue} />,
+      job: (issue) => ({ template: req.kind === "convention" ? "Convention" : "Contract", props: { source, r, issue } }),
     };
   }
   const t: Trainee | undefined = r.trainees.find((x) => x.id === req.traineeId);
@@ -93,23 +91,41 @@ function prepare(req: GenerateRequest, source: SourceData, regs: RegistrationDat
     registrationId: r.id,
     traineeId: t.id,
     filename: `${req.kind}-${safeName(`${t.firstName}-${t.lastName}`)}`,
-    render: (issue) =>
-      req.kind === "certificat" ? (
-        <Certificate source={source} r={r} t={t} issue={issue} />
-      ) : (
-        <Convocation source={source} r={r} t={t} issue={issue} />
-      ),
+    job: (issue) => ({ template: req.kind === "certificat" ? "Certificate" : "Convocation", props: { source, r, t, issue } }),
   };
+}
+
+/**
+ * Where a document's file is stored: `documents/<year>/<written at, ms>-<id>.pdf`. The time in the
+ * key tells housekeeping how old a file without a row is, whatever the storage (folder or S3).
+ */
+export function documentKey(year: number, id: string, writtenAt: number): string {
+  return `documents/${year}/${writtenAt}-${id}.pdf`;
 }
 
 function issuedOnLabel(now: number): string {
   return formatDate(new Date(now));
 }
 
+/** Rendered with a number that another instance took first: rendered again with the next one. */
+class NumberTaken extends Error {}
+
+/** Renders made with the number expected before one is rendered inside the numbering transaction. */
+const OPTIMISTIC_ATTEMPTS = 4;
+
 /**
- * Generates one document: number allocated, PDF rendered and stored, row written and the previous
- * version marked replaced, all in one transaction (a failure leaves no number used).
- * `source` and `regs` may be passed by a batch that makes many documents of one session.
+ * Generates one document, outside any transaction for the long part (docs/decisions/0016):
+ *
+ * 1. the PDF is rendered in a worker thread with the number the sequence gives next (read, not taken);
+ * 2. the file is written to the storage under a key of its own (at worst, after a crash, a file
+ *    without a row: housekeeping removes it after an hour, `pruneOrphanDocumentFiles`);
+ * 3. a short transaction takes the number, checks it is the one printed, writes the row, marks the
+ *    previous version replaced, records the audit and the caller's work (`alsoInTransaction`).
+ *
+ * If another instance took that number meanwhile, the transaction rolls back (the number with it),
+ * the file is deleted and the PDF rendered again with the next one; after a few such races, the
+ * number is taken first and the PDF rendered inside the transaction. A number is only ever used by
+ * a committed row: no gap, no duplicate. `source` and `regs` may be passed by a batch.
  */
 export async function generateDocument(
   req: GenerateRequest,
@@ -136,12 +152,11 @@ export async function generateDocument(
   if ("ok" in prepared) return prepared;
   const year = Number(today.slice(0, 4));
   const id = randomUUID();
-  const key = `documents/${year}/${id}.pdf`;
+  const key = documentKey(year, id, Date.now());
   const iso = new Date(now).toISOString();
-  const number = await target.transaction().execute(async (trx) => {
-    const number = await allocateNumber(trx, req.kind, year);
-    const pdf = await renderPdf(prepared.render({ number, issuedOn: issuedOnLabel(now) }));
-    await storage().put(key, pdf, "application/pdf");
+  const render = (number: string) => renderDocumentPdf(prepared.job({ number, issuedOn: issuedOnLabel(now) }));
+
+  const record = async (trx: Db, number: string, size: number) => {
     const last = await trx
       .selectFrom("documents")
       .select((eb) => eb.fn.max("version").as("v"))
@@ -167,7 +182,7 @@ export async function generateDocument(
         state: "actif",
         storage_key: key,
         filename: `${number}-${prepared.filename}.pdf`,
-        size: pdf.length,
+        size,
         created_by: actor.email,
         created_at: iso,
       })
@@ -180,6 +195,34 @@ export async function generateDocument(
       summary: `${KIND_LABELS[req.kind]} ${number} générée.`,
     });
     await alsoInTransaction?.(trx, id);
+  };
+
+  for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {
+    const expected = await nextNumber(target, req.kind, year);
+    const pdf = await render(expected);
+    await storage().put(key, pdf, "application/pdf");
+    try {
+      await target.transaction().execute(async (trx) => {
+        const number = await allocateNumber(trx, req.kind, year);
+        if (number !== expected) throw new NumberTaken(number);
+        await record(trx, number, pdf.length);
+      });
+      return { ok: true, id, number: expected };
+    } catch (error) {
+      // The row was not written: the file goes (if this fails too, housekeeping removes it).
+      await storage()
+        .delete(key)
+        .catch(() => {});
+      if (!(error instanceof NumberTaken)) throw error;
+    }
+  }
+  // Still racing another instance: the number is taken first and the PDF rendered in the
+  // transaction (in the worker thread all the same), which then holds the sequence meanwhile.
+  const number = await target.transaction().execute(async (trx) => {
+    const number = await allocateNumber(trx, req.kind, year);
+    const pdf = await render(number);
+    await storage().put(key, pdf, "application/pdf");
+    await record(trx, number, pdf.length);
     return number;
   });
   return { ok: true, id, number };
@@ -198,7 +241,7 @@ export async function previewDocument(
   const regs = await loadRegistrations(req.sessionId, target);
   const prepared = prepare(req, source, regs, parisCalendarDay(new Date(now)));
   if ("ok" in prepared) return prepared;
-  const pdf = await renderPdf(prepared.render({ number: "APERÇU", issuedOn: issuedOnLabel(now) }));
+  const pdf = await renderDocumentPdf(prepared.job({ number: "APERÇU", issuedOn: issuedOnLabel(now) }));
   return { ok: true, pdf, filename: `apercu-${prepared.filename}.pdf` };
 }
 
@@ -380,7 +423,8 @@ export async function sendDocument(documentId: string, actor: Actor, target: Db 
  */
 export async function previewConvention(clauses: SourceData["clauses"], target: Db = db()): Promise<Buffer> {
   const source = await demoSource(clauses, target);
-  return renderPdf(
-    <Convention source={source} r={DEMO_SOURCE_REGISTRATION} issue={{ number: "APERÇU", issuedOn: issuedOnLabel(Date.now()) }} />,
-  );
+  return renderDocumentPdf({
+    template: "Convention",
+    props: { source, r: DEMO_SOURCE_REGISTRATION, issue: { number: "APERÇU", issuedOn: issuedOnLabel(Date.now()) } },
+  });
 }

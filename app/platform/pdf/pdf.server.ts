@@ -1,7 +1,7 @@
 import path from "node:path";
 import { Font, renderToBuffer } from "@react-pdf/renderer";
 import type { ReactElement } from "react";
-import sharp from "sharp";
+import { SOFT_HYPHEN, visitorTextForPdf } from "./visitor-text";
 
 /**
  * The one PDF path of the site (docs/decisions/0016-training-documents-pdf.md): every PDF is a
@@ -24,26 +24,36 @@ function registerFonts(): void {
       { src: path.join(FONT_DIR, "LiberationSans-Italic.ttf"), fontStyle: "italic" },
     ],
   });
-  Font.registerHyphenationCallback((word) => [word]);
+  // Words are never hyphenated, except where visitor text has soft hyphens (over-long words, see
+  // ./visitor-text.ts): a line may break there, with a hyphen drawn at its end.
+  Font.registerHyphenationCallback((word) => (word.includes(SOFT_HYPHEN) ? word.split(SOFT_HYPHEN) : [word]));
   registered = true;
+}
+
+let covered: ((codePoint: number) => boolean) | undefined;
+
+/** Whether every style of the font (normal, bold, italic) draws a code point: loaded once, before the first render. */
+async function loadCoverage(): Promise<void> {
+  if (covered) return;
+  const sources = [{}, { fontWeight: "bold" as const }, { fontStyle: "italic" as const }].map((d) =>
+    Font.getFont({ fontFamily: PDF_FONT, ...d }),
+  );
+  await Promise.all(sources.map((s) => s.load()));
+  covered = (codePoint) => sources.every((s) => s.data?.hasGlyphForCodePoint(codePoint) ?? false);
+}
+
+/**
+ * The one way a template prints a value a visitor typed (names, company, address…): bidi controls
+ * removed, characters the font lacks replaced or removed, over-long words breakable (./visitor-text.ts).
+ */
+export function pdfVisitorText(value: string): string {
+  return visitorTextForPdf(value, covered);
 }
 
 /** Renders a <Document> to the bytes of a PDF file. */
 export async function renderPdf(document: ReactElement): Promise<Buffer> {
   registerFonts();
+  await loadCoverage();
   // The element is a <Document> of @react-pdf/renderer; its typings want that exact props type.
   return renderToBuffer(document as Parameters<typeof renderToBuffer>[0]);
-}
-
-/**
- * An image (the organisation's logo: SVG or WebP) as a PNG the PDF can embed, at most 600 px wide;
- * undefined when it cannot be read (the document is then made without the logo).
- */
-export async function imageForPdf(body: Buffer | undefined): Promise<Buffer | undefined> {
-  if (!body) return undefined;
-  try {
-    return await sharp(body, { density: 150 }).resize({ width: 600, withoutEnlargement: true }).png().toBuffer();
-  } catch {
-    return undefined;
-  }
 }

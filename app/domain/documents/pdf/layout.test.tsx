@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
-import { pdfTextItems, type PdfTextItem } from "../../../../tests/support/pdf-text";
+import { pdfText, pdfTextItems, type PdfTextItem } from "../../../../tests/support/pdf-text";
 import { DEFAULT_DOCUMENT_CLAUSES } from "~/domain/settings/document-clauses";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { formatTimeRange } from "~/platform/format";
@@ -107,5 +107,43 @@ describe("training documents' layout", () => {
         expect(last.size, `${objectives} objectifs, page ${n + 1} finit par « ${last.text} »`).not.toBe(HEADING_SIZE);
       });
     }
+  });
+});
+
+describe("what visitors typed, in the documents", () => {
+  it("a right-to-left override in the contact's name does not reverse the organisation's words after it", async () => {
+    const r = { ...company, contactName: "Claire \u202eDupré", companyName: "Boulangerie \u2067Dupré" };
+    const text = await pdfText(await renderPdf(<Convention source={source(3)} r={r} issue={issue} />));
+    expect(text).toContain("et Boulangerie Dupré");
+    expect(text).toContain("représentée par Claire Dupré, ci-après « le client » (inscription");
+    expect(text).toContain("Pour le client, Boulangerie Dupré");
+  });
+
+  it("emoji and pictographs the font cannot draw are left out, the name around them is kept", async () => {
+    const t = { ...trainee, firstName: "Élise 😀", lastName: "Martin 👩\u200d💻", jobTitle: "Comptable 🇫🇷" };
+    const text = await pdfText(await renderPdf(<Certificate source={source(3)} r={company} t={t} issue={issue} />));
+    expect(text).toContain("atteste que Élise Martin, salarié·e de");
+    expect(text).not.toMatch(/\p{Extended_Pictographic}|\u200d|\p{Regional_Indicator}/u);
+  });
+
+  it("a very long name breaks inside its cell of the attendance sheet and stays out of the signature column", async () => {
+    const long = "Wolfeschlegelsteinhausenbergerdorffvoralternwaren";
+    const r = {
+      ...company,
+      companyName: "Établissementsdelabonnecuisinelyonnaiseetfrancaise",
+      trainees: [{ ...trainee, lastName: long, firstName: "Hubert" }],
+    };
+    const [page] = await pdfTextItems(await renderPdf(<AttendanceSheet source={source(3)} registrations={[r]} issue={issue} />));
+    const signature = page!.find((i) => i.text === "Signature du stagiaire")!;
+    const company_ = page!.find((i) => i.text === "Entreprise")!;
+    const name = page!.filter((i) => i.y > signature.y && i.x < company_.x && /^[A-Z-]+$/.test(i.text.replace(/\s.*$/, "")));
+    expect(name.length, "the name is on several lines").toBeGreaterThan(1);
+    expect(name.map((i) => i.text.replace(/-$/, "")).join("")).toContain(long.toUpperCase());
+    for (const i of name) expect(i.x + i.width, `« ${i.text} »`).toBeLessThanOrEqual(company_.x);
+    const firm = page!.filter(
+      (i) => (i.y > signature.y && i.x >= company_.x - 1 && i.x < signature.x && i.text.startsWith("É")) || /^[a-z]+-?$/.test(i.text),
+    );
+    expect(firm.length).toBeGreaterThan(1);
+    for (const i of firm) expect(i.x + i.width, `« ${i.text} »`).toBeLessThanOrEqual(signature.x);
   });
 });

@@ -2,7 +2,7 @@ import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/render
 import { Children, type ReactNode } from "react";
 import { formatSiret } from "~/ui/format";
 import { formatCount, formatDate, formatEurosWithCents, formatHours } from "~/platform/format";
-import { PDF_FONT } from "~/platform/pdf/pdf.server";
+import { PDF_FONT, pdfVisitorText } from "~/platform/pdf/pdf.server";
 import { hoursAttended, type RegistrationData, type SourceData, type Trainee } from "../data.server";
 import { halfDayLabel, KIND_LABELS, resultLabel, type DocumentKind } from "../model";
 import { priceBreakdown } from "../price";
@@ -51,6 +51,23 @@ const styles = StyleSheet.create({
   th: { fontWeight: "bold", padding: 4 },
   td: { padding: 4 },
 });
+
+/** What visitors typed, as the PDF prints it: every registration and trainee passes here first. */
+function visitorRegistration(r: RegistrationData): RegistrationData {
+  const v = pdfVisitorText;
+  return {
+    ...r,
+    companyName: v(r.companyName),
+    contactName: v(r.contactName),
+    address: v(r.address),
+    trainees: r.trainees.map(visitorTrainee),
+  };
+}
+
+function visitorTrainee(t: Trainee): Trainee {
+  const v = pdfVisitorText;
+  return { ...t, firstName: v(t.firstName), lastName: v(t.lastName), jobTitle: v(t.jobTitle) };
+}
 
 export interface Issue {
   number: string;
@@ -261,7 +278,8 @@ function traineeNames(r: RegistrationData): ReactNode[] {
 }
 
 /** Convention de formation with a company (L6353-1, L6353-2, D6353-1). */
-export function Convention({ source, r, issue }: { source: SourceData; r: RegistrationData; issue: Issue }) {
+export function Convention({ source, r: typed, issue }: { source: SourceData; r: RegistrationData; issue: Issue }) {
+  const r = visitorRegistration(typed);
   const o = source.organisation;
   const c = source.clauses;
   return (
@@ -313,7 +331,8 @@ export function Convention({ source, r, issue }: { source: SourceData; r: Regist
 }
 
 /** Contrat de formation professionnelle with an individual who pays themselves (L6353-3 to L6353-7). */
-export function Contract({ source, r, issue }: { source: SourceData; r: RegistrationData; issue: Issue }) {
+export function Contract({ source, r: typed, issue }: { source: SourceData; r: RegistrationData; issue: Issue }) {
+  const r = visitorRegistration(typed);
   const o = source.organisation;
   const c = source.clauses;
   const f = source.formation;
@@ -389,7 +408,19 @@ export function Contract({ source, r, issue }: { source: SourceData; r: Registra
 }
 
 /** Convocation of one trainee (L6353-8: what the trainee is told before the session). */
-export function Convocation({ source, r, t, issue }: { source: SourceData; r: RegistrationData; t: Trainee; issue: Issue }) {
+export function Convocation({
+  source,
+  r: typed,
+  t: typedTrainee,
+  issue,
+}: {
+  source: SourceData;
+  r: RegistrationData;
+  t: Trainee;
+  issue: Issue;
+}) {
+  const r = visitorRegistration(typed);
+  const t = visitorTrainee(typedTrainee);
   const o = source.organisation;
   const f = source.formation;
   return (
@@ -426,7 +457,7 @@ export function Convocation({ source, r, t, issue }: { source: SourceData; r: Re
 /** Feuille d'émargement of a session: one page per half-day, every trainee with a signature box. */
 export function AttendanceSheet({ source, registrations, issue }: { source: SourceData; registrations: RegistrationData[]; issue: Issue }) {
   const o = source.organisation;
-  const trainees = registrations.flatMap((r) => r.trainees.map((t) => ({ t, company: r.companyName })));
+  const trainees = registrations.map(visitorRegistration).flatMap((r) => r.trainees.map((t) => ({ t, company: r.companyName })));
   return (
     <Document title={`${KIND_LABELS.emargement} ${issue.number}`} author={o.name} language="fr">
       {source.session.halfDays.map((halfDay) => (
@@ -462,7 +493,19 @@ export function AttendanceSheet({ source, registrations, issue }: { source: Sour
 }
 
 /** Certificat de réalisation and attestation de fin de formation of one trainee (L6353-1, R6332-26). */
-export function Certificate({ source, r, t, issue }: { source: SourceData; r: RegistrationData; t: Trainee; issue: Issue }) {
+export function Certificate({
+  source,
+  r: typed,
+  t: typedTrainee,
+  issue,
+}: {
+  source: SourceData;
+  r: RegistrationData;
+  t: Trainee;
+  issue: Issue;
+}) {
+  const r = visitorRegistration(typed);
+  const t = visitorTrainee(typedTrainee);
   const o = source.organisation;
   const c = source.clauses;
   const f = source.formation;
@@ -505,3 +548,6 @@ export function Certificate({ source, r, t, issue }: { source: SourceData; r: Re
     </Document>
   );
 }
+
+/** The templates a PDF thread renders by name (./render-worker.server.ts), from plain data only. */
+export const TEMPLATES = { Convention, Contract, Convocation, AttendanceSheet, Certificate };
