@@ -74,7 +74,7 @@ export default function DocumentClausesSettings({ loaderData, actionData }: Rout
         <p className="mt-1 text-slate-700 dark:text-slate-300">
           Le squelette des conventions, contrats, convocations, feuilles d'émargement et certificats suit le Code du travail et ne se
           modifie pas ici (liste des mentions dans docs/legal/documents.md). Ces clauses sont celles de l'organisme.
-          {loaderData.saved ? "" : " Les textes proposés ci-dessous sont des exemples : relisez-les et enregistrez les vôtres."}
+          {loaderData.saved ? "" : " Les textes proposés ci-dessous sont des exemples\u00a0: relisez-les et enregistrez les vôtres."}
         </p>
         <p className="mt-2">
           <a
