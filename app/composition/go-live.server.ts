@@ -125,7 +125,7 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
       id: "testimonials",
       title: `${plural(claims.testimonial.length, "témoignage inventé", "témoignages inventés")} (démonstration)`,
       detail:
-        "Publier un avis inventé est une pratique commerciale trompeuse : ne publiez que des avis recueillis avec l'accord écrit de leur auteur.",
+        "Publier un avis inventé est une pratique commerciale trompeuse\u00a0: ne publiez que des avis recueillis avec l'accord écrit de leur auteur.",
       to: "/admin/temoignages?onglet=temoignages",
       linkLabel: "Gérer les témoignages",
       entries: claims.testimonial.map((c) => ({ label: c.name, to: claimsHref("testimonial", c.id) })),
@@ -156,7 +156,7 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
       id: "funding",
       title: `Barèmes de financement non relus pour ${plural(unreviewed.size, "OPCO", "OPCO")}`,
       detail:
-        "Le simulateur affiche les barèmes fournis avec le site ou vérifiés il y a plus d'un an : vérifiez-les auprès de chaque OPCO et enregistrez-les avec la date de vérification.",
+        "Le simulateur affiche les barèmes fournis avec le site ou vérifiés il y a plus d'un an\u00a0: vérifiez-les auprès de chaque OPCO et enregistrez-les avec la date de vérification.",
       to: "/admin/financement",
       linkLabel: "Relire les barèmes",
     });
@@ -165,7 +165,7 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
       id: `legal-${doc.document}`,
       title: doc.missing ? `${doc.title} : aucun texte publié` : `${doc.title} : texte de démonstration`,
       detail:
-        "Les inscriptions en ligne font accepter ce texte, et enregistrent la version acceptée : publiez le vôtre, relu par un juriste, avant d'ouvrir les inscriptions.",
+        "Les inscriptions en ligne font accepter ce texte, et enregistrent la version acceptée\u00a0: publiez le vôtre, relu par un juriste, avant d'ouvrir les inscriptions.",
       to: "/admin/textes-legaux",
       linkLabel: "Modifier le texte",
     });
@@ -175,14 +175,14 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
       id: "mail",
       title: "Aucun serveur d'envoi d'e-mails n'est configuré",
       detail:
-        "Les e-mails (demandes de devis, invitations, mots de passe) sont seulement écrits dans la boîte locale du serveur : personne ne les reçoit. Renseignez la variable SMTP_URL puis redémarrez le site.",
+        "Les e-mails (demandes de devis, invitations, mots de passe) sont seulement écrits dans la boîte locale du serveur\u00a0: personne ne les reçoit. Renseignez la variable SMTP_URL puis redémarrez le site.",
     });
   if (LOCAL_HOSTS.test(new URL(cfg.siteUrl).hostname))
     items.push({
       id: "site-url",
       title: `L'adresse du site est encore locale (${cfg.siteUrl})`,
       detail:
-        "Les liens des e-mails, le plan du site et la connexion utilisent SITE_URL : donnez-lui l'adresse publique (https://…) puis redémarrez le site.",
+        "Les liens des e-mails, le plan du site et la connexion utilisent SITE_URL\u00a0: donnez-lui l'adresse publique (https://…) puis redémarrez le site.",
     });
   if (!backup.enabled || !backup.last || backup.late)
     items.push({

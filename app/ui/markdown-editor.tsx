@@ -283,7 +283,7 @@ export function MarkdownEditor({
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
             {uploader.state !== "idle"
               ? "Envoi et conversion de l'image…"
-              : "Images : JPEG, PNG, WebP ou AVIF, 10 Mo au plus ; écrivez entre les crochets ![…] ce que montre l'image."}
+              : "Images\u00a0: JPEG, PNG, WebP ou AVIF, 10 Mo au plus\u00a0; écrivez entre les crochets ![…] ce que montre l'image."}
           </p>
           {uploadError ? (
             <p role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">

@@ -13,9 +13,10 @@ import { pageProblems, type Problem } from "./support/page-checks";
  * outsiders, ordinary space where French typography wants a no-break one, duplicate id, or form
  * control without an accessible name. A failure lists each page and text.
  *
- * The typography rule (ordinary space before « : ; ! ? », inside « ») still has findings in texts
- * typed by the team and in many labels: they are listed on each test (annotation « typographie »)
- * without failing it, until they are fixed.
+ * The typography rule (ordinary space before « : ; ! ? », inside « ») finds nothing in the site's
+ * labels and the demonstration content; its findings are listed on each test (annotation
+ * « typographie ») without failing it, because texts typed by the team (titles, excerpts), and
+ * those the other tests create while the pass runs, may hold an ordinary space.
  */
 
 const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";

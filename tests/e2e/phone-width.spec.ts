@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { createAccount, signInApi, uniqueEmail } from "./support/accounts";
+import { sitemapPaths } from "./support/crawl";
 
 /**
  * No page is wider than a phone: every page type of /sitemap.xml (a few addresses of each) and every
@@ -22,13 +23,8 @@ function pageType(path: string): string {
   return `/${segments.join("/")}`;
 }
 
-async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
-  const locs = async (path: string) =>
-    [...(await (await request.get(path)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, "&")));
-  const root = await (await request.get("/sitemap.xml")).text();
-  const urls = root.includes("<sitemapindex")
-    ? (await Promise.all((await locs("/sitemap.xml")).map((f) => locs(f.pathname)))).flat()
-    : await locs("/sitemap.xml");
+async function sitemapPathsByType(request: APIRequestContext): Promise<string[]> {
+  const urls = (await sitemapPaths(request)).map((p) => new URL(p, "http://site"));
   const byType = new Map<string, string[]>();
   for (const url of urls) {
     const list = byType.get(pageType(url.pathname)) ?? [];
@@ -100,7 +96,7 @@ test(`every public page type fits a ${WIDTHS.join(" and a ")} px phone`, async (
   test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: VIEWPORT, baseURL, locale: "fr-FR" });
   const paths = [
-    ...(await sitemapPaths(context.request)),
+    ...(await sitemapPathsByType(context.request)),
     "/devis",
     "/contact",
     "/login",

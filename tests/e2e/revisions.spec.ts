@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { todayInParis } from "~/domain/formations/labels";
 import { axeViolations } from "./support/axe";
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
 import { hydrated } from "./support/hydration";
@@ -74,7 +75,8 @@ test("« ?a-la-date= » shows staff a formation as it was that day, and is ignor
   // Staff: the page of that day, marked as such; before any version was saved, there is nothing to show.
   const account = await createAccount({ email: uniqueEmail("a-la-date"), role: "editor" });
   await signInApi(page, e2eBaseURL(), account.email);
-  const today = new Date().toISOString().slice(0, 10);
+  // The pack's day is a day in Paris.
+  const today = todayInParis();
   await page.goto(`/formations/${slug}?a-la-date=${today}`);
   await expect(page.getByTestId("as-of")).toHaveText(today);
   expect((await page.goto(`/formations/${slug}?a-la-date=2020-01-01`))?.status()).toBe(404);
@@ -93,7 +95,8 @@ test("the evidence pack: roles, bad date, the ZIP, and axe on /admin/qualiopi", 
   expect((await page.request.get("/admin/historique/legal_document/cgv")).status()).toBe(403);
   expect((await page.request.get("/admin/historique/formation/inconnue")).status()).toBe(404);
   expect((await page.request.get("/admin/qualiopi/export?date=2027-13-45")).status()).toBe(400);
-  const today = new Date().toISOString().slice(0, 10);
+  // The pack's day is a day in Paris.
+  const today = todayInParis();
   const zip = await page.request.get(`/admin/qualiopi/export?date=${today}`);
   expect(zip.status()).toBe(200);
   expect(zip.headers()["content-type"]).toBe("application/zip");

@@ -252,7 +252,7 @@ export async function createPost(input: unknown, ctx: MutationContext = {}): Pro
         ctx.actor,
         "create",
         id,
-        `Article « ${data.title} » créé (${statusSentence(columns.status, columns.published_at)}).`,
+        `Article «\u00a0${data.title}\u00a0» créé (${statusSentence(columns.status, columns.published_at)}).`,
         stamp,
       );
     });
@@ -308,7 +308,7 @@ export async function updatePost(id: string, input: unknown, ctx: MutationContex
         ctx.actor,
         "update",
         id,
-        `Article « ${data.title} » modifié${changes.length ? ` ; ${changes.join(" ; ")}` : ""}.`,
+        `Article «\u00a0${data.title}\u00a0» modifié${changes.length ? `\u00a0; ${changes.join("\u00a0; ")}` : ""}.`,
         stamp,
       );
     });
@@ -330,7 +330,7 @@ export async function deletePost(id: string, ctx: MutationContext = {}): Promise
     await trx.deleteFrom("blog_post_formations").where("post_id", "=", id).execute();
     await trx.deleteFrom("blog_slug_redirects").where("post_id", "=", id).execute();
     await trx.deleteFrom("blog_posts").where("id", "=", id).execute();
-    await audit(trx, ctx.actor, "delete", id, `Article « ${row.title} » supprimé.`);
+    await audit(trx, ctx.actor, "delete", id, `Article «\u00a0${row.title}\u00a0» supprimé.`);
   });
   return row.title;
 }

@@ -526,7 +526,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     category: "langues",
     cities: [],
     description:
-      "Ce parcours de quinze séances s'adresse aux personnes qui comprennent l'espagnol mais hésitent à le parler. Les séances sont construites autour de **situations professionnelles réelles** : accueil d'un client, échange téléphonique, visite de site, négociation simple.",
+      "Ce parcours de quinze séances s'adresse aux personnes qui comprennent l'espagnol mais hésitent à le parler. Les séances sont construites autour de **situations professionnelles réelles**\u00a0: accueil d'un client, échange téléphonique, visite de site, négociation simple.",
     program: [
       { title: "Réactiver ses bases", content: "- Présent, passé composé, futur proche\n- Vocabulaire de l'entreprise", durationHours: 6 },
       {

@@ -1,4 +1,5 @@
 import { diffWords } from "diff";
+import { formatDate, formatDateTime, formatNumber } from "~/platform/format";
 import type { DiffPart, FieldChange } from "./model";
 
 /**
@@ -9,11 +10,18 @@ import type { DiffPart, FieldChange } from "./model";
 
 const IGNORED = new Set(["id", "createdAt", "updatedAt", "publishedAt", "searchText"]);
 
+/** A day or an instant stored as ISO text, in French (Paris time); other text as it is. */
+function frenchIfDate(value: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatDateTime(value);
+  return value;
+}
+
 function readable(value: unknown): string {
   if (value === null || value === undefined || value === "") return "(vide)";
   if (typeof value === "boolean") return value ? "oui" : "non";
-  if (typeof value === "number") return String(value).replace(".", ",");
-  if (typeof value === "string") return value;
+  if (typeof value === "number") return formatNumber(value);
+  if (typeof value === "string") return frenchIfDate(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return "(vide)";
     return value
@@ -46,7 +54,7 @@ export function diffContents(
     const b = after[field];
     if (JSON.stringify(a ?? null) === JSON.stringify(b ?? null)) continue;
     const textual = (typeof a === "string" || a == null) && (typeof b === "string" || b == null) && (a != null || b != null);
-    const text = (v: unknown) => (v == null || v === "" ? "" : display ? display(field, v) : String(v));
+    const text = (v: unknown) => (v == null || v === "" ? "" : display ? display(field, v) : frenchIfDate(String(v)));
     const parts: DiffPart[] | null = textual
       ? diffWords(text(a), text(b)).map((p) => ({
           value: p.value,

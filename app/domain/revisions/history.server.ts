@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { BLOG_CATEGORIES, BLOG_STATUS_LABELS, type BlogCategory, type BlogStatus } from "~/domain/blog/labels";
 import { formationNames, readableField } from "~/domain/formations/readable.server";
+import { formatDate, formatDateTime, formatNumber } from "~/platform/format";
+import { markdownToText } from "~/platform/markdown/markdown.server";
 import { diffContents, type FieldDisplay } from "./diff.server";
 import { HISTORY_ACCESS, type FieldChange, type RevisionEntity, type RevisionSummary } from "./model";
 import { getRevision, listRevisions } from "./revisions.server";
@@ -52,9 +55,44 @@ export async function historyScreen(
   return { title: revisions[0]!.title, editPath: HISTORY_ACCESS[entityType].editPath(entityId), revisions, compare };
 }
 
-/** Formations read as on their public page (labels, euros, dates, city names, Markdown as text); other kinds as saved. */
+/** A value that is an instant or a day, in French (Paris time); anything else as the diff writes it. */
+function dateOrNothing(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatDateTime(value);
+  return undefined;
+}
+
+/**
+ * How a kind's fields read in the comparison: formations as on their public page (labels, euros,
+ * dates, city names, Markdown as text), articles with their category, status, author and related
+ * formations by name; dates in French everywhere.
+ */
 async function displayOf(entityType: RevisionEntity, target: Db): Promise<FieldDisplay | undefined> {
-  if (entityType !== "formation") return undefined;
-  const names = await formationNames(target);
-  return (field, value) => readableField(field, value, names);
+  if (entityType === "formation") {
+    const names = await formationNames(target);
+    return (field, value) => readableField(field, value, names);
+  }
+  if (entityType === "blog_post") {
+    const [formations, users] = await Promise.all([
+      target.selectFrom("formations").select(["id", "title"]).execute(),
+      target.selectFrom("users").select(["id", "display_name"]).execute(),
+    ]);
+    const titles = new Map(formations.map((f) => [f.id, f.title]));
+    const authors = new Map(users.map((u) => [u.id, u.display_name]));
+    return (field, value) => {
+      if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) return "(vide)";
+      if (field === "formationIds" && Array.isArray(value))
+        return value.map((id) => titles.get(String(id)) ?? "formation supprimée").join(", ");
+      if (field === "authorId") return authors.get(String(value)) ?? "compte supprimé";
+      if (field === "status") return BLOG_STATUS_LABELS[value as BlogStatus] ?? String(value);
+      if (field === "category") return BLOG_CATEGORIES[value as BlogCategory]?.name ?? String(value);
+      if (field === "content" && typeof value === "string") return markdownToText(value);
+      if (Array.isArray(value)) return value.map(String).join(", ");
+      if (typeof value === "number") return formatNumber(value);
+      if (typeof value === "boolean") return value ? "oui" : "non";
+      return dateOrNothing(value) ?? String(value);
+    };
+  }
+  return undefined;
 }

@@ -165,6 +165,61 @@ describe.each(engines)("revisions on $name", ({ create }) => {
     ).not.toMatch(/[#*]/);
   });
 
+  it("the comparison of an article names its category, status and related formations by name", async () => {
+    const base = { title: "Article", category: "financement", status: "draft", content: "## Titre\n\nTexte **gras**.", formationIds: [] };
+    const ids = await t.db.transaction().execute(async (trx) => [
+      await recordRevision(trx, {
+        entityType: "blog_post",
+        entityId: "b1",
+        content: base,
+        published: false,
+        title: "Article",
+        at: "2027-07-01T08:00:00.000Z",
+      }),
+      await recordRevision(trx, {
+        entityType: "blog_post",
+        entityId: "b1",
+        content: {
+          ...base,
+          category: "qualite",
+          status: "scheduled",
+          content: "## Titre\n\nTexte **clair**.",
+          formationIds: ["disparue"],
+          publishedAt: "2027-07-02T07:30:00.000Z",
+        },
+        published: false,
+        title: "Article",
+        at: "2027-07-01T09:00:00.000Z",
+      }),
+    ]);
+    const screen = (await historyScreen("blog_post", "b1", { a: ids[1]! }, {}, t.db))!;
+    const change = (field: string) => screen.compare!.changes.find((c) => c.field === field)!;
+    expect(change("category")).toMatchObject({ before: "Financement", after: "Qualité et certification" });
+    expect(change("status")).toMatchObject({ before: "Brouillon", after: "Programmé" });
+    expect(change("formationIds").after).toBe("formation supprimée");
+    expect(
+      change("content")
+        .parts?.map((p) => p.value)
+        .join(""),
+    ).not.toMatch(/[#*]/);
+  });
+
+  it("any kind's comparison writes days and instants in French, in Paris time", () => {
+    const changes = diffContents(
+      { given_on: "2026-03-15", consent_at: "2026-11-30T10:00:00.000Z", rating: 4.5 },
+      { given_on: "2026-04-01", consent_at: "2026-12-01T23:58:04.203Z", rating: 5 },
+    );
+    const shown = (field: string) => changes.find((c) => c.field === field)!;
+    expect(shown("given_on")).toMatchObject({ before: "15 mars 2026", after: "1er avril 2026" });
+    expect(shown("consent_at").after).toBe("2 décembre 2026 à 0\u00a0h\u00a058");
+    expect(
+      shown("consent_at")
+        .parts?.map((p) => p.value)
+        .join(""),
+    ).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(shown("rating")).toMatchObject({ before: "4,5", after: "5" });
+  });
+
   it("the state at a past date is that day's content (three edits on three dates)", async () => {
     let f = valueOf(
       await createFormation(formationInput({ categoryId, title: "Access : premières requêtes" }), {

@@ -48,7 +48,8 @@ export function toSegments(marked: string): Segment[] {
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/(^|\s)#{1,6}\s/g, "$1")
     .replace(/\*\*|__|`|^>\s?/gm, "")
-    .replace(/\s+/g, " ");
+    // Ordinary whitespace only: the no-break spaces of French typography stay.
+    .replace(/[ \t\r\n]+/g, " ");
   const segments: Segment[] = [];
   for (const [i, part] of plain.split(MARK_START).entries()) {
     if (i === 0) {

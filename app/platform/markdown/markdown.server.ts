@@ -121,9 +121,10 @@ export function renderMarkdownWithHeadings(
       .filter((child) => child.type === "text" || child.type === "code_inline")
       .map((child) => child.content)
       .join("")
-      .replace(/\s+/g, " ")
+      // Ordinary whitespace only: a no-break space (« Pourquoi ? ») stays in the table of contents.
+      .replace(/[ \t\r\n]+/g, " ")
       .trim();
-    const base = headingId(text) || "section";
+    const base = headingId(text.replace(/\s+/g, " ")) || "section";
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);

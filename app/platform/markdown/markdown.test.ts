@@ -71,4 +71,12 @@ describe("markdown rendering", () => {
     expect(html).toContain('<h2 id="script-x-script">&lt;script&gt;x&lt;/script&gt;</h2>');
     expect(html).not.toContain("<script>");
   });
+
+  it("keeps a heading's no-break space in the table of contents (« Pourquoi ? »), with the same id", () => {
+    const { headings } = renderMarkdownWithHeadings("## Pourquoi\u00a0?\n\n## Qui   paie  encore");
+    expect(headings).toEqual([
+      { id: "pourquoi", text: "Pourquoi\u00a0?", level: 2 },
+      { id: "qui-paie-encore", text: "Qui paie encore", level: 2 },
+    ]);
+  });
 });

@@ -59,7 +59,7 @@ function CategoryFields({ form, values, errors }: { form: string; values: Refere
         error={errors.slug}
         required
         maxLength={30}
-        hint="Minuscules sans accent ni tiret : « bureautique »."
+        hint="Minuscules sans accent ni tiret&nbsp;: «&nbsp;bureautique&nbsp;»."
       />
       <TextField
         form={form}

@@ -102,7 +102,7 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Journal des modifications</h1>
-        <p className="mt-1 text-slate-700 dark:text-slate-300">Chaque modification faite dans l'administration : qui, quoi, quand.</p>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">Chaque modification faite dans l'administration&nbsp;: qui, quoi, quand.</p>
       </div>
       <InlineFilterBar>
         <FilterField id="journal-q" label="Rechercher">

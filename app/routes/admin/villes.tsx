@@ -57,7 +57,7 @@ function CityFields({ form, values, errors }: { form: string; values: ReferenceF
         label="Identifiant"
         required
         maxLength={60}
-        hint="Minuscules, chiffres et tirets : « clermont-ferrand »."
+        hint="Minuscules, chiffres et tirets&nbsp;: «&nbsp;clermont-ferrand&nbsp;»."
       />
       <TextField {...field("region")} label="Région" required maxLength={80} />
       <div className="grid grid-cols-2 gap-3">

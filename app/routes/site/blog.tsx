@@ -63,7 +63,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
               </h1>
               <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
                 {categoryDescription ??
-                  "Financement, obligations de l'employeur, qualité, choix d'une modalité, évolution professionnelle : des articles pratiques, écrits par notre équipe, pour décider en connaissance de cause."}
+                  "Financement, obligations de l'employeur, qualité, choix d'une modalité, évolution professionnelle\u00a0: des articles pratiques, écrits par notre équipe, pour décider en connaissance de cause."}
               </p>
             </div>
             <a

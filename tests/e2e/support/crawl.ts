@@ -51,6 +51,8 @@ export async function crawlAdmin(page: Page, visit: (path: string) => Promise<vo
   while (queue.length) {
     const path = queue.shift()!;
     const response = await page.goto(path, { waitUntil: "load" });
+    // A record another test removed meanwhile answers 404: nothing to read there.
+    if (response?.status() === 404) continue;
     if (!response || response.status() >= 400) throw new Error(`${path} : ${response?.status()}`);
     visited.push(path);
     await visit(path);

@@ -163,7 +163,7 @@ export function PostEditor({ data: d, values, reply }: { data: PostEditorData; v
               hint={
                 post
                   ? "Lettres minuscules, chiffres et tirets. Si vous la changez, l'ancienne adresse redirige (301) vers la nouvelle."
-                  : "Laissez vide : elle sera calculée à partir du titre."
+                  : "Laissez vide\u00a0: elle sera calculée à partir du titre."
               }
             />
             <TextField
@@ -194,7 +194,7 @@ export function PostEditor({ data: d, values, reply }: { data: PostEditorData; v
                 label="Mots-clés"
                 values={values}
                 errors={errors}
-                hint={`Séparés par des virgules, ${BLOG_MAX_TAGS} au plus : « CPF, reconversion, OPCO ».`}
+                hint={`Séparés par des virgules, ${BLOG_MAX_TAGS} au plus\u00a0: «\u00a0CPF, reconversion, OPCO\u00a0».`}
               />
             </div>
           </EditorSection>
@@ -202,7 +202,7 @@ export function PostEditor({ data: d, values, reply }: { data: PostEditorData; v
           <EditorSection
             id="redaction"
             title="Contenu"
-            description="Des titres de section (##) structurent l'article : à partir de trois, un sommaire s'affiche."
+            description="Des titres de section (##) structurent l'article&nbsp;: à partir de trois, un sommaire s'affiche."
           >
             <MarkdownEditor
               name="content"
@@ -231,7 +231,7 @@ export function PostEditor({ data: d, values, reply }: { data: PostEditorData; v
           <EditorSection
             id="formations-liees"
             title="Formations liées"
-            description={`Proposées en fin d'article (${BLOG_MAX_RELATED_FORMATIONS} au plus ; seules les formations publiées s'affichent).`}
+            description={`Proposées en fin d'article (${BLOG_MAX_RELATED_FORMATIONS} au plus\u00a0; seules les formations publiées s'affichent).`}
           >
             {formations.length === 0 ? (
               <p className="text-sm text-slate-600 dark:text-slate-400">Aucune formation dans le catalogue pour l'instant.</p>
@@ -253,7 +253,7 @@ export function PostEditor({ data: d, values, reply }: { data: PostEditorData; v
               values={values}
               errors={errors}
               maxLength={BLOG_SEO_TITLE_MAX}
-              hint={`${BLOG_SEO_TITLE_MAX} caractères au plus ; le titre de l'article s'il est vide.`}
+              hint={`${BLOG_SEO_TITLE_MAX} caractères au plus\u00a0; le titre de l'article s'il est vide.`}
             />
             <TextField
               name="seoDescription"
@@ -263,7 +263,7 @@ export function PostEditor({ data: d, values, reply }: { data: PostEditorData; v
               multiline
               rows={2}
               maxLength={BLOG_SEO_DESCRIPTION_MAX}
-              hint={`${BLOG_SEO_DESCRIPTION_MAX} caractères au plus ; le chapeau s'il est vide.`}
+              hint={`${BLOG_SEO_DESCRIPTION_MAX} caractères au plus\u00a0; le chapeau s'il est vide.`}
             />
           </EditorSection>
 

@@ -10,6 +10,7 @@ import { schemaValidator, useForm } from "~/ui/form/use-form";
 import { answersLabel } from "../components";
 import { CLAIM_KINDS, CLAIM_TABS, bodySummary, type ClaimKind, type ResultFigure, type Testimonial, type WhyUsArgument } from "../claims";
 import { formatDateFr, formatMonthFr } from "../format";
+import { formatCount, plural } from "~/platform/format";
 
 /** What the action answers when it refuses a form (a success redirects with a toast). */
 export interface ClaimsReply {
@@ -170,7 +171,7 @@ export function ClaimForm({
             maxLength={4}
             defaultValue={str(v, "lastInitial")}
             error={e.lastInitial}
-            hint="Exemple : M."
+            hint="Exemple&nbsp;: M."
           />
           <TextField
             {...common}
@@ -180,7 +181,7 @@ export function ClaimForm({
             maxLength={200}
             defaultValue={str(v, "context")}
             error={e.context}
-            hint="Exemple : Assistante de direction, PME industrielle"
+            hint="Exemple&nbsp;: Assistante de direction, PME industrielle"
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -264,7 +265,7 @@ export function ClaimForm({
             maxLength={30}
             defaultValue={str(v, "figure")}
             error={e.figure}
-            hint="Exemple : 95 %"
+            hint="Exemple&nbsp;: 95&nbsp;%"
           />
           <TextField
             {...common}
@@ -274,7 +275,7 @@ export function ClaimForm({
             maxLength={200}
             defaultValue={str(v, "label")}
             error={e.label}
-            hint="Exemple : de stagiaires satisfaits ou très satisfaits"
+            hint="Exemple&nbsp;: de stagiaires satisfaits ou très satisfaits"
           />
         </div>
         <TextField
@@ -285,7 +286,7 @@ export function ClaimForm({
           maxLength={200}
           defaultValue={str(v, "period")}
           error={e.period}
-          hint="Exemple : formations terminées du 1er janvier au 31 décembre 2025"
+          hint="Exemple&nbsp;: formations terminées du 1er janvier au 31 décembre 2025"
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -330,7 +331,7 @@ export function ClaimForm({
           maxLength={3000}
           defaultValue={str(v, "body")}
           error={e.body}
-          hint="Séparez les paragraphes par une ligne vide ; une ligne qui commence par « - » devient un point de liste. L'accueil affiche le premier paragraphe."
+          hint="Séparez les paragraphes par une ligne vide&nbsp;; une ligne qui commence par «&nbsp;-&nbsp;» devient un point de liste. L'accueil affiche le premier paragraphe."
         />
       </>
     );
@@ -406,7 +407,7 @@ function describe(kind: ClaimKind, r: ClaimRecord): { title: string; detail: str
     const t = r as Testimonial;
     return {
       title: `${t.firstName} ${t.lastInitial} · ${t.context}`,
-      detail: `« ${t.quote.length > 140 ? `${t.quote.slice(0, 140)}…` : t.quote} » · ${formatMonthFr(t.givenOn)}${
+      detail: `«\u00a0${t.quote.length > 140 ? `${t.quote.slice(0, 140)}…` : t.quote}\u00a0» · ${formatMonthFr(t.givenOn)}${
         t.consent && t.consentOn ? ` · accord du ${formatDateFr(t.consentOn)}` : " · sans accord enregistré"
       }`,
       badges: (
@@ -459,16 +460,22 @@ export function ClaimList({ kind, records }: { kind: ClaimKind; records: ClaimRe
                 Modifier<span className="sr-only"> : {d.title}</span>
               </Link>
               {index > 0 ? (
-                <RowButton kind={kind} id={r.id} intent="up" label={`Monter : ${d.title}`}>
+                <RowButton kind={kind} id={r.id} intent="up" label={`Monter\u00a0: ${d.title}`}>
                   <ArrowUp aria-hidden="true" className="size-4" />
                 </RowButton>
               ) : null}
               {index < records.length - 1 ? (
-                <RowButton kind={kind} id={r.id} intent="down" label={`Descendre : ${d.title}`}>
+                <RowButton kind={kind} id={r.id} intent="down" label={`Descendre\u00a0: ${d.title}`}>
                   <ArrowDown aria-hidden="true" className="size-4" />
                 </RowButton>
               ) : null}
-              <RowButton kind={kind} id={r.id} intent="delete" label={`Supprimer : ${d.title}`} confirm={`Supprimer « ${d.title} » ?`}>
+              <RowButton
+                kind={kind}
+                id={r.id}
+                intent="delete"
+                label={`Supprimer\u00a0: ${d.title}`}
+                confirm={`Supprimer «\u00a0${d.title}\u00a0»\u00a0?`}
+              >
                 Supprimer
               </RowButton>
             </div>
@@ -493,8 +500,8 @@ export function ClaimToolbar({ kind, demoCount }: { kind: ClaimKind; demoCount: 
           className="flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
         >
           <span>
-            {demoCount === 1 ? "1 exemple de démonstration" : `${demoCount} exemples de démonstration`}, inventé{demoCount > 1 ? "s" : ""} :
-            à remplacer avant la mise en ligne.
+            {formatCount(demoCount, "exemple de démonstration", "exemples de démonstration")}, {plural(demoCount, "inventé", "inventés")}
+            &nbsp;: à remplacer avant la mise en ligne.
           </span>
           <input type="hidden" name="intent" value="delete-demo" />
           <input type="hidden" name="kind" value={kind} />

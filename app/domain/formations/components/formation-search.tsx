@@ -100,7 +100,7 @@ export function FormationSearch({ id, label, onPick }: { id: string; label: stri
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={onKeyDown}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
-          placeholder="Exemple : Excel, management, sécurité…"
+          placeholder="Exemple&nbsp;: Excel, management, sécurité…"
           className={inputClass(undefined, "pl-10")}
         />
       </div>

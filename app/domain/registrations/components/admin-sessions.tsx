@@ -322,7 +322,7 @@ export function SessionDetailsForm({
         form="session"
         name="address"
         label="Adresse du lieu"
-        hint={`Vide\u00a0: « ${session.place} ».`}
+        hint={`Vide\u00a0: «\u00a0${session.place}\u00a0».`}
         defaultValue={text("address")}
         error={errors.address}
       />

@@ -119,7 +119,7 @@ export function RegistrationForm({
       <RequiredNote />
       {staff ? null : <SpamGuards token={token} />}
       <div className="space-y-10">
-        <FormSection id={`${FORM_ID}-section-acheteur`} title="Qui paie la formation ?">
+        <FormSection id={`${FORM_ID}-section-acheteur`} title="Qui paie la formation&nbsp;?">
           <ChoiceGroup
             form={FORM_ID}
             name="acheteur"
@@ -144,7 +144,7 @@ export function RegistrationForm({
             form={FORM_ID}
             name="siret"
             label="SIRET"
-            hint="Facultatif : 14 chiffres, pour la convention."
+            hint="Facultatif&nbsp;: 14 chiffres, pour la convention."
             inputMode="numeric"
             defaultValue={text(values, "siret")}
             error={errors.siret}
@@ -153,7 +153,7 @@ export function RegistrationForm({
             form={FORM_ID}
             name="adresse"
             label="Adresse"
-            hint="Celle de l'entreprise, ou la vôtre si vous payez vous-même : elle figure sur la convention ou le contrat."
+            hint="Celle de l'entreprise, ou la vôtre si vous payez vous-même&nbsp;: elle figure sur la convention ou le contrat."
             required
             autoComplete="street-address"
             className="sm:col-span-2"
