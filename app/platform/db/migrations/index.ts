@@ -30,6 +30,7 @@ import * as m202611281100 from "./202611281100_documents";
 import * as m202611281200 from "./202611281200_revisions";
 import * as m202611281210 from "./202611281210_indicator_3";
 import * as m202611281300 from "./202611281300_search_documents";
+import * as m202612020400 from "./202612020400_search_lines";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "202611281200_revisions": m202611281200,
   "202611281210_indicator_3": m202611281210,
   "202611281300_search_documents": m202611281300,
+  "202612020400_search_lines": m202612020400,
 };
