@@ -156,36 +156,24 @@ async function searchSqlite(target: Kysely<Database>, query: FullTextQuery): Pro
 
 /**
  * One statement (each round trip to the server costs more than the work on a loaded machine): the
- * title's matches, then the others (scored only when the page reaches them: scoring reads each
- * one's rank_tsv), at most MATCH_CAP + 1 in all; their count, and the page's rows. No transaction
- * turning sequential scans off any more (four round trips: 38 ms at p95 on a loaded machine for
- * nothing but the trips): with each tier's LIMIT, the planner reads the GIN indexes by itself.
+ * candidates from `search_candidates` (migration 202612020400: the title's matches, then the others,
+ * at most MATCH_CAP + 1, read through the GIN indexes), their count, and the page's rows. No
+ * transaction turning sequential scans off (four round trips: 38 ms at p95 on a loaded machine for
+ * nothing but the trips): the function turns them off for itself.
  */
 async function searchPostgres(target: Kysely<Database>, query: FullTextQuery): Promise<FullTextPage> {
   const { limit, offset } = query;
-  // Written so that no index serves it: the full-text indexes are the ones to read.
-  const excluded = query.excludeKinds?.length ? sql` and d.kind not in (${sql.join(query.excludeKinds)})` : sql``;
-  const visible = sql`coalesce(d.visible_from, '') <= ${query.now}${excluded}`;
   const rows = await sql<Row & { id: string | null; total: string }>`
-    with q as (select to_tsquery('french_unaccent', ${tsQueryText(query.words)}) as query),
-    -- The same expression as the index search_documents_title_tsv_idx (migration 202612020400).
-    t1 as (
-      select d.seq as id, 1 as tier, ts_rank(d.rank_tsv, q.query) as score from search_documents d, q
-      where to_tsvector('french_unaccent', d.title) @@ q.query and ${visible} limit ${MATCH_CAP + 1}),
-    t2 as (
-      select d.seq as id, 2 as tier,
-        case when (select count(*) from t1) < ${offset + limit} then ts_rank(d.rank_tsv, q.query) else 0 end as score
-      from search_documents d, q
-      where d.tsv @@ q.query and ${visible} and d.seq not in (select id from t1)
-      limit greatest(0, ${MATCH_CAP + 1} - (select count(*) from t1))),
-    candidates as (select * from t1 union all select * from t2),
-    counted as (select count(*) as total from candidates),
+    with c as (
+      select * from search_candidates(to_tsquery('french_unaccent', ${tsQueryText(query.words)}), ${query.now},
+        ${`{${(query.excludeKinds ?? []).join(",")}}`}::text[], ${MATCH_CAP}, ${offset + limit})),
+    counted as (select count(*) as total from c),
     page as (
-      select * from (select * from candidates limit ${MATCH_CAP}) c
-      order by tier, score desc, id limit ${limit} offset ${offset})
-    select counted.total, p.id, d.kind, d.url, d.title, d.summary, d.body, d.places
-    from counted left join (page p join search_documents d on d.seq = p.id) on true
-    order by p.tier, p.score desc, p.id`.execute(target);
+      select * from (select * from c limit ${MATCH_CAP}) kept
+      order by doc_tier, doc_score desc, doc_seq limit ${limit} offset ${offset})
+    select counted.total, d.seq as id, d.kind, d.url, d.title, d.summary, d.body, d.places
+    from counted left join (page p join search_documents d on d.seq = p.doc_seq) on true
+    order by p.doc_tier, p.doc_score desc, p.doc_seq`.execute(target);
   const all = Number(rows.rows[0]?.total ?? 0);
   return {
     hits: rows.rows
