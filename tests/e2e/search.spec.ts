@@ -48,6 +48,28 @@ test.describe("site-wide search", () => {
     await expect(page.getByTestId("search-results").locator("mark").first()).toHaveText(/lyon/i);
   });
 
+  test("finds a category's page and the city's page for « management lyon », and shows extracts that read as French", async ({ page }) => {
+    await page.goto("/recherche?q=management%20lyon");
+    const items = page.getByTestId("search-results").getByRole("listitem");
+    await expect(items.nth(0).getByRole("link")).toHaveAttribute("href", "/formation-management/lyon");
+    await expect(items.nth(0)).toContainText("Formations dans une ville");
+    await expect(items.nth(0).getByRole("heading", { level: 2 })).toHaveText("Formation management à Lyon");
+    await expect(items.nth(1).getByRole("link")).toHaveAttribute("href", "/formations/ville/lyon");
+    await expect(items.nth(2)).toContainText("Formation");
+    await items.nth(0).getByRole("link").click();
+    await expect(page).toHaveURL(/\/formation-management\/lyon$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Formation management à Lyon");
+
+    // The audience where the words were found, without the prerequisites glued after it; the cities listed in French.
+    await page.goto("/recherche?q=pme%20lyon");
+    const recruiting = page.getByTestId("search-results").getByRole("listitem").filter({ hasText: "Recruter sans discriminer" });
+    const extract = recruiting.locator("p").nth(1);
+    await expect(extract).toHaveText(/TPE et PME\.$/);
+    await expect(extract).not.toContainText("Aucun");
+    await expect(recruiting.getByText(/^Villes\u00a0: /)).toHaveText("Villes\u00a0: Lyon, Paris et Toulouse");
+    await expect(recruiting.locator("mark").filter({ hasText: "Lyon" })).toHaveCount(1);
+  });
+
   test("says when nothing matches and pages through many results", async ({ page }) => {
     await page.goto("/recherche?q=zzzyyyxxx");
     await expect(page.getByTestId("search-count")).toHaveText("Aucun résultat pour «\u00a0zzzyyyxxx\u00a0».");

@@ -1,20 +1,23 @@
 import { db, type Db } from "~/platform/db/db.server";
-import { fullTextSearch, replaceStaticDocuments, type StaticDocument } from "~/platform/db/full-text.server";
-import { queryWords, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH, toSegments, type Segment } from "./query";
+import { fullTextSearch, MATCH_CAP, replaceStaticDocuments, wordPrefix, type StaticDocument } from "~/platform/db/full-text.server";
+import { landingPages } from "./landing.server";
+import { extractOf, markWords, placesList, queryWords, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH, type Segment } from "./query";
 
 /**
  * Site-wide search (/recherche, docs/decisions/0018-site-search.md): published formations (with
- * their sessions' cities), visible blog posts, city pages, funding and content pages. Drafts are
- * never in the index: the triggers write a document only for what visitors may see, and a
- * scheduled post only counts from its time.
+ * their sessions' cities), visible blog posts, funding and content pages, from the full-text index;
+ * the city pages and a category's pages in a city, matched by name (landing.server.ts) and listed
+ * first. Drafts are never in the index: the triggers write a document only for what visitors may
+ * see, and a scheduled post only counts from its time.
  */
 
-export type SearchKind = "formation" | "post" | "city" | "funding" | "page";
+export type SearchKind = "formation" | "post" | "city" | "category-city" | "funding" | "page";
 
 export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
   formation: "Formation",
   post: "Article",
   city: "Ville",
+  "category-city": "Formations dans une ville",
   funding: "Financement",
   page: "Page",
 };
@@ -29,14 +32,17 @@ export interface SearchResult {
   title: Segment[];
   /** Where the words were found, marked; the summary when they were only in the title. */
   extract: Segment[];
-  /** The cities where it is given, marked, when the words matched one. */
+  /** The cities where it is given, marked, as a French list (« Lille, Marseille et Paris »), when the words matched one. */
   places: Segment[];
+  placeCount: number;
 }
 
 export interface SearchPage {
   query: string;
   results: SearchResult[];
+  /** The number of results, at most MATCH_CAP plus the landing pages; `capped` when there are more. */
   total: number;
+  capped: boolean;
   page: number;
   pageCount: number;
 }
@@ -55,25 +61,51 @@ export async function searchSite(
   target: Db = db(),
 ): Promise<SearchPage> {
   const words = queryWords(query);
-  const { hits, total } = await fullTextSearch(target, {
+  const prefixes = words.map(wordPrefix);
+  const landings = await landingPages(words, target);
+  const offset = (page - 1) * SEARCH_PAGE_SIZE;
+  const shownLandings = landings.slice(offset, offset + SEARCH_PAGE_SIZE);
+  const ftsOffset = Math.max(0, offset - landings.length);
+  const ftsLimit = SEARCH_PAGE_SIZE - shownLandings.length;
+  const { hits, total, capped } = await fullTextSearch(target, {
     words,
     now: now.toISOString(),
-    limit: SEARCH_PAGE_SIZE,
-    offset: (page - 1) * SEARCH_PAGE_SIZE,
+    // The city pages are among the landing pages.
+    excludeKinds: ["city"],
+    // A page of landing pages alone still needs the count.
+    limit: Math.max(ftsLimit, 0),
+    offset: Math.min(ftsOffset, MATCH_CAP),
   });
-  const results = hits.map((hit): SearchResult => {
-    const kind = (hit.kind in SEARCH_KIND_LABELS ? hit.kind : "page") as SearchKind;
-    const summary = hit.summary.length > EXTRACT_MAX ? `${hit.summary.slice(0, EXTRACT_MAX).replace(/\s+\S*$/, "")}…` : hit.summary;
-    return {
-      kind,
-      kindLabel: SEARCH_KIND_LABELS[kind],
-      url: hit.url,
-      title: toSegments(hit.titleMarked),
-      extract: toSegments(hit.summaryMarked || hit.bodyMarked || summary),
-      places: hit.placesMarked ? toSegments(hit.placesMarked) : [],
-    };
-  });
-  return { query, results, total, page, pageCount: Math.ceil(total / SEARCH_PAGE_SIZE) };
+  const results = [
+    ...shownLandings.map((l): SearchResult => ({
+      kind: l.kind,
+      kindLabel: SEARCH_KIND_LABELS[l.kind],
+      url: l.url,
+      title: l.title,
+      extract: l.extract,
+      places: [],
+      placeCount: 0,
+    })),
+    ...hits.slice(0, ftsLimit).map((hit): SearchResult => {
+      const kind = (hit.kind in SEARCH_KIND_LABELS ? hit.kind : "page") as SearchKind;
+      const summary = hit.summary.length > EXTRACT_MAX ? `${hit.summary.slice(0, EXTRACT_MAX).replace(/\s+\S*$/, "")}…` : hit.summary;
+      const places = placesList(hit.places, prefixes);
+      const found = extractOf(hit.summary, prefixes);
+      const inBody = found.length ? [] : extractOf(hit.body, prefixes);
+      return {
+        kind,
+        kindLabel: SEARCH_KIND_LABELS[kind],
+        url: hit.url,
+        title: markWords(hit.title, prefixes),
+        // Where the words were found: the summary, else the text; the summary when they were only in the title.
+        extract: found.length ? found : inBody.length ? inBody : markWords(summary, prefixes),
+        places: places.segments,
+        placeCount: places.count,
+      };
+    }),
+  ];
+  const all = landings.length + total;
+  return { query, results, total: all, capped, page, pageCount: Math.ceil(all / SEARCH_PAGE_SIZE) };
 }
 
 /** Writes the documents of the pages whose text is in the code (at every startup and seed: the text may have changed with the release). */

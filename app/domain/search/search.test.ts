@@ -7,6 +7,9 @@ import { createFormation, deleteFormation, setFormationStatus, updateFormation }
 import { cityInput, formationInput } from "~/domain/formations/test-fixtures";
 import { staticSearchDocuments } from "~/composition/search-sources.server";
 import { seed } from "~/composition/seed.server";
+import { MATCH_CAP } from "~/platform/db/full-text.server";
+import { cloneFormations } from "../../../tests/support/catalogue";
+import { resultCountSentence } from "./components/search-results";
 import { loadConfig, setConfig } from "~/platform/config.server";
 import { valueOf } from "~/platform/validation/errors";
 import type { Segment } from "./query";
@@ -245,6 +248,86 @@ describe.each(engines)("site-wide search on $name", ({ create }) => {
     expect(parseSearchParams(new URLSearchParams(`q=${"a".repeat(500)}`)).query).toHaveLength(200);
   });
 
+  it("shows extracts that read as French: the line where the words were found, cities listed « Lille, Marseille et Paris »", async () => {
+    const ctx = { db: t.db };
+    const cityIds: string[] = [];
+    for (const [slug, name] of [
+      ["marseille", "Marseille"],
+      ["paris", "Paris"],
+      ["lille", "Lille"],
+    ])
+      cityIds.push(valueOf(await createCity(cityInput({ slug, name, region: "France" }), ctx)).id);
+    const id = valueOf(
+      await createFormation(
+        formation("Piloter la trésorerie", categoryId, {
+          summary: "Prévoir les encaissements et les décaissements pour ne jamais manquer de liquidités.",
+          audience: "Dirigeants et gérants de TPE et PME.",
+          prerequisites: "Aucun.",
+          program: [
+            { title: "Le plan de trésorerie", content: "Construire un plan sur douze mois.", durationHours: 3.5 },
+            { title: "Les relances", content: "Relancer les clients avant l'échéance.", durationHours: 3.5 },
+          ],
+          modality: "presentiel",
+          cityIds,
+          sessions: [{ startDate: "2027-05-10", endDate: "2027-05-10", cityId: cityIds[0], seatsLeft: 8 }],
+        }),
+        ctx,
+      ),
+    ).id;
+    valueOf(await setFormationStatus([id], "published", ctx));
+
+    const pme = (await search("pme")).results.find((r) => r.kind === "formation")!;
+    // The audience alone: not the programme before it, nor the « Aucun. » of the prerequisites after it.
+    expect(text(pme.extract)).toMatch(/^(…\s?)?(Dirigeants et gérants de )?TPE et PME\.$/);
+    expect(marked(pme.extract)).toEqual(["pme"]);
+    // Two lines found: each one a sentence, the fields never run together.
+    const plan = (await search("plan trésorerie")).results.find((r) => r.kind === "formation")!;
+    expect(text(plan.extract)).not.toMatch(/Aucun|Dirigeants|Relancer/);
+    expect(text(plan.extract)).toContain("Le plan de trésorerie. Construire un plan sur douze mois.");
+
+    const inMarseille = (await search("trésorerie marseille")).results.find((r) => r.kind === "formation")!;
+    expect(text(inMarseille.places)).toBe("Lille, Marseille et Paris");
+    expect(inMarseille.placeCount).toBe(3);
+    expect(marked(inMarseille.places)).toEqual(["marseille"]);
+  });
+
+  it("finds a city's page and a category's page in that city: « management lyon »", async () => {
+    const ctx = { db: t.db };
+    const management = valueOf(
+      await createCategory(
+        { slug: "management", name: "Management", description: "Animer une équipe et conduire les entretiens.", position: 2 },
+        ctx,
+      ),
+    ).id;
+    const id = valueOf(
+      await createFormation(
+        formation("Manager une équipe", management, {
+          modality: "presentiel",
+          cityIds: [lyon],
+          sessions: [{ startDate: "2027-04-10", endDate: "2027-04-10", cityId: lyon, seatsLeft: 8 }],
+        }),
+        ctx,
+      ),
+    ).id;
+    const result = await search("management lyon");
+    // No published formation of the category in Lyon yet: no page for the pair, nor does the city link to it.
+    expect(result.results.map((r) => r.url)).not.toContain("/formation-management/lyon");
+    valueOf(await setFormationStatus([id], "published", ctx));
+
+    const found = await search("management lyon");
+    expect(found.results.slice(0, 2).map((r) => [r.url, r.kindLabel])).toEqual([
+      ["/formation-management/lyon", "Formations dans une ville"],
+      ["/formations/ville/lyon", "Ville"],
+    ]);
+    expect(marked(found.results[0]!.title)).toEqual(["management", "lyon"]);
+    expect(found.results[2]).toMatchObject({ kind: "formation", url: expect.stringMatching(/^\/formations\/manager-une-equipe/) });
+    expect(found.total).toBe(found.results.length);
+    // A word that is on neither page: only what holds every word.
+    expect((await search("management lyon zzz")).total).toBe(0);
+    // The category alone does not list every city.
+    expect((await search("management")).results.some((r) => r.kind === "city" || r.kind === "category-city")).toBe(false);
+  });
+
   it("indexes the demo content when seeded", async () => {
     await seed(t.db);
     expect((await search("excel")).results.some((r) => r.kind === "formation")).toBe(true);
@@ -262,5 +345,34 @@ describe.each(engines)("site-wide search on $name", ({ create }) => {
     expect(await urls("règlement intérieur")).toContain("/reglement-interieur");
     expect(await urls("témoignages")).toContain("/temoignages");
     expect(await urls("engagements")).toContain("/pourquoi-nous-choisir");
+  });
+});
+
+describe.each(engines)("site-wide search of a large catalogue on $name", ({ create }) => {
+  let t: TestDatabase;
+
+  beforeAll(async () => {
+    setConfig(loadConfig({ NODE_ENV: "test", SITE_URL: "https://www.exemple-formation.fr", SEED_DEMO: "1" }));
+    t = await create();
+    await seed(t.db);
+    await cloneFormations(t.db, 1_500);
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  it("takes at most a thousand matches for a word found almost everywhere, and says « plus de 1 000 »", async () => {
+    const first = await searchSite({ query: "formation", page: 1 }, t.db);
+    expect(first).toMatchObject({ total: MATCH_CAP, capped: true, pageCount: MATCH_CAP / 10 });
+    expect(resultCountSentence(first.total, first.query, first.capped)).toBe("Plus de 1\u202f000 résultats pour «\u00a0formation\u00a0»");
+    expect(first.results).toHaveLength(10);
+    // The last page holds the last of them; none beyond.
+    expect((await searchSite({ query: "formation", page: 100 }, t.db)).results).toHaveLength(10);
+    expect((await searchSite({ query: "formation", page: 101 }, t.db)).results).toEqual([]);
+    // A precise query is counted exactly.
+    const precise = await searchSite({ query: "tableaux croisés dynamiques", page: 1 }, t.db);
+    expect(precise.capped).toBe(false);
+    expect(precise.total).toBeGreaterThan(10);
+    expect(precise.total).toBeLessThan(MATCH_CAP);
   });
 });

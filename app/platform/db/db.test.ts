@@ -99,7 +99,9 @@ describe("migrations", () => {
     try {
       const names = Object.keys(migrations);
       expect([...names].sort()).toEqual(names);
-      const skipped = names[names.length - 2]!;
+      // An older migration that no later one builds on (an index): the later ones apply without it.
+      const skipped = "202611231100_mail_queue_recipient_index";
+      expect(names).toContain(skipped);
       const withoutOne = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== skipped));
       await migrate(target, withoutOne);
       await expect(migrate(target)).rejects.toThrow(/Échec de la migration/);

@@ -26,7 +26,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: d?.query ? `Recherche : ${d.query}` : "Rechercher sur le site",
     description: d?.query
-      ? resultCountSentence(d.total, d.query)
+      ? resultCountSentence(d.total, d.query, d.capped)
       : "Rechercher une formation, une ville, un article du blog ou une solution de financement sur tout le site.",
     path: "/recherche",
     noindex: true,

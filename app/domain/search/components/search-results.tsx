@@ -28,8 +28,9 @@ export function Marked({ segments }: { segments: Segment[] }) {
 
 const quoted = (query: string) => `«\u00a0${query}\u00a0»`;
 
-export function resultCountSentence(total: number, query: string): string {
+export function resultCountSentence(total: number, query: string, capped = false): string {
   if (total === 0) return `Aucun résultat pour ${quoted(query)}.`;
+  if (capped) return `Plus de ${total.toLocaleString("fr-FR")} résultats pour ${quoted(query)}`;
   return `${total.toLocaleString("fr-FR")} résultat${total > 1 ? "s" : ""} pour ${quoted(query)}`;
 }
 
@@ -77,7 +78,7 @@ function ResultItem({ result }: { result: SearchResult }) {
       ) : null}
       {result.places.length > 0 ? (
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Villes&nbsp;: <Marked segments={result.places} />
+          {result.placeCount > 1 ? "Villes" : "Ville"}&nbsp;: <Marked segments={result.places} />
         </p>
       ) : null}
       <p className="mt-1 text-sm break-all text-slate-600 dark:text-slate-400">{result.url}</p>
@@ -98,7 +99,7 @@ export function SearchResults({ result, pathname, search }: { result: SearchPage
   return (
     <section aria-labelledby="recherche-resultats" className="mt-8">
       <h2 id="recherche-resultats" className="text-base font-semibold text-slate-900 dark:text-white" data-testid="search-count">
-        {resultCountSentence(result.total, result.query)}
+        {resultCountSentence(result.total, result.query, result.capped)}
         {result.pageCount > 1 ? ` (page ${result.page} sur ${result.pageCount})` : ""}
       </h2>
       {result.total === 0 ? (

@@ -15,43 +15,53 @@ import { isPostgres } from "../dialect";
  * (funding, OPCO, content pages) are written by the application at startup.
  */
 
-type Engine = "sqlite" | "postgres";
+export type Engine = "sqlite" | "postgres";
+
+/**
+ * How the texts of a document are joined: "space" (this migration) or "lines" (migration
+ * 202612020400: one field, module, objective or city a line, so that snippets never run them together).
+ */
+export type Joiner = "space" | "lines";
 
 /** The pieces of SQL that differ between the engines. */
-function dialect(engine: Engine) {
+function dialect(engine: Engine, joiner: Joiner = "space") {
+  const sep = joiner === "space" ? "' '" : engine === "postgres" ? "chr(10)" : "char(10)";
   return engine === "postgres"
     ? {
-        jsonStrings: (expr: string) => `search_json_strings(${expr})`,
-        joinDistinct: (expr: string, from: string) => `(SELECT coalesce(string_agg(DISTINCT ${expr}, ' ' ORDER BY ${expr}), '') ${from})`,
-        join: (expr: string, from: string) => `(SELECT coalesce(string_agg(${expr}, ' '), '') ${from})`,
+        sep,
+        jsonStrings: (expr: string) => `${joiner === "space" ? "search_json_strings" : "search_json_lines"}(${expr})`,
+        joinDistinct: (expr: string, from: string) =>
+          `(SELECT coalesce(string_agg(DISTINCT ${expr}, ${sep} ORDER BY ${expr}), '') ${from})`,
+        join: (expr: string, from: string) => `(SELECT coalesce(string_agg(${expr}, ${sep}), '') ${from})`,
       }
     : {
+        sep,
         jsonStrings: (expr: string) =>
-          `(SELECT coalesce(group_concat(j.value, ' '), '') FROM json_tree(CASE WHEN json_valid(${expr}) THEN ${expr} ELSE json_array(${expr}) END) j WHERE j.type = 'text')`,
+          `(SELECT coalesce(group_concat(j.value, ${sep}), '') FROM json_tree(CASE WHEN json_valid(${expr}) THEN ${expr} ELSE json_array(${expr}) END) j WHERE j.type = 'text')`,
         joinDistinct: (expr: string, from: string) =>
-          `(SELECT coalesce(group_concat(v, ' '), '') FROM (SELECT DISTINCT ${expr} AS v ${from}))`,
-        join: (expr: string, from: string) => `(SELECT coalesce(group_concat(${expr}, ' '), '') ${from})`,
+          `(SELECT coalesce(group_concat(v, ${sep}), '') FROM (SELECT DISTINCT ${expr} AS v ${from} ORDER BY 1))`,
+        join: (expr: string, from: string) => `(SELECT coalesce(group_concat(${expr}, ${sep}), '') ${from})`,
       };
 }
 
 const COLUMNS = "kind, ref_id, url, title, summary, body, places, visible_from, updated_at";
 
 /** The names of the cities where formation `id` (an SQL expression) is given: its cities and its sessions'. */
-function placesOf(engine: Engine, id: string): string {
+function placesOf(engine: Engine, id: string, joiner: Joiner): string {
   const cityIds = `SELECT s.city_id FROM formation_sessions s WHERE s.formation_id = ${id} UNION SELECT fc.city_id FROM formation_cities fc WHERE fc.formation_id = ${id}`;
-  return dialect(engine).joinDistinct("ci.name", `FROM cities ci WHERE ci.id IN (${cityIds})`);
+  return dialect(engine, joiner).joinDistinct("ci.name", `FROM cities ci WHERE ci.id IN (${cityIds})`);
 }
 
 /** Rewrites the documents of the formations whose ids `ids` (an SQL expression giving ids) selects. */
-export function formationDocumentSql(engine: Engine, ids: string): string[] {
-  const d = dialect(engine);
+export function formationDocumentSql(engine: Engine, ids: string, joiner: Joiner = "space"): string[] {
+  const d = dialect(engine, joiner);
   return [
     `DELETE FROM search_documents WHERE kind = 'formation' AND ref_id IN (${ids})`,
     `INSERT INTO search_documents (${COLUMNS})
      SELECT 'formation', f.id, '/formations/' || f.slug, f.title, f.summary,
-       concat_ws(' ', c.name, f.description, ${d.jsonStrings("f.objectives")}, ${d.jsonStrings("f.program")},
+       concat_ws(${d.sep}, c.name, f.description, ${d.jsonStrings("f.objectives")}, ${d.jsonStrings("f.program")},
          f.audience, f.prerequisites, f.certification_title, f.certifier),
-       ${placesOf(engine, "f.id")},
+       ${placesOf(engine, "f.id", joiner)},
        NULL, f.updated_at
      FROM formations f LEFT JOIN formation_categories c ON c.id = f.category_id
      WHERE f.id IN (${ids}) AND f.status = 'published'`,
@@ -63,19 +73,19 @@ export function formationDocumentSql(engine: Engine, ids: string): string[] {
  * city the formation already lists (the usual case) rewrites nothing (each rewrite tokenizes the
  * whole document again).
  */
-export function formationPlacesSql(engine: Engine, ids: string): string[] {
-  const places = placesOf(engine, "search_documents.ref_id");
+export function formationPlacesSql(engine: Engine, ids: string, joiner: Joiner = "space"): string[] {
+  const places = placesOf(engine, "search_documents.ref_id", joiner);
   return [`UPDATE search_documents SET places = ${places} WHERE kind = 'formation' AND ref_id IN (${ids}) AND places <> ${places}`];
 }
 
 /** Rewrites the documents of the blog posts `ids` selects; a scheduled post is written with the time it becomes visible. */
-export function postDocumentSql(engine: Engine, ids: string): string[] {
-  const d = dialect(engine);
+export function postDocumentSql(engine: Engine, ids: string, joiner: Joiner = "space"): string[] {
+  const d = dialect(engine, joiner);
   return [
     `DELETE FROM search_documents WHERE kind = 'post' AND ref_id IN (${ids})`,
     `INSERT INTO search_documents (${COLUMNS})
      SELECT 'post', p.id, '/blog/' || p.slug, p.title, p.excerpt,
-       concat_ws(' ', p.content, ${d.join("t.name", "FROM blog_post_tags t WHERE t.post_id = p.id")}),
+       concat_ws(${d.sep}, p.content, ${d.join("t.name", "FROM blog_post_tags t WHERE t.post_id = p.id")}),
        '', p.published_at, p.updated_at
      FROM blog_posts p
      WHERE p.id IN (${ids}) AND p.status IN ('scheduled', 'published') AND p.published_at IS NOT NULL`,
@@ -96,38 +106,46 @@ export function cityDocumentSql(ids: string): string[] {
  * What each source table's triggers rewrite. `ids` is the list of the row's key values: NEW's on
  * insert, OLD's on delete, both on update (a session moved to another formation refreshes both).
  */
-function triggerSpecs(engine: Engine): Array<{ table: string; key: string; events: string[]; body: (ids: string) => string[] }> {
+function triggerSpecs(
+  engine: Engine,
+  joiner: Joiner = "space",
+): Array<{ table: string; key: string; events: string[]; body: (ids: string) => string[] }> {
   const formationsOfCities = (ids: string) =>
     `SELECT formation_id FROM formation_sessions WHERE city_id IN (${ids}) UNION SELECT formation_id FROM formation_cities WHERE city_id IN (${ids})`;
   return [
-    { table: "formations", key: "id", events: ["INSERT", "UPDATE", "DELETE"], body: (ids) => formationDocumentSql(engine, ids) },
+    { table: "formations", key: "id", events: ["INSERT", "UPDATE", "DELETE"], body: (ids) => formationDocumentSql(engine, ids, joiner) },
     {
       table: "formation_sessions",
       key: "formation_id",
       // Not on a seat taken or given back: only what changes the formation's places.
       events: ["INSERT", "UPDATE OF city_id, formation_id", "DELETE"],
-      body: (ids) => formationPlacesSql(engine, ids),
+      body: (ids) => formationPlacesSql(engine, ids, joiner),
     },
     {
       table: "formation_cities",
       key: "formation_id",
       events: ["INSERT", "UPDATE", "DELETE"],
-      body: (ids) => formationPlacesSql(engine, ids),
+      body: (ids) => formationPlacesSql(engine, ids, joiner),
     },
     {
       table: "formation_categories",
       key: "id",
       events: ["UPDATE OF name"],
-      body: (ids) => formationDocumentSql(engine, `SELECT id FROM formations WHERE category_id IN (${ids})`),
+      body: (ids) => formationDocumentSql(engine, `SELECT id FROM formations WHERE category_id IN (${ids})`, joiner),
     },
     {
       table: "cities",
       key: "id",
       events: ["INSERT", "UPDATE", "DELETE"],
-      body: (ids) => [...cityDocumentSql(ids), ...formationPlacesSql(engine, formationsOfCities(ids))],
+      body: (ids) => [...cityDocumentSql(ids), ...formationPlacesSql(engine, formationsOfCities(ids), joiner)],
     },
-    { table: "blog_posts", key: "id", events: ["INSERT", "UPDATE", "DELETE"], body: (ids) => postDocumentSql(engine, ids) },
-    { table: "blog_post_tags", key: "post_id", events: ["INSERT", "UPDATE", "DELETE"], body: (ids) => postDocumentSql(engine, ids) },
+    { table: "blog_posts", key: "id", events: ["INSERT", "UPDATE", "DELETE"], body: (ids) => postDocumentSql(engine, ids, joiner) },
+    {
+      table: "blog_post_tags",
+      key: "post_id",
+      events: ["INSERT", "UPDATE", "DELETE"],
+      body: (ids) => postDocumentSql(engine, ids, joiner),
+    },
   ];
 }
 
@@ -138,6 +156,44 @@ function idsFor(event: string, key: string): string {
 }
 
 const triggerName = (table: string, event: string) => `${table}_search_${event.split(" ")[0]!.toLowerCase()}`;
+
+type TriggerSpec = ReturnType<typeof triggerSpecs>[number];
+
+/** PostgreSQL: the function a source table's triggers run (CREATE OR REPLACE: a later migration rewrites it). */
+function refreshFunctionSql(spec: TriggerSpec): string {
+  const branch = (event: string) => spec.body(idsFor(event, spec.key)).join(";\n    ");
+  return `CREATE OR REPLACE FUNCTION ${spec.table}_search_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    ${branch("INSERT")};
+  ELSIF TG_OP = 'DELETE' THEN
+    ${branch("DELETE")};
+  ELSE
+    ${branch("UPDATE")};
+  END IF;
+  RETURN NULL;
+END $$`;
+}
+
+/** PostgreSQL: the functions of the source tables' triggers, writing documents joined by `joiner`. */
+export function refreshFunctionsSql(joiner: Joiner): string[] {
+  return triggerSpecs("postgres", joiner).map(refreshFunctionSql);
+}
+
+/** SQLite: the source tables' triggers (their bodies hold the SQL), writing documents joined by `joiner`. */
+export function sqliteTriggersSql(engine: Engine, joiner: Joiner = "space"): string[] {
+  return triggerSpecs(engine, joiner).flatMap((spec) =>
+    spec.events.map(
+      (event) =>
+        `CREATE TRIGGER ${triggerName(spec.table, event)} AFTER ${event} ON ${spec.table} BEGIN ${spec.body(idsFor(event.split(" ")[0]!, spec.key)).join("; ")}; END`,
+    ),
+  );
+}
+
+/** SQLite: drops the source tables' triggers. */
+export function sqliteDropTriggersSql(): string[] {
+  return triggerSpecs("sqlite").flatMap((spec) => spec.events.map((event) => `DROP TRIGGER IF EXISTS ${triggerName(spec.table, event)}`));
+}
 
 export async function up(db: Kysely<any>): Promise<void> {
   const engine: Engine = isPostgres(db) ? "postgres" : "sqlite";
@@ -187,23 +243,7 @@ $$`.execute(db);
       setweight(to_tsvector('french_unaccent', places), 'B') ||
       setweight(to_tsvector('french_unaccent', summary), 'B')) STORED`.execute(db);
     for (const spec of triggerSpecs(engine)) {
-      const fn = `${spec.table}_search_refresh`;
-      const branch = (event: string) => spec.body(idsFor(event, spec.key)).join(";\n    ");
-      await sql
-        .raw(
-          `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    ${branch("INSERT")};
-  ELSIF TG_OP = 'DELETE' THEN
-    ${branch("DELETE")};
-  ELSE
-    ${branch("UPDATE")};
-  END IF;
-  RETURN NULL;
-END $$`,
-        )
-        .execute(db);
+      await sql.raw(refreshFunctionSql(spec)).execute(db);
       // Deferred to the commit (still inside the transaction): a formation written with its cities
       // and sessions gets its document once, with its final places, instead of once per row (every
       // rewrite computes both tsvectors of the whole text again: an import of 10,000 rows went from
@@ -211,7 +251,7 @@ END $$`,
       for (const event of spec.events)
         await sql
           .raw(
-            `CREATE CONSTRAINT TRIGGER ${triggerName(spec.table, event)} AFTER ${event} ON ${spec.table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
+            `CREATE CONSTRAINT TRIGGER ${triggerName(spec.table, event)} AFTER ${event} ON ${spec.table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ${spec.table}_search_refresh()`,
           )
           .execute(db);
     }
@@ -235,14 +275,7 @@ END $$`,
         `CREATE TRIGGER search_documents_fts_update AFTER UPDATE ON search_documents BEGIN INSERT INTO search_fts (search_fts, rowid, title, summary, body, places) VALUES ('delete', OLD.seq, ${values("OLD")}); INSERT INTO search_fts (rowid, title, summary, body, places) VALUES (NEW.seq, ${values("NEW")}); END`,
       )
       .execute(db);
-    for (const spec of triggerSpecs(engine)) {
-      for (const event of spec.events) {
-        const statements = spec.body(idsFor(event.split(" ")[0]!, spec.key));
-        await sql
-          .raw(`CREATE TRIGGER ${triggerName(spec.table, event)} AFTER ${event} ON ${spec.table} BEGIN ${statements.join("; ")}; END`)
-          .execute(db);
-      }
-    }
+    for (const statement of sqliteTriggersSql(engine)) await sql.raw(statement).execute(db);
   }
 
   // The pages already in the database when the search arrives.

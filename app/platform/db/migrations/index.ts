@@ -34,6 +34,7 @@ import * as m202612020100 from "./202612020100_webhook_order";
 import * as m202612020400 from "./202612020400_registration_replay_order";
 import * as m202612020410 from "./202612020410_seat_changes_spool_heartbeats";
 import * as m202612020420 from "./202612020420_session_schedule";
+import * as m202612020430 from "./202612020430_search_lines";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   "202612020400_registration_replay_order": m202612020400,
   "202612020410_seat_changes_spool_heartbeats": m202612020410,
   "202612020420_session_schedule": m202612020420,
+  "202612020430_search_lines": m202612020430,
 };
