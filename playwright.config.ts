@@ -21,6 +21,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? 
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Browser tests only: the unit tests of the helpers in tests/e2e/support run under Vitest.
+  testMatch: "**/*.spec.ts",
   fullyParallel: true,
   // Four at a time on two cores: the browser tests wait on the network, timers and the database
   // more than they compute (8.3 min with two, 7.3 with four).
