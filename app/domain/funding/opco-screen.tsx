@@ -1,9 +1,10 @@
+import { formatDate, formatEuros } from "~/platform/format";
 import { Calculator } from "lucide-react";
 import { Link } from "~/ui/link";
 import { ButtonLink } from "~/ui/button";
 import type { FittingFormation } from "./formations.server";
 import type { FundingRule } from "./model";
-import { BAND_LABELS, CATEGORY_LABELS, formatDate, formatEuros, type CategorySlug } from "./labels";
+import { BAND_LABELS, CATEGORY_LABELS, type CategorySlug } from "./labels";
 import { ofOpco } from "./opco-list";
 import type { OpcoContent } from "./opcos";
 import { BulletList, Card, CheckedOn, OfficialLink, PageContainer, Section, StepList } from "./ui";

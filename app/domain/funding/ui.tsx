@@ -1,8 +1,8 @@
+import { formatDate } from "~/platform/format";
 import { CalendarCheck, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "~/ui/link";
 import { cn } from "~/ui/cn";
-import { formatDate } from "./labels";
 
 /** The funding pages' frame: same width and rhythm everywhere. */
 export function PageContainer({ children, className }: { children: ReactNode; className?: string }) {

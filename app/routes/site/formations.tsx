@@ -1,3 +1,4 @@
+import { formatEuros } from "~/platform/format";
 import { Search, SlidersHorizontal } from "lucide-react";
 import { Form, useLocation } from "react-router";
 import { Link } from "~/ui/link";
@@ -13,7 +14,6 @@ import {
   CATALOGUE_SORTS,
   MODALITIES,
   MODALITY_LABELS,
-  formatEuros,
   parseCatalogueQuery,
 } from "~/domain/formations/labels";
 import { itemListJsonLd, jsonLdMeta, rootSiteUrl } from "~/platform/seo/json-ld";
