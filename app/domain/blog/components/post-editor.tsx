@@ -4,19 +4,17 @@ import {
   EditorErrorSummary,
   EditorFormScope,
   EditorSection,
+  MarkdownField,
   SelectField,
   TextField,
-  valueAt,
   type FormValues,
 } from "~/domain/formations/components/editor-fields";
 import { ImageField } from "~/domain/formations/components/image-field";
-import { fieldId } from "~/ui/form/fields";
 import { PublishControl } from "~/ui/form/publish-control";
 import { EditorHeader } from "~/ui/form/editor-header";
 import { UploadScope } from "~/ui/form/upload-state";
 import { useEditorForm } from "~/ui/form/use-editor-form";
 import { schemaValidator, type SubmissionReply } from "~/ui/form/use-form";
-import { MarkdownEditor } from "~/ui/markdown-editor";
 import {
   BLOG_CATEGORIES,
   BLOG_CATEGORY_SLUGS,
@@ -163,12 +161,11 @@ export function PostEditor({ data: d, values, reply }: { data: PostEditorData; v
             title="Contenu"
             description="Des titres de section (##) structurent l'article : à partir de trois, un sommaire s'affiche."
           >
-            <MarkdownEditor
+            <MarkdownField
               name="content"
-              id={fieldId(FORM, "content")}
               label="Texte de l'article"
-              defaultValue={valueAt(values, "content")}
-              error={errors.content}
+              values={values}
+              errors={errors}
               required
               rows={18}
               imageFolder="blog"

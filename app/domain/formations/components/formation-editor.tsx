@@ -33,6 +33,7 @@ import {
   EditorErrorSummary,
   EditorFormScope,
   EditorSection,
+  MarkdownField,
   FieldError,
   SelectField,
   TextField,
@@ -180,15 +181,7 @@ export function FormationEditor({
           </EditorSection>
 
           <EditorSection id="contenu" title="Présentation, objectifs et programme">
-            <MarkdownEditor
-              name="description"
-              id={fid("description")}
-              label="Présentation"
-              defaultValue={valueAt(values, "description")}
-              error={errors.description}
-              required
-              rows={8}
-            />
+            <MarkdownField name="description" label="Présentation" values={values} errors={errors} required rows={8} />
             <TextField
               name="objectives"
               label="Objectifs pédagogiques"
@@ -245,32 +238,29 @@ export function FormationEditor({
               required
               hint={hintOf("accessLeadTime", "Par exemple : « Inscription jusqu'à 10 jours ouvrés avant le début de la session. »")}
             />
-            <MarkdownEditor
+            <MarkdownField
               name="accessModalities"
-              id={fid("accessModalities")}
               label="Modalités d'accès"
-              defaultValue={valueAt(values, "accessModalities")}
-              error={errors.accessModalities}
+              values={values}
+              errors={errors}
               hint={hintOf("accessModalities")}
               required
               rows={4}
             />
-            <MarkdownEditor
+            <MarkdownField
               name="teachingMethods"
-              id={fid("teachingMethods")}
               label="Méthodes pédagogiques"
-              defaultValue={valueAt(values, "teachingMethods")}
-              error={errors.teachingMethods}
+              values={values}
+              errors={errors}
               hint={hintOf("teachingMethods")}
               required
               rows={4}
             />
-            <MarkdownEditor
+            <MarkdownField
               name="evaluationMethods"
-              id={fid("evaluationMethods")}
               label="Modalités d'évaluation"
-              defaultValue={valueAt(values, "evaluationMethods")}
-              error={errors.evaluationMethods}
+              values={values}
+              errors={errors}
               hint={hintOf("evaluationMethods")}
               required
               rows={4}
@@ -359,40 +349,36 @@ export function FormationEditor({
                 hint={"Par exemple «\u00a0sessions de 2025\u00a0»."}
               />
             </div>
-            <MarkdownEditor
+            <MarkdownField
               name="competenceBlocks"
-              id={fid("competenceBlocks")}
               label="Blocs de compétences"
-              defaultValue={valueAt(values, "competenceBlocks")}
-              error={errors.competenceBlocks}
+              values={values}
+              errors={errors}
               hint="Un bloc par ligne, tels qu'ils figurent sur la fiche France Compétences."
               rows={4}
             />
             <Checkbox name="partialValidation" label="Validation partielle possible (bloc par bloc)" values={values} errors={errors} />
-            <MarkdownEditor
+            <MarkdownField
               name="equivalences"
-              id={fid("equivalences")}
               label="Équivalences et passerelles"
-              defaultValue={valueAt(values, "equivalences")}
-              error={errors.equivalences}
+              values={values}
+              errors={errors}
               hint={"Ou «\u00a0Aucune\u00a0» si la fiche n'en mentionne pas."}
               rows={4}
             />
-            <MarkdownEditor
+            <MarkdownField
               name="nextSteps"
-              id={fid("nextSteps")}
               label="Suites de parcours"
-              defaultValue={valueAt(values, "nextSteps")}
-              error={errors.nextSteps}
+              values={values}
+              errors={errors}
               hint="Les formations ou certifications qui peuvent suivre."
               rows={4}
             />
-            <MarkdownEditor
+            <MarkdownField
               name="careerOutcomes"
-              id={fid("careerOutcomes")}
               label="Débouchés"
-              defaultValue={valueAt(values, "careerOutcomes")}
-              error={errors.careerOutcomes}
+              values={values}
+              errors={errors}
               hint="Les métiers et emplois auxquels la certification prépare."
               rows={4}
             />
@@ -407,12 +393,11 @@ export function FormationEditor({
           </EditorSection>
 
           <EditorSection id="accessibilite" title="Accessibilité et contacts">
-            <MarkdownEditor
+            <MarkdownField
               name="accessibility"
-              id={fid("accessibility")}
               label="Accessibilité aux personnes handicapées"
-              defaultValue={valueAt(values, "accessibility")}
-              error={errors.accessibility}
+              values={values}
+              errors={errors}
               hint={hintOf("accessibility")}
               required
               rows={4}
