@@ -4,7 +4,8 @@
  */
 
 import { lazily } from "~/platform/intl";
-import { SITE_TIME_ZONE, firstOfMonth } from "./post-format";
+import { SITE_TIME_ZONE } from "./post-format";
+import { formatDateTime } from "~/platform/format";
 
 export { SITE_TIME_ZONE, blogPostPath, formatPostDate, parisDay, readingTimeLabel } from "./post-format";
 
@@ -128,22 +129,9 @@ export function isoToParisLocal(iso: string | null | undefined): string {
   return w.second ? `${base}:${pad(w.second)}` : base;
 }
 
-const longDateTime = lazily(
-  () =>
-    new Intl.DateTimeFormat("fr-FR", {
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      timeZone: SITE_TIME_ZONE,
-    }),
-);
-
-/** "12 mars 2026 à 14:05" (Paris time). */
+/** "12 mars 2026 à 14 h 05" (Paris time). */
 export function formatPostDateTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : firstOfMonth(longDateTime().format(d));
+  return formatDateTime(iso);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blogPostInputSchema, blogSeoOf, parseTags, publicationOf, shareLinks } from "./model";
-import { effectiveStatus, formatPostDate, isoToParisLocal, parisDay, parisLocalToIso, readingMinutes } from "./labels";
+import { effectiveStatus, formatPostDate, formatPostDateTime, isoToParisLocal, parisDay, parisLocalToIso, readingMinutes } from "./labels";
 import { typeset } from "./demo-content";
 
 const valid = {
@@ -43,6 +43,8 @@ describe("Paris time ↔ UTC instants", () => {
     expect(parisLocalToIso(isoToParisLocal("2026-12-31T23:30:00.000Z"))).toBe("2026-12-31T23:30:00.000Z");
     expect(parisDay("2026-12-31T23:30:00.000Z")).toBe("2027-01-01");
     expect(formatPostDate("2026-02-28T23:30:00.000Z")).toBe("1er mars 2026");
+    // A scheduled time reads the French way, « 9 h 05 », the number and its « h » never split.
+    expect(formatPostDateTime("2026-03-01T08:05:00.000Z")).toBe("1er mars 2026 à 9\u00a0h\u00a005");
   });
 });
 

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { maxLengthMessage, minLengthMessage, requiredMessage } from "~/ui/french";
 import { imageSchema } from "~/platform/storage/image-schema";
 import type { StoredImage } from "~/platform/storage/stored-image";
 import { slugProblem, slugify } from "~/platform/text/slug";
@@ -20,6 +19,7 @@ import {
   type BlogStatus,
 } from "./labels";
 import { parseJsonSafely } from "~/platform/validation/form-data";
+import { emptyToNull, optionalText, requiredText, toArray } from "~/platform/validation/text-fields";
 
 /**
  * The blog post model (pure, runs anywhere): zod schemas with French messages (statuses, dates and
@@ -63,28 +63,10 @@ export function parseTags(value: unknown): BlogTag[] {
 // ---------------------------------------------------------------------------------------------
 // The editor's input.
 
-function emptyToNull(value: unknown): unknown {
-  return typeof value === "string" && value.trim() === "" ? null : value;
-}
-
-const text = (label: string, min: number, max: number) => {
-  const base = z
-    .string({ error: requiredMessage(label) })
-    .trim()
-    .min(1, requiredMessage(label));
-  return (min > 1 ? base.min(min, minLengthMessage(label, min)) : base).max(max, maxLengthMessage(label, max));
-};
-
-const optionalText = (label: string, max: number) =>
-  z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().trim().max(max, `${label} ne dépasse pas ${max} caractères.`));
-
 /** Keys of images stored by the upload route (see app/routes/media/uploads.ts). */
 
-const toArray = (value: unknown): unknown[] =>
-  value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value];
-
 const postShape = {
-  title: text("Le titre", 5, BLOG_TITLE_MAX),
+  title: requiredText("Le titre", 5, BLOG_TITLE_MAX),
   slug: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : ""),
     z.string().superRefine((slug, ctx) => {
@@ -93,8 +75,8 @@ const postShape = {
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     }),
   ),
-  excerpt: text("Le chapeau", 20, BLOG_EXCERPT_MAX),
-  content: text("Le contenu", 1, BLOG_CONTENT_MAX),
+  excerpt: requiredText("Le chapeau", 20, BLOG_EXCERPT_MAX),
+  content: requiredText("Le contenu", 1, BLOG_CONTENT_MAX),
   category: z.preprocess(
     (v) => (v === null || v === undefined ? "" : v),
     z.enum(BLOG_CATEGORY_SLUGS as [BlogCategory, ...BlogCategory[]], { error: "Choisissez une catégorie dans la liste." }),
@@ -203,7 +185,7 @@ export function missingAltMessage(n: number): string {
 export const blogPostDraftSchema = z
   .object({
     ...postShape,
-    title: text("Le titre", 1, BLOG_TITLE_MAX),
+    title: requiredText("Le titre", 1, BLOG_TITLE_MAX),
     excerpt: optionalText("Le chapeau", BLOG_EXCERPT_MAX),
     content: optionalText("Le contenu", BLOG_CONTENT_MAX),
     category: z.preprocess((v) => (v === null || v === undefined || v === "" ? BLOG_CATEGORY_SLUGS[0] : v), postShape.category),

@@ -1,4 +1,4 @@
-import { breadcrumbJsonLd, type Crumb } from "~/domain/formations/components/breadcrumb";
+import { breadcrumbJsonLd, type Crumb } from "~/ui/breadcrumb";
 import { imageUrl } from "~/platform/storage/stored-image";
 import { getOrganisation } from "~/domain/settings/settings.server";
 import { config } from "~/platform/config.server";

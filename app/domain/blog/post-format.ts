@@ -3,21 +3,14 @@
  * the cards of the home page and the blog need in the browser.
  */
 
-import { lazily, parisCalendarDay } from "~/platform/intl";
+import { formatDate } from "~/platform/format";
+import { parisCalendarDay } from "~/platform/intl";
 
 export const SITE_TIME_ZONE = "Europe/Paris";
 
-const longDate = lazily(
-  () => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: SITE_TIME_ZONE }),
-);
-export function firstOfMonth(text: string): string {
-  return text.replace(/^1 /, "1er ");
-}
-
 /** "12 mars 2026" (Paris date of an instant); "1er mars 2026". */
 export function formatPostDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : firstOfMonth(longDate().format(d));
+  return formatDate(iso);
 }
 
 /** The Paris calendar day (YYYY-MM-DD) of an instant, for <time dateTime>. */

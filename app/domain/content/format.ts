@@ -1,10 +1,10 @@
 export { formatPhoneFr, telHref } from "~/ui/format";
+import { formatDate } from "~/platform/format";
 import { lazily } from "~/platform/intl";
 /**
  * French date formatting for static content. Dates are ISO strings ("2026-10-15" or "2026-10");
  * formatting uses UTC so that the server and the browser render the same text.
  */
-const dayFormat = lazily(() => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }));
 const monthFormat = lazily(() => new Intl.DateTimeFormat("fr-FR", { month: "long", year: "numeric", timeZone: "UTC" }));
 
 function parse(iso: string): Date | undefined {
@@ -13,12 +13,9 @@ function parse(iso: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** "2028-03-14" → "14 mars 2028"; the first day of a month is written "1er". Unparsable input is returned as is. */
+/** "2028-03-14" → "14 mars 2028", "1er" on the first day of a month: the one rule of `~/platform/format`. */
 export function formatDateFr(iso: string): string {
-  const date = parse(iso);
-  if (!date) return iso;
-  const text = dayFormat().format(date);
-  return date.getUTCDate() === 1 ? text.replace(/^1 /, "1er ") : text;
+  return formatDate(iso);
 }
 
 /** "2026-10" → "octobre 2026". */

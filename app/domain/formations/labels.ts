@@ -5,6 +5,7 @@
 
 import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
 import type { Formation } from "./model";
+import { formatEuros } from "~/platform/format";
 import { lazily, parisCalendarDay } from "~/platform/intl";
 import { LruMap } from "~/platform/lru-map";
 
@@ -52,15 +53,6 @@ export const MARKDOWN_MAX = 20_000;
 
 // ---------------------------------------------------------------------------------------------
 // Display rules.
-
-const euro = lazily(
-  () => new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", maximumFractionDigits: 2, minimumFractionDigits: 0 }),
-);
-
-/** 1290 → "1 290 €" (with the narrow no-break space French uses). */
-export function formatEuros(amount: number): string {
-  return euro().format(amount);
-}
 
 /** "1 290 € HT par personne" or "Sur devis". */
 export function priceLabel(f: Pick<Formation, "priceInter" | "vatMode">): string {

@@ -150,6 +150,8 @@ describe("display rules", () => {
   it("labels the price and the funding routes with their pages", () => {
     expect(priceLabel({ priceInter: null, vatMode: "ht" })).toBe("Sur devis");
     expect(priceLabel({ priceInter: 1290, vatMode: "ht" })).toMatch(/^1\s290\s€ HT par personne$/);
+    // A price with cents shows both of them, as everywhere else (one rule: ~/platform/format).
+    expect(priceLabel({ priceInter: 22.5, vatMode: "ht" })).toMatch(/^22,50\s€ HT par personne$/);
     expect(fundingRoutes({ cpfEligible: true, fundingOptions: ["particulier", "entreprise"], opcos: ["akto"] }).map((r) => r.href)).toEqual(
       ["/financement/cpf", "/financement/entreprise", "/financement/particulier", "/financement/akto"],
     );

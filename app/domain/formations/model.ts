@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { capitalize, deLabel, maxLengthMessage, minLengthMessage, requiredMessage } from "~/ui/french";
+import { capitalize, deLabel } from "~/ui/french";
 import { imageSchema } from "~/platform/storage/image-schema";
 import type { StoredImage } from "~/platform/storage/stored-image";
 import { parseFrenchNumber } from "~/platform/validation/numbers";
@@ -20,6 +20,7 @@ import {
 import { CATEGORY_SLUG_PATTERN, slugProblem } from "./slug";
 import { readPrice } from "./price";
 import { parseJsonSafely } from "~/platform/validation/form-data";
+import { emptyToNull, optionalText, requiredText, toArray } from "~/platform/validation/text-fields";
 import { fieldErrorsOf, type FieldErrors } from "~/platform/validation/errors";
 
 /**
@@ -36,30 +37,10 @@ function checkbox(value: unknown): boolean {
   return value === true || value === 1 || value === "on" || value === "1" || value === "true";
 }
 
-function toArray(value: unknown): unknown[] {
-  if (value === undefined || value === null || value === "") return [];
-  return Array.isArray(value) ? value : [value];
-}
-
-function emptyToNull(value: unknown): unknown {
-  return typeof value === "string" && value.trim() === "" ? null : value;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Field builders with French messages.
 
-const text = (label: string, min: number, max: number) => {
-  const base = z
-    .string({ error: requiredMessage(label) })
-    .trim()
-    .min(1, requiredMessage(label));
-  return (min > 1 ? base.min(min, minLengthMessage(label, min)) : base).max(max, maxLengthMessage(label, max));
-};
-
-const optionalText = (label: string, max: number) =>
-  z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().trim().max(max, maxLengthMessage(label, max)));
-
-const markdown = (label: string, required = true) => (required ? text(label, 1, MARKDOWN_MAX) : optionalText(label, MARKDOWN_MAX));
+const markdown = (label: string, required = true) => (required ? requiredText(label, 1, MARKDOWN_MAX) : optionalText(label, MARKDOWN_MAX));
 
 function numberSchema(label: string, { min, max, integer = false }: { min: number; max: number; integer?: boolean }) {
   let n = z.number({
@@ -126,7 +107,7 @@ const slugField = z.preprocess(
 // Formation.
 
 export const programModuleSchema = z.object({
-  title: text("Le titre du module", 1, 160),
+  title: requiredText("Le titre du module", 1, 160),
   content: markdown("Le contenu du module", false),
   durationHours: optionalNumber("La durée du module", { min: 0.5, max: 500 }),
 });
@@ -171,34 +152,34 @@ const CERTIFICATION_CODE: Record<Exclude<CertificationType, "none">, RegExp> = {
 
 export const formationInputSchema = z
   .object({
-    title: text("Le titre", 5, 120),
+    title: requiredText("Le titre", 5, 120),
     slug: slugField,
-    summary: text("Le résumé", 20, 300),
-    categoryId: text("La catégorie", 1, 64),
+    summary: requiredText("Le résumé", 20, 300),
+    categoryId: requiredText("La catégorie", 1, 64),
     description: markdown("La présentation"),
     program: z.preprocess(
       toArray,
       z.array(programModuleSchema).min(1, "Ajoutez au moins un module au programme.").max(40, "Le programme compte 40 modules au plus."),
     ),
     objectives: lines("les objectifs", 20),
-    prerequisites: text("Les prérequis", 1, 2000),
-    audience: text("Le public visé", 1, 2000),
+    prerequisites: requiredText("Les prérequis", 1, 2000),
+    audience: requiredText("Le public visé", 1, 2000),
     durationHours: number("La durée en heures", { min: 0.5, max: 2000 }),
     durationDays: number("La durée en jours", { min: 0.5, max: 365 }),
     modality: z.enum(MODALITIES, { error: "Choisissez une modalité : présentiel, distanciel ou mixte." }),
     teachingMethods: markdown("Les méthodes pédagogiques"),
     evaluationMethods: markdown("Les modalités d'évaluation"),
     accessModalities: markdown("Les modalités d'accès"),
-    accessLeadTime: text("Le délai d'accès", 1, 300),
+    accessLeadTime: requiredText("Le délai d'accès", 1, 300),
     /** Inter-company price per person, in euros; null means "on quote". */
     priceInter: price("Le prix inter-entreprises"),
     intraOnQuote: bool,
     vatMode: z.enum(VAT_MODES, { error: "Indiquez le régime de TVA : HT, TTC ou exonération." }),
-    contactName: text("Le nom du contact", 1, 120),
+    contactName: requiredText("Le nom du contact", 1, 120),
     contactEmail: email("L'e-mail du contact"),
-    contactPhone: text("Le téléphone du contact", 1, 40),
+    contactPhone: requiredText("Le téléphone du contact", 1, 40),
     accessibility: markdown("L'accessibilité aux personnes handicapées"),
-    disabilityContactName: text("Le nom du référent handicap", 1, 120),
+    disabilityContactName: requiredText("Le nom du référent handicap", 1, 120),
     disabilityContactEmail: email("L'e-mail du référent handicap"),
     satisfactionRate: optionalNumber("Le taux de satisfaction", { min: 0, max: 100 }),
     successRate: optionalNumber("Le taux de réussite", { min: 0, max: 100 }),
@@ -366,8 +347,8 @@ export const categoryInputSchema = z.object({
       CATEGORY_SLUG_PATTERN,
       "L'identifiant est un seul mot en minuscules sans accent ni tiret (par exemple « bureautique »), car l'adresse des pages est /formation-{identifiant}/{ville}.",
     ),
-  name: text("Le nom", 2, 60),
-  description: text("La présentation", 20, 600),
+  name: requiredText("Le nom", 2, 60),
+  description: requiredText("La présentation", 20, 600),
   position: optionalNumber("L'ordre d'affichage", { min: 0, max: 1000, integer: true }).transform((n) => n ?? 0),
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;

@@ -7,7 +7,7 @@ import type { Formation } from "./model";
 import { db, type Db } from "~/platform/db/db.server";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import { getCategoryBySlug, listCategories } from "./categories.server";
-import { breadcrumbJsonLd, type Crumb } from "./components/breadcrumb";
+import { breadcrumbJsonLd, type Crumb } from "~/ui/breadcrumb";
 import {
   getFormationDetail,
   listFormations,

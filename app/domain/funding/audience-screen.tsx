@@ -2,14 +2,18 @@ import { Link } from "~/ui/link";
 import { ButtonLink } from "~/ui/button";
 import { AUDIENCES, type AudienceContent } from "./audiences";
 import { AUDIENCE_SLUGS, fundingPath } from "./labels";
-import { Breadcrumbs, BulletList, Card, CheckedOn, OfficialLink, PageContainer, Section, StepList } from "./ui";
+import { BulletList, Card, CheckedOn, OfficialLink, PageContainer, Section, StepList } from "./ui";
+import { Breadcrumb } from "~/ui/breadcrumb";
 
 /** The screen shared by /financement/cpf, /pole-emploi, /entreprise and /particulier. */
 export function AudienceScreen({ audience }: { audience: AudienceContent }) {
   const others = AUDIENCE_SLUGS.filter((s) => s !== audience.slug).map((s) => AUDIENCES[s]);
   return (
     <PageContainer>
-      <Breadcrumbs items={[{ label: "Accueil", to: "/" }, { label: "Financement", to: "/financement" }, { label: audience.label }]} />
+      <Breadcrumb
+        className="mb-6"
+        items={[{ label: "Accueil", to: "/" }, { label: "Financement", to: "/financement" }, { label: audience.label }]}
+      />
       <header className="max-w-3xl">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">{audience.label}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{audience.title}</h1>

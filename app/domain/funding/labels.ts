@@ -1,5 +1,5 @@
 import type { OpcoSlug } from "./opco-list";
-import { lazily } from "~/platform/intl";
+import { formatEuros } from "~/platform/format";
 
 /**
  * Funding labels, lists and formatters without zod, for read-only pages (/financement, the OPCO
@@ -129,31 +129,6 @@ export function opcoForSector(sectorSlug: string): OpcoSlug | undefined {
   return SECTORS.find((s) => s.slug === sectorSlug)?.opco;
 }
 
-const euroFormat = lazily(
-  () =>
-    new Intl.NumberFormat("fr-FR", {
-      style: "currency",
-      currency: "EUR",
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    }),
-);
-const centFormat = lazily(
-  () =>
-    new Intl.NumberFormat("fr-FR", {
-      style: "currency",
-      currency: "EUR",
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-);
-const numberFormat = lazily(() => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 }));
-
-/** "1 200 €" for whole euros, "22,50 €" otherwise. */
-export function formatEuros(amount: number): string {
-  return Number.isInteger(amount) ? euroFormat().format(amount) : centFormat().format(amount);
-}
-
 /** A range of euros: "560 €", or "de 560 € à 1 400 €". */
 export function formatEuroRange(min: number, max: number): string {
   return min === max ? formatEuros(min) : `de ${formatEuros(min)} à ${formatEuros(max)}`;
@@ -161,20 +136,6 @@ export function formatEuroRange(min: number, max: number): string {
 
 /** The OPCO select's answer « Je ne connais pas mon OPCO ». */
 export const UNKNOWN_OPCO = "inconnu";
-
-export function formatNumber(n: number): string {
-  return numberFormat().format(n);
-}
-
-const dateFormat = lazily(() => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }));
-
-/** "21 novembre 2026" from "2026-11-21". */
-export function formatDate(isoDay: string): string {
-  const d = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return isoDay;
-  const text = dateFormat().format(d);
-  return d.getUTCDate() === 1 ? text.replace(/^1 /, "1er ") : text;
-}
 
 /** The simulator's fields (query string names). */
 export const SIMULATION_FIELDS = ["opco", "secteur", "effectif", "formation", "cout", "heures", "stagiaires"] as const;

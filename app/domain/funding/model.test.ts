@@ -1,3 +1,4 @@
+import { formatDate } from "~/platform/format";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RULES } from "./default-rules";
 import {
@@ -14,7 +15,7 @@ import {
   type SimulationInput,
 } from "./model";
 import { parseSubmission } from "~/platform/validation/submission";
-import { HEADCOUNT_BANDS, SECTORS, opcoForSector, formatDate } from "./labels";
+import { HEADCOUNT_BANDS, SECTORS, opcoForSector } from "./labels";
 import { OPCO_SLUGS, ofOpco } from "./opco-list";
 
 const rule = (over: Partial<FundingRule> = {}): FundingRule => ({

@@ -1,3 +1,4 @@
+import { formatDate, formatEuros, formatNumber } from "~/platform/format";
 import { z } from "zod";
 import {
   BAND_LABELS,
@@ -5,10 +6,7 @@ import {
   SCHEMES,
   SCHEME_IDS,
   SECTORS,
-  formatDate,
   formatEuroRange,
-  formatEuros,
-  formatNumber,
   isLargeCompany,
   opcoForSector,
   type HeadcountBand,

@@ -1,12 +1,14 @@
+import { formatDate, formatEuros } from "~/platform/format";
 import { Calculator } from "lucide-react";
 import { Link } from "~/ui/link";
 import { ButtonLink } from "~/ui/button";
 import type { FittingFormation } from "./formations.server";
 import type { FundingRule } from "./model";
-import { BAND_LABELS, CATEGORY_LABELS, formatDate, formatEuros, type CategorySlug } from "./labels";
+import { BAND_LABELS, CATEGORY_LABELS, type CategorySlug } from "./labels";
 import { ofOpco } from "./opco-list";
 import type { OpcoContent } from "./opcos";
-import { Breadcrumbs, BulletList, Card, CheckedOn, OfficialLink, PageContainer, Section, StepList } from "./ui";
+import { BulletList, Card, CheckedOn, OfficialLink, PageContainer, Section, StepList } from "./ui";
+import { Breadcrumb } from "~/ui/breadcrumb";
 
 export interface OpcoScreenProps {
   opco: OpcoContent;
@@ -23,7 +25,10 @@ export function OpcoScreen({ opco, rules, formations }: OpcoScreenProps) {
   const smallCompanyRules = rules.filter((r) => r.planFunded);
   return (
     <PageContainer>
-      <Breadcrumbs items={[{ label: "Accueil", to: "/" }, { label: "Financement", to: "/financement" }, { label: opco.name }]} />
+      <Breadcrumb
+        className="mb-6"
+        items={[{ label: "Accueil", to: "/" }, { label: "Financement", to: "/financement" }, { label: opco.name }]}
+      />
       <header className="max-w-3xl">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">Opérateur de compétences</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{`${opco.name}\u00a0: financer vos formations`}</h1>

@@ -1,3 +1,4 @@
+import { formatDate, formatEuros } from "~/platform/format";
 import { AlertTriangle, Info, Link2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { Form, useLocation, useNavigation, useSubmit } from "react-router";
@@ -15,9 +16,7 @@ import {
   SECTORS,
   SIMULATION_FIELDS,
   UNKNOWN_OPCO,
-  formatDate,
   formatEuroRange,
-  formatEuros,
   type SimulationErrors,
   type SimulationField,
   type SimulationValues,

@@ -1,35 +1,12 @@
+import { formatDate } from "~/platform/format";
 import { CalendarCheck, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "~/ui/link";
 import { cn } from "~/ui/cn";
-import { formatDate } from "./labels";
 
 /** The funding pages' frame: same width and rhythm everywhere. */
 export function PageContainer({ children, className }: { children: ReactNode; className?: string }) {
   return <div className={cn("mx-auto max-w-6xl px-4 py-10 sm:py-14", className)}>{children}</div>;
-}
-
-export function Breadcrumbs({ items }: { items: Array<{ label: string; to?: string }> }) {
-  return (
-    <nav aria-label="Fil d'Ariane" className="mb-6 text-sm text-slate-600 dark:text-slate-400">
-      <ol className="flex flex-wrap items-center gap-1.5">
-        {items.map((item, i) => (
-          <li key={item.label} className="flex items-center gap-1.5">
-            {i > 0 ? <span aria-hidden="true">›</span> : null}
-            {item.to ? (
-              <Link to={item.to} className="rounded hover:text-slate-900 hover:underline dark:hover:text-white">
-                {item.label}
-              </Link>
-            ) : (
-              <span aria-current="page" className="font-medium text-slate-900 dark:text-white">
-                {item.label}
-              </span>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
 }
 
 /** "Informations vérifiées le 21 novembre 2026". */

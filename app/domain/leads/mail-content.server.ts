@@ -1,3 +1,4 @@
+import { formatDateTime } from "~/platform/format";
 import type { Organisation } from "~/domain/settings/model";
 import { escapeHtml } from "~/platform/email/mailer.server";
 import { FORMAT_LABELS, fundingLabel, subjectLabel, type LeadFormationRef, type LeadFormat, type LeadKind } from "./model";
@@ -36,10 +37,9 @@ export interface ComposedMail {
   html: string;
 }
 
-const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
-
+/** « 21 novembre 2026 à 14 h 05 » (Paris time): the one rule of `~/platform/format`. */
 export function formatDateTimeFr(iso: string): string {
-  return dateTime.format(new Date(iso)).replace(/(\d{1,2}):(\d{2})$/, "$1 h $2");
+  return formatDateTime(iso);
 }
 
 function formationLines(lead: LeadForMail): string[] {

@@ -1,6 +1,7 @@
 import { isValidPhone } from "~/platform/validation/phone";
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/platform/validation/submission";
+import { formatDateTimeFr } from "./mail-content.server";
 import { noteSchema, quotePrefill, readFormValues, leadMailState, validateContact, validateValues, QUOTE_FIELDS } from "./model";
 
 describe("quote prefill from the query string", () => {
@@ -98,5 +99,11 @@ describe("the admin's note on a lead (the action's parseSubmission and the brows
   });
   it("accepts a note, trimmed", async () => {
     expect(await parseSubmission(posted("  Rappelée.  "), noteSchema)).toMatchObject({ ok: true, data: { body: "Rappelée." } });
+  });
+});
+
+describe("dates in the staff e-mails", () => {
+  it("write the time of a request the French way, in Paris time", () => {
+    expect(formatDateTimeFr("2026-11-01T08:05:00.000Z")).toBe("1er novembre 2026 à 9\u00a0h\u00a005");
   });
 });

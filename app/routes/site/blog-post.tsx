@@ -8,7 +8,7 @@ import { ShareLinks } from "~/domain/blog/components/share-links";
 import { TableOfContents } from "~/domain/blog/components/table-of-contents";
 import { BLOG_STATUS_LABELS, blogIndexPath, formatPostDate, formatPostDateTime, parisDay, readingTimeLabel } from "~/domain/blog/labels";
 import { blogPostPage } from "~/domain/blog/pages.server";
-import { Breadcrumb } from "~/domain/formations/components/breadcrumb";
+import { Breadcrumb } from "~/ui/breadcrumb";
 import { FormationPicture } from "~/domain/formations/components/formation-picture";
 import { formationPath } from "~/domain/formations/slug";
 import { getSessionUser } from "~/platform/auth/guard.server";

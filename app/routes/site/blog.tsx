@@ -1,14 +1,13 @@
-import { Rss, Search } from "lucide-react";
+import { Rss } from "lucide-react";
 import { Form, useLocation } from "react-router";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/blog";
 import { PostGrid } from "~/domain/blog/components/post-card";
 import { blogIndexPath, blogPostPath } from "~/domain/blog/labels";
 import { blogIndexPage, parseBlogIndexQuery } from "~/domain/blog/pages.server";
-import { Pagination } from "~/ui/pagination";
+import { FilterSubmitRow, SearchResults } from "~/ui/search-results";
 import { itemListJsonLd, jsonLdMeta, rootSiteUrl } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
-import { buttonClass } from "~/ui/button";
 import { inputClass } from "~/ui/form/input-class";
 import { cn } from "~/ui/cn";
 import { ServerHtml } from "~/ui/server-html";
@@ -154,43 +153,32 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
                   </select>
                 </div>
               </div>
-              <div className="mt-4 flex flex-wrap items-center gap-3">
-                <button type="submit" className={buttonClass("primary", "md")}>
-                  <Search aria-hidden="true" className="size-4" />
-                  Afficher les articles
-                </button>
-                {filtered ? (
-                  <Link to="/blog" className="text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
-                    Effacer les filtres
-                  </Link>
-                ) : null}
-              </div>
+              <FilterSubmitRow label="Afficher les articles" resetTo="/blog" filtered={filtered} />
             </Form>
           </search>
 
-          <h2 className="sr-only">Articles</h2>
-          <p className="mt-8 text-sm font-medium text-slate-700 dark:text-slate-300" role="status">
-            {results.total === 0
-              ? "Aucun article ne correspond à ces critères."
-              : `${results.total} article${results.total > 1 ? "s" : ""}${tagName ? ` avec le mot-clé « ${tagName} »` : ""}${query.q ? ` pour « ${query.q} »` : ""}`}
-            {results.pageCount > 1 ? ` · page ${results.page} sur ${results.pageCount}` : ""}
-          </p>
-          {results.total === 0 ? (
-            <div className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-              <p>
+          <SearchResults
+            heading="Articles"
+            summary={
+              results.total === 0
+                ? "Aucun article ne correspond à ces critères."
+                : `${results.total} article${results.total > 1 ? "s" : ""}${tagName ? ` avec le mot-clé « ${tagName} »` : ""}${query.q ? ` pour « ${query.q} »` : ""}`
+            }
+            results={results}
+            empty={
+              <>
                 Essayez un autre mot ou retirez un filtre. Une question précise sur le financement d'une formation&nbsp;?{" "}
                 <Link to="/contact" className="font-medium text-brand-700 underline dark:text-brand-300">
                   Écrivez-nous
                 </Link>
                 .
-              </p>
-            </div>
-          ) : (
-            <div className="mt-4">
-              <PostGrid posts={results.items} />
-            </div>
-          )}
-          <Pagination page={results.page} pageCount={results.pageCount} search={location.search} pathname="/blog" />
+              </>
+            }
+            search={location.search}
+            pathname="/blog"
+          >
+            <PostGrid posts={results.items} />
+          </SearchResults>
         </div>
       )}
     </ServerHtml>

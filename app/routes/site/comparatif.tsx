@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/comparatif";
 import { formatDateFr } from "~/domain/content/format";
-import { Breadcrumb } from "~/domain/formations/components/breadcrumb";
+import { Breadcrumb } from "~/ui/breadcrumb";
 import { comparisonPage } from "~/domain/formations/pages.server";
 import { percentLabel, sessionDatesLabel } from "~/domain/formations/labels";
 import { formationPath } from "~/domain/formations/slug";

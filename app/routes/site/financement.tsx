@@ -4,7 +4,8 @@ import type { Route } from "./+types/financement";
 import { AUDIENCES } from "~/domain/funding/audiences";
 import { OPCO_SLUGS } from "~/domain/funding/opco-list";
 import { OPCO_CONTENT_CHECKED_ON, OPCOS } from "~/domain/funding/opcos";
-import { Breadcrumbs, Card, CheckedOn, PageContainer, Section } from "~/domain/funding/ui";
+import { Card, CheckedOn, PageContainer, Section } from "~/domain/funding/ui";
+import { Breadcrumb } from "~/ui/breadcrumb";
 import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { ButtonLink } from "~/ui/button";
@@ -103,7 +104,7 @@ export default function FinancementPage() {
     <ServerHtml>
       {() => (
         <PageContainer>
-          <Breadcrumbs items={[{ label: "Accueil", to: "/" }, { label: "Financement" }]} />
+          <Breadcrumb className="mb-6" items={[{ label: "Accueil", to: "/" }, { label: "Financement" }]} />
           <header className="max-w-3xl">
             <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Financer votre formation</h1>
             <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">

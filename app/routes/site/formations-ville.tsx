@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/formations-ville";
-import { Breadcrumb } from "~/domain/formations/components/breadcrumb";
+import { Breadcrumb } from "~/ui/breadcrumb";
 import { pageParam } from "~/platform/http/page-param";
 import { Pagination } from "~/ui/pagination";
 import { FormationGrid } from "~/domain/formations/components/formation-card";

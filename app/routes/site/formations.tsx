@@ -1,11 +1,12 @@
-import { Search, SlidersHorizontal } from "lucide-react";
+import { formatEuros } from "~/platform/format";
+import { SlidersHorizontal } from "lucide-react";
 import { Form, useLocation } from "react-router";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/formations";
 import { listCities } from "~/domain/cities/cities.server";
 import { listCategories } from "~/domain/formations/categories.server";
 import { FormationGrid } from "~/domain/formations/components/formation-card";
-import { Pagination } from "~/ui/pagination";
+import { FilterSubmitRow, SearchResults } from "~/ui/search-results";
 import { listFormations } from "~/domain/formations/formations.server";
 import {
   CATALOGUE_PAGE_SIZE,
@@ -13,13 +14,11 @@ import {
   CATALOGUE_SORTS,
   MODALITIES,
   MODALITY_LABELS,
-  formatEuros,
   parseCatalogueQuery,
 } from "~/domain/formations/labels";
 import { itemListJsonLd, jsonLdMeta, rootSiteUrl } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { formationPath } from "~/domain/formations/slug";
-import { buttonClass } from "~/ui/button";
 import { inputClass } from "~/ui/form/input-class";
 import { ServerHtml } from "~/ui/server-html";
 
@@ -195,43 +194,32 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
                   </div>
                 </details>
               </div>
-              <div className="mt-4 flex flex-wrap items-center gap-3">
-                <button type="submit" className={buttonClass("primary", "md")}>
-                  <Search aria-hidden="true" className="size-4" />
-                  Afficher les formations
-                </button>
-                {filtered ? (
-                  <Link to="/formations" className="text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
-                    Effacer les filtres
-                  </Link>
-                ) : null}
-              </div>
+              <FilterSubmitRow label="Afficher les formations" resetTo="/formations" filtered={filtered} />
             </Form>
           </search>
 
-          <h2 className="sr-only">Résultats</h2>
-          <p className="mt-8 text-sm font-medium text-slate-700 dark:text-slate-300" role="status">
-            {results.total === 0
-              ? "Aucune formation ne correspond à ces critères."
-              : `${results.total} formation${results.total > 1 ? "s" : ""}${filtered ? " correspondant à vos critères" : ""}`}
-            {results.pageCount > 1 ? ` · page ${results.page} sur ${results.pageCount}` : ""}
-          </p>
-          {results.total === 0 ? (
-            <div className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-              <p>
+          <SearchResults
+            heading="Résultats"
+            summary={
+              results.total === 0
+                ? "Aucune formation ne correspond à ces critères."
+                : `${results.total} formation${results.total > 1 ? "s" : ""}${filtered ? " correspondant à vos critères" : ""}`
+            }
+            results={results}
+            empty={
+              <>
                 Essayez un autre mot-clé ou retirez un filtre. Nous organisons aussi des formations sur mesure dans vos locaux&nbsp;:{" "}
                 <Link to="/devis" className="font-medium text-brand-700 underline dark:text-brand-300">
                   demandez un devis
                 </Link>
                 .
-              </p>
-            </div>
-          ) : (
-            <div className="mt-4">
-              <FormationGrid items={results.items} headingLevel={3} />
-            </div>
-          )}
-          <Pagination page={results.page} pageCount={results.pageCount} search={location.search} pathname="/formations" />
+              </>
+            }
+            search={location.search}
+            pathname="/formations"
+          >
+            <FormationGrid items={results.items} headingLevel={3} />
+          </SearchResults>
         </div>
       )}
     </ServerHtml>

@@ -12,7 +12,8 @@ import {
 import type { SimulationErrors } from "~/domain/funding/labels";
 import { listRules } from "~/domain/funding/rules.server";
 import { Simulator } from "~/domain/funding/simulator";
-import { Breadcrumbs, PageContainer } from "~/domain/funding/ui";
+import { PageContainer } from "~/domain/funding/ui";
+import { Breadcrumb } from "~/ui/breadcrumb";
 import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { parseSubmission } from "~/platform/validation/submission";
@@ -68,7 +69,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function SimulateurOpco({ loaderData }: Route.ComponentProps) {
   return (
     <PageContainer>
-      <Breadcrumbs items={[{ label: "Accueil", to: "/" }, { label: "Financement", to: "/financement" }, { label: "Simulateur OPCO" }]} />
+      <Breadcrumb
+        className="mb-6"
+        items={[{ label: "Accueil", to: "/" }, { label: "Financement", to: "/financement" }, { label: "Simulateur OPCO" }]}
+      />
       <header className="mb-8 max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Simulateur de prise en charge OPCO</h1>
         <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">

@@ -31,6 +31,15 @@ export function FilterField({ id, label, className, children }: { id: string; la
   );
 }
 
+/** The free-text search of a filter bar (`q`), two columns wide. */
+export function SearchFilter({ defaultValue, placeholder }: { defaultValue: string; placeholder: string }) {
+  return (
+    <FilterField id="a-q" label="Rechercher" className="lg:col-span-2">
+      <input id="a-q" type="search" name="q" defaultValue={defaultValue} className={filterFieldClass} placeholder={placeholder} />
+    </FilterField>
+  );
+}
+
 export type FilterOption = { value: string; label: ReactNode };
 
 /** A labelled select filter; `options` come after the optional « all » entry. */

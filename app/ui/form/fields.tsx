@@ -109,51 +109,29 @@ export function Field({
   );
 }
 
+/** A field's own props (label, hint, error…) apart from those of its control. */
+function splitFieldProps<T extends FieldProps>({ form, name, label, required, requiredMark, hint, error, className, ...control }: T) {
+  return [{ form, name, label, required, requiredMark, hint, error, className }, control] as const;
+}
+
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "form" | "name" | "id" | "className">;
 
-export function TextField({ form, name, label, required, requiredMark, hint, error, className, ...input }: FieldProps & InputProps) {
+export function TextField(props: FieldProps & InputProps) {
+  const [field, input] = splitFieldProps(props);
   return (
-    <Field
-      form={form}
-      name={name}
-      label={label}
-      required={required}
-      requiredMark={requiredMark}
-      hint={hint}
-      error={error}
-      className={className}
-    >
-      <input {...input} {...controlProps({ form, name, required, hint, error })} className={inputClass(error, "mt-1.5")} />
+    <Field {...field}>
+      <input {...input} {...controlProps(field)} className={inputClass(field.error, "mt-1.5")} />
     </Field>
   );
 }
 
 type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "form" | "name" | "id" | "className">;
 
-export function TextAreaField({
-  form,
-  name,
-  label,
-  required,
-  requiredMark,
-  hint,
-  error,
-  className,
-  rows = 5,
-  ...area
-}: FieldProps & TextAreaProps) {
+export function TextAreaField({ rows = 5, ...props }: FieldProps & TextAreaProps) {
+  const [field, area] = splitFieldProps(props);
   return (
-    <Field
-      form={form}
-      name={name}
-      label={label}
-      required={required}
-      requiredMark={requiredMark}
-      hint={hint}
-      error={error}
-      className={className}
-    >
-      <textarea {...area} rows={rows} {...controlProps({ form, name, required, hint, error })} className={inputClass(error, "mt-1.5")} />
+    <Field {...field}>
+      <textarea {...area} rows={rows} {...controlProps(field)} className={inputClass(field.error, "mt-1.5")} />
     </Field>
   );
 }

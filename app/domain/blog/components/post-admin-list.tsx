@@ -1,5 +1,4 @@
-import { Eye, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { Plus } from "lucide-react";
 import { type useFetcher } from "react-router";
 import { Link } from "~/ui/link";
 import { type BlogPostListItem } from "~/domain/blog/model";
@@ -11,18 +10,9 @@ import {
   formatPostDateTime,
   type BlogStatus,
 } from "~/domain/blog/labels";
-import {
-  AdminList,
-  AdminListHeader,
-  FilterBar,
-  FilterField,
-  SelectFilter,
-  filterFieldClass,
-  type Column,
-} from "~/ui/admin-list/admin-list";
+import { AdminList, AdminListHeader, FilterBar, SearchFilter, SelectFilter, type Column } from "~/ui/admin-list/admin-list";
+import { RowDeleteAction, RowPreviewLink, StatusPill } from "~/ui/admin-list/row-actions";
 import { ButtonLink } from "~/ui/button";
-import { cn } from "~/ui/cn";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { formatDate } from "~/ui/format";
 
 export type PostActionResult = { ok: boolean; message: string };
@@ -35,43 +25,25 @@ const STATUS_STYLES: Record<BlogStatus, string> = {
 };
 
 function RowActions({ post, fetcher }: { post: BlogPostListItem; fetcher: RowFetcher }) {
-  const [confirming, setConfirming] = useState(false);
-  const busy = fetcher.state !== "idle";
-  const visible = post.effective === "published";
   return (
     <div className="flex flex-wrap items-center justify-end gap-1">
-      <Link
+      <RowPreviewLink
         to={blogPostPath(post.slug)}
-        target="_blank"
-        className="inline-flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-        aria-label={`${visible ? "Voir" : "Prévisualiser"} «\u00a0${post.title}\u00a0» (nouvel onglet)`}
-        title={visible ? "Voir l'article" : "Aperçu"}
-      >
-        <Eye aria-hidden="true" className="size-4" />
-      </Link>
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => setConfirming(true)}
-        className="inline-flex size-9 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-950"
-        aria-label={`Supprimer «\u00a0${post.title}\u00a0»`}
-        title="Supprimer"
-      >
-        <Trash2 aria-hidden="true" className="size-4" />
-      </button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Supprimer cet article ?"
-        confirmLabel="Supprimer définitivement"
-        danger
+        name={post.title}
+        visible={post.effective === "published"}
+        visibleTitle="Voir l'article"
+      />
+      <RowDeleteAction
+        name={post.title}
+        busy={fetcher.state !== "idle"}
+        dialogTitle="Supprimer cet article ?"
         onConfirm={() => fetcher.submit({ intent: "delete", id: post.id }, { method: "post" })}
       >
         <p>
           «&nbsp;{post.title}&nbsp;» sera supprimé avec ses mots-clés. Sa page ne sera plus accessible. Cette action est irréversible&nbsp;;
           pour le retirer du site seulement, repassez-le plutôt en brouillon.
         </p>
-      </ConfirmDialog>
+      </RowDeleteAction>
     </div>
   );
 }
@@ -96,11 +68,7 @@ function postColumns(fetcher: RowFetcher): Column<BlogPostListItem>[] {
     {
       key: "status",
       header: "Statut",
-      cell: (p) => (
-        <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold", STATUS_STYLES[p.effective])}>
-          {BLOG_STATUS_LABELS[p.effective]}
-        </span>
-      ),
+      cell: (p) => <StatusPill className={STATUS_STYLES[p.effective]}>{BLOG_STATUS_LABELS[p.effective]}</StatusPill>,
     },
     {
       key: "published",
@@ -151,16 +119,7 @@ export function PostAdminList({
       }
       filters={
         <FilterBar label="Filtrer les articles" resetTo="/admin/blog" gridClassName="lg:grid-cols-5" actionsClassName="lg:col-span-5">
-          <FilterField id="a-q" label="Rechercher" className="lg:col-span-2">
-            <input
-              id="a-q"
-              type="search"
-              name="q"
-              defaultValue={filters.q}
-              className={filterFieldClass}
-              placeholder="Titre, chapeau, contenu…"
-            />
-          </FilterField>
+          <SearchFilter defaultValue={filters.q} placeholder="Titre, chapeau, contenu…" />
           <SelectFilter
             id="a-statut"
             name="statut"

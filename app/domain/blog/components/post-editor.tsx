@@ -1,25 +1,20 @@
-import { ExternalLink } from "lucide-react";
-import { useEffect, useRef, type FormEvent } from "react";
-import { Form, useNavigation } from "react-router";
-import { Link } from "~/ui/link";
+import { Form } from "react-router";
 import {
   CheckboxGroup,
   EditorErrorSummary,
   EditorFormScope,
   EditorSection,
+  MarkdownField,
   SelectField,
   TextField,
-  valueAt,
   type FormValues,
 } from "~/domain/formations/components/editor-fields";
 import { ImageField } from "~/domain/formations/components/image-field";
-import { cn } from "~/ui/cn";
-import { fieldId } from "~/ui/form/fields";
 import { PublishControl } from "~/ui/form/publish-control";
-import { UploadScope, useUploadTracker } from "~/ui/form/upload-state";
-import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
-import { MarkdownEditor } from "~/ui/markdown-editor";
-import { useUnsavedChanges } from "~/ui/unsaved-changes";
+import { EditorHeader } from "~/ui/form/editor-header";
+import { UploadScope } from "~/ui/form/upload-state";
+import { useEditorForm } from "~/ui/form/use-editor-form";
+import { schemaValidator, type SubmissionReply } from "~/ui/form/use-form";
 import {
   BLOG_CATEGORIES,
   BLOG_CATEGORY_SLUGS,
@@ -66,70 +61,32 @@ export interface PostEditorData {
 
 export function PostEditor({ data: d, values, reply }: { data: PostEditorData; values: FormValues; reply: PostEditorReply | null }) {
   const { post, authors, formations, organisationName, justSaved } = d;
-  const submitting = useNavigation().state === "submitting";
-  const unsaved = useUnsavedChanges();
-  const upload = useUploadTracker();
-  const form = useForm({ id: FORM, validator: loadValidator, reply, partial: true, onValid: () => unsaved.markSubmitting() });
-  const errors = form.errors;
-  const statusRef = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    if (reply?.errors) unsaved.resetSubmitting();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reply]);
-
-  // A save that went through: the focus goes to the new status (the toast says the same).
-  useEffect(() => {
-    if (justSaved) statusRef.current?.focus();
-  }, [justSaved]);
-
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    if (upload.uploading) {
-      e.preventDefault();
-      return;
-    }
-    form.formProps.onSubmit(e);
-  };
+  const { submitting, unsaved, upload, form, errors, statusRef, onSubmit } = useEditorForm({
+    id: FORM,
+    validator: loadValidator,
+    reply,
+    justSaved,
+  });
 
   const status = post?.status ?? "draft";
   const scheduledAt =
     typeof values.scheduledAt === "string" ? values.scheduledAt : status === "scheduled" ? isoToParisLocal(post?.publishedAt) : "";
   return (
     <EditorFormScope form={FORM}>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">{post ? post.title : "Nouvel article"}</h1>
-          <p ref={statusRef} tabIndex={-1} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Statut&nbsp;:{" "}
-            <span
-              className={cn(
-                "font-semibold",
-                status === "published"
-                  ? "text-emerald-800 dark:text-emerald-300"
-                  : status === "scheduled"
-                    ? "text-sky-800 dark:text-sky-300"
-                    : "text-amber-800 dark:text-amber-300",
-              )}
-              data-testid="post-status"
-            >
-              {BLOG_STATUS_LABELS[status]}
-              {status === "scheduled" && post?.publishedAt ? ` pour le ${formatPostDateTime(post.publishedAt)}` : ""}
-            </span>
-            {unsaved.dirty ? " · modifications non enregistrées" : ""}
-          </p>
-        </div>
-        {post ? (
-          <Link
-            to={blogPostPath(post.slug)}
-            target="_blank"
-            className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-4 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
-            <ExternalLink aria-hidden="true" className="size-4" />
-            {status === "published" ? "Voir l'article" : "Aperçu de l'article"}
-            <span className="sr-only"> (nouvel onglet)</span>
-          </Link>
-        ) : null}
-      </div>
+      <EditorHeader
+        title={post ? post.title : "Nouvel article"}
+        statusRef={statusRef}
+        tone={status}
+        status={
+          <>
+            {BLOG_STATUS_LABELS[status]}
+            {status === "scheduled" && post?.publishedAt ? ` pour le ${formatPostDateTime(post.publishedAt)}` : ""}
+          </>
+        }
+        labelTestId="post-status"
+        dirty={unsaved.dirty}
+        preview={post ? { to: blogPostPath(post.slug), label: status === "published" ? "Voir l'article" : "Aperçu de l'article" } : null}
+      />
 
       <EditorErrorSummary
         errors={errors}
@@ -204,12 +161,11 @@ export function PostEditor({ data: d, values, reply }: { data: PostEditorData; v
             title="Contenu"
             description="Des titres de section (##) structurent l'article&nbsp;: à partir de trois, un sommaire s'affiche."
           >
-            <MarkdownEditor
+            <MarkdownField
               name="content"
-              id={fieldId(FORM, "content")}
               label="Texte de l'article"
-              defaultValue={valueAt(values, "content")}
-              error={errors.content}
+              values={values}
+              errors={errors}
               required
               rows={18}
               imageFolder="blog"

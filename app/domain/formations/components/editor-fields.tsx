@@ -8,6 +8,7 @@ import {
   TextField as SharedTextField,
   fieldId,
 } from "~/ui/form/fields";
+import { MarkdownEditor } from "~/ui/markdown-editor";
 
 /** Form helpers of the formation editor: values and errors keyed by the fields' dotted names. */
 
@@ -83,6 +84,25 @@ export function TextField({
   const form = useContext(FormIdContext);
   const common = { form, name, label, required, hint, error: errors[name], className, maxLength, defaultValue: valueAt(values, name) };
   return multiline ? <TextAreaField {...common} rows={rows} /> : <SharedTextField {...common} type={type} inputMode={inputMode} />;
+}
+
+/** A Markdown text of the editor (toolbar, preview), with its value and error taken by name. */
+export function MarkdownField({
+  name,
+  values,
+  errors,
+  ...rest
+}: {
+  name: string;
+  label: ReactNode;
+  values: FormValues;
+  errors: Record<string, string>;
+  hint?: ReactNode;
+  required?: boolean;
+  rows?: number;
+  imageFolder?: string;
+}) {
+  return <MarkdownEditor name={name} id={useFieldId(name)} defaultValue={valueAt(values, name)} error={errors[name]} {...rest} />;
 }
 
 export function SelectField({

@@ -1,24 +1,14 @@
-import { Copy, Eye, FileUp, Plus, Trash2 } from "lucide-react";
-import { useState, type Dispatch, type SetStateAction } from "react";
+import { Copy, FileUp, Plus } from "lucide-react";
+import { type Dispatch, type SetStateAction } from "react";
 import { type useFetcher } from "react-router";
 import { Link } from "~/ui/link";
 import { type FormationListItem } from "~/domain/formations/model";
 import { ToCompleteBadge } from "~/domain/formations/components/to-complete";
 import { STATUS_LABELS, priceLabel, sessionDatesLabel } from "~/domain/formations/labels";
 import { formationPath } from "~/domain/formations/slug";
-import {
-  AdminList,
-  AdminListHeader,
-  BulkActions,
-  FilterBar,
-  FilterField,
-  SelectFilter,
-  filterFieldClass,
-  type Column,
-} from "~/ui/admin-list/admin-list";
+import { AdminList, AdminListHeader, BulkActions, FilterBar, SearchFilter, SelectFilter, type Column } from "~/ui/admin-list/admin-list";
+import { RowDeleteAction, RowPreviewLink, StatusPill } from "~/ui/admin-list/row-actions";
 import { Button, ButtonLink } from "~/ui/button";
-import { cn } from "~/ui/cn";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { formatDate } from "~/ui/format";
 
 export type FormationActionResult = { ok: boolean; message: string; editId?: string };
@@ -27,19 +17,15 @@ type Option = { slug: string; name: string };
 
 /** Row buttons; the fetcher belongs to the page, so its result is shown even when the row disappears. */
 function RowActions({ formation, fetcher }: { formation: FormationListItem; fetcher: RowFetcher }) {
-  const [confirming, setConfirming] = useState(false);
   const busy = fetcher.state !== "idle";
   return (
     <div className="flex items-center justify-end gap-1">
-      <Link
+      <RowPreviewLink
         to={formationPath(formation.slug)}
-        target="_blank"
-        className="inline-flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-        aria-label={`${formation.status === "published" ? "Voir" : "Prévisualiser"} «\u00a0${formation.title}\u00a0» (nouvel onglet)`}
-        title={formation.status === "published" ? "Voir la page" : "Aperçu"}
-      >
-        <Eye aria-hidden="true" className="size-4" />
-      </Link>
+        name={formation.title}
+        visible={formation.status === "published"}
+        visibleTitle="Voir la page"
+      />
       <button
         type="button"
         onClick={() => fetcher.submit({ intent: "duplicate", id: formation.id }, { method: "post" })}
@@ -50,29 +36,17 @@ function RowActions({ formation, fetcher }: { formation: FormationListItem; fetc
       >
         <Copy aria-hidden="true" className="size-4" />
       </button>
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => setConfirming(true)}
-        className="inline-flex size-9 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-950"
-        aria-label={`Supprimer «\u00a0${formation.title}\u00a0»`}
-        title="Supprimer"
-      >
-        <Trash2 aria-hidden="true" className="size-4" />
-      </button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Supprimer cette formation ?"
-        confirmLabel="Supprimer définitivement"
-        danger
+      <RowDeleteAction
+        name={formation.title}
+        busy={busy}
+        dialogTitle="Supprimer cette formation ?"
         onConfirm={() => fetcher.submit({ intent: "delete", id: formation.id }, { method: "post" })}
       >
         <p>
           «&nbsp;{formation.title}&nbsp;» sera supprimée avec ses sessions. Sa page ne sera plus accessible. Cette action est
           irréversible&nbsp;; pour la retirer du site seulement, repassez-la plutôt en brouillon.
         </p>
-      </ConfirmDialog>
+      </RowDeleteAction>
     </div>
   );
 }
@@ -99,16 +73,15 @@ function formationColumns(toComplete: Record<string, string[] | undefined>, fetc
       header: "Statut",
       cell: (f) => (
         <>
-          <span
-            className={cn(
-              "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold",
+          <StatusPill
+            className={
               f.status === "published"
                 ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
-                : "bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-200",
-            )}
+                : "bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-200"
+            }
           >
             {STATUS_LABELS[f.status]}
-          </span>
+          </StatusPill>
           <ToCompleteBadge items={toComplete[f.id]} />
         </>
       ),
@@ -197,16 +170,7 @@ export function FormationAdminList({
           gridClassName="lg:grid-cols-[repeat(auto-fill,minmax(13rem,1fr))]"
           actionsClassName="col-span-full"
         >
-          <FilterField id="a-q" label="Rechercher" className="lg:col-span-2">
-            <input
-              id="a-q"
-              type="search"
-              name="q"
-              defaultValue={filters.q}
-              className={filterFieldClass}
-              placeholder="Titre, résumé, domaine…"
-            />
-          </FilterField>
+          <SearchFilter defaultValue={filters.q} placeholder="Titre, résumé, domaine…" />
           <SelectFilter
             id="a-statut"
             name="statut"

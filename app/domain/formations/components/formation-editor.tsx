@@ -1,16 +1,16 @@
-import { ArrowDown, ArrowUp, ExternalLink, Plus, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Form } from "react-router";
 import { Link } from "~/ui/link";
 import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
 import { Button } from "~/ui/button";
-import { cn } from "~/ui/cn";
 import { fieldId } from "~/ui/form/fields";
 import { PublishControl } from "~/ui/form/publish-control";
-import { UploadScope, useUploadTracker } from "~/ui/form/upload-state";
-import { useForm, type SubmissionReply } from "~/ui/form/use-form";
+import { EditorHeader } from "~/ui/form/editor-header";
+import { UploadScope } from "~/ui/form/upload-state";
+import { useEditorForm } from "~/ui/form/use-editor-form";
+import { type SubmissionReply } from "~/ui/form/use-form";
 import { MarkdownEditor } from "~/ui/markdown-editor";
-import { useUnsavedChanges } from "~/ui/unsaved-changes";
 import {
   CERTIFICATION_LABELS,
   CERTIFICATION_TYPES,
@@ -33,6 +33,7 @@ import {
   EditorErrorSummary,
   EditorFormScope,
   EditorSection,
+  MarkdownField,
   FieldError,
   SelectField,
   TextField,
@@ -86,32 +87,13 @@ export function FormationEditor({
   /** Fields of a new formation prefilled with the organisation's defaults, marked as such. */
   defaulted?: string[];
 }) {
-  const submitting = useNavigation().state === "submitting";
-  const unsaved = useUnsavedChanges();
+  const { submitting, unsaved, upload, form, errors, statusRef, onSubmit } = useEditorForm({
+    id: FORM,
+    validator: loadValidator,
+    reply,
+    justSaved,
+  });
   const { markDirty } = unsaved;
-  const upload = useUploadTracker();
-  const form = useForm({ id: FORM, validator: loadValidator, reply, partial: true, onValid: () => unsaved.markSubmitting() });
-  const errors = form.errors;
-  const statusRef = useRef<HTMLParagraphElement>(null);
-
-  // A refused save: the form stays (what was typed too), the summary takes the focus (useForm).
-  useEffect(() => {
-    if (reply?.errors) unsaved.resetSubmitting();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reply]);
-
-  // A save that went through: the focus goes to the new status (the toast says the same).
-  useEffect(() => {
-    if (justSaved) statusRef.current?.focus();
-  }, [justSaved]);
-
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    if (upload.uploading) {
-      e.preventDefault();
-      return;
-    }
-    form.formProps.onSubmit(e);
-  };
 
   const status = formation?.status ?? "draft";
   /** The field's hint, followed by the « default » mark when its value is the organisation's default. */
@@ -128,34 +110,19 @@ export function FormationEditor({
 
   return (
     <EditorFormScope form={FORM}>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">{formation ? formation.title : "Nouvelle formation"}</h1>
-          <p ref={statusRef} tabIndex={-1} className="mt-1 text-sm text-slate-600 dark:text-slate-400" data-testid="formation-status">
-            Statut&nbsp;:{" "}
-            <span
-              className={cn(
-                "font-semibold",
-                status === "published" ? "text-emerald-800 dark:text-emerald-300" : "text-amber-800 dark:text-amber-300",
-              )}
-            >
-              {STATUS_LABELS[status]}
-            </span>
-            {unsaved.dirty ? " · modifications non enregistrées" : ""}
-          </p>
-        </div>
-        {formation ? (
-          <Link
-            to={formationPath(formation.slug)}
-            target="_blank"
-            className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-4 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
-            <ExternalLink aria-hidden="true" className="size-4" />
-            {status === "published" ? "Voir la page publique" : "Aperçu de la page"}
-            <span className="sr-only"> (nouvel onglet)</span>
-          </Link>
-        ) : null}
-      </div>
+      <EditorHeader
+        title={formation ? formation.title : "Nouvelle formation"}
+        statusRef={statusRef}
+        tone={status}
+        status={STATUS_LABELS[status]}
+        statusTestId="formation-status"
+        dirty={unsaved.dirty}
+        preview={
+          formation
+            ? { to: formationPath(formation.slug), label: status === "published" ? "Voir la page publique" : "Aperçu de la page" }
+            : null
+        }
+      />
 
       <EditorErrorSummary
         errors={errors}
@@ -214,15 +181,7 @@ export function FormationEditor({
           </EditorSection>
 
           <EditorSection id="contenu" title="Présentation, objectifs et programme">
-            <MarkdownEditor
-              name="description"
-              id={fid("description")}
-              label="Présentation"
-              defaultValue={valueAt(values, "description")}
-              error={errors.description}
-              required
-              rows={8}
-            />
+            <MarkdownField name="description" label="Présentation" values={values} errors={errors} required rows={8} />
             <TextField
               name="objectives"
               label="Objectifs pédagogiques"
@@ -279,32 +238,29 @@ export function FormationEditor({
               required
               hint={hintOf("accessLeadTime", "Par exemple : « Inscription jusqu'à 10 jours ouvrés avant le début de la session. »")}
             />
-            <MarkdownEditor
+            <MarkdownField
               name="accessModalities"
-              id={fid("accessModalities")}
               label="Modalités d'accès"
-              defaultValue={valueAt(values, "accessModalities")}
-              error={errors.accessModalities}
+              values={values}
+              errors={errors}
               hint={hintOf("accessModalities")}
               required
               rows={4}
             />
-            <MarkdownEditor
+            <MarkdownField
               name="teachingMethods"
-              id={fid("teachingMethods")}
               label="Méthodes pédagogiques"
-              defaultValue={valueAt(values, "teachingMethods")}
-              error={errors.teachingMethods}
+              values={values}
+              errors={errors}
               hint={hintOf("teachingMethods")}
               required
               rows={4}
             />
-            <MarkdownEditor
+            <MarkdownField
               name="evaluationMethods"
-              id={fid("evaluationMethods")}
               label="Modalités d'évaluation"
-              defaultValue={valueAt(values, "evaluationMethods")}
-              error={errors.evaluationMethods}
+              values={values}
+              errors={errors}
               hint={hintOf("evaluationMethods")}
               required
               rows={4}
@@ -393,40 +349,36 @@ export function FormationEditor({
                 hint={"Par exemple «\u00a0sessions de 2025\u00a0»."}
               />
             </div>
-            <MarkdownEditor
+            <MarkdownField
               name="competenceBlocks"
-              id={fid("competenceBlocks")}
               label="Blocs de compétences"
-              defaultValue={valueAt(values, "competenceBlocks")}
-              error={errors.competenceBlocks}
+              values={values}
+              errors={errors}
               hint="Un bloc par ligne, tels qu'ils figurent sur la fiche France Compétences."
               rows={4}
             />
             <Checkbox name="partialValidation" label="Validation partielle possible (bloc par bloc)" values={values} errors={errors} />
-            <MarkdownEditor
+            <MarkdownField
               name="equivalences"
-              id={fid("equivalences")}
               label="Équivalences et passerelles"
-              defaultValue={valueAt(values, "equivalences")}
-              error={errors.equivalences}
+              values={values}
+              errors={errors}
               hint={"Ou «\u00a0Aucune\u00a0» si la fiche n'en mentionne pas."}
               rows={4}
             />
-            <MarkdownEditor
+            <MarkdownField
               name="nextSteps"
-              id={fid("nextSteps")}
               label="Suites de parcours"
-              defaultValue={valueAt(values, "nextSteps")}
-              error={errors.nextSteps}
+              values={values}
+              errors={errors}
               hint="Les formations ou certifications qui peuvent suivre."
               rows={4}
             />
-            <MarkdownEditor
+            <MarkdownField
               name="careerOutcomes"
-              id={fid("careerOutcomes")}
               label="Débouchés"
-              defaultValue={valueAt(values, "careerOutcomes")}
-              error={errors.careerOutcomes}
+              values={values}
+              errors={errors}
               hint="Les métiers et emplois auxquels la certification prépare."
               rows={4}
             />
@@ -441,12 +393,11 @@ export function FormationEditor({
           </EditorSection>
 
           <EditorSection id="accessibilite" title="Accessibilité et contacts">
-            <MarkdownEditor
+            <MarkdownField
               name="accessibility"
-              id={fid("accessibility")}
               label="Accessibilité aux personnes handicapées"
-              defaultValue={valueAt(values, "accessibility")}
-              error={errors.accessibility}
+              values={values}
+              errors={errors}
               hint={hintOf("accessibility")}
               required
               rows={4}

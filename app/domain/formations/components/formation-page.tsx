@@ -7,7 +7,7 @@ import * as monitorSmartphoneDrawing from "lucide-react/icons/monitor-smartphone
 import { Form } from "react-router";
 import { Link } from "~/ui/link";
 import { formatDateFr, formatPhoneFr, telHref } from "~/domain/content/format";
-import { Breadcrumb } from "~/domain/formations/components/breadcrumb";
+import { Breadcrumb } from "~/ui/breadcrumb";
 import { FormationGrid } from "~/domain/formations/components/formation-card";
 import { FormationPicture } from "~/domain/formations/components/formation-picture";
 import { CheckList, Facts, PageSection, ResultFigures, UpdatedOn } from "~/domain/formations/components/page-parts";

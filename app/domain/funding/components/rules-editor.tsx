@@ -1,10 +1,11 @@
+import { formatDate, formatEuros } from "~/platform/format";
 import { Form } from "react-router";
 import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { inputClass } from "~/ui/form/input-class";
 import { schemaValidator, useForm } from "~/ui/form/use-form";
-import { BAND_LABELS, HEADCOUNT_BANDS, SCHEMES, SCHEME_IDS, formatDate, formatEuros, isLargeCompany, type HeadcountBand } from "../labels";
+import { BAND_LABELS, HEADCOUNT_BANDS, SCHEMES, SCHEME_IDS, isLargeCompany, type HeadcountBand } from "../labels";
 import type { FundingRule, RuleFormErrors } from "../model";
 import { OPCO_NAMES, OPCO_SLUGS, ofOpco, type OpcoSlug } from "../opco-list";
 

@@ -1,4 +1,5 @@
-import { Link } from "~/ui/link";
+import { cn } from "./cn";
+import { Link } from "./link";
 
 export interface Crumb {
   label: string;
@@ -7,9 +8,9 @@ export interface Crumb {
 }
 
 /** The visible breadcrumb; the current page is the last item, marked aria-current. */
-export function Breadcrumb({ items }: { items: Crumb[] }) {
+export function Breadcrumb({ items, className }: { items: Crumb[]; className?: string }) {
   return (
-    <nav aria-label="Fil d'Ariane" className="text-sm text-slate-600 dark:text-slate-400">
+    <nav aria-label="Fil d'Ariane" className={cn("text-sm text-slate-600 dark:text-slate-400", className)}>
       <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
         {items.map((item, i) => (
           <li key={`${i}-${item.label}`} className="flex items-center gap-1.5">
