@@ -188,11 +188,32 @@ export async function lockRegistration(
   throw new Error(`Inscription ${id} déplacée sans cesse : verrou impossible`);
 }
 
-/** All the seats of a session: free, held by registrations, held by open offers. */
+/**
+ * All the seats of a session: free, held by registrations, held by open offers. One statement, so one
+ * snapshot: read in separate queries, a registration committed in between moved seats from one count
+ * to another unseen, and a session with free seats looked full.
+ */
 export async function sessionCapacity(sessionId: string, target: Db = db()): Promise<number> {
-  const use = (await seatUse([sessionId], target)).get(sessionId)!;
-  const session = await target.selectFrom("formation_sessions").select("seats_left").where("id", "=", sessionId).executeTakeFirst();
-  return Number(session?.seats_left ?? 0) + use.taken + use.offered;
+  const row = await target
+    .selectFrom("formation_sessions as s")
+    .select((eb) => [
+      "s.seats_left",
+      eb
+        .selectFrom("registrations as r")
+        .select(sql<number | string>`coalesce(sum(r.seats), 0)`.as("n"))
+        .whereRef("r.session_id", "=", "s.id")
+        .where("r.status", "in", ["recue", "confirmee"])
+        .as("taken"),
+      eb
+        .selectFrom("registration_offers as o")
+        .select(sql<number | string>`coalesce(sum(o.seats), 0)`.as("n"))
+        .whereRef("o.session_id", "=", "s.id")
+        .where("o.state", "=", "open")
+        .as("offered"),
+    ])
+    .where("s.id", "=", sessionId)
+    .executeTakeFirst();
+  return row ? Number(row.seats_left) + Number(row.taken ?? 0) + Number(row.offered ?? 0) : 0;
 }
 
 /** Seats of a session by use: held by registrations, held by open offers, people waiting. */

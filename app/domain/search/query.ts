@@ -64,15 +64,17 @@ export function markWords(text: string, prefixes: string[]): Segment[] {
 
 /** A line of Markdown as plain text: links, images, headings, list markers, emphasis and quotes removed. */
 function plainLine(line: string): string {
-  return line
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/^\s*#{1,6}\s+/, "")
-    .replace(/^\s*>\s?/, "")
-    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
-    .replace(/\*\*|__|`/g, "")
-    // Ordinary whitespace only: the no-break spaces of French typography stay.
-    .replace(/[ \t\r\n]+/g, " ")
-    .trim();
+  return (
+    line
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .replace(/^\s*#{1,6}\s+/, "")
+      .replace(/^\s*>\s?/, "")
+      .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
+      .replace(/\*\*|__|`/g, "")
+      // Ordinary whitespace only: the no-break spaces of French typography stay.
+      .replace(/[ \t\r\n]+/g, " ")
+      .trim()
+  );
 }
 
 const ENDS_SENTENCE = /[.!?…:;]$/;
