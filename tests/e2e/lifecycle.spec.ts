@@ -198,7 +198,10 @@ test.describe("server process", () => {
       expect(worker.output()).toContain("Tâches de fond démarrées");
       expect(web.output()).toContain('"workers":false');
       // A web-only instance replays only its own local spool (docs/decisions/0010-lead-spool.md).
-      expect(web.output()).toMatch(/"Tâches de fond démarrées","instance":"[^"]*","jobs":\["Dossier d'attente"\]/);
+      // A web-only instance replays its own spool and reports it (docs/decisions/0010-lead-spool.md), nothing else.
+      expect(web.output()).toMatch(
+        /"Tâches de fond démarrées","instance":"[^"]*","jobs":\["Dossier d'attente","Pouls du dossier d'attente"\]/,
+      );
       // It keeps running (it once ended by itself right after starting: nothing held it open).
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect(worker.child.exitCode, worker.output()).toBeNull();
