@@ -197,7 +197,6 @@ test.describe("server process", () => {
       await expect.poll(() => worker.output(), { timeout: 20_000 }).toContain("Tâches de fond seules démarrées");
       expect(worker.output()).toContain("Tâches de fond démarrées");
       expect(web.output()).toContain('"workers":false');
-      // A web-only instance replays only its own local spool (docs/decisions/0010-lead-spool.md).
       // A web-only instance replays its own spool and reports it (docs/decisions/0010-lead-spool.md), nothing else.
       expect(web.output()).toMatch(
         /"Tâches de fond démarrées","instance":"[^"]*","jobs":\["Dossier d'attente","Pouls du dossier d'attente"\]/,
