@@ -16,7 +16,10 @@ const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
 test("the evidence pack screen dates its download and its formations in French, with agreed words", async ({ page }) => {
   const { email } = await createAccount({ email: uniqueEmail("preuves"), role: "editor" });
   await signInApi(page, e2eBaseURL(), email);
-  await page.goto("/admin/qualiopi");
+  // Staff reach it from the sidebar, editors included.
+  await page.goto("/admin");
+  await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Preuves Qualiopi" }).click();
+  await expect(page).toHaveURL(/\/admin\/qualiopi$/);
   const today = formatDate(todayInParis());
   await expect(page.getByRole("link", { name: new RegExp(`^Télécharger le dossier du ${today} `) })).toBeVisible();
   await expect(page.getByRole("heading", { name: new RegExp(`^Formations publiées le ${today} `) })).toBeVisible();
