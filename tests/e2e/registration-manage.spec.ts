@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { createAccount, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
 import { hydrated } from "./support/hydration";
-import type { Db } from "~/platform/db/db.server";
+import { EXCEL, newExcelSession } from "./support/sessions";
 
 /**
  * The registrant's own page, reached by the link of the confirmation e-mail: change the trainees
@@ -11,29 +10,7 @@ import type { Db } from "~/platform/db/db.server";
  * (7 days before the start by default). axe finds no violation on any of its states.
  */
 
-const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
-
-async function newSession(db: Db, seats: number, startDate: string, endDate: string): Promise<string> {
-  const formation = await db.selectFrom("formations").select("id").where("slug", "=", EXCEL).executeTakeFirstOrThrow();
-  // One of its own cities: a remote session on a formation given in a classroom could not be published again.
-  const city = await db.selectFrom("formation_cities").select("city_id").where("formation_id", "=", formation.id).executeTakeFirstOrThrow();
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  await db
-    .insertInto("formation_sessions")
-    .values({
-      id,
-      formation_id: formation.id,
-      start_date: startDate,
-      end_date: endDate,
-      city_id: city.city_id,
-      seats_left: seats,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
-}
+const newSession = newExcelSession;
 
 /** Registers `trainees` people over HTTP as a form without JavaScript does (sent, then confirmed with its token). */
 async function register(request: APIRequestContext, sessionId: string, contactEmail: string, trainees: Array<[string, string]>) {

@@ -8,6 +8,7 @@ import { createPostgresDatabase, type TestDatabase } from "../support/databases"
 import { startServer, waitReady, type ServerProcess } from "../support/server-process";
 import { createAccount, e2eDataDir, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
 import type { Db } from "~/platform/db/db.server";
+import { EXCEL, newExcelSession, registrationPathOf } from "./support/sessions";
 
 /**
  * Online registration (README, « Inscriptions en ligne »): a visitor registers two trainees and gets
@@ -16,32 +17,11 @@ import type { Db } from "~/platform/db/db.server";
  * never oversell (docs/decisions/0011-registrations-seats.md).
  */
 
-const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
-
 /** A session of its own (far in the future, so that no other test touches it), with `seats` free seats. */
-async function newSession(db: Db, seats: number, startDate = "2099-03-27", endDate = "2099-03-30"): Promise<string> {
-  const formation = await db.selectFrom("formations").select("id").where("slug", "=", EXCEL).executeTakeFirstOrThrow();
-  // One of its own cities: a remote session on a formation given in a classroom could not be published again.
-  const city = await db.selectFrom("formation_cities").select("city_id").where("formation_id", "=", formation.id).executeTakeFirstOrThrow();
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  await db
-    .insertInto("formation_sessions")
-    .values({
-      id,
-      formation_id: formation.id,
-      start_date: startDate,
-      end_date: endDate,
-      city_id: city.city_id,
-      seats_left: seats,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
-}
+const newSession = (db: Db, seats: number, startDate = "2099-03-27", endDate = "2099-03-30") =>
+  newExcelSession(db, seats, startDate, endDate);
 
-const pathOf = (sessionId: string) => `/formations/${EXCEL}/inscription/${sessionId}`;
+const pathOf = registrationPathOf;
 
 function fields(contactEmail: string, trainees: Array<[string, string, string]>): Record<string, string> {
   const f: Record<string, string> = {
