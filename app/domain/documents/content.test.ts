@@ -1,40 +1,20 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { getFormationById, updateFormation } from "~/domain/formations/formations.server";
 import type { VatMode } from "~/domain/formations/labels";
 import { formationToFormValues } from "~/domain/formations/model";
-import { loadConfig, setConfig } from "~/platform/config.server";
 import { valueOf } from "~/platform/validation/errors";
 import { markAttendance } from "./attendance.server";
 import { documentFile, generateDocument } from "./documents.server";
 import { claimBatch, queueBatch, runBatch } from "./jobs.server";
 import { sessionHalfDays, type DocumentKind } from "./model";
 import { AFTER_SESSIONS, documentsFixture, registerByHand, staff } from "./test-fixtures";
+import { documentsTestConfig } from "./test-config";
 
 /** What the documents say: prices with their VAT, the individual's contract, signatures, hours; whom certificates reach. */
 
-let dataDir: string;
-
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "documents-content-"));
-  setConfig(
-    loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: "secret-de-test-pour-les-documents-0123456789",
-      SITE_URL: "http://formavia.test",
-      MAIL_FROM: "Formavia <no-reply@formavia.test>",
-      STAFF_EMAIL: "equipe@formavia.test",
-      LOG_LEVEL: "error",
-    }),
-  );
-});
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+documentsTestConfig("documents-content-");
 
 describe.each(engines)("training documents' content ($name)", ({ create }) => {
   let t: TestDatabase;

@@ -1,12 +1,10 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { loadConfig, setConfig } from "~/platform/config.server";
 import { leadOfOrder, orderSessions, valuesFromLead } from "~/domain/registrations/from-lead.server";
 import { registrationSchema } from "~/domain/registrations/model";
 import { addRegistrationByHand } from "~/domain/registrations/registrations.server";
@@ -16,26 +14,10 @@ import { documentToken, verifyDocumentToken } from "./links.server";
 import { MENTIONS } from "./mentions";
 import { DOCUMENT_KINDS, sessionHalfDays, type DocumentKind } from "./model";
 import { AFTER_SESSIONS, documentsFixture, registerByHand, staff } from "./test-fixtures";
+import { documentsTestConfig, DOCUMENTS_TEST_SECRET } from "./test-config";
 
-let dataDir: string;
-const AUTH_SECRET = "secret-de-test-pour-les-documents-0123456789";
-
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "documents-test-"));
-  setConfig(
-    loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      AUTH_SECRET,
-      SITE_URL: "http://formavia.test",
-      MAIL_FROM: "Formavia <no-reply@formavia.test>",
-      STAFF_EMAIL: "equipe@formavia.test",
-      LOG_LEVEL: "error",
-    }),
-  );
-});
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const files = documentsTestConfig("documents-test-");
+const AUTH_SECRET = DOCUMENTS_TEST_SECRET;
 
 describe("docs/legal/documents.md", () => {
   it("lists every mandatory mention of the code, with its article", () => {
@@ -244,7 +226,7 @@ describe.each(engines)("training documents ($name)", ({ create }) => {
       env: {
         ...process.env,
         CHILD_DATABASE: t.url,
-        CHILD_DATA_DIR: dataDir,
+        CHILD_DATA_DIR: files.dataDir,
         CHILD_AUTH_SECRET: AUTH_SECRET,
         CHILD_SESSION: sessionId,
         CHILD_REGISTRATIONS: regIds.slice(6).join(","),

@@ -1,32 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { claimDueMails, sendClaimedMails } from "~/domain/leads/mail-queue.server";
-import { loadConfig, setConfig } from "~/platform/config.server";
 import type { MailMessage } from "~/platform/email/mailer.server";
 import { claimBatch, listBatches, queueBatch, releaseBatch, runBatch } from "./jobs.server";
 import { documentsFixture, registerByHand, staff } from "./test-fixtures";
+import { documentsTestConfig } from "./test-config";
 
-let dataDir: string;
-
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "documents-jobs-test-"));
-  setConfig(
-    loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: "secret-de-test-pour-les-documents-0123456789",
-      SITE_URL: "http://formavia.test",
-      MAIL_FROM: "Formavia <no-reply@formavia.test>",
-      STAFF_EMAIL: "equipe@formavia.test",
-      LOG_LEVEL: "error",
-    }),
-  );
-});
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+documentsTestConfig("documents-jobs-test-");
 
 describe.each(engines)("batches of documents ($name)", ({ create }) => {
   let t: TestDatabase;

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
@@ -9,29 +6,12 @@ import { documentsToRegenerate } from "~/domain/documents/regenerate.server";
 import { documentsFixture, registerByHand, staff } from "~/domain/documents/test-fixtures";
 import { getFormationById, updateFormation } from "~/domain/formations/formations.server";
 import { formationToFormValues } from "~/domain/formations/model";
-import { loadConfig, setConfig } from "~/platform/config.server";
 import type { Db } from "~/platform/db/db.server";
 import { valueOf } from "~/platform/validation/errors";
 import { updateSessionDetails } from "./admin.server";
+import { documentsTestConfig } from "~/domain/documents/test-config";
 
-let dataDir: string;
-
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "session-move-test-"));
-  setConfig(
-    loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: "secret-de-test-pour-les-deplacements-0123456789",
-      SITE_URL: "http://formavia.test",
-      MAIL_FROM: "Formavia <no-reply@formavia.test>",
-      STAFF_EMAIL: "equipe@formavia.test",
-      LOG_LEVEL: "error",
-    }),
-  );
-});
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+documentsTestConfig("session-move-test-");
 
 interface QueuedCalendar {
   to: string;
