@@ -240,7 +240,7 @@ test.describe("request size limits", () => {
       await context.dispose();
     }
     // More than twice the route's limit: a server that read it all before refusing would answer only at the end.
-    const total = 48 * 1024 * 1024;
+    const total = 160 * 1024 * 1024;
     expect(total).toBeGreaterThan(2 * IMPORT_MAX_REQUEST_BYTES);
     const boundary = "----e2e-flux";
     const answer = await streamBody(`${baseURL}/admin/formations/import?etape=televersement`, {
