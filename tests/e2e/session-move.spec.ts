@@ -124,3 +124,40 @@ test("without JavaScript: the form comes back with the warning, what was typed, 
   await expect(page.getByText(/Convocation CONVOC-2099-\S+, du .+ — à régénérer/)).toBeVisible();
   await context.close();
 });
+
+test("a viewer cannot move a session, and moving a session that does not exist answers 404", async ({ browser, request, baseURL }) => {
+  const sessionId = await newExcelSession(serverDb(), 6, "2099-12-07", "2099-12-08");
+  await registerOverHttp(request, sessionId, uniqueEmail("contact-role"), [["Inès", "Roux", uniqueEmail("ines")]]);
+  const move = {
+    operation: "details",
+    confirmation: "oui",
+    kind: "inter",
+    startDate: "2099-12-14",
+    endDate: "2099-12-15",
+    dayStart: "09:00",
+    dayEnd: "17:00",
+    address: "",
+  };
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": testClientIp() } });
+  try {
+    const page = await context.newPage();
+    const viewer = await createAccount({ email: uniqueEmail("lecteur-deplacement"), role: "viewer" });
+    await signInApi(page, baseURL!, viewer.email);
+    const refused = await page.request.post(`/admin/sessions/${sessionId}`, { form: move, headers: { origin: baseURL! }, maxRedirects: 0 });
+    expect(refused.status()).not.toBe(200);
+    expect((await sessionRow(sessionId)).start_date).toBe("2099-12-07");
+    expect(await movedMails(sessionId)).toHaveLength(0);
+
+    const editor = await createAccount({ email: uniqueEmail("editeur-introuvable"), role: "editor" });
+    await context.clearCookies();
+    await signInApi(page, baseURL!, editor.email);
+    const missing = await page.request.post(`/admin/sessions/${randomUUID()}`, {
+      form: move,
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(missing.status()).toBe(404);
+  } finally {
+    await context.close();
+  }
+});
