@@ -7,7 +7,7 @@ import { formatDateTimeFr } from "~/domain/leads/mail-content.server";
 import { getOrganisation, getRegistrationSettings } from "~/domain/settings/settings.server";
 import { deadlineDay, sessionDays, timeLabel } from "./calendar";
 import { STATUS_LABELS, type RegistrationStatus } from "./labels";
-import { registrationPath } from "./session-links";
+import { registrationPath } from "~/domain/formations/session-links";
 import type { MailRegistration } from "./mail-content.server";
 import { getOffer, loadMailRegistration } from "./registrations.server";
 import { currentTerms, type LegalVersion } from "~/domain/revisions/legal-documents.server";

@@ -10,7 +10,7 @@ import {
   SessionCard,
 } from "~/domain/registrations/components/registration-sections";
 import { PriceBlock } from "~/domain/registrations/components/price-block";
-import { registrationPath } from "~/domain/registrations/session-links";
+import { registrationPath } from "~/domain/formations/session-links";
 import { registrationPage } from "~/domain/registrations/pages.server";
 import { adjustTrainees, submitRegistration, traineeRowsOf } from "~/domain/registrations/registrations.server";
 import { pageMeta } from "~/platform/seo/meta";
