@@ -27,7 +27,7 @@ export interface Outage {
   storeReadsDuringOutage: boolean;
 }
 
-function useDataDir(dir: string): void {
+function setDataDir(dir: string): void {
   setConfig(
     loadConfig({
       NODE_ENV: "test",
@@ -42,11 +42,11 @@ function useDataDir(dir: string): void {
 }
 
 /** A data folder of its own for the file (its spool), set in the configuration before its tests. */
-export function useSpoolDataDir(prefix: string): { dir: () => string; files: (kind: string) => string[] } {
+export function spoolDataDir(prefix: string): { dir: () => string; files: (kind: string) => string[] } {
   let dataDir = "";
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), prefix));
-    useDataDir(dataDir);
+    setDataDir(dataDir);
   });
   afterAll(() => {
     rmSync(dataDir, { recursive: true, force: true });
@@ -78,13 +78,13 @@ function lockSqlite(t: TestDatabase): () => void {
 export async function withoutDatabaseNorSpool(t: TestDatabase, spool: { dir: () => string }, work: () => Promise<void>): Promise<void> {
   const broken = mkdtempSync(path.join(tmpdir(), "spool-broken-"));
   writeFileSync(path.join(broken, "spool"), "un fichier à la place du dossier");
-  useDataDir(broken);
+  setDataDir(broken);
   const release = lockSqlite(t);
   try {
     await work();
   } finally {
     release();
-    useDataDir(spool.dir());
+    setDataDir(spool.dir());
     rmSync(broken, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { describeOutages, useSpoolDataDir, withoutDatabaseNorSpool, type Outage } from "../../../tests/support/outage";
+import { describeOutages, spoolDataDir, withoutDatabaseNorSpool, type Outage } from "../../../tests/support/outage";
 import type { Db } from "~/platform/db/db.server";
 import { noteWriteAccepted, writeHealth } from "~/platform/db/write-health.server";
 import { issueFormToken } from "~/platform/intake/guard.server";
@@ -15,7 +15,7 @@ import { LEAD_SPOOL_KIND, leadDashboardFigures, replaySpooledLead, spooledLeadCo
  * (tests/support/outage.ts).
  */
 
-const spool = useSpoolDataDir("spool-test-");
+const spool = spoolDataDir("spool-test-");
 
 function quoteForm(email: string): FormData {
   const f = new FormData();

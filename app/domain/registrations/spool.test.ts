@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { describeOutages, useSpoolDataDir, withoutDatabaseNorSpool, type Outage } from "../../../tests/support/outage";
+import { describeOutages, spoolDataDir, withoutDatabaseNorSpool, type Outage } from "../../../tests/support/outage";
 import { registerSpoolHandler, replaySpool, spoolCount } from "~/platform/spool/spool.server";
 import {
   REGISTRATION_SPOOL_KIND,
@@ -23,7 +23,7 @@ import { addSession, registrationCatalogue, registrationForm } from "./test-fixt
  * (tests/support/outage.ts).
  */
 
-const spool = useSpoolDataDir("registration-spool-");
+const spool = spoolDataDir("registration-spool-");
 
 /**
  * The scenario on one engine: a session with 2 seats; during the outage a registration of 2 trainees

@@ -65,7 +65,6 @@ export interface PublicForm<
   unavailableMessage: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyForm = PublicForm<z.ZodType, any, { reference: string }, any, any>;
 
 export interface IntakeContext {
