@@ -119,6 +119,7 @@ export const LEAD_SPOOL_KIND = "leads";
 function leadForm<Schema extends typeof quoteSchema | typeof contactSchema>(kind: LeadKind, schema: Schema) {
   return {
     name: kind,
+    logName: "Demande",
     schema,
     read: (form: FormData) => readFormValues(form, fieldsFor(kind)),
     phone: organisationPhone,

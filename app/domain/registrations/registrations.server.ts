@@ -374,6 +374,7 @@ export const REGISTRATION_SPOOL_KIND = "inscriptions";
 /** The public registration form, for the intake pipeline (app/platform/intake/pipeline.server.ts). */
 export const REGISTRATION_FORM_INTAKE = {
   name: "inscription",
+  logName: "Inscription",
   schema: registrationSchema,
   read: (form: FormData) => formDataToObject(form),
   phone: organisationPhone,

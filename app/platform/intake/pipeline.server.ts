@@ -40,6 +40,8 @@ export interface PublicForm<
 > {
   /** The form's name: the scope of its anti-spam token ("devis", "contact", "inscription"), and its name in the logs. */
   name: string;
+  /** What the logs call one submission, a feminine noun ("Demande", "Inscription"): "Demande gardée dans le dossier d'attente". */
+  logName: string;
   schema: Schema;
   /** The values read from the posted form: what the schema checks and the re-rendered form shows. */
   read(form: FormData): Values;
@@ -141,14 +143,14 @@ function spoolSubmission<S extends Submission, Answer extends { reference: strin
   const planned = { ...submission, ...def.plan(submission) };
   try {
     const entry = spoolWrite(def.spoolKind, submission.token, planned, { now: submission.receivedAt });
-    log.warn("Envoi gardé dans le dossier d'attente (base de données indisponible)", {
+    log.warn(`${def.logName} gardée dans le dossier d'attente (base de données indisponible)`, {
       form: def.name,
       reference: entry.payload.reference,
       error: String((cause as Error)?.message ?? cause),
     });
     return { ...def.spooledAnswer(entry.payload), ok: true, kind: "spooled", duplicate: entry.payload.id !== planned.id, spooled: true };
   } catch (error) {
-    log.error("Envoi NON enregistré : base de données et dossier d'attente indisponibles", {
+    log.error(`${def.logName} NON enregistrée : base de données et dossier d'attente indisponibles`, {
       form: def.name,
       error: String((error as Error)?.message ?? error),
     });
@@ -171,7 +173,7 @@ function spoolSubmission<S extends Submission, Answer extends { reference: strin
  * meanwhile) is not stored twice, and `null` is returned.
  */
 export async function replaySpooled<S extends Submission, R extends { reference: string }>(
-  def: Pick<PublicForm<z.ZodType, S, { reference: string }, unknown, unknown>, "name" | "findByToken">,
+  def: Pick<PublicForm<z.ZodType, S, { reference: string }, unknown, unknown>, "name" | "logName" | "findByToken">,
   entry: SpoolEntry,
   replay: (submission: S, target: Db) => Promise<R>,
   target: Db = db(),
@@ -179,11 +181,11 @@ export async function replaySpooled<S extends Submission, R extends { reference:
   const submission = entry.payload as S;
   const existing = await def.findByToken(target, submission.token);
   if (existing) {
-    log.info("Envoi du dossier d'attente déjà enregistré", { form: def.name, reference: existing.reference });
+    log.info(`${def.logName} du dossier d'attente déjà enregistrée`, { form: def.name, reference: existing.reference });
     return null;
   }
   const replayed = await replay(submission, target);
-  log.info("Envoi du dossier d'attente enregistré", { form: def.name, reference: replayed.reference });
+  log.info(`${def.logName} du dossier d'attente enregistrée`, { form: def.name, reference: replayed.reference });
   return replayed;
 }
 
