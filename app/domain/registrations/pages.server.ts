@@ -3,7 +3,7 @@ import { sessionDatesLabel } from "~/domain/formations/labels";
 import { parisCalendarDay } from "~/platform/intl";
 import { db, type Db } from "~/platform/db/db.server";
 import { isDatabaseUnavailable } from "~/platform/db/errors";
-import { formatDateTimeFr } from "~/domain/leads/mail-content.server";
+import { formatDateTime } from "~/platform/format";
 import { getOrganisation, getRegistrationSettings } from "~/domain/settings/settings.server";
 import { deadlineDay, sessionDays, timeLabel } from "./calendar";
 import { STATUS_LABELS, type RegistrationStatus } from "./labels";
@@ -194,7 +194,7 @@ export async function offerPage(token: string, target: Db = db()): Promise<Offer
   return {
     state: offer.kind,
     offerId: offer.offerId,
-    expiresLabel: formatDateTimeFr(offer.expiresAt),
+    expiresLabel: formatDateTime(offer.expiresAt),
     reference: offer.registration.reference,
     seats: offer.registration.trainees.length,
     session: summaryOf(offer.registration),

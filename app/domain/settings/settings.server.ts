@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { recordRevision } from "~/domain/revisions/revisions.server";
 import type { Actor } from "~/platform/db/actor";
+import { config } from "~/platform/config.server";
 import { atomically, db, nowIso, type Db } from "~/platform/db/db.server";
 import { isDatabaseUnavailable } from "~/platform/db/errors";
 import { DEFAULT_DOCUMENT_CLAUSES, documentClausesSchema, type DocumentClauses } from "./document-clauses";
@@ -79,6 +80,16 @@ const ORGANISATION_KEY = "organisation";
 let lastOrganisation: Organisation | undefined;
 /** The stored text `lastOrganisation` was validated from: the same text is not parsed again. */
 let lastOrganisationText: string | undefined | null = null;
+
+/** Where staff notifications go (requests, registrations): STAFF_EMAIL, else the organisation's e-mail from the settings. */
+export async function staffAddress(target: Db = db()): Promise<string> {
+  return config().mail.staffEmail ?? (await getOrganisation(target)).email;
+}
+
+/** The organisation's phone number, which a refused public form gives to call instead. */
+export async function organisationPhone(target: Db = db()): Promise<string> {
+  return (await getOrganisation(target)).phone;
+}
 
 /**
  * The organisation identity; the demo identity until an admin saves the real one. When the
