@@ -1,5 +1,5 @@
 import { fieldErrorsOf, type FieldErrors } from "~/platform/validation/errors";
-import { draftData, isToComplete } from "./import/cells";
+import { draftData, isToComplete } from "~/domain/catalogue-import/cells";
 import { formationInputSchema, type FormationData } from "./model";
 
 /**

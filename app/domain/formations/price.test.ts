@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formationInputSchema } from "./model";
 import { readPrice } from "./price";
-import { resolveLookups, validateFlat } from "./import/cells";
+import { resolveLookups, validateFlat } from "~/domain/catalogue-import/cells";
 
 const NBSP = "\u00a0";
 const NNBSP = "\u202f";

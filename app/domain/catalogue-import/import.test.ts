@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, type TestDatabase } from "../../../../tests/support/databases";
+import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { createCity } from "~/domain/cities/cities.server";
-import { createCategory } from "../categories.server";
-import { createFormation, getFormationBySlug, setFormationStatus, updateFormation } from "../formations.server";
-import { todayInParis } from "../labels";
-import { INDICATOR_3, categoryInput, cityInput, formationInput } from "../test-fixtures";
+import { createCategory } from "~/domain/formations/categories.server";
+import { createFormation, getFormationBySlug, setFormationStatus, updateFormation } from "~/domain/formations/formations.server";
+import { todayInParis } from "~/domain/formations/labels";
+import { INDICATOR_3, categoryInput, cityInput, formationInput } from "~/domain/formations/test-fixtures";
 import { flatToCell, type FlatRecord } from "./cells";
 import { IMPORT_COLUMNS, guessMapping } from "./columns";
 import { toCsv } from "./csv";

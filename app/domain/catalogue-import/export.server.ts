@@ -1,8 +1,8 @@
 import ExcelJS from "exceljs";
 import { db, type Db } from "~/platform/db/db.server";
-import { toFormation } from "../formations.server";
-import { EXAMPLE_FORMATION } from "../example";
-import type { Formation, FormationSession } from "../model";
+import { toFormation } from "~/domain/formations/formations.server";
+import { EXAMPLE_FORMATION } from "~/domain/formations/example";
+import type { Formation, FormationSession } from "~/domain/formations/model";
 import { flatToCell, formationToFlat, type FlatRecord } from "./cells";
 import { IMPORT_COLUMNS, type ImportColumn } from "./columns";
 import { toCsv } from "./csv";

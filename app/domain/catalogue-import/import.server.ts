@@ -5,12 +5,12 @@ import type { Insertable, Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationSessionsTable, FormationsTable } from "~/platform/db/schema";
-import { recordFormationRevisions, toColumns, toFormation } from "../formations.server";
-import { sessionsWithRegistrations } from "../held-sessions.server";
+import { recordFormationRevisions, toColumns, toFormation } from "~/domain/formations/formations.server";
+import { sessionsWithRegistrations } from "~/domain/formations/held-sessions.server";
 import { isUniqueViolation } from "~/platform/db/errors";
-import type { Formation, FormationData, FormationSession } from "../model";
-import type { FormationStatus } from "../labels";
-import { slugify } from "../slug";
+import type { Formation, FormationData, FormationSession } from "~/domain/formations/model";
+import type { FormationStatus } from "~/domain/formations/labels";
+import { slugify } from "~/domain/formations/slug";
 import { getFormationDefaults } from "~/domain/settings/settings.server";
 import { log } from "~/platform/log.server";
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flatToInput, readDuration, resolveLookups, splitItems, splitList, validateFlat } from "./cells";
-import { isOnQuote } from "../price";
+import { isOnQuote } from "~/domain/formations/price";
 import { columnForHeader, mappingProblems } from "./columns";
 import { csvCell, decodeText, detectSeparator, parseCsv, toCsv } from "./csv";
 import { ImportFileError, countsSentence, jobPercent } from "./model";

@@ -1,9 +1,9 @@
 import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
 import type { z } from "zod";
-import { formationInputSchema, programModuleSchema, type Formation, type FormationData } from "../model";
+import { formationInputSchema, programModuleSchema, type Formation, type FormationData } from "~/domain/formations/model";
 import { parseFrenchNumber } from "~/platform/validation/numbers";
-import { FUNDING_OPTIONS, type FormationStatus } from "../labels";
-import { normalizeText } from "../slug";
+import { FUNDING_OPTIONS, type FormationStatus } from "~/domain/formations/labels";
+import { normalizeText } from "~/domain/formations/slug";
 import { COLUMN_BY_FIELD, COLUMN_BY_KEY, IMPORT_COLUMNS, type ImportColumn } from "./columns";
 import { parseJsonSafely } from "~/platform/validation/form-data";
 

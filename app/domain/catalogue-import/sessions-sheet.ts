@@ -1,4 +1,4 @@
-import { slugify } from "../slug";
+import { slugify } from "~/domain/formations/slug";
 import { columnForHeader, normalizeHeader } from "./columns";
 import { HEADER_SEARCH_ROWS, cellText, headerMatches } from "./header-row";
 import { TOTAL_ROW_REASON, isTotalRow, type SkippedRow } from "./sheets";

@@ -1,4 +1,4 @@
-import { normalizeText } from "../slug";
+import { normalizeText } from "~/domain/formations/slug";
 
 /**
  * The flat column layout of the catalogue's files (import, export, templates): one row per
