@@ -14,7 +14,6 @@ import { slugify } from "~/domain/formations/slug";
 import { getFormationDefaults } from "~/domain/settings/settings.server";
 import { log } from "~/platform/log.server";
 import {
-  cellText,
   columnLabel,
   formationToFlat,
   resolveLookups,
@@ -25,7 +24,8 @@ import {
   type ResolvedLookups,
   type RowDefaults,
 } from "./cells";
-import { COLUMN_BY_FIELD, type ColumnMapping } from "./columns";
+import { COLUMN_BY_FIELD, cellText } from "~/domain/formations/columns";
+import type { ColumnMapping } from "./columns";
 import { emptyCounts, countsSentence, type ImportCounts, type RowAction } from "./model";
 import type { ImportTable } from "./read.server";
 import type { Actor } from "~/platform/db/actor";

@@ -6,7 +6,8 @@ import { createFormation, getFormationBySlug, setFormationStatus, updateFormatio
 import { todayInParis } from "~/domain/formations/labels";
 import { INDICATOR_3, categoryInput, cityInput, formationInput } from "~/domain/formations/test-fixtures";
 import { flatToCell, type FlatRecord } from "./cells";
-import { IMPORT_COLUMNS, guessMapping } from "./columns";
+import { CATALOGUE_COLUMNS } from "~/domain/formations/columns";
+import { guessMapping } from "./columns";
 import { toCsv } from "./csv";
 import { catalogueRecords, exportCatalogue, templateFile, templateRecords } from "./export.server";
 import { ImportWriteError, analyseTable, applyAnalysis, importTable } from "./import.server";
@@ -25,7 +26,7 @@ function inDays(n: number): string {
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, "utf8"));
 
-function csvOf(records: FlatRecord[], columns = IMPORT_COLUMNS): string {
+function csvOf(records: FlatRecord[], columns = CATALOGUE_COLUMNS): string {
   return toCsv([columns.map((c) => c.label), ...records.map((r) => columns.map((c) => flatToCell(c, r[c.key], "text")))]);
 }
 

@@ -8,7 +8,8 @@ import { createCategory } from "~/domain/formations/categories.server";
 import { createFormation, getFormationBySlug, listFormations, setFormationStatus } from "~/domain/formations/formations.server";
 import { categoryInput, cityInput, formationInput } from "~/domain/formations/test-fixtures";
 import { flatToCell, type FlatRecord } from "./cells";
-import { IMPORT_COLUMNS, guessMapping } from "./columns";
+import { CATALOGUE_COLUMNS } from "~/domain/formations/columns";
+import { guessMapping } from "./columns";
 import { toCsv } from "./csv";
 import { catalogueRecords } from "./export.server";
 import { ImportCancelledError, WRITE_CHUNK, analyseTable, applyAnalysis } from "./import.server";
@@ -24,8 +25,8 @@ const actor = { id: null, email: "import@example.fr", role: "editor" };
 
 function csvBytes(records: FlatRecord[]): Uint8Array {
   const text = toCsv([
-    IMPORT_COLUMNS.map((c) => c.label),
-    ...records.map((r) => IMPORT_COLUMNS.map((c) => flatToCell(c, r[c.key], "text"))),
+    CATALOGUE_COLUMNS.map((c) => c.label),
+    ...records.map((r) => CATALOGUE_COLUMNS.map((c) => flatToCell(c, r[c.key], "text"))),
   ]);
   return new Uint8Array(Buffer.from(text, "utf8"));
 }

@@ -33,6 +33,15 @@ export function cityInput(overrides: Record<string, unknown> = {}): Record<strin
   };
 }
 
+/** A certifying formation's certification (RNCP), without its indicator 3. */
+export const CERTIFYING = {
+  certificationType: "rncp",
+  certificationCode: "RNCP35399",
+  certificationTitle: "Manager d'unité opérationnelle",
+  certifier: "Ministère du Travail",
+  certificationRegisteredAt: "2024-03-01",
+};
+
 /** Qualiopi indicator 3 of a certifying formation, complete (spread it into a certifying formation's input). */
 export const INDICATOR_3 = {
   certificationPassRate: 87.5,
