@@ -303,20 +303,29 @@ export interface ConvertedRow {
   notes: CellIssue[];
 }
 
-function programFrom(value: unknown, issues: CellIssue[]): unknown {
-  let items: unknown = value;
-  if (typeof value === "string" && value.trim().startsWith("[")) {
-    try {
-      items = parseJsonSafely(value);
-    } catch {
-      issues.push({
-        column: "programme",
-        message:
-          "Le programme commence par « [ » mais n'est pas un JSON valide : vérifiez les guillemets et les virgules, ou écrivez les titres des modules séparés par « | ».",
-      });
-      return [];
-    }
+/**
+ * A cell of records that may be written in JSON (programme, sessions): when it starts with « [ », its
+ * JSON value, or undefined once `refusal` is noted against `column`; any other cell as it is.
+ */
+function jsonOrCell(value: unknown, column: string, refusal: string, issues: CellIssue[]): { items: unknown } | undefined {
+  if (typeof value !== "string" || !value.trim().startsWith("[")) return { items: value };
+  try {
+    return { items: parseJsonSafely(value) };
+  } catch {
+    issues.push({ column, message: refusal });
+    return undefined;
   }
+}
+
+function programFrom(value: unknown, issues: CellIssue[]): unknown {
+  const read = jsonOrCell(
+    value,
+    "programme",
+    "Le programme commence par « [ » mais n'est pas un JSON valide : vérifiez les guillemets et les virgules, ou écrivez les titres des modules séparés par « | ».",
+    issues,
+  );
+  if (!read) return [];
+  const items = read.items;
   if (Array.isArray(items)) {
     return items.map((m) => {
       if (typeof m === "string") return moduleFromTitle(m);
@@ -351,19 +360,14 @@ function moduleFromTitle(line: string) {
 }
 
 function sessionsFrom(value: unknown, l: ResolvedLookups, issues: CellIssue[]): unknown[] {
-  let items: unknown = value;
-  if (typeof value === "string" && value.trim().startsWith("[")) {
-    try {
-      items = parseJsonSafely(value);
-    } catch {
-      issues.push({
-        column: "sessions",
-        message:
-          "Les sessions commencent par « [ » mais ne sont pas un JSON valide : écrivez-les plutôt « début;fin;ville;places » séparées par « | ».",
-      });
-      return [];
-    }
-  }
+  const read = jsonOrCell(
+    value,
+    "sessions",
+    "Les sessions commencent par « [ » mais ne sont pas un JSON valide : écrivez-les plutôt « début;fin;ville;places » séparées par « | ».",
+    issues,
+  );
+  if (!read) return [];
+  const items = read.items;
   const list: Array<{ start: unknown; end: unknown; city: unknown; seats: unknown }> = [];
   if (Array.isArray(items)) {
     for (const s of items) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, type TestDatabase } from "../../../tests/support/databases";
+import { describe, expect, it } from "vitest";
+import { engines } from "../../../tests/support/databases";
 import { createCategory } from "~/domain/formations/categories.server";
 import { createFormation, getFormationBySlug } from "~/domain/formations/formations.server";
 import { CERTIFYING, INDICATOR_3, categoryInput, formationInput } from "~/domain/formations/test-fixtures";
@@ -10,24 +10,16 @@ import { importTable } from "./import.server";
 import { readTable } from "./read.server";
 
 describe.each(engines)("Qualiopi indicator 3 through the catalogue files on $name", ({ create }) => {
-  let t: TestDatabase;
-  let categoryId: string;
-  beforeAll(async () => {
-    t = await create();
-    categoryId = valueOf(await createCategory(categoryInput(), { db: t.db })).id;
-  });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
-
   it("the export/import round trip keeps the indicator 3 fields", async () => {
-    const f = valueOf(
-      await createFormation(formationInput({ categoryId, ...CERTIFYING, ...INDICATOR_3, title: "Manager : piloter une unité" }), {
-        db: t.db,
-      }),
-    );
-    const other = await create();
+    // The catalogue of one site, exported and imported into another.
+    const [t, other] = await Promise.all([create(), create()]);
     try {
+      const categoryId = valueOf(await createCategory(categoryInput(), { db: t.db })).id;
+      const f = valueOf(
+        await createFormation(formationInput({ categoryId, ...CERTIFYING, ...INDICATOR_3, title: "Manager : piloter une unité" }), {
+          db: t.db,
+        }),
+      );
       valueOf(await createCategory(categoryInput(), { db: other.db }));
       for (const format of ["csv", "xlsx", "json"] as const) {
         const file = await exportCatalogue(format, t.db);
@@ -41,7 +33,7 @@ describe.each(engines)("Qualiopi indicator 3 through the catalogue files on $nam
         expect(copy, format).toMatchObject(INDICATOR_3);
       }
     } finally {
-      await other.cleanup();
+      await Promise.all([t.cleanup(), other.cleanup()]);
     }
   });
 });

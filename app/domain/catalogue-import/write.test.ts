@@ -6,7 +6,7 @@ import { createSqliteDatabase, engines, type TestDatabase } from "../../../tests
 import { createCity } from "~/domain/cities/cities.server";
 import { createCategory } from "~/domain/formations/categories.server";
 import { createFormation, getFormationBySlug, listFormations, setFormationStatus } from "~/domain/formations/formations.server";
-import { categoryInput, cityInput, formationInput } from "~/domain/formations/test-fixtures";
+import { categoryInput, cityInput, ephemeralCityInput, formationInput } from "~/domain/formations/test-fixtures";
 import { flatToCell, type FlatRecord } from "./cells";
 import { CATALOGUE_COLUMNS } from "~/domain/formations/columns";
 import { guessMapping } from "./columns";
@@ -189,19 +189,7 @@ describe.each(engines)("writing in chunks on $name", ({ create }) => {
     }));
     await applyAnalysis(await analyse(first), { actor, fileName: "lot.csv", target: t.db });
     const before = (await getFormationBySlug("maj-3", t.db))!;
-    const ephemeral = valueOf(
-      await createCity(
-        {
-          slug: "ephemere",
-          name: "Éphémère",
-          region: "Bretagne",
-          intro: "Une ville supprimée pendant l'import, pour ce test.",
-          latitude: 48,
-          longitude: -3,
-        },
-        { db: t.db },
-      ),
-    );
+    const ephemeral = valueOf(await createCity(ephemeralCityInput(), { db: t.db }));
     // Updates first (two chunks), then creations; the last creation's city disappears before the write.
     const rows = [
       ...first.map((r) => ({ ...r, prix_inter: 990 })),
