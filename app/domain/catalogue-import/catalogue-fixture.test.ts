@@ -23,7 +23,7 @@ import { valueOf } from "~/platform/validation/errors";
  * devis », plain-text programmes with durations, a « Réf. » column the import has no field for,
  * and none of the organisation-level columns (contacts, referent, VAT, methods, access).
  */
-const FIXTURE = path.resolve(import.meta.dirname, "../../../../tests/fixtures/catalogue-excel-windows-1252.csv");
+const FIXTURE = path.resolve(import.meta.dirname, "../../../tests/fixtures/catalogue-excel-windows-1252.csv");
 const bytes = () => new Uint8Array(readFileSync(FIXTURE));
 const actor = { id: null, email: "import@example.fr", role: "editor" };
 
