@@ -2,12 +2,12 @@ import { data } from "react-router";
 import type { Route } from "./+types/session-documents";
 import { markAttendance } from "~/domain/documents/attendance.server";
 import { DocumentsScreen, type DocumentsReply } from "~/domain/documents/components/documents-screen";
-import { generateDocument, sendDocument } from "~/domain/documents/documents.server";
+import { generateDocument, sendSessionDocument } from "~/domain/documents/documents.server";
 import { isActiveBatch, queueBatch } from "~/domain/documents/jobs.server";
 import { attendanceSchema, batchSchema, generateSchema } from "~/domain/documents/model";
 import { documentsPage } from "~/domain/documents/page.server";
 import { requireEditor } from "~/platform/auth/guard.server";
-import { db } from "~/platform/db/db.server";
+import { failureStatus } from "~/platform/http/failure-status";
 import { liveClientLoader } from "~/platform/live/live-loader";
 import { pageMeta } from "~/platform/seo/meta";
 import { dataWithToast } from "~/platform/toast/flash.server";
@@ -63,7 +63,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!parsed.ok)
       return reply({ ok: false, message: Object.values(parsed.errors)[0] ?? "Saisie invalide.", target: String(values.stagiaire ?? "") });
     const result = await markAttendance(params.id, parsed.data, actor);
-    if (!result.ok) return reply({ ok: false, message: result.error, target: parsed.data.stagiaire }, result.status);
+    if (!result.ok) return reply({ ok: false, message: result.error, target: parsed.data.stagiaire }, failureStatus(result.kind));
     return reply({ ok: true, message: "Présence et résultat enregistrés.", target: parsed.data.stagiaire });
   }
   if (operation === "generer") {
@@ -74,18 +74,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       { kind: type, sessionId: params.id, registrationId: inscription || undefined, traineeId: stagiaire || undefined },
       { actor },
     );
-    if (!result.ok) return reply({ ok: false, message: result.error, target: stagiaire || inscription }, result.status);
+    if (!result.ok) return reply({ ok: false, message: result.error, target: stagiaire || inscription }, failureStatus(result.kind));
     return reply({ ok: true, message: `Document ${result.number} généré.`, target: stagiaire || inscription });
   }
   if (operation === "envoyer") {
-    const id = String(values.document ?? "");
-    const owner = await db().selectFrom("documents").select("session_id").where("id", "=", id).executeTakeFirst();
-    if (owner?.session_id !== params.id) return reply({ ok: false, message: "Ce document n'est pas sur cette session." }, 404);
-    const result = await sendDocument(id, actor);
-    return reply(
-      result.ok ? { ok: true, message: `Document envoyé à ${result.to}.` } : { ok: false, message: result.error },
-      result.ok ? 200 : 409,
-    );
+    const result = await sendSessionDocument(params.id, String(values.document ?? ""), actor);
+    if (!result.ok) return reply({ ok: false, message: result.error }, failureStatus(result.kind));
+    return reply({ ok: true, message: `Document envoyé à ${result.to}.` });
   }
   if (operation === "lot") {
     const parsed = await parseSubmission(form, batchSchema);

@@ -3,7 +3,7 @@ import { formatCount, plural } from "~/platform/format";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/session";
 import { queueBatch } from "~/domain/documents/jobs.server";
-import { adminSessionDetail, updateSessionDetails } from "~/domain/registrations/admin.server";
+import { adminSessionDetail, isRegistrationOfSession, updateSessionDetails } from "~/domain/registrations/admin.server";
 import {
   RegistrationList,
   SessionDetailsForm,
@@ -26,7 +26,6 @@ import {
   moveRegistration,
 } from "~/domain/registrations/registrations.server";
 import { requireEditor } from "~/platform/auth/guard.server";
-import { db } from "~/platform/db/db.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { dataWithToast, redirectWithToast } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
@@ -55,7 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // From a quote request (/admin/devis/{id}): the « add a registration » form is prefilled from it.
   const devis = new URL(request.url).searchParams.get("devis");
   const fromLead = devis ? await valuesFromLead(devis) : undefined;
-  const [audience, toRegenerate] = await Promise.all([sessionAudience(db(), params.id), documentsToRegenerate(params.id)]);
+  const [audience, toRegenerate] = await Promise.all([sessionAudience(params.id), documentsToRegenerate(params.id)]);
   return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead, audience, toRegenerate };
 }
 
@@ -77,8 +76,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const operation = String(values.operation ?? "");
   const registrationId = String(values.registrationId ?? "");
   if (registrationId) {
-    const owner = await db().selectFrom("registrations").select("session_id").where("id", "=", registrationId).executeTakeFirst();
-    if (owner?.session_id !== params.id)
+    if (!(await isRegistrationOfSession(registrationId, params.id)))
       return reply({ ok: false, message: "Cette inscription n'est pas sur cette session.", registrationId }, 404);
   }
   if (operation === "confirmer") {
