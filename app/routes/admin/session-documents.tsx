@@ -57,8 +57,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = { id: user.id, email: user.email, role: user.role };
   const form = await request.formData();
   const values = formDataToObject(form);
-  const operation = String(values.operation ?? "");
-  if (operation === "presence") {
+  const intent = String(values.intent ?? "");
+  if (intent === "presence") {
     const parsed = await parseSubmission(form, attendanceSchema);
     if (!parsed.ok)
       return reply({ ok: false, message: Object.values(parsed.errors)[0] ?? "Saisie invalide.", target: String(values.stagiaire ?? "") });
@@ -66,7 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!result.ok) return reply({ ok: false, message: result.error, target: parsed.data.stagiaire }, failureStatus(result.kind));
     return reply({ ok: true, message: "Présence et résultat enregistrés.", target: parsed.data.stagiaire });
   }
-  if (operation === "generer") {
+  if (intent === "generer") {
     const parsed = await parseSubmission(form, generateSchema);
     if (!parsed.ok) return reply({ ok: false, message: Object.values(parsed.errors)[0] ?? "Requête invalide." });
     const { type, inscription, stagiaire } = parsed.data;
@@ -77,12 +77,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!result.ok) return reply({ ok: false, message: result.error, target: stagiaire || inscription }, failureStatus(result.kind));
     return reply({ ok: true, message: `Document ${result.number} généré.`, target: stagiaire || inscription });
   }
-  if (operation === "envoyer") {
+  if (intent === "envoyer") {
     const result = await sendSessionDocument(params.id, String(values.document ?? ""), actor);
     if (!result.ok) return reply({ ok: false, message: result.error }, failureStatus(result.kind));
     return reply({ ok: true, message: `Document envoyé à ${result.to}.` });
   }
-  if (operation === "lot") {
+  if (intent === "lot") {
     const parsed = await parseSubmission(form, batchSchema);
     if (!parsed.ok) return reply({ ok: false, message: Object.values(parsed.errors)[0] ?? "Requête invalide." });
     const result = await queueBatch(params.id, parsed.data.type, { send: parsed.data.envoyer, actor });

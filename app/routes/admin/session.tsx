@@ -73,13 +73,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const by = byActor(user);
   const form = await request.formData();
   const values = formDataToObject(form);
-  const operation = String(values.operation ?? "");
+  const intent = String(values.intent ?? "");
   const registrationId = String(values.registrationId ?? "");
   if (registrationId) {
     if (!(await isRegistrationOfSession(registrationId, params.id)))
       return reply({ ok: false, message: "Cette inscription n'est pas sur cette session.", registrationId }, 404);
   }
-  if (operation === "confirmer") {
+  if (intent === "confirmer") {
     const result = await confirmRegistration(registrationId, { by });
     return reply(
       result.ok
@@ -87,7 +87,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         : { ok: false, message: result.error, registrationId },
     );
   }
-  if (operation === "annuler") {
+  if (intent === "annuler") {
     const parsed = await parseSubmission(form, cancelSchema);
     if (!parsed.ok)
       return reply({ ok: false, message: parsed.errors.motif ?? "Motif manquant.", errors: parsed.errors, values, registrationId });
@@ -98,7 +98,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         : { ok: false, message: result.error, registrationId },
     );
   }
-  if (operation === "deplacer") {
+  if (intent === "deplacer") {
     const parsed = await parseSubmission(form, moveSchema);
     if (!parsed.ok)
       return reply({ ok: false, message: parsed.errors.session ?? "Session manquante.", errors: parsed.errors, registrationId });
@@ -109,7 +109,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         : { ok: false, message: result.error, registrationId },
     );
   }
-  if (operation === "convoquer") {
+  if (intent === "convoquer") {
     // One path for convocations: the numbered PDF, the e-mail and its calendar file (app/domain/documents).
     const batch = await queueBatch(params.id, "convocation", { send: true, actor: user });
     if (!batch.ok) return reply({ ok: false, message: batch.error });
@@ -119,7 +119,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       description: "Chacune part par e-mail avec son PDF et le fichier agenda.",
     });
   }
-  if (operation === "details") {
+  if (intent === "details") {
     const parsed = await parseSubmission(form, sessionDetailsSchema);
     if (!parsed.ok)
       return reply({
@@ -140,7 +140,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 409 },
     );
   }
-  if (operation === "ajouter-inscription") {
+  if (intent === "ajouter-inscription") {
     const adjusted = adjustTrainees(values);
     if (adjusted) return data({ manual: { errors: {}, values: adjusted, token: "" } satisfies RegistrationReply });
     const parsed = await parseSubmission(form, registrationSchema);
@@ -173,7 +173,7 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Form method="post">
-            <input type="hidden" name="operation" value="convoquer" />
+            <input type="hidden" name="intent" value="convoquer" />
             <Button type="submit">Envoyer la convocation à tous les stagiaires</Button>
           </Form>
           <Link
