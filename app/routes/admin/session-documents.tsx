@@ -10,7 +10,7 @@ import { requireEditor } from "~/platform/auth/guard.server";
 import { failureStatus } from "~/platform/http/failure-status";
 import { liveClientLoader } from "~/platform/live/live-loader";
 import { pageMeta } from "~/platform/seo/meta";
-import { dataWithToast } from "~/platform/toast/flash.server";
+import { replyWithToast } from "~/platform/http/action-result.server";
 import { formDataToObject } from "~/platform/validation/form-data";
 import { parseSubmission } from "~/platform/validation/submission";
 import { adminCrumb } from "~/ui/layout/admin-nav";
@@ -42,15 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** The progress of a batch is re-read every second while it runs (docs/spec.md#requetes). */
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => liveClientLoader("routes/admin/session-documents", serverLoader);
 
-function reply(result: DocumentsReply, status = result.ok ? 200 : 400) {
-  return dataWithToast<DocumentsReply>(
-    result,
-    result.ok
-      ? { kind: "success", title: "C'est fait", description: result.message }
-      : { kind: "error", title: "Action impossible", description: result.message },
-    { status },
-  );
-}
+const reply = (result: DocumentsReply, status?: number) => replyWithToast(result, { status, title: "C'est fait" });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireEditor(request);

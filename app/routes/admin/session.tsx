@@ -27,7 +27,8 @@ import {
 } from "~/domain/registrations/registrations.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
-import { dataWithToast, redirectWithToast } from "~/platform/toast/flash.server";
+import { replyWithToast } from "~/platform/http/action-result.server";
+import { redirectWithToast } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
 import { parseSubmission } from "~/platform/validation/submission";
 import { Button } from "~/ui/button";
@@ -58,15 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead, audience, toRegenerate };
 }
 
-function reply(result: SessionActionReply, status = result.ok ? 200 : 400) {
-  return dataWithToast<SessionActionReply>(
-    result,
-    result.ok
-      ? { kind: "success", title: "Enregistré", description: result.message }
-      : { kind: "error", title: "Action impossible", description: result.message },
-    { status },
-  );
-}
+const reply = (result: SessionActionReply, status?: number) => replyWithToast(result, { status });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireEditor(request);
