@@ -1,4 +1,4 @@
-import { mailJob } from "~/domain/leads/worker.server";
+import { mailJob } from "~/platform/email/worker.server";
 import { documentsJob } from "~/domain/documents/worker.server";
 import { importJob } from "~/domain/formations/import/worker.server";
 import { webhookJob } from "~/domain/webhooks/delivery.server";

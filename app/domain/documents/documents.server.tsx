@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { convocationMailFor } from "~/domain/registrations/admin.server";
-import { enqueueMail, signalMailQueued } from "~/domain/leads/mail-queue.server";
+import { enqueueMail, signalMailQueued } from "~/platform/email/queue.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
 import { formatDate } from "~/platform/format";

@@ -1,6 +1,6 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { sessionDatesLabel } from "~/domain/formations/labels";
-import { toCsv } from "~/domain/leads/leads.server";
+import { toCsv } from "~/platform/csv";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
 import { parisCalendarDay } from "~/platform/intl";
@@ -9,7 +9,7 @@ import { convocationMail } from "./mail-content.server";
 import type { SessionDetailsInput } from "./model";
 import { calendarOf, loadMailRegistration, mailSetup } from "./registrations.server";
 import { notifySessionMoved, scheduleMoved, sessionAudience, type SessionAudience } from "./session-move.server";
-import { signalMailQueued } from "~/domain/leads/mail-queue.server";
+import { signalMailQueued } from "~/platform/email/queue.server";
 import { formatCount, formatDayRange } from "~/platform/format";
 import { getSession, listSessions, placeOf, seatUse, type RegistrationSession } from "./sessions.server";
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { enqueueMail } from "~/domain/leads/mail-queue.server";
+import { enqueueMail } from "~/platform/email/queue.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { sessionDays } from "./calendar";
 import { scheduleText, sessionMovedMail, sessionMovedTraineeMail } from "./mail-content.server";

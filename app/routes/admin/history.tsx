@@ -3,7 +3,7 @@ import { Link } from "~/ui/link";
 import type { Route } from "./+types/history";
 import { COLUMN_BY_FIELD } from "~/domain/formations/import/columns";
 import { RevisionDiff, RevisionList } from "~/domain/revisions/components/history";
-import { compareQuerySchema, historyScreen, restoreSchema } from "~/domain/revisions/history.server";
+import { compareQuerySchema, historyScreen, restoreSchema } from "~/composition/revision-history.server";
 import { HISTORY_ACCESS, REVISION_ENTITIES, historyPath, isRevisionEntity, type RevisionEntity } from "~/domain/revisions/model";
 import { getRevision, restoreAsDraft } from "~/domain/revisions/revisions.server";
 import { requireAdmin, requireEditor } from "~/platform/auth/guard.server";

@@ -2,9 +2,9 @@ import { Form, useNavigation } from "react-router";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/parametres-formations";
 import { adminCrumb } from "~/ui/layout/admin-nav";
-import { formationDefaultsSchema, type FormationDefaultField } from "~/domain/settings/formation-defaults";
-import { FORMATION_DEFAULT_LABELS, VAT_DEFAULT_OPTIONS } from "~/domain/settings/formation-defaults-labels";
-import { getFormationDefaults, updateFormationDefaults } from "~/domain/settings/settings.server";
+import { formationDefaultsSchema, type FormationDefaultField } from "~/domain/formations/defaults";
+import { FORMATION_DEFAULT_LABELS, VAT_DEFAULT_OPTIONS } from "~/domain/formations/defaults-labels";
+import { getFormationDefaults, updateFormationDefaults } from "~/domain/formations/defaults.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { saveSettingsForm } from "~/platform/http/settings-save.server";
@@ -38,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 const FORM_ID = "defauts";
 const LONG: FormationDefaultField[] = ["accessModalities", "teachingMethods", "evaluationMethods", "accessibility"];
-const loadSchema = () => import("~/domain/settings/formation-defaults").then((m) => schemaValidator(m.formationDefaultsSchema));
+const loadSchema = () => import("~/domain/formations/defaults").then((m) => schemaValidator(m.formationDefaultsSchema));
 
 export default function FormationDefaultsPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../../tests/support/databases";
-import { saveFormationDefaults } from "~/domain/settings/settings.server";
-import { formationDefaultsSchema } from "~/domain/settings/formation-defaults";
+import { saveFormationDefaults } from "~/domain/formations/defaults.server";
+import { formationDefaultsSchema } from "~/domain/formations/defaults";
 import { createCategory } from "../categories.server";
 import { createFormation, getFormationBySlug } from "../formations.server";
 import { categoryInput, formationInput } from "../test-fixtures";

@@ -11,7 +11,7 @@ import { isUniqueViolation } from "~/platform/db/errors";
 import type { Formation, FormationData, FormationSession } from "../model";
 import type { FormationStatus } from "../labels";
 import { slugify } from "../slug";
-import { getFormationDefaults } from "~/domain/settings/settings.server";
+import { getFormationDefaults } from "~/domain/formations/defaults.server";
 import { log } from "~/platform/log.server";
 import {
   cellText,

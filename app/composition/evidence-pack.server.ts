@@ -3,10 +3,10 @@ import { z } from "zod";
 import type { Formation } from "~/domain/formations/model";
 import { formationNames, readableFieldHtml, type Names } from "~/domain/formations/readable.server";
 import { formatDate, formatDateShort, formatDateTime, formatNumber, parisDayAndTime } from "~/platform/format";
-import { toCsv } from "~/domain/leads/leads.server";
+import { toCsv } from "~/platform/csv";
 import { db, type Db } from "~/platform/db/db.server";
-import { LEGAL_DOCUMENTS, legalVersionAt, type LegalDocument } from "./legal-documents.server";
-import { revisionsAt } from "./revisions.server";
+import { LEGAL_DOCUMENTS, legalVersionAt, type LegalDocument } from "~/domain/revisions/legal-documents.server";
+import { revisionsAt } from "~/domain/revisions/revisions.server";
 
 /**
  * The auditor's evidence pack (/admin/qualiopi): what the site published on a given day, from the

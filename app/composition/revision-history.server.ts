@@ -3,9 +3,9 @@ import { BLOG_CATEGORIES, BLOG_STATUS_LABELS, type BlogCategory, type BlogStatus
 import { formationNames, readableField } from "~/domain/formations/readable.server";
 import { formatDate, formatDateTime, formatNumber } from "~/platform/format";
 import { markdownToText } from "~/platform/markdown/markdown.server";
-import { diffContents, type FieldDisplay } from "./diff.server";
-import { HISTORY_ACCESS, type FieldChange, type RevisionEntity, type RevisionSummary } from "./model";
-import { getRevision, listRevisions } from "./revisions.server";
+import { diffContents, type FieldDisplay } from "~/domain/revisions/diff.server";
+import { HISTORY_ACCESS, type FieldChange, type RevisionEntity, type RevisionSummary } from "~/domain/revisions/model";
+import { getRevision, listRevisions } from "~/domain/revisions/revisions.server";
 import { db, type Db } from "~/platform/db/db.server";
 
 /** The query string of the history screen: the two revisions to compare (`de` older, `a` newer). */

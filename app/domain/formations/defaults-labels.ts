@@ -1,9 +1,9 @@
-import { VAT_LABELS, VAT_MODES } from "~/domain/formations/labels";
-import type { FormationDefaultField } from "./formation-defaults";
+import { VAT_LABELS, VAT_MODES } from "./labels";
+import type { FormationDefaultField } from "./defaults";
 
 /**
  * The labels of the formation defaults' form, without zod: the settings screen shows them, the
- * schema (`./formation-defaults.ts`) is loaded with the form (docs/decisions/0005-zod-out-of-public-bundles.md).
+ * schema (`./defaults.ts`) is loaded with the form (docs/decisions/0005-zod-out-of-public-bundles.md).
  */
 
 /** The fields in the order of the form, with their labels. */

@@ -2,8 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { authSecret } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { log } from "~/platform/log.server";
-import type { LeadKind } from "./model";
-import { HONEYPOT_FIELD, TOKEN_FIELD } from "./labels";
+import { HONEYPOT_FIELD, TOKEN_FIELD } from "./fields";
 
 /**
  * Anti-spam for the public forms: a signed timestamp (minimum fill time, and the idempotency key
@@ -11,8 +10,8 @@ import { HONEYPOT_FIELD, TOKEN_FIELD } from "./labels";
  * instance counts the same submissions.
  */
 
-/** The public forms that carry the anti-spam token: quote, contact, registration to a session. */
-export type GuardedForm = LeadKind | "inscription";
+/** The name of a public form that carries the anti-spam token ("devis", "contact", "inscription"): a token is valid for its form only. */
+export type GuardedForm = string;
 
 /** A form older than this is refused (a new token comes with the re-rendered form). */
 export const FORM_TOKEN_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
@@ -52,11 +51,10 @@ export type Screening =
   | { ok: true; token: string }
   | {
       ok: false;
-      status: 200 | 400;
+      /** "confirm": nothing wrong, one step left; "blocked": refused by the anti-spam checks; "invalid": the fields' messages. */
+      kind: "confirm" | "blocked" | "invalid";
       /** A rejection of the whole form, in French. */
       formError?: string;
-      /** Nothing wrong, one step left: the form came without a token of its own (cached page, no JavaScript). */
-      confirm?: boolean;
       token: string;
     };
 
@@ -78,7 +76,7 @@ export function screenSubmission(
     log.info("Envoi de formulaire bloqué (champ piège rempli)", { kind });
     return {
       ok: false,
-      status: 400,
+      kind: "blocked",
       formError:
         "Votre envoi a été bloqué par notre protection contre les envois automatiques : un champ caché, que seuls les robots remplissent, contenait une valeur (cela arrive parfois avec le remplissage automatique du navigateur). Nous l'avons vidé : vérifiez vos informations et renvoyez le formulaire.",
       token: tokenCheck.ok || tokenCheck.reason === "too-fast" ? submittedToken : issueFormToken(kind, now),
@@ -89,19 +87,19 @@ export function screenSubmission(
       // The page came from a cache, or without JavaScript: its form carries no token of its own.
       // The visitor confirms once with a token issued now (already past the minimum fill time).
       const token = issueFormToken(kind, now - minFillSeconds * 1000);
-      return valid ? { ok: false, status: 200, confirm: true, token } : { ok: false, status: 400, token };
+      return valid ? { ok: false, kind: "confirm", token } : { ok: false, kind: "invalid", token };
     }
     if (tokenCheck.reason === "too-fast") {
       return {
         ok: false,
-        status: 400,
+        kind: "blocked",
         formError: `Envoi trop rapide\u00a0: pour nous protéger des robots, un formulaire ne peut pas être envoyé moins de ${minFillSeconds} secondes après son ouverture. Patientez ${tokenCheck.waitSeconds} seconde${tokenCheck.waitSeconds > 1 ? "s" : ""}, puis renvoyez-le\u00a0: vos informations sont conservées.`,
         token: submittedToken,
       };
     }
     return {
       ok: false,
-      status: 400,
+      kind: "blocked",
       formError:
         tokenCheck.reason === "expired"
           ? "Ce formulaire a été ouvert il y a plus de deux jours et a expiré par sécurité. Vos informations sont conservées : vérifiez-les et renvoyez le formulaire."
@@ -109,7 +107,7 @@ export function screenSubmission(
       token: issueFormToken(kind, now),
     };
   }
-  if (!valid) return { ok: false, status: 400, token: submittedToken };
+  if (!valid) return { ok: false, kind: "invalid", token: submittedToken };
   return { ok: true, token: submittedToken };
 }
 
@@ -176,4 +174,9 @@ export async function pruneRateLimits(target: Db = db(), now = Date.now(), windo
     .where("window_start", "<", new Date(now - windowMs).toISOString())
     .executeTakeFirst();
   return Number(result.numDeletedRows ?? 0);
+}
+
+/** Housekeeping: counters of the public forms' limit whose window is over. */
+export function pruneRateLimitsTask(): Promise<number> {
+  return pruneRateLimits();
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvText, toCsv } from "./leads.server";
+import { csvCell, csvText, toCsv } from "./csv";
 
 /**
  * The leads export opened in Excel (French settings: `;` separator): a SIRET keeps its 14 digits and
  * a phone number its leading 0 (written ="…", which Excel reads as text), and nothing in a cell can
  * run as a formula.
  */
-describe("leads CSV for Excel", () => {
+describe("CSV for Excel", () => {
   it("writes SIRET and phone numbers as text Excel keeps as typed", () => {
     expect(csvCell(csvText("73282932000074"))).toBe(`"=""73282932000074"""`);
     expect(csvCell(csvText("0612345678"))).toBe(`"=""0612345678"""`);

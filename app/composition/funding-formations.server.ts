@@ -1,6 +1,6 @@
 import { listFormations, resolveFormationSlug, type FormationListItem } from "~/domain/formations/formations.server";
 import { priceExcludingVat } from "~/domain/formations/labels";
-import type { CategorySlug } from "./labels";
+import type { CategorySlug, FittingFormation } from "~/domain/funding/labels";
 
 /**
  * The funding area's view of the catalogue (owned by `~/domain/formations`): the simulator
@@ -12,12 +12,6 @@ export interface SimulatorFormation {
   hours: number;
   /** Inter-company price per trainee, excluding VAT (HT); null when the course is on quote. */
   pricePerTrainee: number | null;
-}
-
-export interface FittingFormation {
-  slug: string;
-  title: string;
-  hours: number;
 }
 
 function toSimulatorFormation(

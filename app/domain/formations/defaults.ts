@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { MARKDOWN_MAX, VAT_MODES } from "~/domain/formations/labels";
+import { MARKDOWN_MAX, VAT_MODES } from "./labels";
 
 /**
  * What most formations of an organisation share (contacts, disability referent, VAT, access,
- * methods): kept once in the settings, they fill the empty cells of an imported formation. An
+ * methods): kept once in the settings table (`./defaults.server.ts`), they fill the empty cells of an imported formation. An
  * empty value is no default: the imported formation lists the field as « à compléter ».
  */
 
@@ -36,7 +36,7 @@ export const formationDefaultsSchema = z.object({
 export type FormationDefaults = z.output<typeof formationDefaultsSchema>;
 export type FormationDefaultField = keyof FormationDefaults;
 
-export { FORMATION_DEFAULT_LABELS, VAT_DEFAULT_OPTIONS } from "./formation-defaults-labels";
+export { FORMATION_DEFAULT_LABELS, VAT_DEFAULT_OPTIONS } from "./defaults-labels";
 
 /** Until an admin saves them: the organisation's own e-mail and phone as contact, nothing else. */
 export function defaultsFromOrganisation(organisation: { email: string; phone: string; accessibilityContact: string }): FormationDefaults {
