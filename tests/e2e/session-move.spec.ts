@@ -129,7 +129,7 @@ test("a viewer cannot move a session, and moving a session that does not exist a
   const sessionId = await newExcelSession(serverDb(), 6, "2099-12-07", "2099-12-08");
   await registerOverHttp(request, sessionId, uniqueEmail("contact-role"), [["Inès", "Roux", uniqueEmail("ines")]]);
   const move = {
-    operation: "details",
+    intent: "details",
     confirmation: "oui",
     kind: "inter",
     startDate: "2099-12-14",
