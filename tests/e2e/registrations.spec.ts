@@ -9,6 +9,7 @@ import { startServer, waitReady, type ServerProcess } from "../support/server-pr
 import { createAccount, e2eDataDir, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
 import type { Db } from "~/platform/db/db.server";
 import { EXCEL, newExcelSession, registrationPathOf } from "./support/sessions";
+import { hydrated } from "./support/hydration";
 
 /**
  * Online registration (README, « Inscriptions en ligne »): a visitor registers two trainees and gets
@@ -91,10 +92,6 @@ async function sentMail(
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`Aucun e-mail « ${purpose} » envoyé à ${to}`);
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
 }
 
 test.describe("registration to a session", () => {
