@@ -1,6 +1,6 @@
 import { axeViolations } from "./support/axe";
-import { expect, fillRegistration, OUTAGE_KINDS, OUTAGE_NAMES, test } from "./support/outage";
-import { newExcelSession, registrationPathOf } from "./support/sessions";
+import { expect, OUTAGE_KINDS, OUTAGE_NAMES, test } from "./support/outage";
+import { fillRegistration, newExcelSession, registrationPathOf } from "./support/sessions";
 
 /**
  * A registration sent while the database refuses is not lost (docs/decisions/0010-lead-spool.md):
@@ -28,7 +28,7 @@ for (const kind of OUTAGE_KINDS)
       const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
       const page = await context.newPage();
       await page.goto(formPath);
-      await fillRegistration(page, contact);
+      await fillRegistration(page, { contactEmail: contact });
       // The page came from before the outage: the form asks to confirm once (its token), then sends.
       await page.getByRole("button", { name: "Envoyer mon inscription" }).click();
       if (!page.url().includes("/inscription/recue")) {

@@ -8,8 +8,8 @@ import { insertAccount } from "../support/account-rows";
 import { createPostgresDatabase, type TestDatabase } from "../support/databases";
 import { startServer, waitReady, type ServerProcess } from "../support/server-process";
 import { closeDbHandle, openDb, type Db } from "~/platform/db/db.server";
-import { fillContact, fillRegistration } from "./support/outage";
-import { newExcelSession, registrationPathOf } from "./support/sessions";
+import { fillContact } from "./support/outage";
+import { fillRegistration, newExcelSession, registrationPathOf } from "./support/sessions";
 
 /**
  * PostgreSQL answers, but refuses the write, with no network error (docs/decisions/0010-lead-spool.md):
@@ -128,7 +128,7 @@ test.describe("PostgreSQL refusing writes without a network error", () => {
     await sql.raw(`ALTER DATABASE "${name}" SET default_transaction_read_only = on`).execute(admin);
     await endSessions();
     const contact = `inscription-lecture-seule-${Date.now()}@exemple.test`;
-    await fillRegistration(page, contact);
+    await fillRegistration(page, { contactEmail: contact });
     await page.getByRole("button", { name: "Envoyer mon inscription" }).click();
     await expect(page).toHaveURL(/\/inscription\/recue$/, { timeout: 20_000 });
     await expect(page.getByRole("heading", { name: "Nous avons bien reçu votre inscription" })).toBeVisible();

@@ -132,19 +132,3 @@ export async function fillContact(page: Page, email: string, message: string) {
   await page.getByLabel(/^Message/).fill(message);
   await page.getByLabel(/J'accepte que/).check();
 }
-
-/** Fills the registration form already open on `page` for a company paying itself, one trainee; not sent. */
-export async function fillRegistration(page: Page, contact: string) {
-  await page.getByLabel("Raison sociale").fill("Scierie Girard");
-  await page.locator('[name="adresse"]').fill("3 route de la Forêt");
-  await page.getByLabel("Code postal").fill("88000");
-  await page.getByLabel("Ville").fill("Épinal");
-  await page.locator('[name="contactNom"]').fill("Marion Girard");
-  await page.locator('[name="contactEmail"]').fill(contact);
-  await page.locator('[name="stagiaires.0.prenom"]').fill("Théo");
-  await page.locator('[name="stagiaires.0.nom"]').fill("Girard");
-  await page.locator('[name="stagiaires.0.email"]').fill(`theo-${Date.now()}@exemple.test`);
-  await page.getByLabel("Fonds propres (l'entreprise ou vous-même)").check();
-  await page.locator('[name="cgv"]').check();
-  await page.locator('[name="reglement"]').check();
-}
