@@ -1,6 +1,6 @@
 import { formatDate } from "~/platform/format";
 import { todayInParis } from "~/domain/formations/labels";
-import { createAccount, e2eBaseURL, serverDb, signInApi, uniqueEmail } from "./support/accounts";
+import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
 import { fillRegistration, registrationPathOf } from "./support/sessions";

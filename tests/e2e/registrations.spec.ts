@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import ICAL from "ical.js";
 import { createPostgresDatabase, type TestDatabase } from "../support/databases";
 import { startServer, waitReady, type ServerProcess } from "../support/server-process";

@@ -111,17 +111,20 @@ export async function insertLead({ kind, reference = `E2E-${randomUUID().slice(0
   return id;
 }
 
+// Playwright reads a fixture's dependencies from its first parameter, which must be a destructuring
+// pattern, empty when there are none.
+/* eslint-disable no-empty-pattern */
 export const test = base.extend<Fixtures>({
-  staff: async ({}, use) => {
-    await use(async (target, role) => {
+  staff: async ({}, provide) => {
+    await provide(async (target, role) => {
       const account = await createAccount({ email: uniqueEmail(`e2e-${role}`), role });
       if (target) await signInApi(target, e2eBaseURL(), account.email);
       return account;
     });
   },
-  newSession: async ({}, use) => {
+  newSession: async ({}, provide) => {
     const created: string[] = [];
-    await use(async ({ seats = 6, ...days } = {}) => {
+    await provide(async ({ seats = 6, ...days } = {}) => {
       const { start, end } = { ...farDays(), ...days };
       const id = await newExcelSession(serverDb(), seats, start, end);
       created.push(id);
@@ -129,9 +132,9 @@ export const test = base.extend<Fixtures>({
     });
     await removeSessions(created);
   },
-  newLead: async ({}, use) => {
+  newLead: async ({}, provide) => {
     const created: string[] = [];
-    await use(async (options) => {
+    await provide(async (options) => {
       const id = await insertLead(options);
       created.push(id);
       return id;
@@ -140,5 +143,6 @@ export const test = base.extend<Fixtures>({
     if (created.length) await serverDb().deleteFrom("leads").where("id", "in", created).execute();
   },
 });
+/* eslint-enable no-empty-pattern */
 
 export { expect } from "@playwright/test";

@@ -97,7 +97,7 @@ export const test = base.extend<{ outageKind: OutageKind; outageEnv: Record<stri
   outageEnv: [{}, { option: true }],
   // Its own time to start the server (up to 2 min on a loaded machine), besides the test's.
   outage: [
-    async ({ outageKind, outageEnv }, use) => {
+    async ({ outageKind, outageEnv }, provide) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "site-outage-"));
       const database = outageKind === "postgres" ? await relayedPostgres() : lockedSqlite(dataDir);
       let server: ServerProcess | undefined;
@@ -110,7 +110,7 @@ export const test = base.extend<{ outageKind: OutageKind; outageEnv: Record<stri
           ...database.env,
         });
         await waitReady(server, "/readyz", 120_000);
-        await use({ server, dataDir, store: database.store(), cut: () => database.cut(), restore: () => database.restore() });
+        await provide({ server, dataDir, store: database.store(), cut: () => database.cut(), restore: () => database.restore() });
       } finally {
         await server?.stop();
         await database.cleanup();
