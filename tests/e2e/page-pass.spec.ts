@@ -1,5 +1,5 @@
 import { serverDb } from "./support/accounts";
-import { adminPaths, sitemapPaths } from "./support/crawl";
+import { adminPaths, CONTENT_SCREENS, sitemapPaths } from "./support/crawl";
 import { expect, test } from "./support/fixtures";
 import { merge, openPass, shareOf, visitAll, type Visit } from "./support/page-pass";
 import { EXCEL, registrationPathOf } from "./support/sessions";
@@ -73,14 +73,7 @@ const OTHER_PUBLIC = ["/recherche?q=zzzz", "/une-page-absente"];
 /** Admin screens of the audit whose address needs no record. */
 const AUDITED_ADMIN = [
   "/admin",
-  "/admin/formations",
-  "/admin/formations/new",
-  "/admin/formations/import",
-  "/admin/formations/batch-import",
-  "/admin/blog",
-  "/admin/blog/new",
-  "/admin/categories",
-  "/admin/villes",
+  ...CONTENT_SCREENS,
   "/admin/devis",
   "/admin/messages",
   "/admin/journal",

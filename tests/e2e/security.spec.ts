@@ -7,6 +7,7 @@ import { IMPORT_MAX_REQUEST_BYTES } from "~/domain/formations/import/limits";
 import { closeDbHandle, openDb } from "~/platform/db/db.server";
 import { insertAccount } from "../support/account-rows";
 import { PASSWORD, e2eDataDir, signInApi, testClientIp, uniqueEmail, waitForMail } from "./support/accounts";
+import { CONTENT_SCREENS } from "./support/crawl";
 import { hydrated } from "./support/hydration";
 
 /** Security headers, request size limits, prototype keys refused everywhere (no page raises a CSP violation: the page pass, tests/e2e/page-pass.spec.ts). */
@@ -238,14 +239,7 @@ test.describe("prototype keys", () => {
         "/admin/utilisateurs",
         "/admin/parametres",
         "/admin/financement",
-        "/admin/formations",
-        "/admin/formations/new",
-        "/admin/formations/import",
-        "/admin/formations/batch-import",
-        "/admin/blog",
-        "/admin/blog/new",
-        "/admin/categories",
-        "/admin/villes",
+        ...CONTENT_SCREENS,
         "/admin/apercu-markdown",
         "/admin/televersement-image",
       ];

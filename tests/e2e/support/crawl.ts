@@ -7,6 +7,18 @@ import { decode } from "./seo";
  * admin screen reached from the admin's own links (one address per shape).
  */
 
+/** The admin screens where the team writes the catalogue and the blog. */
+export const CONTENT_SCREENS = [
+  "/admin/formations",
+  "/admin/formations/new",
+  "/admin/formations/import",
+  "/admin/formations/batch-import",
+  "/admin/blog",
+  "/admin/blog/new",
+  "/admin/categories",
+  "/admin/villes",
+];
+
 /** Every path (with its query) of the sitemap, in its order. */
 export async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
   const locs = async (path: string) =>

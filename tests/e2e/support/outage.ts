@@ -16,11 +16,9 @@ import { TcpProxy } from "../../support/tcp-proxy";
  * up on the database after 2 s on PostgreSQL, 0.5 s on SQLite, instead of 15 and 5), and stops and
  * removes everything once the test is over.
  *
- *     for (const kind of OUTAGE_KINDS)
- *       test.describe(OUTAGE_NAMES[kind], () => {
- *         test.use({ outageKind: kind, outageEnv: { SEED_DEMO: "0" } });
- *         test("…", async ({ outage }) => { await outage.cut(); … await outage.restore(); });
- *       });
+ *     eachOutage({ SEED_DEMO: "0" }, () => {
+ *       test("…", async ({ outage }) => { await outage.cut(); … await outage.restore(); });
+ *     });
  */
 export type OutageKind = "sqlite" | "postgres";
 
@@ -122,6 +120,15 @@ export const test = base.extend<{ outageKind: OutageKind; outageEnv: Record<stri
 });
 
 export { expect } from "@playwright/test";
+
+/** The tests `body` declares, once per kind of outage this run can play, each in a describe block of its name. */
+export function eachOutage(env: Record<string, string>, body: () => void) {
+  for (const kind of OUTAGE_KINDS)
+    test.describe(OUTAGE_NAMES[kind], () => {
+      test.use({ outageKind: kind, outageEnv: env });
+      body();
+    });
+}
 
 /** Fills the contact form (with JavaScript or without), not sent. */
 export async function fillContact(page: Page, email: string, message: string) {
