@@ -103,7 +103,7 @@ export async function insertLead({ kind, reference = `E2E-${randomUUID().slice(0
       message: devis ? "Nous souhaitons former trois personnes." : "Bonjour, pouvez-vous me rappeler au sujet du CPF ?",
       consent_at: now,
       form_token: `e2e-${id}`,
-      search_text: devis ? "camille martin atelier" : "nadia lefevre question",
+      search_text: `${reference.toLowerCase()} ${devis ? "camille martin atelier" : "nadia lefevre question"}`,
       created_at: now,
       updated_at: now,
     })
