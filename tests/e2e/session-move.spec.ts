@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { createAccount, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import { newExcelSession, registerOverHttp } from "./support/sessions";
+import { hydrated } from "./support/hydration";
 
 /**
  * Moving a session that has registrants (README, « Déplacer une session »): staff are asked first,
@@ -70,7 +71,7 @@ test("with JavaScript: a dialog names the registrations and trainees; cancelling
   const editor = await createAccount({ email: uniqueEmail("editrice-deplacement"), role: "editor" });
   await signInApi(page, baseURL!, editor.email);
   await page.goto(`/admin/sessions/${sessionId}`);
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
+  await hydrated(page);
 
   await page.getByLabel("Premier jour").fill("2099-10-12");
   await page.getByLabel("Dernier jour").fill("2099-10-13");
