@@ -74,6 +74,19 @@ export interface Issue {
   issuedOn: string;
 }
 
+/** What a document about one trainee is made from (the convocation, the certificate). */
+interface TraineeDocument {
+  source: SourceData;
+  r: RegistrationData;
+  t: Trainee;
+  issue: Issue;
+}
+
+/** Its registration and trainee as the PDF prints them (see visitorRegistration). */
+function visitorTraineeDocument(d: TraineeDocument): TraineeDocument {
+  return { ...d, r: visitorRegistration(d.r), t: visitorTrainee(d.t) };
+}
+
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <View style={styles.row} wrap={false}>
@@ -408,19 +421,8 @@ export function Contract({ source, r: typed, issue }: { source: SourceData; r: R
 }
 
 /** Convocation of one trainee (L6353-8: what the trainee is told before the session). */
-export function Convocation({
-  source,
-  r: typed,
-  t: typedTrainee,
-  issue,
-}: {
-  source: SourceData;
-  r: RegistrationData;
-  t: Trainee;
-  issue: Issue;
-}) {
-  const r = visitorRegistration(typed);
-  const t = visitorTrainee(typedTrainee);
+export function Convocation(props: TraineeDocument) {
+  const { source, r, t, issue } = visitorTraineeDocument(props);
   const o = source.organisation;
   const f = source.formation;
   return (
@@ -493,19 +495,8 @@ export function AttendanceSheet({ source, registrations, issue }: { source: Sour
 }
 
 /** Certificat de réalisation and attestation de fin de formation of one trainee (L6353-1, R6332-26). */
-export function Certificate({
-  source,
-  r: typed,
-  t: typedTrainee,
-  issue,
-}: {
-  source: SourceData;
-  r: RegistrationData;
-  t: Trainee;
-  issue: Issue;
-}) {
-  const r = visitorRegistration(typed);
-  const t = visitorTrainee(typedTrainee);
+export function Certificate(props: TraineeDocument) {
+  const { source, r, t, issue } = visitorTraineeDocument(props);
   const o = source.organisation;
   const c = source.clauses;
   const f = source.formation;
