@@ -290,6 +290,18 @@ function traineeNames(r: RegistrationData): ReactNode[] {
   ];
 }
 
+/** The organisation, first of the parties that sign a convention or a contract. */
+function OrganisationParty({ source }: { source: SourceData }) {
+  const o = source.organisation;
+  const c = source.clauses;
+  return (
+    <Text>
+      {o.name}, {o.legalForm}, {o.street}, {o.postalCode} {o.city}, SIRET {formatSiret(o.siret)}, représenté par {c.signatoryName},{" "}
+      {c.signatoryRole.toLowerCase()}, ci-après « l'organisme de formation » ;
+    </Text>
+  );
+}
+
 /** Convention de formation with a company (L6353-1, L6353-2, D6353-1). */
 export function Convention({ source, r: typed, issue }: { source: SourceData; r: RegistrationData; issue: Issue }) {
   const r = visitorRegistration(typed);
@@ -299,10 +311,7 @@ export function Convention({ source, r: typed, issue }: { source: SourceData; r:
     <Document title={`${KIND_LABELS.convention} ${issue.number}`} author={o.name} language="fr">
       <Sheet source={source} kind="convention" issue={issue} subtitle="Articles L6353-1 et D6353-1 du Code du travail">
         <Section title="Entre les soussignés">
-          <Text>
-            {o.name}, {o.legalForm}, {o.street}, {o.postalCode} {o.city}, SIRET {formatSiret(o.siret)}, représenté par {c.signatoryName},{" "}
-            {c.signatoryRole.toLowerCase()}, ci-après « l'organisme de formation » ;
-          </Text>
+          <OrganisationParty source={source} />
           <Text>
             et {r.companyName || r.contactName}
             {r.siret ? `, SIRET ${formatSiret(r.siret)}` : ""}, {r.address}, représentée par {r.contactName}, ci-après « le client »
@@ -347,16 +356,12 @@ export function Convention({ source, r: typed, issue }: { source: SourceData; r:
 export function Contract({ source, r: typed, issue }: { source: SourceData; r: RegistrationData; issue: Issue }) {
   const r = visitorRegistration(typed);
   const o = source.organisation;
-  const c = source.clauses;
   const f = source.formation;
   return (
     <Document title={`${KIND_LABELS.contrat} ${issue.number}`} author={o.name} language="fr">
       <Sheet source={source} kind="contrat" issue={issue} subtitle="Articles L6353-3 à L6353-7 du Code du travail">
         <Section title="Entre les soussignés">
-          <Text>
-            {o.name}, {o.legalForm}, {o.street}, {o.postalCode} {o.city}, SIRET {formatSiret(o.siret)}, représenté par {c.signatoryName},{" "}
-            {c.signatoryRole.toLowerCase()}, ci-après « l'organisme de formation » ;
-          </Text>
+          <OrganisationParty source={source} />
           <Text>
             et {r.contactName}, {r.address}, qui s'inscrit à titre individuel et à ses frais, ci-après « le stagiaire » (inscription{" "}
             {r.reference}).
