@@ -19,16 +19,22 @@ export function runWithConfig(failure: string, work: () => Promise<number>): voi
     });
 }
 
-async function main(work: () => Promise<number>): Promise<number> {
+/** Reads the configuration; false (the script exits 1) after printing a ConfigError's message. */
+export function configIsValid(): boolean {
   try {
     config();
+    return true;
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(error.message + "\n");
-      return 1;
+      return false;
     }
     throw error;
   }
+}
+
+async function main(work: () => Promise<number>): Promise<number> {
+  if (!configIsValid()) return 1;
   ensureDataDir();
   return work();
 }
