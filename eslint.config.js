@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { DOMAIN_DEPENDENCIES } from "./app/domain/dependencies.ts";
 
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 
@@ -26,6 +27,55 @@ function dynamicLayer(folders, message) {
     selector: `ImportExpression[source.value=/${source}/]`,
     message: `${message}, pas même par un import() dynamique (docs/architecture.md#couches).`,
   };
+}
+
+/**
+ * Domain → domain dependencies (docs/architecture.md#dépendances-entre-domaines): for each domain of
+ * the table of app/domain/dependencies.ts, the other domains it may not import, by the `~/domain/`
+ * alias or by a relative path. A relative path reaches app/domain/ by as many `../` as the file is
+ * deep, so the rule is written for each depth (files up to DOMAIN_DEPTH folders below their domain).
+ * The layer rule of every domain file is repeated here: a later rule replaces an earlier one.
+ */
+const DOMAIN_DEPTH = 4;
+const DOMAIN_LAYER = "un domaine n'importe ni route ni composition";
+
+function domainRules() {
+  const domains = Object.keys(DOMAIN_DEPENDENCIES);
+  return domains.flatMap((domain) => {
+    const declared = DOMAIN_DEPENDENCIES[domain];
+    const refused = domains.filter((other) => other !== domain && !declared.includes(other)).join("|");
+    if (!refused) return [];
+    const message = `le domaine ${domain} n'importe ${
+      DOMAIN_DEPENDENCIES[domain].length ? `que ${DOMAIN_DEPENDENCIES[domain].join(", ")}` : "aucun autre domaine"
+    } (app/domain/dependencies.ts, docs/architecture.md#dépendances-entre-domaines)`;
+    return Array.from({ length: DOMAIN_DEPTH + 1 }, (_, depth) => {
+      const up = depth + 1;
+      // `~/domain/x`, `../x` (one `../` more than the file is deep) or `../../domain/x`; `[.]` so that
+      // the same regex also reads in an esquery selector, where a slash is written `[\x2F]`.
+      const regex = `^(~/domain/|([.]/)?([.][.]/){${up}}|([.]/)?([.][.]/){${up + 1}}domain/)(${refused})(/|$)`;
+      return {
+        files: [`app/domain/${domain}/${"*/".repeat(depth)}*.{ts,tsx}`],
+        ignores: TESTS,
+        rules: {
+          "no-restricted-imports": [
+            "error",
+            {
+              paths: [ROUTER_LINK],
+              patterns: [layer(["routes", "composition"], DOMAIN_LAYER), { regex, message: `${message}.` }],
+            },
+          ],
+          "no-restricted-syntax": [
+            "error",
+            dynamicLayer(["routes", "composition"], DOMAIN_LAYER),
+            {
+              selector: `ImportExpression[source.value=/${regex.replaceAll("/", "[\\x2F]")}/]`,
+              message: `${message}, pas même par un import() dynamique.`,
+            },
+          ],
+        },
+      };
+    });
+  });
 }
 
 export default tseslint.config(
@@ -84,13 +134,11 @@ export default tseslint.config(
     files: ["app/domain/**"],
     ignores: TESTS,
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { paths: [ROUTER_LINK], patterns: [layer(["routes", "composition"], "un domaine n'importe ni route ni composition")] },
-      ],
-      "no-restricted-syntax": ["error", dynamicLayer(["routes", "composition"], "un domaine n'importe ni route ni composition")],
+      "no-restricted-imports": ["error", { paths: [ROUTER_LINK], patterns: [layer(["routes", "composition"], DOMAIN_LAYER)] }],
+      "no-restricted-syntax": ["error", dynamicLayer(["routes", "composition"], DOMAIN_LAYER)],
     },
   },
+  ...domainRules(),
   {
     files: ["app/*.ts", "app/*.tsx", "vite/**"],
     ignores: [...TESTS, "app/root.tsx"],
@@ -116,6 +164,37 @@ export default tseslint.config(
     files: ["app/routes/**"],
     ignores: TESTS,
     rules: { "max-lines": ["error", { max: 250 }] },
+  },
+  // Thin routes, plain domains (docs/architecture.md#couches, docs/decisions/0026-thin-routes-typed-outcomes.md): a route
+  // reaches the database only through domain functions, never `db()` nor the db module itself.
+  {
+    files: ["app/routes/**"],
+    ignores: TESTS,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [ROUTER_LINK],
+          patterns: [
+            {
+              regex: "^(~/|(\\.{1,2}/)+)(.*/)?platform/db/db\\.server$",
+              message: "une route n'accède pas à la base : elle appelle une fonction du domaine (docs/architecture.md#couches).",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='db']",
+          message: "une route n'appelle pas db() : elle appelle une fonction du domaine (docs/architecture.md#couches).",
+        },
+        {
+          selector: "ImportExpression[source.value=/platform[\\x2F]db[\\x2F]db[.]server$/]",
+          message: "une route n'importe pas la base, pas même par un import() dynamique (docs/architecture.md#couches).",
+        },
+      ],
+    },
   },
   {
     files: ["**/*.js"],

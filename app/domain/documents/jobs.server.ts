@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { signalMailQueued } from "~/domain/leads/mail-queue.server";
+import { signalMailQueued } from "~/platform/email/queue.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
 import { parisCalendarDay } from "~/platform/intl";

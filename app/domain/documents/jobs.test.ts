@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
-import { claimDueMails, sendClaimedMails } from "~/domain/leads/mail-queue.server";
+import { claimDueMails, sendClaimedMails } from "~/platform/email/queue.server";
 import type { MailMessage } from "~/platform/email/mailer.server";
 import { claimBatch, listBatches, queueBatch, releaseBatch, runBatch } from "./jobs.server";
 import { databaseWithDocuments, registerByHand, staff, type DocumentsFixture } from "./test-fixtures";

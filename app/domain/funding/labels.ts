@@ -50,6 +50,13 @@ export function isLargeCompany(band: HeadcountBand): boolean {
 export const CATEGORY_SLUGS = ["bureautique", "management", "langues", "numerique", "securite", "commercial", "rh"] as const;
 export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
 
+/** A formation of the catalogue an OPCO page suggests for a category (the route reads them from the catalogue). */
+export interface FittingFormation {
+  slug: string;
+  title: string;
+  hours: number;
+}
+
 export const CATEGORY_LABELS: Record<CategorySlug, string> = {
   bureautique: "Bureautique",
   management: "Management",

@@ -22,7 +22,6 @@ import {
   type SimulationValues,
 } from "./labels";
 import { OPCO_NAMES, OPCO_SLUGS } from "./opco-list";
-import { FormationSearch } from "~/domain/formations/components/formation-search";
 
 export interface SimulatorFormationOption {
   slug: string;
@@ -39,6 +38,8 @@ export interface SimulatorProps {
   quoteHref: string | null;
   /** The formation chosen (from the address or by search), if any. */
   formation: SimulatorFormationOption | null;
+  /** The search over the catalogue (composed by the route: funding does not import formations), calling `onPick` with the formation found. */
+  formationSearch: (onPick: (formation: SimulatorFormationOption) => void) => ReactNode;
 }
 
 function normalizeSearch(search: string): string {
@@ -100,7 +101,7 @@ function Field({
 let validator: Promise<Validator> | undefined;
 const loadValidator = () => (validator ??= import("./model").then((m) => schemaValidator(m.simulationFormSchema)));
 
-export function Simulator({ values, errors, submitted, outcome, quoteHref, formation }: SimulatorProps) {
+export function Simulator({ values, errors, submitted, outcome, quoteHref, formation, formationSearch }: SimulatorProps) {
   const [chosen, setChosen] = useState<SimulatorFormationOption | null>(formation);
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -292,11 +293,7 @@ export function Simulator({ values, errors, submitted, outcome, quoteHref, forma
                 </button>
               </p>
             ) : null}
-            <FormationSearch
-              id="simulateur-formation-recherche"
-              label="Formation de notre catalogue (facultatif)"
-              onPick={(f) => choose({ slug: f.slug, title: f.title, hours: f.hours, pricePerTrainee: f.priceExclVat })}
-            />
+            {formationSearch(choose)}
             <FieldError id="simulateur-formation-error" message={shownErrors.formation} />
             <p className="text-sm text-slate-600 dark:text-slate-400">
               Le coût et la durée se remplissent d'après la formation choisie&nbsp;; sans formation du catalogue, saisissez-les.

@@ -7,8 +7,8 @@ import { createAuth } from "~/platform/auth/auth.server";
 import { loadConfig, setConfig } from "~/platform/config.server";
 import { closeDbHandle, migrate, openDb, type Db } from "~/platform/db/db.server";
 import { deleteLead, submitLead } from "./leads.server";
-import { processMailQueue } from "./mail-queue.server";
-import { issueFormToken } from "./spam.server";
+import { processMailQueue } from "~/platform/email/queue.server";
+import { issueFormToken } from "~/platform/intake/guard.server";
 
 /**
  * Right to erasure reaches every copy the site controls: after a lead and an account are erased,

@@ -70,11 +70,6 @@ export function subjectLabel(value: string): string {
   return CONTACT_SUBJECTS.find((s) => s.value === value)?.label ?? value;
 }
 
-/** Anti-spam fields, present in both forms and never kept in a draft. */
-export const HONEYPOT_FIELD = "website";
-
-export const TOKEN_FIELD = "jeton";
-
 export const QUOTE_FIELDS = [
   "entreprise",
   "siret",

@@ -4,15 +4,21 @@ import { deLabel } from "~/ui/french";
 import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { DashboardFigure } from "~/platform/admin/dashboard";
-import { getOrganisation } from "~/domain/settings/settings.server";
-import { CLIENT_IP_HEADER } from "~/platform/auth/auth.server";
+import { getOrganisation, organisationPhone, staffAddress } from "~/domain/settings/settings.server";
 import { config } from "~/platform/config.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { LeadsTable } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
 import { resolveFormations } from "./catalogue.server";
 import { staffNotification, visitorAcknowledgement, type LeadForMail, type MailContext } from "./mail-content.server";
-import { enqueueMail, enqueueVisitorMail, PERSON_CAPS, requeueMail, signalMailQueued, withinRecipientCaps } from "./mail-queue.server";
+import {
+  enqueueMail,
+  enqueueVisitorMail,
+  PERSON_CAPS,
+  requeueMail,
+  signalMailQueued,
+  withinRecipientCaps,
+} from "~/platform/email/queue.server";
 import {
   FORMAT_LABELS,
   LEADS_PAGE_SIZE,
@@ -25,8 +31,8 @@ import {
   subjectLabel,
   leadMailState,
   LEAD_MAIL_STATE_LABELS,
-  validateContact,
-  validateQuote,
+  contactSchema,
+  quoteSchema,
   type ContactInput,
   type FormValues,
   type LeadDetail,
@@ -38,48 +44,32 @@ import {
   type LeadStatus,
   type QuoteInput,
 } from "./model";
-import { consumeRateLimit, rateLimitMessage, screenSubmission } from "./spam.server";
-import { type FieldErrors } from "~/platform/validation/errors";
+import { csvText, toCsv } from "~/platform/csv";
+import type { IntakeOutcome } from "~/platform/intake/outcome";
+import {
+  replaySpooled,
+  spooledCount,
+  submitPublicForm,
+  type IntakeContext,
+  type PublicForm,
+  type Submission,
+} from "~/platform/intake/pipeline.server";
 import type { Actor } from "~/platform/db/actor";
-import { isDatabaseUnavailable, isUniqueViolation, withConflictRetry } from "~/platform/db/errors";
+import { isUniqueViolation } from "~/platform/db/errors";
 import { checkpointAfterErasure, eraseCopies } from "~/platform/privacy/erasure.server";
-import { spoolCount, spoolEntries, spoolWrite, type SpoolEntry } from "~/platform/spool/spool.server";
+import type { SpoolEntry } from "~/platform/spool/spool.server";
 
 // ---------------------------------------------------------------------------------------------
 // Submission
 // ---------------------------------------------------------------------------------------------
 
-export interface SubmitContext {
-  /** Client address (the server sets it from the socket or the trusted proxy chain). */
-  ip: string;
-  target?: Db;
-  now?: number;
-  /** Minimum fill time; LEAD_MIN_FILL_SECONDS by default. */
-  minFillSeconds?: number;
+/** What the visitor is answered for a stored (or spooled) request. */
+export interface LeadAnswer {
+  reference: string;
+  leadId: string;
 }
 
-export type SubmitResult =
-  | {
-      ok: true;
-      reference: string;
-      leadId: string;
-      duplicate: boolean;
-      /** Kept in the local spool: the database refused it. */ spooled?: boolean;
-    }
-  | {
-      ok: false;
-      status: 200 | 400 | 429 | 503;
-      /** 503: when to try again (Retry-After). */
-      retryAfterSeconds?: number;
-      values: FormValues;
-      errors: FieldErrors;
-      /** A rejection of the whole form (anti-spam), in French. */
-      formError?: string;
-      /** Nothing wrong, one step left: the form came without a token of its own (cached page, no JavaScript). */
-      confirm?: boolean;
-      /** The token the re-rendered form must carry (the same one when it is still valid). */
-      token: string;
-    };
+export type SubmitResult = IntakeOutcome<LeadAnswer, FormValues>;
 
 const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -92,23 +82,6 @@ export function newReference(kind: LeadKind, now = Date.now()): string {
   return `${kind === "devis" ? "DEV" : "MSG"}-${yymm}-${suffix}`;
 }
 
-/** Where staff notifications go: STAFF_EMAIL, else the organisation's e-mail from the settings. */
-export async function staffAddress(target: Db = db()): Promise<string> {
-  return config().mail.staffEmail ?? (await getOrganisation(target)).email;
-}
-
-/** The client address the Express app put on the request (socket, or the trusted proxy chain). */
-export function clientIp(request: Request): string {
-  return request.headers.get(CLIENT_IP_HEADER)?.trim() ?? "";
-}
-
-/**
- * Stores a quote request or a contact message, then queues its two e-mails (notification to the
- * staff, acknowledgement to the visitor) in the same transaction: the request is stored before
- * any mail is attempted, and a mail can never be lost. Anti-spam: honeypot, minimum fill time
- * (signed token), per-address rate limit; every rejection says why in French.
- * Sending the same form twice (double click, reload of the confirmation) stores it once.
- */
 /** What the "lead.received" webhook carries (docs/decisions/0013-webhooks.md). */
 function leadEventData(row: ReturnType<typeof toRow>) {
   return {
@@ -129,130 +102,72 @@ function leadEventData(row: ReturnType<typeof toRow>) {
   };
 }
 
-export async function submitLead(kind: LeadKind, form: FormData, ctx: SubmitContext): Promise<SubmitResult> {
-  const target = ctx.target ?? db();
-  const now = ctx.now ?? Date.now();
-  const minFill = ctx.minFillSeconds ?? config().leadMinFillSeconds;
-  const values = readFormValues(form, fieldsFor(kind));
-  const validation = kind === "devis" ? validateQuote(values) : validateContact(values);
-  const errors = validation.ok ? {} : validation.errors;
-  const screen = screenSubmission(kind, form, { valid: validation.ok, minFillSeconds: minFill, now });
-  if (!screen.ok) {
-    return { ok: false, status: screen.status, values, errors, formError: screen.formError, confirm: screen.confirm, token: screen.token };
-  }
-  const submittedToken = screen.token;
-  if (!validation.ok) return { ok: false, status: 400, values, errors, token: submittedToken };
-
-  try {
-    // The same form sent again: answer with the request already stored.
-    const existing = await target
-      .selectFrom("leads")
-      .select(["id", "reference"])
-      .where("form_token", "=", submittedToken)
-      .executeTakeFirst();
-    if (existing) return { ok: true, reference: existing.reference, leadId: existing.id, duplicate: true };
-
-    const limit = await consumeRateLimit(ctx.ip, { target, now });
-    if (!limit.allowed) {
-      log.warn("Envoi de formulaire refusé (limite par adresse)", { kind });
-      const organisation = await getOrganisation(target);
-      return {
-        ok: false,
-        status: 429,
-        values,
-        errors,
-        formError: rateLimitMessage(limit.retryAfterSeconds, organisation.phone),
-        token: submittedToken,
-      };
-    }
-    return await withConflictRetry(() => storeLead(target, { kind, data: validation.data, token: submittedToken, receivedAt: now }));
-  } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
-    return spoolLead({ kind, data: validation.data, token: submittedToken, receivedAt: now }, values, error);
-  }
-}
-
 /** What the spool keeps of a lead the database refused: enough to store it later as if received then. */
-export interface SpooledLead {
+export interface SpooledLead extends Submission {
   kind: LeadKind;
   data: QuoteInput | ContactInput;
-  /** The form token: the submission's idempotency key, in the spool as in the database. */
-  token: string;
-  receivedAt: number;
-  id?: string;
-  reference?: string;
 }
 
-/** The spool's kind for leads (one folder under DATA_DIR/spool). */
+async function leadByToken(target: Db, token: string): Promise<LeadAnswer | undefined> {
+  const row = await target.selectFrom("leads").select(["id", "reference"]).where("form_token", "=", token).executeTakeFirst();
+  return row && { reference: row.reference, leadId: row.id };
+}
+
+/** The spool's kind for leads (one folder under DATA_DIR/spool), both forms together. */
 export const LEAD_SPOOL_KIND = "leads";
 
-/** Seconds a visitor is asked to wait when neither the database nor the spool could keep the request. */
-export const SPOOL_RETRY_AFTER_SECONDS = 120;
+function leadForm<Schema extends typeof quoteSchema | typeof contactSchema>(kind: LeadKind, schema: Schema) {
+  return {
+    name: kind,
+    logName: "Demande",
+    schema,
+    read: (form: FormData) => readFormValues(form, fieldsFor(kind)),
+    phone: organisationPhone,
+    spoolKind: LEAD_SPOOL_KIND,
+    submission: (data: QuoteInput | ContactInput, token: string, receivedAt: number): SpooledLead => ({ kind, data, token, receivedAt }),
+    findByToken: leadByToken,
+    store: (target: Db, lead: SpooledLead) => storeLead(target, lead),
+    plan: (lead: SpooledLead) => ({ id: randomUUID(), reference: newReference(lead.kind, lead.receivedAt) }),
+    spooledAnswer: (lead: SpooledLead & { id: string; reference: string }): LeadAnswer => ({ reference: lead.reference, leadId: lead.id }),
+    unavailableMessage: `Votre ${kind === "devis" ? "demande" : "message"} n'a pas été envoyé${kind === "devis" ? "e" : ""}\u00a0: notre site rencontre un incident technique et n'a rien pu enregistrer. Vos informations sont conservées ci-dessous\u00a0: renvoyez le formulaire dans quelques minutes.`,
+  } satisfies PublicForm<Schema, SpooledLead, LeadAnswer, undefined, FormValues>;
+}
+
+/** The quote and contact forms, for the intake pipeline (app/platform/intake/pipeline.server.ts). */
+export const LEAD_FORMS = { devis: leadForm("devis", quoteSchema), contact: leadForm("contact", contactSchema) };
 
 /**
- * The database refused the request: it is written to the local spool (fsync) with the id and
- * reference the visitor is given, and stored by the job runner once the database answers
- * (`replaySpooledLead`). If even the spool cannot be written, the visitor keeps the form and is
- * told that nothing was sent (503, Retry-After).
+ * Stores a quote request or a contact message, then queues its two e-mails (notification to the
+ * staff, acknowledgement to the visitor) in the same transaction: the request is stored before
+ * any mail is attempted, and a mail can never be lost. Anti-spam, limit, spool and idempotency:
+ * the intake pipeline (app/platform/intake/pipeline.server.ts).
  */
-function spoolLead(lead: SpooledLead, values: FormValues, cause: unknown): SubmitResult {
-  const planned: SpooledLead = { ...lead, id: randomUUID(), reference: newReference(lead.kind, lead.receivedAt) };
-  try {
-    const entry = spoolWrite(LEAD_SPOOL_KIND, lead.token, planned, { now: lead.receivedAt });
-    log.warn("Demande gardée dans le dossier d'attente (base de données indisponible)", {
-      kind: lead.kind,
-      reference: entry.payload.reference,
-      error: String((cause as Error)?.message ?? cause),
-    });
-    return {
-      ok: true,
-      reference: entry.payload.reference!,
-      leadId: entry.payload.id!,
-      duplicate: entry.payload.id !== planned.id,
-      spooled: true,
-    };
-  } catch (error) {
-    log.error("Demande NON enregistrée : base de données et dossier d'attente indisponibles", {
-      kind: lead.kind,
-      error: String((error as Error)?.message ?? error),
-    });
-    return {
-      ok: false,
-      status: 503,
-      values,
-      errors: {},
-      formError: `Votre ${lead.kind === "devis" ? "demande" : "message"} n'a pas été envoyé${lead.kind === "devis" ? "e" : ""}\u00a0: notre site rencontre un incident technique et n'a rien pu enregistrer. Vos informations sont conservées ci-dessous\u00a0: renvoyez le formulaire dans quelques minutes.`,
-      token: lead.token,
-      retryAfterSeconds: SPOOL_RETRY_AFTER_SECONDS,
-    };
-  }
+export function submitLead(kind: LeadKind, form: FormData, ctx: IntakeContext): Promise<SubmitResult> {
+  return submitPublicForm<typeof quoteSchema | typeof contactSchema, SpooledLead, LeadAnswer, undefined, FormValues>(
+    LEAD_FORMS[kind],
+    form,
+    ctx,
+  );
 }
 
 /**
- * Stores a spooled lead (the job runner, once the database answers again). Idempotent by the form
- * token: a lead already stored (replayed before a crash, or sent again meanwhile) is not stored twice.
+ * Stores a spooled lead (the job runner, once the database answers again), as if received then.
+ * Idempotent by the form token.
  */
 export async function replaySpooledLead(entry: SpoolEntry, target: Db = db()): Promise<void> {
-  const lead = entry.payload as SpooledLead;
-  const existing = await target.selectFrom("leads").select(["id", "reference"]).where("form_token", "=", lead.token).executeTakeFirst();
-  const stored = existing ? { reference: existing.reference, duplicate: true } : await storeLead(target, lead);
-  log.info(stored.duplicate ? "Demande du dossier d'attente déjà enregistrée" : "Demande du dossier d'attente enregistrée", {
-    kind: lead.kind,
-    reference: stored.reference,
-  });
+  await replaySpooled(LEAD_FORMS.devis, entry, (lead: SpooledLead, t) => storeLead(t, lead), target);
 }
 
 /** Requests of one kind waiting in this instance's spool (the admin list shows the figure). */
 export function spooledLeadCount(kind: LeadKind): number {
-  if (spoolCount(LEAD_SPOOL_KIND) === 0) return 0;
-  return spoolEntries<SpooledLead>(LEAD_SPOOL_KIND).filter((e) => e.payload.kind === kind).length;
+  return spooledCount<SpooledLead>(LEAD_FORMS[kind], (lead) => lead.kind === kind);
 }
 
 /**
  * Inserts the lead and queues its two e-mails (notification to the staff, acknowledgement to the
  * visitor) in one transaction. The same form token stored already answers with that lead.
  */
-async function storeLead(target: Db, lead: SpooledLead): Promise<{ ok: true; reference: string; leadId: string; duplicate: boolean }> {
+async function storeLead(target: Db, lead: SpooledLead): Promise<LeadAnswer & { duplicate: boolean }> {
   const { kind, data, token } = lead;
   const formations = kind === "devis" ? await resolveFormations((data as QuoteInput).formation, target) : [];
   const [organisation, staff] = await Promise.all([getOrganisation(target), staffAddress(target)]);
@@ -291,12 +206,12 @@ async function storeLead(target: Db, lead: SpooledLead): Promise<{ ok: true; ref
       });
       log.info("Demande enregistrée", { kind, reference: row.reference });
       signalMailQueued();
-      return { ok: true, reference: row.reference, leadId: row.id, duplicate: false };
+      return { reference: row.reference, leadId: row.id, duplicate: false };
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 5) throw error;
       // Either the same form was sent twice at the same moment, or (very rarely) the reference exists.
       const same = await target.selectFrom("leads").select(["id", "reference"]).where("form_token", "=", token).executeTakeFirst();
-      if (same) return { ok: true, reference: same.reference, leadId: same.id, duplicate: true };
+      if (same) return { reference: same.reference, leadId: same.id, duplicate: true };
     }
   }
 }
@@ -441,7 +356,7 @@ export async function countNewLeads(target: Db = db()): Promise<{ devis: number;
 /** The dashboard's figures for this area (register in `app/composition/dashboard-sources.server.ts`). */
 export async function leadDashboardFigures(target: Db = db()): Promise<DashboardFigure[]> {
   const counts = await countNewLeads(target);
-  const spooled = spoolCount(LEAD_SPOOL_KIND);
+  const spooled = spooledCount(LEAD_FORMS.devis);
   return [
     ...(spooled > 0
       ? [
@@ -696,7 +611,7 @@ export async function resendLeadMail(kind: LeadKind, id: string, mailId: string,
 }
 
 // ---------------------------------------------------------------------------------------------
-// CSV export (UTF-8 with BOM, ";" separator, CRLF: what Excel in French opens as is)
+// CSV export (app/platform/csv.ts: what Excel in French opens as is)
 // ---------------------------------------------------------------------------------------------
 
 const csvDate = new Intl.DateTimeFormat("fr-FR", {
@@ -707,37 +622,6 @@ const csvDate = new Intl.DateTimeFormat("fr-FR", {
   minute: "2-digit",
   timeZone: "Europe/Paris",
 });
-
-/** A number-like identifier (SIRET, phone) that a spreadsheet must keep as text. */
-export interface CsvText {
-  text: string;
-}
-
-/** Marks a SIRET or phone number for `toCsv`: Excel keeps it as typed (leading 0, all 14 digits). */
-export const csvText = (value: string): CsvText => ({ text: value });
-
-/** Digits with their usual separators: nothing a spreadsheet could run. */
-const NUMBER_LIKE = /^\+?[0-9][0-9 .()/-]*$/;
-
-export type CsvValue = string | number | null | undefined | CsvText;
-
-export function csvCell(value: CsvValue): string {
-  if (typeof value === "object" && value !== null) {
-    // Excel (French included) reads ="0612345678" as the text 0612345678: no 6,12E+08, no lost
-    // leading 0. Only for digits and separators, so no formula can be slipped in; anything else
-    // is an ordinary cell, neutralised below.
-    if (NUMBER_LIKE.test(value.text)) return `"=""${value.text}"""`;
-    value = value.text;
-  }
-  let text = value === null || value === undefined ? "" : String(value);
-  // A cell that a spreadsheet would read as a formula is neutralised (CSV injection).
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(rows: CsvValue[][]): string {
-  return "\uFEFF" + rows.map((r) => r.map(csvCell).join(";")).join("\r\n") + "\r\n";
-}
 
 export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target: Db = db()): Promise<string> {
   const rows = await filteredQuery(target, kind, filter)

@@ -17,9 +17,9 @@ import {
   setLeadStatus,
   submitLead,
 } from "./leads.server";
-import { claimDueMails, defaultBackoff, processMailQueue } from "./mail-queue.server";
+import { claimDueMails, defaultBackoff, processMailQueue } from "~/platform/email/queue.server";
 import { mailStateLabel, parseLeadFilter } from "./model";
-import { RATE_LIMIT_MAX, issueFormToken } from "./spam.server";
+import { RATE_LIMIT_MAX, issueFormToken } from "~/platform/intake/guard.server";
 
 const STAFF = "equipe@formavia.test";
 const actor = { id: "u-editor", email: "editrice@formavia.test", role: "editor" as const };
@@ -213,8 +213,7 @@ describe.each(engines)("leads on $name", ({ create }) => {
     const first = await submitLead("devis", quoteForm({ jeton: "" }), { ip: nextIp(), target: t.db, minFillSeconds: 3 });
     expect(first.ok).toBe(false);
     if (first.ok) return;
-    expect(first.confirm).toBe(true);
-    expect(first.status).toBe(200);
+    expect(first.kind).toBe("confirm");
     expect(first.values.entreprise).toBe("Boulangeries Martin");
     // The visitor confirms at once: the token issued with the answer is already past the minimum fill time.
     const second = await submitLead("devis", quoteForm({ jeton: first.token }), { ip: nextIp(), target: t.db, minFillSeconds: 3 });
@@ -346,7 +345,7 @@ describe.each(engines)("leads on $name", ({ create }) => {
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.status).toBe(400);
+    expect(result.kind).toBe("invalid");
     expect(result.errors).toEqual({
       siret: "Ce numéro SIRET n'est pas valide (clé de contrôle incorrecte).",
       email: expect.stringContaining("L'adresse e-mail n'est pas valide"),
@@ -362,7 +361,7 @@ describe.each(engines)("leads on $name", ({ create }) => {
 
   it("explains each anti-spam rejection in French", async () => {
     const honeypot = await submitLead("contact", contactForm({ website: "https://promo.example" }), { ip: nextIp(), target: t.db });
-    expect(honeypot).toMatchObject({ ok: false, status: 400, formError: expect.stringContaining("champ caché") });
+    expect(honeypot).toMatchObject({ ok: false, kind: "blocked", formError: expect.stringContaining("champ caché") });
 
     const now = Date.now();
     const fast = await submitLead("contact", contactForm({ jeton: issueFormToken("contact", now - 1_000) }), {
@@ -371,10 +370,10 @@ describe.each(engines)("leads on $name", ({ create }) => {
       now,
       minFillSeconds: 3,
     });
-    expect(fast).toMatchObject({ ok: false, status: 400, formError: expect.stringContaining("Patientez 2 secondes") });
+    expect(fast).toMatchObject({ ok: false, kind: "blocked", formError: expect.stringContaining("Patientez 2 secondes") });
 
     const forged = await submitLead("contact", contactForm({ jeton: "abc.def.ghi" }), { ip: nextIp(), target: t.db });
-    expect(forged).toMatchObject({ ok: false, status: 400, formError: expect.stringContaining("jeton de sécurité") });
+    expect(forged).toMatchObject({ ok: false, kind: "blocked", formError: expect.stringContaining("jeton de sécurité") });
     if (!forged.ok) expect(forged.token).not.toBe("abc.def.ghi");
 
     // A quote token does not open the contact form.
@@ -382,20 +381,20 @@ describe.each(engines)("leads on $name", ({ create }) => {
       ip: nextIp(),
       target: t.db,
     });
-    expect(wrongForm).toMatchObject({ ok: false, status: 400 });
+    expect(wrongForm).toMatchObject({ ok: false, kind: "blocked" });
 
     const old = await submitLead("contact", contactForm({ jeton: issueFormToken("contact", now - 3 * 24 * 3600 * 1000) }), {
       ip: nextIp(),
       target: t.db,
     });
-    expect(old).toMatchObject({ ok: false, status: 400, formError: expect.stringContaining("expiré") });
+    expect(old).toMatchObject({ ok: false, kind: "blocked", formError: expect.stringContaining("expiré") });
 
     const ip = nextIp();
     for (let i = 0; i < RATE_LIMIT_MAX; i++) {
       expect((await submitLead("contact", contactForm(), { ip, target: t.db })).ok).toBe(true);
     }
     const limited = await submitLead("devis", quoteForm(), { ip, target: t.db });
-    expect(limited).toMatchObject({ ok: false, status: 429, formError: expect.stringContaining("Réessayez dans 60 minutes") });
+    expect(limited).toMatchObject({ ok: false, kind: "limited", formError: expect.stringContaining("Réessayez dans 60 minutes") });
     // Another address is not affected, and the window passes.
     expect((await submitLead("devis", quoteForm(), { ip: nextIp(), target: t.db })).ok).toBe(true);
     const later = Date.now() + 61 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { sessionDatesLabel } from "~/domain/formations/labels";
-import { toCsv } from "~/domain/leads/leads.server";
+import { toCsv } from "~/platform/csv";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
 import { parisCalendarDay } from "~/platform/intl";
@@ -9,7 +9,7 @@ import { convocationMail } from "./mail-content.server";
 import type { SessionDetailsInput } from "./model";
 import { calendarOf, loadMailRegistration, mailSetup } from "./registrations.server";
 import { notifySessionMoved, scheduleMoved, sessionAudience, type SessionAudience } from "./session-move.server";
-import { signalMailQueued } from "~/domain/leads/mail-queue.server";
+import { signalMailQueued } from "~/platform/email/queue.server";
 import { formatCount, formatDayRange } from "~/platform/format";
 import { getSession, listSessions, placeOf, seatUse, type RegistrationSession } from "./sessions.server";
 
@@ -102,6 +102,12 @@ export interface AdminSessionDetail {
   cancelled: AdminRegistration[];
   /** Other upcoming sessions a registration can move to. */
   moveTargets: Array<{ value: string; label: string }>;
+}
+
+/** True when the registration is one of this session's (a form of /admin/sessions/{id} names one of its own). */
+export async function isRegistrationOfSession(registrationId: string, sessionId: string, target: Db = db()): Promise<boolean> {
+  const owner = await target.selectFrom("registrations").select("session_id").where("id", "=", registrationId).executeTakeFirst();
+  return owner?.session_id === sessionId;
 }
 
 export async function adminSessionDetail(id: string, target: Db = db()): Promise<AdminSessionDetail | null> {
@@ -224,7 +230,7 @@ export async function updateSessionDetails(
       address: input.address,
     };
     const moved = scheduleMoved(before, after);
-    const audience = moved ? await sessionAudience(trx, id) : { registrations: 0, trainees: 0 };
+    const audience = moved ? await sessionAudience(id, trx) : { registrations: 0, trainees: 0 };
     if (audience.registrations > 0 && !input.confirmation) return { ok: false, audience };
     const iso = new Date(now).toISOString();
     await trx

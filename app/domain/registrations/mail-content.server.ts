@@ -1,6 +1,5 @@
 import { sessionDatesLabel } from "~/domain/formations/labels";
-import { formatDayRange, formatTimeRange } from "~/platform/format";
-import { formatDateTimeFr } from "~/domain/leads/mail-content.server";
+import { formatDateTime, formatDayRange, formatTimeRange } from "~/platform/format";
 import type { Organisation } from "~/domain/settings/model";
 import { sessionDays, timeLabel } from "./calendar";
 import { BUYER_KINDS, STATUS_LABELS, fundingText, type RegistrationStatus } from "./labels";
@@ -152,7 +151,7 @@ export function offerMail(r: MailRegistration, offerUrl: string, expiresAt: stri
   const lines = [
     `Bonjour ${r.contactName},`,
     "",
-    `Bonne nouvelle\u00a0: ${r.trainees.length > 1 ? `${r.trainees.length} places se sont libérées` : "une place s'est libérée"} pour la session où vous étiez sur la liste d'attente. ${r.trainees.length > 1 ? "Elles vous sont réservées" : "Elle vous est réservée"} jusqu'au ${formatDateTimeFr(expiresAt)}. Pour confirmer votre inscription\u00a0:`,
+    `Bonne nouvelle\u00a0: ${r.trainees.length > 1 ? `${r.trainees.length} places se sont libérées` : "une place s'est libérée"} pour la session où vous étiez sur la liste d'attente. ${r.trainees.length > 1 ? "Elles vous sont réservées" : "Elle vous est réservée"} jusqu'au ${formatDateTime(expiresAt)}. Pour confirmer votre inscription\u00a0:`,
     offerUrl,
     "",
     "Sans réponse d'ici là, la place est proposée à la personne suivante de la liste.",

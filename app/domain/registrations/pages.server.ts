@@ -3,11 +3,11 @@ import { sessionDatesLabel } from "~/domain/formations/labels";
 import { parisCalendarDay } from "~/platform/intl";
 import { db, type Db } from "~/platform/db/db.server";
 import { isDatabaseUnavailable } from "~/platform/db/errors";
-import { formatDateTimeFr } from "~/domain/leads/mail-content.server";
+import { formatDateTime } from "~/platform/format";
 import { getOrganisation, getRegistrationSettings } from "~/domain/settings/settings.server";
 import { deadlineDay, sessionDays, timeLabel } from "./calendar";
 import { STATUS_LABELS, type RegistrationStatus } from "./labels";
-import { registrationPath } from "./session-links";
+import { registrationPath } from "~/domain/formations/session-links";
 import type { MailRegistration } from "./mail-content.server";
 import { getOffer, loadMailRegistration } from "./registrations.server";
 import { currentTerms, type LegalVersion } from "~/domain/revisions/legal-documents.server";
@@ -194,7 +194,7 @@ export async function offerPage(token: string, target: Db = db()): Promise<Offer
   return {
     state: offer.kind,
     offerId: offer.offerId,
-    expiresLabel: formatDateTimeFr(offer.expiresAt),
+    expiresLabel: formatDateTime(offer.expiresAt),
     reference: offer.registration.reference,
     seats: offer.registration.trainees.length,
     session: summaryOf(offer.registration),

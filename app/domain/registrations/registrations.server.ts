@@ -1,7 +1,6 @@
 import { REGISTRATION_EVENTS, emitEvent } from "~/domain/webhooks/webhooks.server";
 import { formatCount, formatDate } from "~/platform/format";
 import { randomInt } from "node:crypto";
-import { staffAddress } from "~/domain/leads/leads.server";
 import {
   enqueueMail,
   enqueueVisitorMail,
@@ -10,18 +9,25 @@ import {
   STAFF_NOTIFICATION_CAPS,
   type QueuedMail,
   type VisitorMailRule,
-} from "~/domain/leads/mail-queue.server";
-import { consumeRateLimit, rateLimitMessage, screenSubmission } from "~/domain/leads/spam.server";
-import { getOrganisation, getRegistrationSettings } from "~/domain/settings/settings.server";
+} from "~/platform/email/queue.server";
+import { getOrganisation, getRegistrationSettings, organisationPhone, staffAddress } from "~/domain/settings/settings.server";
 import type { Organisation } from "~/domain/settings/model";
 import { config } from "~/platform/config.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
-import { isDatabaseUnavailable, isUniqueViolation, withConflictRetry } from "~/platform/db/errors";
-import { SPOOL_POLL_MS, spoolCount, spoolWrite, type SpoolEntry } from "~/platform/spool/spool.server";
+import { isUniqueViolation } from "~/platform/db/errors";
+import type { IntakeOutcome } from "~/platform/intake/outcome";
+import {
+  replaySpooled,
+  spooledCount,
+  submitPublicForm,
+  type IntakeContext,
+  type PublicForm,
+  type Submission,
+} from "~/platform/intake/pipeline.server";
+import { SPOOL_POLL_MS, type SpoolEntry } from "~/platform/spool/spool.server";
 import { parisCalendarDay } from "~/platform/intl";
 import { log } from "~/platform/log.server";
-import { validate, type FieldErrors } from "~/platform/validation/errors";
 import { formDataToObject } from "~/platform/validation/form-data";
 import { addDays, deadlineDay } from "./calendar";
 import { calendarAttachment } from "./ics.server";
@@ -278,33 +284,15 @@ function enqueueRegistrationMail(trx: Db, mail: QueuedMail, now: number): Promis
 // ---------------------------------------------------------------------------------------------
 // Registering
 
-export interface RegisterContext {
-  ip: string;
-  target?: Db;
-  now?: number;
-  minFillSeconds?: number;
+/** What the visitor is answered for a stored (or spooled) registration. */
+export interface RegistrationAnswer {
+  reference: string;
+  registrationId: string;
+  /** Received, or on the waiting list; a spooled one is answered received: the seat is taken (or the waiting list) once stored. */
+  status: RegistrationStatus;
 }
 
-export type RegisterResult =
-  | {
-      ok: true;
-      reference: string;
-      registrationId: string;
-      status: RegistrationStatus;
-      duplicate: boolean;
-      /** Kept in the local spool: the database refused it; the seat is taken (or the waiting list) once it answers. */
-      spooled?: boolean;
-    }
-  | {
-      ok: false;
-      status: 200 | 400 | 404 | 429 | 503;
-      values: Record<string, unknown>;
-      errors: FieldErrors;
-      formError?: string;
-      confirm?: boolean;
-      token: string;
-      retryAfterSeconds?: number;
-    };
+export type RegisterResult = IntakeOutcome<RegistrationAnswer>;
 
 /** The row of a registration from the form's data. */
 function registrationRow(
@@ -380,54 +368,65 @@ async function registrationByToken(target: Db, token: string): Promise<StoredReg
   return row && { id: row.id, reference: row.reference, status: row.status as RegistrationStatus, duplicate: true };
 }
 
+/** The spool's kind for registrations (one folder under DATA_DIR/spool, next to the leads'). */
+export const REGISTRATION_SPOOL_KIND = "inscriptions";
+
+/** The public registration form, for the intake pipeline (app/platform/intake/pipeline.server.ts). */
+export const REGISTRATION_FORM_INTAKE = {
+  name: "inscription",
+  logName: "Inscription",
+  schema: registrationSchema,
+  read: (form: FormData) => formDataToObject(form),
+  phone: organisationPhone,
+  spoolKind: REGISTRATION_SPOOL_KIND,
+  submission: (input: RegistrationInput, token: string, receivedAt: number): SpooledRegistration => ({
+    sessionId: "",
+    input,
+    token,
+    receivedAt,
+  }),
+  findByToken: async (target: Db, token: string) => {
+    const existing = await registrationByToken(target, token);
+    return existing && { reference: existing.reference, registrationId: existing.id, status: existing.status };
+  },
+  async check(r: SpooledRegistration, target: Db) {
+    const session = await getSession(r.sessionId, target);
+    const today = parisCalendarDay(new Date(r.receivedAt));
+    const closed = session ? registrationClosedReason(session, today) : "Cette session n'existe pas ou plus.";
+    if (!session || closed)
+      return { ok: false as const, kind: session ? ("invalid" as const) : ("not-found" as const), formError: closed ?? undefined };
+    const tooMany = overCapacityMessage(r.input.stagiaires.length, await sessionCapacity(session.id, target));
+    if (tooMany) return { ok: false as const, kind: "invalid" as const, errors: { stagiaires: tooMany } };
+    return { ok: true as const, prepared: session };
+  },
+  async store(target: Db, r: SpooledRegistration, session: RegistrationSession) {
+    const stored = await storeRegistration(target, session, r);
+    return { reference: stored.reference, registrationId: stored.id, status: stored.status, duplicate: stored.duplicate };
+  },
+  plan: (r: SpooledRegistration) => ({ id: newId(), reference: newRegistrationReference(r.receivedAt) }),
+  spooledAnswer: (r: SpooledRegistration & { id: string; reference: string }): RegistrationAnswer => ({
+    reference: r.reference,
+    registrationId: r.id,
+    status: "recue",
+  }),
+  unavailableMessage:
+    "Votre inscription n'a pas été envoyée\u00a0: notre site rencontre un incident technique et n'a rien pu enregistrer. Vos informations sont conservées ci-dessous\u00a0: renvoyez le formulaire dans quelques minutes.",
+} satisfies PublicForm<typeof registrationSchema, SpooledRegistration, RegistrationAnswer, RegistrationSession>;
+
 /**
  * Stores a registration and queues its e-mails in one transaction (stored before any answer, mail
  * never lost). Its seats are taken in the same transaction, under the session's lock, after the
  * waiting list was served (`serveWaitingList`): when fewer remain than trainees named, the
  * registration goes on the waiting list instead. More trainees than the session has seats in all:
- * refused, next to the trainees. Same anti-spam as the quote form (honeypot, signed token, per-address limit); the same
- * form sent twice is stored once. When the database is unavailable, the registration is kept in the
- * local spool and stored once it answers (`replaySpooledRegistration`, docs/decisions/0010-lead-spool.md).
+ * refused, next to the trainees. Anti-spam, limit, idempotency and the local spool when the database
+ * is unavailable: the intake pipeline (app/platform/intake/pipeline.server.ts, docs/decisions/0010-lead-spool.md).
  */
-export async function submitRegistration(sessionId: string, form: FormData, ctx: RegisterContext): Promise<RegisterResult> {
-  const target = ctx.target ?? db();
-  const now = ctx.now ?? Date.now();
-  const minFill = ctx.minFillSeconds ?? config().leadMinFillSeconds;
-  const values = formDataToObject(form);
-  const validation = validate(registrationSchema, values);
-  const errors = validation.ok ? {} : validation.errors;
-  const screen = screenSubmission("inscription", form, { valid: validation.ok, minFillSeconds: minFill, now });
-  if (!screen.ok)
-    return { ok: false, status: screen.status, values, errors, formError: screen.formError, confirm: screen.confirm, token: screen.token };
-  const token = screen.token;
-  if (!validation.ok) return { ok: false, status: 400, values, errors, token };
-
-  try {
-    const existing = await registrationByToken(target, token);
-    if (existing) return { ok: true, reference: existing.reference, registrationId: existing.id, status: existing.status, duplicate: true };
-
-    const session = await getSession(sessionId, target);
-    const today = parisCalendarDay(new Date(now));
-    const closed = session ? registrationClosedReason(session, today) : "Cette session n'existe pas ou plus.";
-    if (!session || closed) return { ok: false, status: session ? 400 : 404, values, errors, formError: closed ?? undefined, token };
-    const tooMany = overCapacityMessage(validation.value.stagiaires.length, await sessionCapacity(session.id, target));
-    if (tooMany) return { ok: false, status: 400, values, errors: { stagiaires: tooMany }, token };
-
-    const limit = await consumeRateLimit(ctx.ip, { target, now });
-    if (!limit.allowed) {
-      log.warn("Inscription refusée (limite par adresse)", { sessionId });
-      const organisation = await getOrganisation(target);
-      return { ok: false, status: 429, values, errors, formError: rateLimitMessage(limit.retryAfterSeconds, organisation.phone), token };
-    }
-
-    const stored = await withConflictRetry(() =>
-      storeRegistration(target, session, { sessionId, input: validation.value, token, receivedAt: now }),
-    );
-    return { ok: true, reference: stored.reference, registrationId: stored.id, status: stored.status, duplicate: stored.duplicate };
-  } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
-    return spoolRegistration({ sessionId, input: validation.value, token, receivedAt: now }, values, error);
-  }
+export function submitRegistration(sessionId: string, form: FormData, ctx: IntakeContext): Promise<RegisterResult> {
+  return submitPublicForm(
+    { ...REGISTRATION_FORM_INTAKE, submission: (input, token, receivedAt) => ({ sessionId, input, token, receivedAt }) },
+    form,
+    ctx,
+  );
 }
 
 /** Why a registration naming `trainees` cannot be taken by a session of `capacity` seats in all (null: it can). */
@@ -497,58 +496,9 @@ const WAITLIST_REASON = "Plus assez de places libres à l'envoi du formulaire.";
 // The local spool (the database is unavailable)
 
 /** What the spool keeps of a registration the database refused: enough to store it later as if received then. */
-export interface SpooledRegistration {
+export interface SpooledRegistration extends Submission {
   sessionId: string;
   input: RegistrationInput;
-  /** The form token: the registration's idempotency key, in the spool as in the database. */
-  token: string;
-  receivedAt: number;
-  id?: string;
-  reference?: string;
-}
-
-/** The spool's kind for registrations (one folder under DATA_DIR/spool, next to the leads'). */
-export const REGISTRATION_SPOOL_KIND = "inscriptions";
-
-/** Seconds a visitor is asked to wait when neither the database nor the spool could keep the registration. */
-const SPOOL_RETRY_AFTER_SECONDS = 120;
-
-/**
- * The database refused the registration: it is written to the local spool (fsync) with the id and
- * reference the visitor is given; the seat is taken when the job runner replays it. If even the
- * spool cannot be written, the visitor keeps the form and is told that nothing was sent (503).
- */
-function spoolRegistration(r: SpooledRegistration, values: Record<string, unknown>, cause: unknown): RegisterResult {
-  const planned: SpooledRegistration = { ...r, id: newId(), reference: newRegistrationReference(r.receivedAt) };
-  try {
-    const entry = spoolWrite(REGISTRATION_SPOOL_KIND, r.token, planned, { now: r.receivedAt });
-    log.warn("Inscription gardée dans le dossier d'attente (base de données indisponible)", {
-      reference: entry.payload.reference,
-      error: String((cause as Error)?.message ?? cause),
-    });
-    return {
-      ok: true,
-      reference: entry.payload.reference!,
-      registrationId: entry.payload.id!,
-      status: "recue",
-      duplicate: entry.payload.id !== planned.id,
-      spooled: true,
-    };
-  } catch (error) {
-    log.error("Inscription NON enregistrée : base de données et dossier d'attente indisponibles", {
-      error: String((error as Error)?.message ?? error),
-    });
-    return {
-      ok: false,
-      status: 503,
-      values,
-      errors: {},
-      formError:
-        "Votre inscription n'a pas été envoyée\u00a0: notre site rencontre un incident technique et n'a rien pu enregistrer. Vos informations sont conservées ci-dessous\u00a0: renvoyez le formulaire dans quelques minutes.",
-      token: r.token,
-      retryAfterSeconds: SPOOL_RETRY_AFTER_SECONDS,
-    };
-  }
 }
 
 /**
@@ -561,23 +511,21 @@ function spoolRegistration(r: SpooledRegistration, values: Record<string, unknow
  * Returns the session whose seats wait to be decided (see `serveWhenSettled`), or null.
  */
 export async function replaySpooledRegistration(entry: SpoolEntry, target: Db = db()): Promise<string | null> {
-  const r = entry.payload as SpooledRegistration;
-  const existing = await registrationByToken(target, r.token);
-  if (existing) {
-    log.info("Inscription du dossier d'attente déjà enregistrée", { reference: existing.reference });
-    return null;
-  }
+  const replayed = await replaySpooled(REGISTRATION_FORM_INTAKE, entry, replayRegistration, target);
+  return replayed?.settle ?? null;
+}
+
+async function replayRegistration(r: SpooledRegistration, target: Db): Promise<{ reference: string; settle: string | null }> {
   const session = await getSession(r.sessionId, target);
   if (!session) {
     await reportLostSession(target, r);
-    return null;
+    return { reference: r.reference ?? "", settle: null };
   }
   const closed =
     registrationClosedReason(session, parisCalendarDay(new Date(r.receivedAt))) ??
     overCapacityMessage(r.input.stagiaires.length, await sessionCapacity(session.id, target));
   const stored = closed ? await storeRefused(target, session, r, closed) : await storeRegistration(target, session, r, { fromSpool: true });
-  log.info("Inscription du dossier d'attente enregistrée", { reference: stored.reference, status: stored.status });
-  return closed ? null : session.id;
+  return { reference: stored.reference, settle: closed ? null : session.id };
 }
 
 /** A spooled registration to a session closed when it was sent: recorded as cancelled, with the reason, and told. */
@@ -654,7 +602,7 @@ async function reportLostSession(target: Db, r: SpooledRegistration): Promise<vo
 
 /** Registrations waiting in this instance's spool (the sessions admin shows the figure). */
 export function spooledRegistrationCount(): number {
-  return spoolCount(REGISTRATION_SPOOL_KIND);
+  return spooledCount(REGISTRATION_FORM_INTAKE);
 }
 
 async function insertRegistration(trx: Db, row: ReturnType<typeof registrationRow>, input: RegistrationInput) {

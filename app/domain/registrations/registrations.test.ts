@@ -319,7 +319,7 @@ describe.each(engines)("registrations ($name)", ({ create }) => {
     const honeypot = await register(sessionId, { website: "http://spam.test" });
     expect(!honeypot.ok && honeypot.formError).toMatch(/protection contre les envois automatiques/);
     const unknown = await register("nope");
-    expect(unknown).toMatchObject({ ok: false, status: 404 });
+    expect(unknown).toMatchObject({ ok: false, kind: "not-found" });
     expect(await t.db.selectFrom("registrations").select("id").where("session_id", "=", sessionId).execute()).toHaveLength(0);
   });
 });

@@ -130,7 +130,7 @@ describe.each(engines)("seats of a session ($name)", ({ name, create }) => {
     const result = await register(sessionId, 50, { contactEmail: "cinquante@dupre.test" });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.status).toBe(400);
+    expect(result.kind).toBe("invalid");
     expect(result.errors.stagiaires).toBe(
       "Cette session compte 7 places en tout\u00a0: une inscription ne peut pas nommer plus de 7 stagiaires. Pour un groupe plus grand, demandez-nous un devis (session intra-entreprise).",
     );

@@ -1,12 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from "../../../tests/support/databases";
-import { TcpProxy } from "../../../tests/support/tcp-proxy";
-import { loadConfig, setConfig } from "~/platform/config.server";
-import { closeDbHandle, openDb, type Db } from "~/platform/db/db.server";
+import { expect, it } from "vitest";
+import { describeOutages, spoolDataDir, withoutDatabaseNorSpool, type Outage } from "../../../tests/support/outage";
 import { registerSpoolHandler, replaySpool, spoolCount } from "~/platform/spool/spool.server";
 import {
   REGISTRATION_SPOOL_KIND,
@@ -24,46 +19,18 @@ import { addSession, registrationCatalogue, registrationForm } from "./test-fixt
  * the quote requests (fsync), the visitor gets a reference and is told that the seat will be
  * confirmed by e-mail, and the job runner stores it once the database answers again: seats taken
  * in one transaction then (or the waiting list), e-mails through the queue, no duplicate
- * (docs/decisions/0010-lead-spool.md). Real refusals only: a SQLite file locked by another
- * connection, a PostgreSQL server cut off behind a TCP relay.
+ * (docs/decisions/0010-lead-spool.md). The refusals are the shared outage fixture's
+ * (tests/support/outage.ts).
  */
 
-let dataDir: string;
-
-function useDataDir(dir: string): void {
-  setConfig(
-    loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dir,
-      AUTH_SECRET: "secret-de-test-pour-le-dossier-d-attente-0123",
-      SITE_URL: "http://formavia.test",
-      MAIL_FROM: "Formavia <no-reply@formavia.test>",
-      STAFF_EMAIL: "equipe@formavia.test",
-      LOG_LEVEL: "error",
-    }),
-  );
-}
-
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "registration-spool-"));
-  useDataDir(dataDir);
-});
-
-afterAll(() => {
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-function spoolFiles(dir: string): string[] {
-  const kindDir = path.join(dir, "spool", REGISTRATION_SPOOL_KIND);
-  return existsSync(kindDir) ? readdirSync(kindDir).map((f) => path.join(kindDir, f)) : [];
-}
+const spool = spoolDataDir("registration-spool-");
 
 /**
  * The scenario on one engine: a session with 2 seats; during the outage a registration of 2 trainees
  * (sent twice) and then one of 1 trainee. Once the database is back, the first takes both seats and
  * the second goes on the waiting list.
  */
-async function outageScenario(site: Db, store: Db, refuse: () => Promise<void> | void, restore: () => Promise<void> | void) {
+async function outageScenario({ site, store, refuse, restore }: Outage) {
   registerSpoolHandler(REGISTRATION_SPOOL_KIND, async (entry) => {
     await replaySpooledRegistration(entry, site);
   });
@@ -92,7 +59,7 @@ async function outageScenario(site: Db, store: Db, refuse: () => Promise<void> |
   if (!b.ok) return;
   expect(spoolCount(REGISTRATION_SPOOL_KIND)).toBe(2);
   expect(spooledRegistrationCount()).toBe(2);
-  const files = spoolFiles(dataDir);
+  const files = spool.files(REGISTRATION_SPOOL_KIND);
   const keptA = files.map((f) => readFileSync(f, "utf8")).find((text) => text.includes("premiere.panne@dupre.test"))!;
   expect(keptA).toBeDefined();
   // While the database still refuses, a replay keeps the entries.
@@ -148,7 +115,7 @@ async function outageScenario(site: Db, store: Db, refuse: () => Promise<void> |
   expect(JSON.parse(confirmation.attachments)[0].filename).toBe("session.ics");
 
   // A restart after the insert but before the file was removed: replayed again, stored once, seats taken once.
-  writeFileSync(path.join(dataDir, "spool", REGISTRATION_SPOOL_KIND, path.basename(files[0]!)), keptA);
+  writeFileSync(path.join(spool.dir(), "spool", REGISTRATION_SPOOL_KIND, path.basename(files[0]!)), keptA);
   expect(await replaySpool()).toBe(1);
   expect(spoolCount(REGISTRATION_SPOOL_KIND)).toBe(0);
   const again = await store.selectFrom("registrations").select("id").where("session_id", "=", sessionId).execute();
@@ -162,93 +129,29 @@ async function outageScenario(site: Db, store: Db, refuse: () => Promise<void> |
   });
 }
 
-describe("a registration sent while SQLite is locked by another process", () => {
-  let t: TestDatabase;
-  let locker: SQLite.Database;
-  beforeAll(async () => {
-    // A query gives up on the locked file after 0.5 s instead of 5 (SQLITE_BUSY_TIMEOUT_MS).
-    t = await createSqliteDatabase({ busyTimeoutMs: 500 });
-  });
-  afterAll(async () => {
-    if (locker?.open) locker.close();
-    await t?.cleanup();
-  });
-
-  it("is spooled and answered, then stored with its seats (or the waiting list) once the lock is gone", { timeout: 90_000 }, async () => {
-    const file = t.url.slice("file:".length);
-    await outageScenario(
-      t.db,
-      t.db,
-      () => {
-        locker = new SQLite(file);
-        locker.exec("begin exclusive");
-      },
-      () => {
-        locker.exec("rollback");
-        locker.close();
+describeOutages("a registration sent", outageScenario, {
+  timeout: 90_000,
+  onSqlite: (t) => {
+    it(
+      "answers 'unavailable' (503) with Retry-After and the form as typed when the spool cannot be written either",
+      { timeout: 60_000 },
+      async () => {
+        const sessionId = (await t().db.selectFrom("formation_sessions").select("id").executeTakeFirstOrThrow()).id;
+        await withoutDatabaseNorSpool(t(), spool, async () => {
+          const result = await submitRegistration(sessionId, registrationForm({ contactEmail: "jamais.perdue@dupre.test" }), {
+            ip: "203.0.113.8",
+            target: t().db,
+            minFillSeconds: 0,
+          });
+          expect(result).toMatchObject({ ok: false, kind: "unavailable", retryAfterSeconds: 120 });
+          if (result.ok) return;
+          expect(result.values).toMatchObject({ contactEmail: "jamais.perdue@dupre.test", entreprise: "Boulangerie Dupré" });
+          expect(result.formError).toContain("Votre inscription n'a pas été envoyée\u00a0:");
+        });
+        expect(
+          await t().db.selectFrom("registrations").select("id").where("contact_email", "=", "jamais.perdue@dupre.test").execute(),
+        ).toEqual([]);
       },
     );
-  });
-
-  it("answers 503 with Retry-After and the form as typed when the spool cannot be written either", { timeout: 60_000 }, async () => {
-    const sessionId = (await t.db.selectFrom("formation_sessions").select("id").executeTakeFirstOrThrow()).id;
-    const broken = mkdtempSync(path.join(tmpdir(), "spool-broken-"));
-    writeFileSync(path.join(broken, "spool"), "un fichier à la place du dossier");
-    useDataDir(broken);
-    const file = t.url.slice("file:".length);
-    locker = new SQLite(file);
-    locker.exec("begin exclusive");
-    try {
-      const result = await submitRegistration(sessionId, registrationForm({ contactEmail: "jamais.perdue@dupre.test" }), {
-        ip: "203.0.113.8",
-        target: t.db,
-        minFillSeconds: 0,
-      });
-      expect(result).toMatchObject({ ok: false, status: 503, retryAfterSeconds: 120 });
-      if (result.ok) return;
-      expect(result.values).toMatchObject({ contactEmail: "jamais.perdue@dupre.test", entreprise: "Boulangerie Dupré" });
-      expect(result.formError).toContain("Votre inscription n'a pas été envoyée\u00a0:");
-    } finally {
-      locker.exec("rollback");
-      locker.close();
-      useDataDir(dataDir);
-      rmSync(broken, { recursive: true, force: true });
-    }
-    expect(await t.db.selectFrom("registrations").select("id").where("contact_email", "=", "jamais.perdue@dupre.test").execute()).toEqual(
-      [],
-    );
-  });
-});
-
-describe.skipIf(!process.env.TEST_DATABASE_URL)("a registration sent while PostgreSQL refuses connections", () => {
-  let t: TestDatabase;
-  let proxy: TcpProxy;
-  let site: Db;
-  beforeAll(async () => {
-    t = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
-    const direct = new URL(t.url);
-    proxy = new TcpProxy(direct.hostname, Number(direct.port || 5432));
-    await proxy.open();
-    site = openDb({ engine: "postgres", url: proxy.url(t.url) }, { max: 4, connectTimeoutMs: 2_000 }).db;
-  });
-  afterAll(async () => {
-    await proxy?.cut();
-    if (site) await closeDbHandle(site).catch(() => undefined);
-    await t?.cleanup();
-  });
-
-  it(
-    "is spooled and answered, then stored with its seats (or the waiting list) once the server answers again",
-    { timeout: 90_000 },
-    async () => {
-      // Warm the pool: connections are open when the server goes away (they are reset).
-      expect(await site.selectFrom("registrations").select("id").execute()).toEqual([]);
-      await outageScenario(
-        site,
-        t.db,
-        () => proxy.cut(),
-        () => proxy.open(),
-      );
-    },
-  );
+  },
 });

@@ -2,7 +2,7 @@ import { createCategory } from "~/domain/formations/categories.server";
 import { createFormation, getFormationById, setFormationStatus, updateFormation } from "~/domain/formations/formations.server";
 import { formationToFormValues } from "~/domain/formations/model";
 import { formationInput } from "~/domain/formations/test-fixtures";
-import { issueFormToken } from "~/domain/leads/spam.server";
+import { issueFormToken } from "~/platform/intake/guard.server";
 import type { Db } from "~/platform/db/db.server";
 import { valueOf } from "~/platform/validation/errors";
 import { saveLegalVersion } from "~/domain/revisions/legal-documents.server";

@@ -148,7 +148,7 @@ export async function currentTerms(target: Db = db()): Promise<{ cgv: LegalVersi
 
 /** Demo seed: the demonstration CGV and règlement intérieur, for a document that has no version yet. */
 export async function seedDemoLegalDocuments(target: Db = db()): Promise<number> {
-  const { DEMO_CGV, DEMO_REGLEMENT_INTERIEUR } = await import("~/domain/registrations/demo-legal");
+  const { DEMO_CGV, DEMO_REGLEMENT_INTERIEUR } = await import("./demo-legal");
   let added = 0;
   for (const [document, body] of [
     ["cgv", DEMO_CGV],

@@ -2,10 +2,10 @@ import type { z } from "zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { recordRevision } from "~/domain/revisions/revisions.server";
 import type { Actor } from "~/platform/db/actor";
+import { config } from "~/platform/config.server";
 import { atomically, db, nowIso, type Db } from "~/platform/db/db.server";
 import { isDatabaseUnavailable } from "~/platform/db/errors";
 import { DEFAULT_DOCUMENT_CLAUSES, documentClausesSchema, type DocumentClauses } from "./document-clauses";
-import { defaultsFromOrganisation, formationDefaultsSchema, type FormationDefaults } from "./formation-defaults";
 import { organisationSchema, type Organisation } from "./model";
 import { DEMO_ORGANISATION } from "./organisation";
 import { DEFAULT_REGISTRATION_SETTINGS, registrationSettingsSchema, type RegistrationSettings } from "./registration-settings";
@@ -81,6 +81,16 @@ let lastOrganisation: Organisation | undefined;
 /** The stored text `lastOrganisation` was validated from: the same text is not parsed again. */
 let lastOrganisationText: string | undefined | null = null;
 
+/** Where staff notifications go (requests, registrations): STAFF_EMAIL, else the organisation's e-mail from the settings. */
+export async function staffAddress(target: Db = db()): Promise<string> {
+  return config().mail.staffEmail ?? (await getOrganisation(target)).email;
+}
+
+/** The organisation's phone number, which a refused public form gives to call instead. */
+export async function organisationPhone(target: Db = db()): Promise<string> {
+  return (await getOrganisation(target)).phone;
+}
+
 /**
  * The organisation identity; the demo identity until an admin saves the real one. When the
  * database does not answer, the identity this process read last (every page's header and footer
@@ -113,20 +123,6 @@ export async function saveOrganisation(
   return writeSetting(ORGANISATION_KEY, organisationSchema, input, target, audit);
 }
 
-const FORMATION_DEFAULTS_KEY = "formation_defaults";
-
-/** The values that fill the empty cells of an imported formation; derived from the organisation until saved. */
-export async function getFormationDefaults(target: Db = db()): Promise<{ values: FormationDefaults; saved: boolean }> {
-  const parsed = formationDefaultsSchema.safeParse(await readSetting(FORMATION_DEFAULTS_KEY, target));
-  if (parsed.success) return { values: parsed.data, saved: true };
-  return { values: defaultsFromOrganisation(await getOrganisation(target)), saved: false };
-}
-
-/** /admin/parametres/formations: the defaults saved, with their revision and the journal's entry. */
-export async function updateFormationDefaults(values: FormationDefaults, actor: Actor, target: Db = db()): Promise<void> {
-  await saveFormationDefaults(values, target, { actor, summary: "Valeurs par défaut des formations enregistrées." });
-}
-
 /** /admin/parametres: the identity saved; the logo, which its form does not show, keeps its value. */
 export async function updateOrganisationIdentity(
   input: Omit<Organisation, "logoUrl">,
@@ -137,14 +133,6 @@ export async function updateOrganisationIdentity(
     const organisation = { ...(await getOrganisation(trx)), ...input };
     return saveOrganisation(organisation, trx, { actor, summary: `Identité de l'organisme enregistrée (${organisation.name})` });
   });
-}
-
-export async function saveFormationDefaults(
-  values: FormationDefaults,
-  target: Db = db(),
-  audit?: { actor: Actor; summary: string },
-): Promise<void> {
-  await writeSetting(FORMATION_DEFAULTS_KEY, formationDefaultsSchema, values, target, audit);
 }
 
 /** The name in the From of the site's e-mails: the sender name of the settings, else the organisation's. */
@@ -161,8 +149,10 @@ export async function getRegistrationSettings(target: Db = db()): Promise<Regist
   return parsed.success ? parsed.data : DEFAULT_REGISTRATION_SETTINGS;
 }
 
-export async function saveRegistrationSettings(values: RegistrationSettings, target: Db = db()): Promise<void> {
-  await writeSetting(REGISTRATION_SETTINGS_KEY, registrationSettingsSchema, values, target);
+/** /admin/sessions: the registration settings saved, with their revision and the journal's entry. */
+export async function updateRegistrationSettings(values: RegistrationSettings, actor: Actor, target: Db = db()): Promise<void> {
+  const audit = { actor, summary: "Réglages des inscriptions enregistrés." };
+  await writeSetting(REGISTRATION_SETTINGS_KEY, registrationSettingsSchema, values, target, audit);
 }
 
 const DOCUMENT_CLAUSES_KEY = "document_clauses";
@@ -173,6 +163,8 @@ export async function getDocumentClauses(target: Db = db()): Promise<{ values: D
   return parsed.success ? { values: parsed.data, saved: true } : { values: DEFAULT_DOCUMENT_CLAUSES, saved: false };
 }
 
-export async function saveDocumentClauses(values: DocumentClauses, target: Db = db()): Promise<void> {
-  await writeSetting(DOCUMENT_CLAUSES_KEY, documentClausesSchema, values, target);
+/** /admin/parametres/documents: the clauses saved, with their revision and the journal's entry. */
+export async function updateDocumentClauses(values: DocumentClauses, actor: Actor, target: Db = db()): Promise<void> {
+  const audit = { actor, summary: "Clauses des documents de formation enregistrées." };
+  await writeSetting(DOCUMENT_CLAUSES_KEY, documentClausesSchema, values, target, audit);
 }

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { createPostgresDatabase, createSqliteDatabase, engines, type TestDatabase } from "../../../tests/support/databases";
 import { closeDbHandle, migrate, openDb, withStartupLock, type Db } from "../db/db.server";
 import { seedAtStartup } from "~/composition/seed.server";
-import { enqueueMail, claimDueMails, releaseMailClaim, renewMailClaim } from "~/domain/leads/mail-queue.server";
+import { enqueueMail, claimDueMails, releaseMailClaim, renewMailClaim } from "~/platform/email/queue.server";
 import { acquireLease, leaseMs, releaseLease } from "./lease.server";
 import { JobRunner, type JobKind } from "./runner.server";
 import type { AppConfig } from "../config.server";

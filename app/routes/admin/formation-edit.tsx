@@ -12,7 +12,7 @@ import { formationToFormValues, newFormationFormValues, type Formation } from "~
 import { HistoryLink, RestoredNotice } from "~/domain/revisions/components/history";
 import { historyPath } from "~/domain/revisions/model";
 import { restoredDraft } from "~/domain/revisions/revisions.server";
-import { getFormationDefaults } from "~/domain/settings/settings.server";
+import { getFormationDefaults } from "~/domain/formations/defaults.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { editorAnswer, notFoundAs404 } from "~/platform/http/editor-save.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/qualiopi-export";
-import { evidencePack, packDateSchema, packZip } from "~/domain/revisions/evidence-pack.server";
+import { evidencePack, packDateSchema, packZip } from "~/composition/evidence-pack.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 
 /** GET /admin/qualiopi/export?date=AAAA-MM-JJ (editors): the evidence pack of that day, as one ZIP. */

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/qualiopi";
 import { PackDateForm, PackReport, type PackView } from "~/domain/revisions/components/evidence-pack";
-import { evidencePack, packDateSchema } from "~/domain/revisions/evidence-pack.server";
+import { evidencePack, packDateSchema } from "~/composition/evidence-pack.server";
 import { todayInParis } from "~/domain/formations/labels";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/form-token";
-import { issueFormToken } from "~/domain/leads/spam.server";
+import { issueFormToken } from "~/platform/intake/guard.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
 
 /**

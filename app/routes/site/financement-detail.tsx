@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/financement-detail";
 import { AudienceScreen } from "~/domain/funding/audience-screen";
 import { AUDIENCES } from "~/domain/funding/audiences";
-import { fittingFormations } from "~/domain/funding/formations.server";
+import { fittingFormations } from "~/composition/funding-formations.server";
 import { fundingPath, fundingSlugOf, isAudienceSlug } from "~/domain/funding/labels";
 import { isOpcoSlug } from "~/domain/funding/opco-list";
 import { OpcoScreen } from "~/domain/funding/opco-screen";

@@ -12,9 +12,11 @@ import {
   QuoteFields,
 } from "~/domain/leads/components/lead-sections";
 import { CONTACT_SUBJECTS, quotePrefill, type FormValues, type LeadFormationRef, type LeadKind } from "~/domain/leads/labels";
-import { clientIp, submitLead } from "~/domain/leads/leads.server";
+import { submitLead } from "~/domain/leads/leads.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { config } from "~/platform/config.server";
+import { clientIp } from "~/platform/http/client-ip.server";
+import { intakeReplyInit } from "~/platform/intake/outcome";
 import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
 import { readFlash, redirectWithToast } from "~/platform/toast/flash.server";
@@ -108,11 +110,10 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   // The database refused and the spool too (503): the form comes back as typed, titles unknown.
-  const { selected } = result.status === 503 ? { selected: formationsAsTyped(result.values) } : await chosenFormations(result.values);
-  return data(
-    { errors: result.errors, values: result.values, formError: result.formError, confirm: result.confirm, token: result.token, selected },
-    { status: result.status, headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined },
-  );
+  const { selected } =
+    result.kind === "unavailable" ? { selected: formationsAsTyped(result.values) } : await chosenFormations(result.values);
+  const { errors, values, formError, token } = result;
+  return data({ errors, values, formError, confirm: result.kind === "confirm" || undefined, token, selected }, intakeReplyInit(result));
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/registration";
-import { clientIp } from "~/domain/leads/leads.server";
-import { TOKEN_FIELD } from "~/domain/leads/labels";
+import { clientIp } from "~/platform/http/client-ip.server";
+import { intakeReplyInit } from "~/platform/intake/outcome";
+import { TOKEN_FIELD } from "~/platform/intake/fields";
 import { RegistrationForm, type RegistrationReply } from "~/domain/registrations/components/registration-form";
 import {
   RegistrationClosed,
@@ -10,7 +11,7 @@ import {
   SessionCard,
 } from "~/domain/registrations/components/registration-sections";
 import { PriceBlock } from "~/domain/registrations/components/price-block";
-import { registrationPath } from "~/domain/registrations/session-links";
+import { registrationPath } from "~/domain/formations/session-links";
 import { registrationPage } from "~/domain/registrations/pages.server";
 import { adjustTrainees, submitRegistration, traineeRowsOf } from "~/domain/registrations/registrations.server";
 import { pageMeta } from "~/platform/seo/meta";
@@ -82,11 +83,11 @@ export async function action({ params, request }: Route.ActionArgs) {
       },
     );
   }
-  const { errors, values, formError, confirm, token } = result;
-  return data({ errors, values, formError, confirm, token } satisfies RegistrationReply, {
-    status: result.status,
-    headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
-  });
+  const { errors, values, formError, token } = result;
+  return data(
+    { errors, values, formError, confirm: result.kind === "confirm" || undefined, token } satisfies RegistrationReply,
+    intakeReplyInit(result),
+  );
 }
 
 /** A registration the site could not keep (503) tells when to try again. */

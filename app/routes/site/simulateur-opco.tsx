@@ -1,5 +1,6 @@
 import type { Route } from "./+types/simulateur-opco";
-import { getSimulatorFormation } from "~/domain/funding/formations.server";
+import { getSimulatorFormation } from "~/composition/funding-formations.server";
+import { FormationSearch } from "~/domain/formations/components/formation-search";
 import {
   isSimulationSubmitted,
   quoteHref,
@@ -83,7 +84,16 @@ export default function SimulateurOpco({ loaderData }: Route.ComponentProps) {
           {"Le résultat est une estimation indicative\u00a0: seule la décision de votre OPCO fait foi."}
         </p>
       </header>
-      <Simulator {...loaderData} />
+      <Simulator
+        {...loaderData}
+        formationSearch={(choose) => (
+          <FormationSearch
+            id="simulateur-formation-recherche"
+            label="Formation de notre catalogue (facultatif)"
+            onPick={(f) => choose({ slug: f.slug, title: f.title, hours: f.hours, pricePerTrainee: f.priceExclVat })}
+          />
+        )}
+      />
     </PageContainer>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from "~/ui/link";
 import type { UpcomingSession } from "../model";
 import { sessionDatesLabel } from "../labels";
 import { cityPath, formationPath } from "../slug";
-import { registrationLinkLabel, registrationPath, seatsLabel } from "~/domain/registrations/session-links";
+import { registrationLinkLabel, registrationPath, seatsLabel } from "../session-links";
 
 /** The way to register to a session (or its waiting list), or to ask a quote for an intra-company one. */
 function SessionAction({ session: s, registerFor }: { session: UpcomingSession; registerFor: string }) {

@@ -1,5 +1,5 @@
 import { CircleCheck, Send } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/ui/link";
 import { useFormDraft } from "~/platform/cache/use-form-draft";
@@ -7,7 +7,9 @@ import type { FieldErrors } from "~/platform/validation/errors";
 import { buttonClass } from "~/ui/button";
 import { CheckboxField, FormErrorSummary, RequiredNote } from "~/ui/form/fields";
 import { useForm, type Validator } from "~/ui/form/use-form";
-import { HONEYPOT_FIELD, TOKEN_FIELD, type FormValues, type LeadKind } from "../labels";
+import { HONEYPOT_FIELD, TOKEN_FIELD } from "~/platform/intake/fields";
+import { SendingIcon, SpamGuards, useFormToken } from "~/ui/form/public-form";
+import type { FormValues, LeadKind } from "../labels";
 
 /** What the action of /devis and /contact answers when it refuses a submission. */
 export interface LeadReply {
@@ -29,32 +31,6 @@ function leadValidator(kind: LeadKind): () => Promise<Validator> {
       }
       return validateValues(kind, readFormValues(form, fieldsFor(kind)));
     });
-}
-
-/**
- * The form's own token (minimum fill time, duplicate key): asked for when the form appears, as
- * the page itself is shared by every visitor. Without JavaScript the form goes without one and the
- * server asks the visitor to confirm once (with a token of their own).
- */
-export function useFormToken(kind: LeadKind | "inscription", fromServer: string | undefined): string {
-  const [token, setToken] = useState(fromServer ?? "");
-  useEffect(() => {
-    if (fromServer) {
-      setToken(fromServer);
-      return;
-    }
-    let cancelled = false;
-    fetch(`/api/jeton-formulaire?formulaire=${kind}`, { cache: "no-store" })
-      .then((r) => (r.ok ? (r.json() as Promise<{ token: string }>) : null))
-      .then((answer) => {
-        if (!cancelled && answer?.token) setToken(answer.token);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [kind, fromServer]);
-  return token;
 }
 
 /**
@@ -142,35 +118,6 @@ export function useClearDraftOnConfirmation(kind: LeadKind, confirmed: boolean) 
       if (kind === "devis") clientCache().clear("draft:devis:formations");
     });
   }, [kind, confirmed]);
-}
-
-export function FormSection({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="border-t border-slate-200 pt-6 first:border-t-0 first:pt-0 dark:border-slate-800">
-      <h2 id={id} className="text-lg font-bold text-slate-900 dark:text-white">
-        {title}
-      </h2>
-      <div className="mt-4 grid gap-5 sm:grid-cols-2">{children}</div>
-    </section>
-  );
-}
-
-/** The turning circle of a submit button while the form is sent. */
-export function SendingIcon() {
-  return <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-current border-t-transparent" />;
-}
-
-/** Anti-spam fields: the honeypot (off-screen, never announced) and this display's token. */
-export function SpamGuards({ token }: { token: string }) {
-  return (
-    <>
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${HONEYPOT_FIELD}-field`}>Site web (laissez ce champ vide)</label>
-        <input id={`${HONEYPOT_FIELD}-field`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      <input type="hidden" name={TOKEN_FIELD} value={token} />
-    </>
-  );
 }
 
 /** What the visitor sees once the request is stored: the reference and what happens next. */

@@ -20,7 +20,7 @@ import {
   type LeadKind,
 } from "../labels";
 import { FormationPicker } from "./formation-picker";
-import { FormSection } from "./lead-form";
+import { FormSection } from "~/ui/form/public-form";
 
 /** What each of the two lead pages says around the shared form. */
 export interface LeadPageText {

@@ -1,7 +1,7 @@
 import { Plus, Send, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/ui/link";
-import { FormSection, SendingIcon, SpamGuards, useFormToken } from "~/domain/leads/components/lead-form";
+import { FormSection, SendingIcon, SpamGuards, useFormToken } from "~/ui/form/public-form";
 import type { FieldErrors } from "~/platform/validation/errors";
 import { buttonClass } from "~/ui/button";
 import { CheckboxField, ChoiceGroup, FormErrorSummary, RequiredNote, SelectField, TextAreaField, TextField } from "~/ui/form/fields";
@@ -102,7 +102,7 @@ export function RegistrationForm({
       aria-label={staff ? "Ajouter une inscription" : "Inscription à la session"}
       className="relative"
     >
-      {staff ? <input type="hidden" name="operation" value="ajouter-inscription" /> : null}
+      {staff ? <input type="hidden" name="intent" value="ajouter-inscription" /> : null}
       {staff && typeof values.devis === "string" && values.devis ? <input type="hidden" name="devis" value={values.devis} /> : null}
       <FormErrorSummary form={form} labels={fieldLabels(rows.length)} />
       {reply?.confirm ? (

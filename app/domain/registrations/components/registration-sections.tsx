@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "~/ui/link";
 import { PageIntro } from "~/domain/content/components";
 import { buttonClass } from "~/ui/button";
-import { seatsLabel } from "../session-links";
+import { seatsLabel } from "~/domain/formations/session-links";
 import type { SessionSummary } from "../pages.server";
 
 export function RegistrationIntro({ session, full }: { session: SessionSummary; full: boolean }) {
