@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
-import type { Selectable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
@@ -62,27 +62,29 @@ function toRevision<T>(r: Selectable<RevisionsTable>): Revision<T> {
   return { ...toSummary(r), content: decode(r) as T };
 }
 
+/** The row of one revision (its id drawn unless given, dated now unless given). */
+function revisionRow(input: RevisionInput): Insertable<RevisionsTable> & { id: string } {
+  return {
+    id: input.id ?? randomUUID(),
+    entity_type: input.entityType,
+    entity_id: input.entityId,
+    published: input.published ? 1 : 0,
+    ...encode(input.content),
+    title: input.title.slice(0, 300),
+    summary: (input.summary ?? "").slice(0, 300),
+    restored_from: input.restoredFrom ?? null,
+    author_id: input.actor?.id ?? null,
+    author_email: input.actor?.email ?? "",
+    created_at: input.at ?? nowIso(),
+  };
+}
+
 /** Writes one revision (call it with the save's transaction) and prunes the item's old drafts. Returns its id. */
 export async function recordRevision(trx: Db, input: RevisionInput): Promise<string> {
-  const id = input.id ?? randomUUID();
-  await trx
-    .insertInto("revisions")
-    .values({
-      id,
-      entity_type: input.entityType,
-      entity_id: input.entityId,
-      published: input.published ? 1 : 0,
-      ...encode(input.content),
-      title: input.title.slice(0, 300),
-      summary: (input.summary ?? "").slice(0, 300),
-      restored_from: input.restoredFrom ?? null,
-      author_id: input.actor?.id ?? null,
-      author_email: input.actor?.email ?? "",
-      created_at: input.at ?? nowIso(),
-    })
-    .execute();
+  const row = revisionRow(input);
+  await trx.insertInto("revisions").values(row).execute();
   if (!input.published) await pruneDrafts(trx, input.entityType, input.entityId);
-  return id;
+  return row.id;
 }
 
 /**
@@ -93,21 +95,7 @@ export async function recordRevisions(trx: Db, inputs: RevisionInput[]): Promise
   for (let i = 0; i < inputs.length; i += 100) {
     await trx
       .insertInto("revisions")
-      .values(
-        inputs.slice(i, i + 100).map((input) => ({
-          id: input.id ?? randomUUID(),
-          entity_type: input.entityType,
-          entity_id: input.entityId,
-          published: input.published ? 1 : 0,
-          ...encode(input.content),
-          title: input.title.slice(0, 300),
-          summary: (input.summary ?? "").slice(0, 300),
-          restored_from: input.restoredFrom ?? null,
-          author_id: input.actor?.id ?? null,
-          author_email: input.actor?.email ?? "",
-          created_at: input.at ?? nowIso(),
-        })),
-      )
+      .values(inputs.slice(i, i + 100).map(revisionRow))
       .execute();
   }
 }
