@@ -17,7 +17,7 @@ import { useLiveData } from "~/platform/live/use-live-data";
 import { pageMeta } from "~/platform/seo/meta";
 import { ADMIN_NAV } from "~/ui/layout/admin-nav";
 import { StaleNotice } from "~/ui/stale-notice";
-import { formatDateTime } from "./format";
+import { formatDateTimeShort } from "~/platform/format";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireEditor(request);
@@ -100,7 +100,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm">{c.summary}</p>
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                     {auditActionLabel(c.action)} · {auditEntityLabel(c.entity)} · {c.actorEmail} ·{" "}
-                    <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
+                    <time dateTime={c.createdAt}>{formatDateTimeShort(c.createdAt)}</time>
                   </p>
                 </li>
               ))}

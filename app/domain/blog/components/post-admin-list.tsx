@@ -13,7 +13,7 @@ import {
 import { AdminList, AdminListHeader, FilterBar, SearchFilter, SelectFilter, type Column } from "~/ui/admin-list/admin-list";
 import { RowDeleteAction, RowPreviewLink, StatusPill } from "~/ui/admin-list/row-actions";
 import { ButtonLink } from "~/ui/button";
-import { formatDate } from "~/ui/format";
+import { formatDateAbbreviated } from "~/platform/format";
 
 export type PostActionResult = { ok: boolean; message: string };
 type RowFetcher = ReturnType<typeof useFetcher<PostActionResult>>;
@@ -80,7 +80,7 @@ function postColumns(fetcher: RowFetcher): Column<BlogPostListItem>[] {
       key: "updated",
       header: "Modifié le",
       className: "px-3 py-3 text-slate-700 dark:text-slate-300",
-      cell: (p) => formatDate(p.updatedAt),
+      cell: (p) => formatDateAbbreviated(p.updatedAt),
     },
     { key: "actions", header: "Actions", headerClassName: "text-right", cell: (p) => <RowActions post={p} fetcher={fetcher} /> },
   ];
