@@ -56,6 +56,12 @@ describe("numbers and plurals", () => {
     expect(show(formatCount(1, "place"))).toBe("1~place");
     expect(show(formatCount(7, "place libre", "places libres"))).toBe("7~places libres");
     expect(show(formatCount(1250, "stagiaire"))).toBe("1_250~stagiaires");
+    expect(show(formatCount(0, "place"))).toBe("0~place");
+    expect(formatCount(0, "éditeur", "éditeurs", "aucun éditeur")).toBe("aucun éditeur");
+    expect(formatCount(0, "formation", "formations", "aucune formation")).toBe("aucune formation");
+    expect(formatCount(1, "éditeur", "éditeurs", "aucun éditeur")).toBe("1\u00a0éditeur");
+    expect(formatCount(2, "éditeur", "éditeurs", "aucun éditeur")).toBe("2\u00a0éditeurs");
+    expect(show(formatCount(22.5, "heure"))).toBe("22,5~heures");
   });
 
   it("hours and days", () => {

@@ -8,7 +8,8 @@
  * - groups of digits separated by a narrow no-break space (U+202F), « € » and units after a no-break
  *   space (U+00A0), as `Intl` writes them for fr-FR;
  * - times « 9 h », « 9 h 30 », « de 9 h à 17 h »; dates « 1er mars 2027 », « 21 novembre 2026 à 14 h 05 »;
- * - plurals: 0 and 1 take the singular (« 0 place », « 1 place », « 2 places »).
+ * - plurals: 0 and 1 take the singular (« 0 place », « 1 place », « 2 places »), or « aucun » for 0 where
+ *   the caller says so (« aucune formation »).
  */
 import { lazily } from "~/platform/intl";
 
@@ -66,8 +67,12 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return Math.abs(count) < 2 ? singular : pluralForm;
 }
 
-/** « 1 place », « 12 places », « 1 250 stagiaires »; the number and its word never split across lines. */
-export function formatCount(count: number, singular: string, pluralForm?: string): string {
+/**
+ * « 1 place », « 12 places », « 1 250 stagiaires »; the number and its word never split across lines.
+ * `none`, when given, is said for 0 instead: formatCount(0, "éditeur", "éditeurs", "aucun éditeur").
+ */
+export function formatCount(count: number, singular: string, pluralForm?: string, none?: string): string {
+  if (count === 0 && none !== undefined) return none;
   return `${formatNumber(count)}${NBSP}${plural(count, singular, pluralForm)}`;
 }
 

@@ -6,6 +6,7 @@ import {
   BLOG_CATEGORIES,
   BLOG_CATEGORY_SLUGS,
   BLOG_STATUS_LABELS,
+  blogCountsLabel,
   blogPostPath,
   formatPostDateTime,
   type BlogStatus,
@@ -86,8 +87,6 @@ function postColumns(fetcher: RowFetcher): Column<BlogPostListItem>[] {
   ];
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
-
 /** /admin/blog: header, filters, table and pagination. */
 export function PostAdminList({
   filters,
@@ -107,10 +106,7 @@ export function PostAdminList({
   return (
     <AdminList
       header={
-        <AdminListHeader
-          title="Blog"
-          summary={`${plural(counts.published, "publié", "publiés")}, ${plural(counts.scheduled, "programmé", "programmés")}, ${plural(counts.draft, "brouillon", "brouillons")}`}
-        >
+        <AdminListHeader title="Blog" summary={blogCountsLabel(counts)}>
           <ButtonLink to="/admin/blog/new">
             <Plus aria-hidden="true" className="size-4" />
             Nouvel article
