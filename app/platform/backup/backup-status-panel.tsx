@@ -1,6 +1,6 @@
 import { DatabaseBackup } from "lucide-react";
 import { cn } from "~/ui/cn";
-import { formatDateTimeShort } from "~/platform/format";
+import { formatDateTimeShort, formatNumber } from "~/platform/format";
 import type { BackupStatus } from "./backup.server";
 
 /** "12,4 Mo": an archive's size for people. */
@@ -12,7 +12,7 @@ export function formatSize(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${value.toLocaleString("fr-FR", { maximumFractionDigits: unit === 0 ? 0 : 1 })}\u00a0${units[unit]}`;
+  return `${formatNumber(value, unit === 0 ? 0 : 1)}\u00a0${units[unit]}`;
 }
 
 /** The admin dashboard's backup line: the last backup (date, size, where), red after 2 missed days. */
