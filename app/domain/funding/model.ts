@@ -1,4 +1,4 @@
-import { formatCount, formatDate, formatEuros, formatNumber } from "~/platform/format";
+import { formatDate, formatEuros, formatNumber, plural } from "~/platform/format";
 import { z } from "zod";
 import {
   BAND_LABELS,
@@ -370,7 +370,7 @@ export function simulate(input: SimulationInput, rules: readonly FundingRule[]):
   const unitCents = Math.round(input.costPerTrainee * 100);
   const totalCents = unitCents * trainees;
   const totalCost = roundEuro(totalCents);
-  const traineesText = formatCount(trainees, "stagiaire");
+  const traineesText = `${trainees} ${plural(trainees, "stagiaire")}`;
   steps.push(
     `Coût de la formation\u00a0: ${formatEuros(fromCents(unitCents))} HT × ${traineesText} = ${formatEuros(fromCents(totalCents))} HT.`,
   );
@@ -462,7 +462,7 @@ function simulateWithoutOpco(input: SimulationInput, rules: readonly FundingRule
   const unitCents = Math.round(input.costPerTrainee * 100);
   const totalCents = unitCents * trainees;
   const totalCost = roundEuro(totalCents);
-  const traineesText = formatCount(trainees, "stagiaire");
+  const traineesText = `${trainees} ${plural(trainees, "stagiaire")}`;
   const funded: number[] = [];
   for (const slug of OPCO_SLUGS) {
     if (!findRule(rules, slug, band)) continue;
