@@ -1,7 +1,7 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
-import { DOMAIN_DEPENDENCIES, TEMPORARY_DOMAIN_DEPENDENCIES } from "./app/domain/dependencies.ts";
+import { DOMAIN_DEPENDENCIES } from "./app/domain/dependencies.ts";
 
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 
@@ -42,7 +42,7 @@ const DOMAIN_LAYER = "un domaine n'importe ni route ni composition";
 function domainRules() {
   const domains = Object.keys(DOMAIN_DEPENDENCIES);
   return domains.flatMap((domain) => {
-    const declared = [...DOMAIN_DEPENDENCIES[domain], ...(TEMPORARY_DOMAIN_DEPENDENCIES[domain] ?? [])];
+    const declared = DOMAIN_DEPENDENCIES[domain];
     const refused = domains.filter((other) => other !== domain && !declared.includes(other)).join("|");
     if (!refused) return [];
     const message = `le domaine ${domain} n'importe ${

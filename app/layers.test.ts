@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
-import { DOMAIN_DEPENDENCIES, TEMPORARY_DOMAIN_DEPENDENCIES } from "./domain/dependencies";
+import { DOMAIN_DEPENDENCIES } from "./domain/dependencies";
 
 /**
  * The layers of docs/architecture.md#couches are enforced by ESLint (`no-restricted-imports` in
@@ -149,7 +149,7 @@ describe("domain dependencies", () => {
       .map((e) => e.name);
     const domains = Object.keys(DOMAIN_DEPENDENCIES);
     expect(domains).toEqual(expect.arrayContaining(folders));
-    for (const [domain, imported] of [...Object.entries(DOMAIN_DEPENDENCIES), ...Object.entries(TEMPORARY_DOMAIN_DEPENDENCIES)]) {
+    for (const [domain, imported] of Object.entries(DOMAIN_DEPENDENCIES)) {
       expect(domains).toContain(domain);
       for (const other of imported) expect(domains, `${domain} → ${other}`).toContain(other);
       expect(imported).not.toContain(domain);

@@ -19,6 +19,7 @@ import {
   formatSiret,
   formatTime,
   formatTimeRange,
+  frenchSpacing,
   parisDayAndTime,
   plural,
   telHref,
@@ -142,5 +143,19 @@ describe("identifiers", () => {
     expect(show(formatPhoneFr(" 04 65  71 00 12 "))).toBe("04~65~71~00~12");
     expect(telHref("04 65 71 00 12")).toBe("tel:0465710012");
     expect(telHref("+33 4 65 71 00 12")).toBe("tel:+33465710012");
+  });
+});
+
+describe("frenchSpacing", () => {
+  it("puts a no-break space before « : » and a narrow one before « ; ! ? », and inside « »", () => {
+    expect(frenchSpacing("Adresse : Lyon ; ouvert ! Pourquoi ?")).toBe("Adresse\u00a0: Lyon\u202f; ouvert\u202f! Pourquoi\u202f?");
+    expect(frenchSpacing("« Bonjour »")).toBe("«\u00a0Bonjour\u00a0»");
+    expect(frenchSpacing("Quoi ?!")).toBe("Quoi\u202f?!");
+    expect(frenchSpacing("Ligne une :\nligne deux")).toBe("Ligne une\u00a0:\nligne deux");
+  });
+
+  it("leaves times, addresses, queries and correct text alone", () => {
+    for (const text of ["De 10:30 à 12:00", "https://exemple.fr/a?b=1", "Voir /formations?page=2", "x :y", "Déjà\u00a0: juste\u202f!", ""])
+      expect(frenchSpacing(text)).toBe(text);
   });
 });

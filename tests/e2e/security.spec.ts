@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { NETWORK_ERROR } from "~/platform/auth/client";
-import { IMPORT_MAX_REQUEST_BYTES } from "~/domain/formations/import/limits";
+import { IMPORT_MAX_REQUEST_BYTES } from "~/domain/catalogue-import/limits";
 import { closeDbHandle, openDb } from "~/platform/db/db.server";
 import { insertAccount } from "../support/account-rows";
 import { PASSWORD, e2eDataDir, signInApi, testClientIp, uniqueEmail, waitForMail } from "./support/accounts";

@@ -73,7 +73,7 @@ export default function DocumentClausesSettings({ loaderData, actionData }: Rout
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Clauses des documents de formation</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">
           Le squelette des conventions, contrats, convocations, feuilles d'émargement et certificats suit le Code du travail et ne se
-          modifie pas ici (liste des mentions dans docs/legal/documents.md). Ces clauses sont celles de l'organisme ; les modalités de
+          modifie pas ici (liste des mentions dans docs/legal/documents.md). Ces clauses sont celles de l'organisme ; les modalités de
           paiement et d'annulation s'impriment sur les conventions (entreprises), le contrat d'un particulier a les siennes (articles
           L6353-6 et L6353-7 du Code du travail).
           {loaderData.saved ? "" : " Les textes proposés ci-dessous sont des exemples\u00a0: relisez-les et enregistrez les vôtres."}
