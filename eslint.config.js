@@ -165,6 +165,37 @@ export default tseslint.config(
     ignores: TESTS,
     rules: { "max-lines": ["error", { max: 250 }] },
   },
+  // Thin routes, plain domains (docs/architecture.md#couches, docs/decisions/0026-thin-routes-typed-outcomes.md): a route
+  // reaches the database only through domain functions, never `db()` nor the db module itself.
+  {
+    files: ["app/routes/**"],
+    ignores: TESTS,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [ROUTER_LINK],
+          patterns: [
+            {
+              regex: "^(~/|(\\.{1,2}/)+)(.*/)?platform/db/db\\.server$",
+              message: "une route n'accède pas à la base : elle appelle une fonction du domaine (docs/architecture.md#couches).",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='db']",
+          message: "une route n'appelle pas db() : elle appelle une fonction du domaine (docs/architecture.md#couches).",
+        },
+        {
+          selector: "ImportExpression[source.value=/platform[\\x2F]db[\\x2F]db[.]server$/]",
+          message: "une route n'importe pas la base, pas même par un import() dynamique (docs/architecture.md#couches).",
+        },
+      ],
+    },
+  },
   {
     files: ["**/*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
