@@ -6,6 +6,7 @@ import type { Actor } from "~/platform/db/actor";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { RevisionsTable } from "~/platform/db/schema";
 import { NotFoundError } from "~/platform/validation/errors";
+import { formatDateTime } from "~/platform/format";
 import { COMPRESS_FROM_BYTES, DRAFTS_KEPT, REVISION_ENTITIES, type Revision, type RevisionEntity, type RevisionSummary } from "./model";
 
 /**
@@ -210,7 +211,7 @@ export async function restoreAsDraft(
   if (!source) throw new NotFoundError("Cette révision n'existe pas ou a été élaguée.");
   const when = at ?? nowIso();
   const label = REVISION_ENTITIES[source.entityType];
-  const summary = `Restauration comme brouillon de la révision du ${formatStamp(source.createdAt)}.`;
+  const summary = `Restauration comme brouillon de la révision du ${formatDateTime(source.createdAt)}.`;
   const newId = await target.transaction().execute(async (trx) => {
     const revisionId = await recordRevision(trx, {
       entityType: source.entityType,
@@ -234,14 +235,6 @@ export async function restoreAsDraft(
     return revisionId;
   });
   return (await getRevision(newId, target))!;
-}
-
-/** « 28/11/2026 à 14:05 » (Paris time), for summaries. */
-export function formatStamp(iso: string): string {
-  const d = new Date(iso);
-  const date = d.toLocaleDateString("fr-FR", { timeZone: "Europe/Paris" });
-  const time = d.toLocaleTimeString("fr-FR", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit" });
-  return `${date} à ${time}`;
 }
 
 /** Row sizes, for the README's figures and the operator: count, average and largest stored content. */

@@ -1,6 +1,6 @@
 import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { Children, type ReactNode } from "react";
-import { formatSiret } from "~/ui/format";
+import { formatSiret } from "~/platform/format";
 import { formatCount, formatDate, formatEurosWithCents, formatHours } from "~/platform/format";
 import { PDF_FONT, pdfVisitorText } from "~/platform/pdf/pdf.server";
 import { hoursAttended, type RegistrationData, type SourceData, type Trainee } from "../data.server";
