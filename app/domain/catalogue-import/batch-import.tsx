@@ -203,7 +203,7 @@ export function JobDetail({ job }: { job: JobView }) {
           {active
             ? `${job.stage || "En attente de démarrage"} · fichier ${Math.min(job.filesDone + 1, job.totalFiles)} sur ${job.totalFiles}${job.totalRows ? ` · ${Math.min(job.rowsDone, job.totalRows).toLocaleString("fr-FR")} ligne${job.rowsDone > 1 ? "s" : ""} vérifiée${job.rowsDone > 1 ? "s" : ""} sur ${job.totalRows.toLocaleString("fr-FR")}` : ""}`
             : job.state === "done"
-              ? `Terminé : ${countsSentence(job.counts)}.`
+              ? `Terminé\u00a0: ${countsSentence(job.counts)}.`
               : job.state === "cancelled"
                 ? `Annulé : les fichiers terminés avant l'annulation sont importés (${countsSentence(job.counts)}), les autres ne le sont pas.`
                 : job.error || "L'import s'est arrêté sur une erreur."}
