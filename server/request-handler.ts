@@ -42,9 +42,7 @@ export interface HandlerOptions {
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]/;
 
 export function isPrivateRequest(cookieHeader: string | undefined): boolean {
-  return (
-    !!cookieHeader && (SESSION_COOKIE.test(cookieHeader) || LINK_SESSION_COOKIE.test(cookieHeader) || hasFlashCookie(cookieHeader))
-  );
+  return !!cookieHeader && (SESSION_COOKIE.test(cookieHeader) || LINK_SESSION_COOKIE.test(cookieHeader) || hasFlashCookie(cookieHeader));
 }
 
 /** Headers a stored entry must not replay. */

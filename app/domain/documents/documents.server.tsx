@@ -393,7 +393,9 @@ export async function queueDocumentMail(
             purpose: `document-${row.kind}`,
             to: to.email,
             subject: `${label} ${row.number}${to.forTrainee ? ` — ${to.forTrainee}` : ""}${orgName ? ` — ${orgName}` : ""}`,
-            text: [`Bonjour ${to.name},`, "", ...linkLines, ...(spaceLine ? [spaceLine] : []), "", "Bien cordialement,", orgName].join("\n"),
+            text: [`Bonjour ${to.name},`, "", ...linkLines, ...(spaceLine ? [spaceLine] : []), "", "Bien cordialement,", orgName].join(
+              "\n",
+            ),
             attachments: [pdf],
           },
       now,

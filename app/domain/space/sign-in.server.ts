@@ -17,7 +17,7 @@ import {
   readLinkSession,
   safeNextPath,
   subjectOf,
-  useSignInLink,
+  redeemSignInLink,
 } from "~/platform/link-sign-in/link-sign-in.server";
 import { log } from "~/platform/log.server";
 import { pseudonym } from "~/platform/privacy/pseudonym.server";
@@ -57,7 +57,13 @@ export async function isSpacePerson(email: string, target: Db = db()): Promise<b
 /** Records one access to the space: pseudonymous ids of the person and of the client address only. */
 export async function recordSpaceAccess(
   target: Db,
-  { email, ip, event, path = "", now = Date.now() }: { email: string; ip: string; event: "connexion" | "consultation"; path?: string; now?: number },
+  {
+    email,
+    ip,
+    event,
+    path = "",
+    now = Date.now(),
+  }: { email: string; ip: string; event: "connexion" | "consultation"; path?: string; now?: number },
 ): Promise<void> {
   const person = pseudonym(email);
   const client = pseudonym(`ip:${ip || "inconnue"}`);
@@ -117,7 +123,12 @@ export type SignInRequestOutcome =
  */
 export async function requestSpaceLink(
   form: FormData,
-  { ip, target = db(), now = Date.now(), minFillSeconds = config().leadMinFillSeconds }: { ip: string; target?: Db; now?: number; minFillSeconds?: number },
+  {
+    ip,
+    target = db(),
+    now = Date.now(),
+    minFillSeconds = config().leadMinFillSeconds,
+  }: { ip: string; target?: Db; now?: number; minFillSeconds?: number },
 ): Promise<SignInRequestOutcome> {
   const values = formDataToObject(form);
   const validation = validate(spaceSignInSchema, values);
@@ -128,7 +139,14 @@ export async function requestSpaceLink(
   const limit = await consumeRateLimit(ip, { target, now });
   if (!limit.allowed) {
     const { phone } = await getOrganisation(target);
-    return { ok: false, kind: "limited", errors: {}, values, formError: rateLimitMessage(limit.retryAfterSeconds, phone), token: screen.token };
+    return {
+      ok: false,
+      kind: "limited",
+      errors: {},
+      values,
+      formError: rateLimitMessage(limit.retryAfterSeconds, phone),
+      token: screen.token,
+    };
   }
   const { email, suite } = validation.value;
   if (await isSpacePerson(email, target)) {
@@ -144,7 +162,7 @@ export type OpenLinkOutcome = { ok: true; setCookie: string; next: string } | { 
 
 /** The link of the e-mail is used (POST of its page): a session of the space opens, once. */
 export async function openSpaceLink(secret: string, request: Request, target: Db = db(), now = Date.now()): Promise<OpenLinkOutcome> {
-  const check = await useSignInLink(target, SPACE_REALM, secret, now);
+  const check = await redeemSignInLink(target, SPACE_REALM, secret, now);
   if (!check.ok) return check;
   if (!(await isSpacePerson(check.subject, target))) return { ok: false, reason: "invalide" };
   const setCookie = await openLinkSession(target, SPACE_REALM, check.subject, now);
@@ -163,7 +181,13 @@ export async function spacePerson(request: Request, target: Db = db(), now = Dat
   const session = await readLinkSession(request, SPACE_REALM, target, now);
   if (!session) return null;
   if (request.method === "GET")
-    await recordSpaceAccess(target, { email: session.subject, ip: clientIp(request), event: "consultation", path: new URL(request.url).pathname, now });
+    await recordSpaceAccess(target, {
+      email: session.subject,
+      ip: clientIp(request),
+      event: "consultation",
+      path: new URL(request.url).pathname,
+      now,
+    });
   return { email: session.subject, setCookie: session.setCookie };
 }
 
@@ -192,7 +216,11 @@ export async function sendSpaceLinkByStaff(
   target: Db = db(),
   now = Date.now(),
 ): Promise<StaffLinkResult> {
-  const r = await target.selectFrom("registrations").select(["id", "reference", "status", "contact_email"]).where("id", "=", registrationId).executeTakeFirst();
+  const r = await target
+    .selectFrom("registrations")
+    .select(["id", "reference", "status", "contact_email"])
+    .where("id", "=", registrationId)
+    .executeTakeFirst();
   if (!r) return { ok: false, error: "Cette inscription n'existe pas." };
   if (r.status === "annulee") return { ok: false, error: "Cette inscription est annulée\u00a0: son espace est fermé." };
   const subject = subjectOf(email);

@@ -37,7 +37,15 @@ const documentHref = (id: string) => `/espace/documents/${encodeURIComponent(id)
 
 export interface SpaceOverview {
   email: string;
-  asContact: Array<{ id: string; reference: string; formationTitle: string; datesLabel: string; statusLabel: string; trainees: number; href: string }>;
+  asContact: Array<{
+    id: string;
+    reference: string;
+    formationTitle: string;
+    datesLabel: string;
+    statusLabel: string;
+    trainees: number;
+    href: string;
+  }>;
   asTrainee: Array<{ registrationId: string; formationTitle: string; datesLabel: string; href: string }>;
 }
 
@@ -120,7 +128,11 @@ export async function contactSpacePage(email: string, id: string, target: Db = d
   if (!(await contactRegistrationId(email, id, target))) return null;
   const view = await registrantViewById(id, target, now);
   if (!view) return null;
-  const trainees = await target.selectFrom("registration_trainees").select(["id", "first_name", "last_name"]).where("registration_id", "=", id).execute();
+  const trainees = await target
+    .selectFrom("registration_trainees")
+    .select(["id", "first_name", "last_name"])
+    .where("registration_id", "=", id)
+    .execute();
   const nameOf = new Map(trainees.map((t) => [t.id, `${t.first_name} ${t.last_name}`]));
   const documents = (await listDocuments({ registrationId: id }, target))
     .filter((d) => !d.replaced && CONTACT_KINDS.includes(d.kind) && (d.kind !== "certificat" || (d.traineeId && nameOf.has(d.traineeId))))
@@ -164,7 +176,9 @@ export async function traineeSpacePage(email: string, registrationId: string, ta
     calendarHref: `${traineeSpacePath(registrationId)}/agenda.ics`,
     documents,
     organisation: { name: o.name, email: o.email, phone: o.phone },
-    disabilityContact: s.disabilityContactEmail ? { name: s.disabilityContactName || "Référent handicap", email: s.disabilityContactEmail } : null,
+    disabilityContact: s.disabilityContactEmail
+      ? { name: s.disabilityContactName || "Référent handicap", email: s.disabilityContactEmail }
+      : null,
   };
 }
 
@@ -234,13 +248,11 @@ export async function registrationSpaceAccess(registrationId: string, target: Db
     sessionId: r.session.id,
     formationTitle: r.session.formationTitle,
     people,
-    accesses: rows.map(
-      (a): SpaceAccessRow => ({
-        at: a.created_at,
-        who: byPseudonym.get(a.person) ?? a.person,
-        event: `${EVENT_LABELS[a.event] ?? a.event}${a.path ? ` (${a.path})` : ""}`,
-        client: a.client,
-      }),
-    ),
+    accesses: rows.map((a): SpaceAccessRow => ({
+      at: a.created_at,
+      who: byPseudonym.get(a.person) ?? a.person,
+      event: `${EVENT_LABELS[a.event] ?? a.event}${a.path ? ` (${a.path})` : ""}`,
+      client: a.client,
+    })),
   };
 }

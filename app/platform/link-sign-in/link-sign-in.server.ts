@@ -64,7 +64,7 @@ export type LinkCheck = { ok: true; subject: string; next: string } | { ok: fals
  * Uses a sign-in link: its subject and the path it opens, or why it is refused. Succeeds once: the
  * row is marked used by an UPDATE that only matches an unused, unexpired link of this realm.
  */
-export async function useSignInLink(target: Db, realm: string, secret: string, now = Date.now()): Promise<LinkCheck> {
+export async function redeemSignInLink(target: Db, realm: string, secret: string, now = Date.now()): Promise<LinkCheck> {
   if (!SECRET_SHAPE.test(secret)) return { ok: false, reason: "invalide" };
   const iso = new Date(now).toISOString();
   const tokenHash = hash(secret);
@@ -197,7 +197,12 @@ export async function revokeLinkSessions(target: Db, realm: string, subjects: re
     .where("subject", "in", list)
     .where("revoked_at", "is", null)
     .execute();
-  await target.deleteFrom("link_sign_in_tokens").where("realm", "=", realm).where("subject", "in", list).where("used_at", "is", null).execute();
+  await target
+    .deleteFrom("link_sign_in_tokens")
+    .where("realm", "=", realm)
+    .where("subject", "in", list)
+    .where("used_at", "is", null)
+    .execute();
 }
 
 /** Housekeeping: links past their expiry and sessions ended (expired or revoked) go, with the addresses they hold. */

@@ -16,7 +16,11 @@ export const handle = {
 };
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: `Espace de l'inscription ${args.loaderData?.reference ?? ""}`, description: "Lien et accès de l'espace.", noindex: true });
+  pageMeta(args, {
+    title: `Espace de l'inscription ${args.loaderData?.reference ?? ""}`,
+    description: "Lien et accès de l'espace.",
+    noindex: true,
+  });
 
 /** /admin/inscriptions/{id}/espace (editors): send the space's link to a person of the registration; its last accesses. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -29,7 +33,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireEditor(request);
   const submission = await parseSubmission(await request.formData(), staffSendLinkSchema);
-  if (!submission.ok) return dataWithToast({ ok: false }, { kind: "error", title: "Action impossible", description: "Choisissez la personne." }, { status: 400 });
+  if (!submission.ok)
+    return dataWithToast(
+      { ok: false },
+      { kind: "error", title: "Action impossible", description: "Choisissez la personne." },
+      { status: 400 },
+    );
   const result = await sendSpaceLinkByStaff(params.id, submission.data.email, { id: user.id, email: user.email, role: user.role });
   return result.ok
     ? dataWithToast({ ok: true }, { kind: "success", title: "Lien envoyé", description: result.message })

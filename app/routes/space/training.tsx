@@ -23,7 +23,10 @@ export function headers() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Votre formation\u00a0: ${loaderData.page.formationTitle}` : "Votre espace" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: loaderData ? `Votre formation\u00a0: ${loaderData.page.formationTitle}` : "Votre espace" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function SpaceTrainingPage({ loaderData }: Route.ComponentProps) {

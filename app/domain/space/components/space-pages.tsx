@@ -24,25 +24,42 @@ export interface SignInReply {
 const validator = (): Promise<Validator> => import("../model").then(({ spaceSignInSchema }) => schemaValidator(spaceSignInSchema));
 
 /** /espace without a session: the address a link is asked for. */
-export function SignInPage({ token, suite, reply, notice }: { token: string; suite: string; reply: SignInReply | undefined; notice?: string }) {
+export function SignInPage({
+  token,
+  suite,
+  reply,
+  notice,
+}: {
+  token: string;
+  suite: string;
+  reply: SignInReply | undefined;
+  notice?: string;
+}) {
   const form = useForm({ id: "espace", reply: reply?.sent ? undefined : reply, validator });
   const email = !reply?.sent && typeof reply?.values.email === "string" ? reply.values.email : "";
   return (
     <>
       <PageIntro eyebrow="Espace client et stagiaire" title="Accéder à votre espace">
         <p>
-          Vos inscriptions, vos stagiaires, vos formations et vos documents, sans mot de passe&nbsp;: indiquez l'adresse e-mail donnée lors de
-          l'inscription, nous vous envoyons un lien de connexion.
+          Vos inscriptions, vos stagiaires, vos formations et vos documents, sans mot de passe&nbsp;: indiquez l'adresse e-mail donnée lors
+          de l'inscription, nous vous envoyons un lien de connexion.
         </p>
       </PageIntro>
       <div className="mx-auto max-w-xl px-4 py-10">
         {notice ? (
-          <p role="status" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p
+            role="status"
+            className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
             {notice}
           </p>
         ) : null}
         {reply?.sent ? (
-          <p role="status" data-testid="lien-envoye" className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100">
+          <p
+            role="status"
+            data-testid="lien-envoye"
+            className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
+          >
             {reply.sent}
           </p>
         ) : null}
@@ -69,8 +86,8 @@ export function SignInPage({ token, suite, reply, notice }: { token: string; sui
           <Button type="submit">Recevoir le lien</Button>
         </Form>
         <p className="mt-8 text-sm text-slate-700 dark:text-slate-300">
-          Le lien est valable 15&nbsp;minutes et ne sert qu'une fois&nbsp;; votre espace reste ouvert sur cet appareil 30&nbsp;jours après votre
-          dernière visite, ou jusqu'à ce que vous vous déconnectiez. Vous êtes de l'équipe&nbsp;? L'administration se trouve sur{" "}
+          Le lien est valable 15&nbsp;minutes et ne sert qu'une fois&nbsp;; votre espace reste ouvert sur cet appareil 30&nbsp;jours après
+          votre dernière visite, ou jusqu'à ce que vous vous déconnectiez. Vous êtes de l'équipe&nbsp;? L'administration se trouve sur{" "}
           <Link to="/login">la page de connexion de l'équipe</Link>.
         </p>
       </div>
@@ -79,7 +96,19 @@ export function SignInPage({ token, suite, reply, notice }: { token: string; sui
 }
 
 /** The header of every page of the space: who is signed in, « Se déconnecter ». */
-export function SpaceFrame({ email, title, eyebrow, back, children }: { email: string; title: string; eyebrow: string; back?: boolean; children: ReactNode }) {
+export function SpaceFrame({
+  email,
+  title,
+  eyebrow,
+  back,
+  children,
+}: {
+  email: string;
+  title: string;
+  eyebrow: string;
+  back?: boolean;
+  children: ReactNode;
+}) {
   return (
     <>
       <PageIntro eyebrow={eyebrow} title={title}>
