@@ -14,6 +14,7 @@ import {
   issueSignInLink,
   LINK_MINUTES,
   openLinkSession,
+  pruneLinkSignIn,
   readLinkSession,
   safeNextPath,
   subjectOf,
@@ -244,4 +245,17 @@ export async function sendSpaceLinkByStaff(
   if (!queued) return { ok: false, error: "Trop de liens envoyés à cette adresse récemment\u00a0: réessayez dans une heure." };
   signalMailQueued();
   return { ok: true, message: `Lien de l'espace envoyé à ${email.trim()}.` };
+}
+
+/** How long the accesses to the space are kept (the staff's « derniers accès »). */
+export const ACCESS_RETENTION_DAYS = 365;
+
+/** Housekeeping: used or expired links, ended sessions, and accesses older than ACCESS_RETENTION_DAYS. */
+export async function pruneSpace(target: Db = db(), now = Date.now()): Promise<number> {
+  const links = await pruneLinkSignIn(target, now);
+  const old = await target
+    .deleteFrom("space_accesses")
+    .where("created_at", "<", new Date(now - ACCESS_RETENTION_DAYS * 86_400_000).toISOString())
+    .executeTakeFirst();
+  return links + Number(old.numDeletedRows ?? 0);
 }

@@ -10,7 +10,8 @@ import { SPACE_REALM } from "~/domain/registrations/space-links";
 import { issueFormToken } from "~/platform/intake/guard.server";
 import { LINK_MINUTES, readLinkSession, redeemSignInLink } from "~/platform/link-sign-in/link-sign-in.server";
 import { SPACE_FORM } from "./model";
-import { openSpaceLink, requestSpaceLink, sendSpaceLinkByStaff } from "./sign-in.server";
+import { openSpaceLink, pruneSpace, requestSpaceLink, sendSpaceLinkByStaff } from "./sign-in.server";
+import { eraseCopies } from "~/platform/privacy/erasure.server";
 import {
   contactSpacePage,
   registrationSpaceAccess,
@@ -230,5 +231,10 @@ describe.each(engines)("the client's and trainee's space ($name)", ({ create }) 
     expect(renewed?.setCookie).toContain("SameSite=Lax");
     expect(await readLinkSession(request(cookie), SPACE_REALM, t.db, Date.now() + 45 * day)).not.toBeNull();
     expect(await readLinkSession(request(cookie), SPACE_REALM, t.db, Date.now() + 80 * day)).toBeNull();
+    // Housekeeping: the ended session goes; erasure takes the live ones too.
+    expect(await pruneSpace(t.db, Date.now() + 80 * day)).toBeGreaterThan(0);
+    const fresh = await signIn(contact);
+    await eraseCopies(t.db, [contact.toUpperCase()]);
+    expect(await readLinkSession(request(fresh), SPACE_REALM, t.db)).toBeNull();
   });
 });

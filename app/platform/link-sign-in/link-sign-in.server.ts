@@ -215,3 +215,11 @@ export async function pruneLinkSignIn(target: Db = db(), now = Date.now()): Prom
     .executeTakeFirst();
   return Number(tokens.numDeletedRows ?? 0) + Number(sessions.numDeletedRows ?? 0);
 }
+
+/** Right to erasure: every link and session of these addresses goes, in every realm. */
+export async function forgetLinkSignIn(target: Db, addresses: readonly string[]): Promise<void> {
+  const list = [...new Set(addresses.map(subjectOf).filter(Boolean))];
+  if (list.length === 0) return;
+  await target.deleteFrom("link_sign_in_tokens").where("subject", "in", list).execute();
+  await target.deleteFrom("link_sign_in_sessions").where("subject", "in", list).execute();
+}
