@@ -84,8 +84,9 @@ test("a contact and a trainee sign in by link and see what concerns them, and on
   await axeAtBothWidths(lea.page);
   await lea.page.getByRole("link", { name: new RegExp(registration.reference) }).click();
   await expect(lea.page).toHaveURL(new RegExp(`/espace/inscriptions/${registration.id}$`));
-  await expect(lea.page.locator("main")).toContainText(ana);
-  await expect(lea.page.locator("main")).toContainText(bruno);
+  // The trainees, to change until the deadline (the registrant's form).
+  await expect(lea.page.locator('input[name="stagiaires.0.email"]')).toHaveValue(ana);
+  await expect(lea.page.locator('input[name="stagiaires.1.email"]')).toHaveValue(bruno);
   await expect(lea.page.getByRole("link", { name: /Convention de formation n°\s*CONV-/ })).toBeVisible();
   await hydrated(lea.page);
   await axeAtBothWidths(lea.page);
