@@ -1,7 +1,7 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
-import { DOMAIN_DEPENDENCIES, TEMPORARY_DOMAIN_DEPENDENCIES } from "./app/domain/dependencies.ts";
+import { DOMAIN_DEPENDENCIES } from "./app/domain/dependencies.ts";
 
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 
@@ -42,7 +42,7 @@ const DOMAIN_LAYER = "un domaine n'importe ni route ni composition";
 function domainRules() {
   const domains = Object.keys(DOMAIN_DEPENDENCIES);
   return domains.flatMap((domain) => {
-    const declared = [...DOMAIN_DEPENDENCIES[domain], ...(TEMPORARY_DOMAIN_DEPENDENCIES[domain] ?? [])];
+    const declared = DOMAIN_DEPENDENCIES[domain];
     const refused = domains.filter((other) => other !== domain && !declared.includes(other)).join("|");
     if (!refused) return [];
     const message = `le domaine ${domain} n'importe ${
@@ -164,6 +164,37 @@ export default tseslint.config(
     files: ["app/routes/**"],
     ignores: TESTS,
     rules: { "max-lines": ["error", { max: 250 }] },
+  },
+  // Thin routes, plain domains (docs/architecture.md#couches, docs/decisions/0026-thin-routes-typed-outcomes.md): a route
+  // reaches the database only through domain functions, never `db()` nor the db module itself.
+  {
+    files: ["app/routes/**"],
+    ignores: TESTS,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [ROUTER_LINK],
+          patterns: [
+            {
+              regex: "^(~/|(\\.{1,2}/)+)(.*/)?platform/db/db\\.server$",
+              message: "une route n'accède pas à la base : elle appelle une fonction du domaine (docs/architecture.md#couches).",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='db']",
+          message: "une route n'appelle pas db() : elle appelle une fonction du domaine (docs/architecture.md#couches).",
+        },
+        {
+          selector: "ImportExpression[source.value=/platform[\\x2F]db[\\x2F]db[.]server$/]",
+          message: "une route n'importe pas la base, pas même par un import() dynamique (docs/architecture.md#couches).",
+        },
+      ],
+    },
   },
   {
     files: ["**/*.js"],

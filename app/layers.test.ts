@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
-import { DOMAIN_DEPENDENCIES, TEMPORARY_DOMAIN_DEPENDENCIES } from "./domain/dependencies";
+import { DOMAIN_DEPENDENCIES } from "./domain/dependencies";
 
 /**
  * The layers of docs/architecture.md#couches are enforced by ESLint (`no-restricted-imports` in
@@ -149,7 +149,7 @@ describe("domain dependencies", () => {
       .map((e) => e.name);
     const domains = Object.keys(DOMAIN_DEPENDENCIES);
     expect(domains).toEqual(expect.arrayContaining(folders));
-    for (const [domain, imported] of [...Object.entries(DOMAIN_DEPENDENCIES), ...Object.entries(TEMPORARY_DOMAIN_DEPENDENCIES)]) {
+    for (const [domain, imported] of Object.entries(DOMAIN_DEPENDENCIES)) {
       expect(domains).toContain(domain);
       for (const other of imported) expect(domains, `${domain} → ${other}`).toContain(other);
       expect(imported).not.toContain(domain);
@@ -185,6 +185,29 @@ describe("domain dependencies", () => {
 });
 
 describe("thin routes", () => {
+  it("refuses db() and the db module in a route module, by alias, relative path or dynamic import()", async () => {
+    expect(
+      await layerErrors(
+        "app/routes/admin/example.tsx",
+        'import { db } from "~/platform/db/db.server";\nexport const rows = () => db().selectFrom("users");\n',
+      ),
+    ).toEqual([expect.stringContaining("fonction du domaine"), expect.stringContaining("n'appelle pas db()")]);
+    expect(
+      await layerErrors("app/routes/site/example.tsx", 'import { nowIso } from "../../platform/db/db.server";\nvoid nowIso;\n'),
+    ).toEqual([expect.stringContaining("docs/architecture.md#couches")]);
+    expect(await layerErrors("app/routes/example.ts", 'export const load = () => import("~/platform/db/db.server");\n')).toHaveLength(1);
+    expect(await layerErrors("app/routes/admin/example.tsx", "declare const db: () => unknown;\nexport const rows = db();\n")).toHaveLength(
+      1,
+    );
+    // The domain keeps its database; a route still imports the rest of app/platform/db (the actor type).
+    expect(
+      await layerErrors("app/domain/blog/example.ts", 'import { db } from "~/platform/db/db.server";\nexport const rows = () => db();\n'),
+    ).toEqual([]);
+    expect(
+      await layerErrors("app/routes/admin/example.tsx", 'import type { Actor } from "~/platform/db/actor";\nexport type A = Actor;\n'),
+    ).toEqual([]);
+  });
+
   const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const value${i} = ${i};`).join("\n") + "\n";
   const maxLines = async (file: string, code: string) =>
     ((await eslint.lintText(code, { filePath: path.join(root, file) }))[0]?.messages ?? []).filter((m) => m.ruleId === "max-lines");

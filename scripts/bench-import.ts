@@ -8,12 +8,13 @@
 import { createCity } from "~/domain/cities/cities.server";
 import { createCategory } from "~/domain/formations/categories.server";
 import { categoryInput, cityInput } from "~/domain/formations/test-fixtures";
-import { flatToCell, type FlatRecord } from "~/domain/formations/import/cells";
-import { IMPORT_COLUMNS, guessMapping } from "~/domain/formations/import/columns";
-import { toCsv } from "~/domain/formations/import/csv";
-import { templateRecords } from "~/domain/formations/import/export.server";
-import { WRITE_CHUNK, analyseTable, applyAnalysis } from "~/domain/formations/import/import.server";
-import { readTable } from "~/domain/formations/import/read.server";
+import { flatToCell, type FlatRecord } from "~/domain/catalogue-import/cells";
+import { CATALOGUE_COLUMNS } from "~/domain/formations/columns";
+import { guessMapping } from "~/domain/catalogue-import/columns";
+import { toCsv } from "~/domain/catalogue-import/csv";
+import { templateRecords } from "~/domain/catalogue-import/export.server";
+import { WRITE_CHUNK, analyseTable, applyAnalysis } from "~/domain/catalogue-import/import.server";
+import { readTable } from "~/domain/catalogue-import/read.server";
 import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from "../tests/support/databases";
 import { valueOf } from "~/platform/validation/errors";
 
@@ -28,8 +29,8 @@ function csvFor(base: FlatRecord, price: number): Uint8Array {
     prix_inter: price + (i % 100),
   }));
   const text = toCsv([
-    IMPORT_COLUMNS.map((c) => c.label),
-    ...rows.map((r: FlatRecord) => IMPORT_COLUMNS.map((c) => flatToCell(c, r[c.key], "text"))),
+    CATALOGUE_COLUMNS.map((c) => c.label),
+    ...rows.map((r: FlatRecord) => CATALOGUE_COLUMNS.map((c) => flatToCell(c, r[c.key], "text"))),
   ]);
   return new Uint8Array(Buffer.from(text, "utf8"));
 }

@@ -4,7 +4,7 @@ import {
   IMPORT_MAX_BATCH_REQUEST_BYTES,
   IMPORT_MAX_REQUEST_BYTES,
   IMPORT_MAX_UPLOAD_LABEL,
-} from "~/domain/formations/import/limits";
+} from "~/domain/catalogue-import/limits";
 import { IMAGE_MAX_BYTES } from "~/platform/storage/images.server";
 
 /**

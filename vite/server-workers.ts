@@ -4,11 +4,11 @@ import type { Plugin } from "vite";
 /**
  * Modules run in worker threads: the server build emits each entry next to index.js —
  * build/server/import-table-worker.js (the formation import reads uploaded files,
- * app/domain/formations/import/read.server.ts) and build/server/pdf-render-worker.js (training
+ * app/domain/catalogue-import/read.server.ts) and build/server/pdf-render-worker.js (training
  * documents are laid out, app/domain/documents/pdf/render.server.ts).
  */
 const ENTRIES = [
-  { id: "app/domain/formations/import/table-worker.server.ts", fileName: "import-table-worker.js" },
+  { id: "app/domain/catalogue-import/table-worker.server.ts", fileName: "import-table-worker.js" },
   { id: "app/domain/documents/pdf/render-worker.server.ts", fileName: "pdf-render-worker.js" },
 ];
 

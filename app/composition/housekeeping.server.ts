@@ -3,7 +3,7 @@ import { purgeUnconfirmedAccounts } from "~/domain/accounts/unconfirmed.server";
 import { purgeInactiveAccounts } from "~/domain/accounts/users.server";
 import { deleteExpiredLeadsTask } from "~/domain/leads/worker.server";
 import { pruneRateLimitsTask } from "~/platform/intake/guard.server";
-import { pruneUploadsTask } from "~/domain/formations/import/worker.server";
+import { pruneUploadsTask } from "~/domain/catalogue-import/worker.server";
 import { pruneAccountMailSends } from "~/platform/auth/account-mail-caps.server";
 import { runBackup } from "~/platform/backup/backup.server";
 import { nextBackupAt } from "~/platform/backup/schedule";

@@ -1,6 +1,6 @@
 import { mailJob } from "~/platform/email/worker.server";
 import { documentsJob } from "~/domain/documents/worker.server";
-import { importJob } from "~/domain/formations/import/worker.server";
+import { importJob } from "~/domain/catalogue-import/worker.server";
 import { webhookJob } from "~/domain/webhooks/delivery.server";
 import { housekeepingJob } from "./housekeeping.server";
 import { JobRunner } from "~/platform/jobs/runner.server";

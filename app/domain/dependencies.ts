@@ -29,12 +29,3 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
   space: ["audit", "content", "documents", "formations", "registrations", "settings"],
   leads: ["audit", "content", "formations", "funding", "settings", "webhooks"],
 };
-
-/**
- * TEMPORARY: imports that are moving out while this table is merged, allowed by the lint until
- * then and not part of the table (nor of its cycle check). Delete each entry with its move.
- * - cities → formations: `toCity` (formations/rows.server.ts) moves to cities.
- */
-export const TEMPORARY_DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
-  cities: ["formations"],
-};

@@ -15,6 +15,7 @@ import {
   formatPercent,
   formatTime,
   formatTimeRange,
+  frenchSpacing,
   parisDayAndTime,
   plural,
 } from "./format";
@@ -103,5 +104,19 @@ describe("dates", () => {
     expect(formatDayRange("2027-03-01", "2027-03-03")).toBe("du 1er au 3 mars 2027");
     expect(formatDayRange("2027-03-30", "2027-04-02")).toBe("du 30 mars au 2 avril 2027");
     expect(formatDayRange("2026-12-30", "2027-01-02")).toBe("du 30 décembre 2026 au 2 janvier 2027");
+  });
+});
+
+describe("frenchSpacing", () => {
+  it("puts a no-break space before « : » and a narrow one before « ; ! ? », and inside « »", () => {
+    expect(frenchSpacing("Adresse : Lyon ; ouvert ! Pourquoi ?")).toBe("Adresse\u00a0: Lyon\u202f; ouvert\u202f! Pourquoi\u202f?");
+    expect(frenchSpacing("« Bonjour »")).toBe("«\u00a0Bonjour\u00a0»");
+    expect(frenchSpacing("Quoi ?!")).toBe("Quoi\u202f?!");
+    expect(frenchSpacing("Ligne une :\nligne deux")).toBe("Ligne une\u00a0:\nligne deux");
+  });
+
+  it("leaves times, addresses, queries and correct text alone", () => {
+    for (const text of ["De 10:30 à 12:00", "https://exemple.fr/a?b=1", "Voir /formations?page=2", "x :y", "Déjà\u00a0: juste\u202f!", ""])
+      expect(frenchSpacing(text)).toBe(text);
   });
 });

@@ -180,3 +180,20 @@ export function formatDayRange(startDay: string, endDay: string): string {
   if (startDay.slice(0, 7) !== endDay.slice(0, 7)) return `du ${start.replace(/ \d{4}$/, "")} au ${end}`;
   return `du ${start.replace(/ \S+ \d{4}$/, "")} au ${end}`;
 }
+
+const NNBSP = "\u202f";
+
+/**
+ * French typography for text a person typed (titles, excerpts, notes, messages, Markdown text): the
+ * ordinary space before « ; ! ? » becomes a narrow no-break space (U+202F), before « : » a no-break
+ * space (U+00A0), and so do the spaces inside « ». Only a space that stands alone before the sign
+ * and is followed by a space, a closing sign or the end: « 10:30 », « https://… », « ?page=2 » stay
+ * as they are. Already-correct text is returned unchanged.
+ */
+export function frenchSpacing(text: string): string {
+  if (!/[ \t][:;!?»]|«[ \t]/.test(text)) return text;
+  return text
+    .replace(/[ \t]+([:;!?])(?=$|[\s)»"'’.,…]|[:;!?])/gmu, (_, sign: string) => `${sign === ":" ? NBSP : NNBSP}${sign}`)
+    .replace(/«[ \t]+/gu, `«${NBSP}`)
+    .replace(/[ \t]+»/gu, `${NBSP}»`);
+}

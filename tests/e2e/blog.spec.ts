@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
 import { hydrated } from "./support/hydration";
+import { parisDayAndTime } from "~/platform/format";
 
 /**
  * The blog: an editor writes a post with inline and cover images, schedules it a few
@@ -17,21 +18,8 @@ function toastWith(page: Page, title: string, text: string) {
 
 /** "2026-03-02T10:30:15": Paris wall-clock time, as a datetime-local field takes it. */
 function parisLocal(date: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: "Europe/Paris",
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  const { day, time } = parisDayAndTime(date);
+  return `${day}T${time}:${String(date.getUTCSeconds()).padStart(2, "0")}`;
 }
 
 async function signInAs(page: Page, role: "editor" | "viewer", name = "Compte de test") {

@@ -11,11 +11,12 @@ import { freePort } from "../support/ports";
 import { startS3Server, S3RVER_KEYS, type TestS3Server } from "../support/s3-server";
 import { startServer, waitReady, type ServerProcess } from "../support/server-process";
 import { TestSmtpServer } from "../support/smtp";
-import { flatToCell, type FlatRecord } from "~/domain/formations/import/cells";
-import { IMPORT_COLUMNS, guessMapping } from "~/domain/formations/import/columns";
-import { toCsv } from "~/domain/formations/import/csv";
-import { catalogueRecords } from "~/domain/formations/import/export.server";
-import { confirmJob, createJob, getJob } from "~/domain/formations/import/jobs.server";
+import { flatToCell, type FlatRecord } from "~/domain/catalogue-import/cells";
+import { CATALOGUE_COLUMNS } from "~/domain/formations/columns";
+import { guessMapping } from "~/domain/catalogue-import/columns";
+import { toCsv } from "~/domain/catalogue-import/csv";
+import { catalogueRecords } from "~/domain/catalogue-import/export.server";
+import { confirmJob, createJob, getJob } from "~/domain/catalogue-import/jobs.server";
 
 /**
  * Two production instances (the build, `node server/main.js`) on one fresh PostgreSQL database
@@ -287,12 +288,12 @@ test.describe("two instances as one site", () => {
     const source = (await catalogueRecords(database.db))[0]!;
     const csv = (from: number) =>
       toCsv([
-        IMPORT_COLUMNS.map((c) => c.label),
+        CATALOGUE_COLUMNS.map((c) => c.label),
         ...Array.from({ length: 500 }, (_, k): FlatRecord => ({
           ...source,
           slug: `grappe-${from + k}`,
           titre: `Formation de la grappe n° ${from + k}`,
-        })).map((r) => IMPORT_COLUMNS.map((c) => flatToCell(c, r[c.key], "text"))),
+        })).map((r) => CATALOGUE_COLUMNS.map((c) => flatToCell(c, r[c.key], "text"))),
       ]);
     const actor = { id: null, email: "import@formavia.test", role: "editor" };
     const id = await createJob(

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { documentToken } from "~/domain/documents/links.server";
 import { loadConfig, setConfig } from "~/platform/config.server";
 import { axeViolations } from "./support/axe";
-import { createAccount, e2eDataDir, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
+import { createAccount, e2eDataDir, serverDb, signInApi, uniqueEmail } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
+import { registerOverHttp } from "./support/sessions";
 
 /**
  * Training documents (README, « Documents de formation »): staff generate a convention from a
@@ -15,70 +16,19 @@ import { hydrated } from "./support/hydration";
  * never gets the staff route. The new screens pass axe.
  */
 
-const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
-
-async function newSession(seats: number): Promise<string> {
-  const db = serverDb();
-  const formation = await db.selectFrom("formations").select("id").where("slug", "=", EXCEL).executeTakeFirstOrThrow();
-  // One of its own cities: a remote session on a formation given in a classroom could not be published again.
-  const city = await db.selectFrom("formation_cities").select("city_id").where("formation_id", "=", formation.id).executeTakeFirstOrThrow();
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  await db
-    .insertInto("formation_sessions")
-    .values({
-      id,
-      formation_id: formation.id,
-      start_date: "2099-06-08",
-      end_date: "2099-06-09",
-      city_id: city.city_id,
-      seats_left: seats,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
-}
-
-/** A company registers one trainee through the public form, as a browser without JavaScript does. */
-async function register(request: APIRequestContext, sessionId: string, contactEmail: string) {
-  const url = `/formations/${EXCEL}/inscription/${sessionId}`;
-  const form: Record<string, string> = {
-    acheteur: "entreprise",
-    entreprise: "Imprimerie Lefèvre",
-    siret: "732 829 320 00074",
-    adresse: "4 quai des Chartrons",
-    codePostal: "33000",
-    ville: "Bordeaux",
-    contactNom: "Léa Lefèvre",
-    contactEmail,
-    contactTelephone: "06 12 34 56 78",
-    financement: "opco",
-    opco: "akto",
-    cgv: "on",
-    reglement: "on",
-    intention: "inscrire",
-    "stagiaires.0.prenom": "Noé",
-    "stagiaires.0.nom": "Lefèvre",
-    "stagiaires.0.email": uniqueEmail("noe"),
-  };
-  const ip = testClientIp();
-  const first = await request.post(url, { form, headers: { "x-forwarded-for": ip }, maxRedirects: 0 });
-  const token = /name="jeton" value="([^"]+)"/.exec(await first.text())?.[1];
-  expect(token).toBeTruthy();
-  const second = await request.post(url, { form: { ...form, jeton: token! }, headers: { "x-forwarded-for": ip }, maxRedirects: 0 });
-  expect(second.status()).toBe(302);
-}
+/** The buyer of this spec's registration. */
+const LEFEVRE = { entreprise: "Imprimerie Lefèvre", contactNom: "Léa Lefèvre" };
 
 test("staff generate a convention from a registration, download it, send it and see it listed; the client's link serves it", async ({
   page,
   request,
   baseURL,
+  newSession,
 }) => {
   test.setTimeout(90_000);
-  const sessionId = await newSession(5);
+  const sessionId = await newSession({ seats: 5 });
   const contact = uniqueEmail("lea-documents");
-  await register(request, sessionId, contact);
+  await registerOverHttp(request, sessionId, contact, [["Noé", "Lefèvre", uniqueEmail("noe")]], LEFEVRE);
 
   const editor = await createAccount({ email: uniqueEmail("editrice-documents"), role: "editor" });
   await signInApi(page, baseURL!, editor.email);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
 import { hydrated } from "./support/hydration";
+import { parisDayAndTime } from "~/platform/format";
 
 /**
  * The editors (formations and blog posts): a draft saved with only a title, field errors that
@@ -16,20 +17,8 @@ function toast(page: Page, title: string) {
 
 /** "2026-03-02T10:30": Paris wall-clock time, as a datetime-local field takes it. */
 function parisLocal(date: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: "Europe/Paris",
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const { day, time } = parisDayAndTime(date);
+  return `${day}T${time}`;
 }
 
 async function signInAsEditor(page: Page) {

@@ -1,44 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { createAccount, serverDb, signInApi, uniqueEmail } from "./support/accounts";
+import { expect, test, type Fixtures } from "./support/fixtures";
 
 /**
  * One source for a lead's mail state: mails that only reached the local outbox (no SMTP server)
  * read « Écrits dans la boîte locale » in the list, on the detail page and in the CSV export, never
  * « Envoyés au serveur SMTP ».
  */
-async function leadWithMails(via: "outbox" | "smtp") {
+
+/** A request of its own (the fixture removes it, its mails with it) with two mails sent `via` the outbox or SMTP. */
+async function leadWithMails(newLead: Fixtures["newLead"], via: "outbox" | "smtp") {
   const now = new Date().toISOString();
-  const id = randomUUID().replace(/-/g, "");
   const reference = `DEV-${via.toUpperCase()}-${Date.now().toString(36).toUpperCase()}`;
-  await serverDb()
-    .insertInto("leads")
-    .values({
-      id,
-      reference,
-      kind: "devis",
-      status: "nouveau",
-      name: "Camille Martin",
-      email: "camille.martin@example.org",
-      phone: "06 12 34 56 78",
-      company: "Atelier Martin",
-      siret: "",
-      subject: "",
-      formations: "[]",
-      formation_other: "Une formation sur mesure",
-      trainees: 2,
-      format: "intra",
-      period: "Printemps",
-      city: "Lyon",
-      funding: "opco",
-      message: "Deux personnes à former.",
-      consent_at: now,
-      form_token: `mail-state-${id}`,
-      search_text: `${reference.toLowerCase()} camille martin atelier`,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const id = await newLead({ kind: "devis", reference });
   for (const purpose of ["staff", "ack"]) {
     await serverDb()
       .insertInto("mail_queue")
@@ -67,9 +41,9 @@ async function leadWithMails(via: "outbox" | "smtp") {
   return { id, reference };
 }
 
-test("mails written to the local outbox read the same in the list, the detail page and the export", async ({ page, baseURL }) => {
-  const outbox = await leadWithMails("outbox");
-  const smtp = await leadWithMails("smtp");
+test("mails written to the local outbox read the same in the list, the detail page and the export", async ({ page, baseURL, newLead }) => {
+  const outbox = await leadWithMails(newLead, "outbox");
+  const smtp = await leadWithMails(newLead, "smtp");
   const editor = await createAccount({ email: uniqueEmail("etat-mails"), role: "editor" });
   await signInApi(page, baseURL!, editor.email);
 

@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { createAccount, e2eBaseURL, serverDb, signInApi, uniqueEmail } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
+import { registrationPathOf } from "./support/sessions";
 
 /**
  * The CGV and the règlement intérieur (registration asks to accept them through links to these
@@ -9,56 +9,27 @@ import { hydrated } from "./support/hydration";
  * admin publishes a new version (the page's HTML is printed once, never as an object).
  */
 
-const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
+test("a visitor opens the CGV from the registration form and reads them (fresh install)", async ({ page, context, newSession }) => {
+  const sessionId = await newSession({ seats: 4 });
+  await page.goto(registrationPathOf(sessionId));
+  await hydrated(page);
+  const [cgv] = await Promise.all([
+    context.waitForEvent("page"),
+    page.getByRole("link", { name: /conditions générales de vente/ }).click(),
+  ]);
+  await expect(cgv.getByRole("heading", { level: 1 })).toHaveText("Conditions générales de vente");
+  await expect(cgv.getByRole("heading", { level: 2, name: "1. Objet" })).toBeVisible();
+  await expect(cgv.getByText("Toute inscription vaut acceptation de ces conditions.")).toBeVisible();
+  await expect(cgv.locator("main")).not.toContainText("[object Object]");
+  // Once hydrated, the text is still there (the browser keeps the server's HTML).
+  await hydrated(cgv);
+  await expect(cgv.getByText("Toute inscription vaut acceptation de ces conditions.")).toBeVisible();
+  await cgv.close();
 
-/** A session of its own, far in the future, to open its registration form. */
-async function newSession(): Promise<string> {
-  const db = serverDb();
-  const formation = await db.selectFrom("formations").select("id").where("slug", "=", EXCEL).executeTakeFirstOrThrow();
-  const city = await db.selectFrom("formation_cities").select("city_id").where("formation_id", "=", formation.id).executeTakeFirstOrThrow();
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  await db
-    .insertInto("formation_sessions")
-    .values({
-      id,
-      formation_id: formation.id,
-      start_date: "2099-05-11",
-      end_date: "2099-05-12",
-      city_id: city.city_id,
-      seats_left: 4,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
-}
-
-test("a visitor opens the CGV from the registration form and reads them (fresh install)", async ({ page, context }) => {
-  const sessionId = await newSession();
-  try {
-    await page.goto(`/formations/${EXCEL}/inscription/${sessionId}`);
-    await hydrated(page);
-    const [cgv] = await Promise.all([
-      context.waitForEvent("page"),
-      page.getByRole("link", { name: /conditions générales de vente/ }).click(),
-    ]);
-    await expect(cgv.getByRole("heading", { level: 1 })).toHaveText("Conditions générales de vente");
-    await expect(cgv.getByRole("heading", { level: 2, name: "1. Objet" })).toBeVisible();
-    await expect(cgv.getByText("Toute inscription vaut acceptation de ces conditions.")).toBeVisible();
-    await expect(cgv.locator("main")).not.toContainText("[object Object]");
-    // Once hydrated, the text is still there (the browser keeps the server's HTML).
-    await hydrated(cgv);
-    await expect(cgv.getByText("Toute inscription vaut acceptation de ces conditions.")).toBeVisible();
-    await cgv.close();
-
-    const [reglement] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: /règlement intérieur/ }).click()]);
-    await expect(reglement.getByRole("heading", { level: 1 })).toHaveText("Règlement intérieur");
-    await expect(reglement.locator("main .prose-site h2").first()).toBeVisible();
-    await expect(reglement.locator("main")).not.toContainText("[object Object]");
-  } finally {
-    await serverDb().deleteFrom("formation_sessions").where("id", "=", sessionId).execute();
-  }
+  const [reglement] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: /règlement intérieur/ }).click()]);
+  await expect(reglement.getByRole("heading", { level: 1 })).toHaveText("Règlement intérieur");
+  await expect(reglement.locator("main .prose-site h2").first()).toBeVisible();
+  await expect(reglement.locator("main")).not.toContainText("[object Object]");
 });
 
 test("after an admin publishes a new version of the CGV, a visitor reads it", async ({ page, browser }) => {

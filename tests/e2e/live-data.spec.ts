@@ -1,21 +1,19 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, signInApi, uniqueEmail } from "./support/accounts";
+import { hydrated, revalidation } from "./support/hydration";
 
 /**
  * Admin live data (docs/spec.md#requetes): a background refresh that fails (HTTP 500, aborted) is
  * retried 3 times (1 s, 2 s, 4 s), the last good data stays on screen with « Données non
  * actualisées », and only a navigation that fails shows the error screen.
  */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
-}
 
 /**
  * A failed refresh is over in the page (its retry is then scheduled): only then may the fake clock
  * move on, or the retry's timer is set after the time it was meant to cover (as on a busy machine).
  */
 async function refreshOver(page: Page) {
-  await expect.poll(() => page.evaluate(() => (window as any).__reactRouterDataRouter.state.revalidation)).toBe("idle");
+  await expect.poll(() => revalidation(page)).toBe("idle");
 }
 
 /** Comes back to the tab after 6 minutes: the dashboard's data is no longer fresh and is read again. */

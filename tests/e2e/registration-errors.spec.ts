@@ -1,37 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { serverDb } from "./support/accounts";
+import { removeSessions } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
+import { newExcelSession, registrationPathOf } from "./support/sessions";
 
 /**
  * The registration form shows every error at the first submission (the browser's check and the
  * server's alike): the missing raison sociale beside the missing funding, not one after the
  * other; and its « Besoins d'adaptation » field has its name (no id shared with a heading).
  */
-
-const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
-
-async function newSession(): Promise<string> {
-  const db = serverDb();
-  const formation = await db.selectFrom("formations").select("id").where("slug", "=", EXCEL).executeTakeFirstOrThrow();
-  const city = await db.selectFrom("formation_cities").select("city_id").where("formation_id", "=", formation.id).executeTakeFirstOrThrow();
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  await db
-    .insertInto("formation_sessions")
-    .values({
-      id,
-      formation_id: formation.id,
-      start_date: "2099-09-14",
-      end_date: "2099-09-15",
-      city_id: city.city_id,
-      seats_left: 3,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
-}
 
 /** Everything but the raison sociale and the funding. */
 async function fillAllButCompanyAndFunding(page: Page) {
@@ -55,14 +32,14 @@ async function expectBothErrors(page: Page) {
 
 let sessionId: string;
 test.beforeAll(async () => {
-  sessionId = await newSession();
+  sessionId = await newExcelSession(serverDb(), 3, "2099-09-14", "2099-09-15");
 });
 test.afterAll(async () => {
-  await serverDb().deleteFrom("formation_sessions").where("id", "=", sessionId).execute();
+  await removeSessions([sessionId]);
 });
 
 test("with JavaScript, the first submission shows the missing raison sociale and the missing funding together", async ({ page }) => {
-  await page.goto(`/formations/${EXCEL}/inscription/${sessionId}`);
+  await page.goto(registrationPathOf(sessionId));
   await hydrated(page);
   await expect(page.getByRole("textbox", { name: /Besoins d'adaptation/ })).toBeVisible();
   await fillAllButCompanyAndFunding(page);
@@ -77,7 +54,7 @@ test("without JavaScript, the server's answer shows the missing raison sociale a
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL, locale: "fr-FR" });
   const page = await context.newPage();
-  await page.goto(`/formations/${EXCEL}/inscription/${sessionId}`);
+  await page.goto(registrationPathOf(sessionId));
   await fillAllButCompanyAndFunding(page);
   await page.getByRole("button", { name: "Envoyer mon inscription" }).click();
   await expectBothErrors(page);

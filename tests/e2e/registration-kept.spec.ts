@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
-import { createAccount, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
+import { createAccount, serverDb, signInApi, uniqueEmail } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+import { EXCEL, registrationPathOf, submitRegistration } from "./support/sessions";
 
 /**
  * A registration is never lost (docs/decisions/0011-registrations-seats.md): « Supprimer » on a
@@ -8,35 +8,18 @@ import { createAccount, serverDb, signInApi, testClientIp, uniqueEmail } from ".
  * unpublishing it instead, and the formation, its sessions and registrations stay.
  */
 
-const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
-
 test("deleting a formation whose sessions have registrations is refused, with a message that suggests unpublishing it", async ({
   page,
   request,
   baseURL,
+  newSession,
 }) => {
   test.setTimeout(90_000);
   const db = serverDb();
   const formation = await db.selectFrom("formations").select(["id", "title"]).where("slug", "=", EXCEL).executeTakeFirstOrThrow();
-  // One of its own cities: a remote session on a formation given in a classroom could not be published again.
-  const city = await db.selectFrom("formation_cities").select("city_id").where("formation_id", "=", formation.id).executeTakeFirstOrThrow();
-  const sessionId = randomUUID();
-  const now = new Date().toISOString();
-  await db
-    .insertInto("formation_sessions")
-    .values({
-      id: sessionId,
-      formation_id: formation.id,
-      start_date: "2099-12-07",
-      end_date: "2099-12-08",
-      city_id: city.city_id,
-      seats_left: 4,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const sessionId = await newSession({ seats: 4 });
   // One registration, through the public form (sent, then confirmed with its token).
-  const url = `/formations/${EXCEL}/inscription/${sessionId}`;
+  const url = registrationPathOf(sessionId);
   const contact = uniqueEmail("garde");
   const form = {
     acheteur: "particulier",
@@ -53,12 +36,7 @@ test("deleting a formation whose sessions have registrations is refused, with a 
     "stagiaires.0.nom": "Benali",
     "stagiaires.0.email": contact,
   };
-  const ip = testClientIp();
-  const first = await request.post(url, { form, headers: { "x-forwarded-for": ip }, maxRedirects: 0 });
-  const token = /name="jeton" value="([^"]+)"/.exec(await first.text())?.[1];
-  expect(token).toBeTruthy();
-  const sent = await request.post(url, { form: { ...form, jeton: token! }, headers: { "x-forwarded-for": ip }, maxRedirects: 0 });
-  expect(sent.status()).toBe(302);
+  await submitRegistration(request, url, form);
 
   const editor = await createAccount({ email: uniqueEmail("editrice-suppression"), role: "editor" });
   await signInApi(page, baseURL!, editor.email);

@@ -3,6 +3,7 @@ import { formatEuros } from "~/platform/format";
 import { serverDb, testClientIp, uniqueEmail } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import { EXCEL, newExcelSession, registerOverHttp, registrationPathOf } from "./support/sessions";
+import { hydrated } from "./support/hydration";
 
 /**
  * The registration form shows the price per person, the number of trainees and the total, which
@@ -20,7 +21,7 @@ test("a visitor sees the price, and the total follows the number of trainees", a
   expect(formation.vat_mode).toBe("exonere"); // the demo formation: a training organisation's exempted price
   const sessionId = await newExcelSession(serverDb(), 6, "2099-12-07", "2099-12-08");
   await page.goto(registrationPathOf(sessionId));
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
+  await hydrated(page);
 
   const price = page.getByTestId("prix-inscription");
   await expect(price).toContainText(`Prix par personne${formatEuros(unit)}\u00a0net de taxe`);

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import ICAL from "ical.js";
 import { createPostgresDatabase, type TestDatabase } from "../support/databases";
 import { startServer, waitReady, type ServerProcess } from "../support/server-process";
 import { createAccount, e2eDataDir, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
 import type { Db } from "~/platform/db/db.server";
-import { EXCEL, newExcelSession, registrationPathOf } from "./support/sessions";
+import { EXCEL, newExcelSession, registrationFields, registrationPathOf, submitRegistration } from "./support/sessions";
+import { hydrated } from "./support/hydration";
 
 /**
  * Online registration (README, « Inscriptions en ligne »): a visitor registers two trainees and gets
@@ -22,41 +23,6 @@ const newSession = (db: Db, seats: number, startDate = "2099-03-27", endDate = "
   newExcelSession(db, seats, startDate, endDate);
 
 const pathOf = registrationPathOf;
-
-function fields(contactEmail: string, trainees: Array<[string, string, string]>): Record<string, string> {
-  const f: Record<string, string> = {
-    acheteur: "entreprise",
-    entreprise: "Boulangeries Martin",
-    siret: "732 829 320 00074",
-    adresse: "4 quai des Chartrons",
-    codePostal: "33000",
-    ville: "Bordeaux",
-    contactNom: "Léa Martin",
-    contactEmail,
-    contactTelephone: "06 12 34 56 78",
-    financement: "opco",
-    opco: "akto",
-    cgv: "on",
-    reglement: "on",
-    intention: "inscrire",
-  };
-  trainees.forEach(([prenom, nom, email], i) =>
-    Object.assign(f, { [`stagiaires.${i}.prenom`]: prenom, [`stagiaires.${i}.nom`]: nom, [`stagiaires.${i}.email`]: email }),
-  );
-  return f;
-}
-
-/** Registers through HTTP as a form without JavaScript does: sent once, confirmed once with the token it gets back. */
-async function registerOverHttp(request: APIRequestContext, url: string, form: Record<string, string>) {
-  const ip = testClientIp();
-  const first = await request.post(url, { form, headers: { "x-forwarded-for": ip }, maxRedirects: 0 });
-  expect(first.status()).toBe(200);
-  const page = await first.text();
-  const token = /name="jeton" value="([^"]+)"/.exec(page)?.[1];
-  expect(token, page.slice(page.indexOf("<main"), page.indexOf("<main") + 3000)).toBeTruthy();
-  const second = await request.post(url, { form: { ...form, jeton: token! }, headers: { "x-forwarded-for": ip }, maxRedirects: 0 });
-  expect(second.status()).toBe(302);
-}
 
 /**
  * A mail of the queue once sent (`purpose`: inscription-recue, inscription-offre…), and the raw
@@ -93,10 +59,6 @@ async function sentMail(
   throw new Error(`Aucun e-mail « ${purpose} » envoyé à ${to}`);
 }
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
-}
-
 test.describe("registration to a session", () => {
   test("with JavaScript: a visitor registers two trainees and receives the e-mail with the .ics", async ({ page }) => {
     const sessionId = await newSession(serverDb(), 5);
@@ -109,7 +71,7 @@ test.describe("registration to a session", () => {
     await expect(page.getByTestId("places")).toHaveText("5 places restantes");
 
     const contact = uniqueEmail("inscription");
-    const form = fields(contact, [
+    const form = registrationFields(contact, [
       ["Léa", "Martin", uniqueEmail("lea")],
       ["Hugo", "Bérard", uniqueEmail("hugo")],
     ]);
@@ -199,8 +161,8 @@ test.describe("registration to a session", () => {
     const sessionId = await newSession(serverDb(), 1, "2099-05-04", "2099-05-05");
     const first = uniqueEmail("premier");
     const second = uniqueEmail("second");
-    await registerOverHttp(request, pathOf(sessionId), fields(first, [["Anne", "Premier", uniqueEmail("anne")]]));
-    await registerOverHttp(request, pathOf(sessionId), fields(second, [["Bruno", "Second", uniqueEmail("bruno")]]));
+    await submitRegistration(request, pathOf(sessionId), registrationFields(first, [["Anne", "Premier", uniqueEmail("anne")]]));
+    await submitRegistration(request, pathOf(sessionId), registrationFields(second, [["Bruno", "Second", uniqueEmail("bruno")]]));
     expect((await sentMail(serverDb(), second, "inscription-attente")).text).toContain("liste d'attente (position 1)");
     // The public table says the session is full and leads to its waiting list.
     await page.goto(`/formations/${EXCEL}`);
@@ -299,7 +261,7 @@ test.describe("two instances sharing PostgreSQL", () => {
         const ip = `10.77.0.${i + 1}`;
         const { token } = (await (await fetch(`${server.url}/api/jeton-formulaire?formulaire=inscription`)).json()) as { token: string };
         const form = new URLSearchParams({
-          ...fields(`contact${i}@grappe.test`, [[`Prénom${i}`, "Grappe", `stagiaire${i}@grappe.test`]]),
+          ...registrationFields(`contact${i}@grappe.test`, [[`Prénom${i}`, "Grappe", `stagiaire${i}@grappe.test`]]),
           jeton: token,
         });
         const res = await fetch(`${server.url}${pathOf(sessionId)}`, {

@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { createAccount, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import { newExcelSession, registerOverHttp } from "./support/sessions";
+import { hydrated } from "./support/hydration";
 
 /**
  * Moving a session that has registrants (README, « Déplacer une session »): staff are asked first,
@@ -70,7 +71,7 @@ test("with JavaScript: a dialog names the registrations and trainees; cancelling
   const editor = await createAccount({ email: uniqueEmail("editrice-deplacement"), role: "editor" });
   await signInApi(page, baseURL!, editor.email);
   await page.goto(`/admin/sessions/${sessionId}`);
-  await page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter?.state?.initialized));
+  await hydrated(page);
 
   await page.getByLabel("Premier jour").fill("2099-10-12");
   await page.getByLabel("Dernier jour").fill("2099-10-13");
@@ -129,7 +130,7 @@ test("a viewer cannot move a session, and moving a session that does not exist a
   const sessionId = await newExcelSession(serverDb(), 6, "2099-12-07", "2099-12-08");
   await registerOverHttp(request, sessionId, uniqueEmail("contact-role"), [["Inès", "Roux", uniqueEmail("ines")]]);
   const move = {
-    operation: "details",
+    intent: "details",
     confirmation: "oui",
     kind: "inter",
     startDate: "2099-12-14",

@@ -1,10 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { insertAccount } from "../support/account-rows";
-import { createPostgresDatabase, type TestDatabase } from "../support/databases";
-import { startServer, waitReady, type ServerProcess } from "../support/server-process";
-import { TcpProxy } from "../support/tcp-proxy";
 import { createAccount, PASSWORD, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
 import { hydrated } from "./support/hydration";
+import { expect, test } from "./support/outage";
 
 /**
  * The session is read from the database: when the database stops under an open admin screen, that
@@ -45,36 +43,15 @@ test("a session that ends while the app is open: back to the screen after signin
 
 test.describe("PostgreSQL stops under an open admin screen", () => {
   test.skip(!process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL (PostgreSQL)");
-  let database: TestDatabase;
-  let proxy: TcpProxy;
-  let server: ServerProcess;
-  let email: string;
+  test.use({ outageKind: "postgres", outageEnv: { SEED_DEMO: "0", TRUST_PROXY: "1" } });
 
-  test.beforeAll(async () => {
-    database = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
-    email = (await insertAccount(database.db, { email: uniqueEmail("panne-session"), password: PASSWORD, role: "editor" })).email;
-    const direct = new URL(database.url);
-    proxy = new TcpProxy(direct.hostname, Number(direct.port || 5432));
-    await proxy.open();
-    server = await startServer({
-      DATABASE_URL: proxy.url(database.url),
-      // A query gives up after 2 s instead of 15.
-      DATABASE_CONNECT_TIMEOUT_MS: "2000",
-      SEED_DEMO: "0",
-      SHUTDOWN_DELAY_SECONDS: "0",
-      TRUST_PROXY: "1",
-    });
-    await waitReady(server);
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    await proxy?.cut();
-    await database?.cleanup();
-  });
-
-  test("the session cannot be read: 503 retried with the screen kept, never /login; « Réessayer » reloads the screen", async ({ page }) => {
+  test("the session cannot be read: 503 retried with the screen kept, never /login; « Réessayer » reloads the screen", async ({
+    page,
+    outage,
+  }) => {
     test.setTimeout(120_000);
+    const { server } = outage;
+    const { email } = await insertAccount(outage.store, { email: uniqueEmail("panne-session"), password: PASSWORD, role: "editor" });
     const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, {
       data: { email, password: PASSWORD },
       headers: { origin: server.url, "x-forwarded-for": testClientIp() },
@@ -85,7 +62,7 @@ test.describe("PostgreSQL stops under an open admin screen", () => {
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
 
-    await proxy.cut();
+    await outage.cut();
     // The screen's data, read as the router does, and the screen itself: a 503, not a redirect to /login.
     const answer = await page.request.get(`${server.url}/admin.data?_routes=routes%2Fadmin%2Fdashboard`, { maxRedirects: 0 });
     expect(answer.status()).toBe(503);
@@ -102,17 +79,17 @@ test.describe("PostgreSQL stops under an open admin screen", () => {
     await expect(page).toHaveURL(`${server.url}/admin`);
 
     // The database answers again: a retry (1 s later, then 2 s, 4 s) brings fresh data.
-    await proxy.open();
+    await outage.restore();
     await page.clock.runFor(8_000);
     await expect(page.getByTestId("stale-notice")).toHaveText("", { timeout: 20_000 });
     await expect(page).toHaveURL(`${server.url}/admin`);
 
     // A navigation while the database is down shows the error screen at the screen's own address.
-    await proxy.cut();
+    await outage.cut();
     await adminNav(page, "Formations");
     await expect(page.getByText("Une erreur est survenue")).toBeVisible();
     await expect(page).toHaveURL(`${server.url}/admin/formations`);
-    await proxy.open();
+    await outage.restore();
     await page.getByRole("button", { name: "Réessayer" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Formations" })).toBeVisible();
     await expect(page).toHaveURL(`${server.url}/admin/formations`);

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +8,8 @@ import { insertAccount } from "../support/account-rows";
 import { createPostgresDatabase, type TestDatabase } from "../support/databases";
 import { startServer, waitReady, type ServerProcess } from "../support/server-process";
 import { closeDbHandle, openDb, type Db } from "~/platform/db/db.server";
+import { fillContact } from "./support/outage";
+import { fillRegistration, newExcelSession, registrationPathOf } from "./support/sessions";
 
 /**
  * PostgreSQL answers, but refuses the write, with no network error (docs/decisions/0010-lead-spool.md):
@@ -22,18 +23,12 @@ test.describe.configure({ mode: "serial" });
 
 const BASE = process.env.TEST_DATABASE_URL;
 const PASSWORD = "motdepasse-panne-ecritures-1";
-const EXCEL = "excel-perfectionnement-tableaux-croises-dynamiques";
 
 /** Fills the contact form with JavaScript and sends it. */
 async function sendContact(browser: Browser, baseURL: string, email: string) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await page.goto("/contact");
-  await page.getByLabel("Nom et prénom").fill("Visiteur Pendant La Panne");
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Sujet").selectOption("inscription");
-  await page.getByLabel(/^Message/).fill("Un message envoyé pendant que la base refusait d'écrire.");
-  await page.getByLabel(/J'accepte que/).check();
+  await fillContact(page, email, "Un message envoyé pendant que la base refusait d'écrire.");
   await page.getByRole("button", { name: "Envoyer mon message" }).click();
   await expect(page.getByRole("heading", { name: "Votre message est bien envoyé" })).toBeVisible({ timeout: 20_000 });
   const reference = (await page.getByTestId("reference").textContent())!.trim();
@@ -126,40 +121,14 @@ test.describe("PostgreSQL refusing writes without a network error", () => {
   test("read-only (25006): a registration sent with JavaScript is answered with its reference, then gets its seat", async ({ browser }) => {
     test.setTimeout(120_000);
     const b = servers[1]!;
-    const formation = await database.db.selectFrom("formations").select("id").where("slug", "=", EXCEL).executeTakeFirstOrThrow();
-    const sessionId = randomUUID();
-    const now = new Date().toISOString();
-    await database.db
-      .insertInto("formation_sessions")
-      .values({
-        id: sessionId,
-        formation_id: formation.id,
-        start_date: "2099-06-08",
-        end_date: "2099-06-09",
-        city_id: null,
-        seats_left: 4,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const sessionId = await newExcelSession(database.db, 4, "2099-06-08", "2099-06-09");
     const context = await browser.newContext({ baseURL: b.url });
     const page = await context.newPage();
-    await page.goto(`/formations/${EXCEL}/inscription/${sessionId}`);
+    await page.goto(registrationPathOf(sessionId));
     await sql.raw(`ALTER DATABASE "${name}" SET default_transaction_read_only = on`).execute(admin);
     await endSessions();
     const contact = `inscription-lecture-seule-${Date.now()}@exemple.test`;
-    await page.getByLabel("Raison sociale").fill("Scierie Girard");
-    await page.locator('[name="adresse"]').fill("3 route de la Forêt");
-    await page.getByLabel("Code postal").fill("88000");
-    await page.getByLabel("Ville").fill("Épinal");
-    await page.locator('[name="contactNom"]').fill("Marion Girard");
-    await page.locator('[name="contactEmail"]').fill(contact);
-    await page.locator('[name="stagiaires.0.prenom"]').fill("Théo");
-    await page.locator('[name="stagiaires.0.nom"]').fill("Girard");
-    await page.locator('[name="stagiaires.0.email"]').fill(`theo-${Date.now()}@exemple.test`);
-    await page.getByLabel("Fonds propres (l'entreprise ou vous-même)").check();
-    await page.locator('[name="cgv"]').check();
-    await page.locator('[name="reglement"]').check();
+    await fillRegistration(page, { contactEmail: contact });
     await page.getByRole("button", { name: "Envoyer mon inscription" }).click();
     await expect(page).toHaveURL(/\/inscription\/recue$/, { timeout: 20_000 });
     await expect(page.getByRole("heading", { name: "Nous avons bien reçu votre inscription" })).toBeVisible();

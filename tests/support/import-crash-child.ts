@@ -2,12 +2,12 @@
  * A worker that dies in the middle of writing a batch import: it claims the queued job, runs it,
  * and kills itself (SIGKILL, no clean-up of any kind) once `KILL_AFTER` formations of the job are
  * in the database. What it leaves is what an instance that crashed leaves. Run with tsx by
- * `app/domain/formations/import/takeover.test.ts`.
+ * `app/domain/catalogue-import/takeover.test.ts`.
  */
 import { sql } from "kysely";
 import { loadConfig, setConfig } from "~/platform/config.server";
 import { openDb } from "~/platform/db/db.server";
-import { claimJob, runJob } from "~/domain/formations/import/jobs.server";
+import { claimJob, runJob } from "~/domain/catalogue-import/jobs.server";
 
 const url = process.env.CRASH_DATABASE!;
 const killAfter = Number(process.env.KILL_AFTER);

@@ -3,15 +3,15 @@ import { ROLE_LABELS } from "~/platform/auth/roles";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
 import type { ToastInput } from "~/platform/toast/toast";
-import type { FieldErrors } from "~/platform/validation/errors";
+import type { FailureKind, FieldErrors } from "~/platform/validation/errors";
 import { parseSubmission } from "~/platform/validation/submission";
 import { userRowSchema } from "./admin-forms";
 import { inviteStaff, resendInvitation, revokeInvitation } from "./invitations.server";
 import type { UsersActionReply } from "./model";
 import { changePublicSignUp, changeUserRole, liftSignInLock, setUserActive } from "./users.server";
 
-/** What a form of the users screen leads to: a change made (its toast), or a refusal (its reply and HTTP status). */
-export type UsersScreenAnswer = { ok: true; toast: ToastInput } | { ok: false; reply: UsersActionReply; status: number };
+/** What a form of the users screen leads to: a change made (its toast), or a refusal (its reply and why: the route answers 400 or 409). */
+export type UsersScreenAnswer = { ok: true; toast: ToastInput } | { ok: false; reply: UsersActionReply; kind: FailureKind };
 
 const done = (description: string, title = "Modification enregistrée"): UsersScreenAnswer => ({
   ok: true,
@@ -28,11 +28,11 @@ const unsent = (email: string): UsersScreenAnswer => ({
 });
 
 /** A refusal: the whole form's message (`_form`) as `formError`, the others beside their fields. */
-function refused(reply: Omit<UsersActionReply, "formError" | "errors">, errors: FieldErrors, status: number): UsersScreenAnswer {
+function refused(reply: Omit<UsersActionReply, "formError" | "errors">, errors: FieldErrors, kind: FailureKind): UsersScreenAnswer {
   const { _form, ...fields } = errors;
   return {
     ok: false,
-    status,
+    kind,
     reply: { ...reply, formError: _form, ...(Object.keys(fields).length > 0 ? { errors: fields } : {}) },
   };
 }
@@ -46,9 +46,9 @@ function refused(reply: Omit<UsersActionReply, "formError" | "errors">, errors: 
 export async function usersScreenAction(me: Actor, form: FormData, target: Db = db()): Promise<UsersScreenAnswer> {
   if (form.get("intent") === "invite") {
     const parsed = await parseSubmission(form, inviteSchema);
-    if (!parsed.ok) return refused({ intent: "invite", values: parsed.values }, parsed.errors, 400);
+    if (!parsed.ok) return refused({ intent: "invite", values: parsed.values }, parsed.errors, "invalid");
     const invited = await inviteStaff(me, parsed.data, target);
-    if (!invited.ok) return refused({ intent: "invite", values: parsed.values }, invited.errors, 409);
+    if (!invited.ok) return refused({ intent: "invite", values: parsed.values }, invited.errors, "conflict");
     const { invitation, sent } = invited.value;
     return sent ? done(`Une invitation a été envoyée à ${invitation.email}.`, "Invitation envoyée") : unsent(invitation.email);
   }
@@ -58,10 +58,11 @@ export async function usersScreenAction(me: Actor, form: FormData, target: Db = 
       intent: String(parsed.values.intent ?? "unknown"),
       target: typeof parsed.values.target === "string" ? parsed.values.target : undefined,
     };
-    return refused({ ...about, values: parsed.values }, parsed.errors, 400);
+    return refused({ ...about, values: parsed.values }, parsed.errors, "invalid");
   }
   const input = parsed.data;
-  const refusal = (errors: FieldErrors) => refused({ intent: input.intent, target: input.target, values: parsed.values }, errors, 409);
+  const refusal = (errors: FieldErrors) =>
+    refused({ intent: input.intent, target: input.target, values: parsed.values }, errors, "conflict");
   switch (input.intent) {
     case "role": {
       const changed = await changeUserRole(me, input.target, input.role, target);

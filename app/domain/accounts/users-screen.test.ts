@@ -40,7 +40,7 @@ describe.each(engines)("the users screen's action on $name", ({ create }) => {
   it("refuses a row form with bad input (400), the message beside its row, what was sent kept, nothing changed", async () => {
     expect(await act({ intent: "role", target: viewerId, role: "chef" })).toEqual({
       ok: false,
-      status: 400,
+      kind: "invalid",
       reply: {
         intent: "role",
         target: viewerId,
@@ -50,33 +50,33 @@ describe.each(engines)("the users screen's action on $name", ({ create }) => {
     });
     expect(await act({ intent: "active", target: viewerId, active: "peut-être" })).toMatchObject({
       ok: false,
-      status: 400,
+      kind: "invalid",
       reply: { intent: "active", target: viewerId, errors: { active: "Requête invalide." } },
     });
     expect(await act({ intent: "unlock", target: "" })).toMatchObject({
       ok: false,
-      status: 400,
+      kind: "invalid",
       reply: { errors: { target: "Requête invalide." } },
     });
-    expect(await act({ intent: "unlock", target: "x".repeat(501) })).toMatchObject({ ok: false, status: 400 });
+    expect(await act({ intent: "unlock", target: "x".repeat(501) })).toMatchObject({ ok: false, kind: "invalid" });
     expect(await act({ intent: "sign-up", target: "sign-up" })).toMatchObject({
       ok: false,
-      status: 400,
+      kind: "invalid",
       reply: { errors: { open: "Requête invalide." } },
     });
     expect(await act({ intent: "tout-casser", target: viewerId })).toMatchObject({
       ok: false,
-      status: 400,
+      kind: "invalid",
       reply: { intent: "tout-casser", target: viewerId, errors: { intent: "Requête invalide." } },
     });
-    expect(await act({ target: viewerId })).toMatchObject({ ok: false, status: 400, reply: { intent: "unknown" } });
+    expect(await act({ target: viewerId })).toMatchObject({ ok: false, kind: "invalid", reply: { intent: "unknown" } });
     expect((await getUser(viewerId, t.db))?.role).toBe("viewer");
   });
 
   it("refuses the domain's rules (409) with their French message: last admin, own account, missing account, lock already lifted", async () => {
     expect(await act({ intent: "role", target: admin.id, role: "editor" })).toEqual({
       ok: false,
-      status: 409,
+      kind: "conflict",
       reply: {
         intent: "role",
         target: admin.id,
@@ -86,17 +86,17 @@ describe.each(engines)("the users screen's action on $name", ({ create }) => {
     });
     expect(await act({ intent: "active", target: admin.id, active: "false" })).toMatchObject({
       ok: false,
-      status: 409,
+      kind: "conflict",
       reply: { intent: "active", target: admin.id, formError: "Vous ne pouvez pas désactiver votre propre compte." },
     });
     expect(await act({ intent: "active", target: "inconnu", active: "false" })).toMatchObject({
       ok: false,
-      status: 409,
+      kind: "conflict",
       reply: { target: "inconnu", formError: "Ce compte n'existe pas ou a été supprimé." },
     });
     expect(await act({ intent: "resend", target: "inconnue" })).toMatchObject({
       ok: false,
-      status: 409,
+      kind: "conflict",
       reply: { intent: "resend", formError: "Cette invitation n'existe pas ou a été supprimée." },
     });
     for (let i = 0; i < PAIR_FREE_FAILURES; i++) await recordSignInFailure("lea@example.org", "10.9.0.1", t.db);
@@ -107,7 +107,7 @@ describe.each(engines)("the users screen's action on $name", ({ create }) => {
     });
     expect(await act({ intent: "unlock", target: lock.key })).toMatchObject({
       ok: false,
-      status: 409,
+      kind: "conflict",
       reply: { intent: "unlock", target: lock.key, formError: "Ce blocage a déjà pris fin." },
     });
   });
@@ -117,7 +117,7 @@ describe.each(engines)("the users screen's action on $name", ({ create }) => {
     valueOf(await revokeInvitation(admin, invitation.id, t.db));
     expect(await act({ intent: "resend", target: invitation.id })).toMatchObject({
       ok: false,
-      status: 409,
+      kind: "conflict",
       reply: {
         intent: "resend",
         target: invitation.id,
@@ -127,13 +127,13 @@ describe.each(engines)("the users screen's action on $name", ({ create }) => {
     const bad = await act({ intent: "invite", email: "pas-une-adresse", displayName: "R", role: "viewer" });
     expect(bad).toMatchObject({
       ok: false,
-      status: 400,
+      kind: "invalid",
       reply: { intent: "invite", values: { email: "pas-une-adresse", displayName: "R" } },
     });
     expect(!bad.ok && Object.keys(bad.reply.errors ?? {}).sort()).toEqual(["displayName", "email", "role"]);
     expect(await act({ intent: "invite", email: "lea@example.org", displayName: "Léa", role: "editor" })).toMatchObject({
       ok: false,
-      status: 409,
+      kind: "conflict",
       reply: {
         intent: "invite",
         formError: "Un compte existe déjà avec cette adresse\u00a0: changez plutôt son rôle dans la liste des comptes.",

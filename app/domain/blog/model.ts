@@ -19,7 +19,7 @@ import {
   type BlogStatus,
 } from "./labels";
 import { parseJsonSafely } from "~/platform/validation/form-data";
-import { emptyToNull, optionalText, requiredText, toArray } from "~/platform/validation/text-fields";
+import { emptyToNull, optionalMarkdown, optionalText, requiredMarkdown, requiredText, toArray } from "~/platform/validation/text-fields";
 
 /**
  * The blog post model (pure, runs anywhere): zod schemas with French messages (statuses, dates and
@@ -76,7 +76,7 @@ const postShape = {
     }),
   ),
   excerpt: requiredText("Le chapeau", 20, BLOG_EXCERPT_MAX),
-  content: requiredText("Le contenu", 1, BLOG_CONTENT_MAX),
+  content: requiredMarkdown("Le contenu", 1, BLOG_CONTENT_MAX),
   category: z.preprocess(
     (v) => (v === null || v === undefined ? "" : v),
     z.enum(BLOG_CATEGORY_SLUGS as [BlogCategory, ...BlogCategory[]], { error: "Choisissez une catégorie dans la liste." }),
@@ -187,7 +187,7 @@ export const blogPostDraftSchema = z
     ...postShape,
     title: requiredText("Le titre", 1, BLOG_TITLE_MAX),
     excerpt: optionalText("Le chapeau", BLOG_EXCERPT_MAX),
-    content: optionalText("Le contenu", BLOG_CONTENT_MAX),
+    content: optionalMarkdown("Le contenu", BLOG_CONTENT_MAX),
     category: z.preprocess((v) => (v === null || v === undefined || v === "" ? BLOG_CATEGORY_SLUGS[0] : v), postShape.category),
   })
   .superRefine(postRules);

@@ -29,7 +29,8 @@ const pageQuerySchema = z.object({
   formation: z.string().trim().max(120, "Le paramètre formation est un identifiant de formation (slug).").optional(),
 });
 
-export type ApiAnswer = { status: 200; body: unknown } | { status: 400; body: { error: { message: string } } };
+/** A page of data, or a refused query with its message (the API's Error schema); the route answers 200 or 400. */
+export type ApiAnswer = { kind: "page"; body: unknown } | { kind: "invalid"; body: { error: { message: string } } };
 
 function parseQuery(
   url: URL,
@@ -112,10 +113,10 @@ export function apiFormation(f: FormationDetail, today = todayInParis()) {
 /** GET /api/v1/formations: the published formations, by title, in pages. */
 export async function formationsAnswer(url: URL, target: Db = db()): Promise<ApiAnswer> {
   const query = parseQuery(url, ["page", "per_page"]);
-  if (!query.ok) return { status: 400, body: { error: { message: query.message } } };
+  if (!query.ok) return { kind: "invalid", body: { error: { message: query.message } } };
   const { items, total } = await publishedFormationsPage({ page: query.page, perPage: query.perPage }, target);
   const today = todayInParis();
-  return { status: 200, body: { data: items.map((f) => apiFormation(f, today)), ...pageLinks(url, query.page, query.perPage, total) } };
+  return { kind: "page", body: { data: items.map((f) => apiFormation(f, today)), ...pageLinks(url, query.page, query.perPage, total) } };
 }
 
 function apiUpcoming(s: PublishedSession) {
@@ -128,7 +129,7 @@ function apiUpcoming(s: PublishedSession) {
 /** GET /api/v1/sessions: sessions of published formations from today, soonest first, in pages. */
 export async function sessionsAnswer(url: URL, target: Db = db()): Promise<ApiAnswer> {
   const query = parseQuery(url, ["page", "per_page", "formation"]);
-  if (!query.ok) return { status: 400, body: { error: { message: query.message } } };
+  if (!query.ok) return { kind: "invalid", body: { error: { message: query.message } } };
   const { items, total } = await upcomingSessionsPage({ page: query.page, perPage: query.perPage, formationSlug: query.formation }, target);
-  return { status: 200, body: { data: items.map(apiUpcoming), ...pageLinks(url, query.page, query.perPage, total) } };
+  return { kind: "page", body: { data: items.map(apiUpcoming), ...pageLinks(url, query.page, query.perPage, total) } };
 }

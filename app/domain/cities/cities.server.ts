@@ -6,7 +6,7 @@ import {
   updateReferenceRecord,
   type ReferenceTable,
 } from "~/platform/db/reference-records.server";
-import { toCity } from "~/domain/formations/rows.server";
+import { toCity } from "./rows.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { cityInputSchema, nearestCities, type City } from "./model";
 import { NotFoundError, accepted, refusal, validate, type Outcome } from "~/platform/validation/errors";

@@ -1,6 +1,6 @@
 /**
  * The automated and keyboard audit behind the accessibility statement (docs/accessibility.md),
- * repeated by the test suite: `tests/e2e/a11y.spec.ts` runs the same checks on every build, and a
+ * repeated by the test suite: `tests/e2e/page-pass.spec.ts` and `tests/e2e/a11y.spec.ts` run the same checks on every build, and a
  * test keeps the axe-core version below equal to the one in package.json. Update the date when
  * the audit is run again.
  */

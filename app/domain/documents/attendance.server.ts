@@ -1,6 +1,7 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
+import type { FailureKind } from "~/platform/validation/errors";
 import { sessionHalfDays, type AttendanceInput } from "./model";
 
 /**
@@ -12,7 +13,7 @@ export async function markAttendance(
   input: AttendanceInput,
   actor: Actor,
   target: Db = db(),
-): Promise<{ ok: true } | { ok: false; status: 400 | 404; error: string }> {
+): Promise<{ ok: true } | { ok: false; kind: FailureKind; error: string }> {
   const row = await target
     .selectFrom("registration_trainees as t")
     .innerJoin("registrations as r", "r.id", "t.registration_id")
@@ -22,10 +23,10 @@ export async function markAttendance(
     .where("r.session_id", "=", sessionId)
     .where("r.status", "in", ["recue", "confirmee"])
     .executeTakeFirst();
-  if (!row) return { ok: false, status: 404, error: "Ce stagiaire n'est pas inscrit sur cette session." };
+  if (!row) return { ok: false, kind: "not-found", error: "Ce stagiaire n'est pas inscrit sur cette session." };
   const valid = sessionHalfDays(row.start_date, row.end_date);
   const unknown = input.presence.find((h) => !valid.includes(h as (typeof valid)[number]));
-  if (unknown) return { ok: false, status: 400, error: "Une demi-journée cochée n'appartient pas à cette session." };
+  if (unknown) return { ok: false, kind: "invalid", error: "Une demi-journée cochée n'appartient pas à cette session." };
   const halfDays = JSON.stringify(valid.filter((h) => input.presence.includes(h)));
   const iso = nowIso();
   await target.transaction().execute(async (trx) => {

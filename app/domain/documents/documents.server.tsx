@@ -7,6 +7,7 @@ import { enqueueMail, signalMailQueued } from "~/platform/email/queue.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
 import { formatDate } from "~/platform/format";
+import type { FailureKind } from "~/platform/validation/errors";
 import { parisCalendarDay } from "~/platform/intl";
 import { storage } from "~/platform/storage/storage.server";
 import { loadRegistrations, loadSource, type RegistrationData, type SourceData, type Trainee } from "./data.server";
@@ -31,7 +32,7 @@ export interface GenerateRequest {
   traineeId?: string;
 }
 
-export type GenerateResult = { ok: true; id: string; number: string } | { ok: false; status: 400 | 404 | 409; error: string };
+export type GenerateResult = { ok: true; id: string; number: string } | { ok: false; kind: FailureKind; error: string };
 
 interface Prepared {
   subjectKey: string;
@@ -41,7 +42,7 @@ interface Prepared {
   job: (issue: Issue) => PdfJob;
 }
 
-const refuse = (status: 400 | 404 | 409, error: string) => ({ ok: false as const, status, error });
+const refuse = (kind: FailureKind, error: string) => ({ ok: false as const, kind, error });
 
 function safeName(s: string): string {
   return (
@@ -58,7 +59,7 @@ function safeName(s: string): string {
 function prepare(req: GenerateRequest, source: SourceData, regs: RegistrationData[], today: string): Prepared | ReturnType<typeof refuse> {
   if (req.kind === "emargement") {
     const count = regs.reduce((n, r) => n + r.trainees.length, 0);
-    if (!count) return refuse(409, "Aucun stagiaire inscrit sur cette session.");
+    if (!count) return refuse("conflict", "Aucun stagiaire inscrit sur cette session.");
     return {
       subjectKey: `emargement:${req.sessionId}`,
       registrationId: null,
@@ -68,12 +69,12 @@ function prepare(req: GenerateRequest, source: SourceData, regs: RegistrationDat
     };
   }
   const r = regs.find((x) => x.id === req.registrationId);
-  if (!r) return refuse(404, "Cette inscription n'existe pas sur cette session (ou elle est annulée).");
+  if (!r) return refuse("not-found", "Cette inscription n'existe pas sur cette session (ou elle est annulée).");
   if (req.kind === "convention" || req.kind === "contrat") {
     if (req.kind === "convention" && r.buyerKind !== "entreprise")
-      return refuse(409, "Cette inscription est celle d'un particulier : générez un contrat de formation.");
+      return refuse("conflict", "Cette inscription est celle d'un particulier : générez un contrat de formation.");
     if (req.kind === "contrat" && r.buyerKind !== "particulier")
-      return refuse(409, "Cette inscription est celle d'une entreprise : générez une convention de formation.");
+      return refuse("conflict", "Cette inscription est celle d'une entreprise : générez une convention de formation.");
     return {
       subjectKey: `${req.kind}:${r.id}`,
       registrationId: r.id,
@@ -83,10 +84,10 @@ function prepare(req: GenerateRequest, source: SourceData, regs: RegistrationDat
     };
   }
   const t: Trainee | undefined = r.trainees.find((x) => x.id === req.traineeId);
-  if (!t) return refuse(404, "Ce stagiaire n'est pas dans cette inscription.");
+  if (!t) return refuse("not-found", "Ce stagiaire n'est pas dans cette inscription.");
   if (req.kind === "certificat") {
-    if (today < source.session.endDate) return refuse(409, "Les certificats se font après le dernier jour de la session.");
-    if (!t.result) return refuse(409, `Indiquez d'abord la présence et le résultat de ${t.firstName} ${t.lastName}.`);
+    if (today < source.session.endDate) return refuse("conflict", "Les certificats se font après le dernier jour de la session.");
+    if (!t.result) return refuse("conflict", `Indiquez d'abord la présence et le résultat de ${t.firstName} ${t.lastName}.`);
   }
   return {
     subjectKey: `${req.kind}:${t.id}`,
@@ -147,7 +148,7 @@ export async function generateDocument(
   },
 ): Promise<GenerateResult> {
   const source = preloaded?.source ?? (await loadSource(req.sessionId, target));
-  if (!source) return refuse(404, "Cette session n'existe pas.");
+  if (!source) return refuse("not-found", "Cette session n'existe pas.");
   const regs = preloaded?.regs ?? (await loadRegistrations(req.sessionId, target));
   const today = parisCalendarDay(new Date(now));
   const prepared = prepare(req, source, regs, today);
@@ -239,7 +240,7 @@ export async function previewDocument(
   { target = db(), now = Date.now() }: { target?: Db; now?: number } = {},
 ): Promise<{ ok: true; pdf: Buffer; filename: string } | ReturnType<typeof refuse>> {
   const source = await loadSource(req.sessionId, target);
-  if (!source) return refuse(404, "Cette session n'existe pas.");
+  if (!source) return refuse("not-found", "Cette session n'existe pas.");
   const regs = await loadRegistrations(req.sessionId, target);
   const prepared = prepare(req, source, regs, parisCalendarDay(new Date(now)));
   if ("ok" in prepared) return prepared;
@@ -425,6 +426,22 @@ export async function sendDocument(documentId: string, actor: Actor, target: Db 
   const result = await target.transaction().execute((trx) => queueDocumentMail(trx, documentId, actor, now));
   if (result.ok) signalMailQueued();
   return result;
+}
+
+/**
+ * /admin/sessions/{id}/documents: staff send one document of this session; a document of another
+ * session is not found, one that cannot be sent (replaced, the attendance sheet) is a conflict.
+ */
+export async function sendSessionDocument(
+  sessionId: string,
+  documentId: string,
+  actor: Actor,
+  target: Db = db(),
+): Promise<{ ok: true; to: string } | { ok: false; kind: FailureKind; error: string }> {
+  const owner = await target.selectFrom("documents").select("session_id").where("id", "=", documentId).executeTakeFirst();
+  if (owner?.session_id !== sessionId) return { ok: false, kind: "not-found", error: "Ce document n'est pas sur cette session." };
+  const sent = await sendDocument(documentId, actor, target);
+  return sent.ok ? sent : { ...sent, kind: "conflict" };
 }
 
 /**

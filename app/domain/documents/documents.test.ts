@@ -80,7 +80,7 @@ describe.each(engines)("training documents ($name)", ({ create }) => {
     expect(conventionText).toMatch(/page 1 sur \d/);
 
     // A contract is for an individual, a convention for a company.
-    expect(await generate("contrat", { registrationId: company })).toMatchObject({ ok: false, status: 409 });
+    expect(await generate("contrat", { registrationId: company })).toMatchObject({ ok: false, kind: "conflict" });
     const contract = await generate("contrat", { registrationId: person });
     expect(contract).toMatchObject({ ok: true, number: "CONT-2099-0001" });
     expectMentions("contrat", await readBack((contract as { id: string }).id));
@@ -98,7 +98,7 @@ describe.each(engines)("training documents ($name)", ({ create }) => {
     for (const r of regs) expect(sheetText).toContain(r.last_name.toUpperCase());
 
     // Certificates: refused before attendance and result are marked, and before the session's end.
-    expect(await generate("certificat", { registrationId: company, traineeId: trainee.id })).toMatchObject({ ok: false, status: 409 });
+    expect(await generate("certificat", { registrationId: company, traineeId: trainee.id })).toMatchObject({ ok: false, kind: "conflict" });
     const session = await t.db.selectFrom("formation_sessions").selectAll().where("id", "=", sessionId).executeTakeFirstOrThrow();
     const halfDays = sessionHalfDays(session.start_date, session.end_date);
     expect(
@@ -106,16 +106,16 @@ describe.each(engines)("training documents ($name)", ({ create }) => {
     ).toEqual({ ok: true });
     expect(
       await markAttendance(sessionId, { stagiaire: trainee.id, presence: ["2000-01-01:matin"], resultat: "acquis" }, staff, t.db),
-    ).toMatchObject({ ok: false, status: 400 });
+    ).toMatchObject({ ok: false, kind: "invalid" });
     expect(await markAttendance(sessionId, { stagiaire: "inconnu", presence: [], resultat: "acquis" }, staff, t.db)).toMatchObject({
       ok: false,
-      status: 404,
+      kind: "not-found",
     });
     const early = await generateDocument(
       { kind: "certificat", sessionId, registrationId: company, traineeId: trainee.id },
       { actor: staff, target: t.db, now: Date.parse(`${session.start_date}T08:00:00Z`) },
     );
-    expect(early).toMatchObject({ ok: false, status: 409 });
+    expect(early).toMatchObject({ ok: false, kind: "conflict" });
     const certificate = await generate("certificat", { registrationId: company, traineeId: trainee.id });
     expect(certificate).toMatchObject({ ok: true, number: "CERT-2099-0001" });
     const certificateText = await readBack((certificate as { id: string }).id);

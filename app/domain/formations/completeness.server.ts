@@ -1,6 +1,6 @@
 import { db, type Db } from "~/platform/db/db.server";
 import { getFormationById } from "./formations.server";
-import { COLUMN_BY_FIELD } from "./import/columns";
+import { COLUMN_BY_FIELD } from "./columns";
 import { publicationProblems, type Formation } from "./model";
 
 /**

@@ -36,8 +36,6 @@ export const formationDefaultsSchema = z.object({
 export type FormationDefaults = z.output<typeof formationDefaultsSchema>;
 export type FormationDefaultField = keyof FormationDefaults;
 
-export { FORMATION_DEFAULT_LABELS, VAT_DEFAULT_OPTIONS } from "./defaults-labels";
-
 /** Until an admin saves them: the organisation's own e-mail and phone as contact, nothing else. */
 export function defaultsFromOrganisation(organisation: { email: string; phone: string; accessibilityContact: string }): FormationDefaults {
   return formationDefaultsSchema.parse({

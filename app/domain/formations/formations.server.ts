@@ -7,7 +7,8 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { recordRevision, recordRevisions } from "~/domain/revisions/revisions.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationsTable } from "~/platform/db/schema";
-import { toCategory, toCity } from "./rows.server";
+import { toCity } from "~/domain/cities/rows.server";
+import { toCategory } from "./rows.server";
 import {
   formationInputSchema,
   publicationProblems,

@@ -16,7 +16,7 @@ import {
 } from "./formations.server";
 import { todayInParis } from "./labels";
 import { sitemapEntries } from "./sitemap.server";
-import { INDICATOR_3, formationInput } from "./test-fixtures";
+import { INDICATOR_3, formationInput, parisInput } from "./test-fixtures";
 import { NotFoundError, type Outcome, valueOf } from "~/platform/validation/errors";
 
 function inDays(n: number): string {
@@ -66,19 +66,7 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
         ctx,
       ),
     ).id;
-    paris = valueOf(
-      await createCity(
-        {
-          slug: "paris",
-          name: "Paris",
-          region: "Île-de-France",
-          intro: "La capitale, premier bassin d'emploi du pays, desservie par tous les transports.",
-          latitude: 48.8566,
-          longitude: 2.3522,
-        },
-        ctx,
-      ),
-    ).id;
+    paris = valueOf(await createCity(parisInput(), ctx)).id;
     valueOf(
       await createCity(
         {

@@ -1,22 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { createCategory } from "./categories.server";
-import { createFormation, getFormationBySlug, setFormationStatus } from "./formations.server";
-import { exportCatalogue } from "./import/export.server";
-import { guessMapping } from "./import/columns";
-import { importTable } from "./import/import.server";
-import { readTable } from "./import/read.server";
+import { createFormation, setFormationStatus } from "./formations.server";
 import { formationInputSchema, publicationProblems } from "./model";
-import { INDICATOR_3, categoryInput, formationInput } from "./test-fixtures";
+import { CERTIFYING, INDICATOR_3, categoryInput, formationInput } from "./test-fixtures";
 import { valueOf } from "~/platform/validation/errors";
-
-const CERTIFYING = {
-  certificationType: "rncp",
-  certificationCode: "RNCP35399",
-  certificationTitle: "Manager d'unité opérationnelle",
-  certifier: "Ministère du Travail",
-  certificationRegisteredAt: "2024-03-01",
-};
 
 function errorsOf(input: Record<string, unknown>): Record<string, string> {
   const result = formationInputSchema.safeParse(input);
@@ -75,30 +63,5 @@ describe.each(engines)("Qualiopi indicator 3 on $name", ({ create }) => {
     expect(refused.ok).toBe(false);
     const plain = valueOf(await createFormation(formationInput({ categoryId, title: "Word : les styles" }), { db: t.db }));
     expect(valueOf(await setFormationStatus([plain.id], "published", { db: t.db }))).toBe(1);
-  });
-
-  it("the export/import round trip keeps the indicator 3 fields", async () => {
-    const f = valueOf(
-      await createFormation(formationInput({ categoryId, ...CERTIFYING, ...INDICATOR_3, title: "Manager : piloter une unité" }), {
-        db: t.db,
-      }),
-    );
-    const other = await create();
-    try {
-      valueOf(await createCategory(categoryInput(), { db: other.db }));
-      for (const format of ["csv", "xlsx", "json"] as const) {
-        const file = await exportCatalogue(format, t.db);
-        const table = await readTable(file.filename, typeof file.body === "string" ? new Uint8Array(Buffer.from(file.body)) : file.body);
-        await importTable(table, guessMapping(table.headers), {
-          actor: { id: null, email: "import@example.fr", role: "editor" },
-          fileName: file.filename,
-          target: other.db,
-        });
-        const copy = await getFormationBySlug(f.slug, other.db);
-        expect(copy, format).toMatchObject(INDICATOR_3);
-      }
-    } finally {
-      await other.cleanup();
-    }
   });
 });

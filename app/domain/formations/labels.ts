@@ -3,8 +3,7 @@
  * components, so that they do not download the schemas (`./model`).
  */
 
-import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
-import type { Formation } from "./model";
+import { OPCO_NAMES, OPCO_SLUGS, type OpcoSlug } from "~/domain/funding/opco-list";
 import { formatEuros } from "~/platform/format";
 import { lazily, parisCalendarDay } from "~/platform/intl";
 import { LruMap } from "~/platform/lru-map";
@@ -54,8 +53,28 @@ export const MARKDOWN_MAX = 20_000;
 // ---------------------------------------------------------------------------------------------
 // Display rules.
 
+/**
+ * The fields of a formation that the display rules read (a `Formation` of `./model` has them): named
+ * here so that this module does not import the model, which imports its constants.
+ */
+export interface DisplayedFields {
+  title: string;
+  summary: string;
+  seoTitle: string;
+  seoDescription: string;
+  priceInter: number | null;
+  vatMode: VatMode;
+  durationHours: number;
+  durationDays: number;
+  cpfEligible: boolean;
+  fundingOptions: readonly FundingOption[];
+  opcos: readonly OpcoSlug[];
+  certificationType: CertificationType;
+  certificationCode: string;
+}
+
 /** "1 290 € HT par personne" or "Sur devis". */
-export function priceLabel(f: Pick<Formation, "priceInter" | "vatMode">): string {
+export function priceLabel(f: Pick<DisplayedFields, "priceInter" | "vatMode">): string {
   if (f.priceInter === null) return "Sur devis";
   // A draft may not say its VAT yet: the price alone.
   const vat = VAT_LABELS[f.vatMode]?.short;
@@ -65,7 +84,7 @@ export function priceLabel(f: Pick<Formation, "priceInter" | "vatMode">): string
 const oneDecimal = lazily(() => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 }));
 
 /** 14 → "14 h", 3.5 → "3,5 h"; 2 → "2 jours", 0.5 → "0,5 jour". */
-export function durationLabel(f: Pick<Formation, "durationHours" | "durationDays">): string {
+export function durationLabel(f: Pick<DisplayedFields, "durationHours" | "durationDays">): string {
   const fmt = (n: number) => oneDecimal().format(n);
   return `${fmt(f.durationHours)}\u00a0h (${fmt(f.durationDays)}\u00a0${f.durationDays >= 2 ? "jours" : "jour"})`;
 }
@@ -75,7 +94,9 @@ export function percentLabel(value: number): string {
 }
 
 /** Every funding route of a formation, CPF first, each with the page that explains it. */
-export function fundingRoutes(f: Pick<Formation, "cpfEligible" | "fundingOptions" | "opcos">): Array<{ label: string; href: string }> {
+export function fundingRoutes(
+  f: Pick<DisplayedFields, "cpfEligible" | "fundingOptions" | "opcos">,
+): Array<{ label: string; href: string }> {
   const routes: Array<{ label: string; href: string }> = [];
   if (f.cpfEligible) routes.push({ label: FUNDING_LABELS.cpf, href: "/financement/cpf" });
   for (const option of FUNDING_OPTIONS)
@@ -90,7 +111,10 @@ export function fundingRoutes(f: Pick<Formation, "cpfEligible" | "fundingOptions
 }
 
 /** The SEO title and description, falling back to the title and the summary. */
-export function seoOf(f: Pick<Formation, "title" | "summary" | "seoTitle" | "seoDescription">): { title: string; description: string } {
+export function seoOf(f: Pick<DisplayedFields, "title" | "summary" | "seoTitle" | "seoDescription">): {
+  title: string;
+  description: string;
+} {
   const description =
     f.seoDescription ||
     (f.summary.length > SEO_DESCRIPTION_MAX ? `${f.summary.slice(0, SEO_DESCRIPTION_MAX - 1).replace(/\s+\S*$/, "")}…` : f.summary);
@@ -139,7 +163,7 @@ function formatSessionDates(startDate: string, endDate: string): string {
 }
 
 /** Link to the certification's record on France Compétences. */
-export function certificationUrl(f: Pick<Formation, "certificationType" | "certificationCode">): string | undefined {
+export function certificationUrl(f: Pick<DisplayedFields, "certificationType" | "certificationCode">): string | undefined {
   if (f.certificationType === "none" || !f.certificationCode) return undefined;
   const digits = f.certificationCode.replace(/^\D+/, "");
   return `https://www.francecompetences.fr/recherche/${f.certificationType}/${digits}/`;

@@ -20,7 +20,7 @@ import {
 import { CATEGORY_SLUG_PATTERN, slugProblem } from "./slug";
 import { readPrice } from "./price";
 import { parseJsonSafely } from "~/platform/validation/form-data";
-import { emptyToNull, optionalText, requiredText, toArray } from "~/platform/validation/text-fields";
+import { emptyToNull, optionalMarkdown, optionalText, requiredMarkdown, requiredText, toArray } from "~/platform/validation/text-fields";
 import { fieldErrorsOf, type FieldErrors } from "~/platform/validation/errors";
 
 /**
@@ -40,7 +40,8 @@ function checkbox(value: unknown): boolean {
 // ---------------------------------------------------------------------------------------------
 // Field builders with French messages.
 
-const markdown = (label: string, required = true) => (required ? requiredText(label, 1, MARKDOWN_MAX) : optionalText(label, MARKDOWN_MAX));
+const markdown = (label: string, required = true) =>
+  required ? requiredMarkdown(label, 1, MARKDOWN_MAX) : optionalMarkdown(label, MARKDOWN_MAX);
 
 function numberSchema(label: string, { min, max, integer = false }: { min: number; max: number; integer?: boolean }) {
   let n = z.number({

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formationInputSchema } from "./model";
 import { readPrice } from "./price";
-import { resolveLookups, validateFlat } from "./import/cells";
 
 const NBSP = "\u00a0";
 const NNBSP = "\u202f";
@@ -90,18 +89,5 @@ describe("a price as French offices write it", () => {
     expect(ambiguous.success).toBe(false);
     expect(ambiguous.error?.issues.map((i) => i.message)).toEqual([expect.stringContaining("est ambigu")]);
     expect(price.safeParse("-5").error?.issues[0]?.message).toBe("Le prix inter-entreprises doit être au moins 0.");
-  });
-
-  it("refuses an import row whose price is ambiguous, in the price column", () => {
-    const lookups = resolveLookups({ categories: [], cities: [] });
-    expect(validateFlat({ titre: "Excel : les bases", prix_inter: "1.200 €" }, lookups).data?.priceInter).toBe(1200);
-    const row = validateFlat({ titre: "Excel : les bases", prix_inter: "1,200" }, lookups);
-    expect(row.data).toBeUndefined();
-    expect(row.issues).toEqual([{ column: "prix_inter", message: expect.stringContaining(`«${NBSP}1,200${NBSP}» est ambigu`) }]);
-    // Quoted once, as typed (its no-break space kept).
-    const spaced = validateFlat({ titre: "Excel : les bases", prix_inter: `1,200${NBSP}€` }, lookups);
-    expect(spaced.issues.map((i) => i.message)).toEqual([
-      expect.stringMatching(new RegExp(`^«${NBSP}1,200${NBSP}€${NBSP}» est ambigu[^«]*«[^«]*«[^«]*$`)),
-    ]);
   });
 });

@@ -2,7 +2,8 @@ import { db, type Db } from "~/platform/db/db.server";
 import { toFormation, toSession, type FormationDetail } from "./formations.server";
 import { todayInParis } from "./labels";
 import type { Modality } from "./labels";
-import { toCategory, toCity } from "./rows.server";
+import { toCity } from "~/domain/cities/rows.server";
+import { toCategory } from "./rows.server";
 import { pageShowsSeats } from "~/platform/cache/page-tags.server";
 
 /**

@@ -33,6 +33,39 @@ export function cityInput(overrides: Record<string, unknown> = {}): Record<strin
   };
 }
 
+/** Paris, a second city. */
+export function parisInput(): Record<string, unknown> {
+  return cityInput({
+    slug: "paris",
+    name: "Paris",
+    region: "Île-de-France",
+    intro: "La capitale, premier bassin d'emploi du pays, desservie par tous les transports.",
+    latitude: 48.8566,
+    longitude: 2.3522,
+  });
+}
+
+/** A city that a test deletes while an import runs. */
+export function ephemeralCityInput(): Record<string, unknown> {
+  return cityInput({
+    slug: "ephemere",
+    name: "Éphémère",
+    region: "Bretagne",
+    intro: "Une ville supprimée pendant l'import, pour ce test.",
+    latitude: 48,
+    longitude: -3,
+  });
+}
+
+/** A certifying formation's certification (RNCP), without its indicator 3. */
+export const CERTIFYING = {
+  certificationType: "rncp",
+  certificationCode: "RNCP35399",
+  certificationTitle: "Manager d'unité opérationnelle",
+  certifier: "Ministère du Travail",
+  certificationRegisteredAt: "2024-03-01",
+};
+
 /** Qualiopi indicator 3 of a certifying formation, complete (spread it into a certifying formation's input). */
 export const INDICATOR_3 = {
   certificationPassRate: 87.5,

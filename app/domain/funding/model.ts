@@ -1,5 +1,6 @@
 import { formatDate, formatEuros, formatNumber } from "~/platform/format";
 import { z } from "zod";
+import { typed } from "~/platform/validation/text-fields";
 import {
   BAND_LABELS,
   HEADCOUNT_BANDS,
@@ -60,7 +61,7 @@ export const fundingRuleSchema = z
     /** The date the rule was last checked against the OPCO's published criteria. */
     checkedOn: isoDate,
     /** Where the figures come from and what they leave out. */
-    note: z.string().trim().max(1000, "La note ne peut pas dépasser 1 000 caractères."),
+    note: typed(z.string().trim().max(1000, "La note ne peut pas dépasser 1 000 caractères.")),
   })
   .superRefine((rule, ctx) => {
     if (rule.planFunded && rule.hourlyCap === null && rule.annualCeiling === null) {
@@ -118,7 +119,7 @@ export const fundingRuleFormSchema = z.object({
   ),
   schemes: z.array(z.enum(SCHEME_IDS, { error: "Dispositif inconnu." })),
   checkedOn: isoDate,
-  note: z.string().trim().max(1000, "La note ne peut pas dépasser 1 000 caractères."),
+  note: typed(z.string().trim().max(1000, "La note ne peut pas dépasser 1 000 caractères.")),
 });
 
 // ---------------------------------------------------------------------------------------------

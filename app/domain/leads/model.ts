@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typed } from "~/platform/validation/text-fields";
 import { fieldErrorsOf, type FieldErrors } from "~/platform/validation/errors";
 import { siretSchema } from "~/domain/settings/model";
 import { PHONE_INVALID, isValidPhone } from "~/platform/validation/phone";
@@ -37,11 +38,11 @@ const MESSAGES = {
 };
 
 function requiredText(missing: string, label: string, max: number) {
-  return z.string().trim().min(1, missing).max(max, MESSAGES.tooLong(label, max));
+  return typed(z.string().trim().min(1, missing).max(max, MESSAGES.tooLong(label, max)));
 }
 
 function optionalText(label: string, max: number) {
-  return z.string().trim().max(max, MESSAGES.tooLong(label, max));
+  return typed(z.string().trim().max(max, MESSAGES.tooLong(label, max)));
 }
 
 const emailField = z
@@ -200,7 +201,7 @@ export function parseLeadFilter(params: URLSearchParams): LeadFilter {
 }
 
 export const noteSchema = z.object({
-  body: z.string().trim().min(1, "Écrivez la note avant de l'ajouter.").max(5000, MESSAGES.tooLong("La note", 5000)),
+  body: typed(z.string().trim().min(1, "Écrivez la note avant de l'ajouter.").max(5000, MESSAGES.tooLong("La note", 5000))),
 });
 
 /** Send state of a queued e-mail, as staff read it. */

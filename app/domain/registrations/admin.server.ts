@@ -104,6 +104,12 @@ export interface AdminSessionDetail {
   moveTargets: Array<{ value: string; label: string }>;
 }
 
+/** True when the registration is one of this session's (a form of /admin/sessions/{id} names one of its own). */
+export async function isRegistrationOfSession(registrationId: string, sessionId: string, target: Db = db()): Promise<boolean> {
+  const owner = await target.selectFrom("registrations").select("session_id").where("id", "=", registrationId).executeTakeFirst();
+  return owner?.session_id === sessionId;
+}
+
 export async function adminSessionDetail(id: string, target: Db = db()): Promise<AdminSessionDetail | null> {
   const session = await getSession(id, target);
   if (!session) return null;
@@ -224,7 +230,7 @@ export async function updateSessionDetails(
       address: input.address,
     };
     const moved = scheduleMoved(before, after);
-    const audience = moved ? await sessionAudience(trx, id) : { registrations: 0, trainees: 0 };
+    const audience = moved ? await sessionAudience(id, trx) : { registrations: 0, trainees: 0 };
     if (audience.registrations > 0 && !input.confirmation) return { ok: false, audience };
     const iso = new Date(now).toISOString();
     await trx

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typed } from "~/platform/validation/text-fields";
 import { isValidPhone } from "~/platform/validation/phone";
 import { siretSchema } from "~/domain/settings/model";
 import { OPCO_SLUGS } from "~/domain/funding/opco-list";
@@ -12,11 +13,11 @@ import { MAX_TRAINEES } from "./labels";
 const tooLong = (label: string, max: number) => `${label} ne doit pas dépasser ${max} caractères.`;
 
 function requiredText(missing: string, label: string, max: number) {
-  return z.preprocess((v) => v ?? "", z.string().trim().min(1, missing).max(max, tooLong(label, max)));
+  return z.preprocess((v) => v ?? "", typed(z.string().trim().min(1, missing).max(max, tooLong(label, max))));
 }
 
 function optionalText(label: string, max: number) {
-  return z.preprocess((v) => v ?? "", z.string().trim().max(max, tooLong(label, max)));
+  return z.preprocess((v) => v ?? "", typed(z.string().trim().max(max, tooLong(label, max))));
 }
 
 const EMAIL_INVALID = "L'adresse e-mail n'est pas valide (exemple\u00a0: prenom.nom@entreprise.fr).";

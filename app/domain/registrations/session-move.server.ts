@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { enqueueMail } from "~/platform/email/queue.server";
-import type { Db } from "~/platform/db/db.server";
+import { db, type Db } from "~/platform/db/db.server";
 import { sessionDays } from "./calendar";
 import { scheduleText, sessionMovedMail, sessionMovedTraineeMail } from "./mail-content.server";
 import { calendarOf, linksOf, loadMailRegistration, type MailSetup } from "./registrations.server";
@@ -32,7 +32,8 @@ export function scheduleMoved(before: RegistrationSession, after: Schedule): boo
   );
 }
 
-export async function sessionAudience(target: Db, sessionId: string): Promise<SessionAudience> {
+/** Who a move of the session would reach: its registrations and their trainees. */
+export async function sessionAudience(sessionId: string, target: Db = db()): Promise<SessionAudience> {
   const row = await target
     .selectFrom("registrations as r")
     .leftJoin("registration_trainees as t", "t.registration_id", "r.id")

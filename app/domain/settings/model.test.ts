@@ -19,7 +19,7 @@ describe("organisation settings", () => {
   it("refuse a name too long, a phone that is not one and a SIRET whose checksum is wrong, in French", () => {
     expect(errorsOf({ name: "I".repeat(420) })).toEqual({ name: "Le nom ne dépasse pas 50 caractères." });
     expect(errorsOf({ phone: "appelez-moi 😀" })).toEqual({
-      phone: "Le téléphone n'est pas valide (exemple : 04 72 00 00 00 ou +33 4 72 00 00 00).",
+      phone: "Le téléphone n'est pas valide (exemple\u00a0: 04 72 00 00 00 ou +33 4 72 00 00 00).",
     });
     expect(errorsOf({ hostPhone: "12" }).hostPhone).toContain("Le téléphone de l'hébergeur n'est pas valide");
     expect(errorsOf({ siret: "73282932000075" })).toEqual({ siret: "Ce numéro SIRET n'est pas valide (clé de contrôle incorrecte)." });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typed } from "~/platform/validation/text-fields";
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from "~/platform/storage/stored-image";
 import { fileField } from "~/platform/validation/file-field";
 import { isValidPhone } from "~/platform/validation/phone";
@@ -71,9 +72,9 @@ export type Organisation = z.infer<typeof organisationSchema>;
 export const ORGANISATION_NAME_MAX = 50;
 
 const tooLong = (label: string, max: number) => `${label} ne dépasse pas ${max} caractères.`;
-const requiredMax = (label: string, max: number) => required(label).max(max, tooLong(label, max));
-const optionalMax = (label: string, max: number) => z.string().trim().max(max, tooLong(label, max)).default("");
-const phoneInvalid = (label: string) => `${label} n'est pas valide (exemple : 04 72 00 00 00 ou +33 4 72 00 00 00).`;
+const requiredMax = (label: string, max: number) => typed(required(label).max(max, tooLong(label, max)));
+const optionalMax = (label: string, max: number) => typed(z.string().trim().max(max, tooLong(label, max))).default("");
+const phoneInvalid = (label: string) => `${label} n'est pas valide (exemple\u00a0: 04 72 00 00 00 ou +33 4 72 00 00 00).`;
 
 /**
  * What the form of /admin/parametres sends: the identity without the logo (it has its own form),

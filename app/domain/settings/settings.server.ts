@@ -149,8 +149,10 @@ export async function getRegistrationSettings(target: Db = db()): Promise<Regist
   return parsed.success ? parsed.data : DEFAULT_REGISTRATION_SETTINGS;
 }
 
-export async function saveRegistrationSettings(values: RegistrationSettings, target: Db = db()): Promise<void> {
-  await writeSetting(REGISTRATION_SETTINGS_KEY, registrationSettingsSchema, values, target);
+/** /admin/sessions: the registration settings saved, with their revision and the journal's entry. */
+export async function updateRegistrationSettings(values: RegistrationSettings, actor: Actor, target: Db = db()): Promise<void> {
+  const audit = { actor, summary: "Réglages des inscriptions enregistrés." };
+  await writeSetting(REGISTRATION_SETTINGS_KEY, registrationSettingsSchema, values, target, audit);
 }
 
 const DOCUMENT_CLAUSES_KEY = "document_clauses";
@@ -161,6 +163,8 @@ export async function getDocumentClauses(target: Db = db()): Promise<{ values: D
   return parsed.success ? { values: parsed.data, saved: true } : { values: DEFAULT_DOCUMENT_CLAUSES, saved: false };
 }
 
-export async function saveDocumentClauses(values: DocumentClauses, target: Db = db()): Promise<void> {
-  await writeSetting(DOCUMENT_CLAUSES_KEY, documentClausesSchema, values, target);
+/** /admin/parametres/documents: the clauses saved, with their revision and the journal's entry. */
+export async function updateDocumentClauses(values: DocumentClauses, actor: Actor, target: Db = db()): Promise<void> {
+  const audit = { actor, summary: "Clauses des documents de formation enregistrées." };
+  await writeSetting(DOCUMENT_CLAUSES_KEY, documentClausesSchema, values, target, audit);
 }

@@ -20,6 +20,24 @@ export function refusedMutation(errors: FieldErrors, ctx: RefusedContext) {
   return refused(ctx, errors._form ?? "Corrigez les champs signalés.", errors, 400);
 }
 
+/**
+ * The answer of a screen's small forms (a session, its documents, a request): the result, shown
+ * beside its form, and its toast (flash cookie: shown once the page's data is reloaded), « Action
+ * impossible » on a refusal; 200, or 400 for a refusal unless `status` says otherwise.
+ */
+export function replyWithToast<T extends { ok: boolean; message: string }>(
+  result: T,
+  { status = result.ok ? 200 : 400, title = "Enregistré" }: { status?: number; title?: string } = {},
+) {
+  return dataWithToast<T>(
+    result,
+    result.ok
+      ? { kind: "success", title, description: result.message }
+      : { kind: "error", title: "Action impossible", description: result.message },
+    { status },
+  );
+}
+
 /** A change made: its message, shown under the title and as a toast. */
 function done(message: string) {
   return dataWithToast({ ok: true as const, message }, { kind: "success", title: "C'est fait", description: message });

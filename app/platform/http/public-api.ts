@@ -1,3 +1,5 @@
+import type { FailureKind } from "~/platform/validation/errors";
+import { failureStatus } from "./failure-status";
 import { PUBLIC_CACHE_CONTROL } from "./cache-control";
 
 /**
@@ -12,9 +14,14 @@ export const PUBLIC_API_HEADERS = {
 } as const;
 
 /** A JSON answer: public when it is a page of data, never stored when it is an error. */
-export function publicApiJson(status: number, body: unknown): Response {
+function publicApiJson(status: number, body: unknown): Response {
   const headers = { ...PUBLIC_API_HEADERS, "Content-Type": "application/json; charset=utf-8" };
   return Response.json(body, { status, headers: status === 200 ? headers : { ...headers, "Cache-Control": "no-store" } });
+}
+
+/** The answer of a public API route: 200 for a page of data, the failure's status (400) with its Error body. */
+export function publicApiAnswer(answer: { kind: "page" | FailureKind; body: unknown }): Response {
+  return publicApiJson(answer.kind === "page" ? 200 : failureStatus(answer.kind), answer.body);
 }
 
 /** OPTIONS (a browser's preflight) says GET is allowed from anywhere; any other method is refused. */

@@ -1,4 +1,5 @@
 import MarkdownIt from "markdown-it";
+import { frenchSpacing } from "../format";
 import { LruMap } from "../lru-map";
 
 /**
@@ -32,6 +33,11 @@ function instance(minHeadingLevel: number): MarkdownIt {
   if (md) return md;
   md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
   md.validateLink = isSafeUrl;
+  // French typography in the text (never in code): no-break space before « : ; ! ? » and inside « ».
+  md.core.ruler.push("french_spacing", (state) => {
+    for (const block of state.tokens)
+      for (const token of block.children ?? []) if (token.type === "text") token.content = frenchSpacing(token.content);
+  });
   const renderToken = md.renderer.renderToken.bind(md.renderer);
   md.renderer.rules.heading_open = (tokens, idx, options) => {
     const token = tokens[idx]!;

@@ -60,13 +60,13 @@ describe("markdown rendering", () => {
       },
     );
     expect(headings).toEqual([
-      { id: "qui-paie", text: "Qui paie ?", level: 2 },
-      { id: "qui-paie-2", text: "Qui paie ?", level: 2 },
+      { id: "qui-paie", text: "Qui paie\u202f?", level: 2 },
+      { id: "qui-paie-2", text: "Qui paie\u202f?", level: 2 },
       { id: "les-demarches-d-un-salarie", text: "Les démarches d'un salarié", level: 3 },
       { id: "contenu-2", text: "Contenu", level: 2 },
       { id: "script-x-script", text: "<script>x</script>", level: 2 },
     ]);
-    expect(html).toContain('<h2 id="qui-paie">Qui paie ?</h2>');
+    expect(html).toContain('<h2 id="qui-paie">Qui paie\u202f?</h2>');
     expect(html).toContain('<h3 id="les-demarches-d-un-salarie">');
     expect(html).toContain('<h2 id="script-x-script">&lt;script&gt;x&lt;/script&gt;</h2>');
     expect(html).not.toContain("<script>");

@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { AppConfig } from "../config.server";
 import { StorageError } from "./retry";
-import { checkKey, type StorageDriver } from "./storage.server";
+import { checkKey, type StorageDriver } from "./driver";
 
 export type S3StorageConfig = Extract<AppConfig["storage"], { driver: "s3" }>;
 

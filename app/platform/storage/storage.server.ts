@@ -4,26 +4,15 @@ import path from "node:path";
 import { config, type AppConfig } from "../config.server";
 import { log } from "../log.server";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateFile } from "../private-files.server";
-import { OPERATION_MAX_RETRY_MS, StorageError, UPLOAD_MAX_RETRY_MS, withRetry, type RetryOptions } from "./retry";
+import { STORAGE_KEY_PATTERN, checkKey, type StorageDriver } from "./driver";
+import { OPERATION_MAX_RETRY_MS, UPLOAD_MAX_RETRY_MS, withRetry, type RetryOptions } from "./retry";
+
+export type { StorageDriver } from "./driver";
 
 /**
  * File storage for uploads (images). Keys are relative paths ("formations/<uuid>-960.webp").
  * Every call goes through the retry policy of docs/spec.md#stockage (uploads 10 min, other operations 2 min).
  */
-export interface StorageDriver {
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-  get(key: string): Promise<Buffer | undefined>;
-  delete(key: string): Promise<void>;
-  /** Every key that starts with `prefix` ("" for all), sorted (backups list the uploaded files). */
-  list(prefix: string): Promise<string[]>;
-}
-
-export const STORAGE_KEY_PATTERN = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9._-]*)+$/;
-
-/** Throws a StorageError for a key outside STORAGE_KEY_PATTERN (every driver checks before any I/O). */
-export function checkKey(key: string): void {
-  if (!STORAGE_KEY_PATTERN.test(key) || key.includes("..")) throw new StorageError(`Clé de stockage invalide : « ${key} ».`);
-}
 
 /** The local folder driver (config().storage.dir, default DATA_DIR/uploads). */
 export function localDriver(dir: string): StorageDriver {

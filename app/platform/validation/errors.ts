@@ -26,6 +26,13 @@ export class NotFoundError extends Error {
   }
 }
 
+/**
+ * Why a change was not made, as the domain says it (never an HTTP status): the input breaks a rule
+ * (`invalid`), the record is not there (`not-found`), or the state of the data refuses it
+ * (`conflict`). A route maps it to its answer (`failureStatus`, app/platform/http/failure-status.ts).
+ */
+export type FailureKind = "invalid" | "not-found" | "conflict";
+
 /** A change refused: the messages keyed by field (`_form` for the whole form), shown next to the fields. */
 export interface Refusal {
   ok: false;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { frenchSpacing } from "~/platform/format";
 import { maxLengthMessage, minLengthMessage, requiredMessage } from "~/ui/french";
 
 /**
@@ -17,8 +18,15 @@ export function toArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-/** A required text, trimmed, of `min` to `max` characters. */
-export const requiredText = (label: string, min: number, max: number) => {
+/**
+ * Text typed by a person and shown to others (a title, an excerpt, a note, a message): stored with
+ * French typography (`frenchSpacing`: no-break space before « : ; ! ? » and inside « »), so that a
+ * page never shows an ordinary space there. Markdown is spaced when rendered instead
+ * (app/platform/markdown), which leaves its code alone.
+ */
+export const typed = <T extends z.ZodType<string>>(schema: T) => schema.transform(frenchSpacing);
+
+const requiredString = (label: string, min: number, max: number) => {
   const base = z
     .string({ error: requiredMessage(label) })
     .trim()
@@ -26,6 +34,15 @@ export const requiredText = (label: string, min: number, max: number) => {
   return (min > 1 ? base.min(min, minLengthMessage(label, min)) : base).max(max, maxLengthMessage(label, max));
 };
 
-/** An optional text (missing reads as ""), trimmed, of `max` characters at most. */
-export const optionalText = (label: string, max: number) =>
+const optionalString = (label: string, max: number) =>
   z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().trim().max(max, maxLengthMessage(label, max)));
+
+/** A required text, trimmed, of `min` to `max` characters, with French spacing. */
+export const requiredText = (label: string, min: number, max: number) => typed(requiredString(label, min, max));
+
+/** An optional text (missing reads as ""), trimmed, of `max` characters at most, with French spacing. */
+export const optionalText = (label: string, max: number) => typed(optionalString(label, max));
+
+/** Required and optional Markdown: kept as typed (spaced when rendered). */
+export const requiredMarkdown = requiredString;
+export const optionalMarkdown = optionalString;

@@ -5,16 +5,9 @@ import { TextAreaField, TextField } from "~/ui/form/fields";
 import { referenceMutation } from "~/platform/http/action-result.server";
 import { categoryInputSchema } from "~/domain/formations/model";
 import { requireEditor } from "~/platform/auth/guard.server";
-import { MutationResultMessage } from "~/domain/formations/components/mutation-result";
-import {
-  ReferenceForm,
-  ReferenceRecordRow,
-  fieldText,
-  type ReferenceFormValues,
-  type ReferenceResult,
-} from "~/domain/formations/components/reference-record-row";
+import { fieldText, type ReferenceFormValues, type ReferenceResult } from "~/domain/formations/components/reference-record-row";
+import { ReferenceScreen } from "~/domain/formations/components/reference-screen";
 import { pageMeta } from "~/platform/seo/meta";
-import { Button } from "~/ui/button";
 import { schemaValidator } from "~/ui/form/use-form";
 
 export const handle = { breadcrumb: "Catégories" };
@@ -88,59 +81,22 @@ function CategoryFields({ form, values, errors }: { form: string; values: Refere
 const loadValidator = () => import("~/domain/formations/model").then((m) => schemaValidator(m.categoryInputSchema));
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>() as ReferenceResult | undefined;
-  const creating = result && !result.ok && result.intent === "create" ? result : undefined;
   return (
-    <div className="space-y-8">
-      <h1 className="text-2xl font-bold tracking-tight">Catégories</h1>
-      <MutationResultMessage result={result} formOf={(r) => (r.intent === "update" ? `categorie-${r.id}` : "nouvelle-categorie-form")} />
-      <section
-        aria-labelledby="nouvelle-categorie"
-        className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-      >
-        <h2 id="nouvelle-categorie" className="text-lg font-bold">
-          Nouvelle catégorie
-        </h2>
-        <ReferenceForm
-          key={result?.ok ? `ok-${loaderData.categories.length}` : "form"}
-          form="nouvelle-categorie-form"
-          intent="create"
-          values={{}}
-          reply={creating}
-          validator={loadValidator}
-          fields={CategoryFields}
-          className="mt-4 space-y-4"
-        >
-          <Button type="submit">Ajouter la catégorie</Button>
-        </ReferenceForm>
-      </section>
-      <section aria-labelledby="liste-categories">
-        <h2 id="liste-categories" className="text-lg font-bold">
-          {loaderData.categories.length} catégorie{loaderData.categories.length > 1 ? "s" : ""}
-        </h2>
-        <ul className="mt-4 space-y-3">
-          {loaderData.categories.map((c) => (
-            <ReferenceRecordRow
-              key={c.id}
-              record={c}
-              result={result}
-              form={`categorie-${c.id}`}
-              title={c.name}
-              usage={
-                <>
-                  /formation-{c.slug}/… · {c.formationCount} formation{c.formationCount > 1 ? "s" : ""} dont {c.publishedCount} publiée
-                  {c.publishedCount > 1 ? "s" : ""}
-                </>
-              }
-              deleteLabel={`Supprimer la catégorie ${c.name}`}
-              confirmTitle={`Supprimer la catégorie « ${c.name} » ?`}
-              confirmText="Une catégorie qui contient encore des formations ne peut pas être supprimée."
-              validator={loadValidator}
-              fields={CategoryFields}
-            />
-          ))}
-        </ul>
-      </section>
-    </div>
+    <ReferenceScreen
+      title="Catégories"
+      prefix="categorie"
+      listId="categories"
+      noun="catégorie"
+      newTitle="Nouvelle catégorie"
+      addLabel="Ajouter la catégorie"
+      records={loaderData.categories}
+      result={useActionData<typeof action>() as ReferenceResult | undefined}
+      validator={loadValidator}
+      fields={CategoryFields}
+      path={(c) => <>/formation-{c.slug}/…</>}
+      deleteLabel={(c) => `Supprimer la catégorie ${c.name}`}
+      confirmTitle={(c) => `Supprimer la catégorie « ${c.name} » ?`}
+      confirmText="Une catégorie qui contient encore des formations ne peut pas être supprimée."
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/formations-export";
-import { downloadResponse } from "~/domain/formations/import/download.server";
-import { EXPORT_FORMATS, exportCatalogue, type ExportFormat } from "~/domain/formations/import/export.server";
+import { downloadResponse } from "~/domain/catalogue-import/download.server";
+import { EXPORT_FORMATS, exportCatalogue, type ExportFormat } from "~/domain/catalogue-import/export.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 
 /** GET /admin/formations/export/csv, …/xlsx and …/json (editors): the whole catalogue, drafts included, in the import's layout. */

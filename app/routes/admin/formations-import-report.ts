@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/formations-import-report";
-import { downloadResponse } from "~/domain/formations/import/download.server";
-import { jobReportCsv } from "~/domain/formations/import/jobs.server";
+import { downloadResponse } from "~/domain/catalogue-import/download.server";
+import { jobReportCsv } from "~/domain/catalogue-import/jobs.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 
 /** GET /admin/formations/batch-import/{job}/rapport (editors): the rejected rows of a batch and their reasons, as CSV. */

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/formations-template";
-import { templateFile } from "~/domain/formations/import/export.server";
+import { templateFile } from "~/domain/catalogue-import/export.server";
 import { requireEditor } from "~/platform/auth/guard.server";
-import { downloadResponse } from "~/domain/formations/import/download.server";
+import { downloadResponse } from "~/domain/catalogue-import/download.server";
 
 /** GET /admin/formations/modele/csv and …/xlsx (editors): the import template, with one example row. */
 export async function loader({ request, params }: Route.LoaderArgs) {

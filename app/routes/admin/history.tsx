@@ -1,7 +1,7 @@
 import { data, useNavigation } from "react-router";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/history";
-import { COLUMN_BY_FIELD } from "~/domain/formations/import/columns";
+import { COLUMN_BY_FIELD } from "~/domain/formations/columns";
 import { RevisionDiff, RevisionList } from "~/domain/revisions/components/history";
 import { compareQuerySchema, historyScreen, restoreSchema } from "~/composition/revision-history.server";
 import { HISTORY_ACCESS, REVISION_ENTITIES, historyPath, isRevisionEntity, type RevisionEntity } from "~/domain/revisions/model";

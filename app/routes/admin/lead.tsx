@@ -17,7 +17,8 @@ import { LeadOrderSection } from "~/domain/registrations/components/lead-order";
 import { orderSessions } from "~/domain/registrations/from-lead.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
-import { dataWithToast, redirectWithToast } from "~/platform/toast/flash.server";
+import { replyWithToast } from "~/platform/http/action-result.server";
+import { redirectWithToast } from "~/platform/toast/flash.server";
 import { parseSubmission } from "~/platform/validation/submission";
 
 export const handle = {
@@ -42,16 +43,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete") }),
 ]);
 
-/** The answer of an action, with its toast (flash cookie: shown once the page's data is reloaded). */
-function reply(result: LeadActionResult, status = result.ok ? 200 : 400) {
-  return dataWithToast<LeadActionResult>(
-    result,
-    result.ok
-      ? { kind: "success", title: "Enregistré", description: result.message }
-      : { kind: "error", title: "Action impossible", description: result.message },
-    { status },
-  );
-}
+const reply = (result: LeadActionResult, status?: number) => replyWithToast(result, { status });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireEditor(request);

@@ -1,4 +1,4 @@
-import { Form, data, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/lheo";
 import { LHEO_LABELS } from "~/domain/catalogue-feed/lheo-labels";
@@ -6,11 +6,10 @@ import { lheoSettingsSchema } from "~/domain/catalogue-feed/lheo-model";
 import { lheoCategories, lheoReport, updateLheoSettings } from "~/domain/catalogue-feed/lheo.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
-import { redirectWithToast } from "~/platform/toast/flash.server";
-import { parseSubmission } from "~/platform/validation/submission";
+import { saveSettingsForm } from "~/platform/http/settings-save.server";
 import { Button } from "~/ui/button";
 import { FormErrorSummary, TextField } from "~/ui/form/fields";
-import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
+import { schemaValidator, useForm } from "~/ui/form/use-form";
 import { plural } from "~/ui/french";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -27,15 +26,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { report, categories };
 }
 
-type Reply = SubmissionReply & { values?: Record<string, unknown> };
-
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const parsed = await parseSubmission(request, lheoSettingsSchema);
-  if (!parsed.ok) return data<Reply>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  await updateLheoSettings(parsed.data, me);
-  return redirectWithToast("/admin/lheo", {
-    kind: "success",
+  return saveSettingsForm(request, lheoSettingsSchema, (values) => updateLheoSettings(values, me), {
+    to: "/admin/lheo",
     title: "Codes LHÉO enregistrés",
     description: "Le flux /lheo.xml en tient compte.",
   });

@@ -1,16 +1,13 @@
-import { Form, data, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/parametres-documents";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { documentClausesSchema } from "~/domain/settings/document-clauses";
-import { getDocumentClauses, saveDocumentClauses } from "~/domain/settings/settings.server";
+import { getDocumentClauses, updateDocumentClauses } from "~/domain/settings/settings.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
-import { db } from "~/platform/db/db.server";
 import { pageMeta } from "~/platform/seo/meta";
-import { redirectWithToast } from "~/platform/toast/flash.server";
-import { parseSubmission } from "~/platform/validation/submission";
+import { saveSettingsForm, type SettingsReply } from "~/platform/http/settings-save.server";
 import { Button } from "~/ui/button";
 import { FormErrorSummary, TextAreaField, TextField } from "~/ui/form/fields";
-import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
+import { schemaValidator, useForm } from "~/ui/form/use-form";
 import { adminCrumb } from "~/ui/layout/admin-nav";
 
 export const handle = { parents: [adminCrumb("/admin/parametres")], breadcrumb: "Clauses des documents de formation" };
@@ -28,26 +25,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return getDocumentClauses();
 }
 
-type Reply = SubmissionReply & { values?: Record<string, unknown> };
-
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const parsed = await parseSubmission(request, documentClausesSchema);
-  if (!parsed.ok) return data<Reply>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await saveDocumentClauses(parsed.data, trx);
-      await recordAudit(trx, {
-        actor: me,
-        action: "settings",
-        entity: "settings",
-        entityId: "document_clauses",
-        summary: "Clauses des documents de formation enregistrées.",
-      });
-    });
-  return redirectWithToast("/admin/parametres/documents", {
-    kind: "success",
+  return saveSettingsForm(request, documentClausesSchema, (values) => updateDocumentClauses(values, me), {
+    to: "/admin/parametres/documents",
     title: "Clauses enregistrées",
     description: "Elles figurent sur les prochains documents générés ; ouvrez l'aperçu pour les relire.",
   });
@@ -63,7 +44,7 @@ const LABELS = {
 };
 
 export default function DocumentClausesSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const reply = actionData as Reply | undefined;
+  const reply = actionData as SettingsReply | undefined;
   const form = useForm({ id: FORM, reply, validator: loadSchema });
   const saving = useNavigation().state === "submitting";
   const values = (reply?.values ?? loaderData.values) as Record<string, unknown>;
@@ -73,7 +54,7 @@ export default function DocumentClausesSettings({ loaderData, actionData }: Rout
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Clauses des documents de formation</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">
           Le squelette des conventions, contrats, convocations, feuilles d'émargement et certificats suit le Code du travail et ne se
-          modifie pas ici (liste des mentions dans docs/legal/documents.md). Ces clauses sont celles de l'organisme ; les modalités de
+          modifie pas ici (liste des mentions dans docs/legal/documents.md). Ces clauses sont celles de l'organisme ; les modalités de
           paiement et d'annulation s'impriment sur les conventions (entreprises), le contrat d'un particulier a les siennes (articles
           L6353-6 et L6353-7 du Code du travail).
           {loaderData.saved ? "" : " Les textes proposés ci-dessous sont des exemples\u00a0: relisez-les et enregistrez les vôtres."}

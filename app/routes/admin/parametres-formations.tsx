@@ -1,4 +1,4 @@
-import { Form, data, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/parametres-formations";
 import { adminCrumb } from "~/ui/layout/admin-nav";
@@ -7,11 +7,10 @@ import { FORMATION_DEFAULT_LABELS, VAT_DEFAULT_OPTIONS } from "~/domain/formatio
 import { getFormationDefaults, updateFormationDefaults } from "~/domain/formations/defaults.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
-import { redirectWithToast } from "~/platform/toast/flash.server";
-import { parseSubmission } from "~/platform/validation/submission";
+import { saveSettingsForm } from "~/platform/http/settings-save.server";
 import { Button } from "~/ui/button";
 import { FormErrorSummary, SelectField, TextAreaField, TextField } from "~/ui/form/fields";
-import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
+import { schemaValidator, useForm } from "~/ui/form/use-form";
 
 export const handle = { parents: [adminCrumb("/admin/parametres")], breadcrumb: "Valeurs par défaut des formations" };
 
@@ -28,15 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return getFormationDefaults();
 }
 
-type Reply = SubmissionReply & { values?: Record<string, unknown> };
-
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const parsed = await parseSubmission(request, formationDefaultsSchema);
-  if (!parsed.ok) return data<Reply>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  await updateFormationDefaults(parsed.data, me);
-  return redirectWithToast("/admin/parametres/formations", {
-    kind: "success",
+  return saveSettingsForm(request, formationDefaultsSchema, (values) => updateFormationDefaults(values, me), {
+    to: "/admin/parametres/formations",
     title: "Valeurs par défaut enregistrées",
     description: "Elles préremplissent les nouvelles formations et complètent les champs vides des imports.",
   });

@@ -3,6 +3,7 @@ import type { Route } from "./+types/session-document-preview";
 import { previewDocument } from "~/domain/documents/documents.server";
 import { generateSchema } from "~/domain/documents/model";
 import { requireEditor } from "~/platform/auth/guard.server";
+import { failureStatus } from "~/platform/http/failure-status";
 
 /**
  * GET /admin/sessions/{id}/documents/apercu.pdf?type=…&inscription=…&stagiaire=… (editors): the
@@ -21,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
   if (!result.ok)
     return new Response(result.error, {
-      status: result.status,
+      status: failureStatus(result.kind),
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   return new Response(new Uint8Array(result.pdf), {

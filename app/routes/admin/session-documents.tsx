@@ -2,15 +2,15 @@ import { data } from "react-router";
 import type { Route } from "./+types/session-documents";
 import { markAttendance } from "~/domain/documents/attendance.server";
 import { DocumentsScreen, type DocumentsReply } from "~/domain/documents/components/documents-screen";
-import { generateDocument, sendDocument } from "~/domain/documents/documents.server";
+import { generateDocument, sendSessionDocument } from "~/domain/documents/documents.server";
 import { isActiveBatch, queueBatch } from "~/domain/documents/jobs.server";
 import { attendanceSchema, batchSchema, generateSchema } from "~/domain/documents/model";
 import { documentsPage } from "~/domain/documents/page.server";
 import { requireEditor } from "~/platform/auth/guard.server";
-import { db } from "~/platform/db/db.server";
+import { failureStatus } from "~/platform/http/failure-status";
 import { liveClientLoader } from "~/platform/live/live-loader";
 import { pageMeta } from "~/platform/seo/meta";
-import { dataWithToast } from "~/platform/toast/flash.server";
+import { replyWithToast } from "~/platform/http/action-result.server";
 import { formDataToObject } from "~/platform/validation/form-data";
 import { parseSubmission } from "~/platform/validation/submission";
 import { adminCrumb } from "~/ui/layout/admin-nav";
@@ -42,31 +42,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** The progress of a batch is re-read every second while it runs (docs/spec.md#requetes). */
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => liveClientLoader("routes/admin/session-documents", serverLoader);
 
-function reply(result: DocumentsReply, status = result.ok ? 200 : 400) {
-  return dataWithToast<DocumentsReply>(
-    result,
-    result.ok
-      ? { kind: "success", title: "C'est fait", description: result.message }
-      : { kind: "error", title: "Action impossible", description: result.message },
-    { status },
-  );
-}
+const reply = (result: DocumentsReply, status?: number) => replyWithToast(result, { status, title: "C'est fait" });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireEditor(request);
   const actor = { id: user.id, email: user.email, role: user.role };
   const form = await request.formData();
   const values = formDataToObject(form);
-  const operation = String(values.operation ?? "");
-  if (operation === "presence") {
+  const intent = String(values.intent ?? "");
+  if (intent === "presence") {
     const parsed = await parseSubmission(form, attendanceSchema);
     if (!parsed.ok)
       return reply({ ok: false, message: Object.values(parsed.errors)[0] ?? "Saisie invalide.", target: String(values.stagiaire ?? "") });
     const result = await markAttendance(params.id, parsed.data, actor);
-    if (!result.ok) return reply({ ok: false, message: result.error, target: parsed.data.stagiaire }, result.status);
+    if (!result.ok) return reply({ ok: false, message: result.error, target: parsed.data.stagiaire }, failureStatus(result.kind));
     return reply({ ok: true, message: "Présence et résultat enregistrés.", target: parsed.data.stagiaire });
   }
-  if (operation === "generer") {
+  if (intent === "generer") {
     const parsed = await parseSubmission(form, generateSchema);
     if (!parsed.ok) return reply({ ok: false, message: Object.values(parsed.errors)[0] ?? "Requête invalide." });
     const { type, inscription, stagiaire } = parsed.data;
@@ -74,20 +66,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       { kind: type, sessionId: params.id, registrationId: inscription || undefined, traineeId: stagiaire || undefined },
       { actor },
     );
-    if (!result.ok) return reply({ ok: false, message: result.error, target: stagiaire || inscription }, result.status);
+    if (!result.ok) return reply({ ok: false, message: result.error, target: stagiaire || inscription }, failureStatus(result.kind));
     return reply({ ok: true, message: `Document ${result.number} généré.`, target: stagiaire || inscription });
   }
-  if (operation === "envoyer") {
-    const id = String(values.document ?? "");
-    const owner = await db().selectFrom("documents").select("session_id").where("id", "=", id).executeTakeFirst();
-    if (owner?.session_id !== params.id) return reply({ ok: false, message: "Ce document n'est pas sur cette session." }, 404);
-    const result = await sendDocument(id, actor);
-    return reply(
-      result.ok ? { ok: true, message: `Document envoyé à ${result.to}.` } : { ok: false, message: result.error },
-      result.ok ? 200 : 409,
-    );
+  if (intent === "envoyer") {
+    const result = await sendSessionDocument(params.id, String(values.document ?? ""), actor);
+    if (!result.ok) return reply({ ok: false, message: result.error }, failureStatus(result.kind));
+    return reply({ ok: true, message: `Document envoyé à ${result.to}.` });
   }
-  if (operation === "lot") {
+  if (intent === "lot") {
     const parsed = await parseSubmission(form, batchSchema);
     if (!parsed.ok) return reply({ ok: false, message: Object.values(parsed.errors)[0] ?? "Requête invalide." });
     const result = await queueBatch(params.id, parsed.data.type, { send: parsed.data.envoyer, actor });

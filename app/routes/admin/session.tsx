@@ -3,7 +3,7 @@ import { formatCount, plural } from "~/platform/format";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/session";
 import { queueBatch } from "~/domain/documents/jobs.server";
-import { adminSessionDetail, updateSessionDetails } from "~/domain/registrations/admin.server";
+import { adminSessionDetail, isRegistrationOfSession, updateSessionDetails } from "~/domain/registrations/admin.server";
 import {
   RegistrationList,
   SessionDetailsForm,
@@ -26,9 +26,9 @@ import {
   moveRegistration,
 } from "~/domain/registrations/registrations.server";
 import { requireEditor } from "~/platform/auth/guard.server";
-import { db } from "~/platform/db/db.server";
 import { pageMeta } from "~/platform/seo/meta";
-import { dataWithToast, redirectWithToast } from "~/platform/toast/flash.server";
+import { replyWithToast } from "~/platform/http/action-result.server";
+import { redirectWithToast } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
 import { parseSubmission } from "~/platform/validation/submission";
 import { Button } from "~/ui/button";
@@ -55,33 +55,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // From a quote request (/admin/devis/{id}): the « add a registration » form is prefilled from it.
   const devis = new URL(request.url).searchParams.get("devis");
   const fromLead = devis ? await valuesFromLead(devis) : undefined;
-  const [audience, toRegenerate] = await Promise.all([sessionAudience(db(), params.id), documentsToRegenerate(params.id)]);
+  const [audience, toRegenerate] = await Promise.all([sessionAudience(params.id), documentsToRegenerate(params.id)]);
   return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead, audience, toRegenerate };
 }
 
-function reply(result: SessionActionReply, status = result.ok ? 200 : 400) {
-  return dataWithToast<SessionActionReply>(
-    result,
-    result.ok
-      ? { kind: "success", title: "Enregistré", description: result.message }
-      : { kind: "error", title: "Action impossible", description: result.message },
-    { status },
-  );
-}
+const reply = (result: SessionActionReply, status?: number) => replyWithToast(result, { status });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireEditor(request);
   const by = byActor(user);
   const form = await request.formData();
   const values = formDataToObject(form);
-  const operation = String(values.operation ?? "");
+  const intent = String(values.intent ?? "");
   const registrationId = String(values.registrationId ?? "");
   if (registrationId) {
-    const owner = await db().selectFrom("registrations").select("session_id").where("id", "=", registrationId).executeTakeFirst();
-    if (owner?.session_id !== params.id)
+    if (!(await isRegistrationOfSession(registrationId, params.id)))
       return reply({ ok: false, message: "Cette inscription n'est pas sur cette session.", registrationId }, 404);
   }
-  if (operation === "confirmer") {
+  if (intent === "confirmer") {
     const result = await confirmRegistration(registrationId, { by });
     return reply(
       result.ok
@@ -89,7 +80,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         : { ok: false, message: result.error, registrationId },
     );
   }
-  if (operation === "annuler") {
+  if (intent === "annuler") {
     const parsed = await parseSubmission(form, cancelSchema);
     if (!parsed.ok)
       return reply({ ok: false, message: parsed.errors.motif ?? "Motif manquant.", errors: parsed.errors, values, registrationId });
@@ -100,7 +91,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         : { ok: false, message: result.error, registrationId },
     );
   }
-  if (operation === "deplacer") {
+  if (intent === "deplacer") {
     const parsed = await parseSubmission(form, moveSchema);
     if (!parsed.ok)
       return reply({ ok: false, message: parsed.errors.session ?? "Session manquante.", errors: parsed.errors, registrationId });
@@ -111,7 +102,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         : { ok: false, message: result.error, registrationId },
     );
   }
-  if (operation === "convoquer") {
+  if (intent === "convoquer") {
     // One path for convocations: the numbered PDF, the e-mail and its calendar file (app/domain/documents).
     const batch = await queueBatch(params.id, "convocation", { send: true, actor: user });
     if (!batch.ok) return reply({ ok: false, message: batch.error });
@@ -121,7 +112,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       description: "Chacune part par e-mail avec son PDF et le fichier agenda.",
     });
   }
-  if (operation === "details") {
+  if (intent === "details") {
     const parsed = await parseSubmission(form, sessionDetailsSchema);
     if (!parsed.ok)
       return reply({
@@ -142,7 +133,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 409 },
     );
   }
-  if (operation === "ajouter-inscription") {
+  if (intent === "ajouter-inscription") {
     const adjusted = adjustTrainees(values);
     if (adjusted) return data({ manual: { errors: {}, values: adjusted, token: "" } satisfies RegistrationReply });
     const parsed = await parseSubmission(form, registrationSchema);
@@ -175,7 +166,7 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Form method="post">
-            <input type="hidden" name="operation" value="convoquer" />
+            <input type="hidden" name="intent" value="convoquer" />
             <Button type="submit">Envoyer la convocation à tous les stagiaires</Button>
           </Form>
           <Link

@@ -1,23 +1,20 @@
-import { Form, data, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/sessions";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { adminSessionRows } from "~/domain/registrations/admin.server";
 import { SessionsTable } from "~/domain/registrations/components/admin-sessions";
 import { spooledRegistrationCount } from "~/domain/registrations/registrations.server";
 import { registrationSettingsSchema } from "~/domain/settings/registration-settings";
-import { getRegistrationSettings, saveRegistrationSettings } from "~/domain/settings/settings.server";
+import { getRegistrationSettings, updateRegistrationSettings } from "~/domain/settings/settings.server";
 import { requireAdmin, requireEditor } from "~/platform/auth/guard.server";
 import { isAdmin } from "~/platform/auth/roles";
 import { spoolInstancesView } from "~/platform/spool/heartbeat.server";
 import { SpoolInstances } from "~/platform/spool/spool-instances";
-import { db } from "~/platform/db/db.server";
 import { pageMeta } from "~/platform/seo/meta";
-import { redirectWithToast } from "~/platform/toast/flash.server";
-import { parseSubmission } from "~/platform/validation/submission";
+import { saveSettingsForm, type SettingsReply } from "~/platform/http/settings-save.server";
 import { Button } from "~/ui/button";
 import { FormErrorSummary, TextField } from "~/ui/form/fields";
-import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
+import { schemaValidator, useForm } from "~/ui/form/use-form";
 
 export const handle = { breadcrumb: "Sessions et inscriptions" };
 
@@ -36,26 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { rows, past, settings, canEditSettings: isAdmin(user), spooled: spooledRegistrationCount(), spools };
 }
 
-type Reply = SubmissionReply & { values?: Record<string, unknown> };
-
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const parsed = await parseSubmission(request, registrationSettingsSchema);
-  if (!parsed.ok) return data<Reply>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await saveRegistrationSettings(parsed.data, trx);
-      await recordAudit(trx, {
-        actor: me,
-        action: "settings",
-        entity: "settings",
-        entityId: "registrations",
-        summary: "Réglages des inscriptions enregistrés.",
-      });
-    });
-  return redirectWithToast("/admin/sessions", {
-    kind: "success",
+  return saveSettingsForm(request, registrationSettingsSchema, (values) => updateRegistrationSettings(values, me), {
+    to: "/admin/sessions",
     title: "Réglages enregistrés",
     description: "Ils valent pour les prochains e-mails et offres.",
   });
@@ -67,7 +48,7 @@ const LABELS = { cancellationDeadlineDays: "Délai d'annulation en ligne", offer
 
 export default function Sessions({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, past, settings, canEditSettings, spooled, spools } = loaderData;
-  const reply = actionData as Reply | undefined;
+  const reply = actionData as SettingsReply | undefined;
   const form = useForm({ id: "reglages-inscriptions", reply, validator: loadSchema });
   const saving = useNavigation().state === "submitting";
   const values = reply?.values ?? settings;

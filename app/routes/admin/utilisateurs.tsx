@@ -9,6 +9,7 @@ import { INVITATION_TTL_DAYS } from "~/domain/accounts/model";
 import { usersScreenAction } from "~/domain/accounts/users-screen.server";
 import { listUsers } from "~/domain/accounts/users.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
+import { failureStatus } from "~/platform/http/failure-status";
 import { isPublicSignUpOpen } from "~/platform/auth/public-sign-up.server";
 import { isRole, type Role } from "~/platform/auth/roles";
 import { listLockouts } from "~/platform/auth/sign-in-throttle.server";
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, url }: Route.ActionArgs) {
   const me = await requireAdmin(request);
   const answer = await usersScreenAction(me, await request.formData());
-  if (!answer.ok) return data(answer.reply, { status: answer.status });
+  if (!answer.ok) return data(answer.reply, { status: failureStatus(answer.kind) });
   return redirectWithToast(url.pathname + url.search, answer.toast);
 }
 

@@ -6,16 +6,9 @@ import { referenceMutation } from "~/platform/http/action-result.server";
 import { cityInputSchema } from "~/domain/cities/model";
 import { cityPath } from "~/domain/formations/slug";
 import { requireEditor } from "~/platform/auth/guard.server";
-import { MutationResultMessage } from "~/domain/formations/components/mutation-result";
-import {
-  ReferenceForm,
-  ReferenceRecordRow,
-  fieldText,
-  type ReferenceFormValues,
-  type ReferenceResult,
-} from "~/domain/formations/components/reference-record-row";
+import { fieldText, type ReferenceFormValues, type ReferenceResult } from "~/domain/formations/components/reference-record-row";
+import { ReferenceScreen } from "~/domain/formations/components/reference-screen";
 import { pageMeta } from "~/platform/seo/meta";
-import { Button } from "~/ui/button";
 import { schemaValidator } from "~/ui/form/use-form";
 
 export const handle = { breadcrumb: "Villes" };
@@ -80,63 +73,27 @@ function CityFields({ form, values, errors }: { form: string; values: ReferenceF
 const loadValidator = () => import("~/domain/cities/model").then((m) => schemaValidator(m.cityInputSchema));
 
 export default function AdminCities({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>() as ReferenceResult | undefined;
-  const creating = result && !result.ok && result.intent === "create" ? result : undefined;
   return (
-    <div className="space-y-8">
-      <h1 className="text-2xl font-bold tracking-tight">Villes</h1>
-      <MutationResultMessage result={result} formOf={(r) => (r.intent === "update" ? `ville-${r.id}` : "nouvelle-ville-form")} />
-      <section
-        aria-labelledby="nouvelle-ville"
-        className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-      >
-        <h2 id="nouvelle-ville" className="text-lg font-bold">
-          Nouvelle ville
-        </h2>
-        <ReferenceForm
-          key={result?.ok ? `ok-${loaderData.cities.length}` : "form"}
-          form="nouvelle-ville-form"
-          intent="create"
-          values={{}}
-          reply={creating}
-          validator={loadValidator}
-          fields={CityFields}
-          className="mt-4 space-y-4"
-        >
-          <Button type="submit">Ajouter la ville</Button>
-        </ReferenceForm>
-      </section>
-      <section aria-labelledby="liste-villes">
-        <h2 id="liste-villes" className="text-lg font-bold">
-          {loaderData.cities.length} ville{loaderData.cities.length > 1 ? "s" : ""}
-        </h2>
-        <ul className="mt-4 space-y-3">
-          {loaderData.cities.map((c) => (
-            <ReferenceRecordRow
-              key={c.id}
-              record={c}
-              result={result}
-              form={`ville-${c.id}`}
-              title={
-                <>
-                  {c.name} <span className="font-normal text-slate-600 dark:text-slate-400">({c.region})</span>
-                </>
-              }
-              usage={
-                <>
-                  {cityPath(c.slug)} · {c.formationCount} formation{c.formationCount > 1 ? "s" : ""} dont {c.publishedCount} publiée
-                  {c.publishedCount > 1 ? "s" : ""}
-                </>
-              }
-              deleteLabel={`Supprimer la ville ${c.name}`}
-              confirmTitle={`Supprimer la ville « ${c.name} » ?`}
-              confirmText="Une ville où des formations ou des sessions ont lieu ne peut pas être supprimée."
-              validator={loadValidator}
-              fields={CityFields}
-            />
-          ))}
-        </ul>
-      </section>
-    </div>
+    <ReferenceScreen
+      title="Villes"
+      prefix="ville"
+      listId="villes"
+      noun="ville"
+      newTitle="Nouvelle ville"
+      addLabel="Ajouter la ville"
+      records={loaderData.cities}
+      result={useActionData<typeof action>() as ReferenceResult | undefined}
+      validator={loadValidator}
+      fields={CityFields}
+      recordTitle={(c) => (
+        <>
+          {c.name} <span className="font-normal text-slate-600 dark:text-slate-400">({c.region})</span>
+        </>
+      )}
+      path={(c) => cityPath(c.slug)}
+      deleteLabel={(c) => `Supprimer la ville ${c.name}`}
+      confirmTitle={(c) => `Supprimer la ville « ${c.name} » ?`}
+      confirmText="Une ville où des formations ou des sessions ont lieu ne peut pas être supprimée."
+    />
   );
 }

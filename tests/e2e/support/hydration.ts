@@ -13,12 +13,21 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.rendered === location.pathname + location.search);
 }
 
+/** React Router's data router, as the browser build exposes it: read only here. */
+interface DataRouter {
+  revalidate(): Promise<void>;
+  state: { revalidation: "idle" | "loading" };
+}
+
+/** Whether the current screen's data is being read again (« loading ») or not (« idle »). */
+export function revalidation(page: Page): Promise<"idle" | "loading"> {
+  return page.evaluate(() => (window as unknown as { __reactRouterDataRouter: DataRouter }).__reactRouterDataRouter.state.revalidation);
+}
+
 /**
  * Reloads the data of the current screen as the live screens' polling does (React Router's
  * revalidation), without a navigation. Resolves when the new data is shown.
  */
 export async function revalidate(page: Page) {
-  await page.evaluate(() =>
-    (window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }).__reactRouterDataRouter.revalidate(),
-  );
+  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: DataRouter }).__reactRouterDataRouter.revalidate());
 }

@@ -30,7 +30,7 @@ function GenerateButton({
   return (
     <span className="inline-flex items-center gap-2">
       <Form method="post" className="inline">
-        <input type="hidden" name="operation" value="generer" />
+        <input type="hidden" name="intent" value="generer" />
         <input type="hidden" name="type" value={type} />
         <input type="hidden" name="inscription" value={registrationId} />
         <input type="hidden" name="stagiaire" value={traineeId} />
@@ -75,7 +75,7 @@ function AttendanceForm({
   const id = `presence-${trainee.id}`;
   return (
     <Form method="post" className="space-y-2" aria-labelledby={`${id}-titre`}>
-      <input type="hidden" name="operation" value="presence" />
+      <input type="hidden" name="intent" value="presence" />
       <input type="hidden" name="stagiaire" value={trainee.id} />
       <fieldset>
         <legend id={`${id}-titre`} className="text-sm font-medium">
@@ -129,7 +129,7 @@ function Batches({ page }: { page: DocumentsPage }) {
       <div className="mt-3 flex flex-wrap gap-4">
         {(["convocation", "certificat"] as const).map((type) => (
           <Form key={type} method="post" className="flex flex-wrap items-center gap-3">
-            <input type="hidden" name="operation" value="lot" />
+            <input type="hidden" name="intent" value="lot" />
             <input type="hidden" name="type" value={type} />
             <label className="inline-flex items-center gap-2 text-sm">
               <input type="checkbox" name="envoyer" defaultChecked />
@@ -294,7 +294,7 @@ export function DocumentsScreen({ page, polling, reply }: { page: DocumentsPage;
                         </a>
                         {!d.replaced && d.kind !== "emargement" ? (
                           <Form method="post" className="inline">
-                            <input type="hidden" name="operation" value="envoyer" />
+                            <input type="hidden" name="intent" value="envoyer" />
                             <input type="hidden" name="document" value={d.id} />
                             <Button type="submit" size="sm" variant="secondary">
                               Envoyer<span className="sr-only"> {d.number}</span>

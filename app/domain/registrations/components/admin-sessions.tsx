@@ -194,7 +194,7 @@ export function RegistrationActions({
     <div className="mt-3 flex flex-wrap items-end gap-4 border-t border-slate-100 pt-3 dark:border-slate-800">
       {r.status === "recue" ? (
         <Form method="post">
-          <input type="hidden" name="operation" value="confirmer" />
+          <input type="hidden" name="intent" value="confirmer" />
           <input type="hidden" name="registrationId" value={r.id} />
           <Button type="submit" size="sm" aria-label={`Confirmer l'inscription ${r.reference}`}>
             Confirmer
@@ -202,7 +202,7 @@ export function RegistrationActions({
         </Form>
       ) : null}
       <Form method="post" className="flex flex-wrap items-end gap-2">
-        <input type="hidden" name="operation" value="annuler" />
+        <input type="hidden" name="intent" value="annuler" />
         <input type="hidden" name="registrationId" value={r.id} />
         <div>
           <label htmlFor={motifId} className="block text-sm font-medium">
@@ -225,7 +225,7 @@ export function RegistrationActions({
       </Form>
       {r.status !== "en_attente" && moveTargets.length > 0 ? (
         <Form method="post" className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="operation" value="deplacer" />
+          <input type="hidden" name="intent" value="deplacer" />
           <input type="hidden" name="registrationId" value={r.id} />
           <div>
             <label htmlFor={moveId} className="block text-sm font-medium">
@@ -294,7 +294,7 @@ export function SessionDetailsForm({
       onSubmit={onSubmit}
       aria-describedby={asking ? "deplacement-avertissement" : undefined}
     >
-      <input type="hidden" name="operation" value="details" />
+      <input type="hidden" name="intent" value="details" />
       {asking ? <input type="hidden" name="confirmation" value="oui" /> : null}
       {asking ? (
         <div

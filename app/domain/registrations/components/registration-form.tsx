@@ -102,7 +102,7 @@ export function RegistrationForm({
       aria-label={staff ? "Ajouter une inscription" : "Inscription à la session"}
       className="relative"
     >
-      {staff ? <input type="hidden" name="operation" value="ajouter-inscription" /> : null}
+      {staff ? <input type="hidden" name="intent" value="ajouter-inscription" /> : null}
       {staff && typeof values.devis === "string" && values.devis ? <input type="hidden" name="devis" value={values.devis} /> : null}
       <FormErrorSummary form={form} labels={fieldLabels(rows.length)} />
       {reply?.confirm ? (

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, type TestDatabase } from "../../../../tests/support/databases";
+import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { createCity } from "~/domain/cities/cities.server";
-import { createCategory } from "../categories.server";
-import { createFormation, getFormationBySlug, setFormationStatus, updateFormation } from "../formations.server";
-import { todayInParis } from "../labels";
-import { INDICATOR_3, categoryInput, cityInput, formationInput } from "../test-fixtures";
+import { createCategory } from "~/domain/formations/categories.server";
+import { createFormation, getFormationBySlug, setFormationStatus, updateFormation } from "~/domain/formations/formations.server";
+import { todayInParis } from "~/domain/formations/labels";
+import { INDICATOR_3, categoryInput, cityInput, ephemeralCityInput, formationInput, parisInput } from "~/domain/formations/test-fixtures";
 import { flatToCell, type FlatRecord } from "./cells";
-import { IMPORT_COLUMNS, guessMapping } from "./columns";
+import { CATALOGUE_COLUMNS } from "~/domain/formations/columns";
+import { guessMapping } from "./columns";
 import { toCsv } from "./csv";
 import { catalogueRecords, exportCatalogue, templateFile, templateRecords } from "./export.server";
 import { ImportWriteError, analyseTable, applyAnalysis, importTable } from "./import.server";
@@ -25,7 +26,7 @@ function inDays(n: number): string {
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, "utf8"));
 
-function csvOf(records: FlatRecord[], columns = IMPORT_COLUMNS): string {
+function csvOf(records: FlatRecord[], columns = CATALOGUE_COLUMNS): string {
   return toCsv([columns.map((c) => c.label), ...records.map((r) => columns.map((c) => flatToCell(c, r[c.key], "text")))]);
 }
 
@@ -52,19 +53,7 @@ async function setupReferences(t: TestDatabase) {
     ),
   ).id;
   const lyon = valueOf(await createCity(cityInput(), ctx)).id;
-  const paris = valueOf(
-    await createCity(
-      {
-        slug: "paris",
-        name: "Paris",
-        region: "Île-de-France",
-        intro: "La capitale, premier bassin d'emploi du pays, desservie par tous les transports.",
-        latitude: 48.8566,
-        longitude: 2.3522,
-      },
-      ctx,
-    ),
-  ).id;
+  const paris = valueOf(await createCity(parisInput(), ctx)).id;
   const stEtienne = valueOf(
     await createCity(
       {
@@ -291,46 +280,32 @@ describe.each(engines)("formation import on $name", ({ create }) => {
 
     // A slug that used to be another formation's (it still redirects there) is refused.
     const word = (await getFormationBySlug("word-documents-longs", t.db))!;
-    valueOf(
-      await updateFormation(
-        word.id,
-        {
-          ...formationInput({
-            title: word.title,
-            categoryId: ref.bureautique,
-            modality: "distanciel",
-            satisfactionRate: 88.5,
-            traineesCount: null,
-            successRate: 75,
-          }),
-          slug: "word-documents-longs-2026",
-        },
-        { db: t.db },
-      ),
-    );
+    const moveWord = async (slug: string) =>
+      valueOf(
+        await updateFormation(
+          word.id,
+          {
+            ...formationInput({
+              title: word.title,
+              categoryId: ref.bureautique,
+              modality: "distanciel",
+              satisfactionRate: 88.5,
+              traineesCount: null,
+              successRate: 75,
+            }),
+            slug,
+          },
+          { db: t.db },
+        ),
+      );
+    await moveWord("word-documents-longs-2026");
     const moved = await importText(t, "ancien.csv", csvOf([{ ...base, titre: "Une autre formation Word" }]));
     expect(moved.counts).toMatchObject({ created: 0, rejected: 1 });
     expect(moved.analysis.rows[0]!.issues.map((i) => i.message).join(" ")).toContain(
       "ancienne adresse de la formation « Word : documents longs », qui répond aujourd'hui à « word-documents-longs-2026 »",
     );
     expect(await formationCount(t)).toBe(count);
-    valueOf(
-      await updateFormation(
-        word.id,
-        {
-          ...formationInput({
-            title: word.title,
-            categoryId: ref.bureautique,
-            modality: "distanciel",
-            satisfactionRate: 88.5,
-            traineesCount: null,
-            successRate: 75,
-          }),
-          slug: "word-documents-longs",
-        },
-        { db: t.db },
-      ),
-    );
+    await moveWord("word-documents-longs");
   });
 
   it("reports invalid cells per row and column in French, and an invalid row changes nothing", async () => {
@@ -396,19 +371,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
   it("a write that fails in the middle leaves nothing half-imported", async () => {
     const count = await formationCount(t);
     const excel = (await catalogueRecords(t.db)).find((r) => r.slug === "excel-tableaux-croises-dynamiques")!;
-    const city = valueOf(
-      await createCity(
-        {
-          slug: "ephemere",
-          name: "Éphémère",
-          region: "Bretagne",
-          intro: "Une ville créée puis supprimée pendant l'import, pour ce test.",
-          latitude: 48,
-          longitude: -3,
-        },
-        { db: t.db },
-      ),
-    );
+    const city = valueOf(await createCity(ephemeralCityInput(), { db: t.db }));
     const rows = Array.from({ length: 250 }, (_, i) => ({
       ...excel,
       slug: `echec-${i}`,

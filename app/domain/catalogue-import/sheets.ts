@@ -1,4 +1,4 @@
-import { cellText } from "./header-row";
+import { cellText } from "~/domain/formations/columns";
 
 /**
  * What the import did with each sheet of a workbook and which rows it left out (pure, runs

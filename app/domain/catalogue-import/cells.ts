@@ -1,10 +1,10 @@
 import { OPCO_NAMES, OPCO_SLUGS } from "~/domain/funding/opco-list";
-import type { z } from "zod";
-import { formationInputSchema, programModuleSchema, type Formation, type FormationData } from "../model";
+import { formationInputSchema, type Formation, type FormationData } from "~/domain/formations/model";
 import { parseFrenchNumber } from "~/platform/validation/numbers";
-import { FUNDING_OPTIONS, type FormationStatus } from "../labels";
-import { normalizeText } from "../slug";
-import { COLUMN_BY_FIELD, COLUMN_BY_KEY, IMPORT_COLUMNS, type ImportColumn } from "./columns";
+import { FUNDING_OPTIONS, type FormationStatus } from "~/domain/formations/labels";
+import { normalizeText } from "~/domain/formations/slug";
+import { COLUMN_BY_FIELD, COLUMN_BY_KEY, CATALOGUE_COLUMNS, cellText, isoDay, type CatalogueColumn } from "~/domain/formations/columns";
+import { draftData, isBlank, isToComplete, valueAt } from "~/domain/formations/draft";
 import { parseJsonSafely } from "~/platform/validation/form-data";
 
 /**
@@ -50,19 +50,6 @@ export function resolveLookups(l: ReferenceLookups): ResolvedLookups {
 
 // ---------------------------------------------------------------------------------------------
 // Reading cells.
-
-/** A cell as text: "" for empty; numbers as written (French comma kept for the schema to read). */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (value instanceof Date) return isoDay(value);
-  return JSON.stringify(value);
-}
-
-function isoDay(d: Date): string {
-  return Number.isNaN(d.getTime()) ? "" : d.toISOString().slice(0, 10);
-}
 
 /** A list marker at the start of an item: "- ", "• ", "* ", "1. ", "2) ". */
 const BULLET = /^(?:[-*•–—▪◦·]\s+|\d{1,2}[.)]\s+)/;
@@ -316,20 +303,29 @@ export interface ConvertedRow {
   notes: CellIssue[];
 }
 
-function programFrom(value: unknown, issues: CellIssue[]): unknown {
-  let items: unknown = value;
-  if (typeof value === "string" && value.trim().startsWith("[")) {
-    try {
-      items = parseJsonSafely(value);
-    } catch {
-      issues.push({
-        column: "programme",
-        message:
-          "Le programme commence par « [ » mais n'est pas un JSON valide : vérifiez les guillemets et les virgules, ou écrivez les titres des modules séparés par « | ».",
-      });
-      return [];
-    }
+/**
+ * A cell of records that may be written in JSON (programme, sessions): when it starts with « [ », its
+ * JSON value, or undefined once `refusal` is noted against `column`; any other cell as it is.
+ */
+function jsonOrCell(value: unknown, column: string, refusal: string, issues: CellIssue[]): { items: unknown } | undefined {
+  if (typeof value !== "string" || !value.trim().startsWith("[")) return { items: value };
+  try {
+    return { items: parseJsonSafely(value) };
+  } catch {
+    issues.push({ column, message: refusal });
+    return undefined;
   }
+}
+
+function programFrom(value: unknown, issues: CellIssue[]): unknown {
+  const read = jsonOrCell(
+    value,
+    "programme",
+    "Le programme commence par « [ » mais n'est pas un JSON valide : vérifiez les guillemets et les virgules, ou écrivez les titres des modules séparés par « | ».",
+    issues,
+  );
+  if (!read) return [];
+  const items = read.items;
   if (Array.isArray(items)) {
     return items.map((m) => {
       if (typeof m === "string") return moduleFromTitle(m);
@@ -364,19 +360,14 @@ function moduleFromTitle(line: string) {
 }
 
 function sessionsFrom(value: unknown, l: ResolvedLookups, issues: CellIssue[]): unknown[] {
-  let items: unknown = value;
-  if (typeof value === "string" && value.trim().startsWith("[")) {
-    try {
-      items = parseJsonSafely(value);
-    } catch {
-      issues.push({
-        column: "sessions",
-        message:
-          "Les sessions commencent par « [ » mais ne sont pas un JSON valide : écrivez-les plutôt « début;fin;ville;places » séparées par « | ».",
-      });
-      return [];
-    }
-  }
+  const read = jsonOrCell(
+    value,
+    "sessions",
+    "Les sessions commencent par « [ » mais ne sont pas un JSON valide : écrivez-les plutôt « début;fin;ville;places » séparées par « | ».",
+    issues,
+  );
+  if (!read) return [];
+  const items = read.items;
   const list: Array<{ start: unknown; end: unknown; city: unknown; seats: unknown }> = [];
   if (Array.isArray(items)) {
     for (const s of items) {
@@ -459,7 +450,7 @@ export function flatToInput(record: FlatRecord, l: ResolvedLookups): ConvertedRo
   const input: Record<string, unknown> = {};
   let status: FormationStatus | undefined;
   let remoteCity = false;
-  for (const column of IMPORT_COLUMNS) {
+  for (const column of CATALOGUE_COLUMNS) {
     const value = record[column.key];
     const text = () => cellText(value);
     switch (column.kind) {
@@ -656,85 +647,6 @@ export interface ValidatedRow {
 /** Values used where a formation's field is empty (the organisation's defaults, see the settings). */
 export type RowDefaults = Partial<Record<keyof FormationData, unknown>>;
 
-type SchemaIssue = z.core.$ZodIssue;
-
-function isBlank(value: unknown): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    (typeof value === "string" && value.trim() === "") ||
-    (Array.isArray(value) && value.length === 0)
-  );
-}
-
-function valueAt(input: Record<string, unknown>, path: readonly PropertyKey[]): unknown {
-  let node: unknown = input;
-  for (const k of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<PropertyKey, unknown>)[k];
-  }
-  return node;
-}
-
-/**
- * Missing rather than wrong: an empty value, a text or list too short, a rule between fields.
- * A draft may be saved with these; anything else (a number that is not one, an unknown choice,
- * an invalid e-mail or date, a text too long) refuses the row, so nothing is stored wrongly.
- */
-export function isToComplete(issue: SchemaIssue, input: Record<string, unknown>): boolean {
-  if (isBlank(valueAt(input, issue.path))) return true;
-  if (issue.code === "too_small") return issue.origin === "string" || issue.origin === "array";
-  if (issue.code !== "custom") return false;
-  // A rule between fields (the field itself is valid) rather than a value that cannot be read.
-  const field = String(issue.path[0] ?? "");
-  const schema = (formationInputSchema.shape as Record<string, z.ZodType | undefined>)[field];
-  return schema !== undefined && schema.safeParse(input[field]).success;
-}
-
-/** The empty value of each field of a draft, by column kind. */
-function emptyValue(field: string): unknown {
-  switch (COLUMN_BY_FIELD.get(field)?.kind) {
-    case "number":
-    case "date":
-    case "image":
-      return null;
-    case "bool":
-      return false;
-    case "lines":
-    case "program":
-    case "cities":
-    case "funding":
-    case "opcos":
-    case "sessions":
-      return [];
-    case "certification":
-      return "none";
-    default:
-      return "";
-  }
-}
-
-/** A draft's data: each field as the schema reads it when it can, its empty value otherwise. */
-export function draftData(input: Record<string, unknown>): FormationData {
-  const shape = formationInputSchema.shape as Record<string, z.ZodType>;
-  const out: Record<string, unknown> = {};
-  for (const [field, schema] of Object.entries(shape)) {
-    const parsed = schema.safeParse(input[field]);
-    out[field] = parsed.success ? parsed.data : emptyValue(field);
-  }
-  // Modules keep their order: one without a title is kept, for the editor to complete.
-  const modules = input.program;
-  if (Array.isArray(modules) && modules.length > 0 && (out.program as unknown[]).length === 0) {
-    out.program = (modules as Array<Record<string, unknown>>).map((m) => {
-      const parsed = programModuleSchema.safeParse(m);
-      if (parsed.success) return parsed.data;
-      const hours = parseFrenchNumber(m.durationHours);
-      return { title: cellText(m.title).trim(), content: cellText(m.content), durationHours: typeof hours === "number" ? hours : null };
-    });
-  }
-  return out as FormationData;
-}
-
 function roundToHalf(n: number): number {
   return Math.max(0.5, Math.round(n * 2) / 2);
 }
@@ -864,7 +776,7 @@ function frenchNumber(n: number): string {
  * One cell of a CSV (`numbers: "text"`, French decimal comma) or XLSX (`numbers: "native"`) file:
  * lists joined, nested fields in the documented layout.
  */
-export function flatToCell(column: ImportColumn, value: unknown, numbers: "text" | "native"): string | number {
+export function flatToCell(column: CatalogueColumn, value: unknown, numbers: "text" | "native"): string | number {
   if (value === null || value === undefined) return "";
   switch (column.kind) {
     case "number":

@@ -1,6 +1,7 @@
-import { slugify } from "../slug";
+import { slugify } from "~/domain/formations/slug";
 import { columnForHeader, normalizeHeader } from "./columns";
-import { HEADER_SEARCH_ROWS, cellText, headerMatches } from "./header-row";
+import { cellText } from "~/domain/formations/columns";
+import { HEADER_SEARCH_ROWS, headerMatches } from "./header-row";
 import { TOTAL_ROW_REASON, isTotalRow, type SkippedRow } from "./sheets";
 import { ImportFileError } from "./model";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, type TestDatabase } from "../../../../tests/support/databases";
+import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { saveFormationDefaults } from "~/domain/formations/defaults.server";
 import { formationDefaultsSchema } from "~/domain/formations/defaults";
-import { createCategory } from "../categories.server";
-import { createFormation, getFormationBySlug } from "../formations.server";
-import { categoryInput, formationInput } from "../test-fixtures";
+import { createCategory } from "~/domain/formations/categories.server";
+import { createFormation, getFormationBySlug } from "~/domain/formations/formations.server";
+import { categoryInput, formationInput } from "~/domain/formations/test-fixtures";
 import { guessMapping } from "./columns";
 import { importTable } from "./import.server";
 import { readTable } from "./read.server";

@@ -1,10 +1,10 @@
 import ExcelJS from "exceljs";
 import { db, type Db } from "~/platform/db/db.server";
-import { toFormation } from "../formations.server";
-import { EXAMPLE_FORMATION } from "../example";
-import type { Formation, FormationSession } from "../model";
+import { toFormation } from "~/domain/formations/formations.server";
+import { EXAMPLE_FORMATION } from "~/domain/formations/example";
+import type { Formation, FormationSession } from "~/domain/formations/model";
 import { flatToCell, formationToFlat, type FlatRecord } from "./cells";
-import { IMPORT_COLUMNS, type ImportColumn } from "./columns";
+import { CATALOGUE_COLUMNS, type CatalogueColumn } from "~/domain/formations/columns";
 import { toCsv } from "./csv";
 import { SESSION_SHEET_COLUMNS } from "./sessions-sheet";
 import { loadLookups } from "./import.server";
@@ -75,7 +75,7 @@ interface SessionValue {
   places: number;
 }
 
-function cellOf(column: ImportColumn, value: unknown, numbers: "text" | "native", layout: Layout): string | number {
+function cellOf(column: CatalogueColumn, value: unknown, numbers: "text" | "native", layout: Layout): string | number {
   if (layout === "template" && column.kind === "program" && Array.isArray(value)) {
     return (value as Array<{ titre: string; duree_heures: number | null }>)
       .map((m) => (m.duree_heures ? `${m.titre} (${String(m.duree_heures).replace(".", ",")} h)` : m.titre))
@@ -88,7 +88,10 @@ function cellOf(column: ImportColumn, value: unknown, numbers: "text" | "native"
 }
 
 function csvOf(records: FlatRecord[], layout: Layout = "export"): string {
-  return toCsv([IMPORT_COLUMNS.map((c) => c.label), ...records.map((r) => IMPORT_COLUMNS.map((c) => cellOf(c, r[c.key], "text", layout)))]);
+  return toCsv([
+    CATALOGUE_COLUMNS.map((c) => c.label),
+    ...records.map((r) => CATALOGUE_COLUMNS.map((c) => cellOf(c, r[c.key], "text", layout))),
+  ]);
 }
 
 function jsonOf(records: FlatRecord[]): string {
@@ -113,7 +116,7 @@ async function xlsxOf(records: FlatRecord[], layout: Layout = "export"): Promise
   workbook.creator = "Import des formations";
   const sheet = workbook.addWorksheet("Formations", { views: [{ state: "frozen", ySplit: 1 }] });
   // The template's sessions are on their own sheet, one row per session.
-  const columns = layout === "template" ? IMPORT_COLUMNS.filter((c) => c.kind !== "sessions") : IMPORT_COLUMNS;
+  const columns = layout === "template" ? CATALOGUE_COLUMNS.filter((c) => c.kind !== "sessions") : CATALOGUE_COLUMNS;
   sheet.columns = columns.map((c) => ({
     header: c.label,
     key: c.key,
@@ -146,7 +149,7 @@ async function xlsxOf(records: FlatRecord[], layout: Layout = "export"): Promise
     { header: "Contenu attendu", key: "help", width: 110 },
   ];
   help.getRow(1).font = { bold: true };
-  for (const c of IMPORT_COLUMNS) help.addRow({ label: c.label, key: c.key, required: c.required ? "oui" : "non", help: c.help });
+  for (const c of CATALOGUE_COLUMNS) help.addRow({ label: c.label, key: c.key, required: c.required ? "oui" : "non", help: c.help });
   help.addRow({});
   help.addRow({
     label:

@@ -1,15 +1,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { engines, type TestDatabase } from "../../../../tests/support/databases";
+import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { createCity } from "~/domain/cities/cities.server";
 import { saveFormationDefaults } from "~/domain/formations/defaults.server";
 import { formationDefaultsSchema } from "~/domain/formations/defaults";
-import { createCategory } from "../categories.server";
-import { toCompleteLabels } from "../completeness.server";
-import { getFormationBySlug, setFormationStatus } from "../formations.server";
-import { priceLabel } from "../labels";
-import { formationPage } from "../pages.server";
+import { createCategory } from "~/domain/formations/categories.server";
+import { toCompleteLabels } from "~/domain/formations/completeness.server";
+import { getFormationBySlug, setFormationStatus } from "~/domain/formations/formations.server";
+import { priceLabel } from "~/domain/formations/labels";
+import { formationPage } from "~/domain/formations/pages.server";
 import { guessMapping } from "./columns";
 import { exportCatalogue } from "./export.server";
 import { analyseTable, importTable } from "./import.server";
@@ -23,7 +23,7 @@ import { valueOf } from "~/platform/validation/errors";
  * devis », plain-text programmes with durations, a « Réf. » column the import has no field for,
  * and none of the organisation-level columns (contacts, referent, VAT, methods, access).
  */
-const FIXTURE = path.resolve(import.meta.dirname, "../../../../tests/fixtures/catalogue-excel-windows-1252.csv");
+const FIXTURE = path.resolve(import.meta.dirname, "../../../tests/fixtures/catalogue-excel-windows-1252.csv");
 const bytes = () => new Uint8Array(readFileSync(FIXTURE));
 const actor = { id: null, email: "import@example.fr", role: "editor" };
 

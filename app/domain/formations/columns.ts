@@ -1,15 +1,15 @@
-import { normalizeText } from "../slug";
-
 /**
- * The flat column layout of the catalogue's files (import, export, templates): one row per
- * formation, one column per field. Nested fields are written in one cell each:
+ * The flat layout of a formation (part of the formation model, pure, runs anywhere): one row per
+ * formation, one column per field, each with its French label and its kind. The catalogue's files
+ * (import, export, templates: app/domain/catalogue-import) are written in it; the admin list and the
+ * history name a field by its label, and a draft's empty value follows its kind (`./draft.ts`). Nested fields are written in one cell each:
  * - `programme`: a JSON array of modules `[{"titre": "…", "contenu": "…", "duree_heures": 3.5}]`
  *   (what the export writes), or plain text: one module per line (or separated by `|` or `;`),
  *   each with an optional duration: `Préparer ses données (3,5 h)`, `Les formules – 1 jour`;
  * - `sessions`: sessions separated by `|` (or one per line), each `début;fin;ville;places`, for
  *   example `2026-03-12;2026-03-13;lyon;8 | 2026-04-02;2026-04-02;à distance;12`
  *   (dates AAAA-MM-JJ or JJ/MM/AAAA; ville: identifiant or name, or « à distance »), or a JSON array;
- *   in a workbook, also the « Sessions » sheet, one row per session (`./sessions-sheet.ts`);
+ *   in a workbook, also the « Sessions » sheet, one row per session (`catalogue-import/sessions-sheet.ts`);
  * - `objectifs`: one per line, or separated by `|` or `;`; names (`villes`, `financements`, `opco`):
  *   separated by lines, `,`, `;` or `|`;
  * - `prix_inter`: a number in euros (« 1 290 € HT » is read), or « Sur devis »;
@@ -38,7 +38,7 @@ export type ColumnKind =
   | "sessions"
   | "image";
 
-export interface ImportColumn {
+export interface CatalogueColumn {
   /** Property name in JSON files; also recognised as a header. */
   key: string;
   /** The header written in templates and exports. */
@@ -54,7 +54,7 @@ export interface ImportColumn {
   required?: boolean;
 }
 
-export const IMPORT_COLUMNS: ImportColumn[] = [
+export const CATALOGUE_COLUMNS: CatalogueColumn[] = [
   {
     key: "slug",
     label: "Adresse (slug)",
@@ -624,111 +624,19 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
   },
 ];
 
-export const COLUMN_BY_KEY = new Map(IMPORT_COLUMNS.map((c) => [c.key, c]));
-export const COLUMN_BY_FIELD = new Map(IMPORT_COLUMNS.map((c) => [c.field, c]));
+export const COLUMN_BY_KEY = new Map(CATALOGUE_COLUMNS.map((c) => [c.key, c]));
+export const COLUMN_BY_FIELD = new Map(CATALOGUE_COLUMNS.map((c) => [c.field, c]));
 
-/** "Durée (heures)" → "duree heures"; "E-mail du contact" → "e mail du contact". */
-export function normalizeHeader(header: string): string {
-  return normalizeText(header)
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
+/** A cell as text: "" for empty; numbers as written (French comma kept for the schema to read). */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (value instanceof Date) return isoDay(value);
+  return JSON.stringify(value);
 }
 
-const HEADER_INDEX: Map<string, string> = (() => {
-  const index = new Map<string, string>();
-  // Keys and labels first, then aliases: a label always wins over another column's alias.
-  for (const c of IMPORT_COLUMNS) {
-    index.set(normalizeHeader(c.key), c.key);
-    index.set(normalizeHeader(c.label), c.key);
-  }
-  for (const c of IMPORT_COLUMNS) for (const a of c.aliases) if (!index.has(normalizeHeader(a))) index.set(normalizeHeader(a), c.key);
-  return index;
-})();
-
-/** Words that do not tell columns apart: articles, prepositions, taxes, currencies, persons. */
-const NOISE = new Set(
-  "a au aux d de des du en et l la le les par pour sur the of in per ht ttc net taxe taxes hors eur euro euros personne participant stagiaire pers".split(
-    " ",
-  ),
-);
-/** Abbreviations and synonyms, to their usual word. */
-const SYNONYMS: Record<string, string> = {
-  nb: "nombre",
-  nbre: "nombre",
-  tarif: "prix",
-  tarifs: "prix",
-  h: "heures",
-  heure: "heures",
-  hrs: "heures",
-  j: "jours",
-  jour: "jours",
-  jrs: "jours",
-  journees: "jours",
-  mail: "email",
-  courriel: "email",
-  tel: "telephone",
-};
-
-/** "Nb jours" and "Nombre de jours" → "jours nombre"; "Tarif HT" and "Prix" → "prix". */
-function headerWords(header: string): string {
-  const words = normalizeHeader(header)
-    .split(" ")
-    .map((w) => SYNONYMS[w] ?? w)
-    .filter((w) => w.length > 1 && !NOISE.has(w));
-  return [...new Set(words)].sort().join(" ");
-}
-
-const WORDS_INDEX: Map<string, string> = (() => {
-  const found = new Map<string, Set<string>>();
-  for (const c of IMPORT_COLUMNS) {
-    for (const name of [c.key, c.label, ...c.aliases]) {
-      const w = headerWords(name);
-      if (w) found.set(w, (found.get(w) ?? new Set()).add(c.key));
-    }
-  }
-  // Words that could name two columns name none.
-  return new Map([...found].filter(([, keys]) => keys.size === 1).map(([w, keys]) => [w, [...keys][0]!]));
-})();
-
-/** The column key a header names, or undefined: as written, without parentheses and units, then by its words. */
-export function columnForHeader(header: string): string | undefined {
-  const n = normalizeHeader(header);
-  if (!n) return undefined;
-  return (
-    HEADER_INDEX.get(n) ??
-    HEADER_INDEX.get(normalizeHeader(header.replace(/\([^)]*\)/g, " ").replace(/[€%]/g, " "))) ??
-    WORDS_INDEX.get(headerWords(header))
-  );
-}
-
-/** One entry per file column: the column key it fills, or "" (ignored). */
-export type ColumnMapping = string[];
-
-/** The mapping guessed from the headers; a field is filled by its first matching column only. */
-export function guessMapping(headers: string[]): ColumnMapping {
-  const used = new Set<string>();
-  return headers.map((h) => {
-    const key = columnForHeader(h);
-    if (!key || used.has(key)) return "";
-    used.add(key);
-    return key;
-  });
-}
-
-/** Problems of a mapping that the editor must see before the preview (French). */
-export function mappingProblems(headers: string[], mapping: ColumnMapping): { duplicates: string[]; missingRequired: ImportColumn[] } {
-  const byKey = new Map<string, number[]>();
-  mapping.forEach((key, i) => {
-    if (key) byKey.set(key, [...(byKey.get(key) ?? []), i]);
-  });
-  const duplicates: string[] = [];
-  for (const [key, indexes] of byKey) {
-    if (indexes.length > 1) {
-      duplicates.push(
-        `Les colonnes ${indexes.map((i) => `« ${headers[i] || `n° ${i + 1}`} »`).join(" et ")} sont toutes associées au champ « ${COLUMN_BY_KEY.get(key)?.label ?? key} » : gardez-en une seule.`,
-      );
-    }
-  }
-  const missingRequired = IMPORT_COLUMNS.filter((c) => c.required && !byKey.has(c.key));
-  return { duplicates, missingRequired };
+/** A date's day, AAAA-MM-JJ ("" for an invalid date). */
+export function isoDay(d: Date): string {
+  return Number.isNaN(d.getTime()) ? "" : d.toISOString().slice(0, 10);
 }

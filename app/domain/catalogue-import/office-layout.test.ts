@@ -1,9 +1,9 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, type TestDatabase } from "../../../../tests/support/databases";
+import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { createCity } from "~/domain/cities/cities.server";
-import { createCategory } from "../categories.server";
-import { categoryInput, cityInput } from "../test-fixtures";
+import { createCategory } from "~/domain/formations/categories.server";
+import { categoryInput, cityInput } from "~/domain/formations/test-fixtures";
 import { guessMapping } from "./columns";
 import { templateFile } from "./export.server";
 import { analyseTable } from "./import.server";

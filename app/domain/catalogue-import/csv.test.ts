@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flatToInput, readDuration, resolveLookups, splitItems, splitList, validateFlat } from "./cells";
-import { isOnQuote } from "../price";
+import { isOnQuote } from "~/domain/formations/price";
 import { columnForHeader, mappingProblems } from "./columns";
 import { csvCell, decodeText, detectSeparator, parseCsv, toCsv } from "./csv";
 import { ImportFileError, countsSentence, jobPercent } from "./model";
@@ -232,5 +232,22 @@ describe("labels", () => {
         currentFileRowsDone: 50,
       }),
     ).toBe(72);
+  });
+});
+
+const NBSP = "\u00a0";
+
+describe("a price cell", () => {
+  it("refuses an import row whose price is ambiguous, in the price column", () => {
+    const lookups = resolveLookups({ categories: [], cities: [] });
+    expect(validateFlat({ titre: "Excel : les bases", prix_inter: "1.200 €" }, lookups).data?.priceInter).toBe(1200);
+    const row = validateFlat({ titre: "Excel : les bases", prix_inter: "1,200" }, lookups);
+    expect(row.data).toBeUndefined();
+    expect(row.issues).toEqual([{ column: "prix_inter", message: expect.stringContaining(`«${NBSP}1,200${NBSP}» est ambigu`) }]);
+    // Quoted once, as typed (its no-break space kept).
+    const spaced = validateFlat({ titre: "Excel : les bases", prix_inter: `1,200${NBSP}€` }, lookups);
+    expect(spaced.issues.map((i) => i.message)).toEqual([
+      expect.stringMatching(new RegExp(`^«${NBSP}1,200${NBSP}€${NBSP}» est ambigu[^«]*«[^«]*«[^«]*$`)),
+    ]);
   });
 });

@@ -32,19 +32,10 @@ export function RowActionBadge({ action }: { action: RowAction }) {
   return <Badge tone={ACTION_TONES[action]}>{ROW_ACTION_LABELS[action]}</Badge>;
 }
 
-const JOB_TONES: Record<JobState, keyof typeof TONES> = {
+/** The colour of a batch's or a file's state (they share running, done, failed and cancelled). */
+const STATE_TONES: Record<JobState | FileState, keyof typeof TONES> = {
   review: "amber",
   queued: "grey",
-  running: "blue",
-  done: "green",
-  failed: "red",
-  cancelled: "amber",
-};
-export function JobStateBadge({ state }: { state: JobState }) {
-  return <Badge tone={JOB_TONES[state]}>{JOB_STATE_LABELS[state]}</Badge>;
-}
-
-const FILE_TONES: Record<FileState, keyof typeof TONES> = {
   uploaded: "grey",
   pending: "grey",
   running: "blue",
@@ -52,8 +43,12 @@ const FILE_TONES: Record<FileState, keyof typeof TONES> = {
   failed: "red",
   cancelled: "amber",
 };
+export function JobStateBadge({ state }: { state: JobState }) {
+  return <Badge tone={STATE_TONES[state]}>{JOB_STATE_LABELS[state]}</Badge>;
+}
+
 export function FileStateBadge({ state }: { state: FileState }) {
-  return <Badge tone={FILE_TONES[state]}>{FILE_STATE_LABELS[state]}</Badge>;
+  return <Badge tone={STATE_TONES[state]}>{FILE_STATE_LABELS[state]}</Badge>;
 }
 
 /** Figures side by side: created, updated, unchanged, rejected, and the drafts to complete when there are some. */

@@ -1,3 +1,4 @@
+import { cellText } from "~/domain/formations/columns";
 import { columnForHeader } from "./columns";
 
 /**
@@ -17,14 +18,6 @@ export interface HeaderCandidate {
   text: string;
   /** How many known columns its cells name. */
   matches: number;
-}
-
-/** A cell as text (a date as AAAA-MM-JJ); kept here so that the reading thread does not load the cell conversions. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString().slice(0, 10);
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
 }
 
 /** How many different known columns the cells of a row name. */

@@ -5,16 +5,15 @@ import type { Insertable, Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationSessionsTable, FormationsTable } from "~/platform/db/schema";
-import { recordFormationRevisions, toColumns, toFormation } from "../formations.server";
-import { sessionsWithRegistrations } from "../held-sessions.server";
+import { recordFormationRevisions, toColumns, toFormation } from "~/domain/formations/formations.server";
+import { sessionsWithRegistrations } from "~/domain/formations/held-sessions.server";
 import { isUniqueViolation } from "~/platform/db/errors";
-import type { Formation, FormationData, FormationSession } from "../model";
-import type { FormationStatus } from "../labels";
-import { slugify } from "../slug";
+import type { Formation, FormationData, FormationSession } from "~/domain/formations/model";
+import type { FormationStatus } from "~/domain/formations/labels";
+import { slugify } from "~/domain/formations/slug";
 import { getFormationDefaults } from "~/domain/formations/defaults.server";
 import { log } from "~/platform/log.server";
 import {
-  cellText,
   columnLabel,
   formationToFlat,
   resolveLookups,
@@ -25,7 +24,8 @@ import {
   type ResolvedLookups,
   type RowDefaults,
 } from "./cells";
-import { COLUMN_BY_FIELD, type ColumnMapping } from "./columns";
+import { COLUMN_BY_FIELD, cellText } from "~/domain/formations/columns";
+import type { ColumnMapping } from "./columns";
 import { emptyCounts, countsSentence, type ImportCounts, type RowAction } from "./model";
 import type { ImportTable } from "./read.server";
 import type { Actor } from "~/platform/db/actor";

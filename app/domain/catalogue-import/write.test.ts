@@ -2,13 +2,14 @@ import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSqliteDatabase, engines, type TestDatabase } from "../../../../tests/support/databases";
+import { createSqliteDatabase, engines, type TestDatabase } from "../../../tests/support/databases";
 import { createCity } from "~/domain/cities/cities.server";
-import { createCategory } from "../categories.server";
-import { createFormation, getFormationBySlug, listFormations, setFormationStatus } from "../formations.server";
-import { categoryInput, cityInput, formationInput } from "../test-fixtures";
+import { createCategory } from "~/domain/formations/categories.server";
+import { createFormation, getFormationBySlug, listFormations, setFormationStatus } from "~/domain/formations/formations.server";
+import { categoryInput, cityInput, ephemeralCityInput, formationInput } from "~/domain/formations/test-fixtures";
 import { flatToCell, type FlatRecord } from "./cells";
-import { IMPORT_COLUMNS, guessMapping } from "./columns";
+import { CATALOGUE_COLUMNS } from "~/domain/formations/columns";
+import { guessMapping } from "./columns";
 import { toCsv } from "./csv";
 import { catalogueRecords } from "./export.server";
 import { ImportCancelledError, WRITE_CHUNK, analyseTable, applyAnalysis } from "./import.server";
@@ -24,8 +25,8 @@ const actor = { id: null, email: "import@example.fr", role: "editor" };
 
 function csvBytes(records: FlatRecord[]): Uint8Array {
   const text = toCsv([
-    IMPORT_COLUMNS.map((c) => c.label),
-    ...records.map((r) => IMPORT_COLUMNS.map((c) => flatToCell(c, r[c.key], "text"))),
+    CATALOGUE_COLUMNS.map((c) => c.label),
+    ...records.map((r) => CATALOGUE_COLUMNS.map((c) => flatToCell(c, r[c.key], "text"))),
   ]);
   return new Uint8Array(Buffer.from(text, "utf8"));
 }
@@ -188,19 +189,7 @@ describe.each(engines)("writing in chunks on $name", ({ create }) => {
     }));
     await applyAnalysis(await analyse(first), { actor, fileName: "lot.csv", target: t.db });
     const before = (await getFormationBySlug("maj-3", t.db))!;
-    const ephemeral = valueOf(
-      await createCity(
-        {
-          slug: "ephemere",
-          name: "Éphémère",
-          region: "Bretagne",
-          intro: "Une ville supprimée pendant l'import, pour ce test.",
-          latitude: 48,
-          longitude: -3,
-        },
-        { db: t.db },
-      ),
-    );
+    const ephemeral = valueOf(await createCity(ephemeralCityInput(), { db: t.db }));
     // Updates first (two chunks), then creations; the last creation's city disappears before the write.
     const rows = [
       ...first.map((r) => ({ ...r, prix_inter: 990 })),

@@ -2,7 +2,7 @@ import { Download, FileUp, Play, Search, Upload } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Link } from "~/ui/link";
-import { IMPORT_COLUMNS } from "./columns";
+import { CATALOGUE_COLUMNS } from "~/domain/formations/columns";
 import { Alert, Badge, CountsGrid, FileError, FileReading, RowActionBadge, TableHead, fileInputClass, panelClass } from "./components";
 import type { RowIssue, RowReport } from "./import.server";
 import { IMPORT_MAX_INTERACTIVE_ROWS, IMPORT_MAX_UPLOAD_LABEL } from "./limits";
@@ -107,7 +107,7 @@ export function ColumnsHelp() {
             </tr>
           </thead>
           <tbody>
-            {IMPORT_COLUMNS.map((c) => (
+            {CATALOGUE_COLUMNS.map((c) => (
               <tr key={c.key} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
                 <th scope="row" className="py-2 pr-3 text-left font-medium">
                   {c.label}

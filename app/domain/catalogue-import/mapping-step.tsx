@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from "react";
 import { Link } from "~/ui/link";
-import { IMPORT_COLUMNS } from "./columns";
+import { CATALOGUE_COLUMNS } from "~/domain/formations/columns";
 import { Alert, FileError, TableHead } from "./components";
 import { IGNORED_ACK_FIELD, IGNORED_LIST_FIELD, type MappingColumn } from "./mapping";
 import type { HeaderCandidate } from "./header-row";
@@ -110,7 +110,7 @@ export function MappingTable({
                   key={`${seed}-${c.index}-${c.key}`}
                 >
                   <option value="">— Ignorer cette colonne —</option>
-                  {IMPORT_COLUMNS.map((col) => (
+                  {CATALOGUE_COLUMNS.map((col) => (
                     <option key={col.key} value={col.key}>
                       {col.label}
                     </option>

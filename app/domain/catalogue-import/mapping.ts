@@ -1,5 +1,5 @@
-import { cellText } from "./cells";
-import { COLUMN_BY_KEY, guessMapping, type ColumnMapping } from "./columns";
+import { COLUMN_BY_KEY, cellText } from "~/domain/formations/columns";
+import { guessMapping, type ColumnMapping } from "./columns";
 import type { HeaderCandidate } from "./header-row";
 import type { SheetReport, SkippedRow } from "./sheets";
 

@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, type TestDatabase } from "../../../../tests/support/databases";
+import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { loadConfig, setConfig } from "~/platform/config.server";
-import { createCategory } from "../categories.server";
-import { categoryInput } from "../test-fixtures";
+import { createCategory } from "~/domain/formations/categories.server";
+import { categoryInput } from "~/domain/formations/test-fixtures";
 import { flatToCell, type FlatRecord } from "./cells";
-import { IMPORT_COLUMNS, guessMapping } from "./columns";
+import { CATALOGUE_COLUMNS } from "~/domain/formations/columns";
+import { guessMapping } from "./columns";
 import { toCsv } from "./csv";
 import { claimJob, confirmJob, createJob, getJob, runJob } from "./jobs.server";
 import { valueOf } from "~/platform/validation/errors";
@@ -61,7 +62,7 @@ describe.each(engines)("batch import taken over after a crash, on $name", ({ cre
       titre: `Formation reprise après panne n° ${k}`,
       categorie: category.slug,
     }));
-    const columns = IMPORT_COLUMNS.filter((c) => ["slug", "titre", "categorie"].includes(c.key));
+    const columns = CATALOGUE_COLUMNS.filter((c) => ["slug", "titre", "categorie"].includes(c.key));
     const csv = toCsv([columns.map((c) => c.label), ...records.map((r) => columns.map((c) => flatToCell(c, r[c.key], "text")))]);
     const actor = { id: null, email: "import@example.fr", role: "editor" };
     const id = await createJob(actor, [{ name: "reprise.csv", bytes: new Uint8Array(Buffer.from(csv)) }], t.db);

@@ -1,10 +1,10 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, type TestDatabase } from "../../../../tests/support/databases";
+import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { createCity } from "~/domain/cities/cities.server";
-import { createCategory } from "../categories.server";
-import { createFormation, getFormationBySlug, updateFormation } from "../formations.server";
-import { categoryInput, cityInput, formationInput } from "../test-fixtures";
+import { createCategory } from "~/domain/formations/categories.server";
+import { createFormation, getFormationBySlug, updateFormation } from "~/domain/formations/formations.server";
+import { categoryInput, cityInput, formationInput } from "~/domain/formations/test-fixtures";
 import { guessMapping } from "./columns";
 import { importTable } from "./import.server";
 import { claimJob, confirmJob, createJob, getJob, jobReportCsv, runJob } from "./jobs.server";

@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import { test as base } from "@playwright/test";
+import { createAccount, e2eBaseURL, serverDb, signInApi, uniqueEmail } from "./accounts";
+import { EXCEL, newExcelSession } from "./sessions";
+
+/**
+ * Browser tests own their data (docs/decisions/0027-tests-own-their-data.md): a test asks these
+ * fixtures for the records it needs, each created for it alone in the e2e server's database, and
+ * removed once the test is over, whether it passed or not. No test edits the demonstration content
+ * that the other tests read, nor puts it back.
+ *
+ *     import { expect, test } from "./support/fixtures";
+ *     test("…", async ({ page, staff, newSession }) => {
+ *       await staff(page, "editor");
+ *       const sessionId = await newSession({ seats: 6 });
+ *     });
+ */
+
+/** A session of the demo formation « Excel perfectionnement » (its registrations are removed with it). */
+export interface SessionOptions {
+  seats?: number;
+  /** First and last day, far in the future by default (out of every public count of upcoming sessions). */
+  start?: string;
+  end?: string;
+}
+
+/** A request (« devis ») or a message (« contact ») received from the site. */
+export interface LeadOptions {
+  kind: "devis" | "contact";
+  reference?: string;
+}
+
+export interface Fixtures {
+  /** Creates an account with this role (a fresh address), signs `page` in with it when given, and returns it. */
+  staff: (
+    page: Parameters<typeof signInApi>[0] | null,
+    role: "admin" | "editor" | "viewer",
+  ) => Promise<{ email: string; password: string }>;
+  /** Creates a session of its own on the demo formation; returns its id. */
+  newSession: (options?: SessionOptions) => Promise<string>;
+  /** Creates a lead of its own; returns its id. */
+  newLead: (options: LeadOptions) => Promise<string>;
+}
+
+let sessionDays = 0;
+/** Two days in 2099 that no other session of this worker uses, so that sessions never collide. */
+function farDays(): { start: string; end: string } {
+  sessionDays++;
+  const start = new Date(Date.UTC(2099, 0, 1 + ((process.pid * 7 + sessionDays * 3) % 330)));
+  const end = new Date(start.getTime() + 86_400_000);
+  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+}
+
+/** Removes sessions and everything registered to them. */
+export async function removeSessions(ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const db = serverDb();
+  const registrations = (await db.selectFrom("registrations").select("id").where("session_id", "in", ids).execute()).map((r) => r.id);
+  if (registrations.length)
+    for (const table of ["registration_trainees", "registration_status_history", "registration_offers"] as const)
+      await db
+        .deleteFrom(table)
+        .where("registration_id", "in", registrations)
+        .execute()
+        .catch(() => undefined);
+  await db
+    .deleteFrom("registrations")
+    .where("session_id", "in", ids)
+    .execute()
+    .catch(() => undefined);
+  await db
+    .deleteFrom("formation_sessions")
+    .where("id", "in", ids)
+    .execute()
+    .catch(() => undefined);
+}
+
+/** Writes a lead as the site's forms store one; returns its id. */
+export async function insertLead({ kind, reference = `E2E-${randomUUID().slice(0, 8).toUpperCase()}` }: LeadOptions): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const devis = kind === "devis";
+  await serverDb()
+    .insertInto("leads")
+    .values({
+      id,
+      reference,
+      kind,
+      status: "nouveau",
+      name: devis ? "Camille Martin" : "Nadia Lefèvre",
+      email: devis ? "camille.martin@example.org" : "nadia.lefevre@example.org",
+      phone: devis ? "06 12 34 56 78" : "",
+      company: devis ? "Atelier Martin" : "",
+      siret: "",
+      subject: devis ? "" : "Une question sur les financements",
+      formations: devis ? JSON.stringify([{ slug: EXCEL, title: "Excel perfectionnement" }]) : "[]",
+      formation_other: "",
+      trainees: devis ? 3 : null,
+      format: devis ? "inter" : "",
+      period: devis ? "Printemps" : "",
+      city: devis ? "Lyon" : "",
+      funding: devis ? "opco" : "",
+      message: devis ? "Nous souhaitons former trois personnes." : "Bonjour, pouvez-vous me rappeler au sujet du CPF ?",
+      consent_at: now,
+      form_token: `e2e-${id}`,
+      search_text: `${reference.toLowerCase()} ${devis ? "camille martin atelier" : "nadia lefevre question"}`,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+// Playwright reads a fixture's dependencies from its first parameter, which must be a destructuring
+// pattern, empty when there are none.
+/* eslint-disable no-empty-pattern */
+export const test = base.extend<Fixtures>({
+  staff: async ({}, provide) => {
+    await provide(async (target, role) => {
+      const account = await createAccount({ email: uniqueEmail(`e2e-${role}`), role });
+      if (target) await signInApi(target, e2eBaseURL(), account.email);
+      return account;
+    });
+  },
+  newSession: async ({}, provide) => {
+    const created: string[] = [];
+    await provide(async ({ seats = 6, ...days } = {}) => {
+      const { start, end } = { ...farDays(), ...days };
+      const id = await newExcelSession(serverDb(), seats, start, end);
+      created.push(id);
+      return id;
+    });
+    await removeSessions(created);
+  },
+  newLead: async ({}, provide) => {
+    const created: string[] = [];
+    await provide(async (options) => {
+      const id = await insertLead(options);
+      created.push(id);
+      return id;
+    });
+    // Its events and mails go with it (ON DELETE CASCADE).
+    if (created.length) await serverDb().deleteFrom("leads").where("id", "in", created).execute();
+  },
+});
+/* eslint-enable no-empty-pattern */
+
+export { expect } from "@playwright/test";
