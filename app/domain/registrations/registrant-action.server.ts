@@ -1,5 +1,4 @@
-import { data, redirect } from "react-router";
-import { redirectWithToast } from "~/platform/toast/flash.server";
+import type { FailureKind } from "~/platform/validation/errors";
 import { formDataToObject } from "~/platform/validation/form-data";
 import { parseSubmission } from "~/platform/validation/submission";
 import type { RegistrantReply } from "./components/registrant-page";
@@ -8,44 +7,46 @@ import { traineesUpdateSchema } from "./model";
 import type { RegistrantView } from "./pages.server";
 import { adjustTrainees, cancelRegistration, updateTrainees } from "./registrations.server";
 
+/** The toast after the contact cancelled their registration. */
+export const CANCELLED_TOAST = {
+  kind: "success",
+  title: "Inscription annulée",
+  description: "Un e-mail de confirmation vous est envoyé.",
+} as const;
+
+/**
+ * What a contact's post on their registration's page did: cancelled, trainees saved, or the form to
+ * show again (one row more or less without JavaScript, or refused: `failure` says why).
+ */
+export type RegistrantChange = { kind: "cancelled" } | { kind: "saved" } | { kind: "reply"; reply: RegistrantReply; failure?: FailureKind };
+
 /**
  * What the contact posts on their registration's page (the signed link of the e-mails, and their
  * space): cancel with a reason, add or remove a trainee row (without JavaScript), save the
- * trainees; until the deadline. `here`: the page to come back to; `cancelledTo`: where a
- * cancellation leads (the space's session ends with it).
+ * trainees; until the deadline. `by`: who changes it, as the status history records it.
  */
-export async function registrantAction(
-  view: RegistrantView,
-  form: FormData,
-  { here, cancelledTo = here, by }: { here: string; cancelledTo?: string; by: string },
-) {
+export async function changeAsRegistrant(view: RegistrantView, form: FormData, by: string): Promise<RegistrantChange> {
   if (!view.canChange)
-    return data(
-      { errors: {}, values: {}, formError: "Le délai pour changer l'inscription en ligne est passé." } satisfies RegistrantReply,
-      { status: 409 },
-    );
+    return {
+      kind: "reply",
+      reply: { errors: {}, values: {}, formError: "Le délai pour changer l'inscription en ligne est passé." },
+      failure: "conflict",
+    };
   const intent = String(form.get(INTENT_FIELD) ?? "");
   if (intent === "annuler") {
     const motif = String(form.get("motif") ?? "")
       .trim()
       .slice(0, 1000);
-    const result = await cancelRegistration(view.id, {
-      by: { id: null, label: by },
-      reason: motif || "Annulée par le contact.",
-    });
-    if (!result.ok) return data({ errors: {}, values: {}, formError: result.error } satisfies RegistrantReply, { status: 409 });
-    return redirectWithToast(cancelledTo, {
-      kind: "success",
-      title: "Inscription annulée",
-      description: "Un e-mail de confirmation vous est envoyé.",
-    });
+    const result = await cancelRegistration(view.id, { by: { id: null, label: by }, reason: motif || "Annulée par le contact." });
+    return result.ok
+      ? { kind: "cancelled" }
+      : { kind: "reply", reply: { errors: {}, values: {}, formError: result.error }, failure: "conflict" };
   }
   const adjusted = adjustTrainees(formDataToObject(form));
-  if (adjusted) return data({ errors: {}, values: adjusted } satisfies RegistrantReply);
+  if (adjusted) return { kind: "reply", reply: { errors: {}, values: adjusted } };
   const submission = await parseSubmission(form, traineesUpdateSchema);
-  if (!submission.ok) return data({ errors: submission.errors, values: submission.values } satisfies RegistrantReply, { status: 400 });
+  if (!submission.ok) return { kind: "reply", reply: { errors: submission.errors, values: submission.values }, failure: "invalid" };
   const result = await updateTrainees(view.id, submission.data.stagiaires);
-  if (!result.ok)
-    return data({ errors: {}, values: submission.values, formError: result.error } satisfies RegistrantReply, { status: 409 });
-  throw redirect(here);
+  if (!result.ok) return { kind: "reply", reply: { errors: {}, values: submission.values, formError: result.error }, failure: "conflict" };
+  return { kind: "saved" };
 }

@@ -22,7 +22,7 @@ import {
 } from "~/platform/link-sign-in/link-sign-in.server";
 import { log } from "~/platform/log.server";
 import { pseudonym } from "~/platform/privacy/pseudonym.server";
-import { validate, type FieldErrors } from "~/platform/validation/errors";
+import { validate, type FailureKind, type FieldErrors } from "~/platform/validation/errors";
 import { formDataToObject } from "~/platform/validation/form-data";
 import { SPACE_FORM, spaceSignInSchema } from "./model";
 
@@ -204,7 +204,7 @@ export function signOutOfSpace(request: Request, target: Db = db()): Promise<str
   return closeLinkSession(request, SPACE_REALM, target);
 }
 
-export type StaffLinkResult = { ok: true; message: string } | { ok: false; error: string };
+export type StaffLinkResult = { ok: true; message: string } | { ok: false; kind: FailureKind; error: string };
 
 /**
  * Staff send the link of the space to the contact or a trainee of a registration (from its admin
@@ -222,13 +222,14 @@ export async function sendSpaceLinkByStaff(
     .select(["id", "reference", "status", "contact_email"])
     .where("id", "=", registrationId)
     .executeTakeFirst();
-  if (!r) return { ok: false, error: "Cette inscription n'existe pas." };
-  if (r.status === "annulee") return { ok: false, error: "Cette inscription est annulée\u00a0: son espace est fermé." };
+  if (!r) return { ok: false, kind: "not-found", error: "Cette inscription n'existe pas." };
+  if (r.status === "annulee") return { ok: false, kind: "conflict", error: "Cette inscription est annulée\u00a0: son espace est fermé." };
   const subject = subjectOf(email);
   const trainees = await target.selectFrom("registration_trainees").select("email").where("registration_id", "=", r.id).execute();
   const isContact = subjectOf(r.contact_email) === subject;
   const trainee = trainees.find((t) => subjectOf(t.email) === subject);
-  if (!isContact && !trainee) return { ok: false, error: "Cette adresse n'est ni le contact ni un stagiaire de l'inscription." };
+  if (!isContact && !trainee)
+    return { ok: false, kind: "invalid", error: "Cette adresse n'est ni le contact ni un stagiaire de l'inscription." };
   const next = isContact ? contactSpacePath(r.id) : traineeSpacePath(r.id);
   const queued = await target.transaction().execute(async (trx) => {
     const sent = await queueLinkMail(trx, isContact ? r.contact_email : trainee!.email, next, now);
@@ -242,7 +243,8 @@ export async function sendSpaceLinkByStaff(
       });
     return sent;
   });
-  if (!queued) return { ok: false, error: "Trop de liens envoyés à cette adresse récemment\u00a0: réessayez dans une heure." };
+  if (!queued)
+    return { ok: false, kind: "conflict", error: "Trop de liens envoyés à cette adresse récemment\u00a0: réessayez dans une heure." };
   signalMailQueued();
   return { ok: true, message: `Lien de l'espace envoyé à ${email.trim()}.` };
 }

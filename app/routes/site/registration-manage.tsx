@@ -1,12 +1,14 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/registration-manage";
 import { PageIntro } from "~/domain/content/components";
 import { ExpiredRegistrantLink, RegistrantPanel, type RegistrantReply } from "~/domain/registrations/components/registrant-page";
 import { SessionCard } from "~/domain/registrations/components/registration-sections";
 import { registrantLink } from "~/domain/registrations/pages.server";
-import { registrantAction } from "~/domain/registrations/registrant-action.server";
+import { CANCELLED_TOAST, changeAsRegistrant } from "~/domain/registrations/registrant-action.server";
 import { contactSpacePath } from "~/domain/registrations/space-links";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
+import { failureStatus } from "~/platform/http/failure-status";
+import { redirectWithToast } from "~/platform/toast/flash.server";
 import { Link } from "~/ui/link";
 
 /**
@@ -34,10 +36,11 @@ export async function action({ params, request }: Route.ActionArgs) {
   if (!link) throw data(null, { status: 404 });
   if (link.kind === "expired")
     return data({ errors: {}, values: {}, formError: "Ce lien n'est plus valable." } satisfies RegistrantReply, { status: 410 });
-  return registrantAction(link.view, await request.formData(), {
-    here: `/inscription/gerer/${encodeURIComponent(params.token)}`,
-    by: "Le contact (page de l'inscription)",
-  });
+  const here = `/inscription/gerer/${encodeURIComponent(params.token)}`;
+  const change = await changeAsRegistrant(link.view, await request.formData(), "Le contact (page de l'inscription)");
+  if (change.kind === "cancelled") return redirectWithToast(here, CANCELLED_TOAST);
+  if (change.kind === "saved") throw redirect(here);
+  return data(change.reply, { status: change.failure ? failureStatus(change.failure) : 200 });
 }
 
 export default function RegistrationManagePage({ loaderData, actionData }: Route.ComponentProps) {

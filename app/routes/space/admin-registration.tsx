@@ -5,6 +5,7 @@ import { staffSendLinkSchema } from "~/domain/space/model";
 import { sendSpaceLinkByStaff } from "~/domain/space/sign-in.server";
 import { registrationSpaceAccess } from "~/domain/space/space.server";
 import { requireEditor } from "~/platform/auth/guard.server";
+import { failureStatus } from "~/platform/http/failure-status";
 import { pageMeta } from "~/platform/seo/meta";
 import { dataWithToast } from "~/platform/toast/flash.server";
 import { parseSubmission } from "~/platform/validation/submission";
@@ -42,7 +43,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await sendSpaceLinkByStaff(params.id, submission.data.email, { id: user.id, email: user.email, role: user.role });
   return result.ok
     ? dataWithToast({ ok: true }, { kind: "success", title: "Lien envoyé", description: result.message })
-    : dataWithToast({ ok: false }, { kind: "error", title: "Action impossible", description: result.error }, { status: 409 });
+    : dataWithToast(
+        { ok: false },
+        { kind: "error", title: "Action impossible", description: result.error },
+        { status: failureStatus(result.kind) },
+      );
 }
 
 export default function AdminRegistrationSpace({ loaderData }: Route.ComponentProps) {

@@ -1,12 +1,14 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/registration";
 import { RegistrantPanel, type RegistrantReply } from "~/domain/registrations/components/registrant-page";
 import { SessionCard } from "~/domain/registrations/components/registration-sections";
-import { registrantAction } from "~/domain/registrations/registrant-action.server";
+import { CANCELLED_TOAST, changeAsRegistrant } from "~/domain/registrations/registrant-action.server";
 import { DocumentsSection, SpaceFrame, TraineesList } from "~/domain/space/components/space-pages";
 import { requireSpacePerson } from "~/domain/space/sign-in.server";
 import { contactSpacePage } from "~/domain/space/space.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
+import { failureStatus } from "~/platform/http/failure-status";
+import { redirectWithToast } from "~/platform/toast/flash.server";
 
 /**
  * /espace/inscriptions/{id}: the contact's page of one of their registrations: status and dates,
@@ -34,11 +36,11 @@ export async function action({ params, request }: Route.ActionArgs) {
   const person = await requireSpacePerson(request);
   const page = await contactSpacePage(person.email, params.id);
   if (!page) throw data(null, { status: 404 });
-  return registrantAction(page.view, await request.formData(), {
-    here: `/espace/inscriptions/${encodeURIComponent(params.id)}`,
-    cancelledTo: "/espace",
-    by: "Le contact (espace client)",
-  });
+  const change = await changeAsRegistrant(page.view, await request.formData(), "Le contact (espace client)");
+  // Cancelled: the space's sessions of its people end with it (docs/decisions/0029-space-sign-in-by-link.md).
+  if (change.kind === "cancelled") return redirectWithToast("/espace", CANCELLED_TOAST);
+  if (change.kind === "saved") throw redirect(`/espace/inscriptions/${encodeURIComponent(params.id)}`);
+  return data(change.reply, { status: change.failure ? failureStatus(change.failure) : 200 });
 }
 
 export default function SpaceRegistrationPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -188,14 +188,23 @@ export function OverviewSections({ overview }: { overview: SpaceOverview }) {
   );
 }
 
+/** A framed section of the space, with its heading. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={card}>
+      <h2 id={id} className={heading}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** Documents to download (a section only when there is one). */
 export function DocumentsSection({ documents }: { documents: SpaceDocument[] }) {
   if (documents.length === 0) return null;
   return (
-    <section aria-labelledby="documents" className={card}>
-      <h2 id="documents" className={heading}>
-        Documents
-      </h2>
+    <Panel id="documents" title="Documents">
       <ul className="mt-3 space-y-2">
         {documents.map((d) => (
           <li key={d.id}>
@@ -206,17 +215,14 @@ export function DocumentsSection({ documents }: { documents: SpaceDocument[] }) 
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }
 
 /** The contact's trainees when they can no longer be changed online (names and e-mails). */
 export function TraineesList({ trainees }: { trainees: Array<{ prenom: string; nom: string; email: string }> }) {
   return (
-    <section aria-labelledby="liste-stagiaires" className={card}>
-      <h2 id="liste-stagiaires" className={heading}>
-        Stagiaires
-      </h2>
+    <Panel id="liste-stagiaires" title="Stagiaires">
       <ul className="mt-3 space-y-1">
         {trainees.map((t) => (
           <li key={t.email}>
@@ -224,7 +230,7 @@ export function TraineesList({ trainees }: { trainees: Array<{ prenom: string; n
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }
 
@@ -234,10 +240,7 @@ export function TraineeSections({ page }: { page: TraineeSpacePage }) {
   const icon = "mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300";
   return (
     <>
-      <section aria-labelledby="ma-session" className={card}>
-        <h2 id="ma-session" className={heading}>
-          Votre session
-        </h2>
+      <Panel id="ma-session" title="Votre session">
         <ul className="mt-4 space-y-3">
           <li className={row}>
             <CalendarDays aria-hidden="true" className={icon} />
@@ -257,12 +260,9 @@ export function TraineeSections({ page }: { page: TraineeSpacePage }) {
             Ajouter à mon agenda (.ics)
           </a>
         </p>
-      </section>
+      </Panel>
       <DocumentsSection documents={page.documents} />
-      <section aria-labelledby="contacts" className={card}>
-        <h2 id="contacts" className={heading}>
-          Vos contacts
-        </h2>
+      <Panel id="contacts" title="Vos contacts">
         <p className="mt-3">
           {page.organisation.name}&nbsp;: <a href={`mailto:${page.organisation.email}`}>{page.organisation.email}</a>,{" "}
           <a href={`tel:${page.organisation.phone.replace(/\s/g, "")}`}>{page.organisation.phone}</a>
@@ -273,7 +273,7 @@ export function TraineeSections({ page }: { page: TraineeSpacePage }) {
             <a href={`mailto:${page.disabilityContact.email}`}>{page.disabilityContact.email}</a>
           </p>
         ) : null}
-      </section>
+      </Panel>
     </>
   );
 }
