@@ -7,6 +7,7 @@ import { config } from "~/platform/config.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
 import { enqueueVisitorMail, PERSON_CAPS, signalMailQueued, type VisitorMailRule } from "~/platform/email/queue.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
 import { clientIp } from "~/platform/http/client-ip.server";
 import { consumeRateLimit, rateLimitMessage, screenSubmission } from "~/platform/intake/guard.server";
 import {
@@ -260,4 +261,11 @@ export async function pruneSpace(target: Db = db(), now = Date.now()): Promise<n
     .where("created_at", "<", new Date(now - ACCESS_RETENTION_DAYS * 86_400_000).toISOString())
     .executeTakeFirst();
   return links + Number(old.numDeletedRows ?? 0);
+}
+
+/** The headers of a page of the space: private, with the renewed session cookie when there is one. */
+export function spaceHeaders(person: SpacePerson | null): Headers {
+  const headers = new Headers({ "Cache-Control": PRIVATE_CACHE_CONTROL });
+  if (person?.setCookie) headers.append("Set-Cookie", person.setCookie);
+  return headers;
 }

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/document";
 import { requireSpacePerson } from "~/domain/space/sign-in.server";
 import { spaceDocumentFile } from "~/domain/space/space.server";
+import { downloadResponse } from "~/platform/http/download";
 
 /**
  * GET /espace/documents/{id}: a training document's PDF, for the person of the space it concerns
@@ -14,13 +15,5 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
-  return new Response(new Uint8Array(file.body), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  return downloadResponse(file.body, file.filename, "application/pdf", { "X-Robots-Tag": "noindex" });
 }

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { OverviewSections, SignInPage, SpaceFrame, type SignInReply } from "~/domain/space/components/space-pages";
 import { LINK_SENT_MESSAGE, SPACE_FORM } from "~/domain/space/model";
-import { requestSpaceLink, signOutOfSpace, spacePerson } from "~/domain/space/sign-in.server";
+import { requestSpaceLink, signOutOfSpace, spaceHeaders, spacePerson } from "~/domain/space/sign-in.server";
 import { spaceOverview } from "~/domain/space/space.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
 import { clientIp } from "~/platform/http/client-ip.server";
@@ -16,11 +16,10 @@ import { redirectWithToast } from "~/platform/toast/flash.server";
  * their registrations and sessions; else the form that sends a sign-in link by e-mail.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const headers = new Headers({ "Cache-Control": PRIVATE_CACHE_CONTROL });
   const suite = safeNextPath(new URL(request.url).searchParams.get("suite"));
   const person = await spacePerson(request);
+  const headers = spaceHeaders(person);
   if (person) {
-    if (person.setCookie) headers.append("Set-Cookie", person.setCookie);
     if (suite.startsWith("/espace/")) throw redirect(suite, { headers });
     return data({ kind: "space" as const, email: person.email, overview: await spaceOverview(person.email) }, { headers });
   }

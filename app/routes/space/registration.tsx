@@ -4,7 +4,7 @@ import { RegistrantPanel, type RegistrantReply } from "~/domain/registrations/co
 import { SessionCard } from "~/domain/registrations/components/registration-sections";
 import { CANCELLED_TOAST, changeAsRegistrant } from "~/domain/registrations/registrant-action.server";
 import { DocumentsSection, SpaceFrame, TraineesList } from "~/domain/space/components/space-pages";
-import { requireSpacePerson } from "~/domain/space/sign-in.server";
+import { requireSpacePerson, spaceHeaders } from "~/domain/space/sign-in.server";
 import { contactSpacePage } from "~/domain/space/space.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
 import { failureStatus } from "~/platform/http/failure-status";
@@ -19,9 +19,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const person = await requireSpacePerson(request);
   const page = await contactSpacePage(person.email, params.id);
   if (!page) throw data(null, { status: 404, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
-  const headers = new Headers({ "Cache-Control": PRIVATE_CACHE_CONTROL });
-  if (person.setCookie) headers.append("Set-Cookie", person.setCookie);
-  return data({ email: person.email, ...page }, { headers });
+  return data({ email: person.email, ...page }, { headers: spaceHeaders(person) });
 }
 
 export function headers() {

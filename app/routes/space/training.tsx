@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/training";
 import { SpaceFrame, TraineeSections } from "~/domain/space/components/space-pages";
-import { requireSpacePerson } from "~/domain/space/sign-in.server";
+import { requireSpacePerson, spaceHeaders } from "~/domain/space/sign-in.server";
 import { traineeSpacePage } from "~/domain/space/space.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
 
@@ -13,9 +13,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const person = await requireSpacePerson(request);
   const page = await traineeSpacePage(person.email, params.id);
   if (!page) throw data(null, { status: 404, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
-  const headers = new Headers({ "Cache-Control": PRIVATE_CACHE_CONTROL });
-  if (person.setCookie) headers.append("Set-Cookie", person.setCookie);
-  return data({ email: person.email, page }, { headers });
+  return data({ email: person.email, page }, { headers: spaceHeaders(person) });
 }
 
 export function headers() {
