@@ -1,8 +1,9 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { axeViolations } from "./support/axe";
-import { createAccount, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
+import { serverDb, testClientIp, uniqueEmail } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
-import { newExcelSession, registerOverHttp } from "./support/sessions";
+import { registerOverHttp } from "./support/sessions";
 
 /**
  * The client's and trainee's space (README « Espace client et stagiaire »): a company registers two
@@ -38,89 +39,112 @@ async function newPerson(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-test("a contact and a trainee sign in by link and see what concerns them, and only that", async ({ browser, request, baseURL }) => {
+/**
+ * What the test left besides its session (removed with its registrations by the fixture): the
+ * session's documents (their files go with the orphan-files task), the links and sessions of the space.
+ */
+async function forgetSpaceOf(sessionId: string, addresses: string[]) {
+  const db = serverDb();
+  await db.deleteFrom("documents").where("session_id", "=", sessionId).execute();
+  await db.deleteFrom("link_sign_in_tokens").where("subject", "in", addresses).execute();
+  await db.deleteFrom("link_sign_in_sessions").where("subject", "in", addresses).execute();
+}
+
+test("a contact and a trainee sign in by link and see what concerns them, and only that", async ({
+  browser,
+  request,
+  staff: staffAccount,
+  newSession,
+}) => {
   test.setTimeout(120_000);
-  const sessionId = await newExcelSession(serverDb(), 5, "2099-09-14", "2099-09-15");
+  const sessionId = await newSession({ seats: 5 });
   const contact = uniqueEmail("lea-espace");
   const ana = uniqueEmail("ana-espace");
   const bruno = uniqueEmail("bruno-espace");
-  await registerOverHttp(request, sessionId, contact, [
-    ["Ana", "Durand", ana],
-    ["Bruno", "Petit", bruno],
-  ]);
-  const registration = await serverDb()
-    .selectFrom("registrations")
-    .select(["id", "reference"])
-    .where("contact_email", "=", contact)
-    .executeTakeFirstOrThrow();
+  try {
+    await journey();
+  } finally {
+    await forgetSpaceOf(sessionId, [contact, ana, bruno]);
+  }
 
-  // Staff generate the convention and Ana's convocation; a staff session does not open a space.
-  const staff = await newPerson(browser);
-  const editor = await createAccount({ email: uniqueEmail("editrice-espace"), role: "editor" });
-  await signInApi(staff.page, baseURL!, editor.email);
-  await staff.page.goto(`/admin/sessions/${sessionId}/documents`);
-  await hydrated(staff.page);
-  await staff.page.getByRole("button", { name: "Générer la convention" }).click();
-  await expect(staff.page.getByRole("row", { name: /CONV-\d{4}-\d{4}/ })).toBeVisible();
-  const anaRow = staff.page.getByRole("listitem").filter({ hasText: "Ana Durand" });
-  await anaRow.getByRole("button", { name: "Convocation" }).click();
-  await expect(staff.page.getByRole("row", { name: /CONVOC-\d{4}-\d{4}/ })).toBeVisible();
-  await staff.page.goto("/espace");
-  await expect(staff.page.getByRole("heading", { name: "Accéder à votre espace" })).toBeVisible();
+  async function journey() {
+    await registerOverHttp(request, sessionId, contact, [
+      ["Ana", "Durand", ana],
+      ["Bruno", "Petit", bruno],
+    ]);
+    const registration = await serverDb()
+      .selectFrom("registrations")
+      .select(["id", "reference"])
+      .where("contact_email", "=", contact)
+      .executeTakeFirstOrThrow();
 
-  // The contact asks for a link, with the same answer an unknown address gets.
-  const before = new Date(Date.now() - 1000).toISOString();
-  const lea = await newPerson(browser);
-  await lea.page.goto("/espace");
-  await hydrated(lea.page);
-  await axeAtBothWidths(lea.page);
-  await lea.page.getByLabel("Adresse e-mail").fill(contact);
-  await lea.page.getByRole("button", { name: "Recevoir le lien" }).click();
-  await expect(lea.page.getByTestId("lien-envoye")).toContainText("Si cette adresse correspond à une inscription");
-  await lea.page.goto(await spaceLink(contact, before));
-  await hydrated(lea.page);
-  await lea.page.getByRole("button", { name: "Ouvrir mon espace" }).click();
-  await expect(lea.page.getByRole("heading", { name: "Vos inscriptions" })).toBeVisible();
-  await axeAtBothWidths(lea.page);
-  await lea.page.getByRole("link", { name: new RegExp(registration.reference) }).click();
-  await expect(lea.page).toHaveURL(new RegExp(`/espace/inscriptions/${registration.id}$`));
-  // The trainees, to change until the deadline (the registrant's form).
-  await expect(lea.page.locator('input[name="stagiaires.0.email"]')).toHaveValue(ana);
-  await expect(lea.page.locator('input[name="stagiaires.1.email"]')).toHaveValue(bruno);
-  await expect(lea.page.getByRole("link", { name: /Convention de formation n°\s*CONV-/ })).toBeVisible();
-  await hydrated(lea.page);
-  await axeAtBothWidths(lea.page);
+    // Staff generate the convention and Ana's convocation; a staff session does not open a space.
+    const staff = await newPerson(browser);
+    await staffAccount(staff.page, "editor");
+    await staff.page.goto(`/admin/sessions/${sessionId}/documents`);
+    await hydrated(staff.page);
+    await staff.page.getByRole("button", { name: "Générer la convention" }).click();
+    await expect(staff.page.getByRole("row", { name: /CONV-\d{4}-\d{4}/ })).toBeVisible();
+    const anaRow = staff.page.getByRole("listitem").filter({ hasText: "Ana Durand" });
+    await anaRow.getByRole("button", { name: "Convocation" }).click();
+    await expect(staff.page.getByRole("row", { name: /CONVOC-\d{4}-\d{4}/ })).toBeVisible();
+    await staff.page.goto("/espace");
+    await expect(staff.page.getByRole("heading", { name: "Accéder à votre espace" })).toBeVisible();
 
-  // Staff send Ana the link of her space from the registration's page.
-  const beforeAna = new Date(Date.now() - 1000).toISOString();
-  await staff.page.goto(`/admin/sessions/${sessionId}`);
-  await staff.page.getByRole("link", { name: `Espace client et stagiaires de ${registration.reference}` }).click();
-  await hydrated(staff.page);
-  await staff.page.getByRole("button", { name: "Envoyer le lien de l'espace à Ana Durand (stagiaire)" }).click();
-  await expect(staff.page.getByText(`Lien de l'espace envoyé à ${ana}.`).first()).toBeVisible();
+    // The contact asks for a link, with the same answer an unknown address gets.
+    const before = new Date(Date.now() - 1000).toISOString();
+    const lea = await newPerson(browser);
+    await lea.page.goto("/espace");
+    await hydrated(lea.page);
+    await axeAtBothWidths(lea.page);
+    await lea.page.getByLabel("Adresse e-mail").fill(contact);
+    await lea.page.getByRole("button", { name: "Recevoir le lien" }).click();
+    await expect(lea.page.getByTestId("lien-envoye")).toContainText("Si cette adresse correspond à une inscription");
+    await lea.page.goto(await spaceLink(contact, before));
+    await hydrated(lea.page);
+    await lea.page.getByRole("button", { name: "Ouvrir mon espace" }).click();
+    await expect(lea.page.getByRole("heading", { name: "Vos inscriptions" })).toBeVisible();
+    await axeAtBothWidths(lea.page);
+    await lea.page.getByRole("link", { name: new RegExp(registration.reference) }).click();
+    await expect(lea.page).toHaveURL(new RegExp(`/espace/inscriptions/${registration.id}$`));
+    // The trainees, to change until the deadline (the registrant's form).
+    await expect(lea.page.locator('input[name="stagiaires.0.email"]')).toHaveValue(ana);
+    await expect(lea.page.locator('input[name="stagiaires.1.email"]')).toHaveValue(bruno);
+    await expect(lea.page.getByRole("link", { name: /Convention de formation n°\s*CONV-/ })).toBeVisible();
+    await hydrated(lea.page);
+    await axeAtBothWidths(lea.page);
 
-  const anaSpace = await newPerson(browser);
-  await anaSpace.page.goto(await spaceLink(ana, beforeAna));
-  await anaSpace.page.getByRole("button", { name: "Ouvrir mon espace" }).click();
-  await expect(anaSpace.page).toHaveURL(new RegExp(`/espace/formations/${registration.id}$`));
-  await expect(anaSpace.page.getByRole("heading", { name: "Votre session" })).toBeVisible();
-  await expect(anaSpace.page.getByRole("link", { name: /Convocation/ })).toBeVisible();
-  await expect(anaSpace.page.getByRole("link", { name: "Ajouter à mon agenda (.ics)" })).toBeVisible();
-  await expect(anaSpace.page.locator("main")).not.toContainText("Bruno");
-  await expect(anaSpace.page.locator("main")).not.toContainText(bruno);
-  await hydrated(anaSpace.page);
-  await axeAtBothWidths(anaSpace.page);
-  const ics = await anaSpace.page.request.get(`/espace/formations/${registration.id}/agenda.ics`);
-  expect(ics.status()).toBe(200);
-  expect(ics.headers()["content-type"]).toContain("text/calendar");
-  expect(await ics.text()).toContain("BEGIN:VEVENT");
-  // The contact's page of the registration is not Ana's.
-  expect((await anaSpace.page.request.get(`/espace/inscriptions/${registration.id}`)).status()).toBe(404);
+    // Staff send Ana the link of her space from the registration's page.
+    const beforeAna = new Date(Date.now() - 1000).toISOString();
+    await staff.page.goto(`/admin/sessions/${sessionId}`);
+    await staff.page.getByRole("link", { name: `Espace client et stagiaires de ${registration.reference}` }).click();
+    await hydrated(staff.page);
+    await staff.page.getByRole("button", { name: "Envoyer le lien de l'espace à Ana Durand (stagiaire)" }).click();
+    await expect(staff.page.getByText(`Lien de l'espace envoyé à ${ana}.`).first()).toBeVisible();
 
-  // « Se déconnecter » ends the session.
-  await anaSpace.page.getByRole("button", { name: "Se déconnecter" }).click();
-  await expect(anaSpace.page.getByRole("heading", { name: "Accéder à votre espace" })).toBeVisible();
-  expect((await anaSpace.page.request.get(`/espace/formations/${registration.id}`, { maxRedirects: 0 })).status()).toBe(302);
+    const anaSpace = await newPerson(browser);
+    await anaSpace.page.goto(await spaceLink(ana, beforeAna));
+    await anaSpace.page.getByRole("button", { name: "Ouvrir mon espace" }).click();
+    await expect(anaSpace.page).toHaveURL(new RegExp(`/espace/formations/${registration.id}$`));
+    await expect(anaSpace.page.getByRole("heading", { name: "Votre session" })).toBeVisible();
+    await expect(anaSpace.page.getByRole("link", { name: /Convocation/ })).toBeVisible();
+    await expect(anaSpace.page.getByRole("link", { name: "Ajouter à mon agenda (.ics)" })).toBeVisible();
+    await expect(anaSpace.page.locator("main")).not.toContainText("Bruno");
+    await expect(anaSpace.page.locator("main")).not.toContainText(bruno);
+    await hydrated(anaSpace.page);
+    await axeAtBothWidths(anaSpace.page);
+    const ics = await anaSpace.page.request.get(`/espace/formations/${registration.id}/agenda.ics`);
+    expect(ics.status()).toBe(200);
+    expect(ics.headers()["content-type"]).toContain("text/calendar");
+    expect(await ics.text()).toContain("BEGIN:VEVENT");
+    // The contact's page of the registration is not Ana's.
+    expect((await anaSpace.page.request.get(`/espace/inscriptions/${registration.id}`)).status()).toBe(404);
 
-  for (const p of [staff, lea, anaSpace]) await p.context.close();
+    // « Se déconnecter » ends the session.
+    await anaSpace.page.getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(anaSpace.page.getByRole("heading", { name: "Accéder à votre espace" })).toBeVisible();
+    expect((await anaSpace.page.request.get(`/espace/formations/${registration.id}`, { maxRedirects: 0 })).status()).toBe(302);
+
+    for (const p of [staff, lea, anaSpace]) await p.context.close();
+  }
 });
