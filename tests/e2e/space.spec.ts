@@ -140,6 +140,35 @@ test("a contact and a trainee sign in by link and see what concerns them, and on
     // The contact's page of the registration is not Ana's.
     expect((await anaSpace.page.request.get(`/espace/inscriptions/${registration.id}`)).status()).toBe(404);
 
+    // No document of Bruno's nor the contact's opens for Ana, and her space never opens the admin.
+    const documents = await serverDb()
+      .selectFrom("documents")
+      .select(["id", "kind"])
+      .where("registration_id", "=", registration.id)
+      .execute();
+    for (const d of documents.filter((d) => d.kind === "convention"))
+      expect((await anaSpace.page.request.get(`/espace/documents/${d.id}`)).status()).toBe(404);
+    expect((await anaSpace.page.request.get("/admin", { maxRedirects: 0 })).status()).not.toBe(200);
+
+    // Bruno, without JavaScript: asks his link, opens it, sees his session and nothing of Ana's.
+    const beforeBruno = new Date(Date.now() - 1000).toISOString();
+    const brunoContext = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": testClientIp() } });
+    const brunoPage = await brunoContext.newPage();
+    await brunoPage.goto(`/espace?suite=/espace/formations/${registration.id}`);
+    await brunoPage.getByLabel("Adresse e-mail").fill(bruno);
+    await brunoPage.getByRole("button", { name: "Recevoir le lien" }).click();
+    await expect(brunoPage.getByTestId("lien-envoye")).toBeVisible();
+    await brunoPage.goto(await spaceLink(bruno, beforeBruno));
+    await brunoPage.getByRole("button", { name: "Ouvrir mon espace" }).click();
+    await expect(brunoPage).toHaveURL(new RegExp(`/espace/formations/${registration.id}$`));
+    await expect(brunoPage.getByRole("heading", { name: "Votre session" })).toBeVisible();
+    await expect(brunoPage.locator("main")).not.toContainText("Ana");
+    await expect(brunoPage.getByRole("link", { name: /Convocation/ })).toHaveCount(0);
+    const anaConvocation = documents.find((d) => d.kind === "convocation");
+    expect(anaConvocation).toBeTruthy();
+    expect((await brunoPage.request.get(`/espace/documents/${anaConvocation!.id}`)).status()).toBe(404);
+    await brunoContext.close();
+
     // « Se déconnecter » ends the session.
     await anaSpace.page.getByRole("button", { name: "Se déconnecter" }).click();
     await expect(anaSpace.page.getByRole("heading", { name: "Accéder à votre espace" })).toBeVisible();

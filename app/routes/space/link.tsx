@@ -7,14 +7,16 @@ import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
 /**
  * /espace/connexion/{secret}: the link of the e-mail. Opening it shows a button; pressing it uses
  * the link (once, within 15 minutes) and opens the session of the space. A mail scanner that opens
- * every link of a message therefore does not use it up.
+ * every link of a message therefore does not use it up. Its address (the secret) is never sent to
+ * another site as a referrer (`same-origin`: `no-referrer` would send the form's Origin as "null",
+ * which the origin check refuses).
  */
 export function loader() {
-  return data(null, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL, "Referrer-Policy": "no-referrer" } });
+  return data(null, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL, "Referrer-Policy": "same-origin" } });
 }
 
 export function headers() {
-  return { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "Referrer-Policy": "same-origin" };
 }
 
 export function meta() {
