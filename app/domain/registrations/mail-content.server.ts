@@ -151,8 +151,8 @@ export function confirmedMail(r: MailRegistration, links: MailLinks, o: Organisa
   return { subject: `Inscription confirmée\u00a0: ${r.session.formationTitle} (${r.reference})`, text: lines.join("\n") };
 }
 
-/** To the contact: a seat is offered from the waiting list, held until `expiresAt`. */
-export function offerMail(r: MailRegistration, offerUrl: string, expiresAt: string, o: Organisation): TextMail {
+/** To the contact: a seat is offered from the waiting list, held until `expiresAt` (`siteUrl`: the link to their space). */
+export function offerMail(r: MailRegistration, offerUrl: string, expiresAt: string, o: Organisation, siteUrl: string): TextMail {
   const lines = [
     `Bonjour ${r.contactName},`,
     "",
@@ -162,6 +162,8 @@ export function offerMail(r: MailRegistration, offerUrl: string, expiresAt: stri
     "Sans réponse d'ici là, la place est proposée à la personne suivante de la liste.",
     "",
     ...summaryLines(r),
+    "",
+    contactSpaceLine(siteUrl, r.id),
     ...signature(o),
   ];
   return { subject: `Une place pour vous\u00a0: ${r.session.formationTitle}`, text: lines.join("\n") };

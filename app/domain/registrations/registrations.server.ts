@@ -799,7 +799,13 @@ async function offerSeats(trx: Db, sessionId: string, registrationId: string, se
     })
     .execute();
   const r = (await loadMailRegistration(trx, registrationId))!;
-  const mail = offerMail(r, `${setup.siteUrl}/inscription/offre/${signedToken("offre", offerId)}`, expiresAt, setup.organisation);
+  const mail = offerMail(
+    r,
+    `${setup.siteUrl}/inscription/offre/${signedToken("offre", offerId)}`,
+    expiresAt,
+    setup.organisation,
+    setup.siteUrl,
+  );
   await enqueueMail(trx, { registrationId: r.id, purpose: "inscription-offre", to: r.contactEmail, replyTo: setup.staff, ...mail }, now);
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { markAttendance } from "~/domain/documents/attendance.server";
-import { generateDocument } from "~/domain/documents/documents.server";
+import { generateDocument, sendDocument } from "~/domain/documents/documents.server";
 import { sessionHalfDays } from "~/domain/documents/model";
 import { AFTER_SESSIONS, documentsFixture, registerByHand, staff } from "~/domain/documents/test-fixtures";
 import { documentsTestConfig } from "~/domain/documents/test-config";
@@ -175,6 +175,11 @@ describe.each(engines)("the client's and trainee's space ($name)", ({ create }) 
     expect(await traineeSpacePage(one.email, other, t.db)).toBeNull();
     expect(await traineeCalendar(one.email, other, t.db)).toBeNull();
     expect(await spaceDocumentFile(one.email, "00000000-0000-4000-8000-000000000000", t.db)).toBeNull();
+    // The e-mails lead each person to their page of the space: the contact's confirmation, the trainee's convocation.
+    expect((await sendDocument(id(convocationOne), staff, t.db)).ok).toBe(true);
+    const mails = await t.db.selectFrom("mail_queue").select(["to_address", "text_body"]).where("registration_id", "=", company).execute();
+    expect(mails.find((m) => m.to_address === contact)?.text_body).toContain(`http://formavia.test/espace/inscriptions/${company}`);
+    expect(mails.find((m) => m.to_address === one.email)?.text_body).toContain(`http://formavia.test/espace/formations/${company}`);
     const overview = await spaceOverview(one.email, t.db);
     expect(overview.asContact).toEqual([]);
     expect(overview.asTrainee.map((x) => x.registrationId)).toEqual([company]);
