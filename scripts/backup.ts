@@ -4,20 +4,10 @@
  * file, sent to BACKUP_DESTINATION (DATA_DIR/backups by default), then retention applies.
  */
 import { runBackup } from "~/platform/backup/backup.server";
-import { ConfigError, config, ensureDataDir } from "~/platform/config.server";
-import { closeDb, migrate, withStartupLock } from "~/platform/db/db.server";
+import { migrate, withStartupLock } from "~/platform/db/db.server";
+import { runWithConfig } from "./run-with-config";
 
-async function main(): Promise<number> {
-  try {
-    config();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(error.message + "\n");
-      return 1;
-    }
-    throw error;
-  }
-  ensureDataDir();
+runWithConfig("Échec de la sauvegarde\u00a0: ", async () => {
   await withStartupLock(() => migrate());
   const result = await runBackup();
   process.stdout.write(
@@ -26,15 +16,4 @@ async function main(): Promise<number> {
       (result.deleted.length ? `Anciennes sauvegardes supprimées (rétention)\u00a0: ${result.deleted.join(", ")}\n` : ""),
   );
   return 0;
-}
-
-main()
-  .then(async (code) => {
-    await closeDb();
-    process.exit(code);
-  })
-  .catch(async (error: unknown) => {
-    process.stderr.write(`Échec de la sauvegarde\u00a0: ${error instanceof Error ? error.message : String(error)}\n`);
-    await closeDb().catch(() => {});
-    process.exit(1);
-  });
+});

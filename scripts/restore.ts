@@ -10,8 +10,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { backupDestination } from "~/platform/backup/destination.server";
 import { restoreBackup, RestoreRefusedError, restoreSummary } from "~/platform/backup/restore.server";
-import { ConfigError, config, ensureDataDir } from "~/platform/config.server";
+import { config, ensureDataDir } from "~/platform/config.server";
 import { storage } from "~/platform/storage/storage.server";
+import { configIsValid } from "./run-with-config";
 
 async function main(): Promise<number> {
   const arg = process.argv.slice(2).find((a) => a !== "--");
@@ -19,15 +20,7 @@ async function main(): Promise<number> {
     process.stderr.write("Usage\u00a0: npm run restore -- <archive.tar.gz>\n");
     return 2;
   }
-  try {
-    config();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(error.message + "\n");
-      return 1;
-    }
-    throw error;
-  }
+  if (!configIsValid()) return 1;
   const cfg = config();
   ensureDataDir();
   let archive = path.resolve(arg);

@@ -11,7 +11,7 @@ import { getOrganisation } from "~/domain/settings/settings.server";
 import { backupStatus } from "~/platform/backup/backup.server";
 import { config } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
-import { plural } from "~/ui/french";
+import { formatCount } from "~/platform/format";
 
 /**
  * The go-live checklist of the admin dashboard (docs/claims.md): what still holds demonstration
@@ -94,7 +94,7 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
     items.push({
       id: "legal",
       title: "Des mentions légales gardent les valeurs de démonstration",
-      detail: `${plural(demoLegal.length, "champ", "champs")} à remplacer par les vôtres\u00a0:`,
+      detail: `${formatCount(demoLegal.length, "champ", "champs")} à remplacer par les vôtres\u00a0:`,
       to: "/admin/parametres",
       linkLabel: "Corriger les mentions légales",
       entries: fieldEntries(demoLegal),
@@ -103,7 +103,7 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
   if (demoFormations)
     items.push({
       id: "formations",
-      title: `${plural(demoFormations, "formation de démonstration", "formations de démonstration")} dans le catalogue`,
+      title: `${formatCount(demoFormations, "formation de démonstration", "formations de démonstration")} dans le catalogue`,
       detail: "Supprimez-les ou remplacez-les par vos formations (l'import accepte un tableur).",
       to: "/admin/formations",
       linkLabel: "Voir les formations",
@@ -113,7 +113,7 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
   if (demoPosts)
     items.push({
       id: "posts",
-      title: `${plural(demoPosts, "article de démonstration", "articles de démonstration")} sur le blog`,
+      title: `${formatCount(demoPosts, "article de démonstration", "articles de démonstration")} sur le blog`,
       detail:
         "Relisez-les ou supprimez-les avant de publier le site. Leurs images sont des illustrations de démonstration\u00a0: gardez-les ou remplacez-les par les vôtres.",
       to: "/admin/blog",
@@ -123,7 +123,7 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
   if (claims.testimonial.length)
     items.push({
       id: "testimonials",
-      title: `${plural(claims.testimonial.length, "témoignage inventé", "témoignages inventés")} (démonstration)`,
+      title: `${formatCount(claims.testimonial.length, "témoignage inventé", "témoignages inventés")} (démonstration)`,
       detail:
         "Publier un avis inventé est une pratique commerciale trompeuse\u00a0: ne publiez que des avis recueillis avec l'accord écrit de leur auteur.",
       to: "/admin/temoignages?onglet=temoignages",
@@ -133,7 +133,7 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
   if (claims.result.length)
     items.push({
       id: "results",
-      title: `${plural(claims.result.length, "chiffre inventé", "chiffres inventés")} dans les résultats publiés`,
+      title: `${formatCount(claims.result.length, "chiffre inventé", "chiffres inventés")} dans les résultats publiés`,
       detail:
         "Les résultats (Qualiopi, indicateur 2) doivent être les vôtres, avec leur période, leur nombre de réponses et leur date de mesure.",
       to: "/admin/temoignages?onglet=resultats",
@@ -143,7 +143,7 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
   if (claims.argument.length)
     items.push({
       id: "arguments",
-      title: `${plural(claims.argument.length, "argument de démonstration", "arguments de démonstration")} sur «\u00a0Pourquoi nous choisir\u00a0»`,
+      title: `${formatCount(claims.argument.length, "argument de démonstration", "arguments de démonstration")} sur «\u00a0Pourquoi nous choisir\u00a0»`,
       detail: "Chaque engagement publié doit correspondre à une pratique réelle de votre organisme.",
       to: "/admin/temoignages?onglet=arguments",
       linkLabel: "Gérer les arguments",
@@ -154,7 +154,7 @@ export async function goLiveChecklist(target: Db = db(), now: Date = new Date())
   if (unreviewed.size)
     items.push({
       id: "funding",
-      title: `Barèmes de financement non relus pour ${plural(unreviewed.size, "OPCO", "OPCO")}`,
+      title: `Barèmes de financement non relus pour ${formatCount(unreviewed.size, "OPCO", "OPCO")}`,
       detail:
         "Le simulateur affiche les barèmes fournis avec le site ou vérifiés il y a plus d'un an\u00a0: vérifiez-les auprès de chaque OPCO et enregistrez-les avec la date de vérification.",
       to: "/admin/financement",

@@ -3,8 +3,10 @@ import {
   formatCents,
   formatCount,
   formatDate,
+  formatDateAbbreviated,
   formatDateShort,
   formatDateTime,
+  formatDateTimeShort,
   formatDateWithWeekday,
   formatDayRange,
   formatDays,
@@ -13,11 +15,14 @@ import {
   formatHours,
   formatNumber,
   formatPercent,
+  formatPhoneFr,
+  formatSiret,
   formatTime,
   formatTimeRange,
   frenchSpacing,
   parisDayAndTime,
   plural,
+  telHref,
 } from "./format";
 
 /** Intl's separators made visible: narrow no-break space → "_", no-break space → "~". */
@@ -57,11 +62,19 @@ describe("numbers and plurals", () => {
     expect(show(formatCount(1, "place"))).toBe("1~place");
     expect(show(formatCount(7, "place libre", "places libres"))).toBe("7~places libres");
     expect(show(formatCount(1250, "stagiaire"))).toBe("1_250~stagiaires");
+    expect(show(formatCount(0, "place"))).toBe("0~place");
+    expect(formatCount(0, "éditeur", "éditeurs", "aucun éditeur")).toBe("aucun éditeur");
+    expect(formatCount(0, "formation", "formations", "aucune formation")).toBe("aucune formation");
+    expect(formatCount(1, "éditeur", "éditeurs", "aucun éditeur")).toBe("1\u00a0éditeur");
+    expect(formatCount(2, "éditeur", "éditeurs", "aucun éditeur")).toBe("2\u00a0éditeurs");
+    expect(show(formatCount(22.5, "heure"))).toBe("22,5~heures");
   });
 
   it("hours and days", () => {
     expect(show(formatHours(14))).toBe("14~h");
     expect(show(formatHours(3.5))).toBe("3,5~h");
+    expect(show(formatHours(22.5))).toBe("22,5~h");
+    expect(show(formatHours(0))).toBe("0~h");
     expect(show(formatDays(0.5))).toBe("0,5~jour");
     expect(show(formatDays(1))).toBe("1~jour");
     expect(show(formatDays(2))).toBe("2~jours");
@@ -99,11 +112,37 @@ describe("dates", () => {
     expect(show(formatDateTime("2026-12-01T23:58:04.203Z"))).toBe("2 décembre 2026 à 0~h~58");
   });
 
+  it("the admin tables' short forms, in Paris time", () => {
+    expect(formatDateAbbreviated("2026-11-21")).toBe("21 nov. 2026");
+    expect(formatDateAbbreviated("2026-12-31T23:30:00Z")).toBe("1 janv. 2027");
+    expect(formatDateTimeShort("2026-11-21T13:05:00Z")).toBe("21/11/2026 14:05");
+    // Midnight in Paris is written 00:00 and belongs to the new day.
+    expect(formatDateTimeShort("2026-12-31T23:00:00Z")).toBe("01/01/2027 00:00");
+    // Summer time starts on 28 March 2027: 01:30 UTC is 3:30 in Paris (2:30 never happens).
+    expect(formatDateTimeShort("2027-03-28T01:30:00Z")).toBe("28/03/2027 03:30");
+    expect(show(formatDateTime("2027-03-28T01:30:00Z"))).toBe("28 mars 2027 à 3~h~30");
+    // Summer time ends on 25 October 2026: 00:30 UTC is still 2:30 summer time, 01:30 UTC is 2:30 winter time.
+    expect(formatDateTimeShort("2026-10-25T00:30:00Z")).toBe("25/10/2026 02:30");
+    expect(formatDateTimeShort("2026-10-25T01:30:00Z")).toBe("25/10/2026 02:30");
+    expect(formatDateTimeShort("pas une date")).toBe("pas une date");
+    expect(formatDateAbbreviated("pas une date")).toBe("pas une date");
+  });
+
   it("ranges of days", () => {
     expect(formatDayRange("2027-03-02", "2027-03-02")).toBe("le 2 mars 2027");
     expect(formatDayRange("2027-03-01", "2027-03-03")).toBe("du 1er au 3 mars 2027");
     expect(formatDayRange("2027-03-30", "2027-04-02")).toBe("du 30 mars au 2 avril 2027");
     expect(formatDayRange("2026-12-30", "2027-01-02")).toBe("du 30 décembre 2026 au 2 janvier 2027");
+  });
+});
+
+describe("identifiers", () => {
+  it("SIRET and phone numbers as people read them", () => {
+    expect(formatSiret("12345678900012")).toBe("123 456 789 00012");
+    expect(formatSiret("123 456 789 00012")).toBe("123 456 789 00012");
+    expect(show(formatPhoneFr(" 04 65  71 00 12 "))).toBe("04~65~71~00~12");
+    expect(telHref("04 65 71 00 12")).toBe("tel:0465710012");
+    expect(telHref("+33 4 65 71 00 12")).toBe("tel:+33465710012");
   });
 });
 

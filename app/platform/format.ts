@@ -8,7 +8,8 @@
  * - groups of digits separated by a narrow no-break space (U+202F), « € » and units after a no-break
  *   space (U+00A0), as `Intl` writes them for fr-FR;
  * - times « 9 h », « 9 h 30 », « de 9 h à 17 h »; dates « 1er mars 2027 », « 21 novembre 2026 à 14 h 05 »;
- * - plurals: 0 and 1 take the singular (« 0 place », « 1 place », « 2 places »).
+ * - plurals: 0 and 1 take the singular (« 0 place », « 1 place », « 2 places »), or « aucun » for 0 where
+ *   the caller says so (« aucune formation »).
  */
 import { lazily } from "~/platform/intl";
 
@@ -66,8 +67,12 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return Math.abs(count) < 2 ? singular : pluralForm;
 }
 
-/** « 1 place », « 12 places », « 1 250 stagiaires »; the number and its word never split across lines. */
-export function formatCount(count: number, singular: string, pluralForm?: string): string {
+/**
+ * « 1 place », « 12 places », « 1 250 stagiaires »; the number and its word never split across lines.
+ * `none`, when given, is said for 0 instead: formatCount(0, "éditeur", "éditeurs", "aucun éditeur").
+ */
+export function formatCount(count: number, singular: string, pluralForm?: string, none?: string): string {
+  if (count === 0 && none !== undefined) return none;
   return `${formatNumber(count)}${NBSP}${plural(count, singular, pluralForm)}`;
 }
 
@@ -98,6 +103,9 @@ export function formatTimeRange(start: string, end: string): string {
 const dayFormat = lazily(() => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }));
 const weekdayFormat = lazily(
   () => new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+);
+const abbreviatedDayFormat = lazily(
+  () => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
 );
 const shortDayFormat = lazily(
   () => new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }),
@@ -161,6 +169,20 @@ export function formatDateShort(value: string | Date): string {
   return d ? shortDayFormat().format(d) : String(value);
 }
 
+/** « 21 nov. 2026 » (lists of the admin screens). */
+export function formatDateAbbreviated(value: string | Date): string {
+  const d = calendarDay(value);
+  return d ? abbreviatedDayFormat().format(d) : String(value);
+}
+
+/** An instant in Paris time, for tables: « 21/11/2026 14:05 ». */
+export function formatDateTimeShort(value: string | Date): string {
+  const instant = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(instant.getTime())) return String(value);
+  const { day, time } = parisDayAndTime(instant);
+  return `${formatDateShort(day)} ${time}`;
+}
+
 /** An instant in Paris time: « 21 novembre 2026 à 14 h 05 ». */
 export function formatDateTime(value: string | Date): string {
   const instant = typeof value === "string" ? new Date(value) : value;
@@ -179,6 +201,22 @@ export function formatDayRange(startDay: string, endDay: string): string {
   if (startDay.slice(0, 4) !== endDay.slice(0, 4)) return `du ${start} au ${end}`;
   if (startDay.slice(0, 7) !== endDay.slice(0, 7)) return `du ${start.replace(/ \d{4}$/, "")} au ${end}`;
   return `du ${start.replace(/ \S+ \d{4}$/, "")} au ${end}`;
+}
+
+/** « 123 456 789 00012 »: a SIRET as people read it. */
+export function formatSiret(siret: string): string {
+  const s = siret.replace(/\s+/g, "");
+  return `${s.slice(0, 3)} ${s.slice(3, 6)} ${s.slice(6, 9)} ${s.slice(9)}`;
+}
+
+/** A phone number as shown: no-break spaces between digit groups, so it never wraps (« 04 65 71 00 12 »). */
+export function formatPhoneFr(phone: string): string {
+  return phone.trim().replace(/\s+/g, NBSP);
+}
+
+/** « 04 65 71 00 12 » → « tel:0465710012 ». */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
 const NNBSP = "\u202f";

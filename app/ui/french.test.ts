@@ -10,7 +10,7 @@ import { contactSchema, noteSchema, quoteSchema } from "~/domain/leads/model";
 import { organisationSchema } from "~/domain/settings/model";
 import { inviteSchema, signInSchema } from "~/platform/auth/forms";
 import { PAGE_TEXTS } from "~/domain/content/page-texts";
-import { aArticle, de, deArticle, deLabel, plural, que, requiredMessage } from "./french";
+import { aArticle, de, deArticle, deLabel, que, requiredMessage } from "./french";
 
 /** Every message a schema gives for an empty form, and for a form asking to publish (stricter rules). */
 function messagesOf(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ message: string }> } } }): string[] {
@@ -77,10 +77,6 @@ describe("French of generated messages", () => {
     expect(deLabel("les objectifs")).toBe("des objectifs");
     expect(requiredMessage("Les méthodes pédagogiques")).toBe("Les méthodes pédagogiques sont obligatoires.");
     expect(requiredMessage("Le titre")).toBe("Le titre est obligatoire.");
-    expect(plural(0, "éditeur", "éditeurs")).toBe("aucun éditeur");
-    expect(plural(0, "formation", "formations", "aucune formation")).toBe("aucune formation");
-    expect(plural(1, "éditeur", "éditeurs")).toBe("1\u00a0éditeur");
-    expect(plural(2, "éditeur", "éditeurs")).toBe("2\u00a0éditeurs");
   });
 
   it("the checker catches the mistakes it is meant to catch", () => {

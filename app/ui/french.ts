@@ -1,7 +1,8 @@
 /**
- * French for messages built from parts: elision (« d'Atelier », « l'adresse », « qu'elle »),
- * contraction (« du », « des », « au », « aux ») and plurals without « (s) ». Every generated
- * message goes through these helpers (a test lists the messages and checks them).
+ * French for messages built from parts: elision (« d'Atelier », « l'adresse », « qu'elle ») and
+ * contraction (« du », « des », « au », « aux »); counts with their plural are `formatCount` in
+ * `~/platform/format` (never « (s) »). Every generated message goes through these helpers (a test
+ * lists the messages and checks them).
  */
 
 /** True when a word starts with a vowel sound that elides « de », « le », « que » (mute h included). */
@@ -58,16 +59,6 @@ export function aArticle(noun: string, article: "le" | "la" | "les"): string {
   if (article === "les") return `aux ${noun}`;
   if (startsWithVowel(noun)) return `à l'${noun}`;
   return article === "le" ? `au ${noun}` : `à la ${noun}`;
-}
-
-/**
- * A count with its noun: plural(0, "éditeur", "éditeurs") → « aucun éditeur »,
- * plural(1, …) → « 1 éditeur », plural(2, …) → « 2 éditeurs ». Feminine nouns pass `zero`
- * (« aucune formation »). French uses the singular for 0 and 1.
- */
-export function plural(n: number, one: string, many: string, zero?: string): string {
-  if (n === 0) return zero ?? `aucun ${one}`;
-  return `${n.toLocaleString("fr-FR")}\u00a0${n > 1 ? many : one}`;
 }
 
 /** True for a plural subject: « Les méthodes pédagogiques », « Des dates », « Vos prérequis ». */

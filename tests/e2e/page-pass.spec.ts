@@ -14,9 +14,9 @@ import { EXCEL, registrationPathOf } from "./support/sessions";
  *   violation;
  * - page text (tests/e2e/support/page-checks.ts): no « [object Object] », « undefined », « NaN »,
  *   « Invalid Date », raw ISO date or timestamp, internal id on a page for outsiders, duplicate id,
- *   or form control without an accessible name. The typography rule (ordinary space before
- *   « : ; ! ? », inside « ») only annotates (« typographie ») without failing: texts typed by the
- *   team, and those the other tests create while the pass runs, may hold an ordinary space;
+ *   form control without an accessible name, or ordinary space before « : ; ! ? » or inside « »
+ *   (French typography: what people type is stored with no-break spaces, Markdown is spaced when
+ *   rendered — `frenchSpacing` in app/platform/format.ts);
  * - search hygiene on the sitemap's pages (docs/seo.md): a title of 60 characters or less, a
  *   description of 160 or less, Twitter card tags, a canonical to itself, JSON-LD blocks that parse
  *   and carry the properties their type requires;

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_SITE, linkIn, authTestEnvironment } from "../../../tests/support/auth-env";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { listAudit } from "~/domain/audit/audit.server";
-import { createAuth } from "~/platform/auth/auth.server";
 import { originRefusal } from "~/platform/auth/guard.server";
 import { isPublicSignUpOpen, setPublicSignUp } from "~/platform/auth/public-sign-up.server";
 import {
@@ -29,43 +28,26 @@ import {
   listUsers,
   purgeInactiveAccounts,
   setUserActive,
-  accountAuthHooks,
 } from "./users.server";
+import { authOnTestDatabase, postToAuth, sessionCookie, type TestAuth } from "./test-auth";
 
 const INTRANET = "https://intranet.example.org";
 const env = authTestEnvironment({ TRUSTED_ORIGINS: INTRANET });
 
 describe.each(engines)("accounts on $name", ({ create }) => {
   let t: TestDatabase;
-  let auth: ReturnType<typeof createAuth>;
-
+  let auth: TestAuth;
   beforeAll(async () => {
-    t = await create();
-    auth = createAuth({ db: t.db, engine: t.engine }, accountAuthHooks);
+    ({ t, auth } = await authOnTestDatabase(create));
   });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
+  afterAll(() => t?.cleanup());
 
-  async function call(path: string, body: unknown, headers: Record<string, string> = {}) {
-    return auth.handler(
-      new Request(`${TEST_SITE}/api/auth${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: TEST_SITE, "x-client-ip": "10.0.0.1", ...headers },
-        body: JSON.stringify(body),
-      }),
-    );
-  }
+  const call = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    postToAuth(auth, path, body, { "x-client-ip": "10.0.0.1", ...headers });
 
   async function get(pathWithQuery: string, headers: Record<string, string> = {}) {
     return auth.handler(new Request(`${TEST_SITE}/api/auth${pathWithQuery}`, { headers: { "x-client-ip": "10.0.0.1", ...headers } }));
   }
-
-  const sessionCookie = (res: Response) =>
-    res.headers
-      .getSetCookie()
-      .find((c) => c.includes("session_token="))
-      ?.split(";")[0];
 
   it("our migrations hold every table and column Better Auth needs", async () => {
     const { toBeCreated, toBeAdded } = await getMigrations(auth.options);

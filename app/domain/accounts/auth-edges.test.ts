@@ -1,37 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_SITE, authTestEnvironment } from "../../../tests/support/auth-env";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
-import { createAuth } from "~/platform/auth/auth.server";
 import { cleanDisplayName } from "~/platform/auth/forms";
-import { accountAuthHooks, changePublicSignUp, createCredentialUser, findUserByEmail } from "./users.server";
+import { changePublicSignUp, createCredentialUser, findUserByEmail } from "./users.server";
+import { authOnTestDatabase, postToAuth, sessionCookie, type TestAuth } from "./test-auth";
 
 /** What any visitor could cause with odd input: a 4xx (never a 500), one-line names, no session left behind. */
 authTestEnvironment();
 
 describe.each(engines)("authentication edge cases on $name", ({ create }) => {
   let t: TestDatabase;
-  let auth: ReturnType<typeof createAuth>;
+  let auth: TestAuth;
   beforeAll(async () => {
-    t = await create();
-    auth = createAuth({ db: t.db, engine: t.engine }, accountAuthHooks);
+    ({ t, auth } = await authOnTestDatabase(create));
   });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
+  afterAll(() => t?.cleanup());
 
   const call = (path: string, body: unknown, cookie?: string) =>
-    auth.handler(
-      new Request(`${TEST_SITE}/api/auth${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: TEST_SITE, "x-client-ip": "10.9.0.1", ...(cookie ? { cookie } : {}) },
-        body: JSON.stringify(body),
-      }),
-    );
-  const sessionCookie = (res: Response) =>
-    res.headers
-      .getSetCookie()
-      .find((c) => c.includes("session_token="))
-      ?.split(";")[0];
+    postToAuth(auth, path, body, { "x-client-ip": "10.9.0.1", ...(cookie ? { cookie } : {}) });
   const sessionOf = async (cookie: string) =>
     (await (await auth.handler(new Request(`${TEST_SITE}/api/auth/get-session`, { headers: { cookie } }))).json()) as {
       user?: unknown;

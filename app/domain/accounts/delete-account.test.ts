@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_SITE, authTestEnvironment } from "../../../tests/support/auth-env";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { deleteAccountOnServer } from "~/platform/auth/auth-forms.server";
-import { createAuth } from "~/platform/auth/auth.server";
-import { accountAuthHooks, createCredentialUser, findUserByEmail } from "./users.server";
+import { createCredentialUser, findUserByEmail } from "./users.server";
+import { authOnTestDatabase, postToAuth, sessionCookie, type TestAuth } from "./test-auth";
 
 authTestEnvironment();
 
@@ -15,29 +15,16 @@ function posted(fields: Record<string, string>): FormData {
 
 describe.each(engines)("« Supprimer mon compte » on the server, on $name", ({ create }) => {
   let t: TestDatabase;
-  let auth: ReturnType<typeof createAuth>;
-
+  let auth: TestAuth;
   beforeAll(async () => {
-    t = await create();
-    auth = createAuth({ db: t.db, engine: t.engine }, accountAuthHooks);
+    ({ t, auth } = await authOnTestDatabase(create));
   });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
+  afterAll(() => t?.cleanup());
 
   /** The dialog's POST, from a signed-in user's browser. */
   async function signedInRequest(email: string, password: string): Promise<Request> {
-    const signIn = await auth.handler(
-      new Request(`${TEST_SITE}/api/auth/sign-in/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: TEST_SITE, "x-client-ip": "10.7.0.1" },
-        body: JSON.stringify({ email, password }),
-      }),
-    );
-    const cookie = signIn.headers
-      .getSetCookie()
-      .find((c) => c.includes("session_token="))!
-      .split(";")[0]!;
+    const signIn = await postToAuth(auth, "/sign-in/email", { email, password }, { "x-client-ip": "10.7.0.1" });
+    const cookie = sessionCookie(signIn)!;
     return new Request(`${TEST_SITE}/api/account/delete`, {
       method: "POST",
       headers: { cookie, origin: TEST_SITE, "x-client-ip": "10.7.0.1" },

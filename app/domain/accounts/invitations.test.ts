@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_SITE, linkIn, authTestEnvironment } from "../../../tests/support/auth-env";
+import { linkIn, authTestEnvironment } from "../../../tests/support/auth-env";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { listAudit } from "~/domain/audit/audit.server";
-import { createAuth } from "~/platform/auth/auth.server";
 import {
   InvitationRefused,
   acceptInvitation,
@@ -14,22 +13,19 @@ import {
 } from "./invitations.server";
 import { refusal as refused, valueOf } from "~/platform/validation/errors";
 import { INVITATION_REFUSALS } from "./model";
-import { accountAuthHooks, createCredentialUser, findUserByEmail } from "./users.server";
+import { createCredentialUser, findUserByEmail } from "./users.server";
+import { authOnTestDatabase, postToAuth, type TestAuth } from "./test-auth";
 
 const env = authTestEnvironment();
 const admin = { id: "admin-id", email: "direction@example.org", role: "admin" as const };
 
 describe.each(engines)("invitations on $name", ({ create }) => {
   let t: TestDatabase;
-  let auth: ReturnType<typeof createAuth>;
-
+  let auth: TestAuth;
   beforeAll(async () => {
-    t = await create();
-    auth = createAuth({ db: t.db, engine: t.engine }, accountAuthHooks);
+    ({ t, auth } = await authOnTestDatabase(create));
   });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
+  afterAll(() => t?.cleanup());
 
   async function tokenSentTo(email: string, after: number): Promise<string> {
     const mail = await env.mailTo(email, { after });
@@ -37,13 +33,7 @@ describe.each(engines)("invitations on $name", ({ create }) => {
   }
 
   const signIn = (email: string, password: string) =>
-    auth.handler(
-      new Request(`${TEST_SITE}/api/auth/sign-in/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: TEST_SITE, "x-client-ip": "10.1.0.1" },
-        body: JSON.stringify({ email, password }),
-      }),
-    );
+    postToAuth(auth, "/sign-in/email", { email, password }, { "x-client-ip": "10.1.0.1" });
 
   it("an admin invites an editor: one mail with a 7-day single-use link; accepting creates the confirmed account with that role", async () => {
     const before = env.mailCount();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { TEST_SITE, authTestEnvironment } from "../../../tests/support/auth-env";
+import { authTestEnvironment } from "../../../tests/support/auth-env";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { ACCOUNT_MAIL_CAPS, pruneAccountMailSends, reserveAccountMail } from "~/platform/auth/account-mail-caps.server";
-import { createAuth } from "~/platform/auth/auth.server";
-import { accountAuthHooks, changePublicSignUp, createCredentialUser } from "./users.server";
+import { changePublicSignUp, createCredentialUser } from "./users.server";
+import { authOnTestDatabase, postToAuth, type TestAuth } from "./test-auth";
 
 /**
  * One address cannot be flooded through the site: every account e-mail (reset, confirmation,
@@ -14,23 +14,13 @@ const env = authTestEnvironment({ LOG_LEVEL: "warn" });
 
 describe.each(engines)("account e-mail caps on $name", ({ create }) => {
   let t: TestDatabase;
-  let auth: ReturnType<typeof createAuth>;
+  let auth: TestAuth;
   beforeAll(async () => {
-    t = await create();
-    auth = createAuth({ db: t.db, engine: t.engine }, accountAuthHooks);
+    ({ t, auth } = await authOnTestDatabase(create));
   });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
+  afterAll(() => t?.cleanup());
 
-  const call = (path: string, body: unknown, ip: string) =>
-    auth.handler(
-      new Request(`${TEST_SITE}/api/auth${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: TEST_SITE, "x-client-ip": ip },
-        body: JSON.stringify(body),
-      }),
-    );
+  const call = (path: string, body: unknown, ip: string) => postToAuth(auth, path, body, { "x-client-ip": ip });
 
   it("sends 3 reset e-mails an hour to one address, from 8 client addresses; sign-up attempts count too; the log has no address", async () => {
     const email = `victime-${t.engine}@example.org`;

@@ -1,5 +1,5 @@
 import { type Role } from "~/platform/auth/roles";
-import { plural } from "~/ui/french";
+import { formatCount } from "~/platform/format";
 
 // The session user and the access-denied data live beside the guard (app/platform/auth/session-user.ts).
 export { isAccessDeniedData, toSessionUser, type AccessDeniedData, type SessionUser } from "~/platform/auth/session-user";
@@ -10,9 +10,14 @@ const ROLE_NOUNS: Record<Role, [singular: string, plural: string]> = {
   viewer: ["lecteur", "lecteurs"],
 };
 
-/** "1 administrateur, aucun éditeur, 12 lecteurs": accounts per role, in French (see ui/french.ts). */
+/** "1 administrateur, aucun éditeur, 12 lecteurs": accounts per role, in French (see platform/format.ts). */
 export function roleCountsLabel(counts: Record<Role, number>): string {
-  return (["admin", "editor", "viewer"] as const).map((role) => plural(counts[role], ...ROLE_NOUNS[role])).join(", ");
+  return (["admin", "editor", "viewer"] as const)
+    .map((role) => {
+      const [one, many] = ROLE_NOUNS[role];
+      return formatCount(counts[role], one, many, `aucun ${one}`);
+    })
+    .join(", ");
 }
 
 export type InvitationState = "pending" | "expired" | "accepted" | "revoked";

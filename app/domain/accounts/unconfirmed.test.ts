@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_SITE, authTestEnvironment, linkIn } from "../../../tests/support/auth-env";
+import { authTestEnvironment, linkIn } from "../../../tests/support/auth-env";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
-import { createAuth } from "~/platform/auth/auth.server";
 import { setPublicSignUp } from "~/platform/auth/public-sign-up.server";
 import { authTimestamp } from "~/platform/db/dialect";
 import { refusal, valueOf } from "~/platform/validation/errors";
@@ -14,7 +13,8 @@ import {
   readConfirmationToken,
   replaceSignUpPassword,
 } from "./unconfirmed.server";
-import { accountAuthHooks, changeUserRole, createCredentialUser, findUserByEmail } from "./users.server";
+import { changeUserRole, createCredentialUser, findUserByEmail } from "./users.server";
+import { authOnTestDatabase, postToAuth, type TestAuth } from "./test-auth";
 
 const env = authTestEnvironment();
 const admin = { id: "admin-id", email: "direction@example.org", role: "admin" as const };
@@ -22,25 +22,14 @@ const ATTACKER = "pirate-secret-1";
 
 describe.each(engines)("accounts never confirmed, on $name", ({ create }) => {
   let t: TestDatabase;
-  let auth: ReturnType<typeof createAuth>;
-
+  let auth: TestAuth;
   beforeAll(async () => {
-    t = await create();
-    auth = createAuth({ db: t.db, engine: t.engine }, accountAuthHooks);
+    ({ t, auth } = await authOnTestDatabase(create));
     await setPublicSignUp(true, t.db);
   });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
+  afterAll(() => t?.cleanup());
 
-  const post = (path: string, body: unknown, ip = "10.1.0.1") =>
-    auth.handler(
-      new Request(`${TEST_SITE}/api/auth${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: TEST_SITE, "x-client-ip": ip },
-        body: JSON.stringify(body),
-      }),
-    );
+  const post = (path: string, body: unknown, ip = "10.1.0.1") => postToAuth(auth, path, body, { "x-client-ip": ip });
   const signUp = (email: string, password = ATTACKER) => post("/sign-up/email", { email, password, name: "Pirate" });
   const signIn = (email: string, password: string) =>
     post("/sign-in/email", { email, password }, `10.1.${Math.floor(Math.random() * 200)}.9`);

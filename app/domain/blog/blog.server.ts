@@ -18,7 +18,15 @@ import {
   type BlogPostListItem,
   type BlogTag,
 } from "./model";
-import { BLOG_CATEGORIES, effectiveStatus, isBlogCategory, readingMinutes, type BlogCategory, type BlogStatus } from "./labels";
+import {
+  BLOG_CATEGORIES,
+  blogCountsLabel,
+  effectiveStatus,
+  isBlogCategory,
+  readingMinutes,
+  type BlogCategory,
+  type BlogStatus,
+} from "./labels";
 import { NotFoundError, accepted, refusal, validate, type Outcome } from "~/platform/validation/errors";
 import { parseJsonSafely } from "~/platform/validation/form-data";
 import { type StoredImage } from "~/platform/storage/stored-image";
@@ -645,13 +653,12 @@ export async function countPosts({ now = new Date() }: { now?: Date } = {}, targ
 /** The blog's figure for the admin dashboard. */
 export async function blogDashboardFigures(target: Db = db()) {
   const counts = await countPosts({}, target);
-  const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
   return [
     {
       label: "Articles du blog",
       value: counts.published + counts.scheduled + counts.draft,
       to: "/admin/blog",
-      detail: `${plural(counts.published, "publié")}, ${plural(counts.scheduled, "programmé")}, ${plural(counts.draft, "brouillon")}`,
+      detail: blogCountsLabel(counts),
       role: "editor" as const,
     },
   ];

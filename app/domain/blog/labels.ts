@@ -5,7 +5,7 @@
 
 import { lazily } from "~/platform/intl";
 import { SITE_TIME_ZONE } from "./post-format";
-import { formatDateTime } from "~/platform/format";
+import { formatCount, formatDateTime } from "~/platform/format";
 
 export { SITE_TIME_ZONE, blogPostPath, formatPostDate, parisDay, readingTimeLabel } from "./post-format";
 
@@ -132,6 +132,11 @@ export function isoToParisLocal(iso: string | null | undefined): string {
 /** "12 mars 2026 à 14 h 05" (Paris time). */
 export function formatPostDateTime(iso: string): string {
   return formatDateTime(iso);
+}
+
+/** « 3 publiés, 0 programmé, 1 brouillon »: the blog's posts by status (admin list and dashboard). */
+export function blogCountsLabel(counts: Record<BlogStatus, number>): string {
+  return `${formatCount(counts.published, "publié")}, ${formatCount(counts.scheduled, "programmé")}, ${formatCount(counts.draft, "brouillon")}`;
 }
 
 // ---------------------------------------------------------------------------------------------

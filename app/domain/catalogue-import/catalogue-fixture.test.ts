@@ -134,7 +134,7 @@ describe.each(engines)("the realistic Excel catalogue on $name", ({ create }) =>
 
     const f = (await getFormationBySlug("excel-les-fondamentaux", t.db))!;
     expect(f.status).toBe("draft");
-    expect(f.title).toBe("Excel : les fondamentaux");
+    expect(f.title).toBe("Excel\u00a0: les fondamentaux");
     expect(f.priceInter).toBe(590);
     expect(f.cityIds.sort()).toEqual([city.lyon, city.paris].sort());
     expect(f.program.map((m) => [m.title, m.durationHours])).toEqual([

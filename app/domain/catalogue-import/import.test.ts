@@ -233,7 +233,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     expect(result.analysis.rows[0]!.issues).toEqual([]);
     expect(result.counts.created).toBe(1);
     const f = (await getFormationBySlug("securite-gestes-et-postures", t.db))!;
-    expect(f.title).toBe("Sécurité : gestes et postures");
+    expect(f.title).toBe("Sécurité\u00a0: gestes et postures");
     expect(f.status).toBe("published");
     expect(f.program.map((m) => [m.title, m.durationHours])).toEqual([
       ["Les bases", 3.5],
@@ -302,7 +302,7 @@ describe.each(engines)("formation import on $name", ({ create }) => {
     const moved = await importText(t, "ancien.csv", csvOf([{ ...base, titre: "Une autre formation Word" }]));
     expect(moved.counts).toMatchObject({ created: 0, rejected: 1 });
     expect(moved.analysis.rows[0]!.issues.map((i) => i.message).join(" ")).toContain(
-      "ancienne adresse de la formation « Word : documents longs », qui répond aujourd'hui à « word-documents-longs-2026 »",
+      "ancienne adresse de la formation « Word\u00a0: documents longs », qui répond aujourd'hui à « word-documents-longs-2026 »",
     );
     expect(await formationCount(t)).toBe(count);
     await moveWord("word-documents-longs");

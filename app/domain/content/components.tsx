@@ -6,6 +6,7 @@ import { Link } from "~/ui/link";
 import { ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { staticIcon } from "~/ui/static-icon";
+import { formatCount } from "~/platform/format";
 
 import { bodyBlocks, type PublicTestimonial, type ResultFigure } from "./claims";
 import { formatDateFr, formatMonthFr } from "./format";
@@ -89,7 +90,7 @@ export function TestimonialCard({ testimonial: t, compact = false }: { testimoni
 
 /** « 1 027 réponses » (a count written the French way). */
 export function answersLabel(n: number): string {
-  return `${n.toLocaleString("fr-FR")}\u00a0réponse${n > 1 ? "s" : ""}`;
+  return formatCount(n, "réponse");
 }
 
 /**

@@ -1,4 +1,3 @@
-export { formatPhoneFr, telHref } from "~/ui/format";
 import { formatDate } from "~/platform/format";
 import { lazily } from "~/platform/intl";
 /**

@@ -12,7 +12,7 @@ import { cn } from "~/ui/cn";
 import { categoryHref, type HomeCategory } from "./categories";
 import { bodySummary, type PublicClaims } from "./claims";
 import { CallToAction, ResultsNote, TestimonialCard } from "./components";
-import { formatPhoneFr, telHref } from "./format";
+import { formatPhoneFr, telHref } from "~/platform/format";
 import { qualiopiDetails } from "./qualiopi";
 import { Illustration } from "~/ui/illustration";
 import { staticIcon } from "~/ui/static-icon";

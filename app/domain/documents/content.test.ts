@@ -9,7 +9,7 @@ import { markAttendance } from "./attendance.server";
 import { documentFile, generateDocument } from "./documents.server";
 import { claimBatch, queueBatch, runBatch } from "./jobs.server";
 import { sessionHalfDays, type DocumentKind } from "./model";
-import { AFTER_SESSIONS, documentsFixture, registerByHand, staff } from "./test-fixtures";
+import { AFTER_SESSIONS, databaseWithDocuments, registerByHand, staff, type DocumentsFixture } from "./test-fixtures";
 import { documentsTestConfig } from "./test-config";
 
 /** What the documents say: prices with their VAT, the individual's contract, signatures, hours; whom certificates reach. */
@@ -18,15 +18,11 @@ documentsTestConfig("documents-content-");
 
 describe.each(engines)("training documents' content ($name)", ({ create }) => {
   let t: TestDatabase;
-  let fixture: Awaited<ReturnType<typeof documentsFixture>>;
-
+  let fixture: DocumentsFixture;
   beforeAll(async () => {
-    t = await create();
-    fixture = await documentsFixture(t.db);
+    ({ t, fixture } = await databaseWithDocuments(create));
   });
-  afterAll(async () => {
-    await t.cleanup();
-  });
+  afterAll(() => t.cleanup());
 
   async function setPrice(priceInter: number, vatMode: VatMode) {
     const formation = (await getFormationById(fixture.formationId, t.db))!;

@@ -13,7 +13,7 @@ import { documentFile, generateDocument, listDocuments, previewDocument, sendDoc
 import { documentToken, verifyDocumentToken } from "./links.server";
 import { MENTIONS } from "./mentions";
 import { DOCUMENT_KINDS, sessionHalfDays, type DocumentKind } from "./model";
-import { AFTER_SESSIONS, documentsFixture, registerByHand, staff } from "./test-fixtures";
+import { AFTER_SESSIONS, databaseWithDocuments, registerByHand, staff, type DocumentsFixture } from "./test-fixtures";
 import { documentsTestConfig, DOCUMENTS_TEST_SECRET } from "./test-config";
 
 const files = documentsTestConfig("documents-test-");
@@ -29,15 +29,11 @@ describe("docs/legal/documents.md", () => {
 
 describe.each(engines)("training documents ($name)", ({ create }) => {
   let t: TestDatabase;
-  let fixture: Awaited<ReturnType<typeof documentsFixture>>;
-
+  let fixture: DocumentsFixture;
   beforeAll(async () => {
-    t = await create();
-    fixture = await documentsFixture(t.db);
+    ({ t, fixture } = await databaseWithDocuments(create));
   });
-  afterAll(async () => {
-    await t.cleanup();
-  });
+  afterAll(() => t.cleanup());
 
   async function readBack(id: string): Promise<string> {
     const file = await documentFile(id, t.db);

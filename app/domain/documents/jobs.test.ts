@@ -3,22 +3,18 @@ import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { claimDueMails, sendClaimedMails } from "~/platform/email/queue.server";
 import type { MailMessage } from "~/platform/email/mailer.server";
 import { claimBatch, listBatches, queueBatch, releaseBatch, runBatch } from "./jobs.server";
-import { documentsFixture, registerByHand, staff } from "./test-fixtures";
+import { databaseWithDocuments, registerByHand, staff, type DocumentsFixture } from "./test-fixtures";
 import { documentsTestConfig } from "./test-config";
 
 documentsTestConfig("documents-jobs-test-");
 
 describe.each(engines)("batches of documents ($name)", ({ create }) => {
   let t: TestDatabase;
-  let fixture: Awaited<ReturnType<typeof documentsFixture>>;
-
+  let fixture: DocumentsFixture;
   beforeAll(async () => {
-    t = await create();
-    fixture = await documentsFixture(t.db);
+    ({ t, fixture } = await databaseWithDocuments(create));
   });
-  afterAll(async () => {
-    await t.cleanup();
-  });
+  afterAll(() => t.cleanup());
 
   it("30 convocations go through the queue, interrupted and taken over, each trainee's e-mail sent once with its PDF", async () => {
     const sessionId = await fixture.newSession(40);

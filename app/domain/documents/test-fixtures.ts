@@ -1,3 +1,4 @@
+import type { TestDatabase } from "../../../tests/support/databases";
 import { createCategory } from "~/domain/formations/categories.server";
 import { createFormation, getFormationById, setFormationStatus, updateFormation } from "~/domain/formations/formations.server";
 import { formationToFormValues } from "~/domain/formations/model";
@@ -46,6 +47,14 @@ export async function documentsFixture(db: Db): Promise<{ formationId: string; n
 let counter = 0;
 
 /** A registration added by staff (confirmed): a company with `trainees` trainees, or an individual. */
+export type DocumentsFixture = Awaited<ReturnType<typeof documentsFixture>>;
+
+/** A migrated database from `create` with the documents' fixture in it. */
+export async function databaseWithDocuments(create: () => Promise<TestDatabase>): Promise<{ t: TestDatabase; fixture: DocumentsFixture }> {
+  const t = await create();
+  return { t, fixture: await documentsFixture(t.db) };
+}
+
 export async function registerByHand(db: Db, sessionId: string, buyer: "entreprise" | "particulier", trainees = 1): Promise<string> {
   const k = ++counter;
   const input = registrationSchema.parse({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MARKDOWN_MAX, VAT_MODES } from "./labels";
+import { formatNumber } from "~/platform/format";
 
 /**
  * What most formations of an organisation share (contacts, disability referent, VAT, access,
@@ -13,7 +14,7 @@ const text = (label: string, max: number) =>
     z
       .string()
       .trim()
-      .max(max, `${label} ne dépasse pas ${max.toLocaleString("fr-FR")} caractères.`),
+      .max(max, `${label} ne dépasse pas ${formatNumber(max)} caractères.`),
   );
 
 const email = (label: string) =>

@@ -286,23 +286,23 @@ describe.each(engines)("formations repository on $name", ({ create }) => {
       "Manager une équipe à distance",
       "Prise de parole en réunion",
     ]);
-    expect(await titles({ citySlug: "paris" })).toEqual(["Excel : tableaux croisés dynamiques"]);
+    expect(await titles({ citySlug: "paris" })).toEqual(["Excel\u00a0: tableaux croisés dynamiques"]);
     expect(await titles({ cpf: true })).toEqual(["Manager une équipe à distance"]);
     expect(await titles({ modality: "distanciel" })).toEqual(["Prise de parole en réunion"]);
-    expect(await titles({ maxPrice: 500 })).toEqual(["Excel : tableaux croisés dynamiques"]);
+    expect(await titles({ maxPrice: 500 })).toEqual(["Excel\u00a0: tableaux croisés dynamiques"]);
     expect(await titles({ sort: "price" })).toEqual([
-      "Excel : tableaux croisés dynamiques",
+      "Excel\u00a0: tableaux croisés dynamiques",
       "Manager une équipe à distance",
       "Prise de parole en réunion",
     ]);
     expect(await titles({ sort: "-price" })).toEqual([
       "Manager une équipe à distance",
-      "Excel : tableaux croisés dynamiques",
+      "Excel\u00a0: tableaux croisés dynamiques",
       "Prise de parole en réunion",
     ]);
     expect(await titles({ sort: "next-session" })).toEqual([
       "Manager une équipe à distance",
-      "Excel : tableaux croisés dynamiques",
+      "Excel\u00a0: tableaux croisés dynamiques",
       "Prise de parole en réunion",
     ]);
 

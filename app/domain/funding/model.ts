@@ -1,4 +1,4 @@
-import { formatDate, formatEuros, formatNumber } from "~/platform/format";
+import { formatDate, formatEuros, formatNumber, plural } from "~/platform/format";
 import { z } from "zod";
 import { typed } from "~/platform/validation/text-fields";
 import {
@@ -339,10 +339,6 @@ function roundEuro(cents: number): number {
   return Math.round(cents / 100);
 }
 
-function plural(n: number, one: string, many: string): string {
-  return n > 1 ? many : one;
-}
-
 export const SELF_FUNDED_MESSAGE =
   "Les entreprises de 50 salariés et plus financent en principe leur plan de développement des compétences sur leur propre budget : les fonds mutualisés de l'OPCO ne prennent pas en charge cette formation.";
 
@@ -375,7 +371,7 @@ export function simulate(input: SimulationInput, rules: readonly FundingRule[]):
   const unitCents = Math.round(input.costPerTrainee * 100);
   const totalCents = unitCents * trainees;
   const totalCost = roundEuro(totalCents);
-  const traineesText = `${trainees} ${plural(trainees, "stagiaire", "stagiaires")}`;
+  const traineesText = `${trainees} ${plural(trainees, "stagiaire")}`;
   steps.push(
     `Coût de la formation\u00a0: ${formatEuros(fromCents(unitCents))} HT × ${traineesText} = ${formatEuros(fromCents(totalCents))} HT.`,
   );
@@ -467,7 +463,7 @@ function simulateWithoutOpco(input: SimulationInput, rules: readonly FundingRule
   const unitCents = Math.round(input.costPerTrainee * 100);
   const totalCents = unitCents * trainees;
   const totalCost = roundEuro(totalCents);
-  const traineesText = `${trainees} ${plural(trainees, "stagiaire", "stagiaires")}`;
+  const traineesText = `${trainees} ${plural(trainees, "stagiaire")}`;
   const funded: number[] = [];
   for (const slug of OPCO_SLUGS) {
     if (!findRule(rules, slug, band)) continue;

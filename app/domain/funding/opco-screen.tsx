@@ -1,4 +1,4 @@
-import { formatDate, formatEuros } from "~/platform/format";
+import { formatDate, formatEuros, formatHours } from "~/platform/format";
 import { Calculator } from "lucide-react";
 import { Link } from "~/ui/link";
 import { ButtonLink } from "~/ui/button";
@@ -13,10 +13,6 @@ export interface OpcoScreenProps {
   opco: OpcoContent;
   rules: FundingRule[];
   formations: Array<{ category: CategorySlug; items: FittingFormation[] }>;
-}
-
-function formatHours(hours: number): string {
-  return `${hours.toLocaleString("fr-FR", { maximumFractionDigits: 1 })}\u00a0h`;
 }
 
 /** One OPCO's page: who it covers, what it funds, how to apply, our courses that fit. */

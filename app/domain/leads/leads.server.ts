@@ -58,6 +58,7 @@ import type { Actor } from "~/platform/db/actor";
 import { isUniqueViolation } from "~/platform/db/errors";
 import { checkpointAfterErasure, eraseCopies } from "~/platform/privacy/erasure.server";
 import type { SpoolEntry } from "~/platform/spool/spool.server";
+import { formatDateTimeShort } from "~/platform/format";
 
 // ---------------------------------------------------------------------------------------------
 // Submission
@@ -614,15 +615,6 @@ export async function resendLeadMail(kind: LeadKind, id: string, mailId: string,
 // CSV export (app/platform/csv.ts: what Excel in French opens as is)
 // ---------------------------------------------------------------------------------------------
 
-const csvDate = new Intl.DateTimeFormat("fr-FR", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Paris",
-});
-
 export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target: Db = db()): Promise<string> {
   const rows = await filteredQuery(target, kind, filter)
     .selectAll()
@@ -662,7 +654,7 @@ export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target:
       ],
       ...rows.map((r) => [
         r.reference,
-        csvDate.format(new Date(r.created_at)),
+        formatDateTimeShort(r.created_at),
         status(r.status),
         r.company,
         csvText(r.siret),
@@ -687,7 +679,7 @@ export async function exportLeadsCsv(kind: LeadKind, filter: LeadFilter, target:
     ["Référence", "Reçu le", "Statut", "Nom", "E-mail", "Téléphone", "Sujet", "Message", "E-mails"],
     ...rows.map((r) => [
       r.reference,
-      csvDate.format(new Date(r.created_at)),
+      formatDateTimeShort(r.created_at),
       status(r.status),
       r.name,
       r.email,

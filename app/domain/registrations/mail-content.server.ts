@@ -1,5 +1,5 @@
 import { sessionDatesLabel } from "~/domain/formations/labels";
-import { formatDateTime, formatDayRange, formatTimeRange } from "~/platform/format";
+import { formatDateTime, formatDateWithWeekday, formatDayRange, formatTimeRange } from "~/platform/format";
 import type { Organisation } from "~/domain/settings/model";
 import { sessionDays, timeLabel } from "./calendar";
 import { BUYER_KINDS, STATUS_LABELS, fundingText, type RegistrationStatus } from "./labels";
@@ -42,11 +42,9 @@ export interface TextMail {
   text: string;
 }
 
-const longDate = new Intl.DateTimeFormat("fr-FR", { dateStyle: "full", timeZone: "UTC" });
-
 /** « lundi 29 mars 2027 » */
 export function dayLabel(day: string): string {
-  return longDate.format(new Date(`${day}T00:00:00Z`));
+  return formatDateWithWeekday(day);
 }
 
 /** Dates, daily hours and place of the session, as lines. */

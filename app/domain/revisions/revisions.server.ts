@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
-import type { Selectable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { RevisionsTable } from "~/platform/db/schema";
 import { NotFoundError } from "~/platform/validation/errors";
+import { formatDateTime } from "~/platform/format";
 import { COMPRESS_FROM_BYTES, DRAFTS_KEPT, REVISION_ENTITIES, type Revision, type RevisionEntity, type RevisionSummary } from "./model";
 
 /**
@@ -62,27 +63,29 @@ function toRevision<T>(r: Selectable<RevisionsTable>): Revision<T> {
   return { ...toSummary(r), content: decode(r) as T };
 }
 
+/** The row of one revision (its id drawn unless given, dated now unless given). */
+function revisionRow(input: RevisionInput): Insertable<RevisionsTable> & { id: string } {
+  return {
+    id: input.id ?? randomUUID(),
+    entity_type: input.entityType,
+    entity_id: input.entityId,
+    published: input.published ? 1 : 0,
+    ...encode(input.content),
+    title: input.title.slice(0, 300),
+    summary: (input.summary ?? "").slice(0, 300),
+    restored_from: input.restoredFrom ?? null,
+    author_id: input.actor?.id ?? null,
+    author_email: input.actor?.email ?? "",
+    created_at: input.at ?? nowIso(),
+  };
+}
+
 /** Writes one revision (call it with the save's transaction) and prunes the item's old drafts. Returns its id. */
 export async function recordRevision(trx: Db, input: RevisionInput): Promise<string> {
-  const id = input.id ?? randomUUID();
-  await trx
-    .insertInto("revisions")
-    .values({
-      id,
-      entity_type: input.entityType,
-      entity_id: input.entityId,
-      published: input.published ? 1 : 0,
-      ...encode(input.content),
-      title: input.title.slice(0, 300),
-      summary: (input.summary ?? "").slice(0, 300),
-      restored_from: input.restoredFrom ?? null,
-      author_id: input.actor?.id ?? null,
-      author_email: input.actor?.email ?? "",
-      created_at: input.at ?? nowIso(),
-    })
-    .execute();
+  const row = revisionRow(input);
+  await trx.insertInto("revisions").values(row).execute();
   if (!input.published) await pruneDrafts(trx, input.entityType, input.entityId);
-  return id;
+  return row.id;
 }
 
 /**
@@ -93,21 +96,7 @@ export async function recordRevisions(trx: Db, inputs: RevisionInput[]): Promise
   for (let i = 0; i < inputs.length; i += 100) {
     await trx
       .insertInto("revisions")
-      .values(
-        inputs.slice(i, i + 100).map((input) => ({
-          id: input.id ?? randomUUID(),
-          entity_type: input.entityType,
-          entity_id: input.entityId,
-          published: input.published ? 1 : 0,
-          ...encode(input.content),
-          title: input.title.slice(0, 300),
-          summary: (input.summary ?? "").slice(0, 300),
-          restored_from: input.restoredFrom ?? null,
-          author_id: input.actor?.id ?? null,
-          author_email: input.actor?.email ?? "",
-          created_at: input.at ?? nowIso(),
-        })),
-      )
+      .values(inputs.slice(i, i + 100).map(revisionRow))
       .execute();
   }
 }
@@ -222,7 +211,7 @@ export async function restoreAsDraft(
   if (!source) throw new NotFoundError("Cette révision n'existe pas ou a été élaguée.");
   const when = at ?? nowIso();
   const label = REVISION_ENTITIES[source.entityType];
-  const summary = `Restauration comme brouillon de la révision du ${formatStamp(source.createdAt)}.`;
+  const summary = `Restauration comme brouillon de la révision du ${formatDateTime(source.createdAt)}.`;
   const newId = await target.transaction().execute(async (trx) => {
     const revisionId = await recordRevision(trx, {
       entityType: source.entityType,
@@ -246,14 +235,6 @@ export async function restoreAsDraft(
     return revisionId;
   });
   return (await getRevision(newId, target))!;
-}
-
-/** « 28/11/2026 à 14:05 » (Paris time), for summaries. */
-export function formatStamp(iso: string): string {
-  const d = new Date(iso);
-  const date = d.toLocaleDateString("fr-FR", { timeZone: "Europe/Paris" });
-  const time = d.toLocaleTimeString("fr-FR", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit" });
-  return `${date} à ${time}`;
 }
 
 /** Row sizes, for the README's figures and the operator: count, average and largest stored content. */

@@ -47,7 +47,7 @@ describe.each(engines)("revisions on $name", ({ create }) => {
     );
     const history = await listRevisions("formation", created.id, t.db);
     expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ published: false, title: "Excel : les tableaux croisés", authorEmail: actor.email });
+    expect(history[0]).toMatchObject({ published: false, title: "Excel\u00a0: les tableaux croisés", authorEmail: actor.email });
     const revision = await getRevision<Formation>(history[0]!.id, t.db);
     expect(revision?.content.summary).toBe(created.summary);
     expect(revision?.content.program).toEqual(created.program);
@@ -117,7 +117,7 @@ describe.each(engines)("revisions on $name", ({ create }) => {
     const f = valueOf(await createFormation(formationInput({ categoryId, title: "Teams : animer une réunion" }), { db: t.db, actor }));
     await edit(f, { priceInter: 1250, durationHours: 21, vatMode: "ttc" }, "2027-03-02T09:00:00.000Z");
     const [newer] = await listRevisions("formation", f.id, t.db);
-    expect(newer!.summary).toBe("Formation «\u00a0Teams : animer une réunion\u00a0» modifiée\u00a0: durée, prix.");
+    expect(newer!.summary).toBe("Formation «\u00a0Teams\u00a0: animer une réunion\u00a0» modifiée\u00a0: durée, prix.");
     const journal = await listAudit(t.db, { page: 1, entity: "formation" });
     expect(journal.entries.find((e) => e.revisionId === newer!.id)?.summary).toBe(newer!.summary);
 
@@ -235,9 +235,9 @@ describe.each(engines)("revisions on $name", ({ create }) => {
     f = await edit(f, { summary: "Version du 9 avril : requêtes, relations et formulaires Access." }, "2027-04-09T09:00:00.000Z");
     const on = async (day: string) =>
       (await revisionsAt<Formation>("formation", `${day}T23:59:59.999Z`, t.db)).find((r) => r.entityId === f.id)?.content.summary;
-    expect(await on("2027-04-03")).toBe("Version du 2 avril : interroger une base de données Access.");
-    expect(await on("2027-04-07")).toBe("Version du 5 avril : interroger et relier des tables Access.");
-    expect(await on("2027-04-30")).toBe("Version du 9 avril : requêtes, relations et formulaires Access.");
+    expect(await on("2027-04-03")).toBe("Version du 2 avril\u00a0: interroger une base de données Access.");
+    expect(await on("2027-04-07")).toBe("Version du 5 avril\u00a0: interroger et relier des tables Access.");
+    expect(await on("2027-04-30")).toBe("Version du 9 avril\u00a0: requêtes, relations et formulaires Access.");
     expect(await on("2027-03-31")).toBeUndefined();
   });
 
@@ -266,7 +266,7 @@ describe.each(engines)("revisions on $name", ({ create }) => {
 
     const pack = await evidencePack("2027-06-06", t.db);
     const entry = pack.formations.find((p) => p.formation.id === f.id)!;
-    expect(entry.formation.summary).toBe("Résumé du 5 juin : règles, dossiers et recherche dans Outlook.");
+    expect(entry.formation.summary).toBe("Résumé du 5 juin\u00a0: règles, dossiers et recherche dans Outlook.");
     expect(entry.formation.satisfactionRate).toBe(91);
     expect(entry.indicators.find((c) => c.indicator === 3)?.applies).toBe(false);
     expect(entry.indicators.find((c) => c.indicator === 1)?.missing).toEqual([]);
@@ -289,7 +289,7 @@ describe.each(engines)("revisions on $name", ({ create }) => {
     expect(html).not.toMatch(/>\s*(presentiel|distanciel|mixte|none|rncp|rs|ht|ttc)\s*</);
     const csv = Buffer.from(files["synthese-2027-06-06.csv"]!).toString("utf8");
     expect(csv.startsWith("\uFEFFFormation;Adresse;")).toBe(true);
-    expect(csv).toContain("Outlook : organiser sa messagerie");
+    expect(csv).toContain("Outlook\u00a0: organiser sa messagerie");
     // The version's date in Paris time (09:00 UTC in June is 11:00 in Paris).
     expect(csv).toContain(";05/06/2027 11:00;");
     expect(csv).not.toMatch(/\d{4}-\d{2}-\d{2}T/);

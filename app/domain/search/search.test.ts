@@ -79,7 +79,7 @@ describe.each(engines)("site-wide search on $name", ({ create }) => {
   it("finds « Sécurité » from « securite », without accents or capitals, and marks the words found", async () => {
     for (const query of ["securite", "SÉCURITÉ", "Sécurité"]) {
       const result = await search(query);
-      expect(result.results.map((r) => text(r.title))).toContain("Sécurité incendie : équipier de première intervention");
+      expect(result.results.map((r) => text(r.title))).toContain("Sécurité incendie\u00a0: équipier de première intervention");
       const first = result.results[0]!;
       expect(marked(first.title)).toContain("sécurité");
       expect(first.kind).toBe("formation");
@@ -89,7 +89,7 @@ describe.each(engines)("site-wide search on $name", ({ create }) => {
 
   it("stems French words: « formations » finds « formation », « équipiers » finds « équipier »", async () => {
     expect((await search("équipiers")).results.map((r) => text(r.title))).toEqual([
-      "Sécurité incendie : équipier de première intervention",
+      "Sécurité incendie\u00a0: équipier de première intervention",
     ]);
     expect((await search("musculosquelettique")).results.map((r) => text(r.title))).toEqual(["Gestes et postures"]);
     expect((await search("formations recyclages")).results.map((r) => text(r.title))).toEqual(["Gestes et postures"]);
@@ -98,7 +98,7 @@ describe.each(engines)("site-wide search on $name", ({ create }) => {
   it("ranks a title match before a match in the description", async () => {
     // Every formation of the category « Sécurité » matches; the one with the word in its title comes first.
     const result = await search("sécurité");
-    expect(text(result.results[0]!.title)).toBe("Sécurité incendie : équipier de première intervention");
+    expect(text(result.results[0]!.title)).toBe("Sécurité incendie\u00a0: équipier de première intervention");
     // The other one was found in its description: the extract shows where, marked.
     const other = result.results.find((r) => text(r.title) === "Habilitation électrique B0 H0")!;
     expect(marked(other.extract)).toContain("sécurité");
@@ -228,7 +228,7 @@ describe.each(engines)("site-wide search on $name", ({ create }) => {
       expect(result.page, query).toBe(1);
     }
     const quoted = await search('"sécurité" incendie* (');
-    expect(quoted.results.map((r) => text(r.title))).toEqual(["Sécurité incendie : équipier de première intervention"]);
+    expect(quoted.results.map((r) => text(r.title))).toEqual(["Sécurité incendie\u00a0: équipier de première intervention"]);
     // Nothing to look for: no results, no query.
     expect(await search("   ")).toMatchObject({ total: 0, results: [] });
     expect(await search("de la")).toMatchObject({ total: 0, results: [] });

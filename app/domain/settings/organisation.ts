@@ -1,7 +1,5 @@
 import type { Organisation } from "./model";
 
-export { formatSiret } from "~/ui/format";
-
 /** Demo identity used until an admin fills in the real one (README: replace before going live). */
 export const DEMO_ORGANISATION: Organisation = {
   name: "Formavia",

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { db, type Db } from "../db/db.server";
+import { formatNumber } from "../format";
 
 /** A new path is counted only while the day has fewer distinct paths than this (keeps the table small). */
 export const MAX_PATHS_PER_DAY = 1000;
@@ -67,6 +68,6 @@ export async function totalViews(days = 30, target: Db = db(), now = new Date())
 /** « Les plus vues : /formations (120), / (80) », or null when nothing was counted. */
 export function topPagesDetail(top: Array<{ path: string; views: number }>): string | null {
   if (top.length === 0) return null;
-  const list = top.map((p) => `${p.path} (${p.views.toLocaleString("fr-FR")})`).join(", ");
+  const list = top.map((p) => `${p.path} (${formatNumber(p.views)})`).join(", ");
   return `${top.length > 1 ? "Les plus vues" : "La plus vue"}\u00a0: ${list}`;
 }

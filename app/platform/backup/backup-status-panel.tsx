@@ -1,6 +1,6 @@
 import { DatabaseBackup } from "lucide-react";
 import { cn } from "~/ui/cn";
-import { formatDateTime } from "~/ui/format";
+import { formatDateTimeShort, formatNumber } from "~/platform/format";
 import type { BackupStatus } from "./backup.server";
 
 /** "12,4 Mo": an archive's size for people. */
@@ -12,7 +12,7 @@ export function formatSize(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${value.toLocaleString("fr-FR", { maximumFractionDigits: unit === 0 ? 0 : 1 })}\u00a0${units[unit]}`;
+  return `${formatNumber(value, unit === 0 ? 0 : 1)}\u00a0${units[unit]}`;
 }
 
 /** The admin dashboard's backup line: the last backup (date, size, where), red after 2 missed days. */
@@ -39,8 +39,8 @@ export function BackupStatusPanel({ status }: { status: BackupStatus }) {
       </h2>
       {status.last ? (
         <p className="mt-2 text-sm">
-          Dernière sauvegarde le <time dateTime={status.last.at}>{formatDateTime(status.last.at)}</time> ({formatSize(status.last.size)})
-          {status.last.destination === "s3" ? " dans le bucket " : " dans le dossier "}
+          Dernière sauvegarde le <time dateTime={status.last.at}>{formatDateTimeShort(status.last.at)}</time> (
+          {formatSize(status.last.size)}){status.last.destination === "s3" ? " dans le bucket " : " dans le dossier "}
           <code className="break-all">{status.last.location}</code>.
         </p>
       ) : (
@@ -53,7 +53,7 @@ export function BackupStatusPanel({ status }: { status: BackupStatus }) {
       ) : null}
       {status.lastFailure ? (
         <p className="mt-1 text-sm text-red-800 dark:text-red-200">
-          Dernière tentative en échec le <time dateTime={status.lastFailure.at}>{formatDateTime(status.lastFailure.at)}</time>&nbsp;:{" "}
+          Dernière tentative en échec le <time dateTime={status.lastFailure.at}>{formatDateTimeShort(status.lastFailure.at)}</time>&nbsp;:{" "}
           {status.lastFailure.error}
         </p>
       ) : null}

@@ -94,20 +94,23 @@ for (const engine of engines) {
       rmSync(dir, { recursive: true, force: true });
     });
 
+    /** A backup of the seeded site into the local folder `backups`. */
+    const backupInto = (backups: string, options: { logical?: boolean } = {}) =>
+      runBackup({
+        target: source.db,
+        database: databaseOf(source),
+        uploads,
+        destination: backupDestination({ kind: "local", dir: backups }),
+        dataDir: dir,
+        keep: KEEP,
+        ...options,
+      });
+
     const methods = engine.name === "postgres" ? [false, true] : [false];
     for (const logical of methods) {
       it(`restores a seeded site into an empty one${logical ? " (logical export, no pg_dump)" : ""}: counts, records, files`, async () => {
         const backups = path.join(dir, logical ? "backups-logical" : "backups");
-        const destination = backupDestination({ kind: "local", dir: backups });
-        const result = await runBackup({
-          target: source.db,
-          database: databaseOf(source),
-          uploads,
-          destination,
-          dataDir: dir,
-          keep: KEEP,
-          logical,
-        });
+        const result = await backupInto(backups, { logical });
         expect(result.method).toBe(logical ? "logical" : engine.name === "sqlite" ? "sqlite-backup" : "pg_dump");
         expect(result.files).toBe(2);
         const archive = path.join(backups, result.name);
@@ -172,14 +175,7 @@ for (const engine of engines) {
 
     it("refuses non-empty uploads and a damaged archive", async () => {
       const backups = path.join(dir, "backups-refusals");
-      const result = await runBackup({
-        target: source.db,
-        database: databaseOf(source),
-        uploads,
-        destination: backupDestination({ kind: "local", dir: backups }),
-        dataDir: dir,
-        keep: KEEP,
-      });
+      const result = await backupInto(backups);
       const archive = path.join(backups, result.name);
       const restoredDir = mkdtempSync(path.join(tmpdir(), "restore-test-"));
       const target = await emptyTarget(engine.name, restoredDir);
@@ -213,14 +209,7 @@ for (const engine of engines) {
       try {
         while (n < 20) await new Promise((r) => setTimeout(r, 5));
         const backups = path.join(dir, "backups-concurrent");
-        const result = await runBackup({
-          target: source.db,
-          database: databaseOf(source),
-          uploads,
-          destination: backupDestination({ kind: "local", dir: backups }),
-          dataDir: dir,
-          keep: KEEP,
-        });
+        const result = await backupInto(backups);
         const during = n;
         writing = false;
         await writes;

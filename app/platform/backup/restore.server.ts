@@ -9,6 +9,7 @@ import type { StorageDriver } from "../storage/storage.server";
 import { ARCHIVE_FORMAT, AUTH_SECRET_FILE, MANIFEST, sha256File, UPLOADS_FOLDER, type Manifest } from "./backup.server";
 import { countRows, DATABASE_FOLDER, dumpPresent, isEmptyDatabase, restoreDatabase, RestoreRefusedError } from "./database.server";
 import { S3_BACKUP_PREFIX } from "./destination.server";
+import { formatCount, formatDateTime } from "../format";
 
 export { RestoreRefusedError };
 
@@ -148,11 +149,11 @@ export function restoreSummary(report: RestoreReport, database: AppConfig["datab
   const method = { "sqlite-backup": "copie SQLite", pg_dump: "pg_dump", logical: "export logique" }[manifest.method];
   const rows = Object.entries(report.tables)
     .filter(([table, n]) => n > 0 && !table.startsWith("kysely_"))
-    .map(([table, n]) => `  - ${table}\u00a0: ${n.toLocaleString("fr-FR")} ligne${n > 1 ? "s" : ""}`);
+    .map(([table, n]) => `  - ${table}\u00a0: ${formatCount(n, "ligne")}`);
   return [
-    `Sauvegarde du ${new Date(manifest.createdAt).toLocaleString("fr-FR", { timeZone: "Europe/Paris" })} (${engine}, ${method}) restaurée.`,
+    `Sauvegarde du ${formatDateTime(manifest.createdAt)} (${engine}, ${method}) restaurée.`,
     `Empreinte SHA-256\u00a0: ${report.checksum}.`,
-    `Base : ${database.engine === "sqlite" ? database.file : "PostgreSQL (DATABASE_URL)"}, ${rows.length} table${rows.length > 1 ? "s" : ""} non vide${rows.length > 1 ? "s" : ""}\u00a0:`,
+    `Base : ${database.engine === "sqlite" ? database.file : "PostgreSQL (DATABASE_URL)"}, ${formatCount(rows.length, "table non vide", "tables non vides")}\u00a0:`,
     ...rows,
     `Fichiers téléversés\u00a0: ${report.files}.`,
     `Secret des sessions\u00a0: ${report.authSecret}.`,

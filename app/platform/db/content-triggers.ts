@@ -34,3 +34,26 @@ export async function dropContentTriggers(db: Kysely<any>, table: string): Promi
   }
   for (const op of ["insert", "update", "delete"]) await sql.raw(`DROP TRIGGER IF EXISTS ${table}_content_version_${op}`).execute(db);
 }
+
+/**
+ * Replaces the content trigger of `formation_sessions` with one that an UPDATE fires only when it
+ * sets one of `columns` (a change of the seat counter alone is not content: docs/decisions/0003-caching.md).
+ */
+export async function sessionContentTrigger(db: Kysely<any>, columns: readonly string[]): Promise<void> {
+  const list = columns.join(", ");
+  if (isPostgres(db)) {
+    await sql`DROP TRIGGER IF EXISTS formation_sessions_content_version ON formation_sessions`.execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER formation_sessions_content_version AFTER INSERT OR DELETE OR UPDATE OF ${list} ON formation_sessions FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version()`,
+      )
+      .execute(db);
+    return;
+  }
+  await sql`DROP TRIGGER IF EXISTS formation_sessions_content_version_update`.execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER formation_sessions_content_version_update AFTER UPDATE OF ${list} ON formation_sessions BEGIN UPDATE site_state SET content_version = content_version + 1 WHERE id = 1; END`,
+    )
+    .execute(db);
+}

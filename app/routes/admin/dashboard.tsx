@@ -17,7 +17,7 @@ import { useLiveData } from "~/platform/live/use-live-data";
 import { pageMeta } from "~/platform/seo/meta";
 import { ADMIN_NAV } from "~/ui/layout/admin-nav";
 import { StaleNotice } from "~/ui/stale-notice";
-import { formatDateTime } from "./format";
+import { formatDateTimeShort, formatNumber } from "~/platform/format";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireEditor(request);
@@ -69,7 +69,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {figures.map((f) => (
               <li key={f.label} className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
                 <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{f.label}</p>
-                <p className="mt-1 text-3xl font-bold tabular-nums">{f.value.toLocaleString("fr-FR")}</p>
+                <p className="mt-1 text-3xl font-bold tabular-nums">{formatNumber(f.value)}</p>
                 {f.detail ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{f.detail}</p> : null}
                 {f.to ? (
                   <Link
@@ -100,7 +100,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm">{c.summary}</p>
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                     {auditActionLabel(c.action)} · {auditEntityLabel(c.entity)} · {c.actorEmail} ·{" "}
-                    <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
+                    <time dateTime={c.createdAt}>{formatDateTimeShort(c.createdAt)}</time>
                   </p>
                 </li>
               ))}

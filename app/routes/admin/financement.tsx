@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { data, useNavigation } from "react-router";
 import { dataWithToast } from "~/platform/toast/flash.server";
-import { capitalize, plural } from "~/ui/french";
+import { formatCount } from "~/platform/format";
+import { capitalize } from "~/ui/french";
 import type { Route } from "./+types/financement";
 import { RulesEditSection, RulesOverview, type RuleFormValues } from "~/domain/funding/components/rules-editor";
 import { opcoRulesFormSchema, type RuleFormErrors } from "~/domain/funding/model";
@@ -57,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
     ? dataWithToast(result, {
         kind: "success",
         title: "Barème enregistré",
-        description: `${capitalize(plural(changes.length, "tranche modifiée", "tranches modifiées"))}, ${changes.length > 1 ? "inscrites" : "inscrite"} au journal.`,
+        description: `${capitalize(formatCount(changes.length, "tranche modifiée", "tranches modifiées"))}, ${changes.length > 1 ? "inscrites" : "inscrite"} au journal.`,
       })
     : dataWithToast(result, { kind: "info", title: "Aucune modification", description: "Le barème était déjà à jour." });
 }

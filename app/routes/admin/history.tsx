@@ -10,7 +10,7 @@ import { requireAdmin, requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { redirectWithToast } from "~/platform/toast/flash.server";
 import { parseSubmission } from "~/platform/validation/submission";
-import { formatDateTime } from "~/ui/format";
+import { formatDateTimeShort } from "~/platform/format";
 
 export const handle = { breadcrumb: "Historique" };
 
@@ -72,7 +72,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(historyPath(type, id, `a=${restored.id}`), {
     kind: "success",
     title: "Brouillon restauré",
-    description: `La version du ${formatDateTime(source.createdAt)} est un nouveau brouillon à relire\u00a0: rien n'a été publié.`,
+    description: `La version du ${formatDateTimeShort(source.createdAt)} est un nouveau brouillon à relire\u00a0: rien n'a été publié.`,
   });
 }
 

@@ -18,7 +18,7 @@ import {
   type TableStyle,
 } from "~/ui/admin-list/admin-list";
 import { inputClass } from "~/ui/form/input-class";
-import { formatDateTime } from "./format";
+import { formatDateTimeShort } from "~/platform/format";
 
 export const handle = { breadcrumb: "Journal" };
 
@@ -54,7 +54,7 @@ const COLUMNS: Column<Entry>[] = [
     key: "date",
     header: "Date",
     className: "px-3 py-3 whitespace-nowrap",
-    cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>,
+    cell: (e) => <time dateTime={e.createdAt}>{formatDateTimeShort(e.createdAt)}</time>,
   },
   {
     key: "actor",

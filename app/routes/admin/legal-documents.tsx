@@ -19,7 +19,7 @@ import { pageMeta } from "~/platform/seo/meta";
 import { redirectWithToast } from "~/platform/toast/flash.server";
 import { parseSubmission } from "~/platform/validation/submission";
 import { Button } from "~/ui/button";
-import { formatDateTime } from "~/ui/format";
+import { formatDateTimeShort } from "~/platform/format";
 import { MarkdownEditor } from "~/ui/markdown-editor";
 
 export const handle = { breadcrumb: "CGV et règlement intérieur" };
@@ -123,7 +123,7 @@ export default function LegalDocumentsAdmin({ loaderData, actionData }: Route.Co
         <ul className="list-disc space-y-1 pl-5 text-sm">
           {versions.map((v) => (
             <li key={v.id}>
-              Version du {formatDateFr(v.createdAt.slice(0, 10))} ({formatDateTime(v.createdAt)}){v.isDemo ? ", démonstration" : ""}
+              Version du {formatDateFr(v.createdAt.slice(0, 10))} ({formatDateTimeShort(v.createdAt)}){v.isDemo ? ", démonstration" : ""}
               {v.authorEmail ? `, par ${v.authorEmail}` : ""}
             </li>
           ))}

@@ -5,12 +5,12 @@ import { LHEO_LABELS } from "~/domain/catalogue-feed/lheo-labels";
 import { lheoSettingsSchema } from "~/domain/catalogue-feed/lheo-model";
 import { lheoCategories, lheoReport, updateLheoSettings } from "~/domain/catalogue-feed/lheo.server";
 import { requireAdmin } from "~/platform/auth/guard.server";
+import { formatCount } from "~/platform/format";
 import { pageMeta } from "~/platform/seo/meta";
 import { saveSettingsForm } from "~/platform/http/settings-save.server";
 import { Button } from "~/ui/button";
 import { FormErrorSummary, TextField } from "~/ui/form/fields";
 import { schemaValidator, useForm } from "~/ui/form/use-form";
-import { plural } from "~/ui/french";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -72,7 +72,7 @@ export default function LheoPage({ loaderData, actionData }: Route.ComponentProp
         data-testid="lheo-report"
       >
         <h2 id="lheo-state" className="text-lg font-semibold">
-          {plural(report.included, "formation dans le flux", "formations dans le flux")}
+          {formatCount(report.included, "formation dans le flux", "formations dans le flux", "aucune formation dans le flux")}
         </h2>
         {report.feedMissing.length ? (
           <p className="mt-2 text-sm font-semibold text-red-800 dark:text-red-200">
@@ -82,7 +82,8 @@ export default function LheoPage({ loaderData, actionData }: Route.ComponentProp
         {report.incomplete.length ? (
           <>
             <p className="mt-2 text-sm">
-              {plural(report.incomplete.length, "formation publiée est laissée", "formations publiées sont laissées")} hors du flux&nbsp;:
+              {formatCount(report.incomplete.length, "formation publiée est laissée", "formations publiées sont laissées")} hors du
+              flux&nbsp;:
             </p>
             <ul className="mt-2 space-y-1 text-sm" data-testid="lheo-incomplete">
               {report.incomplete.map((f) => (

@@ -1,7 +1,8 @@
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/accessibilite";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
-import { formatDateFr, formatDecimalFr, formatPhoneFr, telHref } from "~/domain/content/format";
+import { formatDateFr, formatDecimalFr } from "~/domain/content/format";
+import { formatPhoneFr, telHref } from "~/platform/format";
 import { AUTOMATED_AUDIT } from "~/domain/content/accessibility-audit";
 import { ACCESSIBILITY_AUDIT, LEGAL_UPDATED_AT } from "~/domain/content/legal";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";

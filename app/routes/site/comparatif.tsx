@@ -10,6 +10,7 @@ import { formationPath } from "~/domain/formations/slug";
 import { pageMeta } from "~/platform/seo/meta";
 import { buttonClass } from "~/ui/button";
 import { ServerHtml } from "~/ui/server-html";
+import { formatNumber } from "~/platform/format";
 
 /** /comparatif/{a}-vs-{b}: two published formations side by side; the other order (or an old slug) answers 301. */
 export async function loader({ params }: Route.LoaderArgs) {
@@ -99,7 +100,7 @@ const rows: Array<{ label: string; render: (c: Column) => ReactNode }> = [
     render: (c) => (c.results.satisfactionRate !== null ? percentLabel(c.results.satisfactionRate) : "Pas encore mesurée"),
   },
   { label: "Réussite", render: (c) => (c.results.successRate !== null ? percentLabel(c.results.successRate) : "Sans objet") },
-  { label: "Stagiaires formés", render: (c) => (c.results.traineesCount !== null ? c.results.traineesCount.toLocaleString("fr-FR") : "—") },
+  { label: "Stagiaires formés", render: (c) => (c.results.traineesCount !== null ? formatNumber(c.results.traineesCount) : "—") },
   { label: "Mis à jour le", render: (c) => <time dateTime={c.updatedAt.slice(0, 10)}>{formatDateFr(c.updatedAt.slice(0, 10))}</time> },
 ];
 

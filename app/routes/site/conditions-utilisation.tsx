@@ -2,7 +2,7 @@ import { Link } from "~/ui/link";
 import type { Route } from "./+types/conditions-utilisation";
 import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
-import { formatPhoneFr, telHref } from "~/domain/content/format";
+import { formatPhoneFr, telHref } from "~/platform/format";
 import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";

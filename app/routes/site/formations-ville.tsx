@@ -14,6 +14,7 @@ import { ButtonLink } from "~/ui/button";
 import { useServerData, type WholeData } from "~/platform/ssr/kept";
 import { serverOnlyData } from "~/platform/ssr/kept.server";
 import { ServerHtml } from "~/ui/server-html";
+import { formatCount, formatNumber } from "~/platform/format";
 
 /** /formations/ville/{city}: the formations and sessions in one city, its intro and nearby cities. */
 export async function loader(args: Route.LoaderArgs) {
@@ -118,7 +119,7 @@ function CityView({
                   >
                     <span className="block font-semibold text-slate-900 dark:text-white">Formations à {c.name}</span>
                     <span className="text-sm text-slate-600 dark:text-slate-400">
-                      À {c.distanceKm.toLocaleString("fr-FR")}&nbsp;km · {c.count} formation{c.count > 1 ? "s" : ""}
+                      À {formatNumber(c.distanceKm)}&nbsp;km · {formatCount(c.count, "formation")}
                     </span>
                   </Link>
                 </li>

@@ -1,5 +1,5 @@
 import { Link } from "../link";
-import { formatPhoneFr, formatSiret, telHref } from "../format";
+import { formatPhoneFr, formatSiret, telHref } from "~/platform/format";
 import { openConsentPreferences } from "~/platform/consent/consent";
 import { ServerHtml } from "../server-html";
 import { ABOUT_NAV, LEGAL_NAV, MAIN_NAV } from "./nav";

@@ -1,5 +1,5 @@
 /**
- * What no page may show (the page pass, tests/e2e/pages-text.spec.ts): a value printed as the
+ * What no page may show (the page pass, tests/e2e/page-pass.spec.ts): a value printed as the
  * program holds it rather than as a person reads it, French typography with an ordinary space
  * where a no-break one goes, a duplicate id, a form control without a name. Pure: the browser
  * collects the page's text, ids and controls (`collectPage`), this judges them.
@@ -65,7 +65,7 @@ function firstMatch(pattern: RegExp, text: string): RegExpExecArray | null {
   return new RegExp(pattern.source, pattern.flags.replace("g", "")).exec(text);
 }
 
-/** What a problem breaks: typography is told apart (see `pageProblems`). */
+/** What a problem breaks (each is reported with its page). */
 export type Rule = "valeur" | "typographie" | "id" | "nom";
 
 export interface Problem {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { axeViolations, COLOUR_RULES } from "./axe";
 import { snapshot } from "./crawl";
 import { hydrated } from "./hydration";
@@ -75,8 +75,8 @@ async function setTheme(page: Page, theme: "light" | "dark") {
 }
 
 /**
- * Visits one page and returns its problems, each « path — problem ». Typography findings are
- * listed on the test (annotation « typographie ») without failing it (tests/e2e/page-pass.spec.ts).
+ * Visits one page and returns its problems, each « path — problem », French typography included:
+ * what staff and visitors type is stored with French spacing (`frenchSpacing`, app/platform/format.ts).
  * An audited page is loaded at 375 px and audited there and at 1280 px in the light theme with
  * every rule, then in the dark theme with the colour rules (only colours change between themes);
  * the viewport changes without a reload, as a resized window lays itself out again. The text checks
@@ -103,10 +103,7 @@ export async function visit(pass: PassContext, { path, forOutsiders, axe = false
     await audit("light", 375);
     await audit("light", 1280);
   }
-  for (const problem of pageProblems(await snapshot(page), { forOutsiders })) {
-    if (problem.rule === "typographie") test.info().annotations.push({ type: "typographie", description: `${path} — ${problem.message}` });
-    else report(problem.message);
-  }
+  for (const problem of pageProblems(await snapshot(page), { forOutsiders })) report(problem.message);
   if (axe) {
     await setTheme(page, "dark");
     await audit("dark", 1280);

@@ -1,5 +1,5 @@
 import type { Lockout } from "~/platform/auth/sign-in-throttle.server";
-import { formatDateTime } from "~/ui/format";
+import { formatDateTimeShort } from "~/platform/format";
 import { AdminTable, Badge, RowAction } from "./admin-parts";
 
 function failures(n: number): string {
@@ -28,7 +28,7 @@ export function LockoutsTable({ lockouts }: { lockouts: Lockout[] }) {
             <td className="px-3 py-3 font-mono text-sm break-all">{l.address}</td>
             <td className="px-3 py-3 text-sm">{failures(l.failures)}</td>
             <td className="px-3 py-3 text-sm whitespace-nowrap">
-              <time dateTime={l.lockedUntil}>{formatDateTime(l.lockedUntil)}</time>
+              <time dateTime={l.lockedUntil}>{formatDateTimeShort(l.lockedUntil)}</time>
             </td>
             <td className="px-3 py-3">
               <RowAction intent="unlock" target={l.key} label="Débloquer" hiddenLabel={what} />

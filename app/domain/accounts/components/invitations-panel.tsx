@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { DISPLAY_NAME_MAX } from "~/platform/auth/display-name";
 import { ROLE_LABELS } from "~/platform/auth/roles";
 import { Button } from "~/ui/button";
-import { formatDateTime } from "~/ui/format";
+import { formatDateTimeShort } from "~/platform/format";
 import { FormErrorSummary, SelectField, TextField } from "~/ui/form/fields";
 import { schemaValidator, useForm } from "~/ui/form/use-form";
 import { INVITATION_STATE_LABELS, type InvitationState, type InvitationSummary } from "../model";
@@ -94,11 +94,12 @@ function InvitationRow({ invitation }: { invitation: InvitationSummary }) {
       </td>
       <td className="px-3 py-3 text-sm">
         <p>
-          Envoyée le <time dateTime={invitation.lastSentAt}>{formatDateTime(invitation.lastSentAt)}</time> par {invitation.createdByEmail}
+          Envoyée le <time dateTime={invitation.lastSentAt}>{formatDateTimeShort(invitation.lastSentAt)}</time> par{" "}
+          {invitation.createdByEmail}
         </p>
         {invitation.state === "pending" ? (
           <p className="text-slate-600 dark:text-slate-400">
-            Valable jusqu'au <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
+            Valable jusqu'au <time dateTime={invitation.expiresAt}>{formatDateTimeShort(invitation.expiresAt)}</time>
           </p>
         ) : null}
       </td>

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { ROLES, ROLE_LABELS, type Role } from "~/platform/auth/roles";
 import { FilterField, InlineFilterBar, SelectFilter, inlineFilterFieldClass } from "~/ui/admin-list/admin-list";
 import { Button } from "~/ui/button";
-import { formatDate } from "~/ui/format";
+import { formatDateAbbreviated } from "~/platform/format";
 import { FieldError } from "~/ui/form/fields";
 import { inputClass } from "~/ui/form/input-class";
 import type { UserSummary } from "../users.server";
@@ -72,7 +72,7 @@ function UserRow({ user, isMe }: { user: UserSummary; isMe: boolean }) {
         )}
       </td>
       <td className="px-3 py-3 text-sm whitespace-nowrap">
-        <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+        <time dateTime={user.createdAt}>{formatDateAbbreviated(user.createdAt)}</time>
       </td>
       <td className="px-3 py-3">
         {isMe ? null : (

@@ -6,6 +6,7 @@ import {
   BLOG_CATEGORIES,
   BLOG_CATEGORY_SLUGS,
   BLOG_STATUS_LABELS,
+  blogCountsLabel,
   blogPostPath,
   formatPostDateTime,
   type BlogStatus,
@@ -13,7 +14,7 @@ import {
 import { AdminList, AdminListHeader, FilterBar, SearchFilter, SelectFilter, type Column } from "~/ui/admin-list/admin-list";
 import { RowDeleteAction, RowPreviewLink, StatusPill } from "~/ui/admin-list/row-actions";
 import { ButtonLink } from "~/ui/button";
-import { formatDate } from "~/ui/format";
+import { formatDateAbbreviated } from "~/platform/format";
 
 export type PostActionResult = { ok: boolean; message: string };
 type RowFetcher = ReturnType<typeof useFetcher<PostActionResult>>;
@@ -80,13 +81,11 @@ function postColumns(fetcher: RowFetcher): Column<BlogPostListItem>[] {
       key: "updated",
       header: "Modifié le",
       className: "px-3 py-3 text-slate-700 dark:text-slate-300",
-      cell: (p) => formatDate(p.updatedAt),
+      cell: (p) => formatDateAbbreviated(p.updatedAt),
     },
     { key: "actions", header: "Actions", headerClassName: "text-right", cell: (p) => <RowActions post={p} fetcher={fetcher} /> },
   ];
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 /** /admin/blog: header, filters, table and pagination. */
 export function PostAdminList({
@@ -107,10 +106,7 @@ export function PostAdminList({
   return (
     <AdminList
       header={
-        <AdminListHeader
-          title="Blog"
-          summary={`${plural(counts.published, "publié", "publiés")}, ${plural(counts.scheduled, "programmé", "programmés")}, ${plural(counts.draft, "brouillon", "brouillons")}`}
-        >
+        <AdminListHeader title="Blog" summary={blogCountsLabel(counts)}>
           <ButtonLink to="/admin/blog/new">
             <Plus aria-hidden="true" className="size-4" />
             Nouvel article

@@ -8,7 +8,8 @@ import {
   SelectField,
   TextField,
   type FormValues,
-} from "~/domain/formations/components/editor-fields";
+  SeoSection,
+} from "~/ui/form/editor-fields";
 import { ImageField } from "~/domain/formations/components/image-field";
 import { PublishControl } from "~/ui/form/publish-control";
 import { EditorHeader } from "~/ui/form/editor-header";
@@ -202,26 +203,14 @@ export function PostEditor({ data: d, values, reply }: { data: PostEditorData; v
             )}
           </EditorSection>
 
-          <EditorSection id="referencement" title="Référencement">
-            <TextField
-              name="seoTitle"
-              label="Titre pour les moteurs de recherche"
-              values={values}
-              errors={errors}
-              maxLength={BLOG_SEO_TITLE_MAX}
-              hint={`${BLOG_SEO_TITLE_MAX} caractères au plus\u00a0; le titre de l'article s'il est vide.`}
-            />
-            <TextField
-              name="seoDescription"
-              label="Description pour les moteurs de recherche"
-              values={values}
-              errors={errors}
-              multiline
-              rows={2}
-              maxLength={BLOG_SEO_DESCRIPTION_MAX}
-              hint={`${BLOG_SEO_DESCRIPTION_MAX} caractères au plus\u00a0; le chapeau s'il est vide.`}
-            />
-          </EditorSection>
+          <SeoSection
+            values={values}
+            errors={errors}
+            titleMax={BLOG_SEO_TITLE_MAX}
+            titleHint={`${BLOG_SEO_TITLE_MAX} caractères au plus\u00a0; le titre de l'article s'il est vide.`}
+            descriptionMax={BLOG_SEO_DESCRIPTION_MAX}
+            descriptionHint={`${BLOG_SEO_DESCRIPTION_MAX} caractères au plus\u00a0; le chapeau s'il est vide.`}
+          />
 
           <PublishControl
             form={FORM}

@@ -1,4 +1,4 @@
-import { SelectField, type FormValues } from "~/domain/formations/components/editor-fields";
+import { SelectField, type FormValues } from "~/ui/form/editor-fields";
 
 /**
  * The author of a post. Its status and date are set by the shared publishing control

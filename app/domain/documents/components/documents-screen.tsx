@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { Link } from "~/ui/link";
 import { useLiveData } from "~/platform/live/use-live-data";
 import { Button } from "~/ui/button";
-import { formatDateTime } from "~/ui/format";
+import { formatDateTimeShort } from "~/platform/format";
 import { ASSESSMENT_RESULTS, KIND_LABELS, LINK_DAYS } from "../model";
 import type { DocumentsPage } from "../page.server";
 
@@ -285,8 +285,8 @@ export function DocumentsScreen({ page, polling, reply }: { page: DocumentsPage;
                       v{d.version}
                       {d.replaced ? " · remplacé" : ""}
                     </td>
-                    <td className={td}>{formatDateTime(d.createdAt)}</td>
-                    <td className={td}>{d.sentTo ? `${d.sentTo}${d.sentAt ? ` (${formatDateTime(d.sentAt)})` : ""}` : "—"}</td>
+                    <td className={td}>{formatDateTimeShort(d.createdAt)}</td>
+                    <td className={td}>{d.sentTo ? `${d.sentTo}${d.sentAt ? ` (${formatDateTimeShort(d.sentAt)})` : ""}` : "—"}</td>
                     <td className={td}>
                       <div className="flex flex-wrap items-center gap-2">
                         <a href={`/admin/documents/${d.id}/pdf`} className={link} download>

@@ -1,6 +1,6 @@
 import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { Children, type ReactNode } from "react";
-import { formatSiret } from "~/ui/format";
+import { formatSiret } from "~/platform/format";
 import { formatCount, formatDate, formatEurosWithCents, formatHours } from "~/platform/format";
 import { PDF_FONT, pdfVisitorText } from "~/platform/pdf/pdf.server";
 import { hoursAttended, type RegistrationData, type SourceData, type Trainee } from "../data.server";
@@ -72,6 +72,19 @@ function visitorTrainee(t: Trainee): Trainee {
 export interface Issue {
   number: string;
   issuedOn: string;
+}
+
+/** What a document about one trainee is made from (the convocation, the certificate). */
+interface TraineeDocument {
+  source: SourceData;
+  r: RegistrationData;
+  t: Trainee;
+  issue: Issue;
+}
+
+/** Its registration and trainee as the PDF prints them (see visitorRegistration). */
+function visitorTraineeDocument(d: TraineeDocument): TraineeDocument {
+  return { ...d, r: visitorRegistration(d.r), t: visitorTrainee(d.t) };
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -277,6 +290,18 @@ function traineeNames(r: RegistrationData): ReactNode[] {
   ];
 }
 
+/** The organisation, first of the parties that sign a convention or a contract. */
+function OrganisationParty({ source }: { source: SourceData }) {
+  const o = source.organisation;
+  const c = source.clauses;
+  return (
+    <Text>
+      {o.name}, {o.legalForm}, {o.street}, {o.postalCode} {o.city}, SIRET {formatSiret(o.siret)}, représenté par {c.signatoryName},{" "}
+      {c.signatoryRole.toLowerCase()}, ci-après « l'organisme de formation » ;
+    </Text>
+  );
+}
+
 /** Convention de formation with a company (L6353-1, L6353-2, D6353-1). */
 export function Convention({ source, r: typed, issue }: { source: SourceData; r: RegistrationData; issue: Issue }) {
   const r = visitorRegistration(typed);
@@ -286,10 +311,7 @@ export function Convention({ source, r: typed, issue }: { source: SourceData; r:
     <Document title={`${KIND_LABELS.convention} ${issue.number}`} author={o.name} language="fr">
       <Sheet source={source} kind="convention" issue={issue} subtitle="Articles L6353-1 et D6353-1 du Code du travail">
         <Section title="Entre les soussignés">
-          <Text>
-            {o.name}, {o.legalForm}, {o.street}, {o.postalCode} {o.city}, SIRET {formatSiret(o.siret)}, représenté par {c.signatoryName},{" "}
-            {c.signatoryRole.toLowerCase()}, ci-après « l'organisme de formation » ;
-          </Text>
+          <OrganisationParty source={source} />
           <Text>
             et {r.companyName || r.contactName}
             {r.siret ? `, SIRET ${formatSiret(r.siret)}` : ""}, {r.address}, représentée par {r.contactName}, ci-après « le client »
@@ -334,16 +356,12 @@ export function Convention({ source, r: typed, issue }: { source: SourceData; r:
 export function Contract({ source, r: typed, issue }: { source: SourceData; r: RegistrationData; issue: Issue }) {
   const r = visitorRegistration(typed);
   const o = source.organisation;
-  const c = source.clauses;
   const f = source.formation;
   return (
     <Document title={`${KIND_LABELS.contrat} ${issue.number}`} author={o.name} language="fr">
       <Sheet source={source} kind="contrat" issue={issue} subtitle="Articles L6353-3 à L6353-7 du Code du travail">
         <Section title="Entre les soussignés">
-          <Text>
-            {o.name}, {o.legalForm}, {o.street}, {o.postalCode} {o.city}, SIRET {formatSiret(o.siret)}, représenté par {c.signatoryName},{" "}
-            {c.signatoryRole.toLowerCase()}, ci-après « l'organisme de formation » ;
-          </Text>
+          <OrganisationParty source={source} />
           <Text>
             et {r.contactName}, {r.address}, qui s'inscrit à titre individuel et à ses frais, ci-après « le stagiaire » (inscription{" "}
             {r.reference}).
@@ -408,19 +426,8 @@ export function Contract({ source, r: typed, issue }: { source: SourceData; r: R
 }
 
 /** Convocation of one trainee (L6353-8: what the trainee is told before the session). */
-export function Convocation({
-  source,
-  r: typed,
-  t: typedTrainee,
-  issue,
-}: {
-  source: SourceData;
-  r: RegistrationData;
-  t: Trainee;
-  issue: Issue;
-}) {
-  const r = visitorRegistration(typed);
-  const t = visitorTrainee(typedTrainee);
+export function Convocation(props: TraineeDocument) {
+  const { source, r, t, issue } = visitorTraineeDocument(props);
   const o = source.organisation;
   const f = source.formation;
   return (
@@ -493,19 +500,8 @@ export function AttendanceSheet({ source, registrations, issue }: { source: Sour
 }
 
 /** Certificat de réalisation and attestation de fin de formation of one trainee (L6353-1, R6332-26). */
-export function Certificate({
-  source,
-  r: typed,
-  t: typedTrainee,
-  issue,
-}: {
-  source: SourceData;
-  r: RegistrationData;
-  t: Trainee;
-  issue: Issue;
-}) {
-  const r = visitorRegistration(typed);
-  const t = visitorTrainee(typedTrainee);
+export function Certificate(props: TraineeDocument) {
+  const { source, r, t, issue } = visitorTraineeDocument(props);
   const o = source.organisation;
   const c = source.clauses;
   const f = source.formation;

@@ -9,7 +9,7 @@ import { formationPath } from "~/domain/formations/slug";
 import { AdminList, AdminListHeader, BulkActions, FilterBar, SearchFilter, SelectFilter, type Column } from "~/ui/admin-list/admin-list";
 import { RowDeleteAction, RowPreviewLink, StatusPill } from "~/ui/admin-list/row-actions";
 import { Button, ButtonLink } from "~/ui/button";
-import { formatDate } from "~/ui/format";
+import { formatDateAbbreviated } from "~/platform/format";
 
 export type FormationActionResult = { ok: boolean; message: string; editId?: string };
 type RowFetcher = ReturnType<typeof useFetcher<FormationActionResult>>;
@@ -99,7 +99,7 @@ function formationColumns(toComplete: Record<string, string[] | undefined>, fetc
       key: "updated",
       header: "Modifiée le",
       className: "px-3 py-3 text-slate-700 dark:text-slate-300",
-      cell: (f) => formatDate(f.updatedAt),
+      cell: (f) => formatDateAbbreviated(f.updatedAt),
     },
     { key: "actions", header: "Actions", headerClassName: "text-right", cell: (f) => <RowActions formation={f} fetcher={fetcher} /> },
   ];

@@ -39,7 +39,8 @@ import {
   TextField,
   valueAt,
   type FormValues,
-} from "./editor-fields";
+  SeoSection,
+} from "~/ui/form/editor-fields";
 import { ImageField } from "./image-field";
 
 /**
@@ -466,26 +467,14 @@ export function FormationEditor({
             <ImageField values={values} errors={errors} onChange={markDirty} />
           </EditorSection>
 
-          <EditorSection id="referencement" title="Référencement">
-            <TextField
-              name="seoTitle"
-              label="Titre pour les moteurs de recherche"
-              values={values}
-              errors={errors}
-              maxLength={SEO_TITLE_MAX}
-              hint={`${SEO_TITLE_MAX} caractères au plus ; le titre de la formation s'il est vide.`}
-            />
-            <TextField
-              name="seoDescription"
-              label="Description pour les moteurs de recherche"
-              values={values}
-              errors={errors}
-              multiline
-              rows={2}
-              maxLength={SEO_DESCRIPTION_MAX}
-              hint={`${SEO_DESCRIPTION_MAX} caractères au plus ; le résumé s'il est vide.`}
-            />
-          </EditorSection>
+          <SeoSection
+            values={values}
+            errors={errors}
+            titleMax={SEO_TITLE_MAX}
+            titleHint={`${SEO_TITLE_MAX} caractères au plus ; le titre de la formation s'il est vide.`}
+            descriptionMax={SEO_DESCRIPTION_MAX}
+            descriptionHint={`${SEO_DESCRIPTION_MAX} caractères au plus ; le résumé s'il est vide.`}
+          />
 
           <PublishControl
             form={FORM}

@@ -6,7 +6,8 @@ import * as mapPinDrawing from "lucide-react/icons/map-pin";
 import * as monitorSmartphoneDrawing from "lucide-react/icons/monitor-smartphone";
 import { Form } from "react-router";
 import { Link } from "~/ui/link";
-import { formatDateFr, formatPhoneFr, telHref } from "~/domain/content/format";
+import { formatDateFr } from "~/domain/content/format";
+import { formatHours, formatPhoneFr, telHref } from "~/platform/format";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { FormationGrid } from "~/domain/formations/components/formation-card";
 import { FormationPicture } from "~/domain/formations/components/formation-picture";
@@ -208,9 +209,7 @@ export function FormationPageView({ data }: { data: FormationPageData }) {
                       <span className="text-brand-700 dark:text-brand-300">Module {i + 1}.</span> {m.title}
                     </span>
                     {m.durationHours ? (
-                      <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
-                        {m.durationHours.toLocaleString("fr-FR")}&nbsp;h
-                      </span>
+                      <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{formatHours(m.durationHours)}</span>
                     ) : null}
                   </h3>
                   {m.html ? <MarkdownContent html={m.html} className="mt-2" /> : null}

@@ -5,7 +5,7 @@ import { Button } from "~/ui/button";
 import type { StoredImage } from "~/platform/storage/stored-image";
 import { imageUrl } from "~/platform/storage/stored-image";
 import { useReportUpload } from "~/ui/form/upload-state";
-import { FieldError, TextField, useFieldId, valueAt, type FormValues } from "./editor-fields";
+import { FieldError, TextField, useFieldId, valueAt, type FormValues } from "~/ui/form/editor-fields";
 
 function parse(json: string): StoredImage | null {
   try {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatDateFr } from "~/domain/content/format";
 import { cn } from "~/ui/cn";
+import { formatNumber } from "~/platform/format";
 import { percentLabel } from "../labels";
 
 /** A titled section of a catalogue page (h2 with an anchor). */
@@ -40,7 +41,7 @@ export function ResultFigures({ results }: { results: ResultIndicators }) {
   const items = [
     results.satisfactionRate !== null ? { label: "Taux de satisfaction", value: percentLabel(results.satisfactionRate) } : null,
     results.successRate !== null ? { label: "Taux de réussite à l'évaluation finale", value: percentLabel(results.successRate) } : null,
-    results.traineesCount !== null ? { label: "Stagiaires formés", value: results.traineesCount.toLocaleString("fr-FR") } : null,
+    results.traineesCount !== null ? { label: "Stagiaires formés", value: formatNumber(results.traineesCount) } : null,
   ].filter((x): x is { label: string; value: string } => x !== null);
   if (items.length === 0) {
     return (

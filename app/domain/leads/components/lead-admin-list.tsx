@@ -26,7 +26,7 @@ import {
 } from "~/ui/admin-list/admin-list";
 import { inputClass } from "~/ui/form/input-class";
 import { buttonClass } from "~/ui/button";
-import { formatDateTime } from "~/ui/format";
+import { formatDateTimeShort } from "~/platform/format";
 import { Pagination } from "~/ui/pagination";
 import { SpoolInstances, type SpoolInstanceView } from "~/platform/spool/spool-instances";
 
@@ -54,7 +54,7 @@ function leadColumns(isQuote: boolean, base: string): Column<LeadListItem>[] {
       key: "created",
       header: `Reçu${isQuote ? "e" : ""} le`,
       className: "px-3 py-3 whitespace-nowrap",
-      cell: (lead) => <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>,
+      cell: (lead) => <time dateTime={lead.createdAt}>{formatDateTimeShort(lead.createdAt)}</time>,
     },
     {
       key: "reference",

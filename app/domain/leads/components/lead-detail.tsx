@@ -2,11 +2,10 @@ import { ArrowLeft, Mail, RotateCw, Trash2 } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { Form } from "react-router";
 import { Link } from "~/ui/link";
-import { formatSiret } from "~/domain/settings/organisation";
 import { Button } from "~/ui/button";
 import { inputClass } from "~/ui/form/input-class";
 import { schemaValidator, useForm } from "~/ui/form/use-form";
-import { formatDateTime } from "~/ui/format";
+import { formatDateTimeShort, formatSiret } from "~/platform/format";
 import { LeadStatusBadge, MailBadge, MailStateBadge, leadsBasePath } from "../admin";
 import {
   FORMAT_LABELS,
@@ -53,7 +52,7 @@ export function LeadHeader({ kind, lead, busy }: { kind: LeadKind; lead: LeadDet
             {isQuote ? "Demande de devis" : "Message"} <span className="font-mono">{lead.reference}</span>
           </h1>
           <p className="mt-1 text-slate-700 dark:text-slate-300">
-            Reçu{isQuote ? "e" : ""} le <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+            Reçu{isQuote ? "e" : ""} le <time dateTime={lead.createdAt}>{formatDateTimeShort(lead.createdAt)}</time>
             {isQuote ? ` · ${lead.company}` : ""} · {lead.name}
           </p>
           <p className="mt-2 flex flex-wrap gap-2">
@@ -149,7 +148,7 @@ export function LeadDetailsSection({ kind, lead }: { kind: LeadKind; lead: LeadD
         )}
         <Row label="Message">{lead.message ? <p className="whitespace-pre-line">{lead.message}</p> : ""}</Row>
         <Row label="Consentement">
-          Donné le <time dateTime={lead.consentAt}>{formatDateTime(lead.consentAt)}</time>
+          Donné le <time dateTime={lead.consentAt}>{formatDateTimeShort(lead.consentAt)}</time>
         </Row>
       </dl>
     </section>
@@ -179,7 +178,7 @@ export function LeadMailsSection({ lead, busy }: { lead: LeadDetail; busy: boole
                 {m.state === "sent" && m.sentAt ? (
                   <>
                     {m.via === "outbox" ? "Écrit dans la boîte locale le " : "Remis au serveur SMTP le "}
-                    <time dateTime={m.sentAt}>{formatDateTime(m.sentAt)}</time>
+                    <time dateTime={m.sentAt}>{formatDateTimeShort(m.sentAt)}</time>
                     {m.via === "outbox" ? "\u00a0: aucun serveur SMTP n'est configuré, ce message n'est pas parti." : "."}
                   </>
                 ) : m.state === "failed" ? (
@@ -187,7 +186,7 @@ export function LeadMailsSection({ lead, busy }: { lead: LeadDetail; busy: boole
                 ) : m.attempts > 0 ? (
                   <>
                     {m.attempts} tentative{m.attempts > 1 ? "s" : ""} en échec&nbsp;; prochain essai le{" "}
-                    <time dateTime={m.nextAttemptAt}>{formatDateTime(m.nextAttemptAt)}</time>.
+                    <time dateTime={m.nextAttemptAt}>{formatDateTimeShort(m.nextAttemptAt)}</time>.
                   </>
                 ) : (
                   <>En file d'attente, envoi imminent.</>
@@ -266,7 +265,7 @@ export function LeadNotesSection({ lead, busy, reply }: { lead: LeadDetail; busy
             <li key={n.id} className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
               <p className="whitespace-pre-line">{n.body}</p>
               <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                {n.authorEmail}, le <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
+                {n.authorEmail}, le <time dateTime={n.createdAt}>{formatDateTimeShort(n.createdAt)}</time>
               </p>
             </li>
           ))}

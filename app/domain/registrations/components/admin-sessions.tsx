@@ -1,13 +1,12 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { formatCount } from "~/platform/format";
+import { formatCount, formatDateTimeShort } from "~/platform/format";
 import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
 import { FieldError, SelectField, TextField } from "~/ui/form/fields";
 import { inputClass } from "~/ui/form/input-class";
 import type { FieldErrors } from "~/platform/validation/errors";
-import { formatDateTime } from "~/ui/format";
 import type { AdminRegistration, AdminSessionDetail, AdminSessionRow } from "../admin.server";
 import type { SessionAudience } from "../session-move.server";
 import { SESSION_STATE_LABELS } from "../labels";
@@ -132,7 +131,7 @@ export function RegistrationSummary({ r }: { r: AdminRegistration }) {
         <p>
           Offre de place&nbsp;:{" "}
           {r.offer.state === "open"
-            ? `en cours, jusqu'au ${formatDateTime(r.offer.expiresAt)}`
+            ? `en cours, jusqu'au ${formatDateTimeShort(r.offer.expiresAt)}`
             : r.offer.state === "expired"
               ? "expirée"
               : r.offer.state === "accepted"
@@ -157,7 +156,7 @@ export function RegistrationSummary({ r }: { r: AdminRegistration }) {
         <ol className="mt-1 space-y-1 pl-5">
           {r.history.map((h, i) => (
             <li key={i}>
-              {formatDateTime(h.at)} — {h.status}, par {h.by}
+              {formatDateTimeShort(h.at)} — {h.status}, par {h.by}
               {h.reason ? ` (${h.reason})` : ""}
             </li>
           ))}

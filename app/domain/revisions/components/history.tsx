@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
-import { formatDateTime } from "~/ui/format";
+import { formatDateTimeShort } from "~/platform/format";
 import type { FieldChange, RevisionSummary } from "../model";
 
 /** The « Historique » link of an editor. */
@@ -65,7 +65,7 @@ export function RevisionList({
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
               {revisions.map((r, i) => {
-                const when = formatDateTime(r.createdAt);
+                const when = formatDateTimeShort(r.createdAt);
                 return (
                   <tr key={r.id} id={`revision-${r.id}`} className="align-top" data-testid="revision-row">
                     <td className="px-3 py-3 whitespace-nowrap">
@@ -129,7 +129,7 @@ export function RevisionDiff({ from, to, changes }: { from: RevisionSummary; to:
   return (
     <section aria-labelledby="diff-title" className="space-y-4" data-testid="revision-diff">
       <h2 id="diff-title" tabIndex={-1} className="text-lg font-semibold">
-        Différences entre la version du {formatDateTime(from.createdAt)} et celle du {formatDateTime(to.createdAt)}
+        Différences entre la version du {formatDateTimeShort(from.createdAt)} et celle du {formatDateTimeShort(to.createdAt)}
       </h2>
       {changes.length === 0 ? (
         <p>Aucun champ ne change entre ces deux versions.</p>
@@ -192,7 +192,8 @@ export function RestoredNotice({ restored }: { restored: { id: string; createdAt
       role="note"
       className="mb-4 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sky-950 dark:border-sky-800 dark:bg-sky-950/40 dark:text-sky-100"
     >
-      Le formulaire montre le brouillon restauré le {formatDateTime(restored.createdAt)}. Rien n'est publié tant que vous n'enregistrez pas.
+      Le formulaire montre le brouillon restauré le {formatDateTimeShort(restored.createdAt)}. Rien n'est publié tant que vous n'enregistrez
+      pas.
     </p>
   );
 }

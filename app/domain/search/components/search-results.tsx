@@ -8,6 +8,7 @@ import { Pagination } from "~/ui/pagination";
 import type { Segment } from "../query";
 import { SEARCH_QUERY_MAX_LENGTH } from "../query";
 import type { SearchPage, SearchResult } from "../search.server";
+import { formatCount, formatNumber } from "~/platform/format";
 
 /** Text with the words found in <mark>; every piece is rendered as text (React escapes it). */
 export function Marked({ segments }: { segments: Segment[] }) {
@@ -30,8 +31,8 @@ const quoted = (query: string) => `«\u00a0${query}\u00a0»`;
 
 export function resultCountSentence(total: number, query: string, capped = false): string {
   if (total === 0) return `Aucun résultat pour ${quoted(query)}.`;
-  if (capped) return `Plus de ${total.toLocaleString("fr-FR")} résultats pour ${quoted(query)}`;
-  return `${total.toLocaleString("fr-FR")} résultat${total > 1 ? "s" : ""} pour ${quoted(query)}`;
+  if (capped) return `Plus de ${formatNumber(total)} résultats pour ${quoted(query)}`;
+  return `${formatCount(total, "résultat")} pour ${quoted(query)}`;
 }
 
 /** The search form of /recherche (a GET form: works without JavaScript). */

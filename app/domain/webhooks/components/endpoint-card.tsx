@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
-import { formatDateTime } from "~/ui/format";
+import { formatDateTimeShort } from "~/platform/format";
 import { DELIVERY_STATE_LABELS, WEBHOOK_EVENT_LABELS } from "../labels";
 import type { WebhookDeliveryRow, WebhookEndpoint } from "../model";
 
@@ -74,7 +74,7 @@ export function EndpointCard({ endpoint, deliveries }: { endpoint: WebhookEndpoi
               {deliveries.map((d) => (
                 <tr key={d.id} className="border-t border-slate-200 dark:border-slate-800" data-testid="webhook-delivery">
                   <td className="py-1.5 pr-3 whitespace-nowrap">
-                    <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time>
+                    <time dateTime={d.createdAt}>{formatDateTimeShort(d.createdAt)}</time>
                   </td>
                   <td className="py-1.5 pr-3">{WEBHOOK_EVENT_LABELS[d.type as keyof typeof WEBHOOK_EVENT_LABELS] ?? d.type}</td>
                   <td className="py-1.5 pr-3" title={d.lastError || undefined}>

@@ -1,13 +1,12 @@
 import type { Kysely } from "kysely";
+import { tableWithId } from "./columns";
 
 /**
  * The audit log: who changed what, when. The actor is copied (id, e-mail, role) rather than
  * referenced, so that entries outlive a deleted account.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("audit_log")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "audit_log")
     .addColumn("created_at", "varchar(40)", (c) => c.notNull())
     .addColumn("actor_id", "varchar(64)")
     .addColumn("actor_email", "varchar(320)", (c) => c.notNull())

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createSlugRedirects, createdAndUpdated, tableWithId } from "./columns";
 
 /**
  * Formations catalogue: categories, cities, formations, their cities and dated sessions,
@@ -6,33 +7,25 @@ import type { Kysely } from "kysely";
  * integer 0/1 booleans, JSON text for lists, prices in integer cents.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("formation_categories")
-    .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+  await tableWithId(db, "formation_categories", "varchar(64)")
     .addColumn("slug", "varchar(30)", (c) => c.notNull().unique())
     .addColumn("name", "varchar(60)", (c) => c.notNull())
     .addColumn("description", "text", (c) => c.notNull())
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
 
-  await db.schema
-    .createTable("cities")
-    .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+  await tableWithId(db, "cities", "varchar(64)")
     .addColumn("slug", "varchar(60)", (c) => c.notNull().unique())
     .addColumn("name", "varchar(80)", (c) => c.notNull())
     .addColumn("region", "varchar(80)", (c) => c.notNull())
     .addColumn("intro", "text", (c) => c.notNull())
     .addColumn("latitude", "double precision", (c) => c.notNull())
     .addColumn("longitude", "double precision", (c) => c.notNull())
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
 
-  await db.schema
-    .createTable("formations")
-    .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+  await tableWithId(db, "formations", "varchar(64)")
     .addColumn("slug", "varchar(80)", (c) => c.notNull().unique())
     .addColumn("title", "varchar(120)", (c) => c.notNull())
     .addColumn("summary", "text", (c) => c.notNull())
@@ -78,8 +71,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("status", "varchar(20)", (c) => c.notNull())
     .addColumn("published_at", "varchar(40)")
     .addColumn("search_text", "text", (c) => c.notNull())
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
   await db.schema.createIndex("formations_status_idx").on("formations").column("status").execute();
   await db.schema.createIndex("formations_category_idx").on("formations").column("category_id").execute();
@@ -92,27 +84,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("formation_cities_city_idx").on("formation_cities").column("city_id").execute();
 
-  await db.schema
-    .createTable("formation_sessions")
-    .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+  await tableWithId(db, "formation_sessions", "varchar(64)")
     .addColumn("formation_id", "varchar(64)", (c) => c.notNull().references("formations.id").onDelete("cascade"))
     .addColumn("start_date", "varchar(10)", (c) => c.notNull())
     .addColumn("end_date", "varchar(10)", (c) => c.notNull())
     .addColumn("city_id", "varchar(64)", (c) => c.references("cities.id"))
     .addColumn("seats_left", "integer", (c) => c.notNull())
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
   await db.schema.createIndex("formation_sessions_formation_idx").on("formation_sessions").column("formation_id").execute();
   await db.schema.createIndex("formation_sessions_start_idx").on("formation_sessions").columns(["start_date", "city_id"]).execute();
 
-  await db.schema
-    .createTable("formation_slug_redirects")
-    .addColumn("old_slug", "varchar(80)", (c) => c.primaryKey())
-    .addColumn("formation_id", "varchar(64)", (c) => c.notNull().references("formations.id").onDelete("cascade"))
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex("formation_slug_redirects_formation_idx").on("formation_slug_redirects").column("formation_id").execute();
+  await createSlugRedirects(db, "formation_slug_redirects", "formation_id", "formations");
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

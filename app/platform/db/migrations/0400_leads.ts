@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createdAndUpdated, tableWithId } from "./columns";
 
 /**
  * Leads: quote requests and contact messages, the staff's internal notes, the persisted
@@ -7,9 +8,7 @@ import type { Kysely } from "kysely";
  * JSON text for lists.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("leads")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "leads")
     .addColumn("reference", "varchar(20)", (c) => c.notNull().unique())
     .addColumn("kind", "varchar(10)", (c) => c.notNull())
     .addColumn("status", "varchar(20)", (c) => c.notNull().defaultTo("nouveau"))
@@ -30,16 +29,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("consent_at", "varchar(40)", (c) => c.notNull())
     .addColumn("form_token", "varchar(200)", (c) => c.notNull().unique())
     .addColumn("search_text", "text", (c) => c.notNull())
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
   await db.schema.createIndex("leads_kind_status_idx").on("leads").columns(["kind", "status", "created_at"]).execute();
   await db.schema.createIndex("leads_kind_created_idx").on("leads").columns(["kind", "created_at"]).execute();
   await db.schema.createIndex("leads_updated_idx").on("leads").column("updated_at").execute();
 
-  await db.schema
-    .createTable("lead_notes")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "lead_notes")
     .addColumn("lead_id", "varchar(36)", (c) => c.notNull().references("leads.id").onDelete("cascade"))
     .addColumn("author_id", "varchar(64)")
     .addColumn("author_email", "varchar(320)", (c) => c.notNull())
@@ -48,9 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("lead_notes_lead_idx").on("lead_notes").columns(["lead_id", "created_at"]).execute();
 
-  await db.schema
-    .createTable("mail_queue")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "mail_queue")
     .addColumn("lead_id", "varchar(36)", (c) => c.references("leads.id").onDelete("cascade"))
     .addColumn("purpose", "varchar(20)", (c) => c.notNull())
     .addColumn("to_address", "varchar(320)", (c) => c.notNull())
@@ -66,8 +60,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("last_error", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("sent_at", "varchar(40)")
     .addColumn("via", "varchar(10)", (c) => c.notNull().defaultTo(""))
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
   await db.schema.createIndex("mail_queue_due_idx").on("mail_queue").columns(["state", "next_attempt_at"]).execute();
   await db.schema.createIndex("mail_queue_lead_idx").on("mail_queue").column("lead_id").execute();

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createSlugRedirects, createdAndUpdated, tableWithId } from "./columns";
 
 /**
  * Blog: posts, their tags, their related formations and the old slugs that keep
@@ -8,9 +9,7 @@ import type { Kysely } from "kysely";
  * `author_id` has no foreign key: deleting an account keeps its posts (credited to the organisation).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("blog_posts")
-    .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+  await tableWithId(db, "blog_posts", "varchar(64)")
     .addColumn("slug", "varchar(80)", (c) => c.notNull().unique())
     .addColumn("title", "varchar(160)", (c) => c.notNull())
     .addColumn("excerpt", "text", (c) => c.notNull())
@@ -25,8 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("seo_description", "varchar(160)", (c) => c.notNull().defaultTo(""))
     .addColumn("reading_minutes", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("search_text", "text", (c) => c.notNull())
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
   await db.schema.createIndex("blog_posts_visible_idx").on("blog_posts").columns(["status", "published_at"]).execute();
   await db.schema.createIndex("blog_posts_category_idx").on("blog_posts").column("category").execute();
@@ -49,13 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("blog_post_formations_formation_idx").on("blog_post_formations").column("formation_id").execute();
 
-  await db.schema
-    .createTable("blog_slug_redirects")
-    .addColumn("old_slug", "varchar(80)", (c) => c.primaryKey())
-    .addColumn("post_id", "varchar(64)", (c) => c.notNull().references("blog_posts.id").onDelete("cascade"))
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex("blog_slug_redirects_post_idx").on("blog_slug_redirects").column("post_id").execute();
+  await createSlugRedirects(db, "blog_slug_redirects", "post_id", "blog_posts");
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createdAndUpdated, leaseColumns, tableWithId } from "./columns";
 
 /**
  * Formation import: uploaded files (kept in the database so that any instance can read
@@ -7,9 +8,7 @@ import type { Kysely } from "kysely";
  * timestamps, integer 0/1 flags, file contents as base64 text.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("formation_import_jobs")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "formation_import_jobs")
     .addColumn("state", "varchar(20)", (c) => c.notNull())
     .addColumn("stage", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("all_or_nothing", "integer", (c) => c.notNull().defaultTo(0))
@@ -25,8 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("unchanged_count", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("rejected_count", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("cancel_requested", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("lock_token", "varchar(36)")
-    .addColumn("locked_until", "varchar(40)")
+    .$call(leaseColumns)
     .addColumn("error", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("created_at", "varchar(40)", (c) => c.notNull())
     .addColumn("started_at", "varchar(40)")
@@ -35,9 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("formation_import_jobs_state_idx").on("formation_import_jobs").columns(["state", "created_at"]).execute();
 
-  await db.schema
-    .createTable("formation_import_files")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "formation_import_files")
     .addColumn("job_id", "varchar(36)", (c) => c.references("formation_import_jobs.id").onDelete("cascade"))
     .addColumn("owner_id", "varchar(64)")
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
@@ -52,15 +48,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("rejected_count", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("ignored_columns", "text", (c) => c.notNull().defaultTo("[]"))
     .addColumn("error", "text", (c) => c.notNull().defaultTo(""))
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
   await db.schema.createIndex("formation_import_files_job_idx").on("formation_import_files").columns(["job_id", "position"]).execute();
   await db.schema.createIndex("formation_import_files_created_idx").on("formation_import_files").column("created_at").execute();
 
-  await db.schema
-    .createTable("formation_import_rejections")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "formation_import_rejections")
     .addColumn("job_id", "varchar(36)", (c) => c.notNull().references("formation_import_jobs.id").onDelete("cascade"))
     .addColumn("file_name", "varchar(255)", (c) => c.notNull())
     .addColumn("row_number", "integer", (c) => c.notNull())

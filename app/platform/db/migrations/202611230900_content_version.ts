@@ -1,21 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { FIRST_CONTENT_TABLES } from "../content-tables";
 import { addContentTriggers, dropContentTriggers } from "../content-triggers";
-
-/** The content tables when this migration was written (a later migration adds triggers to its own tables). */
-const TABLES = [
-  "settings",
-  "funding_rules",
-  "formation_categories",
-  "cities",
-  "formations",
-  "formation_cities",
-  "formation_sessions",
-  "formation_slug_redirects",
-  "blog_posts",
-  "blog_post_tags",
-  "blog_post_formations",
-  "blog_slug_redirects",
-] as const;
 
 /** The content version that the public page cache of every instance follows (see content-triggers.ts). */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -32,11 +17,11 @@ BEGIN
   RETURN NULL;
 END $$`.execute(db);
   }
-  for (const table of TABLES) await addContentTriggers(db, table);
+  for (const table of FIRST_CONTENT_TABLES) await addContentTriggers(db, table);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of TABLES) await dropContentTriggers(db, table);
+  for (const table of FIRST_CONTENT_TABLES) await dropContentTriggers(db, table);
   if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`DROP FUNCTION IF EXISTS bump_content_version()`.execute(db);
   await db.schema.dropTable("site_state").execute();
 }

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { tableWithId } from "./columns";
 
 /**
  * Accounts, second step:
@@ -13,9 +14,7 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
 
-  await db.schema
-    .createTable("invitations")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "invitations")
     .addColumn("email", "varchar(254)", (c) => c.notNull())
     .addColumn("display_name", "varchar(200)", (c) => c.notNull())
     .addColumn("role", "varchar(20)", (c) => c.notNull())

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { addColumns } from "./columns";
 
 /**
  * Formation import: a batch waits for the editor to check each file's columns (job state
@@ -7,26 +8,13 @@ import type { Kysely } from "kysely";
  * listed in the report (kind "draft" beside the refused rows, kind "reject").
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .alterTable("formation_import_jobs")
-    .addColumn("incomplete_count", "integer", (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema
-    .alterTable("formation_import_files")
-    .addColumn("incomplete_count", "integer", (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema
-    .alterTable("formation_import_files")
-    .addColumn("mapping", "text", (c) => c.notNull().defaultTo(""))
-    .execute();
-  await db.schema
-    .alterTable("formation_import_files")
-    .addColumn("preview", "text", (c) => c.notNull().defaultTo(""))
-    .execute();
-  await db.schema
-    .alterTable("formation_import_rejections")
-    .addColumn("kind", "varchar(10)", (c) => c.notNull().defaultTo("reject"))
-    .execute();
+  await addColumns(db, "formation_import_jobs", [["incomplete_count", "integer", (c) => c.notNull().defaultTo(0)]]);
+  await addColumns(db, "formation_import_files", [
+    ["incomplete_count", "integer", (c) => c.notNull().defaultTo(0)],
+    ["mapping", "text", (c) => c.notNull().defaultTo("")],
+    ["preview", "text", (c) => c.notNull().defaultTo("")],
+  ]);
+  await addColumns(db, "formation_import_rejections", [["kind", "varchar(10)", (c) => c.notNull().defaultTo("reject")]]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { addContentTriggers, dropContentTriggers } from "../content-triggers";
+import { createdAndUpdated, tableWithId } from "./columns";
 
 const TABLES = ["testimonials", "result_figures", "why_us_arguments"] as const;
 
@@ -10,9 +11,7 @@ const TABLES = ["testimonials", "result_figures", "why_us_arguments"] as const;
  * the demo seed inserts. Every row reaches public pages: each table gets the content triggers.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("testimonials")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "testimonials")
     .addColumn("quote", "text", (c) => c.notNull())
     .addColumn("first_name", "varchar(60)", (c) => c.notNull())
     .addColumn("last_initial", "varchar(4)", (c) => c.notNull())
@@ -26,14 +25,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("published", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("is_demo", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
   await db.schema.createIndex("testimonials_position_idx").on("testimonials").columns(["published", "position"]).execute();
 
-  await db.schema
-    .createTable("result_figures")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "result_figures")
     .addColumn("label", "varchar(200)", (c) => c.notNull())
     .addColumn("figure", "varchar(30)", (c) => c.notNull())
     .addColumn("period", "varchar(200)", (c) => c.notNull())
@@ -41,19 +37,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("measured_on", "varchar(10)", (c) => c.notNull())
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("is_demo", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
 
-  await db.schema
-    .createTable("why_us_arguments")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "why_us_arguments")
     .addColumn("title", "varchar(160)", (c) => c.notNull())
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("is_demo", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
 
   for (const table of TABLES) await addContentTriggers(db, table);

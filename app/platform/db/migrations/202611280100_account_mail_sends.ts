@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { tableWithId } from "./columns";
 
 /**
  * `account_mail_sends`: one row per account e-mail sent (password reset, address confirmation,
@@ -6,9 +7,7 @@ import type { Kysely } from "kysely";
  * (never the address in clear); rows older than a day are deleted by housekeeping.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("account_mail_sends")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "account_mail_sends")
     .addColumn("recipient", "varchar(64)", (c) => c.notNull())
     .addColumn("purpose", "varchar(40)", (c) => c.notNull())
     .addColumn("sent_at", "varchar(40)", (c) => c.notNull())

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createdAndUpdated, tableWithId, addColumns } from "./columns";
 
 /**
  * Online registration to inter-company sessions (docs/decisions/0011-registrations-seats.md).
@@ -16,26 +17,14 @@ import type { Kysely } from "kysely";
  *   status `en_attente`), held until the link expires.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .alterTable("formation_sessions")
-    .addColumn("kind", "varchar(10)", (c) => c.notNull().defaultTo("inter"))
-    .execute();
-  await db.schema
-    .alterTable("formation_sessions")
-    .addColumn("day_start", "varchar(5)", (c) => c.notNull().defaultTo("09:00"))
-    .execute();
-  await db.schema
-    .alterTable("formation_sessions")
-    .addColumn("day_end", "varchar(5)", (c) => c.notNull().defaultTo("17:00"))
-    .execute();
-  await db.schema
-    .alterTable("formation_sessions")
-    .addColumn("address", "varchar(300)", (c) => c.notNull().defaultTo(""))
-    .execute();
+  await addColumns(db, "formation_sessions", [
+    ["kind", "varchar(10)", (c) => c.notNull().defaultTo("inter")],
+    ["day_start", "varchar(5)", (c) => c.notNull().defaultTo("09:00")],
+    ["day_end", "varchar(5)", (c) => c.notNull().defaultTo("17:00")],
+    ["address", "varchar(300)", (c) => c.notNull().defaultTo("")],
+  ]);
 
-  await db.schema
-    .createTable("registrations")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "registrations")
     .addColumn("reference", "varchar(20)", (c) => c.notNull().unique())
     .addColumn("session_id", "varchar(36)", (c) => c.notNull())
     .addColumn("formation_id", "varchar(36)", (c) => c.notNull())
@@ -59,14 +48,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("waitlisted_at", "varchar(40)")
     .addColumn("final_on", "varchar(10)")
     .addColumn("form_token", "varchar(200)", (c) => c.unique())
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
   await db.schema.createIndex("registrations_session_idx").on("registrations").columns(["session_id", "status", "waitlisted_at"]).execute();
 
-  await db.schema
-    .createTable("registration_trainees")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "registration_trainees")
     .addColumn("registration_id", "varchar(36)", (c) => c.notNull())
     .addColumn("position", "integer", (c) => c.notNull())
     .addColumn("first_name", "varchar(80)", (c) => c.notNull())
@@ -80,9 +66,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(["registration_id", "position"])
     .execute();
 
-  await db.schema
-    .createTable("registration_status_history")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "registration_status_history")
     .addColumn("registration_id", "varchar(36)", (c) => c.notNull())
     .addColumn("status", "varchar(20)", (c) => c.notNull())
     .addColumn("actor_id", "varchar(64)")
@@ -96,16 +80,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(["registration_id", "created_at"])
     .execute();
 
-  await db.schema
-    .createTable("registration_offers")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "registration_offers")
     .addColumn("registration_id", "varchar(36)", (c) => c.notNull())
     .addColumn("session_id", "varchar(36)", (c) => c.notNull())
     .addColumn("seats", "integer", (c) => c.notNull())
     .addColumn("state", "varchar(20)", (c) => c.notNull())
     .addColumn("expires_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
   await db.schema.createIndex("registration_offers_state_idx").on("registration_offers").columns(["state", "expires_at"]).execute();
   await db.schema

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { addContentTriggers, dropContentTriggers } from "../content-triggers";
+import { tableWithId } from "./columns";
 
 /**
  * The CGV and the règlement intérieur as versioned content: each save by an admin adds a dated
@@ -7,9 +8,7 @@ import { addContentTriggers, dropContentTriggers } from "../content-triggers";
  * pages show the latest version: the table has the content triggers.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("legal_document_versions")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "legal_document_versions")
     .addColumn("document", "varchar(40)", (c) => c.notNull())
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("is_demo", "integer", (c) => c.notNull().defaultTo(0))

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { tableWithId } from "./columns";
 
 /**
  * `backups`: one row per scheduled (or manual) backup, finished or failed: when, the archive's
@@ -6,9 +7,7 @@ import type { Kysely } from "kysely";
  * the last one.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("backups")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "backups")
     .addColumn("started_at", "varchar(40)", (c) => c.notNull())
     .addColumn("finished_at", "varchar(40)", (c) => c.notNull())
     .addColumn("state", "varchar(20)", (c) => c.notNull())

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createdAndUpdated, leaseColumns, tableWithId } from "./columns";
 
 /**
  * Webhooks (docs/decisions/0013-webhooks.md): the endpoints admins register, the events written in
@@ -6,9 +7,7 @@ import type { Kysely } from "kysely";
  * runner, and the log of every attempt with its HTTP status.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("webhook_endpoints")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "webhook_endpoints")
     .addColumn("url", "text", (c) => c.notNull())
     .addColumn("secret", "varchar(200)", (c) => c.notNull())
     .addColumn("events", "text", (c) => c.notNull())
@@ -17,37 +16,28 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("disabled_at", "varchar(40)")
     .addColumn("disabled_reason", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("created_by_email", "varchar(320)", (c) => c.notNull())
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
-  await db.schema
-    .createTable("webhook_events")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "webhook_events")
     .addColumn("type", "varchar(60)", (c) => c.notNull())
     .addColumn("payload", "text", (c) => c.notNull())
     .addColumn("created_at", "varchar(40)", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createTable("webhook_deliveries")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "webhook_deliveries")
     .addColumn("event_id", "varchar(36)", (c) => c.notNull().references("webhook_events.id").onDelete("cascade"))
     .addColumn("endpoint_id", "varchar(36)", (c) => c.notNull().references("webhook_endpoints.id").onDelete("cascade"))
     .addColumn("state", "varchar(20)", (c) => c.notNull())
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("next_attempt_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("lock_token", "varchar(36)")
-    .addColumn("locked_until", "varchar(40)")
+    .$call(leaseColumns)
     .addColumn("last_status", "integer")
     .addColumn("last_error", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("delivered_at", "varchar(40)")
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
   await db.schema.createIndex("webhook_deliveries_due_idx").on("webhook_deliveries").columns(["state", "next_attempt_at"]).execute();
   await db.schema.createIndex("webhook_deliveries_endpoint_idx").on("webhook_deliveries").columns(["endpoint_id", "created_at"]).execute();
-  await db.schema
-    .createTable("webhook_attempts")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "webhook_attempts")
     .addColumn("delivery_id", "varchar(36)", (c) => c.notNull().references("webhook_deliveries.id").onDelete("cascade"))
     .addColumn("attempted_at", "varchar(40)", (c) => c.notNull())
     .addColumn("status_code", "integer")

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createdAndUpdated, leaseColumns, tableWithId } from "./columns";
 
 /**
  * Training documents (docs/decisions/0016-training-documents-pdf.md):
@@ -21,9 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint("document_sequences_pk", ["kind", "year"])
     .execute();
 
-  await db.schema
-    .createTable("documents")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "documents")
     .addColumn("number", "varchar(40)", (c) => c.notNull().unique())
     .addColumn("kind", "varchar(20)", (c) => c.notNull())
     .addColumn("subject_key", "varchar(120)", (c) => c.notNull())
@@ -55,9 +54,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("session_attendance_session_idx").on("session_attendance").column("session_id").execute();
 
-  await db.schema
-    .createTable("document_jobs")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "document_jobs")
     .addColumn("session_id", "varchar(36)", (c) => c.notNull())
     .addColumn("kind", "varchar(20)", (c) => c.notNull())
     .addColumn("send", "integer", (c) => c.notNull().defaultTo(0))
@@ -65,12 +62,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("total", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("done", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("targets", "text", (c) => c.notNull().defaultTo("[]"))
-    .addColumn("lock_token", "varchar(36)")
-    .addColumn("locked_until", "varchar(40)")
+    .$call(leaseColumns)
     .addColumn("error", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("actor_email", "varchar(254)", (c) => c.notNull())
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
   await db.schema.createIndex("document_jobs_state_idx").on("document_jobs").columns(["state", "created_at"]).execute();
 

@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import { addContentTriggers, dropContentTriggers } from "../content-triggers";
+import { up as createLegalDocumentVersions } from "./202611280220_legal_documents";
+import { tableWithId } from "./columns";
 
 /**
  * One table for every versioned content (docs/decisions/0017-revisions.md): a formation with its
@@ -10,9 +12,7 @@ import { addContentTriggers, dropContentTriggers } from "../content-triggers";
  * documents from here: the table has the content triggers.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("revisions")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "revisions")
     .addColumn("entity_type", "varchar(40)", (c) => c.notNull())
     .addColumn("entity_id", "varchar(120)", (c) => c.notNull())
     .addColumn("published", "integer", (c) => c.notNull().defaultTo(0))
@@ -57,21 +57,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("audit_log").dropColumn("revision_id").execute();
-  await db.schema
-    .createTable("legal_document_versions")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
-    .addColumn("document", "varchar(40)", (c) => c.notNull())
-    .addColumn("body", "text", (c) => c.notNull())
-    .addColumn("is_demo", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("author_email", "varchar(254)", (c) => c.notNull().defaultTo(""))
-    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex("legal_document_versions_document_idx")
-    .on("legal_document_versions")
-    .columns(["document", "created_at"])
-    .execute();
-  await addContentTriggers(db, "legal_document_versions");
+  // The table as 202611280220_legal_documents created it, with its content triggers.
+  await createLegalDocumentVersions(db);
   const rows = await db
     .selectFrom("revisions")
     .selectAll()

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { sessionContentTrigger } from "../content-triggers";
 import { isPostgres } from "../dialect";
 
 /**
@@ -14,7 +15,7 @@ import { isPostgres } from "../dialect";
  */
 
 /** The columns of formation_sessions whose change reaches pages as content (all but the seat counter). */
-const CONTENT_COLUMNS = [
+export const SESSION_CONTENT_COLUMNS = [
   "id",
   "formation_id",
   "start_date",
@@ -50,14 +51,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("beat_at", "varchar(40)", (c) => c.notNull())
     .execute();
 
-  const columns = CONTENT_COLUMNS.join(", ");
+  await sessionContentTrigger(db, SESSION_CONTENT_COLUMNS);
   if (pg) {
-    await sql`DROP TRIGGER IF EXISTS formation_sessions_content_version ON formation_sessions`.execute(db);
-    await sql
-      .raw(
-        `CREATE TRIGGER formation_sessions_content_version AFTER INSERT OR DELETE OR UPDATE OF ${columns} ON formation_sessions FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version()`,
-      )
-      .execute(db);
     await sql`CREATE FUNCTION note_seat_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO seat_changes (session_id, changed_at)
@@ -69,12 +64,6 @@ END $$`.execute(db);
     );
     return;
   }
-  await sql`DROP TRIGGER IF EXISTS formation_sessions_content_version_update`.execute(db);
-  await sql
-    .raw(
-      `CREATE TRIGGER formation_sessions_content_version_update AFTER UPDATE OF ${columns} ON formation_sessions BEGIN UPDATE site_state SET content_version = content_version + 1 WHERE id = 1; END`,
-    )
-    .execute(db);
   await sql
     .raw(
       `CREATE TRIGGER formation_sessions_seat_change AFTER UPDATE OF seats_left ON formation_sessions WHEN OLD.seats_left IS NOT NEW.seats_left BEGIN INSERT INTO seat_changes (session_id, changed_at) VALUES (NEW.id, ${SQLITE_NOW}); END`,

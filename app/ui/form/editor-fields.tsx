@@ -10,7 +10,7 @@ import {
 } from "~/ui/form/fields";
 import { MarkdownEditor } from "~/ui/markdown-editor";
 
-/** Form helpers of the formation editor: values and errors keyed by the fields' dotted names. */
+/** Form helpers of the editors (formations, blog posts): values and errors keyed by the fields' dotted names. */
 
 export type FormValues = Record<string, unknown>;
 
@@ -220,6 +220,49 @@ export function EditorSection({
       {description ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p> : null}
       <div className="mt-5 space-y-5">{children}</div>
     </section>
+  );
+}
+
+/**
+ * The « Référencement » section of an editor: the title and the description for search engines,
+ * each with its length limit and a hint that says what stands in when it is empty.
+ */
+export function SeoSection({
+  values,
+  errors,
+  titleMax,
+  titleHint,
+  descriptionMax,
+  descriptionHint,
+}: {
+  values: FormValues;
+  errors: Record<string, string>;
+  titleMax: number;
+  titleHint: string;
+  descriptionMax: number;
+  descriptionHint: string;
+}) {
+  return (
+    <EditorSection id="referencement" title="Référencement">
+      <TextField
+        name="seoTitle"
+        label="Titre pour les moteurs de recherche"
+        values={values}
+        errors={errors}
+        maxLength={titleMax}
+        hint={titleHint}
+      />
+      <TextField
+        name="seoDescription"
+        label="Description pour les moteurs de recherche"
+        values={values}
+        errors={errors}
+        multiline
+        rows={2}
+        maxLength={descriptionMax}
+        hint={descriptionHint}
+      />
+    </EditorSection>
   );
 }
 
