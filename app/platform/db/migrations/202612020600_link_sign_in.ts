@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { tableWithId } from "./columns";
 
 /**
  * Sign-in by link (docs/decisions/0029-space-sign-in-by-link.md):
@@ -11,9 +12,7 @@ import type { Kysely } from "kysely";
  * `realm` names the space ("espace": clients and trainees); the trainers' space will be another.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("link_sign_in_tokens")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "link_sign_in_tokens")
     .addColumn("realm", "varchar(40)", (c) => c.notNull())
     .addColumn("subject", "varchar(320)", (c) => c.notNull())
     .addColumn("token_hash", "varchar(64)", (c) => c.notNull().unique())
@@ -24,9 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("link_sign_in_tokens_expires").on("link_sign_in_tokens").column("expires_at").execute();
 
-  await db.schema
-    .createTable("link_sign_in_sessions")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "link_sign_in_sessions")
     .addColumn("realm", "varchar(40)", (c) => c.notNull())
     .addColumn("subject", "varchar(320)", (c) => c.notNull())
     .addColumn("secret_hash", "varchar(64)", (c) => c.notNull().unique())
@@ -37,9 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("link_sign_in_sessions_subject").on("link_sign_in_sessions").columns(["realm", "subject"]).execute();
 
-  await db.schema
-    .createTable("space_accesses")
-    .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+  await tableWithId(db, "space_accesses")
     .addColumn("person", "varchar(40)", (c) => c.notNull())
     .addColumn("client", "varchar(40)", (c) => c.notNull())
     .addColumn("event", "varchar(40)", (c) => c.notNull())
