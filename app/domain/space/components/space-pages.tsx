@@ -146,45 +146,52 @@ export function OverviewSections({ overview }: { overview: SpaceOverview }) {
     );
   return (
     <>
-      {overview.asContact.length > 0 ? (
-        <section aria-labelledby="mes-inscriptions" className="space-y-4">
-          <h2 id="mes-inscriptions" className={heading}>
-            Vos inscriptions
-          </h2>
-          <ul className="space-y-3">
-            {overview.asContact.map((r) => (
-              <li key={r.id} className={card}>
-                <p className="font-semibold">
-                  <Link to={r.href}>
-                    {r.formationTitle} — {r.reference}
-                  </Link>
-                </p>
-                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                  {r.datesLabel} · {r.trainees} stagiaire{r.trainees > 1 ? "s" : ""} · Statut&nbsp;: {r.statusLabel}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {overview.asTrainee.length > 0 ? (
-        <section aria-labelledby="mes-formations" className="space-y-4">
-          <h2 id="mes-formations" className={heading}>
-            Vos formations
-          </h2>
-          <ul className="space-y-3">
-            {overview.asTrainee.map((t) => (
-              <li key={t.registrationId} className={card}>
-                <p className="font-semibold">
-                  <Link to={t.href}>{t.formationTitle}</Link>
-                </p>
-                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t.datesLabel}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <OverviewList
+        id="mes-inscriptions"
+        title="Vos inscriptions"
+        items={overview.asContact.map((r) => ({
+          key: r.id,
+          href: r.href,
+          title: `${r.formationTitle} — ${r.reference}`,
+          detail: `${r.datesLabel} · ${r.trainees} stagiaire${r.trainees > 1 ? "s" : ""} · Statut\u00a0: ${r.statusLabel}`,
+        }))}
+      />
+      <OverviewList
+        id="mes-formations"
+        title="Vos formations"
+        items={overview.asTrainee.map((t) => ({ key: t.registrationId, href: t.href, title: t.formationTitle, detail: t.datesLabel }))}
+      />
     </>
+  );
+}
+
+/** One list of the space's home, each item a link to its page (nothing when the list is empty). */
+function OverviewList({
+  id,
+  title,
+  items,
+}: {
+  id: string;
+  title: string;
+  items: Array<{ key: string; href: string; title: string; detail: string }>;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h2 id={id} className={heading}>
+        {title}
+      </h2>
+      <ul className="space-y-3">
+        {items.map((item) => (
+          <li key={item.key} className={card}>
+            <p className="font-semibold">
+              <Link to={item.href}>{item.title}</Link>
+            </p>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{item.detail}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
