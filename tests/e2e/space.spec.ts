@@ -3,6 +3,7 @@ import { axeViolations } from "./support/axe";
 import { serverDb, testClientIp, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
+import { openPass, visitAll } from "./support/page-pass";
 import { registerOverHttp } from "./support/sessions";
 
 /**
@@ -53,6 +54,7 @@ async function forgetSpaceOf(sessionId: string, addresses: string[]) {
 test("a contact and a trainee sign in by link and see what concerns them, and only that", async ({
   browser,
   request,
+  baseURL,
   staff: staffAccount,
   newSession,
 }) => {
@@ -168,6 +170,27 @@ test("a contact and a trainee sign in by link and see what concerns them, and on
     expect(anaConvocation).toBeTruthy();
     expect((await brunoPage.request.get(`/espace/documents/${anaConvocation!.id}`)).status()).toBe(404);
     await brunoContext.close();
+
+    // The page pass on the space's screens (axe at 375 and 1280 px in both themes, French typography,
+    // no internal id shown, no console or CSP error), with each person's session.
+    const pass = await openPass(browser, baseURL!);
+    const problems = await visitAll(pass, [{ path: "/espace", forOutsiders: true, axe: true }]);
+    await pass.context.addCookies(await lea.context.cookies());
+    problems.push(
+      ...(await visitAll(pass, [
+        { path: "/espace", forOutsiders: true, axe: true },
+        { path: `/espace/inscriptions/${registration.id}`, forOutsiders: true, axe: true },
+      ])),
+    );
+    await pass.context.clearCookies();
+    await pass.context.addCookies(await anaSpace.context.cookies());
+    problems.push(...(await visitAll(pass, [{ path: `/espace/formations/${registration.id}`, forOutsiders: true, axe: true }])));
+    // Staff's page of the registration's space (send the link, last accesses).
+    await pass.context.clearCookies();
+    await pass.context.addCookies(await staff.context.cookies());
+    problems.push(...(await visitAll(pass, [{ path: `/admin/inscriptions/${registration.id}/espace`, forOutsiders: false, axe: true }])));
+    await pass.context.close();
+    expect(problems).toEqual([]);
 
     // « Se déconnecter » ends the session.
     await anaSpace.page.getByRole("button", { name: "Se déconnecter" }).click();

@@ -38,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "deconnexion") {
     const cookie = await signOutOfSpace(request);
-    return redirectWithToast("/espace", { kind: "success", title: "Vous êtes déconnecté(e)" }, { headers: { "Set-Cookie": cookie } });
+    return redirectWithToast("/espace", { kind: "success", title: "Vous avez quitté votre espace" }, { headers: { "Set-Cookie": cookie } });
   }
   const outcome = await requestSpaceLink(form, { ip: clientIp(request) });
   if (outcome.ok) return data({ sent: LINK_SENT_MESSAGE, errors: {}, values: {} } satisfies SignInReply);

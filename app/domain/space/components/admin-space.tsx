@@ -61,7 +61,7 @@ export function AdminSpacePanel({
         {accesses.length === 0 ? (
           <p>Aucun accès pour l'instant.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" role="region" aria-label="Derniers accès (défile horizontalement)" tabIndex={0}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Derniers accès à l'espace des personnes de l'inscription</caption>
               <thead>

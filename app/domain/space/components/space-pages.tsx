@@ -113,7 +113,7 @@ export function SpaceFrame({
     <>
       <PageIntro eyebrow={eyebrow} title={title}>
         <p className="text-base">
-          Connecté(e) avec <strong className="break-all">{email}</strong>.
+          Adresse de connexion&nbsp;: <strong className="break-all">{email}</strong>
         </p>
       </PageIntro>
       <div className="mx-auto max-w-4xl space-y-10 px-4 py-10">
