@@ -4,6 +4,7 @@ import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { AuditLogTable } from "~/platform/db/schema";
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter } from "./model";
 import type { Actor } from "~/platform/db/actor";
+import { escapeLike } from "~/platform/db/dialect";
 
 export interface AuditInput {
   /** Who did it: the session user of the admin action (id null for a command-line script). */
@@ -39,10 +40,6 @@ export async function recordAudit(target: Db, input: AuditInput): Promise<void> 
       revision_id: input.revisionId ?? null,
     })
     .execute();
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function toEntry(r: Selectable<AuditLogTable>): AuditEntry {

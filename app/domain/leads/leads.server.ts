@@ -59,6 +59,7 @@ import { isUniqueViolation } from "~/platform/db/errors";
 import { checkpointAfterErasure, eraseCopies } from "~/platform/privacy/erasure.server";
 import type { SpoolEntry } from "~/platform/spool/spool.server";
 import { formatDateTimeShort } from "~/platform/format";
+import { escapeLike } from "~/platform/db/dialect";
 
 // ---------------------------------------------------------------------------------------------
 // Submission
@@ -385,10 +386,6 @@ export async function leadDashboardFigures(target: Db = db()): Promise<Dashboard
       role: "editor",
     },
   ];
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function filteredQuery(target: Db, kind: LeadKind, filter: LeadFilter) {
