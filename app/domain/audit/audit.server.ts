@@ -5,6 +5,7 @@ import type { AuditLogTable } from "~/platform/db/schema";
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter } from "./model";
 import type { Actor } from "~/platform/db/actor";
 import { escapeLike } from "~/platform/db/dialect";
+import { countedPage } from "~/platform/db/pages";
 
 export interface AuditInput {
   /** Who did it: the session user of the admin action (id null for a command-line script). */
@@ -70,10 +71,7 @@ export async function listAudit(
     const like = (column: "summary" | "actor_email" | "entity_id") => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
     query = query.where((eb) => eb.or([like("summary"), like("actor_email"), like("entity_id")]));
   }
-  const countRow = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
-  const total = Number(countRow?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
-  const page = Math.min(filter.page, pageCount);
+  const { total, page, pageCount } = await countedPage(query, filter.page, AUDIT_PAGE_SIZE);
   const rows = await query
     .selectAll()
     .orderBy("created_at", "desc")

@@ -60,6 +60,7 @@ import { checkpointAfterErasure, eraseCopies } from "~/platform/privacy/erasure.
 import type { SpoolEntry } from "~/platform/spool/spool.server";
 import { formatDateTimeShort } from "~/platform/format";
 import { escapeLike } from "~/platform/db/dialect";
+import { countedPage } from "~/platform/db/pages";
 
 // ---------------------------------------------------------------------------------------------
 // Submission
@@ -444,10 +445,7 @@ export async function listLeads(
   target: Db = db(),
 ): Promise<{ items: LeadListItem[]; total: number; page: number; pageCount: number; statusCounts: Record<LeadStatus, number> }> {
   const query = filteredQuery(target, kind, filter);
-  const countRow = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
-  const total = Number(countRow?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE));
-  const page = Math.min(filter.page, pageCount);
+  const { total, page, pageCount } = await countedPage(query, filter.page, LEADS_PAGE_SIZE);
   const rows = await query
     .selectAll()
     .orderBy("created_at", "desc")
