@@ -12,7 +12,7 @@ import { liftLockout, type Lockout } from "~/platform/auth/sign-in-throttle.serv
 import type { Actor } from "~/platform/db/actor";
 import { accepted, refusal, type Outcome } from "~/platform/validation/errors";
 import { UNCONFIRMED_ROLE_REFUSAL, isUnconfirmed } from "./unconfirmed.server";
-import { countedPage } from "~/platform/db/pages";
+import { listPage } from "~/platform/db/pages";
 
 /** A rule of the accounts area was broken; the message is French and meant for the user. */
 export class AccountRuleError extends Error {
@@ -83,14 +83,12 @@ export async function listUsers(
     const q = filter.q;
     query = query.where((eb) => eb.or([containsIgnoringCase("email", q), containsIgnoringCase("display_name", q)]));
   }
-  const { total, page, pageCount } = await countedPage(query, Math.max(1, filter.page ?? 1), USERS_PAGE_SIZE);
-  const rows = await query
-    .select([...USER_COLUMNS])
-    .orderBy("created_at", "desc")
-    .orderBy("id")
-    .limit(USERS_PAGE_SIZE)
-    .offset((page - 1) * USERS_PAGE_SIZE)
-    .execute();
+  const { rows, total, page, pageCount } = await listPage(query, Math.max(1, filter.page ?? 1), USERS_PAGE_SIZE, (q) =>
+    q
+      .select([...USER_COLUMNS])
+      .orderBy("created_at", "desc")
+      .orderBy("id"),
+  );
   return { users: rows.map(toSummary), total, page, pageCount };
 }
 

@@ -60,7 +60,7 @@ import { checkpointAfterErasure, eraseCopies } from "~/platform/privacy/erasure.
 import type { SpoolEntry } from "~/platform/spool/spool.server";
 import { formatDateTimeShort } from "~/platform/format";
 import { escapeLike } from "~/platform/db/dialect";
-import { countedPage } from "~/platform/db/pages";
+import { listPage } from "~/platform/db/pages";
 
 // ---------------------------------------------------------------------------------------------
 // Submission
@@ -445,14 +445,9 @@ export async function listLeads(
   target: Db = db(),
 ): Promise<{ items: LeadListItem[]; total: number; page: number; pageCount: number; statusCounts: Record<LeadStatus, number> }> {
   const query = filteredQuery(target, kind, filter);
-  const { total, page, pageCount } = await countedPage(query, filter.page, LEADS_PAGE_SIZE);
-  const rows = await query
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(LEADS_PAGE_SIZE)
-    .offset((page - 1) * LEADS_PAGE_SIZE)
-    .execute();
+  const { rows, total, page, pageCount } = await listPage(query, filter.page, LEADS_PAGE_SIZE, (q) =>
+    q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc"),
+  );
   const states = await mailStates(
     target,
     rows.map((r) => r.id),

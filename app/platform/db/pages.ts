@@ -14,3 +14,21 @@ export async function countedPage<DB, TB extends keyof DB, O>(
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   return { total, page: Math.min(askedPage, pageCount), pageCount };
 }
+
+/**
+ * One page of a filtered list: `countedPage`, then the page's rows as `rows` selects and orders them
+ * from the filtered query.
+ */
+export async function listPage<DB, TB extends keyof DB, O, R>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  askedPage: number,
+  pageSize: number,
+  rows: (filtered: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
+): Promise<{ rows: R[]; total: number; page: number; pageCount: number }> {
+  const counted = await countedPage(query, askedPage, pageSize);
+  const found = await rows(query)
+    .limit(pageSize)
+    .offset((counted.page - 1) * pageSize)
+    .execute();
+  return { rows: found as R[], ...counted };
+}
