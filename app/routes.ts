@@ -34,6 +34,9 @@ export default [
   route("admin/parametres/documents/apercu.pdf", "routes/admin/document-preview.ts"),
   route("admin/sessions/:id/documents/apercu.pdf", "routes/admin/session-document-preview.ts"),
   route("admin/qualiopi/export", "routes/admin/qualiopi-export.ts"),
+  // The client's and trainee's space: files (outside the site's frame).
+  route("espace/formations/:id/agenda.ics", "routes/space/calendar.ts"),
+  route("espace/documents/:id", "routes/space/document.ts"),
   // Admin area: every child is guarded by the layout's loader (editor or admin) and by its own.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
@@ -66,6 +69,7 @@ export default [
     route("sessions/:id", "routes/admin/session.tsx"),
     route("sessions/:id/documents", "routes/admin/session-documents.tsx"),
     route("textes-legaux", "routes/admin/legal-documents.tsx"),
+    route("inscriptions/:id/espace", "routes/space/admin-registration.tsx"),
   ]),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
@@ -96,6 +100,11 @@ export default [
     route("inscription/recue", "routes/site/registration-received.tsx"),
     route("inscription/gerer/:token", "routes/site/registration-manage.tsx"),
     route("inscription/offre/:token", "routes/site/registration-offer.tsx"),
+    // The client's and trainee's space (README « Espace client et stagiaire »).
+    route("espace", "routes/space/home.tsx"),
+    route("espace/connexion/:token", "routes/space/link.tsx"),
+    route("espace/inscriptions/:id", "routes/space/registration.tsx"),
+    route("espace/formations/:id", "routes/space/training.tsx"),
     route("conditions-generales-de-vente", "routes/site/legal-document.tsx", { id: "routes/site/cgv" }),
     route("reglement-interieur", "routes/site/legal-document.tsx", { id: "routes/site/reglement-interieur" }),
     route("comparatif", "routes/site/comparatif-choix.tsx"),

@@ -3,6 +3,7 @@ import type { NextFunction, Request as ExpressRequest, RequestHandler, Response 
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { DOCUMENT_REQUEST_HEADER } from "~/platform/ssr/kept.server";
 import { hasFlashCookie } from "~/platform/toast/flash.server";
+import { LINK_SESSION_COOKIE } from "~/platform/link-sign-in/cookie";
 import { log } from "~/platform/log.server";
 import { collectPageTags } from "~/platform/cache/page-tags.server";
 import { PayloadTooLargeError, UNSUPPORTED_BODY_MESSAGE, bodyLimitFor, readBody, unsupportedBody } from "./body-limits";
@@ -37,11 +38,11 @@ export interface HandlerOptions {
   csp: boolean;
 }
 
-/** A session (Better Auth) or flash cookie makes the request private. */
+/** A session (Better Auth, or a space's sign-in by link) or flash cookie makes the request private. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]/;
 
 export function isPrivateRequest(cookieHeader: string | undefined): boolean {
-  return !!cookieHeader && (SESSION_COOKIE.test(cookieHeader) || hasFlashCookie(cookieHeader));
+  return !!cookieHeader && (SESSION_COOKIE.test(cookieHeader) || LINK_SESSION_COOKIE.test(cookieHeader) || hasFlashCookie(cookieHeader));
 }
 
 /** Headers a stored entry must not replay. */

@@ -9,6 +9,7 @@ import { runBackup } from "~/platform/backup/backup.server";
 import { nextBackupAt } from "~/platform/backup/schedule";
 import { sweepWaitingLists } from "~/domain/registrations/registrations.server";
 import { pruneOrphanDocumentFiles } from "~/domain/documents/orphans.server";
+import { pruneSpace } from "~/domain/space/sign-in.server";
 import { config } from "~/platform/config.server";
 import { pruneOutbox } from "~/platform/email/mailer.server";
 import { retentionCutoff } from "~/domain/leads/leads.server";
@@ -68,6 +69,11 @@ export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
   },
   { name: "Compteurs des e-mails de compte expirés supprimés", next: every(6 * 60 * 60 * 1000), run: () => pruneAccountMailSends() },
   { name: "Fichiers de documents sans fiche supprimés", next: every(60 * 60 * 1000), run: () => pruneOrphanDocumentFiles() },
+  {
+    name: "Liens et sessions de l'espace client finis, accès de plus d'un an supprimés",
+    next: every(6 * 60 * 60 * 1000),
+    run: () => pruneSpace(),
+  },
   // Offers of the waiting lists that expired, and seats added by staff, go to the next in line.
   { name: "Listes d'attente des sessions servies", next: every(60 * 1000), run: () => sweepWaitingLists() },
 ];

@@ -26,5 +26,6 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
   registrations: ["audit", "content", "formations", "funding", "revisions", "settings", "webhooks"],
   documents: ["audit", "formations", "registrations", "revisions", "settings"],
   // Imported by no other domain.
+  space: ["audit", "content", "documents", "formations", "registrations", "settings"],
   leads: ["audit", "content", "formations", "funding", "settings", "webhooks"],
 };

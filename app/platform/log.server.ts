@@ -68,8 +68,8 @@ export interface AccessFields {
 /** What stands in a log line for a secret taken out of an address. */
 export const REDACTED = "[masqué]";
 
-/** Paths whose next segment is a signed link's secret: registrant page, seat offer, training document, password reset. */
-const SECRET_SEGMENT = /^(\/(?:inscription\/(?:gerer|offre)|documents|api\/auth\/reset-password)\/)[^/?#]+/;
+/** Paths whose next segment is a signed link's secret: registrant page, seat offer, training document, password reset, space sign-in link. */
+const SECRET_SEGMENT = /^(\/(?:inscription\/(?:gerer|offre)|documents|api\/auth\/reset-password|espace\/connexion)\/)[^/?#]+/;
 /** Query parameters that carry a secret (invitation, confirmation and reset tokens, signatures). */
 const SECRET_PARAM = /([?&](?:token|code|signature|sig|key|secret|otp)=)[^&#]*/gi;
 

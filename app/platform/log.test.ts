@@ -10,6 +10,7 @@ describe("secrets of signed links in the logs", () => {
     ["/inscription/gerer/01J9ZK3M.f3a9c0d1e2.data", "/inscription/gerer/[masqué]"],
     ["/inscription/offre/01J9ZK3M.abcdef", "/inscription/offre/[masqué]"],
     ["/documents/Zm9vYmFy.c2lnbmF0dXJl", "/documents/[masqué]"],
+    ["/espace/connexion/F1adXelRhZqpOsGWJSUG5cScGbfVX4a4MoZ2GkbcLOI", "/espace/connexion/[masqué]"],
     ["/api/auth/reset-password/abcDEF123?callbackURL=%2Flogin", "/api/auth/reset-password/[masqué]?callbackURL=%2Flogin"],
     ["/invitation?token=secret-invitation", "/invitation?token=[masqué]"],
     ["/login/confirmation?token=abc&x=1", "/login/confirmation?token=[masqué]&x=1"],

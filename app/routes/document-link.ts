@@ -1,6 +1,7 @@
 import type { Route } from "./+types/document-link";
 import { documentFile } from "~/domain/documents/documents.server";
 import { verifyDocumentToken } from "~/domain/documents/links.server";
+import { downloadResponse } from "~/platform/http/download";
 
 const refusal = (status: number, message: string) =>
   new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
@@ -18,13 +19,5 @@ export async function loader({ params }: Route.LoaderArgs) {
       : refusal(404, "Document introuvable.");
   const file = await documentFile(check.id);
   if (!file || file.replaced) return refusal(404, "Document introuvable ou remplacé par une version plus récente.");
-  return new Response(new Uint8Array(file.body), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  return downloadResponse(file.body, file.filename, "application/pdf", { "X-Robots-Tag": "noindex" });
 }

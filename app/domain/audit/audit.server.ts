@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
+import { frenchSpacing } from "~/platform/format";
 import type { AuditLogTable } from "~/platform/db/schema";
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter } from "./model";
 import type { Actor } from "~/platform/db/actor";
@@ -53,7 +54,8 @@ function toEntry(r: Selectable<AuditLogTable>): AuditEntry {
     action: r.action,
     entity: r.entity,
     entityId: r.entity_id,
-    summary: r.summary,
+    // Written by code and by people over the years: shown with French spacing (app/platform/format.ts).
+    summary: frenchSpacing(r.summary),
     revisionId: r.revision_id,
   };
 }

@@ -166,7 +166,7 @@ export function parseCsv(text: string, separator = detectSeparator(text)): { rec
         continue;
       }
       throw new ImportFileError(
-        `Le fichier CSV est mal formé ligne ${line} : un texte entre guillemets est suivi de « ${c} » au lieu d'un séparateur « ${separatorName(separator)} ». Doublez les guillemets à l'intérieur d'une cellule ("").`,
+        `Le fichier CSV est mal formé ligne ${line}\u00a0: un texte entre guillemets est suivi de « ${c} » au lieu d'un séparateur « ${separatorName(separator)} ». Doublez les guillemets à l'intérieur d'une cellule ("").`,
       );
     } else {
       // Copy plain text up to the next separator, line break or quote in one slice.
@@ -182,7 +182,7 @@ export function parseCsv(text: string, separator = detectSeparator(text)): { rec
   }
   if (quoted) {
     throw new ImportFileError(
-      `Le fichier CSV est mal formé : le guillemet ouvert ligne ${quoteLine} n'est jamais fermé. Vérifiez cette cellule (un guillemet à l'intérieur d'une cellule s'écrit "").`,
+      `Le fichier CSV est mal formé\u00a0: le guillemet ouvert ligne ${quoteLine} n'est jamais fermé. Vérifiez cette cellule (un guillemet à l'intérieur d'une cellule s'écrit "").`,
     );
   }
   if (cell !== "" || cells.length > 0 || afterQuote) endRecord();

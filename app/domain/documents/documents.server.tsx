@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { convocationMailFor } from "~/domain/registrations/admin.server";
+import { contactSpaceLine, traineeSpaceLine } from "~/domain/registrations/space-links";
+import { config } from "~/platform/config.server";
 import { enqueueMail, signalMailQueued } from "~/platform/email/queue.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
@@ -361,6 +363,12 @@ export async function queueDocumentMail(
   const pdf = { filename: row.filename, contentType: "application/pdf", storageKey: row.storage_key };
   const download = `Vous pouvez aussi le télécharger pendant ${LINK_DAYS}\u00a0jours à cette adresse\u00a0: ${link}`;
   for (const to of recipients) {
+    // The person's space keeps the document too: the contact's page of the registration, or the trainee's.
+    const spaceLine = row.registration_id
+      ? row.trainee_id && !to.forTrainee
+        ? traineeSpaceLine(config().siteUrl, row.registration_id)
+        : contactSpaceLine(config().siteUrl, row.registration_id)
+      : null;
     const linkLines = [
       to.forTrainee
         ? `Vous trouverez ci-joint le document «\u00a0${label}\u00a0» n°\u00a0${row.number} de ${to.forTrainee}, à conserver notamment pour le financeur de la formation.`
@@ -386,7 +394,9 @@ export async function queueDocumentMail(
             purpose: `document-${row.kind}`,
             to: to.email,
             subject: `${label} ${row.number}${to.forTrainee ? ` — ${to.forTrainee}` : ""}${orgName ? ` — ${orgName}` : ""}`,
-            text: [`Bonjour ${to.name},`, "", ...linkLines, "", "Bien cordialement,", orgName].join("\n"),
+            text: [`Bonjour ${to.name},`, "", ...linkLines, ...(spaceLine ? [spaceLine] : []), "", "Bien cordialement,", orgName].join(
+              "\n",
+            ),
             attachments: [pdf],
           },
       now,

@@ -276,7 +276,7 @@ export async function convocationMailFor(
   const [setup, r] = await Promise.all([mailSetup(target), loadMailRegistration(target, registrationId)]);
   const trainee = r?.trainees.find((t) => t.email === traineeEmail);
   if (!r || !trainee) return null;
-  return { ...convocationMail(trainee, r, setup.organisation), calendar: calendarOf(r, setup) };
+  return { ...convocationMail(trainee, r, setup.organisation, setup.siteUrl), calendar: calendarOf(r, setup) };
 }
 
 /** The session's trainees as CSV for Excel in French (UTF-8 with BOM, « ; », formulas neutralised). */

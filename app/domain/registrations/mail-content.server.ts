@@ -5,6 +5,7 @@ import { sessionDays, timeLabel } from "./calendar";
 import { BUYER_KINDS, STATUS_LABELS, fundingText, type RegistrationStatus } from "./labels";
 import { quoteText, registrationQuote } from "./quote";
 import { placeOf, type RegistrationSession } from "./sessions.server";
+import { contactSpaceLine, traineeSpaceLine } from "./space-links";
 
 /** What the e-mails of a registration are made of (the stored record and its session). */
 export interface MailRegistration {
@@ -84,11 +85,13 @@ export function withdrawalLines(finalOn: string): string[] {
   ];
 }
 
-function manageLines(links: MailLinks): string[] {
+function manageLines(links: MailLinks, registrationId: string): string[] {
   return [
     `Pour annuler ou changer de stagiaire, jusqu'au ${dayLabel(links.deadline)} inclus\u00a0:`,
     links.manageUrl,
     "Passé cette date, écrivez-nous ou appelez-nous.",
+    "",
+    contactSpaceLine(links.siteUrl, registrationId),
   ];
 }
 
@@ -106,7 +109,7 @@ export function receivedMail(r: MailRegistration, links: MailLinks, o: Organisat
     ...summaryLines(r),
     "",
     ...(r.buyerKind === "particulier" && r.finalOn ? [...withdrawalLines(r.finalOn), ""] : []),
-    ...manageLines(links),
+    ...manageLines(links, r.id),
     ...signature(o),
   ];
   return { subject: `Inscription reçue\u00a0: ${r.session.formationTitle} (${r.reference})`, text: lines.join("\n") };
@@ -123,6 +126,8 @@ export function waitlistMail(r: MailRegistration, position: number, links: MailL
     "",
     "Pour quitter la liste d'attente\u00a0:",
     links.manageUrl,
+    "",
+    contactSpaceLine(links.siteUrl, r.id),
     ...signature(o),
   ];
   return { subject: `Liste d'attente\u00a0: ${r.session.formationTitle} (${r.reference})`, text: lines.join("\n") };
@@ -138,14 +143,14 @@ export function confirmedMail(r: MailRegistration, links: MailLinks, o: Organisa
     ...summaryLines(r),
     "",
     ...(r.buyerKind === "particulier" && r.finalOn ? [...withdrawalLines(r.finalOn), ""] : []),
-    ...manageLines(links),
+    ...manageLines(links, r.id),
     ...signature(o),
   ];
   return { subject: `Inscription confirmée\u00a0: ${r.session.formationTitle} (${r.reference})`, text: lines.join("\n") };
 }
 
-/** To the contact: a seat is offered from the waiting list, held until `expiresAt`. */
-export function offerMail(r: MailRegistration, offerUrl: string, expiresAt: string, o: Organisation): TextMail {
+/** To the contact: a seat is offered from the waiting list, held until `expiresAt` (`siteUrl`: the link to their space). */
+export function offerMail(r: MailRegistration, offerUrl: string, expiresAt: string, o: Organisation, siteUrl: string): TextMail {
   const lines = [
     `Bonjour ${r.contactName},`,
     "",
@@ -155,6 +160,8 @@ export function offerMail(r: MailRegistration, offerUrl: string, expiresAt: stri
     "Sans réponse d'ici là, la place est proposée à la personne suivante de la liste.",
     "",
     ...summaryLines(r),
+    "",
+    contactSpaceLine(siteUrl, r.id),
     ...signature(o),
   ];
   return { subject: `Une place pour vous\u00a0: ${r.session.formationTitle}`, text: lines.join("\n") };
@@ -204,8 +211,13 @@ export function accessibilityMail(r: MailRegistration, siteUrl: string): TextMai
   return { subject: `Besoins d'adaptation\u00a0: ${r.session.formationTitle} (${r.reference})`, text: lines.join("\n") };
 }
 
-/** To one trainee: the convocation, with the calendar file. */
-export function convocationMail(trainee: { firstName: string; lastName: string }, r: MailRegistration, o: Organisation): TextMail {
+/** To one trainee: the convocation, with the calendar file (`siteUrl`: the link to their space). */
+export function convocationMail(
+  trainee: { firstName: string; lastName: string },
+  r: MailRegistration,
+  o: Organisation,
+  siteUrl: string,
+): TextMail {
   const lines = [
     `Bonjour ${trainee.firstName} ${trainee.lastName},`,
     "",
@@ -219,6 +231,8 @@ export function convocationMail(trainee: { firstName: string; lastName: string }
           `Pour un besoin d'adaptation (handicap)\u00a0: ${r.session.disabilityContactName || "notre référent handicap"}, ${r.session.disabilityContactEmail}.`,
         ]
       : []),
+    "",
+    traineeSpaceLine(siteUrl, r.id),
     ...signature(o),
   ];
   return {
@@ -268,7 +282,7 @@ export function sessionMovedMail(r: MailRegistration, before: ScheduleText, link
     "",
     `Chaque stagiaire en est informé par e-mail. ${MOVE_CALENDAR} Les documents déjà remis (convention ou contrat, convocations) vous seront renvoyés à jour.`,
     "",
-    ...manageLines(links),
+    ...manageLines(links, r.id),
     ...signature(o),
   ];
   return { subject: `Changement de session\u00a0: ${r.session.formationTitle} (${r.reference})`, text: lines.join("\n") };
@@ -280,6 +294,7 @@ export function sessionMovedTraineeMail(
   r: MailRegistration,
   before: ScheduleText,
   o: Organisation,
+  siteUrl: string,
 ): TextMail {
   const lines = [
     `Bonjour ${trainee.firstName} ${trainee.lastName},`,
@@ -290,6 +305,8 @@ export function sessionMovedTraineeMail(
     "",
     `${MOVE_CALENDAR} Votre convocation à jour suivra.`,
     "En cas d'empêchement aux nouvelles dates, prévenez-nous au plus tôt en répondant à cet e-mail.",
+    "",
+    traineeSpaceLine(siteUrl, r.id),
     ...signature(o),
   ];
   return {

@@ -132,7 +132,11 @@ function summaryOf(r: MailRegistration): SessionSummary {
 /** The registrant's page (signed link of the e-mails): null when the link is wrong. */
 export async function registrantView(token: string, target: Db = db(), now = new Date()): Promise<RegistrantView | null> {
   const id = verifySignedToken("gerer", token);
-  if (!id) return null;
+  return id ? registrantViewById(id, target, now) : null;
+}
+
+/** The registrant's view of one registration (the contact's page, and their space's): null when there is none. */
+export async function registrantViewById(id: string, target: Db = db(), now = new Date()): Promise<RegistrantView | null> {
   const r = await loadMailRegistration(target, id);
   if (!r) return null;
   const settings = await getRegistrationSettings(target);

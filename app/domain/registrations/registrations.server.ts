@@ -31,6 +31,8 @@ import { log } from "~/platform/log.server";
 import { formDataToObject } from "~/platform/validation/form-data";
 import { addDays, deadlineDay } from "./calendar";
 import { calendarAttachment } from "./ics.server";
+import { revokeLinkSessions } from "~/platform/link-sign-in/link-sign-in.server";
+import { SPACE_REALM } from "./space-links";
 import { INTENT_ADD, INTENT_FIELD, INTENT_REMOVE_PREFIX, MAX_TRAINEES, type RegistrationStatus } from "./labels";
 import { currentTerms, legalVersionById } from "~/domain/revisions/legal-documents.server";
 import {
@@ -802,7 +804,13 @@ async function offerSeats(trx: Db, sessionId: string, registrationId: string, se
     })
     .execute();
   const r = (await loadMailRegistration(trx, registrationId))!;
-  const mail = offerMail(r, `${setup.siteUrl}/inscription/offre/${signedToken("offre", offerId)}`, expiresAt, setup.organisation);
+  const mail = offerMail(
+    r,
+    `${setup.siteUrl}/inscription/offre/${signedToken("offre", offerId)}`,
+    expiresAt,
+    setup.organisation,
+    setup.siteUrl,
+  );
   await enqueueMail(trx, { registrationId: r.id, purpose: "inscription-offre", to: r.contactEmail, replyTo: setup.staff, ...mail }, now);
 }
 
@@ -955,6 +963,8 @@ export async function cancelRegistration(
     }
     await recordStatus(trx, id, "annulee", by, reason, iso);
     const r = (await loadMailRegistration(trx, id))!;
+    // The space no longer opens for its people: their sessions end (they may sign in again for another registration).
+    await revokeLinkSessions(trx, SPACE_REALM, [r.contactEmail, ...r.trainees.map((t) => t.email)], now);
     await queueCancelledMail(trx, r, reason, setup, now);
     await enqueueRegistrationMail(
       trx,
@@ -1128,6 +1138,11 @@ export async function updateTrainees(
         error: `Votre inscription compte ${formatCount(row.seats, "place")}\u00a0: pour ajouter un stagiaire, faites une nouvelle inscription.`,
       };
     }
+    const before = await trx.selectFrom("registration_trainees").select("email").where("registration_id", "=", id).execute();
+    const kept = new Set(trainees.map((t) => t.email.trim().toLowerCase()));
+    // A trainee replaced (or whose address changed) no longer opens this registration's space.
+    const gone = before.map((t) => t.email).filter((e) => !kept.has(e.trim().toLowerCase()));
+    await revokeLinkSessions(trx, SPACE_REALM, gone, now);
     await trx.deleteFrom("registration_trainees").where("registration_id", "=", id).execute();
     await trx
       .insertInto("registration_trainees")

@@ -88,7 +88,7 @@ export async function notifySessionMoved(trx: Db, before: RegistrationSession, s
           to: trainee.email,
           replyTo: setup.staff,
           attachments: [calendar],
-          ...sessionMovedTraineeMail(trainee, r, was, setup.organisation),
+          ...sessionMovedTraineeMail(trainee, r, was, setup.organisation, setup.siteUrl),
         },
         now,
       );

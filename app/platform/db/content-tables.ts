@@ -64,6 +64,9 @@ export const NON_CONTENT_TABLES = [
   "documents",
   "session_attendance",
   "document_jobs",
+  "link_sign_in_tokens",
+  "link_sign_in_sessions",
+  "space_accesses",
   // Written by triggers on the content tables and at startup; read by /recherche, which is never cached.
   "search_documents",
 ] as const;

@@ -595,6 +595,9 @@ export interface Database {
   session_attendance: SessionAttendanceTable;
   document_jobs: DocumentJobsTable;
   revisions: RevisionsTable;
+  link_sign_in_tokens: LinkSignInTokensTable;
+  link_sign_in_sessions: LinkSignInSessionsTable;
+  space_accesses: SpaceAccessesTable;
 }
 
 /** Registrations to sessions (migration 202611280200_registrations). */
@@ -777,4 +780,36 @@ export interface DocumentJobsTable {
   actor_email: string;
   created_at: string;
   updated_at: string;
+}
+
+/** Sign-in by link (migration 202612020600_link_sign_in, docs/decisions/0029-space-sign-in-by-link.md). */
+export interface LinkSignInTokensTable {
+  id: string;
+  realm: string; // "espace"
+  subject: string; // the person's e-mail, lower case
+  token_hash: string; // SHA-256 of the link's secret, hex
+  next_path: WithDefault<string>;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface LinkSignInSessionsTable {
+  id: string;
+  realm: string;
+  subject: string;
+  secret_hash: string; // SHA-256 of the cookie's secret, hex
+  expires_at: string; // sliding: last use + 30 days
+  revoked_at: string | null;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface SpaceAccessesTable {
+  id: string;
+  person: string; // pseudonym() of the e-mail
+  client: string; // pseudonym() of the client address
+  event: string; // connexion | consultation | lien-envoye-equipe
+  path: WithDefault<string>;
+  created_at: string;
 }

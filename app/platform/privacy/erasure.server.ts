@@ -1,12 +1,14 @@
 import { SqliteAdapter, sql } from "kysely";
 import type { Db } from "../db/db.server";
 import { eraseOutboxMailsOf } from "../email/mailer.server";
+import { forgetLinkSignIn } from "../link-sign-in/link-sign-in.server";
 import { log } from "../log.server";
 
 /**
  * After personal data was deleted from the database (right to erasure, retention), the other
  * copies the site controls go too:
  * - the local outbox's e-mails to or about these addresses;
+ * - their sign-in links and sessions of the spaces (app/platform/link-sign-in);
  * - on SQLite, the write-ahead log, which still holds the pages as they were before the deletion:
  *   it is checkpointed into the database and truncated (the database itself runs with
  *   `secure_delete`, so deleted rows are overwritten with zeros, not left in free pages).
@@ -20,6 +22,11 @@ export async function eraseCopies(target: Db, addresses: string[]): Promise<void
     if (mails > 0) log.info("Effacement : e-mails de la boîte d'envoi locale supprimés", { count: mails });
   } catch (error) {
     log.error("Effacement : boîte d'envoi locale non nettoyée", { error: String((error as Error)?.message ?? error) });
+  }
+  try {
+    await forgetLinkSignIn(target, addresses);
+  } catch (error) {
+    log.error("Effacement : liens et sessions des espaces non supprimés", { error: String((error as Error)?.message ?? error) });
   }
   await checkpointAfterErasure(target);
 }

@@ -3,14 +3,13 @@ import type { Route } from "./+types/registration-manage";
 import { PageIntro } from "~/domain/content/components";
 import { ExpiredRegistrantLink, RegistrantPanel, type RegistrantReply } from "~/domain/registrations/components/registrant-page";
 import { SessionCard } from "~/domain/registrations/components/registration-sections";
-import { INTENT_FIELD } from "~/domain/registrations/labels";
-import { traineesUpdateSchema } from "~/domain/registrations/model";
 import { registrantLink } from "~/domain/registrations/pages.server";
-import { adjustTrainees, cancelRegistration, updateTrainees } from "~/domain/registrations/registrations.server";
+import { CANCELLED_TOAST, changeAsRegistrant } from "~/domain/registrations/registrant-action.server";
+import { contactSpacePath } from "~/domain/registrations/space-links";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
+import { failureStatus } from "~/platform/http/failure-status";
 import { redirectWithToast } from "~/platform/toast/flash.server";
-import { formDataToObject } from "~/platform/validation/form-data";
-import { parseSubmission } from "~/platform/validation/submission";
+import { Link } from "~/ui/link";
 
 /**
  * /inscription/gerer/{token}: the registrant's page (signed link of the e-mails): status, trainees,
@@ -37,38 +36,11 @@ export async function action({ params, request }: Route.ActionArgs) {
   if (!link) throw data(null, { status: 404 });
   if (link.kind === "expired")
     return data({ errors: {}, values: {}, formError: "Ce lien n'est plus valable." } satisfies RegistrantReply, { status: 410 });
-  const { view } = link;
   const here = `/inscription/gerer/${encodeURIComponent(params.token)}`;
-  if (!view.canChange)
-    return data(
-      { errors: {}, values: {}, formError: "Le délai pour changer l'inscription en ligne est passé." } satisfies RegistrantReply,
-      { status: 409 },
-    );
-  const form = await request.formData();
-  const intent = String(form.get(INTENT_FIELD) ?? "");
-  if (intent === "annuler") {
-    const motif = String(form.get("motif") ?? "")
-      .trim()
-      .slice(0, 1000);
-    const result = await cancelRegistration(view.id, {
-      by: { id: null, label: "Le contact (page de l'inscription)" },
-      reason: motif || "Annulée par le contact.",
-    });
-    if (!result.ok) return data({ errors: {}, values: {}, formError: result.error } satisfies RegistrantReply, { status: 409 });
-    return redirectWithToast(here, {
-      kind: "success",
-      title: "Inscription annulée",
-      description: "Un e-mail de confirmation vous est envoyé.",
-    });
-  }
-  const adjusted = adjustTrainees(formDataToObject(form));
-  if (adjusted) return data({ errors: {}, values: adjusted } satisfies RegistrantReply);
-  const submission = await parseSubmission(form, traineesUpdateSchema);
-  if (!submission.ok) return data({ errors: submission.errors, values: submission.values } satisfies RegistrantReply, { status: 400 });
-  const result = await updateTrainees(view.id, submission.data.stagiaires);
-  if (!result.ok)
-    return data({ errors: {}, values: submission.values, formError: result.error } satisfies RegistrantReply, { status: 409 });
-  throw redirect(here);
+  const change = await changeAsRegistrant(link.view, await request.formData(), "Le contact (page de l'inscription)");
+  if (change.kind === "cancelled") return redirectWithToast(here, CANCELLED_TOAST);
+  if (change.kind === "saved") throw redirect(here);
+  return data(change.reply, { status: change.failure ? failureStatus(change.failure) : 200 });
 }
 
 export default function RegistrationManagePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -79,6 +51,10 @@ export default function RegistrationManagePage({ loaderData, actionData }: Route
       <PageIntro eyebrow="Votre inscription" title={view.session.formationTitle}>
         <p>
           Bonjour {view.contactName}, voici votre inscription à la session {view.session.datesLabel}.
+        </p>
+        <p>
+          Toutes vos inscriptions, vos stagiaires et vos documents sont aussi dans{" "}
+          <Link to={contactSpacePath(view.id)}>votre espace client</Link>.
         </p>
       </PageIntro>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3">

@@ -5,7 +5,7 @@ export function ToCompleteBadge({ items }: { items: string[] | undefined }) {
   return (
     <span
       className="mt-1 inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-950 dark:bg-amber-950 dark:text-amber-200"
-      title={`À compléter : ${items.join(", ")}`}
+      title={`À compléter\u00a0: ${items.join(", ")}`}
       data-testid="to-complete"
     >
       À compléter ({items.length})<span className="sr-only">&nbsp;: {items.join(", ")}</span>

@@ -5,7 +5,7 @@ import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
 import { inputClass } from "~/ui/form/input-class";
 import { schemaValidator, useForm } from "~/ui/form/use-form";
-import { formatDateTimeShort, formatSiret } from "~/platform/format";
+import { formatDateTimeShort, formatSiret, frenchSpacing } from "~/platform/format";
 import { LeadStatusBadge, MailBadge, MailStateBadge, leadsBasePath } from "../admin";
 import {
   FORMAT_LABELS,
@@ -146,7 +146,7 @@ export function LeadDetailsSection({ kind, lead }: { kind: LeadKind; lead: LeadD
         ) : (
           <Row label="Sujet">{subjectLabel(lead.subject)}</Row>
         )}
-        <Row label="Message">{lead.message ? <p className="whitespace-pre-line">{lead.message}</p> : ""}</Row>
+        <Row label="Message">{lead.message ? <p className="whitespace-pre-line">{frenchSpacing(lead.message)}</p> : ""}</Row>
         <Row label="Consentement">
           Donné le <time dateTime={lead.consentAt}>{formatDateTimeShort(lead.consentAt)}</time>
         </Row>
@@ -263,7 +263,7 @@ export function LeadNotesSection({ lead, busy, reply }: { lead: LeadDetail; busy
         <ol className="mt-5 space-y-3">
           {lead.notes.map((n) => (
             <li key={n.id} className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
-              <p className="whitespace-pre-line">{n.body}</p>
+              <p className="whitespace-pre-line">{frenchSpacing(n.body)}</p>
               <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                 {n.authorEmail}, le <time dateTime={n.createdAt}>{formatDateTimeShort(n.createdAt)}</time>
               </p>

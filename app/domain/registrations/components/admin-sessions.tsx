@@ -147,6 +147,10 @@ export function RegistrationSummary({ r }: { r: AdminRegistration }) {
           </li>
         ))}
       </ul>
+      <p>
+        <Link to={`/admin/inscriptions/${encodeURIComponent(r.id)}/espace`}>Espace client et stagiaires de {r.reference}</Link>
+        &nbsp;: envoyer le lien de l'espace, derniers accès
+      </p>
       <details>
         <summary className="cursor-pointer">Historique ({r.history.length})</summary>
         <ol className="mt-1 space-y-1 pl-5">

@@ -1,0 +1,309 @@
+import { CalendarDays, Clock, Download, MapPin } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { PageIntro } from "~/domain/content/components";
+import type { FieldErrors } from "~/platform/validation/errors";
+import { Button, buttonClass } from "~/ui/button";
+import { FormErrorSummary, TextField } from "~/ui/form/fields";
+import { SpamGuards } from "~/ui/form/public-form";
+import { schemaValidator, useForm, type Validator } from "~/ui/form/use-form";
+import { Link } from "~/ui/link";
+import type { SpaceDocument, SpaceOverview, TraineeSpacePage } from "../space.server";
+
+/** The screens of the client's and trainee's space (docs/decisions/0029-space-sign-in-by-link.md). */
+
+export interface SignInReply {
+  /** The answer given whether the address is known or not. */
+  sent?: string;
+  errors: FieldErrors;
+  values: Record<string, unknown>;
+  formError?: string;
+  token?: string;
+}
+
+const validator = (): Promise<Validator> => import("../model").then(({ spaceSignInSchema }) => schemaValidator(spaceSignInSchema));
+
+/** /espace without a session: the address a link is asked for. */
+export function SignInPage({
+  token,
+  suite,
+  reply,
+  notice,
+}: {
+  token: string;
+  suite: string;
+  reply: SignInReply | undefined;
+  notice?: string;
+}) {
+  const form = useForm({ id: "espace", reply: reply?.sent ? undefined : reply, validator });
+  const email = !reply?.sent && typeof reply?.values.email === "string" ? reply.values.email : "";
+  return (
+    <>
+      <PageIntro eyebrow="Espace client et stagiaire" title="Accéder à votre espace">
+        <p>
+          Vos inscriptions, vos stagiaires, vos formations et vos documents, sans mot de passe&nbsp;: indiquez l'adresse e-mail donnée lors
+          de l'inscription, nous vous envoyons un lien de connexion.
+        </p>
+      </PageIntro>
+      <div className="mx-auto max-w-xl px-4 py-10">
+        {notice ? (
+          <p
+            role="status"
+            className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {notice}
+          </p>
+        ) : null}
+        {reply?.sent ? (
+          <p
+            role="status"
+            data-testid="lien-envoye"
+            className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
+          >
+            {reply.sent}
+          </p>
+        ) : null}
+        <Form method="post" {...form.formProps} aria-labelledby="demander-lien" className="space-y-5">
+          <h2 id="demander-lien" className="text-lg font-bold text-slate-900 dark:text-white">
+            Recevoir un lien de connexion
+          </h2>
+          <FormErrorSummary form={form} labels={{ email: "Adresse e-mail" }} />
+          <SpamGuards token={reply?.token ?? token} />
+          <input type="hidden" name="suite" value={suite} />
+          <input type="hidden" name="intent" value="demander" />
+          <TextField
+            form="espace"
+            name="email"
+            type="email"
+            label="Adresse e-mail"
+            autoComplete="email"
+            inputMode="email"
+            required
+            hint="Celle du contact de l'inscription ou celle d'un stagiaire."
+            defaultValue={email}
+            error={form.errors.email}
+          />
+          <Button type="submit">Recevoir le lien</Button>
+        </Form>
+        <p className="mt-8 text-sm text-slate-700 dark:text-slate-300">
+          Le lien est valable 15&nbsp;minutes et ne sert qu'une fois&nbsp;; votre espace reste ouvert sur cet appareil 30&nbsp;jours après
+          votre dernière visite, ou jusqu'à ce que vous vous déconnectiez. Vous êtes de l'équipe&nbsp;? L'administration se trouve sur{" "}
+          <Link to="/login">la page de connexion de l'équipe</Link>.
+        </p>
+      </div>
+    </>
+  );
+}
+
+/** The header of every page of the space: who is signed in, « Se déconnecter ». */
+export function SpaceFrame({
+  email,
+  title,
+  eyebrow,
+  back,
+  children,
+}: {
+  email: string;
+  title: string;
+  eyebrow: string;
+  back?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageIntro eyebrow={eyebrow} title={title}>
+        <p className="text-base">
+          Adresse de connexion&nbsp;: <strong className="break-all">{email}</strong>
+        </p>
+      </PageIntro>
+      <div className="mx-auto max-w-4xl space-y-10 px-4 py-10">
+        <nav aria-label="Espace" className="flex flex-wrap items-center gap-4">
+          {back ? <Link to="/espace">← Retour à votre espace</Link> : null}
+          <Form method="post" action="/espace" className="ml-auto">
+            <input type="hidden" name="intent" value="deconnexion" />
+            <Button type="submit" variant="secondary" size="sm">
+              Se déconnecter
+            </Button>
+          </Form>
+        </nav>
+        {children}
+      </div>
+    </>
+  );
+}
+
+const card = "rounded-xl border border-slate-200 p-5 dark:border-slate-800";
+const heading = "text-lg font-bold text-slate-900 dark:text-white";
+
+/** The space's home: the registrations of a contact, the sessions of a trainee (a section only when it has something). */
+export function OverviewSections({ overview }: { overview: SpaceOverview }) {
+  if (overview.asContact.length === 0 && overview.asTrainee.length === 0)
+    return (
+      <p className={card}>
+        Vous n'avez plus d'inscription en cours avec cette adresse. Pour une nouvelle formation, consultez{" "}
+        <Link to="/formations">le catalogue</Link>.
+      </p>
+    );
+  return (
+    <>
+      <OverviewList
+        id="mes-inscriptions"
+        title="Vos inscriptions"
+        items={overview.asContact.map((r) => ({
+          key: r.id,
+          href: r.href,
+          title: `${r.formationTitle} — ${r.reference}`,
+          detail: `${r.datesLabel} · ${r.trainees} stagiaire${r.trainees > 1 ? "s" : ""} · Statut\u00a0: ${r.statusLabel}`,
+        }))}
+      />
+      <OverviewList
+        id="mes-formations"
+        title="Vos formations"
+        items={overview.asTrainee.map((t) => ({ key: t.registrationId, href: t.href, title: t.formationTitle, detail: t.datesLabel }))}
+      />
+    </>
+  );
+}
+
+/** One list of the space's home, each item a link to its page (nothing when the list is empty). */
+function OverviewList({
+  id,
+  title,
+  items,
+}: {
+  id: string;
+  title: string;
+  items: Array<{ key: string; href: string; title: string; detail: string }>;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h2 id={id} className={heading}>
+        {title}
+      </h2>
+      <ul className="space-y-3">
+        {items.map((item) => (
+          <li key={item.key} className={card}>
+            <p className="font-semibold">
+              <Link to={item.href}>{item.title}</Link>
+            </p>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{item.detail}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A framed section of the space, with its heading. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={card}>
+      <h2 id={id} className={heading}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Documents to download (a section only when there is one). */
+export function DocumentsSection({ documents }: { documents: SpaceDocument[] }) {
+  if (documents.length === 0) return null;
+  return (
+    <Panel id="documents" title="Documents">
+      <ul className="mt-3 space-y-2">
+        {documents.map((d) => (
+          <li key={d.id}>
+            <a href={d.href} className="inline-flex items-center gap-2 underline" download>
+              <Download aria-hidden="true" className="size-4 shrink-0" />
+              {d.label} (PDF)
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+/** The contact's trainees when they can no longer be changed online (names and e-mails). */
+export function TraineesList({ trainees }: { trainees: Array<{ prenom: string; nom: string; email: string }> }) {
+  return (
+    <Panel id="liste-stagiaires" title="Stagiaires">
+      <ul className="mt-3 space-y-1">
+        {trainees.map((t) => (
+          <li key={t.email}>
+            {t.prenom} {t.nom} — <span className="break-all">{t.email}</span>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+/** A trainee's page: their session, calendar file, documents, whom to contact. */
+export function TraineeSections({ page }: { page: TraineeSpacePage }) {
+  const row = "flex items-start gap-3";
+  const icon = "mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300";
+  return (
+    <>
+      <Panel id="ma-session" title="Votre session">
+        <ul className="mt-4 space-y-3">
+          <li className={row}>
+            <CalendarDays aria-hidden="true" className={icon} />
+            <span>{page.schedule.dates}</span>
+          </li>
+          <li className={row}>
+            <Clock aria-hidden="true" className={icon} />
+            <span>Chaque jour {page.schedule.hours}</span>
+          </li>
+          <li className={row}>
+            <MapPin aria-hidden="true" className={icon} />
+            <span>{page.schedule.place}</span>
+          </li>
+        </ul>
+        <p className="mt-4">
+          <a href={page.calendarHref} className={buttonClass("secondary", "sm")} download>
+            Ajouter à mon agenda (.ics)
+          </a>
+        </p>
+      </Panel>
+      <DocumentsSection documents={page.documents} />
+      <Panel id="contacts" title="Vos contacts">
+        <p className="mt-3">
+          {page.organisation.name}&nbsp;: <a href={`mailto:${page.organisation.email}`}>{page.organisation.email}</a>,{" "}
+          <a href={`tel:${page.organisation.phone.replace(/\s/g, "")}`}>{page.organisation.phone}</a>
+        </p>
+        {page.disabilityContact ? (
+          <p className="mt-2">
+            Pour un besoin d'adaptation (handicap)&nbsp;: {page.disabilityContact.name},{" "}
+            <a href={`mailto:${page.disabilityContact.email}`}>{page.disabilityContact.email}</a>
+          </p>
+        ) : null}
+      </Panel>
+    </>
+  );
+}
+
+/** /espace/connexion/…: the link is used by a button (a mail scanner that opens links does not use it up). */
+export function UseLinkPage({ error }: { error?: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{error ? "Lien non valable" : "Ouvrir votre espace"}</h1>
+      {error ? (
+        <>
+          <p className="mt-4">{error}</p>
+          <p className="mt-6">
+            <Link to="/espace" className={buttonClass("primary")}>
+              Demander un nouveau lien
+            </Link>
+          </p>
+        </>
+      ) : (
+        <Form method="post" className="mt-6">
+          <Button type="submit">Ouvrir mon espace</Button>
+        </Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,271 @@
+import { sql } from "kysely";
+import { redirect } from "react-router";
+import { contactSpacePath, SPACE_REALM, traineeSpacePath } from "~/domain/registrations/space-links";
+import { getOrganisation, staffAddress } from "~/domain/settings/settings.server";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { config } from "~/platform/config.server";
+import type { Actor } from "~/platform/db/actor";
+import { db, type Db } from "~/platform/db/db.server";
+import { enqueueVisitorMail, PERSON_CAPS, signalMailQueued, type VisitorMailRule } from "~/platform/email/queue.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
+import { clientIp } from "~/platform/http/client-ip.server";
+import { consumeRateLimit, rateLimitMessage, screenSubmission } from "~/platform/intake/guard.server";
+import {
+  closeLinkSession,
+  issueSignInLink,
+  LINK_MINUTES,
+  openLinkSession,
+  pruneLinkSignIn,
+  readLinkSession,
+  safeNextPath,
+  subjectOf,
+  redeemSignInLink,
+} from "~/platform/link-sign-in/link-sign-in.server";
+import { log } from "~/platform/log.server";
+import { pseudonym } from "~/platform/privacy/pseudonym.server";
+import { validate, type FailureKind, type FieldErrors } from "~/platform/validation/errors";
+import { formDataToObject } from "~/platform/validation/form-data";
+import { SPACE_FORM, spaceSignInSchema } from "./model";
+
+/**
+ * Who may sign in to the space, and how (docs/decisions/0029-space-sign-in-by-link.md): the
+ * contact of a registration or one of its trainees, as long as that registration is not cancelled.
+ * The generic part (links, sessions, cookie) is app/platform/link-sign-in.
+ */
+
+/** The space's e-mail: its own caps per recipient, those of the account e-mails (PERSON_CAPS). */
+const LINK_MAIL: VisitorMailRule = { purposes: ["espace-lien"], caps: PERSON_CAPS };
+
+/** True when `email` is the contact or a trainee of a registration that is not cancelled. */
+export async function isSpacePerson(email: string, target: Db = db()): Promise<boolean> {
+  const subject = subjectOf(email);
+  const contact = await target
+    .selectFrom("registrations")
+    .select("id")
+    .where(sql<string>`lower(contact_email)`, "=", subject)
+    .where("status", "!=", "annulee")
+    .executeTakeFirst();
+  if (contact) return true;
+  const trainee = await target
+    .selectFrom("registration_trainees as t")
+    .innerJoin("registrations as r", "r.id", "t.registration_id")
+    .select("t.id")
+    .where(sql<string>`lower(t.email)`, "=", subject)
+    .where("r.status", "!=", "annulee")
+    .executeTakeFirst();
+  return Boolean(trainee);
+}
+
+/** Records one access to the space: pseudonymous ids of the person and of the client address only. */
+export async function recordSpaceAccess(
+  target: Db,
+  {
+    email,
+    ip,
+    event,
+    path = "",
+    now = Date.now(),
+  }: { email: string; ip: string; event: "connexion" | "consultation"; path?: string; now?: number },
+): Promise<void> {
+  const person = pseudonym(email);
+  const client = pseudonym(`ip:${ip || "inconnue"}`);
+  await target
+    .insertInto("space_accesses")
+    .values({ id: crypto.randomUUID(), person, client, event, path: path.slice(0, 500), created_at: new Date(now).toISOString() })
+    .execute();
+  log.info("Espace : accès", { person, client, event, path });
+}
+
+function linkMail(url: string, orgName: string) {
+  return {
+    subject: `Votre lien de connexion à votre espace${orgName ? ` — ${orgName}` : ""}`,
+    text: [
+      "Bonjour,",
+      "",
+      "Pour ouvrir votre espace (vos inscriptions, vos formations et vos documents), suivez ce lien\u00a0:",
+      url,
+      "",
+      `Il est valable ${LINK_MINUTES}\u00a0minutes et ne sert qu'une fois. Si vous n'avez rien demandé, ignorez cet e-mail\u00a0: personne ne peut ouvrir votre espace sans lui.`,
+      "",
+      "Bien cordialement,",
+      orgName,
+    ].join("\n"),
+  };
+}
+
+/** Queues the link e-mail to `email` in `trx`, within the person's caps: false beyond them. */
+async function queueLinkMail(trx: Db, email: string, next: string, now: number): Promise<boolean> {
+  const [organisation, staff] = await Promise.all([getOrganisation(trx), staffAddress(trx)]);
+  const secret = await issueSignInLink(trx, { realm: SPACE_REALM, subject: email, next, now });
+  const url = `${config().siteUrl}/espace/connexion/${secret}`;
+  return enqueueVisitorMail(
+    trx,
+    { purpose: "espace-lien", to: email.trim(), replyTo: staff, ...linkMail(url, organisation.name) },
+    LINK_MAIL,
+    now,
+    "espace-lien-caps",
+  );
+}
+
+export type SignInRequestOutcome =
+  | { ok: true }
+  | {
+      ok: false;
+      kind: "invalid" | "blocked" | "confirm" | "limited";
+      errors: FieldErrors;
+      values: Record<string, unknown>;
+      formError?: string;
+      token: string;
+    };
+
+/**
+ * /espace: a person asks for a link. The answer is the same whether the address is known or not
+ * (nothing tells who is registered); only a known address gets an e-mail. The public forms' guard
+ * applies (honeypot, signed token, limit per client address).
+ */
+export async function requestSpaceLink(
+  form: FormData,
+  {
+    ip,
+    target = db(),
+    now = Date.now(),
+    minFillSeconds = config().leadMinFillSeconds,
+  }: { ip: string; target?: Db; now?: number; minFillSeconds?: number },
+): Promise<SignInRequestOutcome> {
+  const values = formDataToObject(form);
+  const validation = validate(spaceSignInSchema, values);
+  const errors = validation.ok ? {} : validation.errors;
+  const screen = screenSubmission(SPACE_FORM, form, { valid: validation.ok, minFillSeconds, now });
+  if (!screen.ok) return { ok: false, kind: screen.kind, errors, values, formError: screen.formError, token: screen.token };
+  if (!validation.ok) return { ok: false, kind: "invalid", errors, values, token: screen.token };
+  const limit = await consumeRateLimit(ip, { target, now });
+  if (!limit.allowed) {
+    const { phone } = await getOrganisation(target);
+    return {
+      ok: false,
+      kind: "limited",
+      errors: {},
+      values,
+      formError: rateLimitMessage(limit.retryAfterSeconds, phone),
+      token: screen.token,
+    };
+  }
+  const { email, suite } = validation.value;
+  if (await isSpacePerson(email, target)) {
+    const next = safeNextPath(suite).startsWith("/espace") ? safeNextPath(suite) : "";
+    const queued = await target.transaction().execute((trx) => queueLinkMail(trx, email, next, now));
+    if (queued) signalMailQueued();
+  }
+  log.info("Espace : lien demandé", { person: pseudonym(email) });
+  return { ok: true };
+}
+
+export type OpenLinkOutcome = { ok: true; setCookie: string; next: string } | { ok: false; reason: "invalide" | "expire" | "utilise" };
+
+/** The link of the e-mail is used (POST of its page): a session of the space opens, once. */
+export async function openSpaceLink(secret: string, request: Request, target: Db = db(), now = Date.now()): Promise<OpenLinkOutcome> {
+  const check = await redeemSignInLink(target, SPACE_REALM, secret, now);
+  if (!check.ok) return check;
+  if (!(await isSpacePerson(check.subject, target))) return { ok: false, reason: "invalide" };
+  const setCookie = await openLinkSession(target, SPACE_REALM, check.subject, now);
+  await recordSpaceAccess(target, { email: check.subject, ip: clientIp(request), event: "connexion", path: check.next, now });
+  return { ok: true, setCookie, next: check.next || "/espace" };
+}
+
+export interface SpacePerson {
+  email: string;
+  /** A renewed session cookie to send with the answer, or null. */
+  setCookie: string | null;
+}
+
+/** The person of the request's space session, or null; a page seen (GET) is recorded as an access. */
+export async function spacePerson(request: Request, target: Db = db(), now = Date.now()): Promise<SpacePerson | null> {
+  const session = await readLinkSession(request, SPACE_REALM, target, now);
+  if (!session) return null;
+  if (request.method === "GET")
+    await recordSpaceAccess(target, {
+      email: session.subject,
+      ip: clientIp(request),
+      event: "consultation",
+      path: new URL(request.url).pathname,
+      now,
+    });
+  return { email: session.subject, setCookie: session.setCookie };
+}
+
+/** The person of the request's space session; without one, a redirect to /espace that comes back here once signed in. */
+export async function requireSpacePerson(request: Request, target: Db = db(), now = Date.now()): Promise<SpacePerson> {
+  const person = await spacePerson(request, target, now);
+  if (!person) throw redirect(`/espace?suite=${encodeURIComponent(new URL(request.url).pathname)}`);
+  return person;
+}
+
+/** « Se déconnecter »: the Set-Cookie value that ends the session. */
+export function signOutOfSpace(request: Request, target: Db = db()): Promise<string> {
+  return closeLinkSession(request, SPACE_REALM, target);
+}
+
+export type StaffLinkResult = { ok: true; message: string } | { ok: false; kind: FailureKind; error: string };
+
+/**
+ * Staff send the link of the space to the contact or a trainee of a registration (from its admin
+ * page): the link opens that person's page of this registration.
+ */
+export async function sendSpaceLinkByStaff(
+  registrationId: string,
+  email: string,
+  actor: Actor,
+  target: Db = db(),
+  now = Date.now(),
+): Promise<StaffLinkResult> {
+  const r = await target
+    .selectFrom("registrations")
+    .select(["id", "reference", "status", "contact_email"])
+    .where("id", "=", registrationId)
+    .executeTakeFirst();
+  if (!r) return { ok: false, kind: "not-found", error: "Cette inscription n'existe pas." };
+  if (r.status === "annulee") return { ok: false, kind: "conflict", error: "Cette inscription est annulée\u00a0: son espace est fermé." };
+  const subject = subjectOf(email);
+  const trainees = await target.selectFrom("registration_trainees").select("email").where("registration_id", "=", r.id).execute();
+  const isContact = subjectOf(r.contact_email) === subject;
+  const trainee = trainees.find((t) => subjectOf(t.email) === subject);
+  if (!isContact && !trainee)
+    return { ok: false, kind: "invalid", error: "Cette adresse n'est ni le contact ni un stagiaire de l'inscription." };
+  const next = isContact ? contactSpacePath(r.id) : traineeSpacePath(r.id);
+  const queued = await target.transaction().execute(async (trx) => {
+    const sent = await queueLinkMail(trx, isContact ? r.contact_email : trainee!.email, next, now);
+    if (sent)
+      await recordAudit(trx, {
+        actor,
+        action: "send",
+        entity: "registration",
+        entityId: r.id,
+        summary: `Lien de l'espace envoyé à ${isContact ? "le contact" : "un stagiaire"} de l'inscription ${r.reference}.`,
+      });
+    return sent;
+  });
+  if (!queued)
+    return { ok: false, kind: "conflict", error: "Trop de liens envoyés à cette adresse récemment\u00a0: réessayez dans une heure." };
+  signalMailQueued();
+  return { ok: true, message: `Lien de l'espace envoyé à ${email.trim()}.` };
+}
+
+/** How long the accesses to the space are kept (the staff's « derniers accès »). */
+export const ACCESS_RETENTION_DAYS = 365;
+
+/** Housekeeping: used or expired links, ended sessions, and accesses older than ACCESS_RETENTION_DAYS. */
+export async function pruneSpace(target: Db = db(), now = Date.now()): Promise<number> {
+  const links = await pruneLinkSignIn(target, now);
+  const old = await target
+    .deleteFrom("space_accesses")
+    .where("created_at", "<", new Date(now - ACCESS_RETENTION_DAYS * 86_400_000).toISOString())
+    .executeTakeFirst();
+  return links + Number(old.numDeletedRows ?? 0);
+}
+
+/** The headers of a page of the space: private, with the renewed session cookie when there is one. */
+export function spaceHeaders(person: SpacePerson | null): Headers {
+  const headers = new Headers({ "Cache-Control": PRIVATE_CACHE_CONTROL });
+  if (person?.setCookie) headers.append("Set-Cookie", person.setCookie);
+  return headers;
+}

@@ -1,0 +1,19 @@
+import type { Route } from "./+types/document";
+import { requireSpacePerson } from "~/domain/space/sign-in.server";
+import { spaceDocumentFile } from "~/domain/space/space.server";
+import { downloadResponse } from "~/platform/http/download";
+
+/**
+ * GET /espace/documents/{id}: a training document's PDF, for the person of the space it concerns
+ * (the registration's contact, or the trainee it is about). Anyone else: 404.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const person = await requireSpacePerson(request);
+  const file = await spaceDocumentFile(person.email, params.id);
+  if (!file)
+    return new Response("Document introuvable.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  return downloadResponse(file.body, file.filename, "application/pdf", { "X-Robots-Tag": "noindex" });
+}
