@@ -37,6 +37,7 @@ export default [
   // The client's and trainee's space: files (outside the site's frame).
   route("espace/formations/:id/agenda.ics", "routes/space/calendar.ts"),
   route("espace/documents/:id", "routes/space/document.ts"),
+  route("espace/mes-donnees.json", "routes/space/data.ts"),
   // Admin area: every child is guarded by the layout's loader (editor or admin) and by its own.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { serverDb, testClientIp, uniqueEmail } from "./support/accounts";
@@ -107,6 +108,14 @@ test("a contact and a trainee sign in by link and see what concerns them, and on
     await lea.page.getByRole("button", { name: "Ouvrir mon espace" }).click();
     await expect(lea.page.getByRole("heading", { name: "Vos inscriptions" })).toBeVisible();
     await axeAtBothWidths(lea.page);
+    // Her data, as a file: the registration and its two trainees.
+    const [download] = await Promise.all([
+      lea.page.waitForEvent("download"),
+      lea.page.getByRole("link", { name: "Télécharger mes données (JSON)" }).click(),
+    ]);
+    const data = JSON.parse(readFileSync((await download.path())!, "utf8"));
+    const kept = data.inscriptionsCommeContact.find((r: { reference: string }) => r.reference === registration.reference);
+    expect(kept.stagiaires.map((x: { email: string }) => x.email)).toEqual([ana, bruno]);
     await lea.page.getByRole("link", { name: new RegExp(registration.reference) }).click();
     await expect(lea.page).toHaveURL(new RegExp(`/espace/inscriptions/${registration.id}$`));
     // The trainees, to change until the deadline (the registrant's form).

@@ -256,3 +256,92 @@ export async function registrationSpaceAccess(registrationId: string, target: Db
     })),
   };
 }
+
+/**
+ * Everything the site keeps about the person of the space, as they may ask for it (RGPD art. 15 and
+ * 20, docs/legal/): the registrations they are the contact of (with their trainees), their own
+ * trainee records, and the accesses to their space. Cancelled registrations are included: they are
+ * still kept. Internal fields (form tokens, ids of other records) are left out.
+ */
+export async function spaceDataExport(email: string, target: Db = db()) {
+  const subject = subjectOf(email);
+  const [asContact, asTrainee] = await Promise.all([
+    target
+      .selectFrom("registrations as r")
+      .innerJoin("formation_sessions as s", "s.id", "r.session_id")
+      .innerJoin("formations as f", "f.id", "r.formation_id")
+      .select([
+        "r.id",
+        "r.reference",
+        "f.title as formation",
+        "s.start_date",
+        "s.end_date",
+        "r.status",
+        "r.buyer_kind",
+        "r.company_name",
+        "r.siret",
+        "r.street",
+        "r.postal_code",
+        "r.city",
+        "r.contact_name",
+        "r.contact_email",
+        "r.contact_phone",
+        "r.funding",
+        "r.opco",
+        "r.accessibility_needs",
+        "r.seats",
+        "r.created_at",
+      ])
+      .where(sql<string>`lower(r.contact_email)`, "=", subject)
+      .orderBy("r.created_at")
+      .execute(),
+    target
+      .selectFrom("registration_trainees as t")
+      .innerJoin("registrations as r", "r.id", "t.registration_id")
+      .innerJoin("formations as f", "f.id", "r.formation_id")
+      .innerJoin("formation_sessions as s", "s.id", "r.session_id")
+      .select([
+        "r.reference",
+        "f.title as formation",
+        "s.start_date",
+        "s.end_date",
+        "t.first_name",
+        "t.last_name",
+        "t.email",
+        "t.job_title",
+      ])
+      .where(sql<string>`lower(t.email)`, "=", subject)
+      .orderBy("r.created_at")
+      .execute(),
+  ]);
+  const trainees = asContact.length
+    ? await target
+        .selectFrom("registration_trainees")
+        .select(["registration_id", "first_name", "last_name", "email", "job_title"])
+        .where(
+          "registration_id",
+          "in",
+          asContact.map((r) => r.id),
+        )
+        .orderBy("position")
+        .execute()
+    : [];
+  const accesses = await target
+    .selectFrom("space_accesses")
+    .select(["created_at", "event", "path"])
+    .where("person", "=", pseudonym(subject))
+    .orderBy("created_at", "desc")
+    .limit(200)
+    .execute();
+  return {
+    adresse: subject,
+    exportéLe: new Date().toISOString(),
+    inscriptionsCommeContact: asContact.map(({ id, ...r }) => ({
+      ...r,
+      statut: STATUS_LABELS[r.status as keyof typeof STATUS_LABELS] ?? r.status,
+      stagiaires: trainees.filter((t) => t.registration_id === id).map(({ registration_id: _, ...t }) => t),
+    })),
+    participationsCommeStagiaire: asTrainee,
+    accèsÀLEspace: accesses,
+  };
+}

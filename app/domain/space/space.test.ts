@@ -15,6 +15,7 @@ import { eraseCopies } from "~/platform/privacy/erasure.server";
 import {
   contactSpacePage,
   registrationSpaceAccess,
+  spaceDataExport,
   spaceDocumentFile,
   spaceOverview,
   traineeCalendar,
@@ -183,6 +184,28 @@ describe.each(engines)("the client's and trainee's space ($name)", ({ create }) 
     const overview = await spaceOverview(one.email, t.db);
     expect(overview.asContact).toEqual([]);
     expect(overview.asTrainee.map((x) => x.registrationId)).toEqual([company]);
+  });
+
+  it("gives each person their own data to download, and nothing of anyone else's", async () => {
+    const sessionId = await fixture.newSession(4);
+    const company = await registerByHand(t.db, sessionId, "entreprise", 2);
+    const { contact, trainees } = await people(company);
+    const [one, two] = trainees as [{ id: string; email: string }, { id: string; email: string }];
+    await signIn(one.email);
+
+    const contactData = await spaceDataExport(contact, t.db);
+    const mine = contactData.inscriptionsCommeContact.find((r) => r.contact_email === contact)!;
+    expect(mine.stagiaires.map((x) => x.email)).toEqual([one.email, two.email]);
+    expect(JSON.stringify(contactData)).not.toContain("form_token");
+
+    const traineeData = await spaceDataExport(one.email, t.db);
+    expect(traineeData.inscriptionsCommeContact).toEqual([]);
+    expect(traineeData.participationsCommeStagiaire.map((p) => p.email)).toEqual([one.email]);
+    expect(JSON.stringify(traineeData)).not.toContain(two.email);
+    expect(traineeData.accèsÀLEspace.map((a) => a.event)).toContain("connexion");
+
+    const nobody = await spaceDataExport("personne.inconnue@exemple.test", t.db);
+    expect([nobody.inscriptionsCommeContact, nobody.participationsCommeStagiaire, nobody.accèsÀLEspace]).toEqual([[], [], []]);
   });
 
   it("closes the spaces of a registration staff cancel, and of a trainee replaced", async () => {

@@ -139,10 +139,13 @@ const heading = "text-lg font-bold text-slate-900 dark:text-white";
 export function OverviewSections({ overview }: { overview: SpaceOverview }) {
   if (overview.asContact.length === 0 && overview.asTrainee.length === 0)
     return (
-      <p className={card}>
-        Vous n'avez plus d'inscription en cours avec cette adresse. Pour une nouvelle formation, consultez{" "}
-        <Link to="/formations">le catalogue</Link>.
-      </p>
+      <>
+        <p className={card}>
+          Vous n'avez plus d'inscription en cours avec cette adresse. Pour une nouvelle formation, consultez{" "}
+          <Link to="/formations">le catalogue</Link>.
+        </p>
+        <PersonalData />
+      </>
     );
   return (
     <>
@@ -161,7 +164,25 @@ export function OverviewSections({ overview }: { overview: SpaceOverview }) {
         title="Vos formations"
         items={overview.asTrainee.map((t) => ({ key: t.registrationId, href: t.href, title: t.formationTitle, detail: t.datesLabel }))}
       />
+      <PersonalData />
     </>
+  );
+}
+
+/** The person's right of access and portability (RGPD art. 15 and 20): everything kept about them, as a file. */
+function PersonalData() {
+  return (
+    <section aria-labelledby="mes-donnees" className="mt-8">
+      <h2 id="mes-donnees" className="text-lg font-semibold">
+        Vos données personnelles
+      </h2>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        Le fichier contient ce que nous conservons à votre sujet&nbsp;: vos inscriptions, vos participations et les accès à votre espace.{" "}
+        <a href="/espace/mes-donnees.json" download className="font-medium underline">
+          Télécharger mes données (JSON)
+        </a>
+      </p>
+    </section>
   );
 }
 
