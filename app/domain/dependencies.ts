@@ -24,6 +24,7 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
   search: ["formations"],
   blog: ["audit", "formations", "revisions", "settings"],
   registrations: ["audit", "content", "formations", "funding", "revisions", "settings", "webhooks"],
+  trainers: ["audit", "registrations", "revisions", "settings"],
   documents: ["audit", "formations", "registrations", "revisions", "settings"],
   // Imported by no other domain.
   space: ["audit", "content", "documents", "formations", "registrations", "settings"],

@@ -28,6 +28,14 @@ export function sessionDays(startDate: string, endDate: string): string[] {
   return days;
 }
 
+export const HALF_DAYS = ["matin", "apres-midi"] as const;
+export type HalfDay = `${string}:${(typeof HALF_DAYS)[number]}`;
+
+/** Every half-day of a session, in order: "2027-03-25:matin", "2027-03-25:apres-midi", … (attendance, trainers' slots). */
+export function sessionHalfDays(startDate: string, endDate: string): HalfDay[] {
+  return sessionDays(startDate, endDate).flatMap((day) => HALF_DAYS.map((h) => `${day}:${h}` as HalfDay));
+}
+
 /** Offset of Paris from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
 function parisOffsetMs(instant: number): number {
   const parts = new Intl.DateTimeFormat("en-GB", {
