@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { formatDateWithWeekday } from "~/platform/format";
 
 /** The training documents the site generates (docs/legal/documents.md). */
 export const DOCUMENT_KINDS = ["convention", "contrat", "convocation", "emargement", "certificat"] as const;
@@ -27,12 +26,7 @@ export function formatNumber(kind: DocumentKind, year: number, rank: number): st
   return `${NUMBER_PREFIX[kind]}-${year}-${String(rank).padStart(4, "0")}`;
 }
 
-export { HALF_DAYS, sessionHalfDays, type HalfDay } from "~/domain/registrations/calendar";
-
-export function halfDayLabel(halfDay: string): string {
-  const [day = "", part] = halfDay.split(":");
-  return `${formatDateWithWeekday(day)}, ${part === "matin" ? "matin" : "après-midi"}`;
-}
+export { HALF_DAYS, halfDayLabel, sessionHalfDays, type HalfDay } from "~/domain/registrations/calendar";
 
 export const ASSESSMENT_RESULTS = [
   { value: "acquis", label: "Objectifs atteints" },

@@ -3,6 +3,8 @@
  * the e-mails use the same days as the calendar file).
  */
 
+import { formatDateWithWeekday } from "~/platform/format";
+
 function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
@@ -34,6 +36,12 @@ export type HalfDay = `${string}:${(typeof HALF_DAYS)[number]}`;
 /** Every half-day of a session, in order: "2027-03-25:matin", "2027-03-25:apres-midi", … (attendance, trainers' slots). */
 export function sessionHalfDays(startDate: string, endDate: string): HalfDay[] {
   return sessionDays(startDate, endDate).flatMap((day) => HALF_DAYS.map((h) => `${day}:${h}` as HalfDay));
+}
+
+/** « mardi 10 mars 2099, matin » */
+export function halfDayLabel(halfDay: string): string {
+  const [day = "", part] = halfDay.split(":");
+  return `${formatDateWithWeekday(day)}, ${part === "matin" ? "matin" : "après-midi"}`;
 }
 
 /** Offset of Paris from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */

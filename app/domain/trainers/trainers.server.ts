@@ -1,18 +1,21 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { sessionHalfDays } from "~/domain/registrations/calendar";
+import { halfDayLabel, sessionHalfDays } from "~/domain/registrations/calendar";
 import { recordRevision } from "~/domain/revisions/revisions.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import { isUniqueViolation } from "~/platform/db/errors";
 import type { TrainersTable } from "~/platform/db/schema";
-import { formatDate, formatDayRange } from "~/platform/format";
+import { toCsv } from "~/platform/csv";
+import { formatDate, formatDayRange, formatNumber } from "~/platform/format";
 import { fieldErrorsOf, type FailureKind, type FieldErrors } from "~/platform/validation/errors";
 import {
+  TRAINER_STATUSES,
   assignmentSchema,
   isExternal,
   trainerInputSchema,
+  trainerQuality,
   unavailabilitySchema,
   type Competence,
   type Trainer,
@@ -530,4 +533,67 @@ export async function hoursPerYear(trainerId: string | null = null, target: Db =
     lines.set(key, line);
   }
   return [...lines.values()].sort((a, b) => b.year.localeCompare(a.year) || a.name.localeCompare(b.name, "fr"));
+}
+
+/** Hours taught per trainer and year, internal or external, as CSV for Excel (app/platform/csv.ts). */
+export async function hoursCsv(target: Db = db()): Promise<string> {
+  const lines = await hoursPerYear(null, target);
+  return toCsv([
+    ["Année", "Formateur", "Statut", "Interne ou externe", "Sessions", "Heures"],
+    ...lines.map((l) => [
+      l.year,
+      l.name,
+      TRAINER_STATUSES[l.status],
+      isExternal(l.status) ? "externe" : "interne",
+      l.sessions,
+      formatNumber(l.hours, 1),
+    ]),
+  ]);
+}
+
+/* ----- The session page's panel ----- */
+
+export interface SessionTrainerPanel {
+  assigned: Array<{ id: string; name: string; quality: string; halfDays: string[]; complete: boolean }>;
+  halfDays: Array<{ value: string; label: string }>;
+  available: Array<{ id: string; name: string }>;
+}
+
+/** What the admin session page shows of its trainers: who teaches which half-days, and who may be added. */
+export async function sessionTrainerPanel(sessionId: string, target: Db = db()): Promise<SessionTrainerPanel> {
+  const session = await target
+    .selectFrom("formation_sessions")
+    .select(["start_date", "end_date"])
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+  const [assigned, trainers] = await Promise.all([sessionTrainers(sessionId, target), listTrainers(target)]);
+  return {
+    assigned: assigned.map((a) => ({
+      id: a.trainer.id,
+      name: a.trainer.name,
+      quality: trainerQuality(a.trainer),
+      halfDays: a.halfDays.map(halfDayLabel),
+      complete: a.complete,
+    })),
+    halfDays: session ? sessionHalfDays(session.start_date, session.end_date).map((h) => ({ value: h, label: halfDayLabel(h) })) : [],
+    available: trainers.filter((t) => !t.archived).map((t) => ({ id: t.id, name: t.name })),
+  };
+}
+
+/** The session page's two trainer actions (`formateur-affecter`, `formateur-retirer`): the message to show, or the refusal. */
+export async function changeSessionTrainers(
+  sessionId: string,
+  values: Record<string, unknown>,
+  actor: Actor,
+): Promise<{ ok: true; message: string } | { ok: false; kind: FailureKind; message: string; errors: FieldErrors }> {
+  const outcome =
+    values.intent === "formateur-retirer"
+      ? await unassignTrainer(sessionId, String(values.trainerId ?? ""), { actor })
+      : await assignTrainer(sessionId, values, { actor });
+  if (outcome.ok)
+    return {
+      ok: true,
+      message: values.intent === "formateur-retirer" ? "Formateur retiré de la session." : "Formateur affecté à la session.",
+    };
+  return { ok: false, kind: outcome.kind, message: Object.values(outcome.errors)[0] ?? "Action impossible.", errors: outcome.errors };
 }
