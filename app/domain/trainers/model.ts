@@ -41,11 +41,18 @@ export interface Trainer {
   updatedAt: string;
 }
 
-/** The quality of a trainer as the documents print it: « Marie Curie (formatrice indépendante ; Excel, PCIE) ». */
+/**
+ * The quality of a trainer as the documents print it (Code du travail L6353-4 4°):
+ * « Marie Curie (interne à l'organisme ; qualifications : PCIE, Excel expert) ».
+ */
 export function trainerQuality(t: Pick<Trainer, "name" | "status" | "companyName" | "qualifications">): string {
   const status =
-    t.status === "interne" ? "salarié de l'organisme" : t.status === "societe" ? `sous-traitant, ${t.companyName}` : "indépendant";
-  const qualifications = t.qualifications.length ? `\u202f; ${t.qualifications.join(", ")}` : "";
+    t.status === "interne"
+      ? "interne à l'organisme"
+      : t.status === "societe"
+        ? `externe, société ${t.companyName}`
+        : "externe, activité indépendante";
+  const qualifications = t.qualifications.length ? `\u202f; qualifications\u00a0: ${t.qualifications.join(", ")}` : "";
   return `${t.name} (${status}${qualifications})`;
 }
 

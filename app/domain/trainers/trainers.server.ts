@@ -597,3 +597,15 @@ export async function changeSessionTrainers(
     };
   return { ok: false, kind: outcome.kind, message: Object.values(outcome.errors)[0] ?? "Action impossible.", errors: outcome.errors };
 }
+
+/** The trainers of a session as its documents print them: name, quality and the half-days they teach. */
+export async function documentTrainers(
+  sessionId: string,
+  target: Db = db(),
+): Promise<Array<{ name: string; quality: string; halfDays: string[] }>> {
+  return (await sessionTrainers(sessionId, target)).map((a) => ({
+    name: a.trainer.name,
+    quality: trainerQuality(a.trainer),
+    halfDays: a.halfDays,
+  }));
+}

@@ -11,6 +11,7 @@ import {
   createTrainer,
   deleteTrainer,
   getTrainer,
+  hoursCsv,
   hoursPerYear,
   sessionTrainers,
   setTrainerArchived,
@@ -143,6 +144,9 @@ describe.each(engines)("trainers on $name", ({ create }) => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ year: "2099", sessions: 3, status: "interne" });
     expect(lines[0]!.hours).toBeGreaterThan(0);
+    const csv = await hoursCsv(t.db);
+    expect(csv.startsWith("\uFEFFAnnée;Formateur;Statut;Interne ou externe;Sessions;Heures\r\n")).toBe(true);
+    expect(csv).toContain(`2099;Marie Curie;Salarié (interne);interne;3;`);
   });
 
   it("honours an external trainer's unavailability like a session", async () => {
