@@ -4,7 +4,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { halfDayLabel, sessionHalfDays } from "~/domain/registrations/calendar";
 import { recordRevision } from "~/domain/revisions/revisions.server";
 import type { Actor } from "~/platform/db/actor";
-import { db, nowIso, type Db } from "~/platform/db/db.server";
+import { atomically, db, nowIso, type Db } from "~/platform/db/db.server";
 import { isUniqueViolation } from "~/platform/db/errors";
 import type { TrainersTable } from "~/platform/db/schema";
 import { toCsv } from "~/platform/csv";
@@ -133,7 +133,7 @@ export async function createTrainer(
   if (!parsed.success) return refused("invalid", fieldErrorsOf(parsed.error));
   const id = randomUUID();
   const now = nowIso();
-  await target.transaction().execute(async (trx) => {
+  await atomically(target, async (trx) => {
     await trx
       .insertInto("trainers")
       .values({ id, ...toRow(parsed.data), created_at: now, updated_at: now })
@@ -152,7 +152,7 @@ export async function updateTrainer(
   if (!(await getTrainer(id, target))) return refused("not-found", { _form: MISSING });
   const parsed = trainerInputSchema.safeParse(input);
   if (!parsed.success) return refused("invalid", fieldErrorsOf(parsed.error));
-  await target.transaction().execute(async (trx) => {
+  await atomically(target, async (trx) => {
     await trx
       .updateTable("trainers")
       .set({ ...toRow(parsed.data), updated_at: nowIso() })
@@ -172,7 +172,7 @@ export async function setTrainerArchived(
   allowed(actor);
   const existing = await getTrainer(id, target);
   if (!existing) return refused("not-found", { _form: MISSING });
-  await target.transaction().execute(async (trx) => {
+  await atomically(target, async (trx) => {
     await trx
       .updateTable("trainers")
       .set({ archived: archived ? 1 : 0, updated_at: nowIso() })
@@ -199,7 +199,7 @@ export async function deleteTrainer(id: string, { actor, target = db() }: { acto
     return refused("conflict", {
       _form: `${existing.name} anime des sessions\u00a0: un formateur affecté à une session ne peut pas être supprimé, archivez-le.`,
     });
-  await target.transaction().execute(async (trx) => {
+  await atomically(target, async (trx) => {
     await trx.deleteFrom("trainer_slots").where("trainer_id", "=", id).execute();
     await trx.deleteFrom("trainers").where("id", "=", id).execute();
     await recordAudit(trx, {
@@ -268,7 +268,7 @@ export async function assignTrainer(
   const before = await conflictMessage(trainer.id, missing, sessionId, target);
   if (before) return refused("conflict", { trainerId: before });
   try {
-    await target.transaction().execute(async (trx) => {
+    await atomically(target, async (trx) => {
       const now = nowIso();
       await trx
         .insertInto("trainer_slots")
@@ -312,7 +312,7 @@ export async function unassignTrainer(
   allowed(actor);
   const trainer = await getTrainer(trainerId, target);
   if (!trainer) return refused("not-found", { _form: MISSING });
-  await target.transaction().execute(async (trx) => {
+  await atomically(target, async (trx) => {
     await trx.deleteFrom("trainer_slots").where("trainer_id", "=", trainerId).where("session_id", "=", sessionId).execute();
     await recordAudit(trx, {
       actor,
@@ -353,7 +353,7 @@ export async function addUnavailability(
   if (busy) return refused("conflict", { from: busy });
   const free = slots.filter((s) => !taken.some((t) => t.slot === s));
   try {
-    await target.transaction().execute(async (trx) => {
+    await atomically(target, async (trx) => {
       const now = nowIso();
       if (free.length)
         await trx
@@ -395,7 +395,7 @@ export async function removeUnavailability(
   allowed(actor);
   const trainer = await getTrainer(trainerId, target);
   if (!trainer) return refused("not-found", { _form: MISSING });
-  await target.transaction().execute(async (trx) => {
+  await atomically(target, async (trx) => {
     await trx
       .deleteFrom("trainer_slots")
       .where("trainer_id", "=", trainerId)
