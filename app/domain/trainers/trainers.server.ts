@@ -104,6 +104,23 @@ export async function getTrainer(id: string, target: Db = db()): Promise<Trainer
   return row ? toTrainer(row) : null;
 }
 
+export interface TrainerContext {
+  actor: Actor;
+  target?: Db;
+}
+
+/** A change of one trainer: refused to a viewer (thrown), answered « not found » when the trainer is gone. */
+async function changing<T>(
+  id: string,
+  { actor, target = db() }: TrainerContext,
+  change: (trainer: Trainer, ctx: { actor: Actor; target: Db }) => Promise<TrainerOutcome<T>>,
+): Promise<TrainerOutcome<T>> {
+  allowed(actor);
+  const trainer = await getTrainer(id, target);
+  if (!trainer) return refused("not-found", { _form: MISSING });
+  return change(trainer, { actor, target });
+}
+
 async function save(
   trx: Db,
   actor: Actor,
@@ -124,10 +141,7 @@ async function save(
   await recordAudit(trx, { actor, action, entity: "trainer", entityId: trainer.id, summary, revisionId });
 }
 
-export async function createTrainer(
-  input: unknown,
-  { actor, target = db() }: { actor: Actor; target?: Db },
-): Promise<TrainerOutcome<Trainer>> {
+export async function createTrainer(input: unknown, { actor, target = db() }: TrainerContext): Promise<TrainerOutcome<Trainer>> {
   allowed(actor);
   const parsed = trainerInputSchema.safeParse(input);
   if (!parsed.success) return refused("invalid", fieldErrorsOf(parsed.error));
@@ -143,74 +157,64 @@ export async function createTrainer(
   return { ok: true, value: (await getTrainer(id, target))! };
 }
 
-export async function updateTrainer(
-  id: string,
-  input: unknown,
-  { actor, target = db() }: { actor: Actor; target?: Db },
-): Promise<TrainerOutcome<Trainer>> {
-  allowed(actor);
-  if (!(await getTrainer(id, target))) return refused("not-found", { _form: MISSING });
-  const parsed = trainerInputSchema.safeParse(input);
-  if (!parsed.success) return refused("invalid", fieldErrorsOf(parsed.error));
-  await atomically(target, async (trx) => {
-    await trx
-      .updateTable("trainers")
-      .set({ ...toRow(parsed.data), updated_at: nowIso() })
-      .where("id", "=", id)
-      .execute();
-    await save(trx, actor, (await getTrainer(id, trx))!, "update", `Formateur «\u00a0${parsed.data.name}\u00a0» modifié.`);
+export function updateTrainer(id: string, input: unknown, ctx: TrainerContext): Promise<TrainerOutcome<Trainer>> {
+  return changing(id, ctx, async (_existing, { actor, target }) => {
+    const parsed = trainerInputSchema.safeParse(input);
+    if (!parsed.success) return refused("invalid", fieldErrorsOf(parsed.error));
+    await atomically(target, async (trx) => {
+      await trx
+        .updateTable("trainers")
+        .set({ ...toRow(parsed.data), updated_at: nowIso() })
+        .where("id", "=", id)
+        .execute();
+      await save(trx, actor, (await getTrainer(id, trx))!, "update", `Formateur «\u00a0${parsed.data.name}\u00a0» modifié.`);
+    });
+    return { ok: true, value: (await getTrainer(id, target))! };
   });
-  return { ok: true, value: (await getTrainer(id, target))! };
 }
 
 /** Archives a trainer (no new assignment; their past sessions stay) or makes them active again. */
-export async function setTrainerArchived(
-  id: string,
-  archived: boolean,
-  { actor, target = db() }: { actor: Actor; target?: Db },
-): Promise<TrainerOutcome<Trainer>> {
-  allowed(actor);
-  const existing = await getTrainer(id, target);
-  if (!existing) return refused("not-found", { _form: MISSING });
-  await atomically(target, async (trx) => {
-    await trx
-      .updateTable("trainers")
-      .set({ archived: archived ? 1 : 0, updated_at: nowIso() })
-      .where("id", "=", id)
-      .execute();
-    const summary = `Formateur «\u00a0${existing.name}\u00a0» ${archived ? "archivé" : "réactivé"}.`;
-    await save(trx, actor, (await getTrainer(id, trx))!, archived ? "archive" : "restore", summary);
+export function setTrainerArchived(id: string, archived: boolean, ctx: TrainerContext): Promise<TrainerOutcome<Trainer>> {
+  return changing(id, ctx, async (existing, { actor, target }) => {
+    await atomically(target, async (trx) => {
+      await trx
+        .updateTable("trainers")
+        .set({ archived: archived ? 1 : 0, updated_at: nowIso() })
+        .where("id", "=", id)
+        .execute();
+      const summary = `Formateur «\u00a0${existing.name}\u00a0» ${archived ? "archivé" : "réactivé"}.`;
+      await save(trx, actor, (await getTrainer(id, trx))!, archived ? "archive" : "restore", summary);
+    });
+    return { ok: true, value: (await getTrainer(id, target))! };
   });
-  return { ok: true, value: (await getTrainer(id, target))! };
 }
 
 /** Deletes a trainer who teaches no session (their unavailabilities go with them); one with sessions can only be archived. */
-export async function deleteTrainer(id: string, { actor, target = db() }: { actor: Actor; target?: Db }): Promise<TrainerOutcome<void>> {
-  allowed(actor);
-  const existing = await getTrainer(id, target);
-  if (!existing) return refused("not-found", { _form: MISSING });
-  const taught = await target
-    .selectFrom("trainer_slots")
-    .select("id")
-    .where("trainer_id", "=", id)
-    .where("session_id", "is not", null)
-    .executeTakeFirst();
-  if (taught)
-    return refused("conflict", {
-      _form: `${existing.name} anime des sessions\u00a0: un formateur affecté à une session ne peut pas être supprimé, archivez-le.`,
+export function deleteTrainer(id: string, ctx: TrainerContext): Promise<TrainerOutcome<void>> {
+  return changing(id, ctx, async (existing, { actor, target }) => {
+    const taught = await target
+      .selectFrom("trainer_slots")
+      .select("id")
+      .where("trainer_id", "=", id)
+      .where("session_id", "is not", null)
+      .executeTakeFirst();
+    if (taught)
+      return refused("conflict", {
+        _form: `${existing.name} anime des sessions\u00a0: un formateur affecté à une session ne peut pas être supprimé, archivez-le.`,
+      });
+    await atomically(target, async (trx) => {
+      await trx.deleteFrom("trainer_slots").where("trainer_id", "=", id).execute();
+      await trx.deleteFrom("trainers").where("id", "=", id).execute();
+      await recordAudit(trx, {
+        actor,
+        action: "delete",
+        entity: "trainer",
+        entityId: id,
+        summary: `Formateur «\u00a0${existing.name}\u00a0» supprimé.`,
+      });
     });
-  await atomically(target, async (trx) => {
-    await trx.deleteFrom("trainer_slots").where("trainer_id", "=", id).execute();
-    await trx.deleteFrom("trainers").where("id", "=", id).execute();
-    await recordAudit(trx, {
-      actor,
-      action: "delete",
-      entity: "trainer",
-      entityId: id,
-      summary: `Formateur «\u00a0${existing.name}\u00a0» supprimé.`,
-    });
+    return { ok: true, value: undefined };
   });
-  return { ok: true, value: undefined };
 }
 
 /* ----- Half-days: assignments and unavailabilities ----- */
@@ -240,7 +244,7 @@ async function conflictMessage(trainerId: string, slots: string[], exceptSession
 export async function assignTrainer(
   sessionId: string,
   input: unknown,
-  { actor, target = db() }: { actor: Actor; target?: Db },
+  { actor, target = db() }: TrainerContext,
 ): Promise<TrainerOutcome<{ trainer: Trainer; halfDays: string[] }>> {
   allowed(actor);
   const parsed = assignmentSchema.safeParse(input);
@@ -304,113 +308,99 @@ export async function assignTrainer(
 }
 
 /** Takes a trainer off a session (every half-day of it). */
-export async function unassignTrainer(
-  sessionId: string,
-  trainerId: string,
-  { actor, target = db() }: { actor: Actor; target?: Db },
-): Promise<TrainerOutcome<void>> {
-  allowed(actor);
-  const trainer = await getTrainer(trainerId, target);
-  if (!trainer) return refused("not-found", { _form: MISSING });
-  await atomically(target, async (trx) => {
-    await trx.deleteFrom("trainer_slots").where("trainer_id", "=", trainerId).where("session_id", "=", sessionId).execute();
-    await recordAudit(trx, {
-      actor,
-      action: "unassign",
-      entity: "trainer",
-      entityId: trainerId,
-      summary: `${trainer.name} retiré d'une session.`,
+export function unassignTrainer(sessionId: string, trainerId: string, ctx: TrainerContext): Promise<TrainerOutcome<void>> {
+  return changing(trainerId, ctx, async (trainer, { actor, target }) => {
+    await atomically(target, async (trx) => {
+      await trx.deleteFrom("trainer_slots").where("trainer_id", "=", trainerId).where("session_id", "=", sessionId).execute();
+      await recordAudit(trx, {
+        actor,
+        action: "unassign",
+        entity: "trainer",
+        entityId: trainerId,
+        summary: `${trainer.name} retiré d'une session.`,
+      });
     });
+    return { ok: true, value: undefined };
   });
-  return { ok: true, value: undefined };
 }
 
 /** An external trainer's unavailability, every half-day from one day to another; refused over a session they teach. */
-export async function addUnavailability(
-  trainerId: string,
-  input: unknown,
-  { actor, target = db() }: { actor: Actor; target?: Db },
-): Promise<TrainerOutcome<void>> {
-  allowed(actor);
-  const parsed = unavailabilitySchema.safeParse(input);
-  if (!parsed.success) return refused("invalid", fieldErrorsOf(parsed.error));
-  const trainer = await getTrainer(trainerId, target);
-  if (!trainer) return refused("not-found", { _form: MISSING });
-  if (!isExternal(trainer.status)) return refused("invalid", { _form: "Les indisponibilités se saisissent pour les formateurs externes." });
-  const slots = allDays(parsed.data.from, parsed.data.to).flatMap((d) => [`${d}:matin`, `${d}:apres-midi`]);
-  const taken = await target
-    .selectFrom("trainer_slots")
-    .select(["slot", "session_id"])
-    .where("trainer_id", "=", trainerId)
-    .where("slot", "in", slots)
-    .execute();
-  const busy = await conflictMessage(
-    trainerId,
-    taken.filter((t) => t.session_id).map((t) => t.slot),
-    null,
-    target,
-  );
-  if (busy) return refused("conflict", { from: busy });
-  const free = slots.filter((s) => !taken.some((t) => t.slot === s));
-  try {
-    await atomically(target, async (trx) => {
-      const now = nowIso();
-      if (free.length)
-        await trx
-          .insertInto("trainer_slots")
-          .values(
-            free.map((slot) => ({
-              id: randomUUID(),
-              trainer_id: trainerId,
-              slot,
-              session_id: null,
-              created_by: actor.email,
-              created_at: now,
-            })),
-          )
-          .execute();
-      await recordAudit(trx, {
-        actor,
-        action: "unavailable",
-        entity: "trainer",
-        entityId: trainerId,
-        summary: `${trainer.name} indisponible ${formatDayRange(parsed.data.from, parsed.data.to)}.`,
+export function addUnavailability(trainerId: string, input: unknown, ctx: TrainerContext): Promise<TrainerOutcome<void>> {
+  return changing(trainerId, ctx, async (trainer, { actor, target }) => {
+    const parsed = unavailabilitySchema.safeParse(input);
+    if (!parsed.success) return refused("invalid", fieldErrorsOf(parsed.error));
+    if (!isExternal(trainer.status))
+      return refused("invalid", { _form: "Les indisponibilités se saisissent pour les formateurs externes." });
+    const slots = allDays(parsed.data.from, parsed.data.to).flatMap((d) => [`${d}:matin`, `${d}:apres-midi`]);
+    const taken = await target
+      .selectFrom("trainer_slots")
+      .select(["slot", "session_id"])
+      .where("trainer_id", "=", trainerId)
+      .where("slot", "in", slots)
+      .execute();
+    const busy = await conflictMessage(
+      trainerId,
+      taken.filter((t) => t.session_id).map((t) => t.slot),
+      null,
+      target,
+    );
+    if (busy) return refused("conflict", { from: busy });
+    const free = slots.filter((s) => !taken.some((t) => t.slot === s));
+    try {
+      await atomically(target, async (trx) => {
+        const now = nowIso();
+        if (free.length)
+          await trx
+            .insertInto("trainer_slots")
+            .values(
+              free.map((slot) => ({
+                id: randomUUID(),
+                trainer_id: trainerId,
+                slot,
+                session_id: null,
+                created_by: actor.email,
+                created_at: now,
+              })),
+            )
+            .execute();
+        await recordAudit(trx, {
+          actor,
+          action: "unavailable",
+          entity: "trainer",
+          entityId: trainerId,
+          summary: `${trainer.name} indisponible ${formatDayRange(parsed.data.from, parsed.data.to)}.`,
+        });
       });
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    return refused("conflict", {
-      from: (await conflictMessage(trainerId, free, null, target)) ?? "Ce formateur vient d'être affecté sur ces dates.",
-    });
-  }
-  return { ok: true, value: undefined };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return refused("conflict", {
+        from: (await conflictMessage(trainerId, free, null, target)) ?? "Ce formateur vient d'être affecté sur ces dates.",
+      });
+    }
+    return { ok: true, value: undefined };
+  });
 }
 
 /** Removes the unavailability of one day (both half-days). */
-export async function removeUnavailability(
-  trainerId: string,
-  day: string,
-  { actor, target = db() }: { actor: Actor; target?: Db },
-): Promise<TrainerOutcome<void>> {
-  allowed(actor);
-  const trainer = await getTrainer(trainerId, target);
-  if (!trainer) return refused("not-found", { _form: MISSING });
-  await atomically(target, async (trx) => {
-    await trx
-      .deleteFrom("trainer_slots")
-      .where("trainer_id", "=", trainerId)
-      .where("session_id", "is", null)
-      .where("slot", "in", [`${day}:matin`, `${day}:apres-midi`])
-      .execute();
-    await recordAudit(trx, {
-      actor,
-      action: "available",
-      entity: "trainer",
-      entityId: trainerId,
-      summary: `${trainer.name} de nouveau disponible le ${formatDate(day)}.`,
+export function removeUnavailability(trainerId: string, day: string, ctx: TrainerContext): Promise<TrainerOutcome<void>> {
+  return changing(trainerId, ctx, async (trainer, { actor, target }) => {
+    await atomically(target, async (trx) => {
+      await trx
+        .deleteFrom("trainer_slots")
+        .where("trainer_id", "=", trainerId)
+        .where("session_id", "is", null)
+        .where("slot", "in", [`${day}:matin`, `${day}:apres-midi`])
+        .execute();
+      await recordAudit(trx, {
+        actor,
+        action: "available",
+        entity: "trainer",
+        entityId: trainerId,
+        summary: `${trainer.name} de nouveau disponible le ${formatDate(day)}.`,
+      });
     });
+    return { ok: true, value: undefined };
   });
-  return { ok: true, value: undefined };
 }
 
 /** Every calendar day from `from` to `to` (weekends included: an unavailability is a plain date range). */
