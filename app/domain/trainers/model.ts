@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { siretSchema } from "~/domain/settings/model";
+import type { TrainerStatus } from "./labels";
 import { frenchSpacing } from "~/platform/format";
 import { emptyToNull, optionalText, requiredText } from "~/platform/validation/text-fields";
 
@@ -8,14 +9,7 @@ import { emptyToNull, optionalText, requiredText } from "~/platform/validation/t
  * The shared vocabulary and the form's schema, checked in the browser and again by the domain.
  */
 
-export const TRAINER_STATUSES = {
-  interne: "Salarié (interne)",
-  independant: "Indépendant (externe)",
-  societe: "Société sous-traitante (externe)",
-} as const;
-export type TrainerStatus = keyof typeof TRAINER_STATUSES;
-
-export const isExternal = (status: string) => status === "independant" || status === "societe";
+export { TRAINER_FIELD_LABELS, TRAINER_STATUSES, isExternal, type TrainerStatus } from "./labels";
 
 /** A competence update (Qualiopi indicator 22): a training followed or a certification obtained, on a day. */
 export interface Competence {

@@ -125,7 +125,7 @@ async function save(
   trx: Db,
   actor: Actor,
   trainer: Trainer,
-  action: "create" | "update" | "archive" | "restore",
+  action: "create" | "update" | "archive" | "reactivate",
   summary: string,
 ): Promise<void> {
   const { createdAt: _c, updatedAt: _u, ...content } = trainer;
@@ -183,7 +183,7 @@ export function setTrainerArchived(id: string, archived: boolean, ctx: TrainerCo
         .where("id", "=", id)
         .execute();
       const summary = `Formateur «\u00a0${existing.name}\u00a0» ${archived ? "archivé" : "réactivé"}.`;
-      await save(trx, actor, (await getTrainer(id, trx))!, archived ? "archive" : "restore", summary);
+      await save(trx, actor, (await getTrainer(id, trx))!, archived ? "archive" : "reactivate", summary);
     });
     return { ok: true, value: (await getTrainer(id, target))! };
   });

@@ -2,22 +2,10 @@ import { Form } from "react-router";
 import { Button } from "~/ui/button";
 import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/ui/form/fields";
 import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
-import { TRAINER_STATUSES } from "../model";
+import { TRAINER_FIELD_LABELS, TRAINER_STATUSES } from "../labels";
 
 /** The labels of the trainer's form, in its order (the error summary lists them so). */
-const LABELS = {
-  name: "Nom et prénom",
-  email: "Adresse e-mail",
-  phone: "Téléphone",
-  status: "Statut",
-  companyName: "Raison sociale (société sous-traitante)",
-  siret: "SIRET",
-  nda: "Numéro de déclaration d'activité",
-  qualifications: "Qualifications",
-  areas: "Domaines",
-  trainings: "Formations suivies",
-  certifications: "Certifications obtenues",
-};
+const { competences: _c, archived: _a, ...LABELS } = TRAINER_FIELD_LABELS;
 
 const loadValidator = () => import("../model").then((m) => schemaValidator(m.trainerInputSchema));
 

@@ -2,8 +2,10 @@ import { Form } from "react-router";
 import { formatDate, formatDayRange, formatHours } from "~/platform/format";
 import { Button } from "~/ui/button";
 import { TextField } from "~/ui/form/fields";
+import { historyPath } from "~/domain/revisions/model";
 import { Link } from "~/ui/link";
-import { TRAINER_STATUSES, isExternal, type Trainer, type TrainerStatus } from "../model";
+import { TRAINER_STATUSES, isExternal, type TrainerStatus } from "../labels";
+import type { Trainer } from "../model";
 
 /** What the trainer page's small forms answer (archive, delete, unavailability). */
 export interface TrainerReply {
@@ -145,6 +147,9 @@ export function TrainerActions({ trainer }: { trainer: Trainer }) {
           Supprimer le formateur
         </Button>
       </Form>
+      <Link to={historyPath("trainer", trainer.id)} className="self-center text-sm text-brand-700 underline dark:text-brand-300">
+        Historique des versions
+      </Link>
     </div>
   );
 }
