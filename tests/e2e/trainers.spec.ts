@@ -49,6 +49,21 @@ test("staff create a trainer, assign them to a session, and an overlapping sessi
       /Ce formateur anime déjà la session «\u00a0.+\u00a0» du 15 au 16 décembre 2099\./,
     );
 
+    // The trainer's calendar subscription: a secret address, shown once, that serves their sessions.
+    await page.goto("/admin/formateurs");
+    await page.getByRole("link", { name: "Irène Joliot" }).click();
+    await expect(page.getByRole("heading", { name: "Irène Joliot", level: 1 })).toBeVisible();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Créer un lien d'agenda" }).click();
+    const feedUrl = await page.getByLabel("Adresse à transmettre (affichée une seule fois)").inputValue();
+    const feed = await page.request.get(new URL(feedUrl).pathname);
+    expect(feed.headers()["content-type"]).toContain("text/calendar");
+    expect(await feed.text()).toContain("BEGIN:VEVENT");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Révoquer le lien d'agenda" }).click();
+    await expect(page.getByRole("button", { name: "Créer un lien d'agenda" })).toBeVisible();
+    expect((await page.request.get(new URL(feedUrl).pathname)).status()).toBe(404);
+
     // A viewer is refused.
     const viewerPage = await page.context().browser()!.newPage();
     await staff(viewerPage, "viewer");

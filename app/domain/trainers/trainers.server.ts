@@ -110,7 +110,7 @@ export interface TrainerContext {
 }
 
 /** A change of one trainer: refused to a viewer (thrown), answered « not found » when the trainer is gone. */
-async function changing<T>(
+export async function changing<T>(
   id: string,
   { actor, target = db() }: TrainerContext,
   change: (trainer: Trainer, ctx: { actor: Actor; target: Db }) => Promise<TrainerOutcome<T>>,

@@ -4,6 +4,8 @@ import { listAudit } from "~/domain/audit/audit.server";
 import { documentsFixture, type DocumentsFixture } from "~/domain/documents/test-fixtures";
 import { listRevisions } from "~/domain/revisions/revisions.server";
 import { closeDbHandle, openDb } from "~/platform/db/db.server";
+import { loadConfig, setConfig } from "~/platform/config.server";
+import { createFeedLink, revokeFeedLink, trainerFeed } from "./feed.server";
 import {
   TrainerForbiddenError,
   addUnavailability,
@@ -190,5 +192,27 @@ describe.each(engines)("trainers on $name", ({ create }) => {
     } finally {
       if (second !== t.db) await closeDbHandle(second);
     }
+  });
+
+  it("a trainer's calendar subscription lists the half-days they teach; a new link or a revocation closes the old one", async () => {
+    setConfig(loadConfig({ NODE_ENV: "test", SITE_URL: "http://formavia.test", LOG_LEVEL: "error" }));
+    const lise = await trainer({ ...internal, name: "Lise Meitner", email: "lise@formavia.test" });
+    const s = await fixture.newSession(5);
+    const day = (await t.db.selectFrom("formation_sessions").select("start_date").where("id", "=", s).executeTakeFirstOrThrow()).start_date;
+    expect((await assignTrainer(s, { trainerId: lise.id, halfDays: [`${day}:matin`] }, ctx())).ok).toBe(true);
+    const link = await createFeedLink(lise.id, ctx());
+    if (!link.ok) throw new Error("refusé");
+    const secret = /^http:\/\/formavia\.test\/formateurs\/agenda\/([\w-]+)\/agenda\.ics$/.exec(link.value)![1]!;
+    const feed = (await trainerFeed(secret, t.db))!;
+    expect(feed).toContain("BEGIN:VCALENDAR");
+    expect(feed).toMatch(/SUMMARY:.+\(matin\)/);
+    expect(feed.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(await trainerFeed("inconnu", t.db)).toBeNull();
+
+    const replaced = await createFeedLink(lise.id, ctx());
+    expect(await trainerFeed(secret, t.db)).toBeNull();
+    expect((await revokeFeedLink(lise.id, ctx())).ok).toBe(true);
+    expect(await trainerFeed(/agenda\/([\w-]+)\//.exec(replaced.ok ? replaced.value : "")![1]!, t.db)).toBeNull();
+    await expect(createFeedLink(lise.id, { actor: viewer, target: t.db })).rejects.toBeInstanceOf(TrainerForbiddenError);
   });
 });

@@ -830,6 +830,7 @@ export interface TrainersTable {
   areas: WithDefault<string>; // JSON string[]
   competences: WithDefault<string>; // JSON Array<{ date, kind, label }> (Qualiopi indicator 22)
   archived: WithDefault<number>;
+  feed_token_hash: string | null; // SHA-256 of the calendar subscription link's secret; null: no link
   created_at: string;
   updated_at: string;
 }

@@ -1,7 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/formateur";
 import { TrainerForm } from "~/domain/trainers/components/trainer-form";
-import { TrainerActions, TrainerFigures, Unavailability, statusLabel, type TrainerReply } from "~/domain/trainers/components/trainer-page";
+import {
+  FeedLink,
+  TrainerActions,
+  TrainerFigures,
+  Unavailability,
+  statusLabel,
+  type TrainerReply,
+} from "~/domain/trainers/components/trainer-page";
+import { createFeedLink, hasFeedLink, revokeFeedLink } from "~/domain/trainers/feed.server";
 import { trainerToFormValues } from "~/domain/trainers/model";
 import {
   addUnavailability,
@@ -36,8 +44,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireEditor(request);
   const trainer = await getTrainer(params.id);
   if (!trainer) throw data(null, { status: 404 });
-  const [lines, sessions, days] = await Promise.all([hoursPerYear(params.id), taughtSessions(params.id), unavailableDays(params.id)]);
-  return { trainer, lines, sessions, days };
+  const [lines, sessions, days, feed] = await Promise.all([
+    hoursPerYear(params.id),
+    taughtSessions(params.id),
+    unavailableDays(params.id),
+    hasFeedLink(params.id),
+  ]);
+  return { trainer, lines, sessions, days, feed };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -67,6 +80,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       return answer(await addUnavailability(params.id, values, ctx), "Indisponibilité enregistrée.");
     case "disponible":
       return answer(await removeUnavailability(params.id, String(values.day ?? ""), ctx), "Indisponibilité retirée.");
+    case "agenda-lien": {
+      const link = await createFeedLink(params.id, ctx);
+      return link.ok ? replyWithToast<TrainerReply>({ ok: true, message: "Lien d'agenda créé.", feedUrl: link.value }) : answer(link, "");
+    }
+    case "agenda-revoquer":
+      return answer(await revokeFeedLink(params.id, ctx), "Lien d'agenda révoqué\u00a0: l'ancienne adresse ne répond plus.");
     case "supprimer": {
       const deleted = await deleteTrainer(params.id, ctx);
       if (deleted.ok)
@@ -79,7 +98,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminTrainer({ loaderData, actionData }: Route.ComponentProps) {
-  const { trainer, lines, sessions, days } = loaderData;
+  const { trainer, lines, sessions, days, feed } = loaderData;
   const reply = actionData as TrainerReply | undefined;
   const formReply = reply && !reply.ok && reply.values?.intent === "update" ? reply : undefined;
   return (
@@ -99,6 +118,7 @@ export default function AdminTrainer({ loaderData, actionData }: Route.Component
       </div>
       <TrainerFigures lines={lines} sessions={sessions} />
       <Unavailability trainer={trainer} days={days} reply={reply} />
+      <FeedLink active={feed} url={reply?.feedUrl} />
       <section aria-labelledby="fiche" className="max-w-4xl space-y-3">
         <h2 id="fiche" className="text-lg font-semibold">
           Fiche

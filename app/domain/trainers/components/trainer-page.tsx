@@ -13,6 +13,8 @@ export interface TrainerReply {
   message: string;
   errors?: Record<string, string>;
   values?: Record<string, unknown>;
+  /** The calendar subscription address just created (shown once). */
+  feedUrl?: string;
 }
 
 export const statusLabel = (status: TrainerStatus) => TRAINER_STATUSES[status];
@@ -151,5 +153,49 @@ export function TrainerActions({ trainer }: { trainer: Trainer }) {
         Historique des versions
       </Link>
     </div>
+  );
+}
+
+/** The trainer's calendar subscription: create (or replace) the secret address, shown once, or revoke it. */
+export function FeedLink({ active, url }: { active: boolean; url: string | undefined }) {
+  return (
+    <section aria-labelledby="agenda" className="space-y-3">
+      <h2 id="agenda" className="text-lg font-semibold">
+        Agenda du formateur
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Une adresse secrète d'abonnement (.ics) à donner au formateur&#8239;: ses sessions apparaissent dans son agenda.{" "}
+        {active ? "Un lien est actif." : "Aucun lien actif."}
+      </p>
+      {url ? (
+        <div>
+          <label htmlFor="agenda-url" className="text-sm font-semibold">
+            Adresse à transmettre (affichée une seule fois)
+          </label>
+          <input
+            id="agenda-url"
+            readOnly
+            value={url}
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+          />
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="agenda-lien" />
+          <Button type="submit" variant="secondary">
+            {active ? "Remplacer le lien d'agenda" : "Créer un lien d'agenda"}
+          </Button>
+        </Form>
+        {active ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="agenda-revoquer" />
+            <Button type="submit" variant="secondary">
+              Révoquer le lien d'agenda
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+    </section>
   );
 }

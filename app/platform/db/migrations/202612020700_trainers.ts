@@ -5,7 +5,8 @@ import { createdAndUpdated, tableWithId } from "./columns";
  * Trainers (docs/decisions/0030-trainer-slots.md):
  * - `trainers`: who teaches, internal (salaried) or external (independent or a subcontracting
  *   company, with its SIRET and activity declaration number); qualifications, areas and
- *   competence updates as JSON lists; `archived` hides a trainer from new assignments.
+ *   competence updates as JSON lists; `archived` hides a trainer from new assignments;
+ *   `feed_token_hash` the SHA-256 of the secret of their calendar subscription link (null: none).
  * - `trainer_slots`: one row per trainer and half-day (`2027-03-25:matin`), either taught on a
  *   session (`session_id`) or declared unavailable (`session_id` null). The UNIQUE pair
  *   (trainer_id, slot) is what refuses a double booking, on every instance and both engines.
@@ -23,7 +24,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn("qualifications", "text", (c) => c.notNull().defaultTo("[]"))
       .addColumn("areas", "text", (c) => c.notNull().defaultTo("[]"))
       .addColumn("competences", "text", (c) => c.notNull().defaultTo("[]"))
-      .addColumn("archived", "integer", (c) => c.notNull().defaultTo(0)),
+      .addColumn("archived", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("feed_token_hash", "varchar(64)", (c) => c.unique()),
   ).execute();
 
   await tableWithId(db, "trainer_slots")
