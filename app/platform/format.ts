@@ -119,18 +119,51 @@ const parisParts = lazily(
       day: "2-digit",
       hour: "2-digit",
       minute: "2-digit",
+      second: "2-digit",
       hourCycle: "h23",
     }),
 );
 
-/** The calendar day and the time in Paris of an instant: { day: "2026-11-21", time: "14:05" }. */
-export function parisDayAndTime(instant: Date): { day: string; time: string } {
-  const parts = Object.fromEntries(
+function parisPartsOf(instant: Date): Record<string, string> {
+  return Object.fromEntries(
     parisParts()
       .formatToParts(instant)
       .map((p) => [p.type, p.value]),
   );
+}
+
+/** The calendar day and the time in Paris of an instant: { day: "2026-11-21", time: "14:05" }. */
+export function parisDayAndTime(instant: Date): { day: string; time: string } {
+  const parts = parisPartsOf(instant);
   return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** The wall clock in Paris at an instant, as numbers (month 1 to 12). */
+export function parisWallClock(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const parts = parisPartsOf(instant);
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour) % 24,
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** Milliseconds Paris is ahead of UTC at an instant (one hour in winter, two in summer). */
+export function parisOffsetMs(instant: number): number {
+  const w = parisWallClock(new Date(instant));
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant (milliseconds) of a Paris wall-clock time written as if it were UTC (`Date.UTC` of the
+ * wall clock's fields), daylight-saving time included: the offset at the guessed instant, corrected
+ * once (around a change of time).
+ */
+export function parisWallToInstant(wall: number): number {
+  return wall - parisOffsetMs(wall - parisOffsetMs(wall));
 }
 
 /**

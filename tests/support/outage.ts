@@ -4,10 +4,10 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { loadConfig, setConfig } from "~/platform/config.server";
 import { closeDbHandle, openDb, type Db } from "~/platform/db/db.server";
 import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from "./databases";
 import { TcpProxy } from "./tcp-proxy";
+import { setTestConfig } from "./test-config";
 
 /**
  * The outage fixture of the intake pipeline's tests (app/platform/intake/pipeline.server.ts): a
@@ -28,17 +28,7 @@ export interface Outage {
 }
 
 function setDataDir(dir: string): void {
-  setConfig(
-    loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dir,
-      AUTH_SECRET: "secret-de-test-pour-le-dossier-d-attente-0123",
-      SITE_URL: "http://formavia.test",
-      MAIL_FROM: "Formavia <no-reply@formavia.test>",
-      STAFF_EMAIL: "equipe@formavia.test",
-      LOG_LEVEL: "error",
-    }),
-  );
+  setTestConfig(dir, "secret-de-test-pour-le-dossier-d-attente-0123");
 }
 
 /** A data folder of its own for the file (its spool), set in the configuration before its tests. */

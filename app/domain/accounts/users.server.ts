@@ -12,6 +12,7 @@ import { liftLockout, type Lockout } from "~/platform/auth/sign-in-throttle.serv
 import type { Actor } from "~/platform/db/actor";
 import { accepted, refusal, type Outcome } from "~/platform/validation/errors";
 import { UNCONFIRMED_ROLE_REFUSAL, isUnconfirmed } from "./unconfirmed.server";
+import { listPage } from "~/platform/db/pages";
 
 /** A rule of the accounts area was broken; the message is French and meant for the user. */
 export class AccountRuleError extends Error {
@@ -82,17 +83,12 @@ export async function listUsers(
     const q = filter.q;
     query = query.where((eb) => eb.or([containsIgnoringCase("email", q), containsIgnoringCase("display_name", q)]));
   }
-  const countRow = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
-  const total = Number(countRow?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
-  const rows = await query
-    .select([...USER_COLUMNS])
-    .orderBy("created_at", "desc")
-    .orderBy("id")
-    .limit(USERS_PAGE_SIZE)
-    .offset((page - 1) * USERS_PAGE_SIZE)
-    .execute();
+  const { rows, total, page, pageCount } = await listPage(query, Math.max(1, filter.page ?? 1), USERS_PAGE_SIZE, (q) =>
+    q
+      .select([...USER_COLUMNS])
+      .orderBy("created_at", "desc")
+      .orderBy("id"),
+  );
   return { users: rows.map(toSummary), total, page, pageCount };
 }
 

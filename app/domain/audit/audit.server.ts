@@ -5,6 +5,8 @@ import { frenchSpacing } from "~/platform/format";
 import type { AuditLogTable } from "~/platform/db/schema";
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter } from "./model";
 import type { Actor } from "~/platform/db/actor";
+import { escapeLike } from "~/platform/db/dialect";
+import { listPage } from "~/platform/db/pages";
 
 export interface AuditInput {
   /** Who did it: the session user of the admin action (id null for a command-line script). */
@@ -42,10 +44,6 @@ export async function recordAudit(target: Db, input: AuditInput): Promise<void> 
     .execute();
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function toEntry(r: Selectable<AuditLogTable>): AuditEntry {
   return {
     id: r.id,
@@ -75,17 +73,9 @@ export async function listAudit(
     const like = (column: "summary" | "actor_email" | "entity_id") => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
     query = query.where((eb) => eb.or([like("summary"), like("actor_email"), like("entity_id")]));
   }
-  const countRow = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
-  const total = Number(countRow?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
-  const page = Math.min(filter.page, pageCount);
-  const rows = await query
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(AUDIT_PAGE_SIZE)
-    .offset((page - 1) * AUDIT_PAGE_SIZE)
-    .execute();
+  const { rows, total, page, pageCount } = await listPage(query, filter.page, AUDIT_PAGE_SIZE, (q) =>
+    q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc"),
+  );
   const [entities, actions] = await Promise.all([
     target.selectFrom("audit_log").select("entity").distinct().orderBy("entity").execute(),
     target.selectFrom("audit_log").select("action").distinct().orderBy("action").execute(),

@@ -31,6 +31,7 @@ import { NotFoundError, accepted, refusal, validate, type Outcome } from "~/plat
 import { parseJsonSafely } from "~/platform/validation/form-data";
 import { type StoredImage } from "~/platform/storage/stored-image";
 import type { Actor } from "~/platform/db/actor";
+import { escapeLike } from "~/platform/db/dialect";
 
 /**
  * Blog posts: queries and mutations. Every mutation is recorded in the audit log in the same
@@ -390,10 +391,6 @@ export async function resolvePostSlug(
   if (!includeUnpublished && effectiveStatus({ status: redirect.status, publishedAt: redirect.published_at }, now) !== "published")
     return undefined;
   return { redirectTo: redirect.slug };
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export interface BlogFilters {

@@ -3,9 +3,7 @@
  * so that they do not download the schemas (`./model`).
  */
 
-import { lazily } from "~/platform/intl";
-import { SITE_TIME_ZONE } from "./post-format";
-import { formatCount, formatDateTime } from "~/platform/format";
+import { formatCount, formatDateTime, parisWallClock, parisWallToInstant } from "~/platform/format";
 
 export { SITE_TIME_ZONE, blogPostPath, formatPostDate, parisDay, readingTimeLabel } from "./post-format";
 
@@ -55,43 +53,6 @@ export const TOC_MIN_HEADINGS = 3;
 // ---------------------------------------------------------------------------------------------
 // Dates: the editor types a Paris wall-clock time; the database keeps UTC ISO instants.
 
-const parisParts = lazily(
-  () =>
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: SITE_TIME_ZONE,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    }),
-);
-
-function wallClock(date: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts = Object.fromEntries(
-    parisParts()
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour) % 24,
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
-/** Minutes Paris is ahead of UTC at this instant (60 in winter, 120 in summer). */
-function parisOffsetMinutes(date: Date): number {
-  const w = wallClock(date);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
-}
-
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 
 /**
@@ -111,10 +72,7 @@ export function parisLocalToIso(value: string): string | undefined {
   const naive = Date.UTC(y, mo - 1, d, h, mi, s || 0);
   const check = new Date(naive);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return undefined;
-  // The offset at the guessed instant, corrected once (around a change of time).
-  let instant = naive - parisOffsetMinutes(new Date(naive)) * 60_000;
-  instant = naive - parisOffsetMinutes(new Date(instant)) * 60_000;
-  return new Date(instant).toISOString();
+  return new Date(parisWallToInstant(naive)).toISOString();
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -124,7 +82,7 @@ export function isoToParisLocal(iso: string | null | undefined): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  const w = wallClock(date);
+  const w = parisWallClock(date);
   const base = `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
   return w.second ? `${base}:${pad(w.second)}` : base;
 }

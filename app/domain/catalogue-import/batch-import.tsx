@@ -205,14 +205,19 @@ export function JobDetail({ job }: { job: JobView }) {
             : job.state === "done"
               ? `Terminé\u00a0: ${countsSentence(job.counts)}.`
               : job.state === "cancelled"
-                ? `Annulé : les fichiers terminés avant l'annulation sont importés (${countsSentence(job.counts)}), les autres ne le sont pas.`
+                ? `Annulé\u00a0: les fichiers terminés avant l'annulation sont importés (${countsSentence(job.counts)}), les autres ne le sont pas.`
                 : job.error || "L'import s'est arrêté sur une erreur."}
         </p>
       </div>
       <div className="mt-4">
         <CountsGrid counts={job.counts} testId="job-counts" />
       </div>
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+      <div
+        className="mt-4 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800"
+        role="region"
+        aria-label="Fichiers du lot (défile horizontalement)"
+        tabIndex={0}
+      >
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">Fichiers du lot</caption>
           <TableHead labels={["Fichier", "État", "Résultat"]} />

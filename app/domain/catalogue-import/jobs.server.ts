@@ -650,7 +650,7 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
         table = await readTable(file.name, new Uint8Array(Buffer.from(content.content, "base64")), { headerLine: headerLine || undefined });
         if (table.rows.length > IMPORT_MAX_ROWS)
           throw new ImportFileError(
-            `Le fichier compte ${table.rows.length.toLocaleString("fr-FR")} lignes : ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} au plus par fichier.`,
+            `Le fichier compte ${table.rows.length.toLocaleString("fr-FR")} lignes\u00a0: ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} au plus par fichier.`,
           );
         if (table.rows.length === 0) throw new ImportFileError("Le fichier ne contient aucune formation sous sa ligne d'en-tête.");
       } catch (error) {
@@ -776,7 +776,7 @@ export async function runJob(claim: { id: string; token: string }, options: RunO
       .execute();
     return finish(
       "failed",
-      "Une erreur inattendue a interrompu l'import. Les fichiers déjà terminés sont importés ; les autres ne le sont pas.",
+      "Une erreur inattendue a interrompu l'import. Les fichiers déjà terminés sont importés ; les autres ne le sont pas.",
     );
   }
 

@@ -24,7 +24,7 @@ export class ImportFileError extends Error {
 }
 
 export function tooManyRowsMessage(): string {
-  return `Le fichier compte plus de ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} lignes : découpez-le en plusieurs fichiers de ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} lignes au plus.`;
+  return `Le fichier compte plus de ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} lignes\u00a0: découpez-le en plusieurs fichiers de ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} lignes au plus.`;
 }
 
 export function tooManyCellsMessage(): string {

@@ -174,7 +174,7 @@ describe("XLSX decompression bombs", { retry: 2 }, () => {
     expect(rows.size).toBeLessThan(160 * 1024 * 1024);
     const r = await refusal("lignes.xlsx", bomb);
     expect(r.message).toBe(
-      `Le fichier compte plus de ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} lignes : découpez-le en plusieurs fichiers de ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} lignes au plus.`,
+      `Le fichier compte plus de ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} lignes\u00a0: découpez-le en plusieurs fichiers de ${IMPORT_MAX_ROWS.toLocaleString("fr-FR")} lignes au plus.`,
     );
     expect(r.seconds).toBeLessThan(5);
     expect(r.grewMb).toBeLessThan(250);

@@ -90,7 +90,7 @@ export function ColumnsHelp() {
         nouvelle formation n'a besoin que de son titre et de sa catégorie&nbsp;: ce qui manque pour la publier est listé «&nbsp;à
         compléter&nbsp;» et elle est importée en brouillon.
       </p>
-      <div className="mt-3 overflow-x-auto">
+      <div className="mt-3 overflow-x-auto" role="region" aria-label="Colonnes reconnues (défile horizontalement)" tabIndex={0}>
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">Colonnes reconnues</caption>
           <thead className="text-left">
@@ -204,7 +204,12 @@ function IssueList({ items, tone, title }: { items: RowIssue[]; tone: "error" | 
 
 export function RowsTable({ rows, caption, lineWord }: { rows: RowReport[]; caption: string; lineWord: string }) {
   return (
-    <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="mt-3 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800"
+    >
       <table className="w-full min-w-[44rem] text-sm" data-testid="preview-table">
         <caption className="sr-only">{caption}</caption>
         <TableHead labels={[lineWord, "Formation", "Résultat", "Erreurs (colonne : problème) et champs à compléter"]} capitalize />

@@ -28,7 +28,7 @@ import { imageSchema } from "~/platform/storage/image-schema";
 import { type StoredImage } from "~/platform/storage/stored-image";
 import type { Actor, MutationContext as BaseMutationContext } from "~/platform/db/actor";
 import { isUniqueViolation } from "~/platform/db/errors";
-import { lockForUpdate } from "~/platform/db/dialect";
+import { escapeLike, lockForUpdate } from "~/platform/db/dialect";
 import { sessionsWithRegistrations } from "./held-sessions.server";
 import { changedFieldNames, formationUpdatedSummary } from "./field-names";
 import { pageShowsSeats } from "~/platform/cache/page-tags.server";
@@ -774,10 +774,6 @@ export async function resolveFormationSlug(slug: string, { includeDrafts = false
     .executeTakeFirst();
   if (!redirect || (!includeDrafts && redirect.status !== "published")) return undefined;
   return { redirectTo: redirect.slug };
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** A filtered, sorted page of formations (accent- and case-insensitive search on every word). */

@@ -59,6 +59,8 @@ import { isUniqueViolation } from "~/platform/db/errors";
 import { checkpointAfterErasure, eraseCopies } from "~/platform/privacy/erasure.server";
 import type { SpoolEntry } from "~/platform/spool/spool.server";
 import { formatDateTimeShort } from "~/platform/format";
+import { escapeLike } from "~/platform/db/dialect";
+import { listPage } from "~/platform/db/pages";
 
 // ---------------------------------------------------------------------------------------------
 // Submission
@@ -387,10 +389,6 @@ export async function leadDashboardFigures(target: Db = db()): Promise<Dashboard
   ];
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function filteredQuery(target: Db, kind: LeadKind, filter: LeadFilter) {
   let query = target.selectFrom("leads").where("kind", "=", kind);
   if (filter.statut === "actifs") query = query.where("status", "!=", "archive");
@@ -447,17 +445,9 @@ export async function listLeads(
   target: Db = db(),
 ): Promise<{ items: LeadListItem[]; total: number; page: number; pageCount: number; statusCounts: Record<LeadStatus, number> }> {
   const query = filteredQuery(target, kind, filter);
-  const countRow = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
-  const total = Number(countRow?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE));
-  const page = Math.min(filter.page, pageCount);
-  const rows = await query
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(LEADS_PAGE_SIZE)
-    .offset((page - 1) * LEADS_PAGE_SIZE)
-    .execute();
+  const { rows, total, page, pageCount } = await listPage(query, filter.page, LEADS_PAGE_SIZE, (q) =>
+    q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc"),
+  );
   const states = await mailStates(
     target,
     rows.map((r) => r.id),

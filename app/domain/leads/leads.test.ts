@@ -20,6 +20,7 @@ import {
 import { claimDueMails, defaultBackoff, processMailQueue } from "~/platform/email/queue.server";
 import { mailStateLabel, parseLeadFilter } from "./model";
 import { RATE_LIMIT_MAX, issueFormToken } from "~/platform/intake/guard.server";
+import { contactForm, quoteForm } from "./test-fixtures";
 
 const STAFF = "equipe@formavia.test";
 const actor = { id: "u-editor", email: "editrice@formavia.test", role: "editor" as const };
@@ -52,49 +53,6 @@ afterAll(async () => {
 
 let ipCounter = 0;
 const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-
-function form(values: Record<string, string | string[]>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) {
-    for (const item of Array.isArray(v) ? v : [v]) f.append(k, item);
-  }
-  return f;
-}
-
-function quoteForm(overrides: Record<string, string | string[]> = {}, now = Date.now()) {
-  return form({
-    jeton: issueFormToken("devis", now - 10_000),
-    website: "",
-    entreprise: "Boulangeries Martin",
-    siret: "732 829 320 00074",
-    nom: "Léa Martin",
-    email: "lea.martin@boulangeries-martin.test",
-    telephone: "06 12 34 56 78",
-    autreFormation: "Excel intermédiaire pour l'équipe comptable",
-    stagiaires: "4",
-    format: "intra",
-    periode: "mars 2027",
-    ville: "Lyon",
-    financement: "opco-opcommerce",
-    message: "Nous avons besoin de tableaux croisés dynamiques.",
-    consentement: "on",
-    ...overrides,
-  });
-}
-
-function contactForm(overrides: Record<string, string> = {}, now = Date.now()) {
-  return form({
-    jeton: issueFormToken("contact", now - 10_000),
-    website: "",
-    nom: "Karim Benali",
-    email: "karim.benali@exemple.test",
-    telephone: "",
-    sujet: "financement",
-    message: "Bonjour, mon CPF peut-il financer une formation de management ?",
-    consentement: "on",
-    ...overrides,
-  });
-}
 
 const noWait = () => 0;
 

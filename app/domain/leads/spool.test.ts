@@ -3,10 +3,10 @@ import { expect, it } from "vitest";
 import { describeOutages, spoolDataDir, withoutDatabaseNorSpool, type Outage } from "../../../tests/support/outage";
 import type { Db } from "~/platform/db/db.server";
 import { noteWriteAccepted, writeHealth } from "~/platform/db/write-health.server";
-import { issueFormToken } from "~/platform/intake/guard.server";
 import { writeHeartbeat } from "~/platform/spool/heartbeat.server";
 import { registerSpoolHandler, replaySpool, spoolCount } from "~/platform/spool/spool.server";
 import { LEAD_SPOOL_KIND, leadDashboardFigures, replaySpooledLead, spooledLeadCount, submitLead } from "./leads.server";
+import { quoteForm } from "./test-fixtures";
 
 /**
  * A quote sent while the database refuses is never lost: it goes to the local spool (fsync), the
@@ -17,29 +17,6 @@ import { LEAD_SPOOL_KIND, leadDashboardFigures, replaySpooledLead, spooledLeadCo
 
 const spool = spoolDataDir("spool-test-");
 
-function quoteForm(email: string): FormData {
-  const f = new FormData();
-  const values: Record<string, string> = {
-    jeton: issueFormToken("devis", Date.now() - 10_000),
-    website: "",
-    entreprise: "Boulangeries Martin",
-    siret: "732 829 320 00074",
-    nom: "Léa Martin",
-    email,
-    telephone: "06 12 34 56 78",
-    autreFormation: "Excel intermédiaire pour l'équipe comptable",
-    stagiaires: "4",
-    format: "intra",
-    periode: "mars 2027",
-    ville: "Lyon",
-    financement: "opco-opcommerce",
-    message: "Nous avons besoin de tableaux croisés dynamiques.",
-    consentement: "on",
-  };
-  for (const [k, v] of Object.entries(values)) f.append(k, v);
-  return f;
-}
-
 async function leadCount(target: Db, email: string): Promise<number> {
   const rows = await target.selectFrom("leads").select("reference").where("email", "=", email).execute();
   return rows.length;
@@ -49,7 +26,7 @@ async function leadCount(target: Db, email: string): Promise<number> {
 async function outageScenario({ site, store, refuse, restore, storeReadsDuringOutage }: Outage) {
   registerSpoolHandler(LEAD_SPOOL_KIND, (entry) => replaySpooledLead(entry, site));
   const email = `panne-${Math.random().toString(36).slice(2)}@exemple.test`;
-  const form = quoteForm(email);
+  const form = quoteForm({ email });
 
   await refuse();
   const first = await submitLead("devis", form, { ip: "203.0.113.7", target: site });
@@ -117,7 +94,10 @@ describeOutages("a quote sent", outageScenario, {
       { timeout: 60_000 },
       async () => {
         await withoutDatabaseNorSpool(t(), spool, async () => {
-          const result = await submitLead("devis", quoteForm("jamais.perdu@exemple.test"), { ip: "203.0.113.8", target: t().db });
+          const result = await submitLead("devis", quoteForm({ email: "jamais.perdu@exemple.test" }), {
+            ip: "203.0.113.8",
+            target: t().db,
+          });
           expect(result).toMatchObject({ ok: false, kind: "unavailable", retryAfterSeconds: 120 });
           if (result.ok) return;
           expect(result.values).toMatchObject({ email: "jamais.perdu@exemple.test", entreprise: "Boulangeries Martin", ville: "Lyon" });

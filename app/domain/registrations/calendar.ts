@@ -3,7 +3,7 @@
  * the e-mails use the same days as the calendar file).
  */
 
-import { formatDateWithWeekday } from "~/platform/format";
+import { formatDateWithWeekday, parisWallToInstant } from "~/platform/format";
 
 function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -44,31 +44,11 @@ export function halfDayLabel(halfDay: string): string {
   return `${formatDateWithWeekday(day)}, ${part === "matin" ? "matin" : "après-midi"}`;
 }
 
-/** Offset of Paris from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
-function parisOffsetMs(instant: number): number {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Paris",
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
 /** The instant of a Paris wall-clock time (`2027-03-29`, `09:00`), daylight-saving time included. */
 export function parisTimeToInstant(day: string, time: string): Date {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   const [hh, mm] = time.split(":").map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
-  let instant = wall - parisOffsetMs(wall);
-  instant = wall - parisOffsetMs(instant);
-  return new Date(instant);
+  return new Date(parisWallToInstant(Date.UTC(y, m - 1, d, hh, mm)));
 }
 
 /** Days before the first day: the last day a registrant may still cancel online. */

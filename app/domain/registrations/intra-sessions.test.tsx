@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,34 +5,17 @@ import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { SessionTable } from "~/domain/formations/components/session-table";
 import { getFormationById, listUpcomingSessions } from "~/domain/formations/formations.server";
 import { formationPage } from "~/domain/formations/pages.server";
-import { loadConfig, setConfig } from "~/platform/config.server";
 import { updateSessionDetails } from "./admin.server";
-import { addSession, registrationCatalogue } from "./test-fixtures";
+import { addSession, registrationCatalogue, registrationsTestConfig } from "./test-fixtures";
 
 /**
  * The public session table tells intra-company sessions apart (one company, on quote): labelled
  * « Intra-entreprise », no seat count, and « Demander un devis » instead of « S'inscrire ».
  */
 
-let dataDir: string;
 const actor = { id: "u-editor", email: "editrice@formavia.test", role: "editor" as const };
 
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "intra-sessions-"));
-  setConfig(
-    loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: "secret-de-test-pour-les-inscriptions-0123456789",
-      SITE_URL: "http://formavia.test",
-      MAIL_FROM: "Formavia <no-reply@formavia.test>",
-      STAFF_EMAIL: "equipe@formavia.test",
-      LOG_LEVEL: "error",
-    }),
-  );
-});
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+registrationsTestConfig("intra-sessions-");
 
 /** The table's body rows, as HTML, in order. */
 function rowsOf(html: string): string[] {

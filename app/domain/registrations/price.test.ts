@@ -1,34 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { getFormationById, updateFormation } from "~/domain/formations/formations.server";
 import { formationToFormValues } from "~/domain/formations/model";
-import { loadConfig, setConfig } from "~/platform/config.server";
 import { valueOf } from "~/platform/validation/errors";
 import { registrationPage } from "./pages.server";
 import { submitRegistration } from "./registrations.server";
-import { addSession, registrationCatalogue, registrationForm } from "./test-fixtures";
+import { addSession, registrationCatalogue, registrationForm, registrationsTestConfig } from "./test-fixtures";
 
-let dataDir: string;
-
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "registration-price-test-"));
-  setConfig(
-    loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: "secret-de-test-pour-les-prix-0123456789-abcdef",
-      SITE_URL: "http://formavia.test",
-      MAIL_FROM: "Formavia <no-reply@formavia.test>",
-      STAFF_EMAIL: "equipe@formavia.test",
-      LOG_LEVEL: "error",
-    }),
-  );
-});
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+registrationsTestConfig("registration-price-test-", "secret-de-test-pour-les-prix-0123456789-abcdef");
 
 const NB = "\u00a0";
 const NNB = "\u202f";

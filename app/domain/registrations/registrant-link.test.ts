@@ -1,37 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
-import { loadConfig, setConfig } from "~/platform/config.server";
 import { registrantLink } from "./pages.server";
 import { cancelRegistration, submitRegistration } from "./registrations.server";
 import { signedToken } from "./sessions.server";
-import { addSession, registrationCatalogue, registrationForm } from "./test-fixtures";
+import { addSession, registrationCatalogue, registrationForm, registrationsTestConfig } from "./test-fixtures";
 
 /**
  * The registrant's signed link does not open a registration for ever: it expires once the
  * registration is cancelled, and the day after the session's last day (Paris time).
  */
 
-let dataDir: string;
-
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "registrant-link-"));
-  setConfig(
-    loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: "secret-de-test-pour-les-liens-0123456789abcdef",
-      SITE_URL: "http://formavia.test",
-      MAIL_FROM: "Formavia <no-reply@formavia.test>",
-      STAFF_EMAIL: "equipe@formavia.test",
-      LOG_LEVEL: "error",
-    }),
-  );
-});
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+registrationsTestConfig("registrant-link-", "secret-de-test-pour-les-liens-0123456789abcdef");
 
 let ip = 0;
 

@@ -1,37 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
-import { loadConfig, setConfig } from "~/platform/config.server";
 import { registrantView } from "./pages.server";
 import { cancelRegistration, submitRegistration, updateTrainees } from "./registrations.server";
 import { getSession, signedToken } from "./sessions.server";
-import { addSession, registrationCatalogue, registrationForm } from "./test-fixtures";
+import { addSession, registrationCatalogue, registrationForm, registrationsTestConfig } from "./test-fixtures";
 
 /**
  * The registrant's own page (the signed link of the e-mails): changing the trainees until the
  * deadline, fewer trainees giving seats back to the session and its waiting list.
  */
 
-let dataDir: string;
-
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "registrant-"));
-  setConfig(
-    loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: "secret-de-test-pour-les-inscriptions-0123456789",
-      SITE_URL: "http://formavia.test",
-      MAIL_FROM: "Formavia <no-reply@formavia.test>",
-      STAFF_EMAIL: "equipe@formavia.test",
-      LOG_LEVEL: "error",
-    }),
-  );
-});
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+registrationsTestConfig("registrant-");
 
 let ip = 0;
 

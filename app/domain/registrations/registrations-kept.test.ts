@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { deleteFormation, FormationHasRegistrationsError, getFormationById } from "~/domain/formations/formations.server";
@@ -8,36 +5,19 @@ import { guessMapping } from "~/domain/catalogue-import/columns";
 import { toCsv } from "~/domain/catalogue-import/csv";
 import { analyseTable, applyAnalysis } from "~/domain/catalogue-import/import.server";
 import { readTable } from "~/domain/catalogue-import/read.server";
-import { loadConfig, setConfig } from "~/platform/config.server";
 import { adminSessionDetail, updateSessionDetails } from "./admin.server";
 import { cancelRegistration, submitRegistration } from "./registrations.server";
 import { getSession } from "./sessions.server";
-import { addSession, registrationCatalogue, registrationForm } from "./test-fixtures";
+import { addSession, registrationCatalogue, registrationForm, registrationsTestConfig } from "./test-fixtures";
 
 /**
  * A registration is never lost: neither the deletion of a formation nor a catalogue import removes
  * a session that registrations hold (docs/decisions/0011-registrations-seats.md).
  */
 
-let dataDir: string;
 const actor = { id: "u-editor", email: "editrice@formavia.test", role: "editor" as const };
 
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "registrations-kept-"));
-  setConfig(
-    loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: "secret-de-test-pour-les-inscriptions-0123456789",
-      SITE_URL: "http://formavia.test",
-      MAIL_FROM: "Formavia <no-reply@formavia.test>",
-      STAFF_EMAIL: "equipe@formavia.test",
-      LOG_LEVEL: "error",
-    }),
-  );
-});
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+registrationsTestConfig("registrations-kept-");
 
 let ip = 0;
 

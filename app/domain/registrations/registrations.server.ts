@@ -550,17 +550,7 @@ async function storeRefused(target: Db, session: RegistrationSession, r: Spooled
     await insertRegistration(trx, row, r.input);
     await recordStatus(trx, row.id, "annulee", SYSTEM, reason, iso);
     const m = (await loadMailRegistration(trx, row.id))!;
-    await enqueueMail(
-      trx,
-      {
-        registrationId: m.id,
-        purpose: "inscription-annulee",
-        to: m.contactEmail,
-        replyTo: setup.staff,
-        ...cancelledMail(m, reason, setup.organisation),
-      },
-      mailNow,
-    );
+    await queueCancelledMail(trx, m, reason, setup, mailNow);
     await enqueueMail(
       trx,
       {
@@ -605,6 +595,21 @@ async function reportLostSession(target: Db, r: SpooledRegistration): Promise<vo
 /** Registrations waiting in this instance's spool (the sessions admin shows the figure). */
 export function spooledRegistrationCount(): number {
   return spooledCount(REGISTRATION_FORM_INTAKE);
+}
+
+/** Tells the registrant that the registration is cancelled, and why (« inscription-annulee »). */
+async function queueCancelledMail(trx: Db, r: MailRegistration, reason: string, setup: MailSetup, now: number): Promise<void> {
+  await enqueueMail(
+    trx,
+    {
+      registrationId: r.id,
+      purpose: "inscription-annulee",
+      to: r.contactEmail,
+      replyTo: setup.staff,
+      ...cancelledMail(r, reason, setup.organisation),
+    },
+    now,
+  );
 }
 
 async function insertRegistration(trx: Db, row: ReturnType<typeof registrationRow>, input: RegistrationInput) {
@@ -895,18 +900,7 @@ export async function sweepWaitingLists({ target = db(), now = Date.now() }: { t
         .execute();
       await recordStatus(trx, offer.registration_id, "annulee", SYSTEM, reason, iso);
       const r = await loadMailRegistration(trx, offer.registration_id);
-      if (r)
-        await enqueueMail(
-          trx,
-          {
-            registrationId: r.id,
-            purpose: "inscription-annulee",
-            to: r.contactEmail,
-            replyTo: setup.staff,
-            ...cancelledMail(r, reason, setup.organisation),
-          },
-          now,
-        );
+      if (r) await queueCancelledMail(trx, r, reason, setup, now);
       await serveWaitingList(trx, offer.session_id, setup, now);
       return 1;
     });
@@ -971,17 +965,7 @@ export async function cancelRegistration(
     const r = (await loadMailRegistration(trx, id))!;
     // The space no longer opens for its people: their sessions end (they may sign in again for another registration).
     await revokeLinkSessions(trx, SPACE_REALM, [r.contactEmail, ...r.trainees.map((t) => t.email)], now);
-    await enqueueMail(
-      trx,
-      {
-        registrationId: id,
-        purpose: "inscription-annulee",
-        to: r.contactEmail,
-        replyTo: setup.staff,
-        ...cancelledMail(r, reason, setup.organisation),
-      },
-      now,
-    );
+    await queueCancelledMail(trx, r, reason, setup, now);
     await enqueueRegistrationMail(
       trx,
       {

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
@@ -8,7 +5,6 @@ import { createCategory } from "~/domain/formations/categories.server";
 import { createFormation, getFormationById, setFormationStatus, updateFormation } from "~/domain/formations/formations.server";
 import { formationToFormValues } from "~/domain/formations/model";
 import { formationInput } from "~/domain/formations/test-fixtures";
-import { loadConfig, setConfig } from "~/platform/config.server";
 import { valueOf } from "~/platform/validation/errors";
 import { parisTimeToInstant, sessionDays } from "./calendar";
 import { sessionCalendar } from "./ics.server";
@@ -25,27 +21,11 @@ import {
   sweepWaitingLists,
 } from "./registrations.server";
 import { getSession, verifySignedToken } from "./sessions.server";
-import { registrationForm } from "./test-fixtures";
+import { registrationForm, registrationsTestConfig } from "./test-fixtures";
 
-let dataDir: string;
 const actor = { id: "u-editor", email: "editrice@formavia.test", role: "editor" as const };
 
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "registrations-test-"));
-  setConfig(
-    loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: "secret-de-test-pour-les-inscriptions-0123456789",
-      SITE_URL: "http://formavia.test",
-      MAIL_FROM: "Formavia <no-reply@formavia.test>",
-      STAFF_EMAIL: "equipe@formavia.test",
-      LOG_LEVEL: "error",
-    }),
-  );
-});
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+registrationsTestConfig("registrations-test-");
 
 let ipCounter = 0;
 const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;

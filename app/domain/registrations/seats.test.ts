@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
-import { loadConfig, setConfig } from "~/platform/config.server";
 import { closeDbHandle, openDb, type Db } from "~/platform/db/db.server";
 import { registerSpoolHandler, replaySpool, spoolWrite } from "~/platform/spool/spool.server";
 import { formDataToObject } from "~/platform/validation/form-data";
@@ -21,7 +20,7 @@ import {
   type SpooledRegistration,
 } from "./registrations.server";
 import { newId, sessionCapacity } from "./sessions.server";
-import { addSession, registrationCatalogue, registrationForm } from "./test-fixtures";
+import { addSession, registrationCatalogue, registrationForm, registrationsTestConfig } from "./test-fixtures";
 
 /**
  * Seats of a session on both engines: a waiting group never blocks seats it cannot use, a group
@@ -31,24 +30,7 @@ import { addSession, registrationCatalogue, registrationForm } from "./test-fixt
  * mail one address again and again (docs/decisions/0011-registrations-seats.md).
  */
 
-let dataDir: string;
-
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "seats-"));
-  setConfig(
-    loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: "secret-de-test-pour-les-places-0123456789abcdef",
-      SITE_URL: "http://formavia.test",
-      MAIL_FROM: "Formavia <no-reply@formavia.test>",
-      STAFF_EMAIL: "equipe@formavia.test",
-      LOG_LEVEL: "error",
-    }),
-  );
-});
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+registrationsTestConfig("seats-", "secret-de-test-pour-les-places-0123456789abcdef");
 
 let ipCounter = 0;
 const nextIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;

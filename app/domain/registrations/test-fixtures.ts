@@ -6,6 +6,7 @@ import { issueFormToken } from "~/platform/intake/guard.server";
 import type { Db } from "~/platform/db/db.server";
 import { valueOf } from "~/platform/validation/errors";
 import { saveLegalVersion } from "~/domain/revisions/legal-documents.server";
+import { testConfig } from "../../../tests/support/test-config";
 
 /** Test data for registrations: a published formation with its CGV and règlement intérieur, and the public form. */
 
@@ -66,4 +67,9 @@ export async function addSession(target: Db, formationId: string, seats: number,
   const sessions = [...(values.sessions as Array<Record<string, unknown>>), { id: "", startDate, endDate, cityId: "", seatsLeft: seats }];
   const updated = valueOf(await updateFormation(formationId, { ...values, sessions }, { db: target }));
   return updated.sessions.find((s) => !formation.sessions.some((o) => o.id === s.id))!.id;
+}
+
+/** The configuration of a registrations test file (tests/support/test-config.ts): its own data folder and a fixed secret. */
+export function registrationsTestConfig(prefix: string, secret = "secret-de-test-pour-les-inscriptions-0123456789") {
+  return testConfig(prefix, secret);
 }

@@ -4,6 +4,8 @@
  * script and the dashboard.
  */
 
+import { parisOffsetMs } from "~/platform/format";
+
 export interface Retention {
   daily: number;
   weekly: number;
@@ -26,29 +28,13 @@ export function archiveDate(name: string): Date | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d;
 }
 
-/** Minutes to add to UTC to get the wall clock in Paris at `instant` (60 or 120). */
-function parisOffsetMinutes(instant: Date): number {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Paris",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
-  return Math.round((wall - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
-}
-
 /**
  * The next backup after `now`: each day at `time` (HH:MM, Paris), then every `everyHours` hours
  * until the next day's `time` (24: once a day).
  */
 export function nextBackupAt(now: Date, time: string, everyHours: number): Date {
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
-  const offset = parisOffsetMinutes(now) * 60_000;
+  const offset = parisOffsetMs(now.getTime());
   const wallNow = new Date(now.getTime() + offset);
   const today = Date.UTC(wallNow.getUTCFullYear(), wallNow.getUTCMonth(), wallNow.getUTCDate(), hours, minutes) - offset;
   const step = Math.min(Math.max(everyHours, 1), 24) * 3_600_000;

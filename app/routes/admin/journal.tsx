@@ -10,14 +10,13 @@ import { requireAdmin } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import {
   AdminTable,
-  FilterField,
   InlineFilterBar,
+  InlineSearchFilter,
   SelectFilter,
   inlineFilterFieldClass,
   type Column,
   type TableStyle,
 } from "~/ui/admin-list/admin-list";
-import { inputClass } from "~/ui/form/input-class";
 import { formatDateTimeShort } from "~/platform/format";
 
 export const handle = { breadcrumb: "Journal" };
@@ -105,16 +104,7 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-slate-700 dark:text-slate-300">Chaque modification faite dans l'administration&nbsp;: qui, quoi, quand.</p>
       </div>
       <InlineFilterBar>
-        <FilterField id="journal-q" label="Rechercher">
-          <input
-            id="journal-q"
-            name="q"
-            type="search"
-            defaultValue={filter.q}
-            placeholder="Texte, e-mail, identifiant"
-            className={inputClass(undefined, "mt-1 w-64 max-w-full")}
-          />
-        </FilterField>
+        <InlineSearchFilter id="journal-q" defaultValue={filter.q} placeholder="Texte, e-mail, identifiant" width="w-64" />
         <SelectFilter
           id="journal-entity"
           name="entity"

@@ -40,6 +40,32 @@ export function SearchFilter({ defaultValue, placeholder }: { defaultValue: stri
   );
 }
 
+/** The free-text search of a compact filter bar (`q`), `width` wide (a Tailwind class) and never wider than a phone. */
+export function InlineSearchFilter({
+  id,
+  defaultValue,
+  placeholder,
+  width,
+}: {
+  id: string;
+  defaultValue: string;
+  placeholder: string;
+  width: string;
+}) {
+  return (
+    <FilterField id={id} label="Rechercher">
+      <input
+        id={id}
+        name="q"
+        type="search"
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        className={inputClass(undefined, `mt-1 ${width} max-w-full`)}
+      />
+    </FilterField>
+  );
+}
+
 export type FilterOption = { value: string; label: ReactNode };
 
 /** A labelled select filter; `options` come after the optional « all » entry. */

@@ -60,3 +60,21 @@ export function SpamGuards({ token }: { token: string }) {
     </>
   );
 }
+
+/**
+ * The last step of a form sent without a token of its own (no JavaScript): the visitor checks the
+ * form and sends it once more with the button named `submitLabel`.
+ */
+export function ConfirmNotice({ submitLabel }: { submitLabel: string }) {
+  return (
+    <div
+      role="status"
+      className="mb-8 rounded-xl border border-brand-300 bg-brand-50 p-5 text-brand-950 dark:border-brand-800 dark:bg-slate-900 dark:text-brand-100"
+    >
+      <h2 className="text-base font-bold">Dernière étape</h2>
+      <p className="mt-2 text-sm">
+        Vérifiez vos informations ci-dessous, puis confirmez l'envoi en cliquant une dernière fois sur «&nbsp;{submitLabel}&nbsp;».
+      </p>
+    </div>
+  );
+}

@@ -41,7 +41,12 @@ export function Badge({ tone, children }: { tone: "green" | "grey" | "amber" | "
 /** The table frame shared by the screen's lists. */
 export function AdminTable({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    >
       <table className="w-full min-w-[44rem] text-left">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">

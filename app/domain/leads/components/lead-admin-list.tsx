@@ -19,6 +19,7 @@ import {
   AdminTable,
   FilterField,
   InlineFilterBar,
+  InlineSearchFilter,
   SelectFilter,
   inlineFilterFieldClass,
   type Column,
@@ -109,16 +110,12 @@ function LeadFilters({
 }) {
   return (
     <InlineFilterBar label={`Filtrer les ${isQuote ? "demandes" : "messages"}`}>
-      <FilterField id="leads-q" label="Rechercher">
-        <input
-          id="leads-q"
-          name="q"
-          type="search"
-          defaultValue={filter.q}
-          placeholder={isQuote ? "Référence, entreprise, nom, e-mail, formation" : "Référence, nom, e-mail, texte"}
-          className={inputClass(undefined, "mt-1 w-72 max-w-full")}
-        />
-      </FilterField>
+      <InlineSearchFilter
+        id="leads-q"
+        defaultValue={filter.q}
+        placeholder={isQuote ? "Référence, entreprise, nom, e-mail, formation" : "Référence, nom, e-mail, texte"}
+        width="w-72"
+      />
       <FilterField id="leads-statut" label="Statut">
         <select id="leads-statut" name="statut" defaultValue={filter.statut} className={inlineFilterFieldClass}>
           <option value="actifs">À traiter et traités (hors archives)</option>

@@ -8,7 +8,7 @@ import { buttonClass } from "~/ui/button";
 import { CheckboxField, FormErrorSummary, RequiredNote } from "~/ui/form/fields";
 import { useForm, type Validator } from "~/ui/form/use-form";
 import { HONEYPOT_FIELD, TOKEN_FIELD } from "~/platform/intake/fields";
-import { SendingIcon, SpamGuards, useFormToken } from "~/ui/form/public-form";
+import { ConfirmNotice, SendingIcon, SpamGuards, useFormToken } from "~/ui/form/public-form";
 import type { FormValues, LeadKind } from "../labels";
 
 /** What the action of /devis and /contact answers when it refuses a submission. */
@@ -74,17 +74,7 @@ export function LeadForm({
       className="relative"
     >
       <FormErrorSummary form={form} labels={labels} />
-      {reply?.confirm ? (
-        <div
-          role="status"
-          className="mb-8 rounded-xl border border-brand-300 bg-brand-50 p-5 text-brand-950 dark:border-brand-800 dark:bg-slate-900 dark:text-brand-100"
-        >
-          <h2 className="text-base font-bold">Dernière étape</h2>
-          <p className="mt-2 text-sm">
-            Vérifiez vos informations ci-dessous, puis confirmez l'envoi en cliquant une dernière fois sur «&nbsp;{submitLabel}&nbsp;».
-          </p>
-        </div>
-      ) : null}
+      {reply?.confirm ? <ConfirmNotice submitLabel={submitLabel} /> : null}
       <RequiredNote />
       <SpamGuards token={token} />
       <div className="space-y-8">

@@ -1,11 +1,11 @@
-import { Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import type { FieldErrors } from "~/platform/validation/errors";
 import { buttonClass } from "~/ui/button";
-import { FormErrorSummary, TextAreaField, TextField } from "~/ui/form/fields";
+import { FormErrorSummary, TextAreaField } from "~/ui/form/fields";
 import { schemaValidator, useForm, type Validator } from "~/ui/form/use-form";
-import { INTENT_FIELD, INTENT_REMOVE_PREFIX } from "../labels";
+import { INTENT_FIELD } from "../labels";
 import type { RegistrantContact, RegistrantView } from "../pages.server";
+import { TraineeFields } from "./trainee-fields";
 
 export interface RegistrantReply {
   errors: FieldErrors;
@@ -65,60 +65,12 @@ export function RegistrantPanel({ view, reply }: { view: RegistrantView; reply: 
             </h2>
             <Form method="post" {...form.formProps} aria-labelledby="changer-stagiaires" className="mt-4 space-y-4">
               <FormErrorSummary form={form} labels={labels} />
-              {rows.map((row, i) => {
-                const field = (key: string) => (typeof row[key] === "string" ? (row[key] as string) : "");
-                return (
-                  <fieldset key={i} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-                    <legend className="px-1 text-sm font-semibold">Stagiaire {i + 1}</legend>
-                    <div className="grid gap-4 sm:grid-cols-2">
-                      <TextField
-                        form="stagiaires"
-                        name={`stagiaires.${i}.prenom`}
-                        label="Prénom"
-                        required
-                        defaultValue={field("prenom")}
-                        error={form.errors[`stagiaires.${i}.prenom`]}
-                      />
-                      <TextField
-                        form="stagiaires"
-                        name={`stagiaires.${i}.nom`}
-                        label="Nom"
-                        required
-                        defaultValue={field("nom")}
-                        error={form.errors[`stagiaires.${i}.nom`]}
-                      />
-                      <TextField
-                        form="stagiaires"
-                        name={`stagiaires.${i}.email`}
-                        label="E-mail"
-                        type="email"
-                        required
-                        defaultValue={field("email")}
-                        error={form.errors[`stagiaires.${i}.email`]}
-                      />
-                      <TextField
-                        form="stagiaires"
-                        name={`stagiaires.${i}.fonction`}
-                        label="Fonction"
-                        defaultValue={field("fonction")}
-                        error={form.errors[`stagiaires.${i}.fonction`]}
-                      />
-                    </div>
-                    {rows.length > 1 ? (
-                      <button
-                        type="submit"
-                        name={INTENT_FIELD}
-                        value={`${INTENT_REMOVE_PREFIX}${i}`}
-                        formNoValidate
-                        className={buttonClass("ghost", "sm", "mt-3")}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                        Retirer le stagiaire {i + 1}
-                      </button>
-                    ) : null}
-                  </fieldset>
-                );
-              })}
+              {rows.map((row, i) => (
+                <fieldset key={i} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+                  <legend className="px-1 text-sm font-semibold">Stagiaire {i + 1}</legend>
+                  <TraineeFields formId="stagiaires" index={i} row={row} count={rows.length} errors={form.errors} />
+                </fieldset>
+              ))}
               <button type="submit" name={INTENT_FIELD} value="stagiaires" className={buttonClass("primary")}>
                 Enregistrer les stagiaires
               </button>

@@ -1,18 +1,18 @@
-import { Plus, Send, Trash2 } from "lucide-react";
+import { Plus, Send } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/ui/link";
-import { FormSection, SendingIcon, SpamGuards, useFormToken } from "~/ui/form/public-form";
+import { ConfirmNotice, FormSection, SendingIcon, SpamGuards, useFormToken } from "~/ui/form/public-form";
 import type { FieldErrors } from "~/platform/validation/errors";
 import { buttonClass } from "~/ui/button";
 import { CheckboxField, ChoiceGroup, FormErrorSummary, RequiredNote, SelectField, TextAreaField, TextField } from "~/ui/form/fields";
 import { schemaValidator, useForm, type Validator } from "~/ui/form/use-form";
 import { PriceBlock } from "./price-block";
+import { TraineeFields } from "./trainee-fields";
 import {
   BUYER_KINDS,
   FUNDINGS,
   INTENT_ADD,
   INTENT_FIELD,
-  INTENT_REMOVE_PREFIX,
   INTENT_SUBMIT,
   MAX_TRAINEES,
   OPCO_OPTIONS,
@@ -105,17 +105,7 @@ export function RegistrationForm({
       {staff ? <input type="hidden" name="intent" value="ajouter-inscription" /> : null}
       {staff && typeof values.devis === "string" && values.devis ? <input type="hidden" name="devis" value={values.devis} /> : null}
       <FormErrorSummary form={form} labels={fieldLabels(rows.length)} />
-      {reply?.confirm ? (
-        <div
-          role="status"
-          className="mb-8 rounded-xl border border-brand-300 bg-brand-50 p-5 text-brand-950 dark:border-brand-800 dark:bg-slate-900 dark:text-brand-100"
-        >
-          <h2 className="text-base font-bold">Dernière étape</h2>
-          <p className="mt-2 text-sm">
-            Vérifiez vos informations ci-dessous, puis confirmez l'envoi en cliquant une dernière fois sur «&nbsp;{submitLabel}&nbsp;».
-          </p>
-        </div>
-      ) : null}
+      {reply?.confirm ? <ConfirmNotice submitLabel={submitLabel} /> : null}
       <RequiredNote />
       {staff ? null : <SpamGuards token={token} />}
       <div className="space-y-10">
@@ -226,63 +216,14 @@ export function RegistrationForm({
             </p>
           ) : null}
           <ol className="mt-4 space-y-4">
-            {rows.map((row, i) => {
-              const field = (key: string) => (typeof row[key] === "string" ? (row[key] as string) : "");
-              return (
-                <li key={i}>
-                  <fieldset className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-                    <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-slate-100">Stagiaire {i + 1}</legend>
-                    <div className="grid gap-4 sm:grid-cols-2">
-                      <TextField
-                        form={FORM_ID}
-                        name={`stagiaires.${i}.prenom`}
-                        label="Prénom"
-                        required
-                        defaultValue={field("prenom")}
-                        error={errors[`stagiaires.${i}.prenom`]}
-                      />
-                      <TextField
-                        form={FORM_ID}
-                        name={`stagiaires.${i}.nom`}
-                        label="Nom"
-                        required
-                        defaultValue={field("nom")}
-                        error={errors[`stagiaires.${i}.nom`]}
-                      />
-                      <TextField
-                        form={FORM_ID}
-                        name={`stagiaires.${i}.email`}
-                        label="E-mail"
-                        type="email"
-                        required
-                        defaultValue={field("email")}
-                        error={errors[`stagiaires.${i}.email`]}
-                      />
-                      <TextField
-                        form={FORM_ID}
-                        name={`stagiaires.${i}.fonction`}
-                        label="Fonction"
-                        hint="Facultatif."
-                        defaultValue={field("fonction")}
-                        error={errors[`stagiaires.${i}.fonction`]}
-                      />
-                    </div>
-                    {rows.length > 1 ? (
-                      <button
-                        type="submit"
-                        name={INTENT_FIELD}
-                        value={`${INTENT_REMOVE_PREFIX}${i}`}
-                        formNoValidate
-                        className={buttonClass("ghost", "sm", "mt-3")}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                        Retirer le stagiaire {i + 1}
-                      </button>
-                    ) : null}
-                  </fieldset>
-                </li>
-              );
-            })}
+            {rows.map((row, i) => (
+              <li key={i}>
+                <fieldset className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+                  <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-slate-100">Stagiaire {i + 1}</legend>
+                  <TraineeFields formId={FORM_ID} index={i} row={row} count={rows.length} errors={errors} fonctionHint="Facultatif." />
+                </fieldset>
+              </li>
+            ))}
           </ol>
           {rows.length < MAX_TRAINEES ? (
             <button type="submit" name={INTENT_FIELD} value={INTENT_ADD} formNoValidate className={buttonClass("secondary", "sm", "mt-4")}>

@@ -46,7 +46,7 @@ export function EndpointCard({ endpoint, deliveries }: { endpoint: WebhookEndpoi
       {deliveries.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Aucun envoi pour l&apos;instant.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <div className="mt-2 overflow-x-auto" role="region" aria-label="Derniers envois (défile horizontalement)" tabIndex={0}>
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="text-slate-600 dark:text-slate-400">
