@@ -34,6 +34,9 @@ export default [
   route("admin/parametres/documents/apercu.pdf", "routes/admin/document-preview.ts"),
   route("admin/sessions/:id/documents/apercu.pdf", "routes/admin/session-document-preview.ts"),
   route("admin/qualiopi/export", "routes/admin/qualiopi-export.ts"),
+  route("admin/formateurs/heures.csv", "routes/admin/formateurs-heures.ts"),
+  // A trainer's calendar subscription (secret address, revocable: docs/decisions/0030-trainer-slots.md).
+  route("formateurs/agenda/:secret/agenda.ics", "routes/trainer-feed.ts"),
   // The client's and trainee's space: files (outside the site's frame).
   route("espace/formations/:id/agenda.ics", "routes/space/calendar.ts"),
   route("espace/documents/:id", "routes/space/document.ts"),
@@ -61,6 +64,8 @@ export default [
     route("blog/:id", "routes/admin/blog-edit.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("villes", "routes/admin/villes.tsx"),
+    route("formateurs", "routes/admin/formateurs.tsx"),
+    route("formateurs/:id", "routes/admin/formateur.tsx"),
     route("temoignages", "routes/admin/temoignages.tsx"),
     route("devis", "routes/admin/leads.tsx", { id: "routes/admin/devis" }),
     route("devis/:id", "routes/admin/lead.tsx", { id: "routes/admin/devis-detail" }),

@@ -24,7 +24,8 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
   search: ["formations"],
   blog: ["audit", "formations", "revisions", "settings"],
   registrations: ["audit", "content", "formations", "funding", "revisions", "settings", "webhooks"],
-  documents: ["audit", "formations", "registrations", "revisions", "settings"],
+  trainers: ["audit", "registrations", "revisions", "settings"],
+  documents: ["audit", "formations", "registrations", "revisions", "settings", "trainers"],
   // Imported by no other domain.
   space: ["audit", "content", "documents", "formations", "registrations", "settings"],
   leads: ["audit", "content", "formations", "funding", "settings", "webhooks"],

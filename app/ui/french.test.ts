@@ -3,6 +3,7 @@ import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditActionLabel, auditEntity
 import { roleCountsLabel } from "~/domain/accounts/model";
 import { blogPostInputSchema } from "~/domain/blog/model";
 import { cityInputSchema } from "~/domain/cities/model";
+import { trainerInputSchema } from "~/domain/trainers/model";
 import { argumentSchema, resultSchema, testimonialSchema } from "~/domain/content/claims-schema";
 import { categoryInputSchema, formationInputSchema, sessionInputSchema } from "~/domain/formations/model";
 import { fundingRuleFormSchema } from "~/domain/funding/model";
@@ -28,6 +29,7 @@ const SCHEMAS = {
   categoryInputSchema,
   blogPostInputSchema,
   cityInputSchema,
+  trainerInputSchema,
   organisationSchema,
   fundingRuleFormSchema,
   quoteSchema,

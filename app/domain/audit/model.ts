@@ -19,6 +19,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   reject: "Refus",
   resend: "Nouvel envoi",
   restore: "Restauration",
+  archive: "Archivage",
+  assign: "Affectation",
+  unassign: "Retrait d'une session",
+  unavailable: "Indisponibilité",
+  available: "Disponibilité",
 };
 
 /** An action without a label (written by a later area) still reads as a word: « Note », not « note ». */
@@ -47,6 +52,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   result_figure: "Résultat",
   why_us_argument: "Argument",
   legal_document: "Document légal",
+  trainer: "Formateur",
 };
 
 export function auditEntityLabel(entity: string): string {

@@ -6,6 +6,7 @@ import { getSession, placeOf, type RegistrationSession } from "~/domain/registra
 import type { DocumentClauses } from "~/domain/settings/document-clauses";
 import type { Organisation } from "~/domain/settings/model";
 import { getDocumentClauses, getOrganisation } from "~/domain/settings/settings.server";
+import { documentTrainers } from "~/domain/trainers/trainers.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { formatDayRange, formatDays, formatHours, formatTimeRange } from "~/platform/format";
 import { imageForPdf } from "~/platform/pdf/image.server";
@@ -51,6 +52,8 @@ export interface SessionData {
   endDate: string;
   halfDays: string[];
   disabilityContact: string;
+  /** The trainers assigned (app/domain/trainers): name, quality and the half-days each teaches; empty when none. */
+  trainers: Array<{ name: string; quality: string; halfDays: string[] }>;
 }
 
 export interface FormationData {
@@ -106,7 +109,7 @@ function formationData(f: Formation): FormationData {
   };
 }
 
-function sessionData(s: RegistrationSession): SessionData {
+function sessionData(s: RegistrationSession, trainers: SessionData["trainers"]): SessionData {
   return {
     id: s.id,
     datesLabel: formatDayRange(s.startDate, s.endDate),
@@ -116,6 +119,7 @@ function sessionData(s: RegistrationSession): SessionData {
     endDate: s.endDate,
     halfDays: sessionHalfDays(s.startDate, s.endDate),
     disabilityContact: [s.disabilityContactName, s.disabilityContactEmail].filter(Boolean).join(", "),
+    trainers,
   };
 }
 
@@ -137,7 +141,7 @@ export async function loadSource(sessionId: string, target: Db = db()): Promise<
     clauses: (await getDocumentClauses(target)).values,
     logo: await logoOf(organisation),
     formation: formationData(formation),
-    session: sessionData(session),
+    session: sessionData(session, await documentTrainers(sessionId, target)),
   };
 }
 

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { sessionDays } from "~/domain/registrations/calendar";
-import { formatDateWithWeekday } from "~/platform/format";
 
 /** The training documents the site generates (docs/legal/documents.md). */
 export const DOCUMENT_KINDS = ["convention", "contrat", "convocation", "emargement", "certificat"] as const;
@@ -28,18 +26,7 @@ export function formatNumber(kind: DocumentKind, year: number, rank: number): st
   return `${NUMBER_PREFIX[kind]}-${year}-${String(rank).padStart(4, "0")}`;
 }
 
-export const HALF_DAYS = ["matin", "apres-midi"] as const;
-export type HalfDay = `${string}:${(typeof HALF_DAYS)[number]}`;
-
-/** Every half-day of a session, in order: "2027-03-25:matin", "2027-03-25:apres-midi", … */
-export function sessionHalfDays(startDate: string, endDate: string): HalfDay[] {
-  return sessionDays(startDate, endDate).flatMap((day) => HALF_DAYS.map((h) => `${day}:${h}` as HalfDay));
-}
-
-export function halfDayLabel(halfDay: string): string {
-  const [day = "", part] = halfDay.split(":");
-  return `${formatDateWithWeekday(day)}, ${part === "matin" ? "matin" : "après-midi"}`;
-}
+export { HALF_DAYS, halfDayLabel, sessionHalfDays, type HalfDay } from "~/domain/registrations/calendar";
 
 export const ASSESSMENT_RESULTS = [
   { value: "acquis", label: "Objectifs atteints" },

@@ -70,6 +70,7 @@ export async function demoSource(clauses: DocumentClauses, target: Db): Promise<
       endDate: "2027-03-02",
       halfDays: sessionHalfDays("2027-03-02", "2027-03-02"),
       disabilityContact: "",
+      trainers: [],
     },
   };
 }

@@ -3,7 +3,7 @@
  * the e-mails use the same days as the calendar file).
  */
 
-import { parisWallToInstant } from "~/platform/format";
+import { formatDateWithWeekday, parisWallToInstant } from "~/platform/format";
 
 function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -28,6 +28,20 @@ export function sessionDays(startDate: string, endDate: string): string[] {
     if (keepWeekends || !isWeekend(day)) days.push(day);
   }
   return days;
+}
+
+export const HALF_DAYS = ["matin", "apres-midi"] as const;
+export type HalfDay = `${string}:${(typeof HALF_DAYS)[number]}`;
+
+/** Every half-day of a session, in order: "2027-03-25:matin", "2027-03-25:apres-midi", … (attendance, trainers' slots). */
+export function sessionHalfDays(startDate: string, endDate: string): HalfDay[] {
+  return sessionDays(startDate, endDate).flatMap((day) => HALF_DAYS.map((h) => `${day}:${h}` as HalfDay));
+}
+
+/** « mardi 10 mars 2099, matin » */
+export function halfDayLabel(halfDay: string): string {
+  const [day = "", part] = halfDay.split(":");
+  return `${formatDateWithWeekday(day)}, ${part === "matin" ? "matin" : "après-midi"}`;
 }
 
 /** The instant of a Paris wall-clock time (`2027-03-29`, `09:00`), daylight-saving time included. */

@@ -13,6 +13,7 @@ export const REVISION_ENTITIES = {
   settings: "Paramètres",
   funding_rule: "Barème de financement",
   legal_document: "Document légal",
+  trainer: "Formateur",
 } as const;
 export type RevisionEntity = keyof typeof REVISION_ENTITIES;
 
@@ -69,6 +70,7 @@ export const HISTORY_ACCESS: Record<RevisionEntity, { role: "editor" | "admin"; 
   settings: { role: "admin", editPath: (id) => (id === "formation_defaults" ? "/admin/parametres/formations" : "/admin/parametres") },
   funding_rule: { role: "admin", editPath: () => "/admin/financement" },
   legal_document: { role: "admin", editPath: (id) => `/admin/textes-legaux?document=${id}` },
+  trainer: { role: "editor", editPath: (id) => `/admin/formateurs/${id}` },
 };
 
 /** The history screen of one item. */

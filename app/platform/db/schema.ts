@@ -598,6 +598,8 @@ export interface Database {
   link_sign_in_tokens: LinkSignInTokensTable;
   link_sign_in_sessions: LinkSignInSessionsTable;
   space_accesses: SpaceAccessesTable;
+  trainers: TrainersTable;
+  trainer_slots: TrainerSlotsTable;
 }
 
 /** Registrations to sessions (migration 202611280200_registrations). */
@@ -811,5 +813,34 @@ export interface SpaceAccessesTable {
   client: string; // pseudonym() of the client address
   event: string; // connexion | consultation | lien-envoye-equipe
   path: WithDefault<string>;
+  created_at: string;
+}
+
+/** Trainers (migration 202612020700_trainers, docs/decisions/0030-trainer-slots.md). */
+export interface TrainersTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: WithDefault<string>;
+  status: string; // interne | independant | societe
+  company_name: WithDefault<string>; // external: the trainer's company (subcontracting)
+  siret: WithDefault<string>;
+  nda: WithDefault<string>; // activity declaration number, when they have one
+  qualifications: WithDefault<string>; // JSON string[]
+  areas: WithDefault<string>; // JSON string[]
+  competences: WithDefault<string>; // JSON Array<{ date, kind, label }> (Qualiopi indicator 22)
+  archived: WithDefault<number>;
+  feed_token_hash: string | null; // SHA-256 of the calendar subscription link's secret; null: no link
+  created_at: string;
+  updated_at: string;
+}
+
+/** One half-day of a trainer: taught on a session, or unavailable (session_id null); UNIQUE (trainer_id, slot). */
+export interface TrainerSlotsTable {
+  id: string;
+  trainer_id: string;
+  slot: string; // YYYY-MM-DD:matin | YYYY-MM-DD:apres-midi
+  session_id: string | null;
+  created_by: WithDefault<string>;
   created_at: string;
 }

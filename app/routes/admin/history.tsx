@@ -4,6 +4,7 @@ import type { Route } from "./+types/history";
 import { COLUMN_BY_FIELD } from "~/domain/formations/columns";
 import { RevisionDiff, RevisionList } from "~/domain/revisions/components/history";
 import { compareQuerySchema, historyScreen, restoreSchema } from "~/composition/revision-history.server";
+import { TRAINER_FIELD_LABELS } from "~/domain/trainers/labels";
 import { HISTORY_ACCESS, REVISION_ENTITIES, historyPath, isRevisionEntity, type RevisionEntity } from "~/domain/revisions/model";
 import { getRevision, restoreAsDraft } from "~/domain/revisions/revisions.server";
 import { requireAdmin, requireEditor } from "~/platform/auth/guard.server";
@@ -39,6 +40,7 @@ const LABELS: Partial<Record<RevisionEntity, Record<string, string>>> = {
     readingMinutes: "Temps de lecture",
   },
   legal_document: { body: "Texte", isDemo: "Texte de démonstration" },
+  trainer: TRAINER_FIELD_LABELS,
 };
 
 /** The kind and id of the URL, and the role its screen needs (404 for an unknown kind). */

@@ -25,7 +25,10 @@ import {
   confirmRegistration,
   moveRegistration,
 } from "~/domain/registrations/registrations.server";
+import { SessionTrainers } from "~/domain/trainers/components/session-trainers";
+import { changeSessionTrainers, sessionTrainerPanel } from "~/domain/trainers/trainers.server";
 import { requireEditor } from "~/platform/auth/guard.server";
+import { failureStatus } from "~/platform/http/failure-status";
 import { pageMeta } from "~/platform/seo/meta";
 import { replyWithToast } from "~/platform/http/action-result.server";
 import { redirectWithToast } from "~/platform/toast/flash.server";
@@ -55,8 +58,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // From a quote request (/admin/devis/{id}): the « add a registration » form is prefilled from it.
   const devis = new URL(request.url).searchParams.get("devis");
   const fromLead = devis ? await valuesFromLead(devis) : undefined;
-  const [audience, toRegenerate] = await Promise.all([sessionAudience(params.id), documentsToRegenerate(params.id)]);
-  return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead, audience, toRegenerate };
+  const [audience, toRegenerate, trainers] = await Promise.all([
+    sessionAudience(params.id),
+    documentsToRegenerate(params.id),
+    sessionTrainerPanel(params.id),
+  ]);
+  return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead, audience, toRegenerate, trainers };
 }
 
 const reply = (result: SessionActionReply, status?: number) => replyWithToast(result, { status });
@@ -71,6 +78,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (registrationId) {
     if (!(await isRegistrationOfSession(registrationId, params.id)))
       return reply({ ok: false, message: "Cette inscription n'est pas sur cette session.", registrationId }, 404);
+  }
+  if (intent === "formateur-affecter" || intent === "formateur-retirer") {
+    const changed = await changeSessionTrainers(params.id, values, user);
+    return reply({ ...changed, values }, changed.ok ? undefined : failureStatus(changed.kind));
   }
   if (intent === "confirmer") {
     const result = await confirmRegistration(registrationId, { by });
@@ -147,7 +158,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SessionAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, terms, fromLead, audience, toRegenerate } = loaderData;
+  const { detail, terms, fromLead, audience, toRegenerate, trainers } = loaderData;
   const { session, row } = detail;
   const answer = actionData as (SessionActionReply & { manual?: RegistrationReply }) | undefined;
   const actionReply = answer && "message" in answer ? answer : undefined;
@@ -184,6 +195,7 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
         </div>
       </div>
       <ToRegenerate sessionId={session.id} documents={toRegenerate} />
+      <SessionTrainers panel={trainers} reply={actionReply} />
       <RegistrationList
         title={`Inscriptions (${detail.registrations.length})`}
         id="inscrits"

@@ -56,6 +56,7 @@ function source(objectives: number): SourceData {
       endDate: "2027-03-03",
       halfDays: sessionHalfDays("2027-03-02", "2027-03-03"),
       disabilityContact: "",
+      trainers: [],
     },
   };
 }

@@ -290,6 +290,35 @@ function traineeNames(r: RegistrationData): ReactNode[] {
   ];
 }
 
+/**
+ * Who teaches (L6353-4 4°, « la qualité des formateurs »): the assigned trainers by name and quality,
+ * or, when none is assigned yet, the organisation's trainers.
+ */
+function TrainersText({ source, reader }: { source: SourceData; reader: string }) {
+  const trainers = source.session.trainers;
+  if (!trainers.length)
+    return (
+      <Text>
+        La formation est animée par des formateurs de {source.organisation.name} dont les diplômes, titres et références professionnelles en
+        rapport avec la formation sont tenus à la disposition {reader}.
+      </Text>
+    );
+  return (
+    <Text>
+      {fr(
+        `La formation est animée par ${trainers.map((t) => t.quality).join(", ")}. Leurs diplômes, titres et références professionnelles en rapport avec la formation sont tenus à la disposition ${reader}.`,
+      )}
+    </Text>
+  );
+}
+
+/** The trainers of one half-day (attendance sheet): their names, or nothing when none is assigned. */
+const trainersOf = (source: SourceData, halfDay: string) =>
+  source.session.trainers
+    .filter((t) => t.halfDays.includes(halfDay))
+    .map((t) => t.name)
+    .join(", ");
+
 /** The organisation, first of the parties that sign a convention or a contract. */
 function OrganisationParty({ source }: { source: SourceData }) {
   const o = source.organisation;
@@ -319,6 +348,9 @@ export function Convention({ source, r: typed, issue }: { source: SourceData; r:
           </Text>
         </Section>
         <FormationBlock source={source} />
+        <Section title="Formateurs">
+          <TrainersText source={source} reader="du client" />
+        </Section>
         <Section title="Stagiaires">{traineeNames(r)}</Section>
         <Section title="Prix de la formation">
           <Price source={source} r={r} payer="le client" />
@@ -378,10 +410,7 @@ export function Contract({ source, r: typed, issue }: { source: SourceData; r: R
           <Text>{f.prerequisites}</Text>
         </Section>
         <Section title="Formateurs">
-          <Text>
-            La formation est animée par des formateurs de {o.name} dont les diplômes, titres et références professionnelles en rapport avec
-            la formation sont tenus à la disposition du stagiaire.
-          </Text>
+          <TrainersText source={source} reader="du stagiaire" />
         </Section>
         <Section title="Prix de la formation">
           <Price source={source} r={r} payer="le stagiaire" />
@@ -441,6 +470,11 @@ export function Convocation(props: TraineeDocument) {
           Bonjour {t.firstName}, nous avons le plaisir de vous convier à la formation « {f.title} ».
         </Text>
         <FormationBlock source={source} withProgram={false} />
+        {source.session.trainers.length ? (
+          <Section title={source.session.trainers.length > 1 ? "Vos formateurs" : "Votre formateur"}>
+            <Text>{source.session.trainers.map((tr) => tr.name).join(", ")}</Text>
+          </Section>
+        ) : null}
         <Section title="Votre contact">
           <Text>{f.contact || `${o.name}, ${o.phone}, ${o.email}`}</Text>
           <Text>
@@ -491,7 +525,10 @@ export function AttendanceSheet({ source, registrations, issue }: { source: Sour
           <SignatureBlock
             city={o.city}
             date={formatDate(halfDay.split(":")[0] ?? "")}
-            signers={[{ title: "Signature du formateur", name: "Nom\u00a0:", hint: "Signature" }, organisationSigner(source)]}
+            signers={[
+              { title: "Signature du formateur", name: `Nom\u00a0: ${trainersOf(source, halfDay)}`.trim(), hint: "Signature" },
+              organisationSigner(source),
+            ]}
           />
         </Sheet>
       ))}

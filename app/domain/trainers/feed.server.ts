@@ -1,0 +1,129 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createEvents, type EventAttributes } from "ics";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { halfDayLabel, parisTimeToInstant } from "~/domain/registrations/calendar";
+import { placeOf } from "~/domain/registrations/sessions.server";
+import { config } from "~/platform/config.server";
+import { atomically, db, nowIso, type Db } from "~/platform/db/db.server";
+import { changing, type TrainerContext, type TrainerOutcome } from "./trainers.server";
+
+/**
+ * A trainer's calendar subscription: a secret address (`/formateurs/agenda/{secret}/agenda.ics`)
+ * that staff create on the trainer's page and give to the trainer, who subscribes to it in their
+ * calendar. Only the SHA-256 of the secret is stored; creating a new link or revoking it makes the
+ * old address answer 404.
+ */
+
+const hash = (secret: string) => createHash("sha256").update(secret).digest("hex");
+
+export const feedPath = (secret: string) => `/formateurs/agenda/${secret}/agenda.ics`;
+
+/** Creates (or replaces) the trainer's link; answers its full address, shown once. */
+export function createFeedLink(trainerId: string, ctx: TrainerContext): Promise<TrainerOutcome<string>> {
+  return changing(trainerId, ctx, async (trainer, { actor, target }) => {
+    const secret = randomBytes(24).toString("base64url");
+    await atomically(target, async (trx) => {
+      await trx
+        .updateTable("trainers")
+        .set({ feed_token_hash: hash(secret), updated_at: nowIso() })
+        .where("id", "=", trainerId)
+        .execute();
+      await recordAudit(trx, {
+        actor,
+        action: "update",
+        entity: "trainer",
+        entityId: trainerId,
+        summary: `Lien d'agenda de ${trainer.name} créé (l'ancien ne répond plus).`,
+      });
+    });
+    return { ok: true, value: `${config().siteUrl}${feedPath(secret)}` };
+  });
+}
+
+export function revokeFeedLink(trainerId: string, ctx: TrainerContext): Promise<TrainerOutcome<void>> {
+  return changing(trainerId, ctx, async (trainer, { actor, target }) => {
+    await atomically(target, async (trx) => {
+      await trx.updateTable("trainers").set({ feed_token_hash: null, updated_at: nowIso() }).where("id", "=", trainerId).execute();
+      await recordAudit(trx, {
+        actor,
+        action: "update",
+        entity: "trainer",
+        entityId: trainerId,
+        summary: `Lien d'agenda de ${trainer.name} révoqué.`,
+      });
+    });
+    return { ok: true, value: undefined };
+  });
+}
+
+/** Whether the trainer has a subscription link (its address is never shown again). */
+export async function hasFeedLink(trainerId: string, target: Db = db()): Promise<boolean> {
+  const row = await target.selectFrom("trainers").select("feed_token_hash").where("id", "=", trainerId).executeTakeFirst();
+  return Boolean(row?.feed_token_hash);
+}
+
+/** The half-day's hours: the morning ends and the afternoon starts halfway through the session's day. */
+function halfDayTimes(part: string, dayStart: string, dayEnd: string): [string, string] {
+  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const middle = Math.round((minutes(dayStart) + minutes(dayEnd)) / 2 / 5) * 5;
+  const mid = `${String(Math.floor(middle / 60)).padStart(2, "0")}:${String(middle % 60).padStart(2, "0")}`;
+  return part === "matin" ? [dayStart, mid] : [mid, dayEnd];
+}
+
+/**
+ * The calendar of the trainer whose link this is, or null (unknown or revoked link): one event per
+ * day taught, the session's hours (half of them when they teach one half-day only).
+ */
+export async function trainerFeed(secret: string, target: Db = db()): Promise<string | null> {
+  const trainer = await target.selectFrom("trainers").select(["id", "name"]).where("feed_token_hash", "=", hash(secret)).executeTakeFirst();
+  if (!trainer) return null;
+  const rows = await target
+    .selectFrom("trainer_slots as t")
+    .innerJoin("formation_sessions as s", "s.id", "t.session_id")
+    .innerJoin("formations as f", "f.id", "s.formation_id")
+    .leftJoin("cities as c", "c.id", "s.city_id")
+    .select([
+      "t.slot",
+      "s.id as session_id",
+      "s.day_start",
+      "s.day_end",
+      "s.address",
+      "s.schedule_sequence",
+      "f.title",
+      "c.slug as city_slug",
+      "c.name as city_name",
+    ])
+    .where("t.trainer_id", "=", trainer.id)
+    .orderBy("t.slot")
+    .execute();
+  const host = new URL(config().siteUrl).host;
+  const days = new Map<string, typeof rows>();
+  for (const r of rows) {
+    const key = `${r.session_id}|${r.slot.slice(0, 10)}`;
+    days.set(key, [...(days.get(key) ?? []), r]);
+  }
+  const events: EventAttributes[] = [...days.entries()].map(([key, parts]) => {
+    const r = parts[0]!;
+    const day = r.slot.slice(0, 10);
+    const [start, end] = parts.length > 1 ? [r.day_start, r.day_end] : halfDayTimes(r.slot.slice(11), r.day_start, r.day_end);
+    return {
+      uid: `${key.replace("|", "-")}-formateur-${trainer.id}@${host}`,
+      sequence: Number(r.schedule_sequence ?? 0),
+      productId: "-//Formateurs//Agenda//FR",
+      title: parts.length > 1 ? r.title : `${r.title} (${halfDayLabel(r.slot).split(", ")[1]})`,
+      start: parisTimeToInstant(day, start).getTime(),
+      startInputType: "utc",
+      startOutputType: "utc",
+      end: parisTimeToInstant(day, end).getTime(),
+      endInputType: "utc",
+      endOutputType: "utc",
+      location: placeOf({ address: r.address, city: r.city_slug && r.city_name ? { slug: r.city_slug, name: r.city_name } : null }),
+      status: "CONFIRMED",
+      busyStatus: "BUSY",
+    };
+  });
+  if (!events.length) return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Formateurs//Agenda//FR\r\nEND:VCALENDAR\r\n";
+  const { error, value } = createEvents(events, { calName: `Sessions de ${trainer.name}` });
+  if (error || !value) throw error ?? new Error("Calendrier vide");
+  return value;
+}

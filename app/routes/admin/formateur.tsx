@@ -1,0 +1,136 @@
+import { data } from "react-router";
+import type { Route } from "./+types/formateur";
+import { TrainerForm } from "~/domain/trainers/components/trainer-form";
+import {
+  FeedLink,
+  TrainerActions,
+  TrainerFigures,
+  Unavailability,
+  statusLabel,
+  type TrainerReply,
+} from "~/domain/trainers/components/trainer-page";
+import { createFeedLink, hasFeedLink, revokeFeedLink } from "~/domain/trainers/feed.server";
+import { trainerToFormValues } from "~/domain/trainers/model";
+import {
+  addUnavailability,
+  deleteTrainer,
+  getTrainer,
+  hoursPerYear,
+  removeUnavailability,
+  setTrainerArchived,
+  taughtSessions,
+  unavailableDays,
+  updateTrainer,
+  type TrainerOutcome,
+} from "~/domain/trainers/trainers.server";
+import { requireEditor } from "~/platform/auth/guard.server";
+import { replyWithToast } from "~/platform/http/action-result.server";
+import { failureStatus } from "~/platform/http/failure-status";
+import { pageMeta } from "~/platform/seo/meta";
+import { redirectWithToast } from "~/platform/toast/flash.server";
+import { formDataToObject } from "~/platform/validation/form-data";
+import { adminCrumb } from "~/ui/layout/admin-nav";
+
+export const handle = {
+  parents: [adminCrumb("/admin/formateurs")],
+  breadcrumb: (d: { trainer?: { name: string } } | undefined) => d?.trainer?.name ?? "Formateur",
+};
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: `Formateur ${args.loaderData?.trainer.name ?? ""}`, description: "Fiche du formateur.", noindex: true });
+
+/** /admin/formateurs/{id} (editors and admins): the record, archive or delete, unavailabilities, hours taught. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireEditor(request);
+  const trainer = await getTrainer(params.id);
+  if (!trainer) throw data(null, { status: 404 });
+  const [lines, sessions, days, feed] = await Promise.all([
+    hoursPerYear(params.id),
+    taughtSessions(params.id),
+    unavailableDays(params.id),
+    hasFeedLink(params.id),
+  ]);
+  return { trainer, lines, sessions, days, feed };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireEditor(request);
+  const values = formDataToObject(await request.formData());
+  const ctx = { actor };
+  const answer = <T,>(outcome: TrainerOutcome<T>, message: string) =>
+    outcome.ok
+      ? replyWithToast<TrainerReply>({ ok: true, message })
+      : replyWithToast<TrainerReply>(
+          {
+            ok: false,
+            message: outcome.errors._form ?? Object.values(outcome.errors)[0] ?? "Corrigez les champs signalés.",
+            errors: outcome.errors,
+            values,
+          },
+          { status: failureStatus(outcome.kind) },
+        );
+  switch (values.intent) {
+    case "update":
+      return answer(await updateTrainer(params.id, values, ctx), "Formateur enregistré.");
+    case "archiver":
+      return answer(await setTrainerArchived(params.id, true, ctx), "Formateur archivé.");
+    case "reactiver":
+      return answer(await setTrainerArchived(params.id, false, ctx), "Formateur réactivé.");
+    case "indisponible":
+      return answer(await addUnavailability(params.id, values, ctx), "Indisponibilité enregistrée.");
+    case "disponible":
+      return answer(await removeUnavailability(params.id, String(values.day ?? ""), ctx), "Indisponibilité retirée.");
+    case "agenda-lien": {
+      const link = await createFeedLink(params.id, ctx);
+      return link.ok ? replyWithToast<TrainerReply>({ ok: true, message: "Lien d'agenda créé.", feedUrl: link.value }) : answer(link, "");
+    }
+    case "agenda-revoquer":
+      return answer(await revokeFeedLink(params.id, ctx), "Lien d'agenda révoqué\u00a0: l'ancienne adresse ne répond plus.");
+    case "supprimer": {
+      const deleted = await deleteTrainer(params.id, ctx);
+      if (deleted.ok)
+        return redirectWithToast("/admin/formateurs", { kind: "success", title: "C'est fait", description: "Formateur supprimé." });
+      return answer(deleted, "");
+    }
+    default:
+      return replyWithToast<TrainerReply>({ ok: false, message: "Action inconnue." });
+  }
+}
+
+export default function AdminTrainer({ loaderData, actionData }: Route.ComponentProps) {
+  const { trainer, lines, sessions, days, feed } = loaderData;
+  const reply = actionData as TrainerReply | undefined;
+  const formReply = reply && !reply.ok && reply.values?.intent === "update" ? reply : undefined;
+  return (
+    <div className="space-y-10">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-bold tracking-tight">{trainer.name}</h1>
+        <p className="text-slate-700 dark:text-slate-300">
+          {statusLabel(trainer.status)}
+          {trainer.archived ? " · archivé" : ""}
+        </p>
+        {reply && !reply.ok && !formReply ? (
+          <p role="alert" className="font-medium text-red-700 dark:text-red-300">
+            {reply.message}
+          </p>
+        ) : null}
+        <TrainerActions trainer={trainer} />
+      </div>
+      <TrainerFigures lines={lines} sessions={sessions} />
+      <Unavailability trainer={trainer} days={days} reply={reply} />
+      <FeedLink active={feed} url={reply?.feedUrl} />
+      <section aria-labelledby="fiche" className="max-w-4xl space-y-3">
+        <h2 id="fiche" className="text-lg font-semibold">
+          Fiche
+        </h2>
+        <TrainerForm
+          form="formateur-form"
+          intent="update"
+          values={trainerToFormValues(trainer)}
+          reply={formReply}
+          submitLabel="Enregistrer"
+        />
+      </section>
+    </div>
+  );
+}
