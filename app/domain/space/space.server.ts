@@ -270,28 +270,8 @@ export async function spaceDataExport(email: string, target: Db = db()) {
       .selectFrom("registrations as r")
       .innerJoin("formation_sessions as s", "s.id", "r.session_id")
       .innerJoin("formations as f", "f.id", "r.formation_id")
-      .select([
-        "r.id",
-        "r.reference",
-        "f.title as formation",
-        "s.start_date",
-        "s.end_date",
-        "r.status",
-        "r.buyer_kind",
-        "r.company_name",
-        "r.siret",
-        "r.street",
-        "r.postal_code",
-        "r.city",
-        "r.contact_name",
-        "r.contact_email",
-        "r.contact_phone",
-        "r.funding",
-        "r.opco",
-        "r.accessibility_needs",
-        "r.seats",
-        "r.created_at",
-      ])
+      .selectAll("r")
+      .select(["f.title as formation", "s.start_date", "s.end_date"])
       .where(sql<string>`lower(r.contact_email)`, "=", subject)
       .orderBy("r.created_at")
       .execute(),
@@ -300,16 +280,8 @@ export async function spaceDataExport(email: string, target: Db = db()) {
       .innerJoin("registrations as r", "r.id", "t.registration_id")
       .innerJoin("formations as f", "f.id", "r.formation_id")
       .innerJoin("formation_sessions as s", "s.id", "r.session_id")
-      .select([
-        "r.reference",
-        "f.title as formation",
-        "s.start_date",
-        "s.end_date",
-        "t.first_name",
-        "t.last_name",
-        "t.email",
-        "t.job_title",
-      ])
+      .selectAll("t")
+      .select(["r.reference", "f.title as formation", "s.start_date", "s.end_date"])
       .where(sql<string>`lower(t.email)`, "=", subject)
       .orderBy("r.created_at")
       .execute(),
@@ -317,7 +289,7 @@ export async function spaceDataExport(email: string, target: Db = db()) {
   const trainees = asContact.length
     ? await target
         .selectFrom("registration_trainees")
-        .select(["registration_id", "first_name", "last_name", "email", "job_title"])
+        .selectAll()
         .where(
           "registration_id",
           "in",
@@ -336,12 +308,31 @@ export async function spaceDataExport(email: string, target: Db = db()) {
   return {
     adresse: subject,
     exportéLe: new Date().toISOString(),
-    inscriptionsCommeContact: asContact.map(({ id, ...r }) => ({
-      ...r,
+    inscriptionsCommeContact: asContact.map((r) => ({
+      ...withoutInternals(r),
       statut: STATUS_LABELS[r.status as keyof typeof STATUS_LABELS] ?? r.status,
-      stagiaires: trainees.filter((t) => t.registration_id === id).map(({ registration_id: _, ...t }) => t),
+      stagiaires: trainees.filter((t) => t.registration_id === r.id).map(withoutInternals),
     })),
-    participationsCommeStagiaire: asTrainee,
+    participationsCommeStagiaire: asTrainee.map(withoutInternals),
     accèsÀLEspace: accesses,
   };
+}
+
+/** Columns of the site's own bookkeeping, not data about the person: left out of their export. */
+const INTERNAL_COLUMNS = new Set([
+  "id",
+  "registration_id",
+  "session_id",
+  "formation_id",
+  "position",
+  "form_token",
+  "cgv_version_id",
+  "ri_version_id",
+  "spool_pending_at",
+  "lead_id",
+  "source",
+]);
+
+function withoutInternals<T extends object>(row: T): Partial<T> {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !INTERNAL_COLUMNS.has(key))) as Partial<T>;
 }

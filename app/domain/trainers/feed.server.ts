@@ -82,17 +82,8 @@ export async function trainerFeed(secret: string, target: Db = db()): Promise<st
     .innerJoin("formation_sessions as s", "s.id", "t.session_id")
     .innerJoin("formations as f", "f.id", "s.formation_id")
     .leftJoin("cities as c", "c.id", "s.city_id")
-    .select([
-      "t.slot",
-      "s.id as session_id",
-      "s.day_start",
-      "s.day_end",
-      "s.address",
-      "s.schedule_sequence",
-      "f.title",
-      "c.slug as city_slug",
-      "c.name as city_name",
-    ])
+    .selectAll("s")
+    .select(["t.slot", "s.id as session_id", "f.title", "c.slug as city_slug", "c.name as city_name"])
     .where("t.trainer_id", "=", trainer.id)
     .orderBy("t.slot")
     .execute();
