@@ -67,6 +67,9 @@ export const NON_CONTENT_TABLES = [
   "link_sign_in_tokens",
   "link_sign_in_sessions",
   "space_accesses",
+  // Trainers are named on documents and in their calendar feed, never on a public page.
+  "trainers",
+  "trainer_slots",
   // Written by triggers on the content tables and at startup; read by /recherche, which is never cached.
   "search_documents",
 ] as const;
