@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { siretSchema } from "~/domain/settings/model";
 import type { TrainerStatus } from "./labels";
-import { frenchSpacing } from "~/platform/format";
+import { formatDateShort, frenchSpacing } from "~/platform/format";
 import { emptyToNull, optionalText, requiredText } from "~/platform/validation/text-fields";
 
 /**
@@ -68,7 +68,20 @@ const lines = (label: string, max: number) =>
       .transform((l) => l.map(frenchSpacing)),
   );
 
-/** Lines « AAAA-MM-JJ intitulé »: dated competence updates (Qualiopi indicator 22). */
+/**
+ * A dated line as staff type it, « 12/05/2026 Excel Power Query » (or « 2026-05-12 … »): its ISO day and
+ * its title, or null when it does not start with a real date.
+ */
+function datedLine(line: string): { date: string; label: string } | null {
+  const match = /^(?:(\d{2})\/(\d{2})\/(\d{4})|(\d{4})-(\d{2})-(\d{2}))\s+(\S.*)$/.exec(line);
+  if (!match) return null;
+  const date = match[3] ? `${match[3]}-${match[2]}-${match[1]}` : `${match[4]}-${match[5]}-${match[6]}`;
+  const day = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) return null;
+  return { date, label: match[7]!.trim() };
+}
+
+/** Lines « JJ/MM/AAAA intitulé »: dated competence updates (Qualiopi indicator 22). */
 const datedLines = (kind: Competence["kind"], label: string) =>
   z.preprocess(
     splitLines,
@@ -76,11 +89,16 @@ const datedLines = (kind: Competence["kind"], label: string) =>
       .array(z.string())
       .max(100, `100 lignes au plus dans «\u00a0${label}\u00a0».`)
       .refine(
-        (l) => l.every((x) => /^\d{4}-\d{2}-\d{2}\s+\S/.test(x) && !Number.isNaN(Date.parse(x.slice(0, 10)))),
-        `Chaque ligne de «\u00a0${label}\u00a0» commence par sa date (AAAA-MM-JJ) suivie de l'intitulé.`,
+        (l) => l.every((x) => datedLine(x) !== null),
+        `Chaque ligne de «\u00a0${label}\u00a0» commence par sa date (JJ/MM/AAAA) suivie de l'intitulé.`,
       )
       .refine((l) => l.every((x) => x.length <= 140), `Chaque ligne de «\u00a0${label}\u00a0» ne dépasse pas 140 caractères.`)
-      .transform((l) => l.map((x): Competence => ({ date: x.slice(0, 10), kind, label: frenchSpacing(x.slice(10).trim()) }))),
+      .transform((l) =>
+        l.map((x): Competence => {
+          const { date, label: title } = datedLine(x)!;
+          return { date, kind, label: frenchSpacing(title) };
+        }),
+      ),
   );
 
 export const trainerInputSchema = z
@@ -129,7 +147,7 @@ export function trainerToFormValues(t: Trainer): Record<string, string> {
   const dated = (kind: Competence["kind"]) =>
     t.competences
       .filter((c) => c.kind === kind)
-      .map((c) => `${c.date} ${c.label}`)
+      .map((c) => `${formatDateShort(c.date)} ${c.label}`)
       .join("\n");
   return {
     name: t.name,

@@ -38,7 +38,7 @@ const external = {
   siret: "732 829 320 00074",
   nda: "84 69 12345 69",
   areas: "Bureautique",
-  trainings: "2026-05-12 Excel Power Query",
+  trainings: "12/05/2026 Excel Power Query",
   certifications: "2026-06-01 TOSA Excel",
 };
 
@@ -77,7 +77,7 @@ describe.each(engines)("trainers on $name", ({ create }) => {
     const badDate = await createTrainer({ ...external, trainings: "Excel sans date" }, ctx());
     expect(badDate).toMatchObject({
       ok: false,
-      errors: { trainings: "Chaque ligne de «\u00a0Formations suivies\u00a0» commence par sa date (AAAA-MM-JJ) suivie de l'intitulé." },
+      errors: { trainings: "Chaque ligne de «\u00a0Formations suivies\u00a0» commence par sa date (JJ/MM/AAAA) suivie de l'intitulé." },
     });
     const company = await createTrainer({ ...external, status: "societe", companyName: "" }, ctx());
     expect(company).toMatchObject({ ok: false, errors: { companyName: "La raison sociale de la société est obligatoire." } });

@@ -63,7 +63,7 @@ export function TrainerForm({
         <TextAreaField
           {...field("trainings")}
           rows={3}
-          hint="Mise à jour des compétences (indicateur Qualiopi 22)&#8239;: une par ligne, la date puis l'intitulé («&nbsp;2026-05-12 Excel Power Query&nbsp;»)."
+          hint="Mise à jour des compétences (indicateur Qualiopi 22)&#8239;: une par ligne, la date puis l'intitulé («&nbsp;12/05/2026 Excel Power Query&nbsp;»)."
         />
         <TextAreaField {...field("certifications")} rows={3} hint="Une par ligne, la date puis l'intitulé." />
       </div>
