@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
@@ -17,10 +17,11 @@ function usePageViews(choice: ConsentChoice | null) {
 /**
  * While the banner is shown, the page keeps room for it: the browser scrolls a focused element
  * above it (scroll-padding-bottom) and the end of the page can scroll clear of it (padding-bottom),
- * so the banner never covers the focused element (WCAG 2.2 SC 2.4.11).
+ * so the banner never covers the focused element (WCAG 2.2 SC 2.4.11). Reserved before the banner is
+ * painted (a layout effect): a keyboard user who tabs as soon as it shows is already clear of it.
  */
 function useReservedSpace(element: React.RefObject<HTMLElement | null>, open: boolean) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = element.current;
     if (!open || !el) return;
     const root = document.documentElement;
