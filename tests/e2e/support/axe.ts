@@ -15,22 +15,27 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", 
 export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 /**
- * Waits until the page is laid out and its running transitions are over (a toast fading in is
- * measured half transparent otherwise). An endless animation (a spinner) is not waited for, nor one
+ * Waits until the page is laid out and its running transitions are over, including those that
+ * start meanwhile (a toast fading in is measured half transparent otherwise). An endless animation (a spinner) is not waited for, nor one
  * out of sight, and no wait lasts over 2 s: a frame or an animation that never came held an audit
  * until its timeout.
  */
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const done = (async () => {
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
-      // Only what is drawn: a transition inside a closed <details> (the header's search on a phone)
-      // is never advanced, so never finishes.
-      const ending = document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .filter((a) => ((a.effect as KeyframeEffect | null)?.target as Element | null)?.checkVisibility() !== false);
-      await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+      // Again until a frame starts nothing new: a toast mounted while the first ones ran (a flash
+      // message after a redirect) fades in after them.
+      for (;;) {
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+        // Only what is drawn: a transition inside a closed <details> (the header's search on a phone)
+        // is never advanced, so never finishes.
+        const ending = document
+          .getAnimations()
+          .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity)
+          .filter((a) => ((a.effect as KeyframeEffect | null)?.target as Element | null)?.checkVisibility() !== false);
+        if (ending.length === 0) return;
+        await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+      }
     })();
     await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2_000))]);
   });
