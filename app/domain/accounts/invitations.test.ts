@@ -15,9 +15,9 @@ import { refusal as refused, valueOf } from "~/platform/validation/errors";
 import { INVITATION_REFUSALS } from "./model";
 import { createCredentialUser, findUserByEmail } from "./users.server";
 import { authOnTestDatabase, postToAuth, type TestAuth } from "./test-auth";
+import { admin } from "../../../tests/support/actors";
 
 const env = authTestEnvironment();
-const admin = { id: "admin-id", email: "direction@example.org", role: "admin" as const };
 
 describe.each(engines)("invitations on $name", ({ create }) => {
   let t: TestDatabase;

@@ -15,9 +15,9 @@ import {
 } from "./unconfirmed.server";
 import { changeUserRole, createCredentialUser, findUserByEmail } from "./users.server";
 import { authOnTestDatabase, postToAuth, type TestAuth } from "./test-auth";
+import { admin } from "../../../tests/support/actors";
 
 const env = authTestEnvironment();
-const admin = { id: "admin-id", email: "direction@example.org", role: "admin" as const };
 const ATTACKER = "pirate-secret-1";
 
 describe.each(engines)("accounts never confirmed, on $name", ({ create }) => {

@@ -4,8 +4,8 @@ import { BATCH_MISSING, FILE_MISSING, FILE_NOT_IN_JOB, JOB_MISSING, UPLOAD_MISSI
 import { IMPORT_MAX_UPLOAD_BYTES } from "./limits";
 import { IGNORED_ACK_FIELD, IGNORED_LIST_FIELD } from "./mapping";
 import { receiveUpload, runImport } from "./page.server";
+import { editor } from "../../../tests/support/actors";
 
-const editor = { id: "editor-id", email: "editrice@example.org", role: "editor" as const };
 const csv = (name: string, text: string) => new File([text], name, { type: "text/csv" });
 const noFile = () => new File([], "", { type: "application/octet-stream" });
 

@@ -19,10 +19,7 @@ import {
 } from "./claims.server";
 import { DEMO_ARGUMENTS, DEMO_RESULTS, DEMO_TESTIMONIALS, seedDemoClaims } from "./claims-demo.server";
 import { sitemapEntries } from "./sitemap.server";
-
-const admin = { id: "admin-id", email: "direction@example.org", role: "admin" as const };
-const editor = { id: "editor-id", email: "redaction@example.org", role: "editor" as const };
-const viewer = { id: "viewer-id", email: "lecteur@example.org", role: "viewer" as const };
+import { admin, editor, viewer } from "../../../tests/support/actors";
 
 const testimonial = {
   quote: "La formatrice partait de nos fichiers réels.",

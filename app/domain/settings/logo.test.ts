@@ -10,9 +10,9 @@ import { parseSubmission } from "~/platform/validation/submission";
 import { changeLogo } from "./logo.server";
 import { LOGO_MISSING, LOGO_SVG_TOO_LARGE, logoFormSchema } from "./model";
 import { getOrganisation } from "./settings.server";
+import { admin } from "../../../tests/support/actors";
 
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#0b5"/></svg>`;
-const admin = { id: "admin-id", email: "admin@example.org", role: "admin" as const };
 
 /** The logo form as a browser posts it (an empty file when no file is chosen). */
 function posted(file: File = new File([], "", { type: "application/octet-stream" })): FormData {

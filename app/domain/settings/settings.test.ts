@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { DEFAULT_DOCUMENT_CLAUSES } from "./document-clauses";
 import { getDocumentClauses, getRegistrationSettings, updateDocumentClauses, updateRegistrationSettings } from "./settings.server";
-
-const admin = { id: "admin-id", email: "admin@example.org", role: "admin" as const };
+import { admin } from "../../../tests/support/actors";
 
 describe.each(engines)("settings saved from their screens on $name", ({ create }) => {
   let t: TestDatabase;

@@ -20,9 +20,7 @@ import {
   unassignTrainer,
   updateTrainer,
 } from "./trainers.server";
-
-const editor = { id: "u-editor", email: "editrice@formavia.test", role: "editor" as const };
-const viewer = { id: "u-viewer", email: "lecteur@formavia.test", role: "viewer" as const };
+import { editor, viewer } from "../../../tests/support/actors";
 
 const internal = {
   name: "Marie Curie",
