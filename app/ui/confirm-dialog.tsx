@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { Button } from "./button";
+import { frenchSpacing } from "~/platform/format";
 
 /**
  * A confirmation dialog (focus trapped, Échap cancels): a title, a text and two buttons.
@@ -30,7 +31,7 @@ export function ConfirmDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl dark:bg-slate-900">
-          <Dialog.Title className="text-xl font-bold text-slate-900 dark:text-white">{title}</Dialog.Title>
+          <Dialog.Title className="text-xl font-bold text-slate-900 dark:text-white">{frenchSpacing(title)}</Dialog.Title>
           <Dialog.Description asChild>
             <div className="mt-2 text-sm text-slate-700 dark:text-slate-300">{children}</div>
           </Dialog.Description>

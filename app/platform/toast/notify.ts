@@ -1,4 +1,5 @@
 import type { Toast, ToastInput, ToastKind } from "./toast";
+import { frenchSpacing } from "~/platform/format";
 
 /**
  * Toasts raised in the browser. They queue until the toast host has loaded the toast library
@@ -35,7 +36,9 @@ export function subscribeToasts(listener: Listener): () => void {
 }
 
 function push(toast: ToastInput & { id?: string }): void {
-  queue = [...queue, { ...toast, id: toast.id ?? `t${++counter}-${Date.now()}` }];
+  // Messages are written with ordinary spaces; they are shown with French typography (docs/architecture.md).
+  const text = { title: frenchSpacing(toast.title), ...(toast.description ? { description: frenchSpacing(toast.description) } : {}) };
+  queue = [...queue, { ...toast, ...text, id: toast.id ?? `t${++counter}-${Date.now()}` }];
   for (const l of listeners) l();
 }
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { notify, pendingToasts, subscribeToasts, toastLibraryLoaded } from "./notify";
 import type { Toast } from "./toast";
+import { frenchSpacing } from "~/platform/format";
 
 const LazyToaster = lazy(() => import("./toaster"));
 
@@ -31,8 +32,8 @@ export function ToastHost({ serverToast }: { serverToast: Toast | null }) {
     return serverToast ? (
       <div className="pointer-events-none fixed inset-x-3 bottom-3 z-50 flex justify-end sm:inset-x-auto sm:right-4 sm:bottom-4">
         <div role="status" className={`w-full max-w-sm rounded-lg border px-4 py-3 shadow-lg ${KIND_CLASS[serverToast.kind]}`}>
-          <p className="font-semibold">{serverToast.title}</p>
-          {serverToast.description ? <p className="mt-1 text-sm">{serverToast.description}</p> : null}
+          <p className="font-semibold">{frenchSpacing(serverToast.title)}</p>
+          {serverToast.description ? <p className="mt-1 text-sm">{frenchSpacing(serverToast.description)}</p> : null}
         </div>
       </div>
     ) : null;

@@ -3,6 +3,7 @@ import type { InputHTMLAttributes, ReactNode, RefObject, TextareaHTMLAttributes 
 import type { FieldErrors } from "~/platform/validation/errors";
 import { cn } from "../cn";
 import { inputClass } from "./input-class";
+import { frenchSpacing } from "~/platform/format";
 
 /**
  * The site's form fields, public and admin: a label, an optional hint, the control and the
@@ -54,7 +55,7 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
   return (
     <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700 dark:text-red-400">
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <span>{error}</span>
+      <span>{frenchSpacing(error)}</span>
     </p>
   );
 }
@@ -329,7 +330,7 @@ export function ErrorSummary({
             ? "Le formulaire contient une erreur"
             : `Le formulaire contient ${count} erreurs`}
       </h2>
-      {message ? <p className="mt-2 text-sm">{message}</p> : null}
+      {message ? <p className="mt-2 text-sm">{frenchSpacing(message)}</p> : null}
       {count > 0 ? (
         <>
           {message ? <p className="mt-2 text-sm font-semibold">À corriger aussi&nbsp;:</p> : null}
@@ -337,7 +338,7 @@ export function ErrorSummary({
             {entries.map(([name, text]) => (
               <li key={name}>
                 <a href={`#${fieldId(form, name)}`} className="underline underline-offset-2 hover:no-underline">
-                  {labels[name] ?? name}&nbsp;: {text}
+                  {labels[name] ?? name}&nbsp;: {frenchSpacing(text)}
                 </a>
               </li>
             ))}
