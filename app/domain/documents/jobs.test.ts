@@ -72,5 +72,6 @@ describe.each(engines)("batches of documents ($name)", ({ create }) => {
     expect(String(calendar.content)).toContain("BEGIN:VEVENT");
     expect(convocations[0]!.text).toContain("Vous êtes convoqué(e) à la formation");
     expect(convocations[0]!.text).toMatch(/\/documents\/[^\s]+/);
-  });
+    // Thirty PDFs and their e-mails: well under 30 s on a quiet machine, more when it is loaded.
+  }, 90_000);
 });
