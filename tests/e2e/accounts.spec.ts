@@ -219,53 +219,8 @@ test.describe("accounts in the browser", () => {
     await expect(field).toHaveValue("Saisie en cours");
   });
 
-  test("settings: errors beside each field with the values kept, then a save reaches the legal notices", async ({ page, baseURL }) => {
-    const admin = await createAccount({ email: uniqueEmail("reglages"), role: "admin" });
-    await signInApi(page, baseURL!, admin.email, admin.password);
-    await page.goto("/admin/parametres");
-    await hydrated(page);
-    const siret = page.getByLabel("SIRET");
-    const postalCode = page.getByLabel("Code postal");
-    const hostPhone = page.getByLabel("Téléphone de l'hébergeur (facultatif)");
-    const original = {
-      siret: await siret.inputValue(),
-      postalCode: await postalCode.inputValue(),
-      hostPhone: await hostPhone.inputValue(),
-    };
-    await siret.fill("12345678901234");
-    await postalCode.fill("75");
-    await hostPhone.fill("09 72 10 10 07");
-    await page.getByRole("button", { name: "Enregistrer" }).click();
-    // The shared form pattern: the summary of what to correct takes the focus, each message is beside its field.
-    const summary = page.getByRole("alert").filter({ hasText: "Le formulaire contient 2 erreurs" });
-    await expect(summary).toBeFocused();
-    await expect(page.locator("#org-siret-error")).toHaveText("Ce numéro SIRET n'est pas valide (clé de contrôle incorrecte).");
-    await expect(page.locator("#org-postalCode-error")).toHaveText("Le code postal comporte 5 chiffres.");
-    await expect(siret).toHaveValue("12345678901234");
-    await expect(siret).toHaveAttribute("aria-invalid", "true");
-    await expect(hostPhone).toHaveValue("09 72 10 10 07");
-    await summary.getByRole("link", { name: /^SIRET/ }).click();
-    await expect(siret).toBeFocused();
-
-    await siret.fill(original.siret);
-    await postalCode.fill(original.postalCode);
-    await page.getByRole("button", { name: "Enregistrer" }).click();
-    await expect(toastWith(page, "Paramètres enregistrés", "pied de page")).toBeVisible();
-    // After saving, the focus is on the result, not lost on the page.
-    await expect(page.getByTestId("mutation-result")).toBeFocused();
-    await expect(page.getByTestId("mutation-result")).toContainText("le pied de page et les mentions légales sont à jour");
-    await page.goto("/mentions-legales");
-    await expect(page.locator("main")).toContainText("09 72 10 10 07");
-
-    // Put the shared identity back for the other tests.
-    await page.goto("/admin/parametres");
-    await hydrated(page);
-    await page.getByLabel("Téléphone de l'hébergeur (facultatif)").fill(original.hostPhone);
-    await page.getByRole("button", { name: "Enregistrer" }).click();
-    await expect(toastWith(page, "Paramètres enregistrés", "pied de page")).toBeVisible();
-    await page.goto("/admin/journal?entity=settings");
-    await expect(page.getByRole("table")).toContainText(admin.email);
-  });
+  // The organisation's settings (one identity for the whole site) are saved on a server of their own:
+  // organisation-settings.spec.ts.
 
   test("self-service: download my data, then delete my account with confirmation and password", async ({ page, baseURL }) => {
     const email = uniqueEmail("depart");

@@ -6,10 +6,12 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
+import { ownServer } from "./support/own-server";
 
 /**
  * The catalogue for partners over real HTTP (docs/decisions/0014-lheo-and-api.md): the JSON API
- * answers what docs/api/openapi.json describes, open to any origin, cached like the public pages.
+ * answers what docs/api/openapi.json describes, open to any origin, cached like the public pages;
+ * the LHÉO feed validates against its schema once an admin has set the FORMACODE codes.
  */
 const openapi = JSON.parse(readFileSync("docs/api/openapi.json", "utf8")) as Record<string, unknown>;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -71,43 +73,50 @@ test("a browser preflight is allowed for GET; writing is refused", async ({ requ
   expect([403, 405, 415]).toContain(post.status());
 });
 
-test("an admin sets the FORMACODE codes on /admin/lheo, then /lheo.xml validates against the shipped schema", async ({ page, request }) => {
-  test.setTimeout(60_000);
-  const admin = await createAccount({ email: uniqueEmail("admin-lheo"), role: "admin" });
-  await signInApi(page, e2eBaseURL(), admin.email);
-  await page.goto("/admin/lheo");
-  await expect(page.getByRole("heading", { name: "Flux LHÉO et API", level: 1 })).toBeVisible();
+test.describe("the LHÉO codes", () => {
+  // The codes are the demo categories' and a setting for the whole site: set on a server of its own, with the demo catalogue.
+  const own = ownServer("lheo", { demo: true });
 
-  // A wrong code is refused beside its field, what was typed kept.
-  await page.getByLabel("Codes «\u00a0public visé\u00a0» (FORMACODE)").fill("15041, 123");
-  await page.getByRole("button", { name: "Enregistrer les codes" }).click();
-  await expect(page.getByText("Chaque code comporte 5 chiffres (exemple\u00a0: 15041).").first()).toBeVisible();
-  await expect(page.getByLabel("Codes «\u00a0public visé\u00a0» (FORMACODE)")).toHaveValue("15041, 123");
+  test("an admin sets the FORMACODE codes on /admin/lheo, then /lheo.xml validates against the shipped schema", async ({ browser }) => {
+    test.setTimeout(60_000);
+    const page = await own.page(browser, "admin");
+    await page.goto("/admin/lheo");
+    await expect(page.getByRole("heading", { name: "Flux LHÉO et API", level: 1 })).toBeVisible();
 
-  await page.getByLabel("Codes «\u00a0public visé\u00a0» (FORMACODE)").fill("15041");
-  const fields = page.getByLabel(/^FORMACODE de /);
-  const count = await fields.count();
-  expect(count).toBeGreaterThan(1);
-  for (let i = 1; i < count; i++) await fields.nth(i).fill("31054"); // the first category is left without a code
-  await page.getByRole("button", { name: "Enregistrer les codes" }).click();
-  await expect(page.getByText("Codes LHÉO enregistrés").first()).toBeVisible();
-  await expect(
-    page
-      .getByTestId("lheo-incomplete")
-      .getByText(/il manque le code FORMACODE de la catégorie/)
-      .first(),
-  ).toBeVisible();
+    // A wrong code is refused beside its field, what was typed kept.
+    await page.getByLabel("Codes «\u00a0public visé\u00a0» (FORMACODE)").fill("15041, 123");
+    await page.getByRole("button", { name: "Enregistrer les codes" }).click();
+    await expect(page.getByText("Chaque code comporte 5 chiffres (exemple\u00a0: 15041).").first()).toBeVisible();
+    await expect(page.getByLabel("Codes «\u00a0public visé\u00a0» (FORMACODE)")).toHaveValue("15041, 123");
 
-  const feed = await request.get("/lheo.xml");
-  expect(feed.status()).toBe(200);
-  expect(feed.headers()["content-type"]).toMatch(/^application\/xml/);
-  const dir = mkdtempSync(path.join(tmpdir(), "lheo-e2e-"));
-  try {
-    writeFileSync(path.join(dir, "lheo.xml"), await feed.body());
-    execFileSync("xmllint", ["--noout", "--schema", "docs/lheo/lheo-sous-ensemble.xsd", path.join(dir, "lheo.xml")], { stdio: "pipe" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    await page.getByLabel("Codes «\u00a0public visé\u00a0» (FORMACODE)").fill("15041");
+    const fields = page.getByLabel(/^FORMACODE de /);
+    const count = await fields.count();
+    expect(count).toBeGreaterThan(1);
+    for (let i = 1; i < count; i++) await fields.nth(i).fill("31054"); // the first category is left without a code
+    await page.getByRole("button", { name: "Enregistrer les codes" }).click();
+    await expect(page.getByText("Codes LHÉO enregistrés").first()).toBeVisible();
+    await expect(
+      page
+        .getByTestId("lheo-incomplete")
+        .getByText(/il manque le code FORMACODE de la catégorie/)
+        .first(),
+    ).toBeVisible();
+
+    const visitor = await own.page(browser);
+    const feed = await visitor.request.get("/lheo.xml");
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()["content-type"]).toMatch(/^application\/xml/);
+    const dir = mkdtempSync(path.join(tmpdir(), "lheo-e2e-"));
+    try {
+      writeFileSync(path.join(dir, "lheo.xml"), await feed.body());
+      execFileSync("xmllint", ["--noout", "--schema", "docs/lheo/lheo-sous-ensemble.xsd", path.join(dir, "lheo.xml")], { stdio: "pipe" });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await visitor.context().close();
+      await page.context().close();
+    }
+  });
 });
 
 test("/admin/lheo is for admins only", async ({ page }) => {

@@ -7,13 +7,15 @@ import { axeViolations } from "./support/axe";
 import { createAccount, e2eDataDir, serverDb, signInApi, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
+import { ownServer } from "./support/own-server";
 import { registerOverHttp } from "./support/sessions";
 
 /**
  * Training documents (README, « Documents de formation »): staff generate a convention from a
  * registration, download it, send it and see it listed with whom it went to; the client's link
  * serves it, a forged link or another document's is refused, an expired one too, and a viewer or a signed-out visitor
- * never gets the staff route. The new screens pass axe.
+ * never gets the staff route. The new screens pass axe. The clauses printed on every document are
+ * an admin's setting for the whole site, saved on a server of its own.
  */
 
 /** The buyer of this spec's registration. */
@@ -89,24 +91,34 @@ test("staff generate a convention from a registration, download it, send it and 
   await signInApi(viewerPage, baseURL!, viewer.email);
   expect((await viewerPage.request.get(`/admin/documents/${doc.id}/pdf`, { maxRedirects: 0 })).status()).toBe(403);
   await viewerPage.close();
+});
 
-  // The clauses settings (admins) pass axe too.
-  const admin = await createAccount({ email: uniqueEmail("admin-documents"), role: "admin" });
-  await signInApi(page, baseURL!, admin.email);
-  await page.goto("/admin/parametres/documents");
-  await expect(page.getByRole("heading", { name: "Clauses des documents de formation" })).toBeVisible();
-  await hydrated(page);
-  expect(await axeViolations(page)).toEqual([]);
-  // A bad value is said beside its field and what was typed stays; a good one is saved and printed.
-  await page.getByLabel("Nom du signataire").fill("J");
-  await page.getByLabel("Fonction du signataire").fill("Directeur pédagogique");
-  await page.getByRole("button", { name: "Enregistrer les clauses" }).click();
-  await expect(page.getByText("Indiquez le nom du signataire.").first()).toBeVisible();
-  await expect(page.getByLabel("Fonction du signataire")).toHaveValue("Directeur pédagogique");
-  await page.getByLabel("Nom du signataire").fill("Julien Roux");
-  await page.getByRole("button", { name: "Enregistrer les clauses" }).click();
-  await expect(page.getByText("Clauses enregistrées").first()).toBeVisible();
-  const preview = await page.request.get("/admin/parametres/documents/apercu.pdf");
-  expect(preview.headers()["content-type"]).toBe("application/pdf");
-  expect(await pdfText(await preview.body())).toContain("Julien Roux");
+test.describe("the document clauses", () => {
+  // One set of clauses for the whole site, printed on every document: saved on a server of its own.
+  const own = ownServer("clauses");
+
+  test("the clauses screen (admins) passes axe; a bad value is said beside its field, a good one is saved and printed", async ({
+    browser,
+  }) => {
+    // axe, then a PDF printed: slow when four browsers share two cores.
+    test.setTimeout(60_000);
+    const page = await own.page(browser, "admin");
+    await page.goto("/admin/parametres/documents");
+    await expect(page.getByRole("heading", { name: "Clauses des documents de formation" })).toBeVisible();
+    await hydrated(page);
+    expect(await axeViolations(page)).toEqual([]);
+    // A bad value is said beside its field and what was typed stays; a good one is saved and printed.
+    await page.getByLabel("Nom du signataire").fill("J");
+    await page.getByLabel("Fonction du signataire").fill("Directeur pédagogique");
+    await page.getByRole("button", { name: "Enregistrer les clauses" }).click();
+    await expect(page.getByText("Indiquez le nom du signataire.").first()).toBeVisible();
+    await expect(page.getByLabel("Fonction du signataire")).toHaveValue("Directeur pédagogique");
+    await page.getByLabel("Nom du signataire").fill("Julien Roux");
+    await page.getByRole("button", { name: "Enregistrer les clauses" }).click();
+    await expect(page.getByText("Clauses enregistrées").first()).toBeVisible();
+    const preview = await page.request.get("/admin/parametres/documents/apercu.pdf");
+    expect(preview.headers()["content-type"]).toBe("application/pdf");
+    expect(await pdfText(await preview.body())).toContain("Julien Roux");
+    await page.context().close();
+  });
 });

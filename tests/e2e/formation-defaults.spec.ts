@@ -1,21 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { formationDefaultsSchema } from "~/domain/formations/defaults";
 import { saveFormationDefaults } from "~/domain/formations/defaults.server";
-import { closeDbHandle, openDb, type Db } from "~/platform/db/db.server";
 import { createCategory } from "~/domain/formations/categories.server";
 import { categoryInput } from "~/domain/formations/test-fixtures";
 import { valueOf } from "~/platform/validation/errors";
-import { insertAccount } from "../support/account-rows";
-import { startServer, waitReady, type ServerProcess } from "../support/server-process";
-import { PASSWORD, signInApi } from "./support/accounts";
+import { hydrated } from "./support/hydration";
+import { ownServer } from "./support/own-server";
 
 /**
- * A new formation starts from the organisation's defaults (/admin/parametres/formations): prefilled,
- * each marked as a default, editable; what the editor changes is what is saved. A server of its own,
- * so that the defaults saved here do not reach the other tests' imports.
+ * The organisation's formation defaults (/admin/parametres/formations) are an admin's setting; a new
+ * formation starts from them: prefilled, each marked as a default, editable; what the editor changes
+ * is what is saved. A server of its own, so that the defaults saved here do not reach the other
+ * tests' imports.
  */
 const DEFAULTS = formationDefaultsSchema.parse({
   contactName: "Service formation",
@@ -31,30 +27,15 @@ const DEFAULTS = formationDefaultsSchema.parse({
   accessibility: "Locaux accessibles ; adaptations étudiées avec le référent handicap.",
 });
 
-let server: ServerProcess;
-let dataDir: string;
-let database: Db;
+const own = ownServer("defaults");
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "site-defaults-"));
-  server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: "0" });
-  await waitReady(server);
-  database = openDb({ engine: "sqlite", file: path.join(dataDir, "site.db") }).db;
-  await saveFormationDefaults(DEFAULTS, database);
-  valueOf(await createCategory(categoryInput(), { db: database }));
-  await insertAccount(database, { email: "redaction@exemple.fr", password: PASSWORD, role: "editor" });
-});
-
-test.afterAll(async () => {
-  await closeDbHandle(database);
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await saveFormationDefaults(DEFAULTS, own.db);
+  valueOf(await createCategory(categoryInput(), { db: own.db }));
 });
 
 test("a new formation starts from the organisation's defaults, marked as such and editable", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server.url, locale: "fr-FR" });
-  const page = await context.newPage();
-  await signInApi(page, server.url, "redaction@exemple.fr");
+  const page = await own.page(browser, "editor");
   await page.goto("/admin/formations/new");
   await expect(page.getByText("11 champs sont préremplis avec les valeurs communes de l'organisme")).toBeVisible();
   const contact = page.getByLabel("Contact pour cette formation");
@@ -71,7 +52,7 @@ test("a new formation starts from the organisation's defaults, marked as such an
   await contact.fill("Julie Bernard");
   await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
   await expect(page).toHaveURL(/\/admin\/formations\/[^/n][^/]*$/);
-  const saved = await database
+  const saved = await own.db
     .selectFrom("formations")
     .select(["contact_name", "teaching_methods", "disability_contact_email", "vat_mode"])
     .where("title", "=", "Gérer son temps")
@@ -85,5 +66,37 @@ test("a new formation starts from the organisation's defaults, marked as such an
   // Once saved, the values are the formation's own: no more « default » marks.
   await expect(page.getByLabel("Contact pour cette formation")).toHaveValue("Julie Bernard");
   await expect(page.getByTestId("default-mark")).toHaveCount(0);
-  await context.close();
+  await page.context().close();
+});
+
+test("the formation defaults are an admin's setting: French field messages, saved with a toast, refused to an editor", async ({
+  browser,
+}) => {
+  const page = await own.page(browser, "admin");
+  await page.goto("/admin/parametres/formations");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Valeurs par défaut des formations");
+  const email = page.getByLabel("Contact (e-mail)", { exact: true });
+  await expect(email).toHaveValue(DEFAULTS.contactEmail);
+  await email.fill("pas-une-adresse");
+  await email.blur();
+  await expect(page.getByText("L'e-mail du contact n'est pas une adresse e-mail valide.").first()).toBeVisible();
+  // The server answers the same without the browser's help.
+  const refused = await page.request.post("/admin/parametres/formations", {
+    headers: { origin: own.url },
+    form: { contactEmail: "pas-une-adresse", vatMode: "ht" },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain("L'e-mail du contact n'est pas une adresse e-mail valide.");
+  // A valid address is saved, and is what the screen shows from then on.
+  await email.fill("inscriptions@exemple.fr");
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Valeurs par défaut enregistrées" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Contact (e-mail)", { exact: true })).toHaveValue("inscriptions@exemple.fr");
+  await page.context().close();
+
+  const editor = await own.page(browser, "editor");
+  expect((await editor.goto("/admin/parametres/formations"))?.status()).toBe(403);
+  await editor.context().close();
 });

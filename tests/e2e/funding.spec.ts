@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { AUDIENCE_SLUGS } from "../../app/domain/funding/labels";
 import { OPCO_NAMES, OPCO_SLUGS } from "../../app/domain/funding/opco-list";
 import { createAccount, signInApi, uniqueEmail } from "./support/accounts";
+import { ownServer } from "./support/own-server";
 
 /**
  * Funding pages and the OPCO simulator. The server starts on a fresh database with
@@ -265,42 +266,49 @@ test.describe("Funding pages", () => {
 });
 
 test.describe("Funding rules in the admin area", () => {
-  // Uniformation, 11 to 49 employees: no other test of this file reads it (default 50 €/h, 3 000 €).
-  test("an admin edits a rule: French error beside the field, then the simulator and the journal follow", async ({ page, baseURL }) => {
-    const admin = await createAccount({ email: uniqueEmail("bareme"), role: "admin", name: "Admin Barèmes" });
-    await signInApi(page, baseURL!, admin.email, admin.password);
-    await page.goto("/admin/financement?opco=uniformation");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Barèmes de financement OPCO");
-    await expect(page.getByRole("link", { name: "Financement" }).first()).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Barème d'Uniformation" })).toBeVisible();
+  test.describe("a rule edited", () => {
+    // The rules are the simulator's for every visitor: edited on a server of its own (its default rules).
+    const own = ownServer("funding-rules");
 
-    const cap = page.locator("#regle-11-49-hourlyCap");
-    // Default 50 €/h; a retry on the same database finds the previous value: pick another one.
-    const before = await cap.inputValue();
-    const next = before === "40" ? "45" : "40";
-    await cap.fill("-3");
-    await page.getByRole("button", { name: "Enregistrer le barème d'Uniformation" }).click();
-    await expect(page.locator("#regle-11-49-hourlyCap-error")).toHaveText("Le plafond horaire doit être supérieur à 0 €.");
-    await expect(cap).toHaveAttribute("aria-invalid", "true");
-    await expect(cap).toHaveValue("-3");
+    // Uniformation, 11 to 49 employees: default 50 €/h, 3 000 €.
+    test("an admin edits a rule: French error beside the field, then the simulator and the journal follow", async ({ browser }) => {
+      const page = await own.page(browser, "admin");
+      await page.goto("/admin/financement?opco=uniformation");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Barèmes de financement OPCO");
+      await expect(page.getByRole("link", { name: "Financement" }).first()).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Barème d'Uniformation" })).toBeVisible();
 
-    await cap.fill(next);
-    await page.getByRole("button", { name: "Enregistrer le barème d'Uniformation" }).click();
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Barème enregistré" })).toBeVisible();
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Barème enregistré" })).toContainText(
-      "1\u00a0tranche modifiée, inscrite au journal.",
-    );
-    await expect(page.locator("#regle-11-49-hourlyCap")).toHaveValue(next);
-    await expect(page.locator("#regle-11-49-hourlyCap")).not.toHaveAttribute("aria-invalid", "true");
+      const cap = page.locator("#regle-11-49-hourlyCap");
+      const before = "50";
+      const next = "40";
+      await expect(cap).toHaveValue(before);
+      await cap.fill("-3");
+      await page.getByRole("button", { name: "Enregistrer le barème d'Uniformation" }).click();
+      await expect(page.locator("#regle-11-49-hourlyCap-error")).toHaveText("Le plafond horaire doit être supérieur à 0 €.");
+      await expect(cap).toHaveAttribute("aria-invalid", "true");
+      await expect(cap).toHaveValue("-3");
 
-    // The simulator reads the new rule: cap × 10 h (the cost of 2 000 € is above it).
-    await page.goto("/simulateur-opco?opco=uniformation&effectif=11-49&cout=2000&heures=10&stagiaires=1");
-    await expect(page.getByTestId("funded")).toHaveText(new RegExp(`^${Number(next) * 10}\\s€$`));
+      await cap.fill(next);
+      await page.getByRole("button", { name: "Enregistrer le barème d'Uniformation" }).click();
+      await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Barème enregistré" })).toBeVisible();
+      await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Barème enregistré" })).toContainText(
+        "1\u00a0tranche modifiée, inscrite au journal.",
+      );
+      await expect(page.locator("#regle-11-49-hourlyCap")).toHaveValue(next);
+      await expect(page.locator("#regle-11-49-hourlyCap")).not.toHaveAttribute("aria-invalid", "true");
 
-    await page.goto("/admin/journal?q=Uniformation");
-    await expect(
-      page.getByText(new RegExp(`Barème Uniformation \\(11 à 49 salariés\\)\\s: plafond horaire\\s: ${before}\\s€ → ${next}\\s€`)).first(),
-    ).toBeVisible();
+      // The simulator reads the new rule: cap × 10 h (the cost of 2 000 € is above it).
+      await page.goto("/simulateur-opco?opco=uniformation&effectif=11-49&cout=2000&heures=10&stagiaires=1");
+      await expect(page.getByTestId("funded")).toHaveText(new RegExp(`^${Number(next) * 10}\\s€$`));
+
+      await page.goto("/admin/journal?q=Uniformation");
+      await expect(
+        page
+          .getByText(new RegExp(`Barème Uniformation \\(11 à 49 salariés\\)\\s: plafond horaire\\s: ${before}\\s€ → ${next}\\s€`))
+          .first(),
+      ).toBeVisible();
+      await page.context().close();
+    });
   });
 
   test("an editor is refused, a signed-out visitor is sent to the login page", async ({ browser, page, baseURL }) => {

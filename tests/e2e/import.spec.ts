@@ -1,12 +1,14 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createAccount, e2eBaseURL, signInApi, uniqueEmail } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
 
 /**
- * Formation import in the browser. Public counts of the demo catalogue stay as they are:
- * the new formation is a draft (as the file says), and the batch updates a demo formation that
- * stays published (as the file says).
+ * Formation import in the browser. The imports create drafts (as the files say), removed after
+ * each test; the batch updates a published formation of its own. The organisation's formation
+ * defaults, which the imports read, are an admin's setting tested on a server of its own
+ * (formation-defaults.spec.ts).
  */
 async function signInAs(page: Page, role: "admin" | "editor" | "viewer") {
   const account = await createAccount({ email: uniqueEmail(role === "viewer" ? "lecteur-import" : "importatrice"), role });
@@ -87,12 +89,17 @@ function csv(rows: string[][]): string {
   return "\uFEFF" + rows.map((r) => r.map(cell).join(";")).join("\r\n") + "\r\n";
 }
 
-test("an editor uploads a CSV, fixes the mapping, sees the errors, simulates, imports a draft", async ({ page, browser }) => {
+test("an editor uploads a CSV, fixes the mapping, sees the errors, simulates, imports a draft", async ({
+  page,
+  browser,
+  removeFormationsAfter,
+}) => {
   test.setTimeout(90_000);
   await signInAs(page, "editor");
   const suffix = Date.now().toString(36);
   const slug = `paie-et-dsn-${suffix}`;
   const title = `Paie et DSN ${suffix}`;
+  removeFormationsAfter({ slugs: [slug, `${slug}-bis`] });
 
   await page.goto("/admin/formations");
   await hydrated(page);
@@ -162,14 +169,19 @@ test("an editor uploads a CSV, fixes the mapping, sees the errors, simulates, im
   await visitor.close();
 });
 
-test("a batch job shows its progress across a reload, its summary and the report of rejected rows", async ({ page }) => {
+test("a batch job shows its progress across a reload, its summary and the report of rejected rows", async ({
+  page,
+  request,
+  newFormation,
+}) => {
   test.setTimeout(120_000);
   await signInAs(page, "editor");
+  const formation = await newFormation();
   const lead = `Inscription possible jusqu'à 5 jours ouvrés avant la session (${Date.now().toString(36)}).`;
   // A header the import does not know (mapped by hand below) and a column of notes (ignored, with the editor's consent).
   const update = csv([
     ["slug", "Statut", "Inscription jusqu'à", "Remarques internes"],
-    ["espagnol-professionnel-niveau-intermediaire", "publiée", lead, "à relire"],
+    [formation.slug, "publiée", lead, "à relire"],
   ]);
   const volume = csv([["slug", "Titre"], ...Array.from({ length: 3000 }, (_, i) => [`lot-inconnu-${i}`, `Formation incomplète ${i}`])]);
 
@@ -229,7 +241,8 @@ test("a batch job shows its progress across a reload, its summary and the report
   expect(report).toContain("casse.csv;;;;");
 
   // The updated formation stays published, as the file says, with its new access lead time.
-  await page.goto("/formations/espagnol-professionnel-niveau-intermediaire");
+  expect((await request.get(`/formations/${formation.slug}`)).status(), "pour un visiteur").toBe(200);
+  await page.goto(`/formations/${formation.slug}`);
   await expect(page.getByText(lead)).toBeVisible();
 });
 
@@ -277,12 +290,16 @@ function windows1252(text: string): Buffer {
   );
 }
 
-test("the Excel catalogue of an organisation: headers mapped, ignored column acknowledged, drafts to complete listed", async ({ page }) => {
+test("the Excel catalogue of an organisation: headers mapped, ignored column acknowledged, drafts to complete listed", async ({
+  page,
+  removeFormationsAfter,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAs(page, "editor");
   // The realistic fixture, with titles of its own for this run (the demo catalogue has some of the same).
   const suffix = `e2e ${Date.now().toString(36)}`;
+  removeFormationsAfter({ titleEndsWith: ` ${suffix}` });
   const fixture = new TextDecoder("windows-1252").decode(readFileSync("tests/fixtures/catalogue-excel-windows-1252.csv"));
   const lines = fixture.split("\r\n");
   const file = windows1252(
@@ -353,36 +370,4 @@ test("the Excel catalogue of an organisation: headers mapped, ignored column ack
   await expect(row.getByTestId("to-complete")).toContainText("À compléter");
   await row.getByRole("link", { name: `Excel : les fondamentaux ${suffix}`, exact: true }).click();
   await expect(page.getByTestId("to-complete-notice")).toContainText("Contact (nom)");
-});
-
-test("the formation defaults are an admin's setting: French field messages, saved with a toast, refused to an editor", async ({
-  page,
-  browser,
-}) => {
-  await signInAs(page, "admin");
-  await page.goto("/admin/parametres/formations");
-  await hydrated(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Valeurs par défaut des formations");
-  const email = page.getByLabel("Contact (e-mail)", { exact: true });
-  const saved = await email.inputValue();
-  await email.fill("pas-une-adresse");
-  await email.blur();
-  await expect(page.getByText("L'e-mail du contact n'est pas une adresse e-mail valide.").first()).toBeVisible();
-  // The server answers the same without the browser's help.
-  const refused = await page.request.post("/admin/parametres/formations", {
-    headers: { origin: e2eBaseURL() },
-    form: { contactEmail: "pas-une-adresse", vatMode: "ht" },
-  });
-  expect(refused.status()).toBe(400);
-  expect(await refused.text()).toContain("L'e-mail du contact n'est pas une adresse e-mail valide.");
-  // Saved back as they were (other tests import with these defaults).
-  await email.fill(saved);
-  await page.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Valeurs par défaut enregistrées" })).toBeVisible();
-  await expect(page.getByLabel("Contact (e-mail)", { exact: true })).toHaveValue(saved);
-
-  const editor = await browser.newPage();
-  await signInAs(editor, "editor");
-  expect((await editor.goto("/admin/parametres/formations"))?.status()).toBe(403);
-  await editor.close();
 });

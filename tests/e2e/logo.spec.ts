@@ -1,14 +1,18 @@
 import { expect, test } from "@playwright/test";
-import { createAccount, signInApi, uniqueEmail } from "./support/accounts";
+import { ownServer } from "./support/own-server";
+
+/**
+ * The organisation's logo, in the header of every page: a setting for the whole site, changed on a
+ * server of its own (docs/decisions/0027-tests-own-their-data.md).
+ */
+const own = ownServer("logo");
 
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><script>alert(1)</script><rect width="120" height="40" fill="#0b5"/></svg>`;
 
 test("an admin uploads an SVG logo: the header shows it, served as a sandboxed image; removing it brings the mark back", async ({
-  page,
-  baseURL,
+  browser,
 }) => {
-  const { email } = await createAccount({ email: uniqueEmail("logo-admin"), role: "admin" });
-  await signInApi(page, baseURL!, email);
+  const page = await own.page(browser, "admin");
   await page.goto("/admin/parametres");
   await page.getByLabel("Fichier du logo").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(SVG) });
   await page.getByRole("button", { name: "Envoyer le logo" }).click();
@@ -33,4 +37,5 @@ test("an admin uploads an SVG logo: the header shows it, served as a sandboxed i
   await expect(page.getByText("Logo retiré")).toBeVisible();
   await page.goto("/");
   await expect(page.getByTestId("site-logo")).toHaveCount(0);
+  await page.context().close();
 });

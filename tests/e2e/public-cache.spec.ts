@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { closeDbHandle, openDb, type Db } from "~/platform/db/db.server";
 import { insertAccount } from "../support/account-rows";
 import { startServer, waitReady, type ServerProcess } from "../support/server-process";
 import { PASSWORD, e2eDataDir, signInApi, uniqueEmail } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
 
 /**
  * The public page cache and its HTTP contract: anonymous pages are public with an ETag (304 on
@@ -17,13 +18,6 @@ const PUBLIC = /^public, .*s-maxage=\d+.*stale-while-revalidate=\d+/;
 
 function siteDb(): Db {
   return openDb({ engine: "sqlite", file: path.join(e2eDataDir(), "site.db") }).db;
-}
-
-async function firstFormationSlug(request: APIRequestContext): Promise<string> {
-  const html = await (await request.get("/formations")).text();
-  const slug = /href="\/formations\/(?!ville\/)([a-z0-9-]+)"/.exec(html)?.[1];
-  expect(slug).toBeTruthy();
-  return slug!;
 }
 
 /**
@@ -119,23 +113,23 @@ test.describe("signed-in pages are private", () => {
 });
 
 test.describe("changes show at once", () => {
-  test("an admin edit is visible on the public page at once", async ({ playwright, baseURL, request }) => {
-    const slug = await firstFormationSlug(request);
+  test("an admin edit is visible on the public page at once", async ({ playwright, baseURL, request, newFormation }) => {
+    // A published formation of its own: hidden and shown again here, never one that other tests read.
+    const { id, slug } = await newFormation();
     const { first, again } = await twoReads(request, `/formations/${slug}`);
     expect(first.status()).toBe(200);
     expect(again.headers()["x-page-cache"]).toBe("hit");
 
     const db = siteDb();
     const admin = await insertAccount(db, { email: uniqueEmail("cache-admin"), password: PASSWORD, role: "admin" });
-    const row = await db.selectFrom("formations").select("id").where("slug", "=", slug).executeTakeFirstOrThrow();
     await closeDbHandle(db);
     const staff = await playwright.request.newContext({ baseURL });
     try {
       await signInApi(staff, baseURL!, admin.email);
-      const hide = await staff.post("/admin/formations", { form: { intent: "unpublish", ids: row.id }, headers: { origin: baseURL! } });
+      const hide = await staff.post("/admin/formations", { form: { intent: "unpublish", ids: id }, headers: { origin: baseURL! } });
       expect(hide.status()).toBeLessThan(400);
       expect((await request.get(`/formations/${slug}`)).status()).toBe(404);
-      const show = await staff.post("/admin/formations", { form: { intent: "publish", ids: row.id }, headers: { origin: baseURL! } });
+      const show = await staff.post("/admin/formations", { form: { intent: "publish", ids: id }, headers: { origin: baseURL! } });
       expect(show.status()).toBeLessThan(400);
       expect((await request.get(`/formations/${slug}`)).status()).toBe(200);
     } finally {

@@ -1,5 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { test as base } from "@playwright/test";
+import { createFormation, deleteFormation } from "~/domain/formations/formations.server";
+import { formationInput } from "~/domain/formations/test-fixtures";
+import { nowIso } from "~/platform/db/db.server";
+import { valueOf } from "~/platform/validation/errors";
 import { createAccount, e2eBaseURL, serverDb, signInApi, uniqueEmail } from "./accounts";
 import { EXCEL, newExcelSession } from "./sessions";
 
@@ -10,9 +14,10 @@ import { EXCEL, newExcelSession } from "./sessions";
  * that the other tests read, nor puts it back.
  *
  *     import { expect, test } from "./support/fixtures";
- *     test("…", async ({ page, staff, newSession }) => {
+ *     test("…", async ({ page, staff, newSession, newFormation }) => {
  *       await staff(page, "editor");
  *       const sessionId = await newSession({ seats: 6 });
+ *       const formation = await newFormation();
  *     });
  */
 
@@ -30,6 +35,30 @@ export interface LeadOptions {
   reference?: string;
 }
 
+/**
+ * A formation of its own, complete (it passes the publication checks). Published, it is in the
+ * catalogue, its pages and the sitemap while the test runs, where the public tests on the demo
+ * catalogue never count it: in « Ressources humaines » (the last category of the catalogue's
+ * order), in person at Strasbourg only, 450 € exempt from VAT, not CPF-eligible, not featured, no
+ * session, and a slug that sorts after every demo slug.
+ */
+export interface FormationOptions {
+  /** « published » (the default) or « draft » (a 404 for visitors). */
+  status?: "published" | "draft";
+}
+
+export interface OwnFormation {
+  id: string;
+  slug: string;
+  title: string;
+}
+
+/** Formations a test makes through the site itself (the editor, an import): by slug, or by the end of their title. */
+export interface MadeFormations {
+  slugs?: string[];
+  titleEndsWith?: string;
+}
+
 export interface Fixtures {
   /** Creates an account with this role (a fresh address), signs `page` in with it when given, and returns it. */
   staff: (
@@ -40,6 +69,10 @@ export interface Fixtures {
   newSession: (options?: SessionOptions) => Promise<string>;
   /** Creates a lead of its own; returns its id. */
   newLead: (options: LeadOptions) => Promise<string>;
+  /** Creates a formation of its own (published unless told otherwise); removed after the test. */
+  newFormation: (options?: FormationOptions) => Promise<OwnFormation>;
+  /** Formations the test makes through the site (an import, the editor), removed after it as its own are. */
+  removeFormationsAfter: (made: MadeFormations) => void;
 }
 
 let sessionDays = 0;
@@ -73,6 +106,41 @@ export async function removeSessions(ids: string[]): Promise<void> {
     .where("id", "in", ids)
     .execute()
     .catch(() => undefined);
+}
+
+let formations = 0;
+/** Writes a formation of its own through the formations area (the same checks as the editor); returns it. */
+export async function insertFormation({ status = "published" }: FormationOptions = {}): Promise<OwnFormation> {
+  const db = serverDb();
+  formations++;
+  const tag = `${process.pid.toString(36)}-${Date.now().toString(36)}-${formations}`;
+  const category = await db.selectFrom("formation_categories").select("id").where("slug", "=", "rh").executeTakeFirstOrThrow();
+  const city = await db.selectFrom("cities").select("id").where("slug", "=", "strasbourg").executeTakeFirstOrThrow();
+  const formation = valueOf(
+    await createFormation(
+      formationInput({
+        slug: `tutorat-alternants-e2e-${tag}`,
+        title: `Tutorat des alternants (essai ${tag})`,
+        summary: "Accueillir, accompagner et évaluer un alternant, de son arrivée à la fin de son contrat.",
+        categoryId: category.id,
+        modality: "presentiel",
+        cityIds: [city.id],
+      }),
+      { db },
+    ),
+  );
+  if (status === "published")
+    await db.updateTable("formations").set({ status: "published", published_at: nowIso() }).where("id", "=", formation.id).execute();
+  return { id: formation.id, slug: formation.slug, title: formation.title };
+}
+
+/** Removes formations with their sessions (and what is registered to them), cities and old slugs. */
+export async function removeFormations(ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const db = serverDb();
+  const sessions = await db.selectFrom("formation_sessions").select("id").where("formation_id", "in", ids).execute();
+  await removeSessions(sessions.map((s) => s.id));
+  for (const id of ids) await deleteFormation(id, { db }).catch(() => undefined);
 }
 
 /** Writes a lead as the site's forms store one; returns its id. */
@@ -141,6 +209,29 @@ export const test = base.extend<Fixtures>({
     });
     // Its events and mails go with it (ON DELETE CASCADE).
     if (created.length) await serverDb().deleteFrom("leads").where("id", "in", created).execute();
+  },
+  newFormation: async ({}, provide) => {
+    const created: string[] = [];
+    await provide(async (options) => {
+      const formation = await insertFormation(options);
+      created.push(formation.id);
+      return formation;
+    });
+    await removeFormations(created);
+  },
+  removeFormationsAfter: async ({}, provide) => {
+    const made: MadeFormations[] = [];
+    await provide((m) => void made.push(m));
+    const db = serverDb();
+    const ids: string[] = [];
+    for (const { slugs = [], titleEndsWith } of made) {
+      if (slugs.length) ids.push(...(await db.selectFrom("formations").select("id").where("slug", "in", slugs).execute()).map((f) => f.id));
+      if (titleEndsWith)
+        ids.push(
+          ...(await db.selectFrom("formations").select("id").where("title", "like", `%${titleEndsWith}`).execute()).map((f) => f.id),
+        );
+    }
+    await removeFormations(ids);
   },
 });
 /* eslint-enable no-empty-pattern */
