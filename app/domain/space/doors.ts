@@ -59,7 +59,12 @@ export const DOOR_TEXTS: Record<DoorName, DoorTexts> = {
   },
 };
 
-/** The door of a path of the spaces: the trainer's under /espace/formateur, else the client's and trainee's. */
+/**
+ * The door of a path of the spaces: the trainer's under /espace/formateur, else the client's and
+ * trainee's. A client-side navigation asks for `/espace/formateur.data`: the same door.
+ */
 export function doorAt(pathname: string): DoorName {
-  return pathname === TRAINER_SPACE_PATH || pathname.startsWith(`${TRAINER_SPACE_PATH}/`) ? TRAINER_REALM : SPACE_REALM;
+  return pathname.startsWith(TRAINER_SPACE_PATH) && /^($|[/.])/.test(pathname.slice(TRAINER_SPACE_PATH.length))
+    ? TRAINER_REALM
+    : SPACE_REALM;
 }

@@ -10,6 +10,7 @@ import { TRAINER_REALM } from "~/domain/trainers/space-links";
 import { assignTrainer, createTrainer, setTrainerArchived, updateTrainer } from "~/domain/trainers/trainers.server";
 import { readLinkSession } from "~/platform/link-sign-in/link-sign-in.server";
 import { ipCounter, lastLinkSecret, linkMails as sentLinks, signInForm, spaceRequest } from "./test-support";
+import { doorAt } from "./doors";
 import { openSpaceLink, requestSpaceLink } from "./sign-in.server";
 import { sendTrainerSpaceLink, trainerDocumentFile, trainerPerson, trainerSessionPage, trainerSpaceHome } from "./trainer-space.server";
 
@@ -230,5 +231,14 @@ describe.each(engines)("the trainer's space ($name)", ({ create }) => {
     const entries = (await listAudit(t.db, { page: 1, entity: "trainer" })).entries.filter((e) => e.actorEmail === ada.email);
     expect(entries.map((e) => e.actorRole)).toEqual(["formateur", "formateur", "formateur"]);
     expect(entries[0]!.summary).toContain("depuis son espace");
+  });
+});
+
+describe("the door of a path", () => {
+  it("is the trainer's under /espace/formateur (and its .data requests), else the client's and trainee's", () => {
+    for (const path of ["/espace/formateur", "/espace/formateur.data", "/espace/formateur/sessions/s1", "/espace/formateur/documents/d1"])
+      expect(doorAt(path), path).toBe("formateur");
+    for (const path of ["/espace", "/espace.data", "/espace/formations/r1", "/espace/formateurs", "/espace/inscriptions/r1"])
+      expect(doorAt(path), path).toBe("espace");
   });
 });
