@@ -40,7 +40,7 @@ export const DOOR_TEXTS: Record<DoorName, DoorTexts> = {
     hint: "Celle du contact de l'inscription ou celle d'un stagiaire.",
     sent: `Si cette adresse correspond à une inscription, un lien de connexion vient de lui être envoyé. ${VALIDITY}`,
     holds: "vos inscriptions, vos formations et vos documents",
-    other: { text: "Vous animez des formations pour nous\u00a0?", link: "Votre espace formateur", home: TRAINER_SPACE_PATH },
+    other: { text: "Vous animez des formations pour nous\u202f?", link: "Votre espace formateur", home: TRAINER_SPACE_PATH },
   },
   [TRAINER_REALM]: {
     home: TRAINER_SPACE_PATH,
@@ -52,7 +52,7 @@ export const DOOR_TEXTS: Record<DoorName, DoorTexts> = {
     sent: `Si cette adresse est celle d'un formateur de l'organisme, un lien de connexion vient de lui être envoyé. ${VALIDITY}`,
     holds: "vos sessions, leurs stagiaires, leurs documents et votre agenda",
     other: {
-      text: "Vous suivez une formation ou avez inscrit des stagiaires\u00a0?",
+      text: "Vous suivez une formation ou avez inscrit des stagiaires\u202f?",
       link: "Votre espace client et stagiaire",
       home: "/espace",
     },

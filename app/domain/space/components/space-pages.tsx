@@ -92,7 +92,7 @@ export function SignInPage({
           <Button type="submit">Recevoir le lien</Button>
         </Form>
         <p className="mt-8 text-sm text-slate-700 dark:text-slate-300">
-          Le lien est valable 15&nbsp;minutes et ne sert qu'une fois&nbsp;; votre espace reste ouvert sur cet appareil 30&nbsp;jours après
+          Le lien est valable 15&nbsp;minutes et ne sert qu'une fois&#8239;; votre espace reste ouvert sur cet appareil 30&nbsp;jours après
           votre dernière visite, ou jusqu'à ce que vous vous déconnectiez.
         </p>
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
