@@ -1,8 +1,8 @@
-import type { Browser } from "@playwright/test";
 import { axeViolations } from "./support/axe";
-import { serverDb, testClientIp, uniqueEmail } from "./support/accounts";
+import { serverDb, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
+import { forgetSpaceOf, newPerson, spaceLink } from "./support/space";
 import { openPass, visitAll } from "./support/page-pass";
 import { registerOverHttp } from "./support/sessions";
 
@@ -13,26 +13,6 @@ import { registerOverHttp } from "./support/sessions";
  * and company but no e-mail, downloads the attendance sheet, gets their calendar address, and is
  * refused another session. axe finds no violation on the space's screens, which pass the page checks.
  */
-
-/** The link of the latest sign-in e-mail to `to` (every space's link opens at /espace/connexion/…). */
-async function signInLink(to: string, after: string): Promise<string> {
-  const mail = await serverDb()
-    .selectFrom("mail_queue")
-    .select("text_body")
-    .where("to_address", "=", to)
-    .where("purpose", "=", "espace-lien")
-    .where("created_at", ">", after)
-    .orderBy("created_at", "desc")
-    .executeTakeFirstOrThrow();
-  const link = /https?:\/\/\S+?(\/espace\/connexion\/[A-Za-z0-9_-]{43})/.exec(mail.text_body)?.[1];
-  expect(link, mail.text_body).toBeTruthy();
-  return link!;
-}
-
-async function newPerson(browser: Browser) {
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": testClientIp() } });
-  return { context, page: await context.newPage() };
-}
 
 test("staff assign a trainer, who opens their space by link and sees their session's trainees without their e-mails", async ({
   browser,
@@ -94,7 +74,7 @@ test("staff assign a trainer, who opens their space by link and sees their sessi
     await page.getByLabel("Adresse e-mail").fill(email);
     await page.getByRole("button", { name: "Recevoir le lien" }).click();
     await expect(page.getByTestId("lien-envoye")).toContainText("Si cette adresse est celle d'un formateur de l'organisme");
-    await page.goto(await signInLink(email, before));
+    await page.goto(await spaceLink(email, before));
     await hydrated(page);
     await page.getByRole("button", { name: "Ouvrir mon espace" }).click();
     await expect(page).toHaveURL(/\/espace\/formateur$/);
@@ -157,10 +137,8 @@ test("staff assign a trainer, who opens their space by link and sees their sessi
     expect((await page.request.get(`/espace/formateur/sessions/${first}`, { maxRedirects: 0 })).status()).toBe(302);
   } finally {
     for (const p of people) await p.context.close();
+    await forgetSpaceOf([first, second], [email, contact, trainee]);
     const db = serverDb();
-    await db.deleteFrom("documents").where("session_id", "in", [first, second]).execute();
-    await db.deleteFrom("link_sign_in_tokens").where("subject", "in", [email, contact, trainee]).execute();
-    await db.deleteFrom("link_sign_in_sessions").where("subject", "in", [email, contact, trainee]).execute();
     const trainer = await db.selectFrom("trainers").select("id").where("email", "=", email).executeTakeFirst();
     if (trainer) {
       await db.deleteFrom("trainer_slots").where("trainer_id", "=", trainer.id).execute();
