@@ -37,10 +37,11 @@ export default [
   route("admin/formateurs/heures.csv", "routes/admin/formateurs-heures.ts"),
   // A trainer's calendar subscription (secret address, revocable: docs/decisions/0030-trainer-slots.md).
   route("formateurs/agenda/:secret/agenda.ics", "routes/trainer-feed.ts"),
-  // The client's and trainee's space: files (outside the site's frame).
+  // The client's, trainee's and trainer's spaces: files (outside the site's frame).
   route("espace/formations/:id/agenda.ics", "routes/space/calendar.ts"),
   route("espace/documents/:id", "routes/space/document.ts"),
   route("espace/mes-donnees.json", "routes/space/data.ts"),
+  route("espace/formateur/documents/:id", "routes/space/document.ts", { id: "routes/space/trainer-document" }),
   // Admin area: every child is guarded by the layout's loader (editor or admin) and by its own.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
@@ -111,6 +112,9 @@ export default [
     route("espace/connexion/:token", "routes/space/link.tsx"),
     route("espace/inscriptions/:id", "routes/space/registration.tsx"),
     route("espace/formations/:id", "routes/space/training.tsx"),
+    // The trainer's space: the same sign-in by link, its own door (README « Espace formateur »).
+    route("espace/formateur", "routes/space/home.tsx", { id: "routes/space/trainer-home" }),
+    route("espace/formateur/sessions/:id", "routes/space/trainer-session.tsx"),
     route("conditions-generales-de-vente", "routes/site/legal-document.tsx", { id: "routes/site/cgv" }),
     route("reglement-interieur", "routes/site/legal-document.tsx", { id: "routes/site/reglement-interieur" }),
     route("comparatif", "routes/site/comparatif-choix.tsx"),

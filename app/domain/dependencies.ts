@@ -27,6 +27,6 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
   trainers: ["audit", "registrations", "revisions", "settings"],
   documents: ["audit", "formations", "registrations", "revisions", "settings", "trainers"],
   // Imported by no other domain.
-  space: ["audit", "content", "documents", "formations", "registrations", "settings"],
+  space: ["audit", "content", "documents", "formations", "registrations", "settings", "trainers"],
   leads: ["audit", "content", "formations", "funding", "settings", "webhooks"],
 };

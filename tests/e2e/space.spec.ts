@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { serverDb, testClientIp, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
+import { forgetSpaceOf, newPerson, spaceLink } from "./support/space";
 import { openPass, visitAll } from "./support/page-pass";
 import { registerOverHttp } from "./support/sessions";
 
@@ -14,42 +15,11 @@ import { registerOverHttp } from "./support/sessions";
  * violation on the space's screens at 375 and 1280 px.
  */
 
-/** The link of the latest sign-in e-mail to `to` (queued by the sign-in, or by staff). */
-async function spaceLink(to: string, after: string): Promise<string> {
-  const mail = await serverDb()
-    .selectFrom("mail_queue")
-    .select("text_body")
-    .where("to_address", "=", to)
-    .where("purpose", "=", "espace-lien")
-    .where("created_at", ">", after)
-    .orderBy("created_at", "desc")
-    .executeTakeFirstOrThrow();
-  const link = /https?:\/\/\S+?(\/espace\/connexion\/[A-Za-z0-9_-]{43})/.exec(mail.text_body)?.[1];
-  expect(link, mail.text_body).toBeTruthy();
-  return link!;
-}
-
 async function axeAtBothWidths(page: Page) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await axeViolations(page), `${page.url()} à ${width} px`).toEqual([]);
   }
-}
-
-async function newPerson(browser: Browser) {
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": testClientIp() } });
-  return { context, page: await context.newPage() };
-}
-
-/**
- * What the test left besides its session (removed with its registrations by the fixture): the
- * session's documents (their files go with the orphan-files task), the links and sessions of the space.
- */
-async function forgetSpaceOf(sessionId: string, addresses: string[]) {
-  const db = serverDb();
-  await db.deleteFrom("documents").where("session_id", "=", sessionId).execute();
-  await db.deleteFrom("link_sign_in_tokens").where("subject", "in", addresses).execute();
-  await db.deleteFrom("link_sign_in_sessions").where("subject", "in", addresses).execute();
 }
 
 test("a contact and a trainee sign in by link and see what concerns them, and only that", async ({
@@ -67,7 +37,7 @@ test("a contact and a trainee sign in by link and see what concerns them, and on
   try {
     await journey();
   } finally {
-    await forgetSpaceOf(sessionId, [contact, ana, bruno]);
+    await forgetSpaceOf([sessionId], [contact, ana, bruno]);
   }
 
   async function journey() {

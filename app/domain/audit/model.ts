@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLE_LABELS, normalizeRole } from "~/platform/auth/roles";
 
 /** Actions recorded in the audit log; other areas may use any short verb, these have French labels. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -24,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   unassign: "Retrait d'une session",
   unavailable: "Indisponibilité",
   available: "Disponibilité",
+  send: "Envoi",
 };
 
 /** An action without a label (written by a later area) still reads as a word: « Note », not « note ». */
@@ -57,6 +59,15 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
 
 export function auditEntityLabel(entity: string): string {
   return AUDIT_ENTITY_LABELS[entity] ?? humanize(entity);
+}
+
+/**
+ * Who acted, as the journal says it: a staff role (an unknown one reads as viewer), or a person
+ * acting from their space by link (a trainer replacing their calendar address: `formateur`).
+ */
+export function auditActorLabel(role: string): string {
+  if (role === "formateur") return "Formateur (depuis son espace)";
+  return ROLE_LABELS[normalizeRole(role)];
 }
 
 export const AUDIT_PAGE_SIZE = 25;

@@ -27,7 +27,3 @@ export type SpaceSignIn = z.output<typeof spaceSignInSchema>;
 export const staffSendLinkSchema = z.object({
   email: z.preprocess((v) => v ?? "", z.string().trim().min(1, "Choisissez la personne.").max(254)),
 });
-
-/** What the space's sign-in answers, whether the address is known or not (no enumeration). */
-export const LINK_SENT_MESSAGE =
-  "Si cette adresse correspond à une inscription, un lien de connexion vient de lui être envoyé. Il est valable 15\u00a0minutes et ne sert qu'une fois. Pensez à regarder dans les courriers indésirables.";

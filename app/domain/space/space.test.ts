@@ -7,9 +7,8 @@ import { AFTER_SESSIONS, documentsFixture, registerByHand, staff } from "~/domai
 import { documentsTestConfig } from "~/domain/documents/test-config";
 import { cancelRegistration, updateTrainees } from "~/domain/registrations/registrations.server";
 import { SPACE_REALM } from "~/domain/registrations/space-links";
-import { issueFormToken } from "~/platform/intake/guard.server";
 import { LINK_MINUTES, readLinkSession, redeemSignInLink } from "~/platform/link-sign-in/link-sign-in.server";
-import { SPACE_FORM } from "./model";
+import { ipCounter, lastLinkSecret, linkMails as sentLinks, signInForm, spaceRequest } from "./test-support";
 import { openSpaceLink, pruneSpace, requestSpaceLink, sendSpaceLinkByStaff } from "./sign-in.server";
 import { eraseCopies } from "~/platform/privacy/erasure.server";
 import {
@@ -30,19 +29,8 @@ import {
 
 documentsTestConfig("space-test-");
 
-let ipCounter = 0;
-const nextIp = () => `10.77.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-
-function signInForm(email: string, suite = ""): FormData {
-  const f = new FormData();
-  f.append("jeton", issueFormToken(SPACE_FORM, Date.now() - 60_000));
-  f.append("email", email);
-  f.append("suite", suite);
-  return f;
-}
-
-const request = (cookie?: string, path = "/espace") =>
-  new Request(`http://formavia.test${path}`, { headers: cookie ? { Cookie: cookie.split(";")[0]! } : {} });
+const nextIp = ipCounter("10.77");
+const request = (cookie?: string, path = "/espace") => spaceRequest(cookie, path);
 
 describe.each(engines)("the client's and trainee's space ($name)", ({ create }) => {
   let t: TestDatabase;
@@ -56,22 +44,14 @@ describe.each(engines)("the client's and trainee's space ($name)", ({ create }) 
     await t.cleanup();
   });
 
-  const linkMails = (to: string) =>
-    t.db
-      .selectFrom("mail_queue")
-      .select(["text_body", "to_address"])
-      .where("purpose", "=", "espace-lien")
-      .where("to_address", "=", to)
-      .execute();
+  const linkMails = (to: string) => sentLinks(t.db, to);
 
   /** Asks for a link as a visitor and returns its secret (from the e-mail queued). */
   async function askLink(email: string, suite = ""): Promise<string> {
     expect(await requestSpaceLink(signInForm(email, suite), { ip: nextIp(), target: t.db, minFillSeconds: 0 })).toEqual({ ok: true });
-    const mails = await linkMails(email);
-    const last = mails.at(-1)?.text_body ?? "";
-    const secret = /\/espace\/connexion\/([A-Za-z0-9_-]{43})/.exec(last)?.[1];
+    const secret = await lastLinkSecret(t.db, email);
     expect(secret, "the e-mail carries the link").toBeTruthy();
-    return secret!;
+    return secret;
   }
 
   async function signIn(email: string): Promise<string> {
@@ -111,16 +91,16 @@ describe.each(engines)("the client's and trainee's space ($name)", ({ create }) 
     const secret = await askLink(contact);
     const first = await openSpaceLink(secret, request(), t.db);
     expect(first).toMatchObject({ ok: true, next: "/espace" });
-    expect(await openSpaceLink(secret, request(), t.db)).toEqual({ ok: false, reason: "utilise" });
+    expect(await openSpaceLink(secret, request(), t.db)).toEqual({ ok: false, reason: "utilise", home: "/espace" });
 
     const late = await askLink(trainees[0]!.email);
     const at = Date.now() + LINK_MINUTES * 60_000 + 1000;
-    expect(await openSpaceLink(late, request(), t.db, at)).toEqual({ ok: false, reason: "expire" });
+    expect(await openSpaceLink(late, request(), t.db, at)).toEqual({ ok: false, reason: "expire", home: "/espace" });
 
     // A link opens its own person's session, never another's, nor another space's.
     const mine = await askLink(trainees[0]!.email);
     expect(await redeemSignInLink(t.db, "formateurs", mine)).toEqual({ ok: false, reason: "invalide" });
-    expect(await openSpaceLink(`${mine.slice(0, -2)}AA`, request(), t.db)).toEqual({ ok: false, reason: "invalide" });
+    expect(await openSpaceLink(`${mine.slice(0, -2)}AA`, request(), t.db)).toEqual({ ok: false, reason: "invalide", home: "/espace" });
     const opened = await openSpaceLink(mine, request(), t.db);
     if (!opened.ok) throw new Error(opened.reason);
     const session = await readLinkSession(request(opened.setCookie), SPACE_REALM, t.db);

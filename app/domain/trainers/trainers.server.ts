@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { halfDayLabel, sessionHalfDays } from "~/domain/registrations/calendar";
 import { recordRevision } from "~/domain/revisions/revisions.server";
 import type { Actor } from "~/platform/db/actor";
 import { atomically, db, nowIso, type Db } from "~/platform/db/db.server";
 import { isUniqueViolation } from "~/platform/db/errors";
+import { revokeLinkSessions, subjectOf } from "~/platform/link-sign-in/link-sign-in.server";
 import type { TrainersTable } from "~/platform/db/schema";
 import { toCsv } from "~/platform/csv";
 import { formatDate, formatDayRange, formatNumber } from "~/platform/format";
@@ -22,6 +23,7 @@ import {
   type TrainerInput,
   type TrainerStatus,
 } from "./model";
+import { TRAINER_REALM } from "./space-links";
 
 /**
  * Trainers and the half-days they teach (docs/decisions/0030-trainer-slots.md). Every change is
@@ -104,6 +106,37 @@ export async function getTrainer(id: string, target: Db = db()): Promise<Trainer
   return row ? toTrainer(row) : null;
 }
 
+/**
+ * The active trainer whose address this is (the trainer's space: README « Espace formateur »), or
+ * null. An address belongs to one active trainer at most (`emailTaken`); should two older records
+ * share one, the first created answers.
+ */
+export async function activeTrainerByEmail(email: string, target: Db = db()): Promise<Trainer | null> {
+  const row = await target
+    .selectFrom("trainers")
+    .selectAll()
+    .where(sql<string>`lower(email)`, "=", subjectOf(email))
+    .where("archived", "=", 0)
+    .orderBy("created_at")
+    .orderBy("id")
+    .executeTakeFirst();
+  return row ? toTrainer(row) : null;
+}
+
+/** The refusal when another active trainer has this address: each trainer signs in to their space with their own. */
+async function emailTaken(email: string, exceptId: string | null, target: Db): Promise<string | null> {
+  let q = target
+    .selectFrom("trainers")
+    .select("name")
+    .where(sql<string>`lower(email)`, "=", subjectOf(email))
+    .where("archived", "=", 0);
+  if (exceptId) q = q.where("id", "!=", exceptId);
+  const other = await q.executeTakeFirst();
+  return other
+    ? `${other.name} a déjà cette adresse e-mail\u00a0: chaque formateur actif a la sienne, qui lui ouvre son espace formateur.`
+    : null;
+}
+
 export interface TrainerContext {
   actor: Actor;
   target?: Db;
@@ -145,6 +178,8 @@ export async function createTrainer(input: unknown, { actor, target = db() }: Tr
   allowed(actor);
   const parsed = trainerInputSchema.safeParse(input);
   if (!parsed.success) return refused("invalid", fieldErrorsOf(parsed.error));
+  const taken = await emailTaken(parsed.data.email, null, target);
+  if (taken) return refused("conflict", { email: taken });
   const id = randomUUID();
   const now = nowIso();
   await atomically(target, async (trx) => {
@@ -158,25 +193,35 @@ export async function createTrainer(input: unknown, { actor, target = db() }: Tr
 }
 
 export function updateTrainer(id: string, input: unknown, ctx: TrainerContext): Promise<TrainerOutcome<Trainer>> {
-  return changing(id, ctx, async (_existing, { actor, target }) => {
+  return changing(id, ctx, async (existing, { actor, target }) => {
     const parsed = trainerInputSchema.safeParse(input);
     if (!parsed.success) return refused("invalid", fieldErrorsOf(parsed.error));
+    const taken = existing.archived ? null : await emailTaken(parsed.data.email, id, target);
+    if (taken) return refused("conflict", { email: taken });
     await atomically(target, async (trx) => {
       await trx
         .updateTable("trainers")
         .set({ ...toRow(parsed.data), updated_at: nowIso() })
         .where("id", "=", id)
         .execute();
+      // A new address: the old one no longer opens the trainer's space.
+      if (subjectOf(existing.email) !== subjectOf(parsed.data.email)) await revokeLinkSessions(trx, TRAINER_REALM, [existing.email]);
       await save(trx, actor, (await getTrainer(id, trx))!, "update", `Formateur «\u00a0${parsed.data.name}\u00a0» modifié.`);
     });
     return { ok: true, value: (await getTrainer(id, target))! };
   });
 }
 
-/** Archives a trainer (no new assignment; their past sessions stay) or makes them active again. */
+/**
+ * Archives a trainer (no new assignment; their past sessions stay; their space closes) or makes
+ * them active again (refused while another active trainer has their address).
+ */
 export function setTrainerArchived(id: string, archived: boolean, ctx: TrainerContext): Promise<TrainerOutcome<Trainer>> {
   return changing(id, ctx, async (existing, { actor, target }) => {
+    const taken = archived ? null : await emailTaken(existing.email, id, target);
+    if (taken) return refused("conflict", { _form: taken });
     await atomically(target, async (trx) => {
+      if (archived) await revokeLinkSessions(trx, TRAINER_REALM, [existing.email]);
       await trx
         .updateTable("trainers")
         .set({ archived: archived ? 1 : 0, updated_at: nowIso() })
@@ -205,6 +250,7 @@ export function deleteTrainer(id: string, ctx: TrainerContext): Promise<TrainerO
     await atomically(target, async (trx) => {
       await trx.deleteFrom("trainer_slots").where("trainer_id", "=", id).execute();
       await trx.deleteFrom("trainers").where("id", "=", id).execute();
+      await revokeLinkSessions(trx, TRAINER_REALM, [existing.email]);
       await recordAudit(trx, {
         actor,
         action: "delete",

@@ -1,14 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/formateur";
 import { TrainerForm } from "~/domain/trainers/components/trainer-form";
-import {
-  FeedLink,
-  TrainerActions,
-  TrainerFigures,
-  Unavailability,
-  statusLabel,
-  type TrainerReply,
-} from "~/domain/trainers/components/trainer-page";
+import { AdminTrainerSpace } from "~/domain/space/components/admin-space";
+import { sendTrainerSpaceLink } from "~/domain/space/trainer-space.server";
+import { FeedLink } from "~/domain/trainers/components/feed-link";
+import { TrainerActions, TrainerFigures, Unavailability, statusLabel, type TrainerReply } from "~/domain/trainers/components/trainer-page";
 import { createFeedLink, hasFeedLink, revokeFeedLink } from "~/domain/trainers/feed.server";
 import { trainerToFormValues } from "~/domain/trainers/model";
 import {
@@ -84,6 +80,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       const link = await createFeedLink(params.id, ctx);
       return link.ok ? replyWithToast<TrainerReply>({ ok: true, message: "Lien d'agenda créé.", feedUrl: link.value }) : answer(link, "");
     }
+    case "espace-lien": {
+      const sent = await sendTrainerSpaceLink(params.id, actor);
+      return sent.ok
+        ? replyWithToast<TrainerReply>({ ok: true, message: sent.message })
+        : replyWithToast<TrainerReply>({ ok: false, message: sent.error }, { status: failureStatus(sent.kind) });
+    }
     case "agenda-revoquer":
       return answer(await revokeFeedLink(params.id, ctx), "Lien d'agenda révoqué\u00a0: l'ancienne adresse ne répond plus.");
     case "supprimer": {
@@ -119,6 +121,7 @@ export default function AdminTrainer({ loaderData, actionData }: Route.Component
       <TrainerFigures lines={lines} sessions={sessions} />
       <Unavailability trainer={trainer} days={days} reply={reply} />
       <FeedLink active={feed} url={reply?.feedUrl} />
+      <AdminTrainerSpace email={trainer.email} archived={trainer.archived} />
       <section aria-labelledby="fiche" className="max-w-4xl space-y-3">
         <h2 id="fiche" className="text-lg font-semibold">
           Fiche

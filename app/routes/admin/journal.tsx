@@ -3,9 +3,8 @@ import { Link } from "~/ui/link";
 import { historyPath, isRevisionEntity } from "~/domain/revisions/model";
 import { Pagination } from "~/ui/pagination";
 import type { Route } from "./+types/journal";
-import { ROLE_LABELS, normalizeRole } from "~/platform/auth/roles";
 import { auditJournal } from "~/domain/audit/audit.server";
-import { auditActionLabel, auditEntityLabel, auditFilterSchema } from "~/domain/audit/model";
+import { auditActionLabel, auditActorLabel, auditEntityLabel, auditFilterSchema } from "~/domain/audit/model";
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import {
@@ -61,7 +60,7 @@ const COLUMNS: Column<Entry>[] = [
     cell: (e) => (
       <>
         <p className="break-all">{e.actorEmail}</p>
-        <p className="text-xs text-slate-600 dark:text-slate-400">{ROLE_LABELS[normalizeRole(e.actorRole)]}</p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">{auditActorLabel(e.actorRole)}</p>
       </>
     ),
   },

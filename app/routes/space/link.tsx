@@ -5,8 +5,9 @@ import { openSpaceLink } from "~/domain/space/sign-in.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
 
 /**
- * /espace/connexion/{secret}: the link of the e-mail. Opening it shows a button; pressing it uses
- * the link (once, within 15 minutes) and opens the session of the space. A mail scanner that opens
+ * /espace/connexion/{secret}: the link of the e-mail, for every space (the link's realm says which:
+ * the client's and trainee's, or the trainer's). Opening it shows a button; pressing it uses the
+ * link (once, within 15 minutes) and opens the session of its space. A mail scanner that opens
  * every link of a message therefore does not use it up. Its address (the secret) is never sent to
  * another site as a referrer (`same-origin`: `no-referrer` would send the form's Origin as "null",
  * which the origin check refuses).
@@ -31,10 +32,11 @@ const REFUSALS = {
 
 export async function action({ params, request }: Route.ActionArgs) {
   const outcome = await openSpaceLink(params.token, request);
-  if (!outcome.ok) return data({ error: REFUSALS[outcome.reason] }, { status: outcome.reason === "invalide" ? 404 : 410 });
+  if (!outcome.ok)
+    return data({ error: REFUSALS[outcome.reason], home: outcome.home }, { status: outcome.reason === "invalide" ? 404 : 410 });
   throw redirect(outcome.next, { headers: { "Set-Cookie": outcome.setCookie, "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
 
 export default function SpaceLinkPage({ actionData }: Route.ComponentProps) {
-  return <UseLinkPage error={actionData?.error} />;
+  return <UseLinkPage error={actionData?.error} home={actionData?.home} />;
 }

@@ -1,7 +1,6 @@
-import { data } from "react-router";
 import type { Route } from "./+types/training";
 import { SpaceFrame, TraineeSections } from "~/domain/space/components/space-pages";
-import { requireSpacePerson, spaceHeaders } from "~/domain/space/sign-in.server";
+import { requireSpacePerson, spacePageData } from "~/domain/space/sign-in.server";
 import { traineeSpacePage } from "~/domain/space/space.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
 
@@ -11,9 +10,7 @@ import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const person = await requireSpacePerson(request);
-  const page = await traineeSpacePage(person.email, params.id);
-  if (!page) throw data(null, { status: 404, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
-  return data({ email: person.email, page }, { headers: spaceHeaders(person) });
+  return spacePageData(person, await traineeSpacePage(person.email, params.id));
 }
 
 export function headers() {

@@ -97,3 +97,32 @@ export function AdminSpacePanel({
     </div>
   );
 }
+
+/** The trainer's admin page: how the trainer gets into their space, and the button that sends them its link. */
+export function AdminTrainerSpace({ email, archived }: { email: string; archived: boolean }) {
+  return (
+    <section aria-labelledby="espace-formateur" className="space-y-3">
+      <h2 id="espace-formateur" className="text-lg font-semibold">
+        Espace formateur
+      </h2>
+      {archived ? (
+        <p>Ce formateur est archivé&nbsp;: son espace est fermé.</p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Le formateur ouvre son espace sur <Link to="/espace/formateur">/espace/formateur</Link> avec son adresse{" "}
+            <span className="break-all">{email}</span>&nbsp;: ses sessions, leurs stagiaires (nom, prénom et entreprise), les besoins
+            d'adaptation, les documents de ses sessions et son agenda. Le lien de connexion est valable 15&nbsp;minutes et ne sert qu'une
+            fois.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="espace-lien" />
+            <Button type="submit" variant="secondary">
+              Envoyer le lien de l'espace formateur
+            </Button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

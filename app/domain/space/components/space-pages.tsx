@@ -8,9 +8,15 @@ import { FormErrorSummary, TextField } from "~/ui/form/fields";
 import { SpamGuards } from "~/ui/form/public-form";
 import { schemaValidator, useForm, type Validator } from "~/ui/form/use-form";
 import { Link } from "~/ui/link";
+import { DOOR_TEXTS, type DoorName } from "../doors";
+import type { ScheduleText } from "~/domain/registrations/mail-content.server";
 import type { SpaceDocument, SpaceOverview, TraineeSpacePage } from "../space.server";
 
-/** The screens of the client's and trainee's space (docs/decisions/0029-space-sign-in-by-link.md). */
+/**
+ * The screens of the spaces (docs/decisions/0029-space-sign-in-by-link.md): the sign-in page, the
+ * link's page and the frame serve every door (the client's and trainee's, the trainer's); the
+ * sections below are the client's and trainee's.
+ */
 
 export interface SignInReply {
   /** The answer given whether the address is known or not. */
@@ -23,13 +29,15 @@ export interface SignInReply {
 
 const validator = (): Promise<Validator> => import("../model").then(({ spaceSignInSchema }) => schemaValidator(spaceSignInSchema));
 
-/** /espace without a session: the address a link is asked for. */
+/** A space's home without a session (/espace, /espace/formateur): the address a link is asked for. */
 export function SignInPage({
+  door,
   token,
   suite,
   reply,
   notice,
 }: {
+  door: DoorName;
   token: string;
   suite: string;
   reply: SignInReply | undefined;
@@ -37,13 +45,11 @@ export function SignInPage({
 }) {
   const form = useForm({ id: "espace", reply: reply?.sent ? undefined : reply, validator });
   const email = !reply?.sent && typeof reply?.values.email === "string" ? reply.values.email : "";
+  const texts = DOOR_TEXTS[door];
   return (
     <>
-      <PageIntro eyebrow="Espace client et stagiaire" title="Accéder à votre espace">
-        <p>
-          Vos inscriptions, vos stagiaires, vos formations et vos documents, sans mot de passe&nbsp;: indiquez l'adresse e-mail donnée lors
-          de l'inscription, nous vous envoyons un lien de connexion.
-        </p>
+      <PageIntro eyebrow={texts.eyebrow} title="Accéder à votre espace">
+        <p>{texts.intro}</p>
       </PageIntro>
       <div className="mx-auto max-w-xl px-4 py-10">
         {notice ? (
@@ -79,36 +85,42 @@ export function SignInPage({
             autoComplete="email"
             inputMode="email"
             required
-            hint="Celle du contact de l'inscription ou celle d'un stagiaire."
+            hint={texts.hint}
             defaultValue={email}
             error={form.errors.email}
           />
           <Button type="submit">Recevoir le lien</Button>
         </Form>
         <p className="mt-8 text-sm text-slate-700 dark:text-slate-300">
-          Le lien est valable 15&nbsp;minutes et ne sert qu'une fois&nbsp;; votre espace reste ouvert sur cet appareil 30&nbsp;jours après
-          votre dernière visite, ou jusqu'à ce que vous vous déconnectiez. Vous êtes de l'équipe&nbsp;? L'administration se trouve sur{" "}
-          <Link to="/login">la page de connexion de l'équipe</Link>.
+          Le lien est valable 15&nbsp;minutes et ne sert qu'une fois&#8239;; votre espace reste ouvert sur cet appareil 30&nbsp;jours après
+          votre dernière visite, ou jusqu'à ce que vous vous déconnectiez.
+        </p>
+        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+          {texts.other.text} <Link to={texts.other.home}>{texts.other.link}</Link>. Vous êtes de l'équipe&#8239;? L'administration se trouve
+          sur <Link to="/login">la page de connexion de l'équipe</Link>.
         </p>
       </div>
     </>
   );
 }
 
-/** The header of every page of the space: who is signed in, « Se déconnecter ». */
+/** The header of every page of a space: who is signed in, « Se déconnecter » (of this space only). */
 export function SpaceFrame({
+  door = "espace",
   email,
   title,
   eyebrow,
   back,
   children,
 }: {
+  door?: DoorName;
   email: string;
   title: string;
   eyebrow: string;
   back?: boolean;
   children: ReactNode;
 }) {
+  const home = DOOR_TEXTS[door].home;
   return (
     <>
       <PageIntro eyebrow={eyebrow} title={title}>
@@ -118,8 +130,8 @@ export function SpaceFrame({
       </PageIntro>
       <div className="mx-auto max-w-4xl space-y-10 px-4 py-10">
         <nav aria-label="Espace" className="flex flex-wrap items-center gap-4">
-          {back ? <Link to="/espace">← Retour à votre espace</Link> : null}
-          <Form method="post" action="/espace" className="ml-auto">
+          {back ? <Link to={home}>← Retour à votre espace</Link> : null}
+          <Form method="post" action={home} className="ml-auto">
             <input type="hidden" name="intent" value="deconnexion" />
             <Button type="submit" variant="secondary" size="sm">
               Se déconnecter
@@ -132,7 +144,7 @@ export function SpaceFrame({
   );
 }
 
-const card = "rounded-xl border border-slate-200 p-5 dark:border-slate-800";
+export const card = "rounded-xl border border-slate-200 p-5 dark:border-slate-800";
 const heading = "text-lg font-bold text-slate-900 dark:text-white";
 
 /** The space's home: the registrations of a contact, the sessions of a trainee (a section only when it has something). */
@@ -186,8 +198,8 @@ function PersonalData() {
   );
 }
 
-/** One list of the space's home, each item a link to its page (nothing when the list is empty). */
-function OverviewList({
+/** One list of a space's home, each item a link to its page (nothing when the list is empty). */
+export function OverviewList({
   id,
   title,
   items,
@@ -216,8 +228,8 @@ function OverviewList({
   );
 }
 
-/** A framed section of the space, with its heading. */
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** A framed section of a space, with its heading. */
+export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className={card}>
       <h2 id={id} className={heading}>
@@ -229,10 +241,18 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 }
 
 /** Documents to download (a section only when there is one). */
-export function DocumentsSection({ documents }: { documents: SpaceDocument[] }) {
+export function DocumentsSection({
+  documents,
+  id = "documents",
+  title = "Documents",
+}: {
+  documents: SpaceDocument[];
+  id?: string;
+  title?: string;
+}) {
   if (documents.length === 0) return null;
   return (
-    <Panel id="documents" title="Documents">
+    <Panel id={id} title={title}>
       <ul className="mt-3 space-y-2">
         {documents.map((d) => (
           <li key={d.id}>
@@ -262,27 +282,34 @@ export function TraineesList({ trainees }: { trainees: Array<{ prenom: string; n
   );
 }
 
-/** A trainee's page: their session, calendar file, documents, whom to contact. */
-export function TraineeSections({ page }: { page: TraineeSpacePage }) {
+/** A session's dates, daily hours and place, each with its icon. */
+export function ScheduleList({ schedule }: { schedule: ScheduleText }) {
   const row = "flex items-start gap-3";
   const icon = "mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300";
   return (
+    <ul className="mt-4 space-y-3">
+      <li className={row}>
+        <CalendarDays aria-hidden="true" className={icon} />
+        <span>{schedule.dates}</span>
+      </li>
+      <li className={row}>
+        <Clock aria-hidden="true" className={icon} />
+        <span>Chaque jour {schedule.hours}</span>
+      </li>
+      <li className={row}>
+        <MapPin aria-hidden="true" className={icon} />
+        <span>{schedule.place}</span>
+      </li>
+    </ul>
+  );
+}
+
+/** A trainee's page: their session, calendar file, documents, whom to contact. */
+export function TraineeSections({ page }: { page: TraineeSpacePage }) {
+  return (
     <>
       <Panel id="ma-session" title="Votre session">
-        <ul className="mt-4 space-y-3">
-          <li className={row}>
-            <CalendarDays aria-hidden="true" className={icon} />
-            <span>{page.schedule.dates}</span>
-          </li>
-          <li className={row}>
-            <Clock aria-hidden="true" className={icon} />
-            <span>Chaque jour {page.schedule.hours}</span>
-          </li>
-          <li className={row}>
-            <MapPin aria-hidden="true" className={icon} />
-            <span>{page.schedule.place}</span>
-          </li>
-        </ul>
+        <ScheduleList schedule={page.schedule} />
         <p className="mt-4">
           <a href={page.calendarHref} className={buttonClass("secondary", "sm")} download>
             Ajouter à mon agenda (.ics)
@@ -306,8 +333,11 @@ export function TraineeSections({ page }: { page: TraineeSpacePage }) {
   );
 }
 
-/** /espace/connexion/…: the link is used by a button (a mail scanner that opens links does not use it up). */
-export function UseLinkPage({ error }: { error?: string }) {
+/**
+ * /espace/connexion/…: the link is used by a button (a mail scanner that opens links does not use it
+ * up). `home`: where a refused link's person asks for a new one (their door's sign-in page).
+ */
+export function UseLinkPage({ error, home = "/espace" }: { error?: string; home?: string }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{error ? "Lien non valable" : "Ouvrir votre espace"}</h1>
@@ -315,7 +345,7 @@ export function UseLinkPage({ error }: { error?: string }) {
         <>
           <p className="mt-4">{error}</p>
           <p className="mt-6">
-            <Link to="/espace" className={buttonClass("primary")}>
+            <Link to={home} className={buttonClass("primary")}>
               Demander un nouveau lien
             </Link>
           </p>
