@@ -5,6 +5,7 @@ import { halfDayLabel, parisTimeToInstant } from "~/domain/registrations/calenda
 import { placeOf } from "~/domain/registrations/sessions.server";
 import { config } from "~/platform/config.server";
 import { atomically, db, nowIso, type Db } from "~/platform/db/db.server";
+import { halfDayTimes } from "./model";
 import { changing, type TrainerContext, type TrainerOutcome } from "./trainers.server";
 
 /**
@@ -60,14 +61,6 @@ export function revokeFeedLink(trainerId: string, ctx: TrainerContext): Promise<
 export async function hasFeedLink(trainerId: string, target: Db = db()): Promise<boolean> {
   const row = await target.selectFrom("trainers").select("feed_token_hash").where("id", "=", trainerId).executeTakeFirst();
   return Boolean(row?.feed_token_hash);
-}
-
-/** The half-day's hours: the morning ends and the afternoon starts halfway through the session's day. */
-function halfDayTimes(part: string, dayStart: string, dayEnd: string): [string, string] {
-  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-  const middle = Math.round((minutes(dayStart) + minutes(dayEnd)) / 2 / 5) * 5;
-  const mid = `${String(Math.floor(middle / 60)).padStart(2, "0")}:${String(middle % 60).padStart(2, "0")}`;
-  return part === "matin" ? [dayStart, mid] : [mid, dayEnd];
 }
 
 /**

@@ -55,6 +55,8 @@ function source(objectives: number): SourceData {
       startDate: "2027-03-02",
       endDate: "2027-03-03",
       halfDays: sessionHalfDays("2027-03-02", "2027-03-03"),
+      dayStart: "09:00",
+      dayEnd: "17:00",
       disabilityContact: "",
       trainers: [],
     },
