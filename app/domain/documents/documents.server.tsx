@@ -472,7 +472,8 @@ export async function queueDocumentMail(
           }
         : {
             registrationId: row.registration_id,
-            purpose: `document-${row.kind}`,
+            // mail_queue.purpose holds 20 characters: one purpose for a trainer's documents.
+            purpose: isTrainerKind(row.kind) ? "document-formateur" : `document-${row.kind}`,
             to: to.email,
             subject: `${label} ${row.number}${to.forTrainee ? ` — ${to.forTrainee}` : ""}${orgName ? ` — ${orgName}` : ""}`,
             text: [`Bonjour ${to.name},`, "", ...linkLines, ...(spaceLine ? [spaceLine] : []), "", "Bien cordialement,", orgName].join(

@@ -519,7 +519,14 @@ export async function sessionTrainers(sessionId: string, target: Db = db()): Pro
     entry.halfDays.push(r.slot);
     byTrainer.set(r.id, entry);
   }
-  return [...byTrainer.values()].map((e) => ({ ...e, complete: all.every((h) => e.halfDays.includes(h)) }));
+  // In the session's order (morning before afternoon), not the slots' alphabetical one.
+  const order: string[] = all;
+  const rank = (h: string) => order.indexOf(h) + 1 || Infinity;
+  return [...byTrainer.values()].map((e) => ({
+    ...e,
+    halfDays: e.halfDays.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)),
+    complete: all.every((h) => e.halfDays.includes(h)),
+  }));
 }
 
 /* ----- Figures: hours taught ----- */
