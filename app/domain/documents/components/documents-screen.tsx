@@ -200,7 +200,7 @@ function TrainerDocuments({ page, reply }: { page: DocumentsPage; reply?: Docume
       </h2>
       {page.trainers.length === 0 ? (
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Aucun formateur affecté à cette session&#8239;: affectez-en un depuis la{" "}
+          Aucun formateur affecté à cette session&nbsp;: affectez-en un depuis la{" "}
           <Link to={`/admin/sessions/${page.session.id}`} className={link}>
             page de la session
           </Link>
