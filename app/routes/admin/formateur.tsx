@@ -99,7 +99,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "piece": {
       // A CV or a diploma (multipart, 10 Mo at most: server/body-limits.ts): the shared schema, then the content.
       const parsed = await parseSubmission(form, trainerFileSchema, { files: true });
-      if (!parsed.ok) return replyWithToast<TrainerReply>({ ok: false, message: "", errors: parsed.errors, values }, { status: 400 });
+      if (!parsed.ok)
+        return replyWithToast<TrainerReply>(
+          { ok: false, message: Object.values(parsed.errors)[0] ?? "Corrigez les champs signalés.", errors: parsed.errors, values },
+          { status: 400 },
+        );
       const file = form.get("file") as File;
       const body = Buffer.from(await file.arrayBuffer());
       return answer(await addTrainerFile(params.id, { kind: parsed.data.kind, filename: file.name, body }, ctx), "Pièce enregistrée.");
