@@ -35,6 +35,8 @@ export default [
   route("admin/sessions/:id/documents/apercu.pdf", "routes/admin/session-document-preview.ts"),
   route("admin/qualiopi/export", "routes/admin/qualiopi-export.ts"),
   route("admin/formateurs/heures.csv", "routes/admin/formateurs-heures.ts"),
+  // A trainer's CV or diploma (editors and admins only; never public: docs/legal/trainers.md).
+  route("admin/formateurs/:id/pieces/:fileId", "routes/admin/formateur-piece.ts"),
   // A trainer's calendar subscription (secret address, revocable: docs/decisions/0030-trainer-slots.md).
   route("formateurs/agenda/:secret/agenda.ics", "routes/trainer-feed.ts"),
   // The client's, trainee's and trainer's spaces: files (outside the site's frame).

@@ -14,6 +14,9 @@ describe("body limits per route family", () => {
     ["/admin/formations/12", "admin"],
     ["/admin/formations/12.data", "admin"],
     ["/admin/televersement-image", "image"],
+    ["/admin/formateurs/0b5b6f3e-6a0e-4f5e-9a4b-1c2d3e4f5a6b", "trainerFile"],
+    ["/admin/formateurs/0b5b6f3e-6a0e-4f5e-9a4b-1c2d3e4f5a6b.data", "trainerFile"],
+    ["/admin/formateurs", "admin"],
     ["/admin/formations/import", "importFile"],
     ["/admin/formations/batch-import.data", "importBatch"],
   ])("%s → %s", (path, family) => {

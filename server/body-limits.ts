@@ -5,6 +5,7 @@ import {
   IMPORT_MAX_REQUEST_BYTES,
   IMPORT_MAX_UPLOAD_LABEL,
 } from "~/domain/catalogue-import/limits";
+import { TRAINER_FILE_MAX_BYTES } from "~/domain/trainers/labels";
 import { IMAGE_MAX_BYTES } from "~/platform/storage/images.server";
 
 /**
@@ -20,6 +21,8 @@ export const BODY_LIMITS = {
   admin: 1024 * 1024,
   /** One image upload (the image plus the multipart envelope). */
   image: IMAGE_MAX_BYTES + 64 * 1024,
+  /** A trainer's page, where staff send a CV or a diploma (the file plus the multipart envelope). */
+  trainerFile: TRAINER_FILE_MAX_BYTES + 64 * 1024,
   /** One-file import. */
   importFile: IMPORT_MAX_REQUEST_BYTES,
   /** Batch import: up to IMPORT_MAX_BATCH_FILES files. */
@@ -33,6 +36,7 @@ const MESSAGES: Record<Family, string> = {
   auth: "Votre envoi dépasse 16 Ko : vérifiez les champs, puis réessayez.",
   admin: "L'envoi dépasse 1 Mo : raccourcissez les textes, puis réessayez.",
   image: "L'image dépasse 10 Mo : réduisez-la avant de l'envoyer.",
+  trainerFile: "Le fichier dépasse 10 Mo : réduisez-le avant de l'envoyer.",
   importFile: `Le fichier dépasse ${IMPORT_MAX_UPLOAD_LABEL} : découpez-le en plusieurs fichiers (l'import par lots en accepte plusieurs à la fois).`,
   importBatch: `L'envoi dépasse ${IMPORT_MAX_BATCH_FILES} fichiers de ${IMPORT_MAX_UPLOAD_LABEL} : envoyez-les en plusieurs fois.`,
 };
@@ -42,6 +46,7 @@ export function familyOf(requestPath: string): Family {
   const pathname = requestPath.replace(/\.data$/, "");
   if (pathname === "/login" || pathname === "/invitation" || pathname.startsWith("/api/auth/")) return "auth";
   if (pathname.startsWith("/admin/televersement-image")) return "image";
+  if (/^\/admin\/formateurs\/[0-9a-f-]{36}$/.test(pathname)) return "trainerFile";
   if (pathname.startsWith("/admin/formations/import")) return "importFile";
   if (pathname.startsWith("/admin/formations/batch-import")) return "importBatch";
   if (pathname === "/admin" || pathname.startsWith("/admin/")) return "admin";

@@ -9,6 +9,7 @@ import { runBackup } from "~/platform/backup/backup.server";
 import { nextBackupAt } from "~/platform/backup/schedule";
 import { sweepWaitingLists } from "~/domain/registrations/registrations.server";
 import { pruneOrphanDocumentFiles } from "~/domain/documents/orphans.server";
+import { pruneOrphanTrainerFiles } from "~/domain/trainers/files.server";
 import { pruneSpace } from "~/domain/space/sign-in.server";
 import { config } from "~/platform/config.server";
 import { pruneOutbox } from "~/platform/email/mailer.server";
@@ -69,6 +70,7 @@ export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
   },
   { name: "Compteurs des e-mails de compte expirés supprimés", next: every(6 * 60 * 60 * 1000), run: () => pruneAccountMailSends() },
   { name: "Fichiers de documents sans fiche supprimés", next: every(60 * 60 * 1000), run: () => pruneOrphanDocumentFiles() },
+  { name: "CV et diplômes de formateurs sans fiche supprimés", next: every(60 * 60 * 1000), run: () => pruneOrphanTrainerFiles() },
   {
     name: "Liens et sessions de l'espace client finis, accès de plus d'un an supprimés",
     next: every(6 * 60 * 60 * 1000),

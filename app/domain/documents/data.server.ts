@@ -6,12 +6,13 @@ import { getSession, placeOf, type RegistrationSession } from "~/domain/registra
 import type { DocumentClauses } from "~/domain/settings/document-clauses";
 import type { Organisation } from "~/domain/settings/model";
 import { getDocumentClauses, getOrganisation } from "~/domain/settings/settings.server";
-import { documentTrainers } from "~/domain/trainers/trainers.server";
+import { TRAINER_STATUSES, halfDayTimes, type TrainerStatus } from "~/domain/trainers/model";
+import { documentTrainers, trainerAssignment } from "~/domain/trainers/trainers.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { formatDayRange, formatDays, formatHours, formatTimeRange } from "~/platform/format";
 import { imageForPdf } from "~/platform/pdf/image.server";
 import { storage } from "~/platform/storage/storage.server";
-import { sessionHalfDays } from "./model";
+import { halfDayLabel, sessionHalfDays } from "./model";
 
 /**
  * What a document is made from, read once: the organisation (settings), its clauses, the formation
@@ -51,6 +52,9 @@ export interface SessionData {
   startDate: string;
   endDate: string;
   halfDays: string[];
+  /** The daily hours (`09:00`, `17:00`): a half-day's own hours are halves of them. */
+  dayStart: string;
+  dayEnd: string;
   disabilityContact: string;
   /** The trainers assigned (app/domain/trainers): name, quality and the half-days each teaches; empty when none. */
   trainers: Array<{ name: string; quality: string; halfDays: string[] }>;
@@ -118,6 +122,8 @@ function sessionData(s: RegistrationSession, trainers: SessionData["trainers"]):
     startDate: s.startDate,
     endDate: s.endDate,
     halfDays: sessionHalfDays(s.startDate, s.endDate),
+    dayStart: s.dayStart,
+    dayEnd: s.dayEnd,
     disabilityContact: [s.disabilityContactName, s.disabilityContactEmail].filter(Boolean).join(", "),
     trainers,
   };
@@ -194,4 +200,58 @@ export function hoursAttended(source: SourceData, trainee: Trainee): number {
   if (!total) return 0;
   const attended = trainee.halfDays.filter((h) => source.session.halfDays.includes(h)).length;
   return Math.round(((source.formation.durationHours * attended) / total) * 10) / 10;
+}
+
+/**
+ * A trainer's assignment to the session, as their lettre de mission or contrat de sous-traitance
+ * prints it (docs/legal/trainers.md): who they are, the half-days with their hours, the hours of
+ * teaching (the formation's hours shared equally between the session's half-days, as the
+ * attendance counts them) and the session's other trainers.
+ */
+export interface MissionData {
+  trainer: {
+    id: string;
+    name: string;
+    email: string;
+    phone: string;
+    status: TrainerStatus;
+    statusLabel: string;
+    companyName: string;
+    siret: string;
+    nda: string;
+    qualifications: string[];
+  };
+  halfDays: Array<{ value: string; label: string; hours: string }>;
+  hours: number;
+  complete: boolean;
+  others: string[];
+}
+
+/** The assignment of a trainer to the source's session, or null when they teach none of its half-days. */
+export async function loadMission(source: SourceData, trainerId: string, target: Db = db()): Promise<MissionData | null> {
+  const assignment = await trainerAssignment(source.session.id, trainerId, target);
+  if (!assignment) return null;
+  const { trainer: t, halfDays, complete, others } = assignment;
+  const total = source.session.halfDays.length || 1;
+  return {
+    trainer: {
+      id: t.id,
+      name: t.name,
+      email: t.email,
+      phone: t.phone,
+      status: t.status,
+      statusLabel: TRAINER_STATUSES[t.status],
+      companyName: t.companyName,
+      siret: t.siret,
+      nda: t.nda,
+      qualifications: t.qualifications,
+    },
+    halfDays: halfDays.map((h) => {
+      const [start, end] = halfDayTimes(h.slice(11), source.session.dayStart, source.session.dayEnd);
+      return { value: h, label: halfDayLabel(h), hours: formatTimeRange(start, end) };
+    }),
+    hours: Math.round(((source.formation.durationHours * halfDays.length) / total) * 10) / 10,
+    complete,
+    others,
+  };
 }

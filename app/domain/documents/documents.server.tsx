@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { convocationMailFor } from "~/domain/registrations/admin.server";
 import { contactSpaceLine, traineeSpaceLine } from "~/domain/registrations/space-links";
+import { getTrainer } from "~/domain/trainers/trainers.server";
 import { config } from "~/platform/config.server";
 import { enqueueMail, signalMailQueued } from "~/platform/email/queue.server";
 import type { Actor } from "~/platform/db/actor";
@@ -10,9 +11,17 @@ import { formatDate } from "~/platform/format";
 import type { FailureKind } from "~/platform/validation/errors";
 import { parisCalendarDay } from "~/platform/intl";
 import { storage } from "~/platform/storage/storage.server";
-import { loadRegistrations, loadSource, type RegistrationData, type SourceData, type Trainee } from "./data.server";
+import {
+  loadMission,
+  loadRegistrations,
+  loadSource,
+  type MissionData,
+  type RegistrationData,
+  type SourceData,
+  type Trainee,
+} from "./data.server";
 import { documentLink } from "./links.server";
-import { KIND_LABELS, LINK_DAYS, type DocumentKind } from "./model";
+import { KIND_LABELS, LINK_DAYS, isTrainerKind, type DocumentKind } from "./model";
 import { allocateNumber, nextNumber } from "./numbering.server";
 import { DEMO_SOURCE_REGISTRATION, demoSource } from "./preview";
 import { renderDocumentPdf, type PdfJob } from "./pdf/render.server";
@@ -30,6 +39,8 @@ export interface GenerateRequest {
   sessionId: string;
   registrationId?: string;
   traineeId?: string;
+  /** A lettre de mission or a contrat de sous-traitance: the trainer assigned to the session. */
+  trainerId?: string;
 }
 
 export type GenerateResult = { ok: true; id: string; number: string } | { ok: false; kind: FailureKind; error: string };
@@ -38,6 +49,7 @@ interface Prepared {
   subjectKey: string;
   registrationId: string | null;
   traineeId: string | null;
+  trainerId: string | null;
   filename: string;
   job: (issue: Issue) => PdfJob;
 }
@@ -55,8 +67,37 @@ function safeName(s: string): string {
   );
 }
 
+/**
+ * A trainer's document of the session: the lettre de mission of a salaried trainer, the contrat de
+ * sous-traitance of an external one; one subject per session and trainer, whichever it is, so a
+ * new version replaces the previous one even when the trainer's status changed meanwhile.
+ */
+function prepareMission(req: GenerateRequest, source: SourceData, mission: MissionData | null): Prepared | ReturnType<typeof refuse> {
+  if (!mission) return refuse("not-found", "Ce formateur n'est affecté à aucune demi-journée de cette session.");
+  const external = mission.trainer.status !== "interne";
+  if (req.kind === "mission" && external)
+    return refuse("conflict", `${mission.trainer.name} est un formateur externe\u00a0: générez un contrat de sous-traitance.`);
+  if (req.kind === "sous-traitance" && !external)
+    return refuse("conflict", `${mission.trainer.name} est salarié de l'organisme\u00a0: générez une lettre de mission.`);
+  return {
+    subjectKey: `formateur:${req.sessionId}:${mission.trainer.id}`,
+    registrationId: null,
+    traineeId: null,
+    trainerId: mission.trainer.id,
+    filename: `${req.kind === "mission" ? "lettre-de-mission" : "contrat-de-sous-traitance"}-${safeName(mission.trainer.name)}`,
+    job: (issue) => ({ template: external ? "SubcontractingContract" : "MissionLetter", props: { source, mission, issue } }),
+  };
+}
+
 /** What the request makes, or why it cannot be made (a convention for an individual, a certificate before the end…). */
-function prepare(req: GenerateRequest, source: SourceData, regs: RegistrationData[], today: string): Prepared | ReturnType<typeof refuse> {
+function prepare(
+  req: GenerateRequest,
+  source: SourceData,
+  regs: RegistrationData[],
+  today: string,
+  mission: MissionData | null = null,
+): Prepared | ReturnType<typeof refuse> {
+  if (isTrainerKind(req.kind)) return prepareMission(req, source, mission);
   if (req.kind === "emargement") {
     const count = regs.reduce((n, r) => n + r.trainees.length, 0);
     if (!count) return refuse("conflict", "Aucun stagiaire inscrit sur cette session.");
@@ -64,6 +105,7 @@ function prepare(req: GenerateRequest, source: SourceData, regs: RegistrationDat
       subjectKey: `emargement:${req.sessionId}`,
       registrationId: null,
       traineeId: null,
+      trainerId: null,
       filename: "feuille-emargement",
       job: (issue) => ({ template: "AttendanceSheet", props: { source, registrations: regs, issue } }),
     };
@@ -79,6 +121,7 @@ function prepare(req: GenerateRequest, source: SourceData, regs: RegistrationDat
       subjectKey: `${req.kind}:${r.id}`,
       registrationId: r.id,
       traineeId: null,
+      trainerId: null,
       filename: `${req.kind}-${safeName(r.companyName || r.contactName)}`,
       job: (issue) => ({ template: req.kind === "convention" ? "Convention" : "Contract", props: { source, r, issue } }),
     };
@@ -93,6 +136,7 @@ function prepare(req: GenerateRequest, source: SourceData, regs: RegistrationDat
     subjectKey: `${req.kind}:${t.id}`,
     registrationId: r.id,
     traineeId: t.id,
+    trainerId: null,
     filename: `${req.kind}-${safeName(`${t.firstName}-${t.lastName}`)}`,
     job: (issue) => ({ template: req.kind === "certificat" ? "Certificate" : "Convocation", props: { source, r, t, issue } }),
   };
@@ -151,7 +195,8 @@ export async function generateDocument(
   if (!source) return refuse("not-found", "Cette session n'existe pas.");
   const regs = preloaded?.regs ?? (await loadRegistrations(req.sessionId, target));
   const today = parisCalendarDay(new Date(now));
-  const prepared = prepare(req, source, regs, today);
+  const mission = isTrainerKind(req.kind) ? await loadMission(source, req.trainerId ?? "", target) : null;
+  const prepared = prepare(req, source, regs, today, mission);
   if ("ok" in prepared) return prepared;
   const year = Number(today.slice(0, 4));
   const id = randomUUID();
@@ -181,6 +226,7 @@ export async function generateDocument(
         session_id: req.sessionId,
         registration_id: prepared.registrationId,
         trainee_id: prepared.traineeId,
+        trainer_id: prepared.trainerId,
         version: Number(last?.v ?? 0) + 1,
         state: "actif",
         storage_key: key,
@@ -232,6 +278,20 @@ export async function generateDocument(
 }
 
 /**
+ * A trainer's document of a session, from their page: the lettre de mission of a salaried trainer,
+ * the contrat de sous-traitance of an external one (their status decides).
+ */
+export async function generateTrainerDocument(
+  sessionId: string,
+  trainerId: string,
+  options: Parameters<typeof generateDocument>[1],
+): Promise<GenerateResult> {
+  const trainer = await getTrainer(trainerId, options.target ?? db());
+  if (!trainer) return refuse("not-found", "Ce formateur n'existe pas ou a été supprimé.");
+  return generateDocument({ kind: trainer.status === "interne" ? "mission" : "sous-traitance", sessionId, trainerId }, options);
+}
+
+/**
  * A document as it would be generated, numbered « APERÇU » and never stored (staff check it before
  * generating); refused for the same reasons as the generation.
  */
@@ -242,7 +302,8 @@ export async function previewDocument(
   const source = await loadSource(req.sessionId, target);
   if (!source) return refuse("not-found", "Cette session n'existe pas.");
   const regs = await loadRegistrations(req.sessionId, target);
-  const prepared = prepare(req, source, regs, parisCalendarDay(new Date(now)));
+  const mission = isTrainerKind(req.kind) ? await loadMission(source, req.trainerId ?? "", target) : null;
+  const prepared = prepare(req, source, regs, parisCalendarDay(new Date(now)), mission);
   if ("ok" in prepared) return prepared;
   const pdf = await renderDocumentPdf(prepared.job({ number: "APERÇU", issuedOn: issuedOnLabel(now) }));
   return { ok: true, pdf, filename: `apercu-${prepared.filename}.pdf` };
@@ -255,6 +316,8 @@ export interface DocumentRow {
   kindLabel: string;
   registrationId: string | null;
   traineeId: string | null;
+  trainerId: string | null;
+  sessionId: string;
   version: number;
   replaced: boolean;
   filename: string;
@@ -264,14 +327,15 @@ export interface DocumentRow {
   sentAt: string | null;
 }
 
-/** The documents of a session (all versions, newest first), or of one registration. */
+/** The documents of a session (all versions, newest first), of one registration, or of one trainer. */
 export async function listDocuments(
-  { sessionId, registrationId }: { sessionId?: string; registrationId?: string },
+  { sessionId, registrationId, trainerId }: { sessionId?: string; registrationId?: string; trainerId?: string },
   target: Db = db(),
 ): Promise<DocumentRow[]> {
   let q = target.selectFrom("documents").selectAll();
   if (sessionId) q = q.where("session_id", "=", sessionId);
   if (registrationId) q = q.where("registration_id", "=", registrationId);
+  if (trainerId) q = q.where("trainer_id", "=", trainerId);
   const rows = await q.orderBy("created_at", "desc").orderBy("number", "desc").execute();
   return rows.map((r) => ({
     id: r.id,
@@ -280,6 +344,8 @@ export async function listDocuments(
     kindLabel: KIND_LABELS[r.kind as DocumentKind] ?? r.kind,
     registrationId: r.registration_id,
     traineeId: r.trainee_id,
+    trainerId: r.trainer_id,
+    sessionId: r.session_id,
     version: Number(r.version),
     replaced: r.state === "remplace",
     filename: r.filename,
@@ -312,10 +378,19 @@ interface Recipient {
 /**
  * Whom a document goes to: the registration's contact (convention, contract), the trainee
  * (convocation); a certificate goes to the trainee and to the registration's contact when that is
- * someone else (the client who paid keeps it for the funder).
+ * someone else (the client who paid keeps it for the funder); a lettre de mission or a contrat de
+ * sous-traitance to the trainer.
  */
-async function recipientsOf(trx: Db, row: { kind: string; registration_id: string | null; trainee_id: string | null }) {
+async function recipientsOf(
+  trx: Db,
+  row: { kind: string; registration_id: string | null; trainee_id: string | null; trainer_id: string | null },
+) {
   const recipients: Recipient[] = [];
+  if (row.trainer_id) {
+    const trainer = await trx.selectFrom("trainers").select(["email", "name"]).where("id", "=", row.trainer_id).executeTakeFirst();
+    if (trainer) recipients.push({ email: trainer.email, name: trainer.name });
+    return recipients;
+  }
   const contact = row.registration_id
     ? await trx
         .selectFrom("registrations")
@@ -355,7 +430,13 @@ export async function queueDocumentMail(
   if (!row) return { ok: false, error: "Ce document n'existe pas." };
   if (row.state !== "actif") return { ok: false, error: "Ce document a été remplacé : envoyez la dernière version." };
   const recipients = await recipientsOf(trx, row);
-  if (!recipients.length) return { ok: false, error: "La feuille d'émargement reste à l'équipe : elle ne s'envoie pas par e-mail." };
+  if (!recipients.length)
+    return {
+      ok: false,
+      error: row.trainer_id
+        ? "Ce formateur a été supprimé\u00a0: le document ne peut plus lui être envoyé."
+        : "La feuille d'émargement reste à l'équipe : elle ne s'envoie pas par e-mail.",
+    };
   const org = await trx.selectFrom("settings").select("value").where("key", "=", "organisation").executeTakeFirst();
   const orgName = org ? ((JSON.parse(org.value) as { name?: string }).name ?? "") : "";
   const label = KIND_LABELS[row.kind as DocumentKind] ?? "Document";
@@ -391,7 +472,8 @@ export async function queueDocumentMail(
           }
         : {
             registrationId: row.registration_id,
-            purpose: `document-${row.kind}`,
+            // mail_queue.purpose holds 20 characters: one purpose for a trainer's documents.
+            purpose: isTrainerKind(row.kind) ? "document-formateur" : `document-${row.kind}`,
             to: to.email,
             subject: `${label} ${row.number}${to.forTrainee ? ` — ${to.forTrainee}` : ""}${orgName ? ` — ${orgName}` : ""}`,
             text: [`Bonjour ${to.name},`, "", ...linkLines, ...(spaceLine ? [spaceLine] : []), "", "Bien cordialement,", orgName].join(

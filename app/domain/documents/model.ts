@@ -1,8 +1,17 @@
 import { z } from "zod";
 
-/** The training documents the site generates (docs/legal/documents.md). */
-export const DOCUMENT_KINDS = ["convention", "contrat", "convocation", "emargement", "certificat"] as const;
+/**
+ * The training documents the site generates (docs/legal/documents.md): for the clients and trainees,
+ * and, for a trainer assigned to a session (docs/legal/trainers.md), a lettre de mission (a salaried
+ * trainer) or a contrat de sous-traitance (an external one).
+ */
+export const DOCUMENT_KINDS = ["convention", "contrat", "convocation", "emargement", "certificat", "mission", "sous-traitance"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** The documents of a trainer's assignment to a session: which one depends on the trainer being salaried or external. */
+export const TRAINER_KINDS = ["mission", "sous-traitance"] as const satisfies readonly DocumentKind[];
+export type TrainerDocumentKind = (typeof TRAINER_KINDS)[number];
+export const isTrainerKind = (kind: string): kind is TrainerDocumentKind => (TRAINER_KINDS as readonly string[]).includes(kind);
 
 /** The number's prefix of each kind: one sequence per kind and year (`CONV-2027-0001`). */
 export const NUMBER_PREFIX: Record<DocumentKind, string> = {
@@ -11,6 +20,8 @@ export const NUMBER_PREFIX: Record<DocumentKind, string> = {
   convocation: "CONVOC",
   emargement: "EMARG",
   certificat: "CERT",
+  mission: "MISS",
+  "sous-traitance": "SSTR",
 };
 
 export const KIND_LABELS: Record<DocumentKind, string> = {
@@ -19,6 +30,8 @@ export const KIND_LABELS: Record<DocumentKind, string> = {
   convocation: "Convocation",
   emargement: "Feuille d'émargement",
   certificat: "Certificat de réalisation",
+  mission: "Lettre de mission",
+  "sous-traitance": "Contrat de sous-traitance",
 };
 
 /** The number of a document: prefix, year and a four-digit rank (`CERT-2027-0042`). */
@@ -58,6 +71,7 @@ export const generateSchema = z.object({
   type: z.enum(DOCUMENT_KINDS, { error: "Type de document inconnu." }),
   inscription: z.string().trim().optional().default(""),
   stagiaire: z.string().trim().optional().default(""),
+  formateur: z.string().trim().optional().default(""),
 });
 
 export const batchSchema = z.object({

@@ -1,9 +1,10 @@
+import { sessionTrainers } from "~/domain/trainers/trainers.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { parisCalendarDay } from "~/platform/intl";
 import { loadRegistrations, loadSource } from "./data.server";
 import { listDocuments, type DocumentRow } from "./documents.server";
 import { listBatches, type BatchView } from "./jobs.server";
-import { halfDayLabel } from "./model";
+import { halfDayLabel, type TrainerDocumentKind } from "./model";
 
 /** What the session's documents page shows (/admin/sessions/{id}/documents). */
 export interface DocumentsPage {
@@ -16,6 +17,8 @@ export interface DocumentsPage {
     buyerKind: "entreprise" | "particulier";
     trainees: Array<{ id: string; name: string; halfDays: string[]; result: string }>;
   }>;
+  /** The trainers assigned, each with the document of their assignment: lettre de mission (salaried) or contrat de sous-traitance. */
+  trainers: Array<{ id: string; name: string; kind: TrainerDocumentKind; halfDays: number; complete: boolean }>;
   documents: DocumentRow[];
   batches: BatchView[];
 }
@@ -39,6 +42,13 @@ export async function documentsPage(sessionId: string, target: Db = db(), now = 
       buyer: r.companyName || r.contactName,
       buyerKind: r.buyerKind,
       trainees: r.trainees.map((t) => ({ id: t.id, name: `${t.firstName} ${t.lastName}`, halfDays: t.halfDays, result: t.result })),
+    })),
+    trainers: (await sessionTrainers(sessionId, target)).map((a) => ({
+      id: a.trainer.id,
+      name: a.trainer.name,
+      kind: a.trainer.status === "interne" ? "mission" : "sous-traitance",
+      halfDays: a.halfDays.length,
+      complete: a.complete,
     })),
     documents: await listDocuments({ sessionId }, target),
     batches: await listBatches(sessionId, target),

@@ -69,6 +69,8 @@ export async function demoSource(clauses: DocumentClauses, target: Db): Promise<
       startDate: "2027-03-02",
       endDate: "2027-03-02",
       halfDays: sessionHalfDays("2027-03-02", "2027-03-02"),
+      dayStart: "09:00",
+      dayEnd: "17:00",
       disabilityContact: "",
       trainers: [],
     },

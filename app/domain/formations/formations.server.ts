@@ -29,7 +29,7 @@ import { type StoredImage } from "~/platform/storage/stored-image";
 import type { Actor, MutationContext as BaseMutationContext } from "~/platform/db/actor";
 import { isUniqueViolation } from "~/platform/db/errors";
 import { escapeLike, lockForUpdate } from "~/platform/db/dialect";
-import { sessionsWithRegistrations } from "./held-sessions.server";
+import { sessionsWithRegistrations, sessionsWithTrainers } from "./held-sessions.server";
 import { changedFieldNames, formationUpdatedSummary } from "./field-names";
 import { pageShowsSeats } from "~/platform/cache/page-tags.server";
 
@@ -560,7 +560,8 @@ export async function updateFormation(id: string, input: unknown, ctx: MutationC
 /**
  * A session with registrations is moved (dates, or the city when it has no address) on its own page,
  * which asks first and tells the registrants (docs/decisions/0023-moving-a-session.md): the
- * editor refuses it, field by field. Null when no such session moves.
+ * editor refuses it, field by field. So are the dates of a session with trainers assigned, whose
+ * half-days follow a move made there (docs/decisions/0032). Null when no such session moves.
  */
 async function movedHeldSessions(target: Db, formationId: string, data: FormationData): Promise<Record<string, string> | null> {
   const current = await target
@@ -574,15 +575,22 @@ async function movedHeldSessions(target: Db, formationId: string, data: Formatio
     if (!was) return [];
     const dates = was.start_date !== s.startDate || was.end_date !== s.endDate;
     const place = !was.address.trim() && (was.city_id ?? null) !== (s.cityId || null);
-    return dates || place ? [{ i, id: was.id, field: dates ? "startDate" : "cityId" }] : [];
+    return dates || place ? [{ i, id: was.id, field: dates ? "startDate" : "cityId", dates }] : [];
   });
   if (moves.length === 0) return null;
   const held = await sessionsWithRegistrations(target, { sessionIds: moves.map((m) => m.id) });
+  const taught = await sessionsWithTrainers(
+    target,
+    moves.filter((m) => m.dates).map((m) => m.id),
+  );
   const errors: Record<string, string> = {};
   for (const m of moves) {
     if (held.has(m.id))
       errors[`sessions.${m.i}.${m.field}`] =
         "Cette session a des inscriptions en cours\u00a0: changez ses dates ou son lieu sur sa page (Sessions et inscriptions), qui demande confirmation et prévient les inscrits.";
+    else if (taught.has(m.id))
+      errors[`sessions.${m.i}.${m.field}`] =
+        "Cette session a des formateurs affectés\u00a0: changez ses dates sur sa page (Sessions et inscriptions), où leurs demi-journées suivent les nouvelles dates.";
   }
   return Object.keys(errors).length > 0 ? errors : null;
 }

@@ -27,3 +27,23 @@ export async function sessionsWithRegistrations(
   }
   return held;
 }
+
+/**
+ * Sessions among `sessionIds` that have trainers assigned (app/domain/trainers): their dates move on
+ * the session's page only, where the trainers' half-days follow them
+ * (docs/decisions/0032-trainers-follow-a-moved-session.md).
+ */
+export async function sessionsWithTrainers(target: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  const taught = new Set<string>();
+  const ids = [...new Set(sessionIds)];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await target
+      .selectFrom("trainer_slots")
+      .select("session_id")
+      .distinct()
+      .where("session_id", "in", ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) if (r.session_id) taught.add(r.session_id);
+  }
+  return taught;
+}

@@ -201,15 +201,36 @@ export async function adminSessionDetail(id: string, target: Db = db()): Promise
 export type SessionSaveResult =
   | { ok: true; notified: number }
   | { ok: false; missing: true }
+  /** Rows that follow the session's dates cannot (a trainer busy at the new dates): nothing saved, the reason in French. */
+  | { ok: false; missing?: false; conflict: string }
   /** The schedule changes and registrants hold seats: nothing saved until staff confirm. */
   | { ok: false; missing?: false; audience: SessionAudience };
+
+/** A session's first and last days, before and after a move. */
+export interface SessionDates {
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * Rows of another domain that follow a session's dates (the trainers' half-days,
+ * app/domain/trainers/session-move.server.ts), which this domain does not import: asked before
+ * anything is written (a refusal saves nothing, before staff are even asked to confirm), then
+ * moved in the transaction that moves the session. A write refused by the database there (a race)
+ * rolls the whole move back.
+ */
+export interface SessionDatesFollower {
+  refusal(trx: Db, sessionId: string, from: SessionDates, to: SessionDates): Promise<string | null>;
+  follow(trx: Db, sessionId: string, from: SessionDates, to: SessionDates): Promise<void>;
+}
 
 /**
  * Staff set the kind, dates, daily hours and address of a session (used by the form, the e-mails and
  * the .ics). Moving it (dates, hours or place) while registrations hold seats needs
  * `confirmation`: then each contact and trainee is e-mailed the old and new schedule with the
  * updated calendar file (same UIDs, SEQUENCE + 1), and the documents issued before are « à
- * régénérer » (`schedule_changed_at`). Dates left out stay as they are.
+ * régénérer » (`schedule_changed_at`). Dates left out stay as they are. `follower`: what moves
+ * with the dates (see SessionDatesFollower).
  */
 export async function updateSessionDetails(
   id: string,
@@ -217,6 +238,7 @@ export async function updateSessionDetails(
   actor: Actor,
   target: Db = db(),
   now = Date.now(),
+  follower?: SessionDatesFollower,
 ): Promise<SessionSaveResult> {
   const setup = await mailSetup(target);
   const result = await target.transaction().execute(async (trx): Promise<SessionSaveResult> => {
@@ -230,6 +252,11 @@ export async function updateSessionDetails(
       address: input.address,
     };
     const moved = scheduleMoved(before, after);
+    const datesMoved = before.startDate !== after.startDate || before.endDate !== after.endDate;
+    if (datesMoved && follower) {
+      const conflict = await follower.refusal(trx, id, before, after);
+      if (conflict) return { ok: false, conflict };
+    }
     const audience = moved ? await sessionAudience(id, trx) : { registrations: 0, trainees: 0 };
     if (audience.registrations > 0 && !input.confirmation) return { ok: false, audience };
     const iso = new Date(now).toISOString();
@@ -247,6 +274,7 @@ export async function updateSessionDetails(
       }))
       .where("id", "=", id)
       .execute();
+    if (datesMoved && follower) await follower.follow(trx, id, before, after);
     const notified = moved ? await notifySessionMoved(trx, before, setup, now) : 0;
     await recordAudit(trx, {
       actor,

@@ -8,6 +8,7 @@ import { atomically, db, nowIso, type Db } from "~/platform/db/db.server";
 import type { Actor } from "~/platform/db/actor";
 import type { Trainer } from "./model";
 import { TRAINER_REALM } from "./space-links";
+import { halfDayTimes } from "./model";
 import { changing, type TrainerContext, type TrainerOutcome } from "./trainers.server";
 
 /**
@@ -77,14 +78,6 @@ export function changeOwnFeedLink(trainer: Trainer, create: boolean, target: Db 
 export async function hasFeedLink(trainerId: string, target: Db = db()): Promise<boolean> {
   const row = await target.selectFrom("trainers").select("feed_token_hash").where("id", "=", trainerId).executeTakeFirst();
   return Boolean(row?.feed_token_hash);
-}
-
-/** The half-day's hours: the morning ends and the afternoon starts halfway through the session's day. */
-export function halfDayTimes(part: string, dayStart: string, dayEnd: string): [string, string] {
-  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-  const middle = Math.round((minutes(dayStart) + minutes(dayEnd)) / 2 / 5) * 5;
-  const mid = `${String(Math.floor(middle / 60)).padStart(2, "0")}:${String(middle % 60).padStart(2, "0")}`;
-  return part === "matin" ? [dayStart, mid] : [mid, dayEnd];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { siretSchema } from "~/domain/settings/model";
-import type { TrainerStatus } from "./labels";
+import { TRAINER_FILE_MAX_BYTES, TRAINER_FILE_TOO_LARGE, TRAINER_FILE_WRONG_TYPE, type TrainerStatus } from "./labels";
+import { fileField } from "~/platform/validation/file-field";
 import { formatDateShort, frenchSpacing } from "~/platform/format";
 import { emptyToNull, optionalText, requiredText } from "~/platform/validation/text-fields";
 
@@ -9,7 +10,15 @@ import { emptyToNull, optionalText, requiredText } from "~/platform/validation/t
  * The shared vocabulary and the form's schema, checked in the browser and again by the domain.
  */
 
-export { TRAINER_FIELD_LABELS, TRAINER_STATUSES, isExternal, type TrainerStatus } from "./labels";
+export {
+  TRAINER_FIELD_LABELS,
+  TRAINER_FILE_KINDS,
+  TRAINER_FILE_MAX_BYTES,
+  TRAINER_STATUSES,
+  isExternal,
+  type TrainerFileKind,
+  type TrainerStatus,
+} from "./labels";
 
 /** A competence update (Qualiopi indicator 22): a training followed or a certification obtained, on a day. */
 export interface Competence {
@@ -48,6 +57,14 @@ export function trainerQuality(t: Pick<Trainer, "name" | "status" | "companyName
         : "externe, activité indépendante";
   const qualifications = t.qualifications.length ? `\u202f; qualifications\u00a0: ${t.qualifications.join(", ")}` : "";
   return `${t.name} (${status}${qualifications})`;
+}
+
+/** The half-day's hours (`matin` or `apres-midi`): the morning ends and the afternoon starts halfway through the session's day. */
+export function halfDayTimes(part: string, dayStart: string, dayEnd: string): [string, string] {
+  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const middle = Math.round((minutes(dayStart) + minutes(dayEnd)) / 2 / 5) * 5;
+  const mid = `${String(Math.floor(middle / 60)).padStart(2, "0")}:${String(middle % 60).padStart(2, "0")}`;
+  return part === "matin" ? [dayStart, mid] : [mid, dayEnd];
 }
 
 /** The non-blank lines of a textarea, trimmed. */
@@ -184,3 +201,16 @@ export const unavailabilitySchema = z
     path: ["to"],
     message: "Une indisponibilité dure un an au plus.",
   });
+
+/** A file the browser announces as a PDF or an image (the server reads the content itself). */
+const looksAccepted = (file: { name: string; type: string }) =>
+  /^(application\/pdf|image\/(jpeg|png|webp))$/.test(file.type) || /\.(pdf|jpe?g|png|webp)$/i.test(file.name);
+
+/** A CV or diploma sent on the trainer's page: its kind and the file, within 10 Mo (checked in the browser and again by the server). */
+export const trainerFileSchema = z.object({
+  kind: z.enum(["cv", "diplome"], { error: "Choisissez la nature de la pièce." }),
+  file: fileField("Choisissez le fichier à envoyer (PDF ou image).").superRefine((file, ctx) => {
+    if (file.size > TRAINER_FILE_MAX_BYTES) ctx.addIssue({ code: "custom", message: TRAINER_FILE_TOO_LARGE });
+    else if (!looksAccepted(file)) ctx.addIssue({ code: "custom", message: TRAINER_FILE_WRONG_TYPE });
+  }),
+});

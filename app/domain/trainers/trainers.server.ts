@@ -7,9 +7,11 @@ import type { Actor } from "~/platform/db/actor";
 import { atomically, db, nowIso, type Db } from "~/platform/db/db.server";
 import { isUniqueViolation } from "~/platform/db/errors";
 import { revokeLinkSessions, subjectOf } from "~/platform/link-sign-in/link-sign-in.server";
+import { log } from "~/platform/log.server";
+import { storage, type StorageDriver } from "~/platform/storage/storage.server";
 import type { TrainersTable } from "~/platform/db/schema";
 import { toCsv } from "~/platform/csv";
-import { formatDate, formatDayRange, formatNumber } from "~/platform/format";
+import { formatCount, formatDate, formatDayRange, formatNumber } from "~/platform/format";
 import { fieldErrorsOf, type FailureKind, type FieldErrors } from "~/platform/validation/errors";
 import {
   TRAINER_STATUSES,
@@ -234,8 +236,26 @@ export function setTrainerArchived(id: string, archived: boolean, ctx: TrainerCo
   });
 }
 
-/** Deletes a trainer who teaches no session (their unavailabilities go with them); one with sessions can only be archived. */
-export function deleteTrainer(id: string, ctx: TrainerContext): Promise<TrainerOutcome<void>> {
+/**
+ * Deletes stored pieces of trainers (CV, diplomas) whose rows are gone; one that cannot be deleted
+ * now is left to housekeeping (`pruneOrphanTrainerFiles`, ./files.server.ts).
+ */
+export async function deleteStoredFiles(keys: readonly string[], store: StorageDriver = storage()): Promise<void> {
+  for (const key of keys) {
+    try {
+      await store.delete(key);
+    } catch (error) {
+      log.warn("Pièce d'un formateur à supprimer plus tard", { key, error });
+    }
+  }
+}
+
+/**
+ * Deletes a trainer who teaches no session: their unavailabilities, CV and diplomas go with them
+ * (the rows in the transaction, then the files). One with sessions can only be archived. Their
+ * lettres de mission and contrats de sous-traitance stay with the sessions' documents.
+ */
+export function deleteTrainer(id: string, ctx: TrainerContext & { store?: StorageDriver }): Promise<TrainerOutcome<void>> {
   return changing(id, ctx, async (existing, { actor, target }) => {
     const taught = await target
       .selectFrom("trainer_slots")
@@ -247,8 +267,11 @@ export function deleteTrainer(id: string, ctx: TrainerContext): Promise<TrainerO
       return refused("conflict", {
         _form: `${existing.name} anime des sessions\u00a0: un formateur affecté à une session ne peut pas être supprimé, archivez-le.`,
       });
+    const files = await target.selectFrom("trainer_files").select("storage_key").where("trainer_id", "=", id).execute();
     await atomically(target, async (trx) => {
       await trx.deleteFrom("trainer_slots").where("trainer_id", "=", id).execute();
+      await trx.deleteFrom("trainer_files").where("trainer_id", "=", id).execute();
+      await trx.deleteFrom("trainer_session_changes").where("trainer_id", "=", id).execute();
       await trx.deleteFrom("trainers").where("id", "=", id).execute();
       await revokeLinkSessions(trx, TRAINER_REALM, [existing.email]);
       await recordAudit(trx, {
@@ -256,17 +279,30 @@ export function deleteTrainer(id: string, ctx: TrainerContext): Promise<TrainerO
         action: "delete",
         entity: "trainer",
         entityId: id,
-        summary: `Formateur «\u00a0${existing.name}\u00a0» supprimé.`,
+        summary: `Formateur «\u00a0${existing.name}\u00a0» supprimé${files.length ? `, avec ${formatCount(files.length, "pièce")} (CV, diplômes)` : ""}.`,
       });
     });
+    await deleteStoredFiles(
+      files.map((f) => f.storage_key),
+      ctx.store,
+    );
     return { ok: true, value: undefined };
   });
 }
 
 /* ----- Half-days: assignments and unavailabilities ----- */
 
-/** Why a trainer cannot take these half-days: the session they already teach then, or their unavailability. */
-async function conflictMessage(trainerId: string, slots: string[], exceptSession: string | null, target: Db): Promise<string | null> {
+/**
+ * Why a trainer cannot take these half-days: the session they already teach then, or their
+ * unavailability. `who` starts the sentence (« Ce formateur », or the trainer's name).
+ */
+export async function conflictMessage(
+  trainerId: string,
+  slots: string[],
+  exceptSession: string | null,
+  target: Db,
+  who = "Ce formateur",
+): Promise<string | null> {
   if (!slots.length) return null;
   let q = target
     .selectFrom("trainer_slots as t")
@@ -278,8 +314,32 @@ async function conflictMessage(trainerId: string, slots: string[], exceptSession
   if (exceptSession) q = q.where((eb) => eb.or([eb("t.session_id", "is", null), eb("t.session_id", "!=", exceptSession)]));
   const row = await q.orderBy("t.slot").executeTakeFirst();
   if (!row) return null;
-  if (!row.session_id) return `Ce formateur est indisponible le ${formatDate(row.slot.slice(0, 10))}.`;
-  return `Ce formateur anime déjà la session «\u00a0${row.title}\u00a0» ${formatDayRange(row.start_date!, row.end_date!)}.`;
+  if (!row.session_id) return `${who} est indisponible le ${formatDate(row.slot.slice(0, 10))}.`;
+  return `${who} anime déjà la session «\u00a0${row.title}\u00a0» ${formatDayRange(row.start_date!, row.end_date!)}.`;
+}
+
+/**
+ * Records that a trainer's half-days on a session changed (assigned, taken off), in the caller's
+ * transaction: the documents that name the session's trainers, issued before, are « à régénérer »
+ * (`trainerChanges`, read by app/domain/documents/regenerate.server.ts).
+ */
+async function markTrainerChange(trx: Db, sessionId: string, trainerId: string): Promise<void> {
+  const at = nowIso();
+  await trx
+    .insertInto("trainer_session_changes")
+    .values({ session_id: sessionId, trainer_id: trainerId, changed_at: at })
+    .onConflict((oc) => oc.columns(["session_id", "trainer_id"]).doUpdateSet({ changed_at: at }))
+    .execute();
+}
+
+/** When each trainer's half-days on a session last changed, by trainer (those still assigned and those taken off). */
+export async function trainerChanges(sessionId: string, target: Db = db()): Promise<Map<string, string>> {
+  const rows = await target
+    .selectFrom("trainer_session_changes")
+    .select(["trainer_id", "changed_at"])
+    .where("session_id", "=", sessionId)
+    .execute();
+  return new Map(rows.map((r) => [r.trainer_id, r.changed_at]));
 }
 
 /**
@@ -333,6 +393,7 @@ export async function assignTrainer(
           })),
         )
         .execute();
+      await markTrainerChange(trx, sessionId, trainer.id);
       await recordAudit(trx, {
         actor,
         action: "assign",
@@ -357,7 +418,12 @@ export async function assignTrainer(
 export function unassignTrainer(sessionId: string, trainerId: string, ctx: TrainerContext): Promise<TrainerOutcome<void>> {
   return changing(trainerId, ctx, async (trainer, { actor, target }) => {
     await atomically(target, async (trx) => {
-      await trx.deleteFrom("trainer_slots").where("trainer_id", "=", trainerId).where("session_id", "=", sessionId).execute();
+      const removed = await trx
+        .deleteFrom("trainer_slots")
+        .where("trainer_id", "=", trainerId)
+        .where("session_id", "=", sessionId)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) > 0) await markTrainerChange(trx, sessionId, trainerId);
       await recordAudit(trx, {
         actor,
         action: "unassign",
@@ -499,7 +565,14 @@ export async function sessionTrainers(sessionId: string, target: Db = db()): Pro
     entry.halfDays.push(r.slot);
     byTrainer.set(r.id, entry);
   }
-  return [...byTrainer.values()].map((e) => ({ ...e, complete: all.every((h) => e.halfDays.includes(h)) }));
+  // In the session's order (morning before afternoon), not the slots' alphabetical one.
+  const order: string[] = all;
+  const rank = (h: string) => order.indexOf(h) + 1 || Infinity;
+  return [...byTrainer.values()].map((e) => ({
+    ...e,
+    halfDays: e.halfDays.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)),
+    complete: all.every((h) => e.halfDays.includes(h)),
+  }));
 }
 
 /* ----- Figures: hours taught ----- */
@@ -644,4 +717,20 @@ export async function documentTrainers(
     quality: trainerQuality(a.trainer),
     halfDays: a.halfDays,
   }));
+}
+
+/**
+ * One trainer's assignment to a session, as their lettre de mission or contrat de sous-traitance
+ * prints it: the trainer's record, the half-days they teach (in order) and the session's other
+ * trainers; null when they teach none of its half-days.
+ */
+export async function trainerAssignment(
+  sessionId: string,
+  trainerId: string,
+  target: Db = db(),
+): Promise<{ trainer: Trainer; halfDays: string[]; complete: boolean; others: string[] } | null> {
+  const all = await sessionTrainers(sessionId, target);
+  const mine = all.find((a) => a.trainer.id === trainerId);
+  if (!mine) return null;
+  return { ...mine, others: all.filter((a) => a.trainer.id !== trainerId).map((a) => a.trainer.name) };
 }

@@ -70,6 +70,8 @@ export const NON_CONTENT_TABLES = [
   // Trainers are named on documents and in their calendar feed, never on a public page.
   "trainers",
   "trainer_slots",
+  "trainer_files",
+  "trainer_session_changes",
   // Written by triggers on the content tables and at startup; read by /recherche, which is never cached.
   "search_documents",
 ] as const;

@@ -600,6 +600,8 @@ export interface Database {
   space_accesses: SpaceAccessesTable;
   trainers: TrainersTable;
   trainer_slots: TrainerSlotsTable;
+  trainer_files: TrainerFilesTable;
+  trainer_session_changes: TrainerSessionChangesTable;
 }
 
 /** Registrations to sessions (migration 202611280200_registrations). */
@@ -742,11 +744,12 @@ export interface DocumentSequencesTable {
 export interface DocumentsTable {
   id: string;
   number: string; // CONV-2027-0001
-  kind: string; // convention | contrat | convocation | emargement | certificat
+  kind: string; // convention | contrat | convocation | emargement | certificat | mission | sous-traitance
   subject_key: string; // what it is about: kind + registration, trainee or session (versions of one document)
   session_id: string;
   registration_id: string | null;
   trainee_id: string | null;
+  trainer_id: string | null; // a lettre de mission or contrat de sous-traitance: the trainer it is about
   version: number;
   state: string; // actif | remplace
   storage_key: string;
@@ -843,4 +846,24 @@ export interface TrainerSlotsTable {
   session_id: string | null;
   created_by: WithDefault<string>;
   created_at: string;
+}
+
+/** A trainer's CV or diploma (migration 202612021010_trainer_missions): a private file, deleted with the trainer. */
+export interface TrainerFilesTable {
+  id: string;
+  trainer_id: string;
+  kind: string; // cv | diplome
+  filename: string; // as staff sent it, for the download
+  content_type: string; // application/pdf | image/png | image/jpeg | image/webp (read from the content)
+  size: number;
+  storage_key: string; // formateurs/pieces/<written at, ms>-<id>.<ext>
+  created_by: string;
+  created_at: string;
+}
+
+/** When a trainer's half-days on a session last changed: the documents naming the trainers issued before are « à régénérer ». */
+export interface TrainerSessionChangesTable {
+  session_id: string;
+  trainer_id: string;
+  changed_at: string;
 }

@@ -1,12 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/formateur";
+import { generateTrainerDocument, listDocuments } from "~/domain/documents/documents.server";
 import { TrainerForm } from "~/domain/trainers/components/trainer-form";
 import { AdminTrainerSpace } from "~/domain/space/components/admin-space";
 import { sendTrainerSpaceLink } from "~/domain/space/trainer-space.server";
 import { FeedLink } from "~/domain/trainers/components/feed-link";
+import { TrainerMissions, TrainerPieces } from "~/domain/trainers/components/trainer-pieces";
 import { TrainerActions, TrainerFigures, Unavailability, statusLabel, type TrainerReply } from "~/domain/trainers/components/trainer-page";
 import { createFeedLink, hasFeedLink, revokeFeedLink } from "~/domain/trainers/feed.server";
-import { trainerToFormValues } from "~/domain/trainers/model";
+import { addTrainerFile, listTrainerFiles, removeTrainerFile } from "~/domain/trainers/files.server";
+import { trainerFileSchema, trainerToFormValues } from "~/domain/trainers/model";
 import {
   addUnavailability,
   deleteTrainer,
@@ -25,6 +28,7 @@ import { failureStatus } from "~/platform/http/failure-status";
 import { pageMeta } from "~/platform/seo/meta";
 import { redirectWithToast } from "~/platform/toast/flash.server";
 import { formDataToObject } from "~/platform/validation/form-data";
+import { parseSubmission } from "~/platform/validation/submission";
 import { adminCrumb } from "~/ui/layout/admin-nav";
 
 export const handle = {
@@ -35,23 +39,29 @@ export const handle = {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: `Formateur ${args.loaderData?.trainer.name ?? ""}`, description: "Fiche du formateur.", noindex: true });
 
-/** /admin/formateurs/{id} (editors and admins): the record, archive or delete, unavailabilities, hours taught. */
+/**
+ * /admin/formateurs/{id} (editors and admins): the record, archive or delete, unavailabilities, hours
+ * taught, CV and diplomas, lettres de mission or contrats de sous-traitance.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireEditor(request);
   const trainer = await getTrainer(params.id);
   if (!trainer) throw data(null, { status: 404 });
-  const [lines, sessions, days, feed] = await Promise.all([
+  const [lines, sessions, days, feed, files, documents] = await Promise.all([
     hoursPerYear(params.id),
     taughtSessions(params.id),
     unavailableDays(params.id),
     hasFeedLink(params.id),
+    listTrainerFiles(params.id),
+    listDocuments({ trainerId: params.id }),
   ]);
-  return { trainer, lines, sessions, days, feed };
+  return { trainer, lines, sessions, days, feed, files, documents };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireEditor(request);
-  const values = formDataToObject(await request.formData());
+  const form = await request.formData();
+  const values = formDataToObject(form);
   const ctx = { actor };
   const answer = <T,>(outcome: TrainerOutcome<T>, message: string) =>
     outcome.ok
@@ -88,6 +98,25 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     case "agenda-revoquer":
       return answer(await revokeFeedLink(params.id, ctx), "Lien d'agenda révoqué\u00a0: l'ancienne adresse ne répond plus.");
+    case "piece": {
+      // A CV or a diploma (multipart, 10 Mo at most: server/body-limits.ts): the shared schema, then the content.
+      const parsed = await parseSubmission(form, trainerFileSchema, { files: true });
+      if (!parsed.ok)
+        return replyWithToast<TrainerReply>(
+          { ok: false, message: Object.values(parsed.errors)[0] ?? "Corrigez les champs signalés.", errors: parsed.errors, values },
+          { status: 400 },
+        );
+      const file = form.get("file") as File;
+      const body = Buffer.from(await file.arrayBuffer());
+      return answer(await addTrainerFile(params.id, { kind: parsed.data.kind, filename: file.name, body }, ctx), "Pièce enregistrée.");
+    }
+    case "piece-supprimer":
+      return answer(await removeTrainerFile(params.id, String(values.pieceId ?? ""), ctx), "Pièce supprimée.");
+    case "document-formateur": {
+      const made = await generateTrainerDocument(String(values.sessionId ?? ""), params.id, { actor });
+      if (made.ok) return replyWithToast<TrainerReply>({ ok: true, message: `Document ${made.number} généré.` });
+      return replyWithToast<TrainerReply>({ ok: false, message: made.error }, { status: failureStatus(made.kind) });
+    }
     case "supprimer": {
       const deleted = await deleteTrainer(params.id, ctx);
       if (deleted.ok)
@@ -100,9 +129,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminTrainer({ loaderData, actionData }: Route.ComponentProps) {
-  const { trainer, lines, sessions, days, feed } = loaderData;
+  const { trainer, lines, sessions, days, feed, files, documents } = loaderData;
   const reply = actionData as TrainerReply | undefined;
   const formReply = reply && !reply.ok && reply.values?.intent === "update" ? reply : undefined;
+  const pieceReply = reply && !reply.ok && reply.values?.intent === "piece" ? reply : undefined;
   return (
     <div className="space-y-10">
       <div className="space-y-2">
@@ -111,7 +141,7 @@ export default function AdminTrainer({ loaderData, actionData }: Route.Component
           {statusLabel(trainer.status)}
           {trainer.archived ? " · archivé" : ""}
         </p>
-        {reply && !reply.ok && !formReply ? (
+        {reply && !reply.ok && !formReply && !pieceReply ? (
           <p role="alert" className="font-medium text-red-700 dark:text-red-300">
             {reply.message}
           </p>
@@ -119,6 +149,8 @@ export default function AdminTrainer({ loaderData, actionData }: Route.Component
         <TrainerActions trainer={trainer} />
       </div>
       <TrainerFigures lines={lines} sessions={sessions} />
+      <TrainerMissions status={trainer.status} sessions={sessions} documents={documents} />
+      <TrainerPieces trainerId={trainer.id} files={files} reply={pieceReply} />
       <Unavailability trainer={trainer} days={days} reply={reply} />
       <FeedLink active={feed} url={reply?.feedUrl} />
       <AdminTrainerSpace email={trainer.email} archived={trainer.archived} />

@@ -6,19 +6,20 @@ import { requireEditor } from "~/platform/auth/guard.server";
 import { failureStatus } from "~/platform/http/failure-status";
 
 /**
- * GET /admin/sessions/{id}/documents/apercu.pdf?type=…&inscription=…&stagiaire=… (editors): the
+ * GET /admin/sessions/{id}/documents/apercu.pdf?type=…&inscription=…&stagiaire=…&formateur=… (editors): the
  * document as it would be generated, numbered « APERÇU », shown in the browser and never stored.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireEditor(request);
   const parsed = generateSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) throw data("Type de document inconnu.", { status: 400 });
-  const { type, inscription, stagiaire } = parsed.data;
+  const { type, inscription, stagiaire, formateur } = parsed.data;
   const result = await previewDocument({
     kind: type,
     sessionId: params.id,
     registrationId: inscription || undefined,
     traineeId: stagiaire || undefined,
+    trainerId: formateur || undefined,
   });
   if (!result.ok)
     return new Response(result.error, {

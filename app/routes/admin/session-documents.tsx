@@ -61,13 +61,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "generer") {
     const parsed = await parseSubmission(form, generateSchema);
     if (!parsed.ok) return reply({ ok: false, message: Object.values(parsed.errors)[0] ?? "Requête invalide." });
-    const { type, inscription, stagiaire } = parsed.data;
+    const { type, inscription, stagiaire, formateur } = parsed.data;
     const result = await generateDocument(
-      { kind: type, sessionId: params.id, registrationId: inscription || undefined, traineeId: stagiaire || undefined },
+      {
+        kind: type,
+        sessionId: params.id,
+        registrationId: inscription || undefined,
+        traineeId: stagiaire || undefined,
+        trainerId: formateur || undefined,
+      },
       { actor },
     );
-    if (!result.ok) return reply({ ok: false, message: result.error, target: stagiaire || inscription }, failureStatus(result.kind));
-    return reply({ ok: true, message: `Document ${result.number} généré.`, target: stagiaire || inscription });
+    const target = stagiaire || inscription || formateur;
+    if (!result.ok) return reply({ ok: false, message: result.error, target }, failureStatus(result.kind));
+    return reply({ ok: true, message: `Document ${result.number} généré.`, target });
   }
   if (intent === "envoyer") {
     const result = await sendSessionDocument(params.id, String(values.document ?? ""), actor);

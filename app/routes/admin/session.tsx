@@ -3,7 +3,7 @@ import { formatCount, plural } from "~/platform/format";
 import { Link } from "~/ui/link";
 import type { Route } from "./+types/session";
 import { queueBatch } from "~/domain/documents/jobs.server";
-import { adminSessionDetail, isRegistrationOfSession, updateSessionDetails } from "~/domain/registrations/admin.server";
+import { adminSessionDetail, isRegistrationOfSession } from "~/domain/registrations/admin.server";
 import {
   RegistrationList,
   SessionDetailsForm,
@@ -26,6 +26,7 @@ import {
   moveRegistration,
 } from "~/domain/registrations/registrations.server";
 import { SessionTrainers } from "~/domain/trainers/components/session-trainers";
+import { updateSessionWithTrainers } from "~/domain/trainers/session-move.server";
 import { changeSessionTrainers, sessionTrainerPanel } from "~/domain/trainers/trainers.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { failureStatus } from "~/platform/http/failure-status";
@@ -132,13 +133,15 @@ export async function action({ request, params }: Route.ActionArgs) {
         errors: parsed.errors,
         values,
       });
-    const saved = await updateSessionDetails(params.id, parsed.data, user);
+    // The trainers' half-days follow the new dates, or the move is refused (docs/decisions/0032).
+    const saved = await updateSessionWithTrainers(params.id, parsed.data, user);
     if (saved.ok)
       return reply({
         ok: true,
         message: saved.notified ? `Session déplacée\u00a0: ${formatCount(saved.notified, "e-mail")} aux inscrits.` : "Session enregistrée.",
       });
     if (saved.missing) return reply({ ok: false, message: "Cette session n'existe plus." }, 404);
+    if ("conflict" in saved) return reply({ ok: false, message: saved.conflict, errors: { startDate: saved.conflict }, values }, 409);
     return data<SessionActionReply>(
       { ok: false, message: moveWarning(saved.audience), confirmMove: saved.audience, values },
       { status: 409 },

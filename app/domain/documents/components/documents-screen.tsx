@@ -17,16 +17,18 @@ function GenerateButton({
   type,
   registrationId = "",
   traineeId = "",
+  trainerId = "",
   label,
   sessionId,
 }: {
   type: string;
   registrationId?: string;
   traineeId?: string;
+  trainerId?: string;
   label: string;
   sessionId: string;
 }) {
-  const query = new URLSearchParams({ type, inscription: registrationId, stagiaire: traineeId });
+  const query = new URLSearchParams({ type, inscription: registrationId, stagiaire: traineeId, formateur: trainerId });
   return (
     <span className="inline-flex items-center gap-2">
       <Form method="post" className="inline">
@@ -34,6 +36,7 @@ function GenerateButton({
         <input type="hidden" name="type" value={type} />
         <input type="hidden" name="inscription" value={registrationId} />
         <input type="hidden" name="stagiaire" value={traineeId} />
+        <input type="hidden" name="formateur" value={trainerId} />
         <Button type="submit" variant="secondary" size="sm">
           {label}
         </Button>
@@ -160,12 +163,18 @@ function Batches({ page }: { page: DocumentsPage }) {
   );
 }
 
-/** The documents of one registration, current versions first (the full list with actions is below). */
-function RegistrationDocuments({ documents }: { documents: DocumentsPage["documents"] }) {
-  if (!documents.length) return <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Aucun document pour cette inscription.</p>;
+/** The documents of one registration (or one trainer), current versions first (the full list with actions is below). */
+export function RegistrationDocuments({
+  documents,
+  of = "cette inscription",
+}: {
+  documents: Array<Pick<DocumentsPage["documents"][number], "id" | "number" | "kind" | "version" | "replaced" | "sentTo">>;
+  of?: string;
+}) {
+  if (!documents.length) return <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Aucun document pour {of}.</p>;
   const ordered = [...documents].sort((a, b) => Number(a.replaced) - Number(b.replaced));
   return (
-    <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Documents de cette inscription">
+    <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={`Documents de ${of}`}>
       {ordered.map((d) => (
         <li key={d.id} className={d.replaced ? "text-slate-600 dark:text-slate-400" : undefined}>
           <a href={`/admin/documents/${d.id}/pdf`} className={link} download>
@@ -179,11 +188,60 @@ function RegistrationDocuments({ documents }: { documents: DocumentsPage["docume
   );
 }
 
+/**
+ * The session's trainers, each with the document of their assignment (docs/legal/trainers.md): the
+ * lettre de mission of a salaried trainer, the contrat de sous-traitance of an external one.
+ */
+function TrainerDocuments({ page, reply }: { page: DocumentsPage; reply?: DocumentsReply }) {
+  return (
+    <section aria-labelledby="doc-formateurs" className={panel}>
+      <h2 id="doc-formateurs" className="text-lg font-semibold">
+        Formateurs
+      </h2>
+      {page.trainers.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Aucun formateur affecté à cette session&nbsp;: affectez-en un depuis la{" "}
+          <Link to={`/admin/sessions/${page.session.id}`} className={link}>
+            page de la session
+          </Link>
+          .
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {page.trainers.map((t) => (
+            <li key={t.id} className="border-t border-slate-100 pt-3 first:border-t-0 first:pt-0 dark:border-slate-800">
+              <div className="flex flex-wrap items-center gap-3">
+                <span className="font-medium">
+                  {t.name}{" "}
+                  <span className="text-sm font-normal text-slate-700 dark:text-slate-300">
+                    ({t.complete ? "toute la session" : `${t.halfDays} demi-journée${t.halfDays > 1 ? "s" : ""}`})
+                  </span>
+                </span>
+                <GenerateButton
+                  sessionId={page.session.id}
+                  type={t.kind}
+                  trainerId={t.id}
+                  label={
+                    t.kind === "mission" ? `Générer la lettre de mission de ${t.name}` : `Générer le contrat de sous-traitance de ${t.name}`
+                  }
+                />
+              </div>
+              <Message reply={reply} target={t.id} />
+              <RegistrationDocuments documents={page.documents.filter((d) => d.trainerId === t.id)} of={t.name} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** The session's documents: presence and results, generation per registration and trainee, batches, and every version. */
 export function DocumentsScreen({ page, polling, reply }: { page: DocumentsPage; polling: boolean; reply?: DocumentsReply }) {
   useLiveData({ poll: polling });
   const traineeName = new Map(page.registrations.flatMap((r) => r.trainees.map((t) => [t.id, t.name] as const)));
   const buyer = new Map(page.registrations.map((r) => [r.id, r.buyer] as const));
+  const trainerName = new Map(page.trainers.map((t) => [t.id, t.name] as const));
   return (
     <div className="space-y-8">
       <div>
@@ -200,6 +258,7 @@ export function DocumentsScreen({ page, polling, reply }: { page: DocumentsPage;
         </div>
       </div>
       <Batches page={page} />
+      <TrainerDocuments page={page} reply={reply} />
       <section aria-labelledby="par-inscription" className="space-y-4">
         <h2 id="par-inscription" className="text-lg font-semibold">
           Par inscription
@@ -279,7 +338,10 @@ export function DocumentsScreen({ page, polling, reply }: { page: DocumentsPage;
                     <td className={`${td} tabular-nums`}>{d.number}</td>
                     <td className={td}>{KIND_LABELS[d.kind]}</td>
                     <td className={td}>
-                      {(d.traineeId && traineeName.get(d.traineeId)) || (d.registrationId && buyer.get(d.registrationId)) || "Session"}
+                      {(d.traineeId && traineeName.get(d.traineeId)) ||
+                        (d.registrationId && buyer.get(d.registrationId)) ||
+                        (d.trainerId && (trainerName.get(d.trainerId) ?? "Formateur")) ||
+                        "Session"}
                     </td>
                     <td className={td}>
                       v{d.version}

@@ -8,10 +8,11 @@ import { renderPdf } from "~/platform/pdf/pdf.server";
 import type { RegistrationData, SourceData } from "../data.server";
 import { sessionHalfDays } from "../model";
 import { DEMO_SOURCE_REGISTRATION } from "../preview";
-import { AttendanceSheet, Certificate, Contract, Convention, Convocation } from "./templates.server";
+import type { MissionData } from "../data.server";
+import { AttendanceSheet, Certificate, Contract, Convention, Convocation, MissionLetter, SubcontractingContract } from "./templates.server";
 
 /**
- * The layout of the five documents, read back from the PDF's text positions: the title does not run
+ * The layout of the seven documents, read back from the PDF's text positions: the title does not run
  * into the line under it, and no page ends with a heading (whatever the length of what precedes it).
  */
 
@@ -55,6 +56,8 @@ function source(objectives: number): SourceData {
       startDate: "2027-03-02",
       endDate: "2027-03-03",
       halfDays: sessionHalfDays("2027-03-02", "2027-03-03"),
+      dayStart: "09:00",
+      dayEnd: "17:00",
       disabilityContact: "",
       trainers: [],
     },
@@ -78,7 +81,30 @@ const documents: Record<string, (s: SourceData) => ReactElement> = {
   convocation: (s) => <Convocation source={s} r={company} t={trainee} issue={issue} />,
   emargement: (s) => <AttendanceSheet source={s} registrations={[company]} issue={issue} />,
   certificat: (s) => <Certificate source={s} r={company} t={trainee} issue={issue} />,
+  mission: (s) => <MissionLetter source={s} mission={mission("interne")} issue={issue} />,
+  "sous-traitance": (s) => <SubcontractingContract source={s} mission={mission("societe")} issue={issue} />,
 };
+
+function mission(status: MissionData["trainer"]["status"]): MissionData {
+  return {
+    trainer: {
+      id: "t",
+      name: "Irène Joliot",
+      email: "irene@joliot.test",
+      phone: "",
+      status,
+      statusLabel: "",
+      companyName: "Joliot Formation SARL",
+      siret: "73282932000074",
+      nda: "",
+      qualifications: ["TOSA Excel expert"],
+    },
+    halfDays: [{ value: "2027-03-02:matin", label: "mardi 2 mars 2027, matin", hours: formatTimeRange("09:00", "13:00") }],
+    hours: 3.5,
+    complete: false,
+    others: [],
+  };
+}
 
 const top = (i: PdfTextItem) => i.y - ASCENT * i.size;
 const bottom = (i: PdfTextItem) => i.y + DESCENT * i.size;
@@ -99,6 +125,8 @@ describe("training documents' layout", () => {
     ["contrat", 1],
     ["convocation", 1],
     ["certificat", 26],
+    ["mission", 1],
+    ["sous-traitance", 1],
   ] as const)("%s: no page ends with a heading, whatever the length of the text above it", { timeout: 120_000 }, async (kind, from) => {
     for (let objectives = from; objectives < from + 24; objectives += 2) {
       const pages = await pdfTextItems(await renderPdf(documents[kind]!(source(objectives))));

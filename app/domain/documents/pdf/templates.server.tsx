@@ -3,7 +3,7 @@ import { Children, type ReactNode } from "react";
 import { formatSiret } from "~/platform/format";
 import { formatCount, formatDate, formatEurosWithCents, formatHours } from "~/platform/format";
 import { PDF_FONT, pdfVisitorText } from "~/platform/pdf/pdf.server";
-import { hoursAttended, type RegistrationData, type SourceData, type Trainee } from "../data.server";
+import { hoursAttended, type MissionData, type RegistrationData, type SourceData, type Trainee } from "../data.server";
 import { halfDayLabel, KIND_LABELS, resultLabel, type DocumentKind } from "../model";
 import { priceBreakdown } from "../price";
 
@@ -582,5 +582,245 @@ export function Certificate(props: TraineeDocument) {
   );
 }
 
+/* ----- A trainer's assignment: lettre de mission (salaried) or contrat de sous-traitance (external) ----- */
+
+/** What a trainer's document is made from: the session's source and the trainer's assignment. */
+interface MissionDocument {
+  source: SourceData;
+  mission: MissionData;
+  issue: Issue;
+}
+
+/** The session as the trainer needs it: the formation, its dates, hours and place, and the half-days they teach. */
+function MissionSession({ source, mission }: { source: SourceData; mission: MissionData }) {
+  const f = source.formation;
+  return (
+    <>
+      <Section title="Formation">
+        <Field label="Intitulé de la formation">{f.title}</Field>
+        <Field label="Nature de l'action">Action de formation (article L6313-1, 1° du Code du travail)</Field>
+        <Field label="Dates de la session">{source.session.datesLabel}</Field>
+        <Field label="Horaires">{source.session.hours}</Field>
+        <Field label="Lieu">{source.session.place}</Field>
+        <Field label="Modalité">{f.modality}</Field>
+        <Field label="Durée de la formation">{fr(f.duration)}</Field>
+      </Section>
+      <Section title="Demi-journées confiées">
+        {mission.halfDays.map((h) => (
+          <Text key={h.value} style={styles.bullet}>
+            • {h.label} ({h.hours})
+          </Text>
+        ))}
+        <Text style={{ marginTop: 4 }}>
+          {fr(
+            `Soit ${formatCount(mission.halfDays.length, "demi-journée")}${mission.complete ? " (toute la session)" : ` sur ${source.session.halfDays.length}`} et ${formatHours(mission.hours)} de formation.`,
+          )}
+        </Text>
+        {mission.others.length ? (
+          <Text>
+            Autres formateurs de la session{NBSP}: {mission.others.join(", ")}.
+          </Text>
+        ) : null}
+      </Section>
+      <Section title="Objectifs">
+        {f.objectives.map((o, i) => (
+          <Text key={i} style={styles.bullet}>
+            • {o}
+          </Text>
+        ))}
+      </Section>
+      <Section title="Moyens pédagogiques et techniques">
+        <Text>{f.teachingMethods}</Text>
+      </Section>
+      <Section title="Modalités d'évaluation">
+        <Text>{f.evaluationMethods}</Text>
+      </Section>
+    </>
+  );
+}
+
+/** The qualifications retained for this assignment (L6352-1: the titles and qualities of the teaching staff and their relation to the action). */
+function Qualifications({ mission }: { mission: MissionData }) {
+  const q = mission.trainer.qualifications;
+  return (
+    <Text>
+      Qualifications retenues pour cette mission{NBSP}:{" "}
+      {q.length
+        ? `${q.join(", ")}.`
+        : "les diplômes, titres et références professionnelles du formateur en rapport avec la formation, joints à son dossier."}
+    </Text>
+  );
+}
+
+/** What the trainer does during the session, salaried or external: the organisation's processes (L6353-1, L6352-3, Qualiopi). */
+function TrainerDuties({ who }: { who: string }) {
+  return (
+    <>
+      <Text style={styles.bullet}>
+        • animer les demi-journées confiées selon le programme, les objectifs, les moyens pédagogiques et les modalités d'évaluation
+        ci-dessus, préétablis par l'organisme de formation (article L6353-1 du Code du travail){NBSP};
+      </Text>
+      <Text style={styles.bullet}>
+        • faire signer à chaque stagiaire la feuille d'émargement de chaque demi-journée et la signer{NBSP}; la remettre à l'organisme de
+        formation à l'issue de la session, justificatif de la réalisation de l'action{NBSP};
+      </Text>
+      <Text style={styles.bullet}>
+        • évaluer les acquis des stagiaires selon les modalités prévues et en transmettre les résultats, qui fondent le certificat de
+        réalisation délivré par l'organisme (article L6353-1, alinéa 3){NBSP};
+      </Text>
+      <Text style={styles.bullet}>
+        • faire respecter le règlement intérieur de l'organisme applicable aux stagiaires (article L6352-3), accueillir les stagiaires selon
+        ses procédures, y compris l'adaptation prévue pour une personne en situation de handicap, et recueillir leurs appréciations{NBSP};
+      </Text>
+      <Text style={styles.bullet}>
+        • signaler sans délai à l'organisme de formation toute absence, tout abandon, tout incident ou toute réclamation, et tout
+        empêchement {who}.
+      </Text>
+    </>
+  );
+}
+
+/** Lettre de mission of a salaried trainer: the half-days and hours of one session, within their employment contract. */
+export function MissionLetter({ source, mission, issue }: MissionDocument) {
+  const o = source.organisation;
+  const t = mission.trainer;
+  return (
+    <Document title={`${KIND_LABELS.mission} ${issue.number}`} author={o.name} language="fr">
+      <Sheet source={source} kind="mission" issue={issue} subtitle="Formateur salarié de l'organisme">
+        <Section title="Formateur">
+          <Field label="Nom">{t.name}</Field>
+          <Field label="Qualité">{`Formateur interne, salarié·e de ${o.name}`}</Field>
+          <Field label="Contact">{[t.email, t.phone].filter(Boolean).join(", ")}</Field>
+        </Section>
+        <Section title="Objet de la mission">
+          <Text>
+            Dans le cadre de votre contrat de travail, {o.name} vous confie l'animation des demi-journées ci-dessous de l'action de
+            formation décrite dans la présente lettre.
+          </Text>
+          <Qualifications mission={mission} />
+        </Section>
+        <MissionSession source={source} mission={mission} />
+        <Section title="Vos engagements">
+          <Text>Pendant la mission, vous vous engagez à{NBSP}:</Text>
+          <TrainerDuties who="de votre part" />
+        </Section>
+        <Section title="Temps de travail et frais">
+          <Text>
+            Les heures de la mission sont rémunérées dans les conditions de votre contrat de travail. Les frais de déplacement, de repas et
+            d'hébergement engagés pour la mission sont remboursés selon les règles de l'organisme, sur justificatifs.
+          </Text>
+          <Text>
+            Un changement des dates ou des demi-journées de la mission donne lieu à une nouvelle version de cette lettre, qui remplace la
+            précédente.
+          </Text>
+        </Section>
+        <SignatureBlock
+          city={o.city}
+          date={issue.issuedOn}
+          signers={[organisationSigner(source), { title: "Le formateur, pour accord", name: t.name, hint: "Signature" }]}
+        />
+      </Sheet>
+    </Document>
+  );
+}
+
+/** The subcontractor as a party: a company (its trade name, represented by the trainer) or an independent trainer. */
+function SubcontractorParty({ mission }: { mission: MissionData }) {
+  const t = mission.trainer;
+  const nda = t.nda
+    ? `déclaration d'activité enregistrée sous le numéro ${t.nda}`
+    : "sans déclaration d'activité enregistrée à la date du présent contrat";
+  const who =
+    t.status === "societe"
+      ? `${t.companyName}, SIRET ${formatSiret(t.siret)}, ${nda}, représentée par ${t.name}, formateur qui intervient`
+      : `${t.name}, formateur en activité indépendante, SIRET ${formatSiret(t.siret)}, ${nda}`;
+  return (
+    <Text>
+      et {who}, {t.email}, ci-après «{NBSP}le sous-traitant{NBSP}».
+    </Text>
+  );
+}
+
+/**
+ * Contrat de sous-traitance with an external trainer (independent or company): the organisation
+ * stays the contracting party of its clients and trainees; the subcontractor follows its processes
+ * (Qualiopi indicator 27), and the price is the accepted proposal annexed.
+ */
+export function SubcontractingContract({ source, mission, issue }: MissionDocument) {
+  const o = source.organisation;
+  const t = mission.trainer;
+  const party = t.status === "societe" ? `Pour le sous-traitant, ${t.companyName}` : "Le sous-traitant";
+  return (
+    <Document title={`${KIND_LABELS["sous-traitance"]} ${issue.number}`} author={o.name} language="fr">
+      <Sheet source={source} kind="sous-traitance" issue={issue} subtitle="Prestation de formation confiée à un formateur externe">
+        <Section title="Entre les soussignés">
+          <OrganisationParty source={source} />
+          <SubcontractorParty mission={mission} />
+        </Section>
+        <Section title="Objet du contrat">
+          <Text>
+            L'organisme de formation confie au sous-traitant, qui l'accepte, l'animation des demi-journées ci-dessous de l'action de
+            formation décrite au présent contrat, par {t.name}. L'organisme de formation reste seul signataire des conventions et contrats
+            de formation conclus avec les clients et les stagiaires, et seul responsable de l'action à leur égard. Le sous-traitant ne
+            confie pas tout ou partie de la prestation à un tiers, ni ne remplace l'intervenant, sans l'accord écrit de l'organisme de
+            formation.
+          </Text>
+          <Qualifications mission={mission} />
+        </Section>
+        <MissionSession source={source} mission={mission} />
+        <Section title="Respect du référentiel qualité">
+          <Text>
+            L'organisme de formation s'assure que la prestation sous-traitée respecte le référentiel national qualité (indicateur 27). Le
+            sous-traitant applique à cette fin les processus de l'organisme et s'engage à{NBSP}:
+          </Text>
+          <TrainerDuties who="du sous-traitant" />
+          <Text style={styles.bullet}>
+            • justifier de ses diplômes, titres et références professionnelles en rapport avec la formation (article L6352-1) et informer
+            l'organisme de leur mise à jour (indicateur 22){NBSP};
+          </Text>
+          <Text style={styles.bullet}>
+            • ne traiter les données personnelles des stagiaires que pour les besoins de la prestation, sur les instructions de l'organisme,
+            en garantir la confidentialité et les lui restituer ou les détruire à son terme (article 28 du règlement général sur la
+            protection des données).
+          </Text>
+        </Section>
+        <Section title="Indépendance et obligations du sous-traitant">
+          <Text>
+            Le sous-traitant exécute la prestation en toute indépendance, sans lien de subordination avec l'organisme de formation, dans le
+            respect du présent contrat. Il déclare être immatriculé et à jour de ses obligations sociales et fiscales, et remet à
+            l'organisme les documents prévus à l'article D8222-5 du Code du travail lors de la conclusion du contrat, puis tous les six mois
+            jusqu'à la fin de son exécution, lorsque le montant de la prestation atteint 5{NBSP}000{NBSP}€ hors taxes (article L8222-1).
+            Lorsque l'action est financée par le compte personnel de formation, il justifie de sa déclaration d'activité (articles L6323-9-2
+            et L6351-1). Il est assuré pour sa responsabilité civile professionnelle.
+          </Text>
+        </Section>
+        <Section title="Prix et facturation">
+          <Text>
+            Le prix de la prestation, ses frais et ses modalités de paiement sont ceux de la proposition du sous-traitant acceptée par
+            l'organisme de formation, annexée au présent contrat. Le sous-traitant facture après la réalisation des demi-journées confiées,
+            sur présentation des feuilles d'émargement signées.
+          </Text>
+        </Section>
+        <Section title="Modification et annulation">
+          <Text>
+            Un changement des dates ou des demi-journées confiées donne lieu à une nouvelle version du présent contrat, qui remplace la
+            précédente. En cas d'annulation de la session, l'organisme de formation en informe le sous-traitant dès qu'il la décide{NBSP};
+            seules les demi-journées réalisées sont dues, sauf stipulation contraire de la proposition acceptée.
+          </Text>
+        </Section>
+        <SignatureBlock
+          city={o.city}
+          date={issue.issuedOn}
+          after=", en deux exemplaires originaux"
+          signers={[
+            organisationSigner(source),
+            { title: party, name: t.name, hint: t.status === "societe" ? "Cachet et signature" : "Signature" },
+          ]}
+        />
+      </Sheet>
+    </Document>
+  );
+}
+
 /** The templates a PDF thread renders by name (./render-worker.server.ts), from plain data only. */
-export const TEMPLATES = { Convention, Contract, Convocation, AttendanceSheet, Certificate };
+export const TEMPLATES = { Convention, Contract, Convocation, AttendanceSheet, Certificate, MissionLetter, SubcontractingContract };

@@ -250,7 +250,7 @@ export function RegistrationActions({
 
 /** What staff read before moving a session that has registrants (the dialog and the no-JavaScript step). */
 export function moveWarning(audience: SessionAudience): string {
-  return `Cette session a ${formatCount(audience.registrations, "inscription")} en cours (${formatCount(audience.trainees, "stagiaire")}). En changeant ses dates, ses horaires ou son lieu, chaque contact et chaque stagiaire reçoit un e-mail avec l'ancien et le nouveau programme et le fichier agenda mis à jour\u00a0; la convention ou le contrat, les convocations et la feuille d'émargement déjà émis seront à régénérer.`;
+  return `Cette session a ${formatCount(audience.registrations, "inscription")} en cours (${formatCount(audience.trainees, "stagiaire")}). En changeant ses dates, ses horaires ou son lieu, chaque contact et chaque stagiaire reçoit un e-mail avec l'ancien et le nouveau programme et le fichier agenda mis à jour\u00a0; la convention ou le contrat, les convocations, la feuille d'émargement et les documents des formateurs déjà émis seront à régénérer. Les formateurs affectés suivent les nouvelles dates.`;
 }
 
 const SCHEDULE_FIELDS = ["startDate", "endDate", "dayStart", "dayEnd", "address"] as const;

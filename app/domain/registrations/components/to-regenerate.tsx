@@ -2,15 +2,16 @@ import { Link } from "~/ui/link";
 import { formatCount, formatDateTime } from "~/platform/format";
 
 /**
- * The documents issued before the session's last move (dates, hours or place): « à régénérer »,
- * with the way to the documents page. Nothing when none is.
+ * The documents issued before the session's last move (dates, hours or place) or before its
+ * trainers changed: « à régénérer », each with why, and the way to the documents page. Nothing
+ * when none is.
  */
 export function ToRegenerate({
   sessionId,
   documents,
 }: {
   sessionId: string;
-  documents: Array<{ id: string; number: string; kindLabel: string; createdAt: string }>;
+  documents: Array<{ id: string; number: string; kindLabel: string; about?: string; createdAt: string; reason?: string }>;
 }) {
   if (documents.length === 0) return null;
   return (
@@ -22,8 +23,8 @@ export function ToRegenerate({
         À régénérer : {formatCount(documents.length, "document")}
       </h2>
       <p className="mt-1">
-        La session a changé de dates, d'horaires ou de lieu depuis leur émission : ils montrent l'ancien programme. Générez-en une nouvelle
-        version (et renvoyez-la) depuis la page{" "}
+        Depuis leur émission, la session a changé de dates, d'horaires ou de lieu, ou ses formateurs ont changé : ils ne montrent plus le
+        bon programme ou les bons formateurs. Générez-en une nouvelle version (et renvoyez-la) depuis la page{" "}
         <Link to={`/admin/sessions/${sessionId}/documents`} className="underline">
           Documents
         </Link>
@@ -32,7 +33,9 @@ export function ToRegenerate({
       <ul className="mt-2 list-disc pl-5">
         {documents.map((d) => (
           <li key={d.id}>
-            {d.kindLabel} {d.number}, du {formatDateTime(d.createdAt)} — à régénérer
+            {d.kindLabel}
+            {d.about ? ` ${d.about}` : ""} {d.number}, du {formatDateTime(d.createdAt)} — à régénérer
+            {d.reason ? ` (${d.reason})` : ""}
           </li>
         ))}
       </ul>
