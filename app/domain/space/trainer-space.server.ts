@@ -153,11 +153,13 @@ async function sessionDocuments(sessionId: string, target: Db): Promise<SpaceDoc
 }
 
 /**
- * The trainer's own documents for a session, apart from the session's: the mission letter (lettre
- * de mission) joins this list when the documents produce it; none yet.
+ * The trainer's own documents for a session, apart from the session's: their lettre de mission or
+ * contrat de sous-traitance, the version in force only.
  */
-async function missionDocuments(_trainer: Trainer, _sessionId: string, _target: Db): Promise<SpaceDocument[]> {
-  return [];
+async function missionDocuments(trainer: Trainer, sessionId: string, target: Db): Promise<SpaceDocument[]> {
+  return (await listDocuments({ sessionId, trainerId: trainer.id }, target))
+    .filter((d) => !d.replaced)
+    .map((d) => ({ id: d.id, label: `${d.kindLabel} n°\u00a0${d.number}`, href: trainerDocumentPath(d.id) }));
 }
 
 /** A trainer's page of a session they teach: null when they teach none of its half-days. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { listAudit } from "~/domain/audit/audit.server";
-import { generateDocument } from "~/domain/documents/documents.server";
+import { generateDocument, generateTrainerDocument } from "~/domain/documents/documents.server";
 import { AFTER_SESSIONS, databaseWithDocuments, registerByHand, staff, type DocumentsFixture } from "~/domain/documents/test-fixtures";
 import { documentsTestConfig } from "~/domain/documents/test-config";
 import { changeOwnFeedLink, trainerFeed } from "~/domain/trainers/feed.server";
@@ -216,6 +216,27 @@ describe.each(engines)("the trainer's space ($name)", ({ create }) => {
     const after = new Date(AFTER_SESSIONS);
     expect((await trainerSpaceHome(lise, t.db, after)).past.map((s) => s.sessionId)).toEqual([mine]);
     expect(await trainerSessionPage(lise, mine, t.db, after)).toMatchObject({ past: true, needs: [] });
+  });
+
+  it("lists the trainer's own lettre de mission, the version in force only, and never a co-trainer's", async () => {
+    const [marie, paul] = [await trainer("Marie Sklodowska"), await trainer("Paul Langevin")];
+    const session = await fixture.newSession(4);
+    for (const who of [marie, paul])
+      expect((await assignTrainer(session, { trainerId: who.id }, { actor: staff, target: t.db })).ok).toBe(true);
+    const first = await generateTrainerDocument(session, marie.id, { actor: staff, target: t.db });
+    const second = await generateTrainerDocument(session, marie.id, { actor: staff, target: t.db });
+    const paulsLetter = await generateTrainerDocument(session, paul.id, { actor: staff, target: t.db });
+    const id = (r: typeof first) => (r.ok ? r.id : "");
+    expect([first, second, paulsLetter].every((r) => r.ok)).toBe(true);
+
+    const page = (await trainerSessionPage(marie, session, t.db))!;
+    expect(page.missionDocuments.map((d) => d.id)).toEqual([id(second)]);
+    expect(page.missionDocuments[0]!.label).toMatch(/^Lettre de mission n°\u00a0MISS-/);
+    expect((await trainerDocumentFile(marie, id(second), t.db))?.body.subarray(0, 5).toString()).toBe("%PDF-");
+    // The replaced version, and the co-trainer's letter, are not hers to download.
+    expect(await trainerDocumentFile(marie, id(first), t.db)).toBeNull();
+    expect(await trainerDocumentFile(marie, id(paulsLetter), t.db)).toBeNull();
+    expect((await trainerSessionPage(paul, session, t.db))!.missionDocuments.map((d) => d.id)).toEqual([id(paulsLetter)]);
   });
 
   it("lets the trainer replace or revoke their calendar address from their space, in the journal under their name", async () => {
