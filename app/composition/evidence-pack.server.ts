@@ -7,6 +7,8 @@ import { toCsv } from "~/platform/csv";
 import { db, type Db } from "~/platform/db/db.server";
 import { LEGAL_DOCUMENTS, legalVersionAt, type LegalDocument } from "~/domain/revisions/legal-documents.server";
 import { revisionsAt } from "~/domain/revisions/revisions.server";
+import type { ComputedRates } from "~/domain/questionnaires/model";
+import { computeRates } from "~/domain/questionnaires/rates.server";
 
 /**
  * The auditor's evidence pack (/admin/qualiopi): what the site published on a given day, from the
@@ -81,10 +83,14 @@ export interface PackFormation {
   savedAt: string;
   formation: Formation;
   indicators: IndicatorCheck[];
+  /** The satisfaction figures computed from the à-chaud answers as they stood that day (null: none yet). */
+  computed: ComputedRates | null;
 }
 
 export interface EvidencePack {
   date: string;
+  /** The organisation's figures computed from the answers that day (home page, /temoignages). */
+  organisation: ComputedRates | null;
   formations: PackFormation[];
   testimonials: Array<{ id: string; name: string; quote: string; consent: boolean; consentOn: string | null; savedAt: string }>;
   legal: Array<{ document: LegalDocument; title: string; versionId: string | null; versionOf: string | null; isDemo: boolean }>;
@@ -142,11 +148,20 @@ export async function evidencePack(date: string, target: Db = db()): Promise<Evi
       isDemo: version?.isDemo ?? false,
     });
   }
+  const published = formations.filter((r) => r.published);
+  const asOf = Date.parse(at);
+  const computed = await Promise.all(published.map((r) => computeRates(r.entityId, asOf, target)));
   return {
     date,
-    formations: formations
-      .filter((r) => r.published)
-      .map((r) => ({ revisionId: r.id, savedAt: r.createdAt, formation: r.content, indicators: indicatorsOf(r.content) }))
+    organisation: await computeRates(null, asOf, target),
+    formations: published
+      .map((r, i) => ({
+        revisionId: r.id,
+        savedAt: r.createdAt,
+        formation: r.content,
+        indicators: indicatorsOf(r.content),
+        computed: computed[i] ?? null,
+      }))
       .sort((a, b) => a.formation.title.localeCompare(b.formation.title, "fr")),
     testimonials: testimonials.map((r) => ({
       id: r.entityId,
