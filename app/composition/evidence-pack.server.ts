@@ -7,7 +7,7 @@ import { toCsv } from "~/platform/csv";
 import { db, type Db } from "~/platform/db/db.server";
 import { LEGAL_DOCUMENTS, legalVersionAt, type LegalDocument } from "~/domain/revisions/legal-documents.server";
 import { revisionsAt } from "~/domain/revisions/revisions.server";
-import type { ComputedRates } from "~/domain/questionnaires/model";
+import { ratesSentence, type ComputedRates } from "~/domain/questionnaires/model";
 import { computeRates } from "~/domain/questionnaires/rates.server";
 
 /**
@@ -220,6 +220,7 @@ th{width:16rem;background:#f1f5f9}td p:first-child{margin-top:0}.meta{color:#334
 <body><h1>${escapeHtml(f.title)}</h1>
 <p class="meta">Contenu publié le ${formatDate(date)} (version enregistrée le ${formatDateTime(p.savedAt)}, heure de Paris, adresse /formations/${escapeHtml(f.slug)}).</p>
 <h2>Indicateurs Qualiopi</h2><ul>${checks}</ul>
+<p>${p.computed ? escapeHtml(`Satisfaction calculée à partir des questionnaires de fin de formation\u00a0: ${ratesSentence(p.computed)}.`) : "Aucune réponse aux questionnaires de fin de formation à cette date."}</p>
 <h2>Contenu</h2><table>${rows}</table></body></html>
 `;
 }
@@ -233,7 +234,10 @@ export function packCsv(pack: EvidencePack): string {
     "Indicateur 1",
     "Indicateur 2",
     "Indicateur 3",
-    "Satisfaction (%)",
+    "Satisfaction saisie (%)",
+    "Satisfaction calculée (%)",
+    "Réponses",
+    "Période des sessions",
     "Réussite (%)",
     "Mesurés le",
     "Taux d'obtention (%)",
@@ -251,6 +255,9 @@ export function packCsv(pack: EvidencePack): string {
       `${formatDateShort(p.savedAt)} ${parisDayAndTime(new Date(p.savedAt)).time}`,
       ...p.indicators.map(state),
       rate(p.formation.satisfactionRate),
+      p.computed?.rate ?? "",
+      p.computed?.answers ?? "",
+      p.computed?.period ?? "",
       rate(p.formation.successRate),
       p.formation.resultsMeasuredAt ? formatDateShort(p.formation.resultsMeasuredAt) : "",
       rate(p.formation.certificationPassRate),

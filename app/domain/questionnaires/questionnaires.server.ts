@@ -92,20 +92,25 @@ async function insertQuestionnaire(
  * written once from their templates, the first time they are needed: idempotent, on every
  * instance (UNIQUE (use, scope)).
  */
-export async function ensureOrganisationQuestionnaires(target: Db = db(), now = new Date().toISOString()): Promise<void> {
+export async function ensureOrganisationQuestionnaires(target: Db = db(), now = new Date().toISOString()): Promise<number> {
   const present = await target.selectFrom("questionnaires").select("use").where("scope", "=", "").execute();
   const missing = ORGANISATION_USES.filter((u) => !present.some((p) => p.use === u));
+  let created = 0;
   for (const use of missing)
-    await atomically(target, (trx) =>
-      insertQuestionnaire(trx, {
-        id: organisationQuestionnaireId(use),
-        use,
-        formationId: null,
-        template: organisationTemplate(use),
-        by: "modèle",
-        now,
-      }),
-    );
+    if (
+      await atomically(target, (trx) =>
+        insertQuestionnaire(trx, {
+          id: organisationQuestionnaireId(use),
+          use,
+          formationId: null,
+          template: organisationTemplate(use),
+          by: "modèle",
+          now,
+        }),
+      )
+    )
+      created++;
+  return created;
 }
 
 export interface QuestionnaireSummary {

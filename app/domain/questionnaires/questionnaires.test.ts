@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { editor, viewer } from "../../../tests/support/actors";
 import { attendanceWithQuiz } from "~/composition/attendance-results.server";
-import { evidencePack } from "~/composition/evidence-pack.server";
+import { evidencePack, packCsv } from "~/composition/evidence-pack.server";
+import { TYPED_BASIS, formationResults, publicResults } from "~/composition/published-results.server";
 import { documentsFixture, registerByHand, type DocumentsFixture } from "~/domain/documents/test-fixtures";
 import { documentsTestConfig } from "~/domain/documents/test-config";
 import { SPACE_REALM } from "~/domain/registrations/space-links";
@@ -199,8 +200,74 @@ describe.each(engines)("questionnaires on $name", ({ create }) => {
     const row = pack.formations.find((p) => p.formation.id === fixture.formationId)!;
     expect(row.computed).toEqual(rates);
     expect(pack.organisation).toEqual(rates);
+    expect(packCsv(pack)).toContain(";50;2;sessions de mars 2099;");
     // Before any answer, nothing is computed.
     expect(await computeRates(fixture.formationId, DURING, t.db)).toBeNull();
+  });
+
+  it("shows the computed rate on the formation page and the organisation's pages; a typed figure only for a period before", async () => {
+    // The formation page: the computed rate, its sentence and rule; the typed 96 % (measured in 2025, before) labelled.
+    const typed = { satisfactionRate: 96, successRate: 90, traineesCount: 120, measuredAt: "2025-01-31" };
+    const shown = await formationResults(fixture.formationId, typed, undefined, t.db);
+    expect(shown).toMatchObject({ satisfactionRate: 50, typedSatisfaction: 96, successRate: 90 });
+    expect(shown.computed!.sentence).toBe("50\u00a0% de stagiaires satisfaits — 2\u00a0réponses, sessions de mars 2099.");
+    // A typed rate measured once the questionnaires existed is not published.
+    const late = await formationResults(fixture.formationId, { ...typed, measuredAt: "2099-03-20" }, undefined, t.db);
+    expect(late.typedSatisfaction).toBeNull();
+    // As the staff preview of a past day shows it: before the first answer, the typed rate alone.
+    const before = await formationResults(fixture.formationId, typed, "2099-03-01", t.db);
+    expect(before).toMatchObject({ satisfactionRate: 96, computed: null, typedSatisfaction: 96 });
+
+    // Home page and /temoignages: the computed figures first; typed satisfaction figures only before, labelled.
+    const claims = {
+      testimonials: [],
+      arguments: [],
+      results: [
+        {
+          id: "a",
+          label: "de satisfaits",
+          figure: "95 %",
+          period: "2025",
+          sampleSize: 10,
+          measuredOn: "2025-12-31",
+          position: 0,
+          isDemo: false,
+          measure: "satisfaction" as const,
+        },
+        {
+          id: "b",
+          label: "de satisfaits",
+          figure: "97 %",
+          period: "2099",
+          sampleSize: 10,
+          measuredOn: "2099-03-20",
+          position: 1,
+          isDemo: false,
+          measure: "satisfaction" as const,
+        },
+        {
+          id: "c",
+          label: "de réussite",
+          figure: "91 %",
+          period: "2099",
+          sampleSize: 10,
+          measuredOn: "2099-03-20",
+          position: 2,
+          isDemo: false,
+          measure: "" as const,
+        },
+      ],
+    };
+    const results = (await publicResults(claims, t.db)).results;
+    expect(results.map((r) => [r.id, r.figure])).toEqual([
+      ["calcul-satisfaction", "50\u00a0%"],
+      ["calcul-note", "4/5"],
+      ["calcul-recommandation", "50\u00a0%"],
+      ["a", "95 %"],
+      ["c", "91 %"],
+    ]);
+    expect(results[0]).toMatchObject({ sampleSize: 2, period: "sessions de mars 2099" });
+    expect(results.find((r) => r.id === "a")!.basis).toBe(TYPED_BASIS);
   });
 
   it("shows the results per session with the response rate and the free texts, and exports them", async () => {

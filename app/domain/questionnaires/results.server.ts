@@ -323,3 +323,22 @@ export async function quizScores(sessionId: string, target: Db = db()): Promise<
     .execute();
   return new Map(rows.map((r) => [r.person_key, { score: Number(r.score), passPercent: Number(r.pass_percent) }]));
 }
+
+/** The sessions (and, for an organisation's questionnaire, the formations) that received this questionnaire: the filter's choices. */
+export async function resultsFilterOptions(questionnaireId: string, target: Db = db()) {
+  const rows = await target
+    .selectFrom("questionnaire_invitations as i")
+    .innerJoin("formation_sessions as s", "s.id", "i.session_id")
+    .innerJoin("formations as f", "f.id", "s.formation_id")
+    .select(["s.id", "s.start_date", "s.end_date", "f.id as formation_id", "f.title"])
+    .distinct()
+    .where("i.questionnaire_id", "=", questionnaireId)
+    .orderBy("s.end_date", "desc")
+    .limit(300)
+    .execute();
+  const formations = new Map(rows.map((r) => [r.formation_id, r.title]));
+  return {
+    sessions: rows.map((r) => ({ value: r.id, label: `${r.title}, ${sessionDatesLabel(r.start_date, r.end_date)}` })),
+    formations: [...formations.entries()].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label, "fr")),
+  };
+}

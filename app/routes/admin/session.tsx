@@ -26,6 +26,8 @@ import {
   moveRegistration,
 } from "~/domain/registrations/registrations.server";
 import { SessionTrainers } from "~/domain/trainers/components/session-trainers";
+import { SessionQuestionnairesPanel } from "~/domain/questionnaires/components/session-panel";
+import { sessionQuestionnaires } from "~/domain/questionnaires/results.server";
 import { changeSessionTrainers, sessionTrainerPanel } from "~/domain/trainers/trainers.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { failureStatus } from "~/platform/http/failure-status";
@@ -55,15 +57,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const detail = await adminSessionDetail(params.id);
   if (!detail) throw data(null, { status: 404 });
   const page = await registrationPage(detail.session.formationSlug, detail.session.id);
-  // From a quote request (/admin/devis/{id}): the « add a registration » form is prefilled from it.
-  const devis = new URL(request.url).searchParams.get("devis");
+  const devis = new URL(request.url).searchParams.get("devis"); // from a quote request (/admin/devis/{id}): the form is prefilled
   const fromLead = devis ? await valuesFromLead(devis) : undefined;
-  const [audience, toRegenerate, trainers] = await Promise.all([
+  const [audience, toRegenerate, trainers, questionnaires] = await Promise.all([
     sessionAudience(params.id),
     documentsToRegenerate(params.id),
     sessionTrainerPanel(params.id),
+    sessionQuestionnaires(params.id),
   ]);
-  return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead, audience, toRegenerate, trainers };
+  return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead, audience, toRegenerate, trainers, questionnaires };
 }
 
 const reply = (result: SessionActionReply, status?: number) => replyWithToast(result, { status });
@@ -158,7 +160,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SessionAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, terms, fromLead, audience, toRegenerate, trainers } = loaderData;
+  const { detail, terms, fromLead, audience, toRegenerate, trainers, questionnaires } = loaderData;
   const { session, row } = detail;
   const answer = actionData as (SessionActionReply & { manual?: RegistrationReply }) | undefined;
   const actionReply = answer && "message" in answer ? answer : undefined;
@@ -196,6 +198,7 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
       </div>
       <ToRegenerate sessionId={session.id} documents={toRegenerate} />
       <SessionTrainers panel={trainers} reply={actionReply} />
+      <SessionQuestionnairesPanel panel={questionnaires} />
       <RegistrationList
         title={`Inscriptions (${detail.registrations.length})`}
         id="inscrits"
