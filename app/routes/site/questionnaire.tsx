@@ -30,7 +30,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex" };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -46,7 +46,10 @@ export async function action({ params, request }: Route.ActionArgs) {
   const final = values.intent !== "enregistrer";
   const saved = await saveAnswers(access, values, final);
   if (saved.ok) {
-    if (final) throw redirect(new URL(request.url).pathname, { headers });
+    const here = params.id
+      ? `/espace/questionnaires/${encodeURIComponent(params.id)}`
+      : `/questionnaires/${encodeURIComponent(params.token ?? "")}`;
+    if (final) throw redirect(here, { headers });
     return data({ saved: true } satisfies AnswerReply, { headers });
   }
   if (saved.kind === "refused")
