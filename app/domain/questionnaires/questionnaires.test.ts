@@ -14,9 +14,12 @@ import { dispatchQuestionnaires } from "./dispatch.server";
 import { verifyInvitationToken } from "./links.server";
 import { ratesSentence, sessionsPeriodLabel } from "./model";
 import { anonymiseExpiredAnswers, eraseQuestionnairesOf, questionnaireDataOf, questionnairesOf } from "./people.server";
+import { assignTrainer, createTrainer } from "~/domain/trainers/trainers.server";
 import {
   QuestionnaireForbiddenError,
   createFormationQuestionnaire,
+  financersOf,
+  saveFinancerAddress,
   getQuestionnaire,
   organisationQuestionnaireId,
   saveQuestionnaire,
@@ -399,6 +402,43 @@ describe.each(engines)("questionnaires on $name", ({ create }) => {
     expect(JSON.parse(forgotten.answers).qameliorer).toBeUndefined();
     // The notes stay, and so does the published figure.
     expect((await computeRates(fixture.formationId, ENDED + 10 * DAY, t.db))!.answers).toBe(2);
+  });
+
+  it("sends the trainer's at the end, the à-froid after the delay set, the financers' once a year at the address typed", async () => {
+    const trainer = await createTrainer(
+      { name: "Marie Curie", email: "marie@formavia.test", status: "interne" },
+      { actor: editor, target: t.db },
+    );
+    if (!trainer.ok) throw new Error(JSON.stringify(trainer.errors));
+    const session = await fixture.newSession(4); // 2099-03-13 to 2099-03-14
+    expect((await assignTrainer(session, { trainerId: trainer.value.id }, { actor: editor, target: t.db })).ok).toBe(true);
+    await registerByHand(t.db, session, "entreprise", 1);
+    await dispatchQuestionnaires(t.db, Date.parse("2099-03-14T17:30:00Z"));
+    const [mail] = await mails("questionnaire", "marie@formavia.test");
+    expect(mail!.subject).toMatch(/^Votre bilan de la session/);
+    expect(mail!.text_body).toMatch(/http:\/\/formavia\.test\/questionnaires\//);
+    expect(mail!.text_body).not.toContain("/espace/");
+
+    // À froid: 90 days after the first session's last day (2099-03-11), not before.
+    await dispatchQuestionnaires(t.db, ENDED + 80 * DAY);
+    expect(await invitations("a_froid")).toHaveLength(0);
+    await dispatchQuestionnaires(t.db, ENDED + 90 * DAY + DAY);
+    expect((await invitations("a_froid")).map((i) => i.email).sort()).toEqual(trainees.map((x) => x.email).sort());
+
+    // Financers: AKTO funded 2099's sessions; nothing without an address, then once from January.
+    const financers = await financersOf(2099, t.db);
+    const akto = financers.find((f) => f.kind === "opco")!;
+    expect(akto).toMatchObject({ name: "AKTO", email: "" });
+    const january = Date.parse("2100-01-15T09:00:00Z");
+    await dispatchQuestionnaires(t.db, january);
+    expect(await t.db.selectFrom("questionnaire_invitations").selectAll().where("use", "=", "financeur").execute()).toHaveLength(0);
+    expect((await saveFinancerAddress({ financeur: akto.key, email: "qualite@akto.test" }, { actor: editor, target: t.db })).ok).toBe(true);
+    await dispatchQuestionnaires(t.db, january);
+    await dispatchQuestionnaires(t.db, january + DAY);
+    const sent = await t.db.selectFrom("questionnaire_invitations").selectAll().where("use", "=", "financeur").execute();
+    expect(sent).toMatchObject([{ email: "qualite@akto.test", scope: "2099" }]);
+    const [financerMail] = await mails("questionnaire", "qualite@akto.test");
+    expect(financerMail!.subject).toBe("Votre appréciation de notre collaboration en 2099");
   });
 
   it("labels the period of the sessions in French", () => {
