@@ -104,9 +104,9 @@ export function AddFormationQuestionnaire({
         Positionnement ou quiz d'une formation
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Le positionnement (indicateur 8) part vers chaque stagiaire dès la confirmation de son inscription&#8239;; ses questions reprennent les
-        prérequis de la formation. Le quiz (indicateur 11) part à la fin de la session&#8239;; il reprend ses objectifs, et son score propose le
-        résultat de chaque stagiaire sur la page «&nbsp;Documents&nbsp;» de la session.
+        Le positionnement (indicateur 8) part vers chaque stagiaire dès la confirmation de son inscription&#8239;; ses questions reprennent
+        les prérequis de la formation. Le quiz (indicateur 11) part à la fin de la session&#8239;; il reprend ses objectifs, et son score
+        propose le résultat de chaque stagiaire sur la page «&nbsp;Documents&nbsp;» de la session.
       </p>
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
         <input type="hidden" name="intent" value="creer" />
@@ -251,8 +251,8 @@ export function EraseForm({ reply }: { reply?: ListReply }) {
         Effacer les réponses d'une personne
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        À la demande d'une personne, ses questionnaires perdent son adresse, son nom et ses commentaires&#8239;; ses notes restent, anonymes, dans
-        les résultats. C'est fait d'office après la durée de conservation (docs/legal/questionnaires.md).
+        À la demande d'une personne, ses questionnaires perdent son adresse, son nom et ses commentaires&#8239;; ses notes restent,
+        anonymes, dans les résultats. C'est fait d'office après la durée de conservation (docs/legal/questionnaires.md).
       </p>
       <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="effacer" />
