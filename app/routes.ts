@@ -37,6 +37,7 @@ export default [
   route("admin/formateurs/heures.csv", "routes/admin/formateurs-heures.ts"),
   // A trainer's CV or diploma (editors and admins only; never public: docs/legal/trainers.md).
   route("admin/formateurs/:id/pieces/:fileId", "routes/admin/formateur-piece.ts"),
+  route("admin/questionnaires/:id/resultats.csv", "routes/admin/questionnaire-results-export.ts"),
   // A trainer's calendar subscription (secret address, revocable: docs/decisions/0030-trainer-slots.md).
   route("formateurs/agenda/:secret/agenda.ics", "routes/trainer-feed.ts"),
   // The client's, trainee's and trainer's spaces: files (outside the site's frame).
@@ -70,6 +71,9 @@ export default [
     route("formateurs", "routes/admin/formateurs.tsx"),
     route("formateurs/:id", "routes/admin/formateur.tsx"),
     route("temoignages", "routes/admin/temoignages.tsx"),
+    route("questionnaires", "routes/admin/questionnaires.tsx"),
+    route("questionnaires/:id", "routes/admin/questionnaire.tsx"),
+    route("questionnaires/:id/resultats", "routes/admin/questionnaire-results.tsx"),
     route("devis", "routes/admin/leads.tsx", { id: "routes/admin/devis" }),
     route("devis/:id", "routes/admin/lead.tsx", { id: "routes/admin/devis-detail" }),
     route("messages", "routes/admin/leads.tsx", { id: "routes/admin/messages" }),
@@ -109,6 +113,9 @@ export default [
     route("inscription/recue", "routes/site/registration-received.tsx"),
     route("inscription/gerer/:token", "routes/site/registration-manage.tsx"),
     route("inscription/offre/:token", "routes/site/registration-offer.tsx"),
+    // A questionnaire's answer page: by its signed link, or from the space (README « Questionnaires »).
+    route("questionnaires/:token", "routes/site/questionnaire.tsx"),
+    route("espace/questionnaires/:id", "routes/site/questionnaire.tsx", { id: "routes/space/questionnaire" }),
     // The client's and trainee's space (README « Espace client et stagiaire »).
     route("espace", "routes/space/home.tsx"),
     route("espace/connexion/:token", "routes/space/link.tsx"),

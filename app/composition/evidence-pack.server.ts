@@ -7,6 +7,8 @@ import { toCsv } from "~/platform/csv";
 import { db, type Db } from "~/platform/db/db.server";
 import { LEGAL_DOCUMENTS, legalVersionAt, type LegalDocument } from "~/domain/revisions/legal-documents.server";
 import { revisionsAt } from "~/domain/revisions/revisions.server";
+import { ratesSentence, type ComputedRates } from "~/domain/questionnaires/model";
+import { computeRates } from "~/domain/questionnaires/rates.server";
 
 /**
  * The auditor's evidence pack (/admin/qualiopi): what the site published on a given day, from the
@@ -81,10 +83,14 @@ export interface PackFormation {
   savedAt: string;
   formation: Formation;
   indicators: IndicatorCheck[];
+  /** The satisfaction figures computed from the à-chaud answers as they stood that day (null: none yet). */
+  computed: ComputedRates | null;
 }
 
 export interface EvidencePack {
   date: string;
+  /** The organisation's figures computed from the answers that day (home page, /temoignages). */
+  organisation: ComputedRates | null;
   formations: PackFormation[];
   testimonials: Array<{ id: string; name: string; quote: string; consent: boolean; consentOn: string | null; savedAt: string }>;
   legal: Array<{ document: LegalDocument; title: string; versionId: string | null; versionOf: string | null; isDemo: boolean }>;
@@ -142,11 +148,20 @@ export async function evidencePack(date: string, target: Db = db()): Promise<Evi
       isDemo: version?.isDemo ?? false,
     });
   }
+  const published = formations.filter((r) => r.published);
+  const asOf = Date.parse(at);
+  const computed = await Promise.all(published.map((r) => computeRates(r.entityId, asOf, target)));
   return {
     date,
-    formations: formations
-      .filter((r) => r.published)
-      .map((r) => ({ revisionId: r.id, savedAt: r.createdAt, formation: r.content, indicators: indicatorsOf(r.content) }))
+    organisation: await computeRates(null, asOf, target),
+    formations: published
+      .map((r, i) => ({
+        revisionId: r.id,
+        savedAt: r.createdAt,
+        formation: r.content,
+        indicators: indicatorsOf(r.content),
+        computed: computed[i] ?? null,
+      }))
       .sort((a, b) => a.formation.title.localeCompare(b.formation.title, "fr")),
     testimonials: testimonials.map((r) => ({
       id: r.entityId,
@@ -205,6 +220,7 @@ th{width:16rem;background:#f1f5f9}td p:first-child{margin-top:0}.meta{color:#334
 <body><h1>${escapeHtml(f.title)}</h1>
 <p class="meta">Contenu publié le ${formatDate(date)} (version enregistrée le ${formatDateTime(p.savedAt)}, heure de Paris, adresse /formations/${escapeHtml(f.slug)}).</p>
 <h2>Indicateurs Qualiopi</h2><ul>${checks}</ul>
+<p>${p.computed ? escapeHtml(`Satisfaction calculée à partir des questionnaires de fin de formation\u00a0: ${ratesSentence(p.computed)}.`) : "Aucune réponse aux questionnaires de fin de formation à cette date."}</p>
 <h2>Contenu</h2><table>${rows}</table></body></html>
 `;
 }
@@ -218,7 +234,10 @@ export function packCsv(pack: EvidencePack): string {
     "Indicateur 1",
     "Indicateur 2",
     "Indicateur 3",
-    "Satisfaction (%)",
+    "Satisfaction saisie (%)",
+    "Satisfaction calculée (%)",
+    "Réponses",
+    "Période des sessions",
     "Réussite (%)",
     "Mesurés le",
     "Taux d'obtention (%)",
@@ -236,6 +255,9 @@ export function packCsv(pack: EvidencePack): string {
       `${formatDateShort(p.savedAt)} ${parisDayAndTime(new Date(p.savedAt)).time}`,
       ...p.indicators.map(state),
       rate(p.formation.satisfactionRate),
+      p.computed?.rate ?? "",
+      p.computed?.answers ?? "",
+      p.computed?.period ?? "",
       rate(p.formation.successRate),
       p.formation.resultsMeasuredAt ? formatDateShort(p.formation.resultsMeasuredAt) : "",
       rate(p.formation.certificationPassRate),

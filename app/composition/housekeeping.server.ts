@@ -11,6 +11,9 @@ import { sweepWaitingLists } from "~/domain/registrations/registrations.server";
 import { pruneOrphanDocumentFiles } from "~/domain/documents/orphans.server";
 import { pruneOrphanTrainerFiles } from "~/domain/trainers/files.server";
 import { pruneSpace } from "~/domain/space/sign-in.server";
+import { dispatchQuestionnaires } from "~/domain/questionnaires/dispatch.server";
+import { anonymiseExpiredAnswers } from "~/domain/questionnaires/people.server";
+import { refreshPublishedRates } from "~/domain/questionnaires/rates.server";
 import { config } from "~/platform/config.server";
 import { pruneOutbox } from "~/platform/email/mailer.server";
 import { retentionCutoff } from "~/domain/leads/leads.server";
@@ -75,6 +78,16 @@ export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
     name: "Liens et sessions de l'espace client finis, accès de plus d'un an supprimés",
     next: every(6 * 60 * 60 * 1000),
     run: () => pruneSpace(),
+  },
+  // Questionnaires (README « Questionnaires »): sent at the end of sessions, reminded once; each
+  // invitation is UNIQUE per use, person and session, so a run on two instances never sends twice.
+  { name: "Questionnaires envoyés et relancés", next: every(5 * 60 * 1000), run: () => dispatchQuestionnaires() },
+  // The 12-month window of the published figures moves with the days.
+  { name: "Taux de satisfaction publiés recalculés", next: every(6 * 60 * 60 * 1000), run: () => refreshPublishedRates() },
+  {
+    name: "Réponses aux questionnaires au-delà de la durée de conservation anonymisées",
+    next: every(24 * 60 * 60 * 1000),
+    run: () => anonymiseExpiredAnswers(),
   },
   // Offers of the waiting lists that expired, and seats added by staff, go to the next in line.
   { name: "Listes d'attente des sessions servies", next: every(60 * 1000), run: () => sweepWaitingLists() },

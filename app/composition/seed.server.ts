@@ -13,6 +13,7 @@ import { saveOrganisation } from "~/domain/settings/settings.server";
 import { seedDefaultRules } from "~/domain/funding/rules.server";
 import { indexStaticPages } from "~/domain/search/search.server";
 import { staticSearchDocuments } from "./search-sources.server";
+import { ensureOrganisationQuestionnaires } from "~/domain/questionnaires/questionnaires.server";
 
 /**
  * Seed steps, one per area. Each step is idempotent: it only adds what is missing, so it can
@@ -42,6 +43,13 @@ const steps: Array<{ name: string; kind: "reference" | "demo"; run: (target: Db)
     name: "funding-rules",
     kind: "reference",
     run: (target) => seedDefaultRules(target),
+  },
+  {
+    // The ready-made questionnaires (à chaud, à froid, client, trainer, financer) the organisation
+    // adapts: written once from their templates, never over an editor's version.
+    name: "questionnaires",
+    kind: "reference",
+    run: (target) => ensureOrganisationQuestionnaires(target),
   },
   {
     // The site-wide search's pages whose text is in the code, rewritten at every startup (a release may

@@ -26,7 +26,8 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
   registrations: ["audit", "content", "formations", "funding", "revisions", "settings", "webhooks"],
   trainers: ["audit", "registrations", "revisions", "settings"],
   documents: ["audit", "formations", "registrations", "revisions", "settings", "trainers"],
+  questionnaires: ["audit", "content", "formations", "registrations", "settings"],
   // Imported by no other domain.
-  space: ["audit", "content", "documents", "formations", "registrations", "settings", "trainers"],
+  space: ["audit", "content", "documents", "formations", "questionnaires", "registrations", "settings", "trainers"],
   leads: ["audit", "content", "formations", "funding", "settings", "webhooks"],
 };

@@ -144,11 +144,17 @@ export const DEMO_TESTIMONIALS = [
 ] as const;
 
 export const DEMO_RESULTS = [
-  { id: "demo-resultat-note", figure: "4,6/5", label: "note moyenne attribuée à la formation" },
-  { id: "demo-resultat-satisfaction", figure: "95\u00a0%", label: "de stagiaires satisfaits ou très satisfaits" },
-  { id: "demo-resultat-recommandation", figure: "93\u00a0%", label: "recommanderaient la formation à un collègue" },
-  { id: "demo-resultat-certification", figure: "91\u00a0%", label: "de réussite aux certifications présentées" },
-  { id: "demo-resultat-assiduite", figure: "98\u00a0%", label: "des stagiaires ont suivi la formation jusqu'au bout" },
+  // `measure`: the figures the questionnaires now compute (README « Questionnaires »): typed ones stay for earlier periods.
+  { id: "demo-resultat-note", figure: "4,6/5", label: "note moyenne attribuée à la formation", measure: "note" },
+  { id: "demo-resultat-satisfaction", figure: "95\u00a0%", label: "de stagiaires satisfaits ou très satisfaits", measure: "satisfaction" },
+  {
+    id: "demo-resultat-recommandation",
+    figure: "93\u00a0%",
+    label: "recommanderaient la formation à un collègue",
+    measure: "recommandation",
+  },
+  { id: "demo-resultat-certification", figure: "91\u00a0%", label: "de réussite aux certifications présentées", measure: "" },
+  { id: "demo-resultat-assiduite", figure: "98\u00a0%", label: "des stagiaires ont suivi la formation jusqu'au bout", measure: "" },
 ] as const;
 
 export const DEMO_ARGUMENTS = [

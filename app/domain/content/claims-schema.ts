@@ -1,3 +1,4 @@
+import { RESULT_MEASURES } from "./claims";
 import { z } from "zod";
 
 /**
@@ -84,6 +85,8 @@ export const resultSchema = z.object({
     .transform((v) => Number(v.replace(/[\s\u00a0\u202f]/g, "")))
     .refine((v) => Number.isInteger(v) && v >= 1 && v <= 10_000_000, "Le nombre de réponses est un nombre entier positif."),
   measuredOn: isoDate("Saisissez la date de la mesure."),
+  /** What the questionnaires now compute, when the figure measures it: shown only for periods before them. */
+  measure: z.preprocess((v) => v ?? "", z.enum(RESULT_MEASURES, { error: "Choisissez ce que mesure le chiffre." })),
 });
 
 export type ResultInput = z.output<typeof resultSchema>;

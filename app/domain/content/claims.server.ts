@@ -12,6 +12,7 @@ import {
   type ResultFigure,
   type Testimonial,
   type WhyUsArgument,
+  type ResultMeasure,
 } from "./claims";
 import { CLAIM_SCHEMAS, type ArgumentInput, type ResultInput, type TestimonialInput } from "./claims-schema";
 
@@ -63,6 +64,7 @@ function toResult(r: Selectable<ResultFiguresTable>): ResultFigure {
     measuredOn: r.measured_on,
     position: Number(r.position),
     isDemo: Boolean(Number(r.is_demo)),
+    measure: (r.measure ?? "") as ResultMeasure,
   };
 }
 
@@ -141,7 +143,7 @@ function testimonialRow(d: TestimonialInput) {
 }
 
 function resultRow(d: ResultInput) {
-  return { label: d.label, figure: d.figure, period: d.period, sample_size: d.sampleSize, measured_on: d.measuredOn };
+  return { label: d.label, figure: d.figure, period: d.period, sample_size: d.sampleSize, measured_on: d.measuredOn, measure: d.measure };
 }
 
 function argumentRow(d: ArgumentInput) {

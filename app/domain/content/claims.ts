@@ -47,7 +47,24 @@ export interface ResultFigure {
   measuredOn: string;
   position: number;
   isDemo: boolean;
+  /** What the questionnaires now compute (satisfaction, note, recommandation), or "" (anything else). */
+  measure?: ResultMeasure;
+  /** How the figure was obtained, printed with it: the rule of a computed figure, or « chiffre saisi… ». */
+  basis?: string;
 }
+
+/**
+ * What a typed figure measures, when the questionnaires now compute it (README « Questionnaires »):
+ * such a typed figure is shown only for periods before the questionnaires, labelled as such.
+ */
+export const RESULT_MEASURES = ["", "satisfaction", "note", "recommandation"] as const;
+export type ResultMeasure = (typeof RESULT_MEASURES)[number];
+export const RESULT_MEASURE_LABELS: Record<ResultMeasure, string> = {
+  "": "Autre chose (réussite, assiduité…)",
+  satisfaction: "La satisfaction des stagiaires",
+  note: "La note moyenne des stagiaires",
+  recommandation: "La recommandation des stagiaires",
+};
 
 export interface WhyUsArgument {
   id: string;

@@ -100,12 +100,14 @@ export function answersLabel(n: number): string {
 export function ResultsNote({ results, className }: { results: ResultFigure[]; className?: string }) {
   if (results.length === 0) return null;
   const first = results[0]!;
-  const shared = results.every((r) => r.period === first.period && r.sampleSize === first.sampleSize && r.measuredOn === first.measuredOn);
+  const shared = results.every(
+    (r) => r.period === first.period && r.sampleSize === first.sampleSize && r.measuredOn === first.measuredOn && r.basis === first.basis,
+  );
   if (shared)
     return (
       <p className={className}>
         Résultats mesurés en <time dateTime={first.measuredOn}>{formatMonthFr(first.measuredOn)}</time> sur les {first.period} (
-        {answersLabel(first.sampleSize)}).
+        {answersLabel(first.sampleSize)}).{first.basis ? ` ${first.basis}` : ""}
       </p>
     );
   return (
@@ -113,7 +115,7 @@ export function ResultsNote({ results, className }: { results: ResultFigure[]; c
       {results.map((r) => (
         <li key={r.id}>
           {r.figure} {r.label}&nbsp;: {r.period}, {answersLabel(r.sampleSize)}, mesuré en{" "}
-          <time dateTime={r.measuredOn}>{formatMonthFr(r.measuredOn)}</time>.
+          <time dateTime={r.measuredOn}>{formatMonthFr(r.measuredOn)}</time>.{r.basis ? ` ${r.basis}` : ""}
         </li>
       ))}
     </ul>

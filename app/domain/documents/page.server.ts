@@ -15,7 +15,14 @@ export interface DocumentsPage {
     reference: string;
     buyer: string;
     buyerKind: "entreprise" | "particulier";
-    trainees: Array<{ id: string; name: string; halfDays: string[]; result: string }>;
+    trainees: Array<{
+      id: string;
+      name: string;
+      halfDays: string[];
+      result: string;
+      /** The assessment quiz's score and the result it proposes, when the trainee answered it (composed by the route). */
+      quiz?: { score: number; passPercent: number; proposed: string };
+    }>;
   }>;
   /** The trainers assigned, each with the document of their assignment: lettre de mission (salaried) or contrat de sous-traitance. */
   trainers: Array<{ id: string; name: string; kind: TrainerDocumentKind; halfDays: number; complete: boolean }>;

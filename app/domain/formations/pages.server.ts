@@ -396,6 +396,7 @@ export async function comparisonPage(pair: string, target: Db = db()) {
   const column = (f: FormationDetail) => {
     const next = toUpcoming(f, today)[0];
     return {
+      id: f.id,
       slug: f.slug,
       title: f.title,
       summary: f.summary,

@@ -8,6 +8,8 @@ import { registrantViewById, type RegistrantView } from "~/domain/registrations/
 import { calendarOf, loadMailRegistration } from "~/domain/registrations/registrations.server";
 import { contactSpacePath, traineeSpacePath } from "~/domain/registrations/space-links";
 import { getOrganisation } from "~/domain/settings/settings.server";
+import { questionnaireDataOf, questionnairesOf } from "~/domain/questionnaires/people.server";
+import { STATE_LABELS } from "~/domain/questionnaires/model";
 import { config } from "~/platform/config.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { subjectOf } from "~/platform/link-sign-in/link-sign-in.server";
@@ -47,12 +49,14 @@ export interface SpaceOverview {
     href: string;
   }>;
   asTrainee: Array<{ registrationId: string; formationTitle: string; datesLabel: string; href: string }>;
+  /** The questionnaires sent to the person (README « Questionnaires »): to answer, or answered. */
+  questionnaires: Array<{ id: string; title: string; detail: string; href: string; toAnswer: boolean }>;
 }
 
 /** The space's home: the registrations the person is the contact of, the sessions they attend. */
 export async function spaceOverview(email: string, target: Db = db()): Promise<SpaceOverview> {
   const subject = subjectOf(email);
-  const [contactRows, traineeRows] = await Promise.all([
+  const [contactRows, traineeRows, questionnaires] = await Promise.all([
     target
       .selectFrom("registrations as r")
       .innerJoin("formation_sessions as s", "s.id", "r.session_id")
@@ -73,6 +77,7 @@ export async function spaceOverview(email: string, target: Db = db()): Promise<S
       .where("r.status", "in", [...ACTIVE])
       .orderBy("s.start_date")
       .execute(),
+    questionnairesOf(subject, target),
   ]);
   return {
     email: subject,
@@ -90,6 +95,13 @@ export async function spaceOverview(email: string, target: Db = db()): Promise<S
       formationTitle: r.title,
       datesLabel: sessionDatesLabel(r.start_date, r.end_date),
       href: traineeSpacePath(r.id),
+    })),
+    questionnaires: questionnaires.map((q) => ({
+      id: q.id,
+      title: q.title,
+      detail: [q.formationTitle, q.useLabel, STATE_LABELS[q.state]].filter(Boolean).join(" · "),
+      href: `/espace/questionnaires/${encodeURIComponent(q.id)}`,
+      toAnswer: q.state !== "repondue",
     })),
   };
 }
@@ -314,6 +326,7 @@ export async function spaceDataExport(email: string, target: Db = db()) {
       stagiaires: trainees.filter((t) => t.registration_id === r.id).map(withoutInternals),
     })),
     participationsCommeStagiaire: asTrainee.map(withoutInternals),
+    questionnaires: await questionnaireDataOf(subject, target),
     accèsÀLEspace: accesses,
   };
 }

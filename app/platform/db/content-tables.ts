@@ -22,7 +22,15 @@ export const FIRST_CONTENT_TABLES = [
  * trigger, see content-triggers.ts), which drops the public page cache of every instance. Every
  * table is in one list or the other; a test checks it on both engines.
  */
-export const CONTENT_TABLES = [...FIRST_CONTENT_TABLES, "testimonials", "result_figures", "why_us_arguments", "revisions"] as const;
+export const CONTENT_TABLES = [
+  ...FIRST_CONTENT_TABLES,
+  "testimonials",
+  "result_figures",
+  "why_us_arguments",
+  "revisions",
+  // The satisfaction figures computed from the questionnaires' answers (never the answers themselves).
+  "published_rates",
+] as const;
 
 /**
  * Tables whose rows never show on a public page. `users` is here on purpose: it changes at every
@@ -72,6 +80,11 @@ export const NON_CONTENT_TABLES = [
   "trainer_slots",
   "trainer_files",
   "trainer_session_changes",
+  // Questionnaires and their answers (personal data): only the computed figures reach public pages (published_rates).
+  "questionnaires",
+  "questionnaire_versions",
+  "questionnaire_invitations",
+  "questionnaire_financers",
   // Written by triggers on the content tables and at startup; read by /recherche, which is never cached.
   "search_documents",
 ] as const;

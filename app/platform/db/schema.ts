@@ -602,6 +602,11 @@ export interface Database {
   trainer_slots: TrainerSlotsTable;
   trainer_files: TrainerFilesTable;
   trainer_session_changes: TrainerSessionChangesTable;
+  questionnaires: QuestionnairesTable;
+  questionnaire_versions: QuestionnaireVersionsTable;
+  questionnaire_invitations: QuestionnaireInvitationsTable;
+  questionnaire_financers: QuestionnaireFinancersTable;
+  published_rates: PublishedRatesTable;
 }
 
 /** Registrations to sessions (migration 202611280200_registrations). */
@@ -720,6 +725,8 @@ export interface ResultFiguresTable {
   measured_on: string;
   position: number;
   is_demo: number;
+  /** What the questionnaires now compute (satisfaction | note | recommandation), or "" (migration 202612021030). */
+  measure: WithDefault<string>;
   created_at: string;
   updated_at: string;
 }
@@ -866,4 +873,80 @@ export interface TrainerSessionChangesTable {
   session_id: string;
   trainer_id: string;
   changed_at: string;
+}
+
+/** Questionnaires (migration 202612021030_questionnaires, README « Questionnaires »). */
+export interface QuestionnairesTable {
+  id: string;
+  use: string; // a_chaud | a_froid | client | formateur | financeur | positionnement | evaluation
+  scope: WithDefault<string>; // "" (the organisation) or the formation's id
+  formation_id: string | null;
+  title: string;
+  intro: WithDefault<string>;
+  pass_percent: WithDefault<number>;
+  active: WithDefault<number>;
+  current_version: WithDefault<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuestionnaireVersionsTable {
+  id: string;
+  questionnaire_id: string;
+  version: number;
+  questions: string; // JSON: Question[]
+  created_by: WithDefault<string>;
+  created_at: string;
+}
+
+/** One questionnaire sent to one person: UNIQUE (use, person_key, scope). */
+export interface QuestionnaireInvitationsTable {
+  id: string;
+  questionnaire_id: string;
+  use: string;
+  person_kind: string; // stagiaire | contact | formateur | financeur
+  person_key: string; // trainee, registration, trainer or financer id
+  scope: string; // session id, or the year (financers)
+  version_id: string | null; // the version answered (set at the first save)
+  formation_id: string | null;
+  session_id: string | null;
+  session_end: string | null; // YYYY-MM-DD
+  registration_id: string | null;
+  email: WithDefault<string>;
+  person_name: WithDefault<string>;
+  state: WithDefault<string>; // envoyee | commencee | repondue
+  sent_at: string;
+  reminded_at: string | null;
+  answered_at: string | null;
+  answers: WithDefault<string>; // JSON: Answers
+  overall: number | null; // 1–5: the à-chaud overall question
+  recommend: number | null; // 1 oui, 0 non
+  score: number | null; // quiz score, percent
+  flagged: WithDefault<number>; // positioning: prerequisites not met
+  anonymised_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuestionnaireFinancersTable {
+  id: string;
+  kind: string; // opco | entreprise
+  name: string;
+  email: WithDefault<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The published satisfaction figures: scope "organisation" or a formation's id. */
+export interface PublishedRatesTable {
+  scope: string;
+  answers: WithDefault<number>;
+  satisfied: WithDefault<number>;
+  rating_sum: WithDefault<number>;
+  recommend_answers: WithDefault<number>;
+  recommend_yes: WithDefault<number>;
+  first_day: string | null;
+  last_day: string | null;
+  since: string | null; // the first à-chaud questionnaire sent: typed figures are for periods before it
+  computed_at: string;
 }

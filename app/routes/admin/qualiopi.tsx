@@ -29,12 +29,16 @@ export async function loader({ request }: Route.LoaderArgs) {
       slug: p.formation.slug,
       indicators: p.indicators,
       satisfactionRate: p.formation.satisfactionRate ?? null,
+      computed: p.computed ? { rate: p.computed.rate, answers: p.computed.answers, period: p.computed.period } : null,
       successRate: p.formation.successRate ?? null,
       measuredAt: p.formation.resultsMeasuredAt ?? null,
       passRate: p.formation.certificationPassRate ?? null,
       candidates: (p.formation.certificationType ?? "none") === "none" ? null : (p.formation.certificationCandidates ?? 0),
       period: p.formation.certificationResultsPeriod ?? "",
     })),
+    organisation: pack.organisation
+      ? { rate: pack.organisation.rate, answers: pack.organisation.answers, period: pack.organisation.period }
+      : null,
     testimonials: pack.testimonials,
     legal: pack.legal,
   };

@@ -5,7 +5,7 @@ import { DocumentsScreen, type DocumentsReply } from "~/domain/documents/compone
 import { generateDocument, sendSessionDocument } from "~/domain/documents/documents.server";
 import { isActiveBatch, queueBatch } from "~/domain/documents/jobs.server";
 import { attendanceSchema, batchSchema, generateSchema } from "~/domain/documents/model";
-import { documentsPage } from "~/domain/documents/page.server";
+import { attendanceWithQuiz } from "~/composition/attendance-results.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { failureStatus } from "~/platform/http/failure-status";
 import { liveClientLoader } from "~/platform/live/live-loader";
@@ -34,7 +34,8 @@ export function headers() {
 /** /admin/sessions/{id}/documents (editors): presence and results, conventions, contracts, convocations, attendance sheet, certificates. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireEditor(request);
-  const page = await documentsPage(params.id);
+  // The assessment quiz's scores propose each trainee's result (staff confirm it by saving).
+  const page = await attendanceWithQuiz(params.id);
   if (!page) throw data(null, { status: 404 });
   return { page, polling: page.batches.some((b) => isActiveBatch(b.state)) };
 }

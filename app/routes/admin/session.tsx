@@ -14,19 +14,15 @@ import { documentsToRegenerate } from "~/domain/documents/regenerate.server";
 import { sessionAudience } from "~/domain/registrations/session-move.server";
 import { ToRegenerate } from "~/domain/registrations/components/to-regenerate";
 import { RegistrationForm, type RegistrationReply } from "~/domain/registrations/components/registration-form";
-import { cancelSchema, moveSchema, registrationSchema, sessionDetailsSchema } from "~/domain/registrations/model";
+import { registrationSchema, sessionDetailsSchema } from "~/domain/registrations/model";
+import { isStaffRegistrationIntent, staffRegistrationAction } from "~/domain/registrations/staff-action.server";
 import { leadOfOrder, valuesFromLead } from "~/domain/registrations/from-lead.server";
 import { registrationPage } from "~/domain/registrations/pages.server";
-import {
-  addRegistrationByHand,
-  adjustTrainees,
-  byActor,
-  cancelRegistration,
-  confirmRegistration,
-  moveRegistration,
-} from "~/domain/registrations/registrations.server";
+import { addRegistrationByHand, adjustTrainees } from "~/domain/registrations/registrations.server";
 import { SessionTrainers } from "~/domain/trainers/components/session-trainers";
 import { updateSessionWithTrainers } from "~/domain/trainers/session-move.server";
+import { SessionQuestionnairesPanel } from "~/domain/questionnaires/components/session-panel";
+import { sessionQuestionnaires } from "~/domain/questionnaires/results.server";
 import { changeSessionTrainers, sessionTrainerPanel } from "~/domain/trainers/trainers.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { failureStatus } from "~/platform/http/failure-status";
@@ -56,22 +52,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const detail = await adminSessionDetail(params.id);
   if (!detail) throw data(null, { status: 404 });
   const page = await registrationPage(detail.session.formationSlug, detail.session.id);
-  // From a quote request (/admin/devis/{id}): the « add a registration » form is prefilled from it.
-  const devis = new URL(request.url).searchParams.get("devis");
+  const devis = new URL(request.url).searchParams.get("devis"); // from a quote request (/admin/devis/{id}): the form is prefilled
   const fromLead = devis ? await valuesFromLead(devis) : undefined;
-  const [audience, toRegenerate, trainers] = await Promise.all([
+  const [audience, toRegenerate, trainers, questionnaires] = await Promise.all([
     sessionAudience(params.id),
     documentsToRegenerate(params.id),
     sessionTrainerPanel(params.id),
+    sessionQuestionnaires(params.id),
   ]);
-  return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead, audience, toRegenerate, trainers };
+  return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead, audience, toRegenerate, trainers, questionnaires };
 }
 
 const reply = (result: SessionActionReply, status?: number) => replyWithToast(result, { status });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireEditor(request);
-  const by = byActor(user);
   const form = await request.formData();
   const values = formDataToObject(form);
   const intent = String(values.intent ?? "");
@@ -84,36 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const changed = await changeSessionTrainers(params.id, values, user);
     return reply({ ...changed, values }, changed.ok ? undefined : failureStatus(changed.kind));
   }
-  if (intent === "confirmer") {
-    const result = await confirmRegistration(registrationId, { by });
-    return reply(
-      result.ok
-        ? { ok: true, message: "Inscription confirmée : le contact reçoit la confirmation." }
-        : { ok: false, message: result.error, registrationId },
-    );
-  }
-  if (intent === "annuler") {
-    const parsed = await parseSubmission(form, cancelSchema);
-    if (!parsed.ok)
-      return reply({ ok: false, message: parsed.errors.motif ?? "Motif manquant.", errors: parsed.errors, values, registrationId });
-    const result = await cancelRegistration(registrationId, { by, reason: parsed.data.motif });
-    return reply(
-      result.ok
-        ? { ok: true, message: "Inscription annulée : les places libérées vont à la liste d'attente." }
-        : { ok: false, message: result.error, registrationId },
-    );
-  }
-  if (intent === "deplacer") {
-    const parsed = await parseSubmission(form, moveSchema);
-    if (!parsed.ok)
-      return reply({ ok: false, message: parsed.errors.session ?? "Session manquante.", errors: parsed.errors, registrationId });
-    const result = await moveRegistration(registrationId, parsed.data.session, { by });
-    return reply(
-      result.ok
-        ? { ok: true, message: "Inscription déplacée : le contact reçoit les nouvelles dates." }
-        : { ok: false, message: result.error, registrationId },
-    );
-  }
+  if (isStaffRegistrationIntent(intent)) return reply(await staffRegistrationAction(intent, registrationId, form, user));
   if (intent === "convoquer") {
     // One path for convocations: the numbered PDF, the e-mail and its calendar file (app/domain/documents).
     const batch = await queueBatch(params.id, "convocation", { send: true, actor: user });
@@ -161,7 +127,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SessionAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, terms, fromLead, audience, toRegenerate, trainers } = loaderData;
+  const { detail, terms, fromLead, audience, toRegenerate, trainers, questionnaires } = loaderData;
   const { session, row } = detail;
   const answer = actionData as (SessionActionReply & { manual?: RegistrationReply }) | undefined;
   const actionReply = answer && "message" in answer ? answer : undefined;
@@ -199,6 +165,7 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
       </div>
       <ToRegenerate sessionId={session.id} documents={toRegenerate} />
       <SessionTrainers panel={trainers} reply={actionReply} />
+      <SessionQuestionnairesPanel panel={questionnaires} />
       <RegistrationList
         title={`Inscriptions (${detail.registrations.length})`}
         id="inscrits"

@@ -5,6 +5,7 @@ import type { Route } from "./+types/comparatif";
 import { formatDateFr } from "~/domain/content/format";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { comparisonPage } from "~/domain/formations/pages.server";
+import { formationResults } from "~/composition/published-results.server";
 import { percentLabel, sessionDatesLabel } from "~/domain/formations/labels";
 import { formationPath } from "~/domain/formations/slug";
 import { pageMeta } from "~/platform/seo/meta";
@@ -17,7 +18,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   const result = await comparisonPage(params.pair ?? "");
   if (result.kind === "not-found") throw data(null, { status: 404 });
   if (result.kind === "redirect") throw redirect(result.to, 301);
-  return result.data;
+  // The satisfaction rates computed from the questionnaires' answers (README « Questionnaires »).
+  const columns = await Promise.all(result.data.columns.map(async (c) => ({ ...c, results: await formationResults(c.id, c.results) })));
+  return { ...result.data, columns };
 }
 
 /** A formation title without its subtitle (« Excel perfectionnement : tableaux… » → « Excel perfectionnement »). */

@@ -3,6 +3,7 @@ import type { Route } from "./+types/formation";
 import { isEditor } from "~/platform/auth/roles";
 import { FormationPageView } from "~/domain/formations/components/formation-page";
 import { formationPage } from "~/domain/formations/pages.server";
+import { formationResults } from "~/composition/published-results.server";
 import { getSessionUser } from "~/platform/auth/guard.server";
 import { serverOnlyData } from "~/platform/ssr/kept.server";
 import { useServerData } from "~/platform/ssr/kept";
@@ -21,8 +22,11 @@ export async function loader(args: Route.LoaderArgs) {
   });
   if (result.kind === "not-found") throw data(null, { status: 404 });
   if (result.kind === "redirect") throw redirect(result.to + new URL(request.url).search, 301);
+  // Its satisfaction rate is computed from the questionnaires' answers (README « Questionnaires »).
+  const f = result.data.formation;
+  const page = { ...result.data, formation: { ...f, results: await formationResults(f.id, f.results, result.data.asOf ?? undefined) } };
   // The page is one read-only part: the browser gets only what meta() reads (see kept.server.ts).
-  return serverOnlyData(args, "formation", result.data, ["seo", "preview", "jsonLd"]);
+  return serverOnlyData(args, "formation", page, ["seo", "preview", "jsonLd"]);
 }
 
 export function meta(args: Route.MetaArgs) {

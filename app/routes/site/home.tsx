@@ -11,6 +11,7 @@ import {
   WhyUsSection,
 } from "~/domain/content/home-sections";
 import { publicClaims } from "~/domain/content/claims.server";
+import { publicResults } from "~/composition/published-results.server";
 import { LatestPosts } from "~/domain/blog/components/latest-posts";
 import { latestPosts } from "~/domain/blog/home.server";
 import { FeaturedFormations, NextSessions } from "~/domain/formations/components/home-sections";
@@ -38,7 +39,12 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const [formations, posts, claims, organisation] = await Promise.all([homeFormations(), latestPosts(), publicClaims(), getOrganisation()]);
+  const [formations, posts, claims, organisation] = await Promise.all([
+    homeFormations(),
+    latestPosts(),
+    publicClaims().then((c) => publicResults(c)),
+    getOrganisation(),
+  ]);
   // The page is one read-only part: the browser gets only what meta() reads (see kept.server.ts).
   return serverOnlyData(args, "home", { formations, posts, claims, jsonLd: [organisationJsonLd(organisation, config().siteUrl)] }, [
     "jsonLd",

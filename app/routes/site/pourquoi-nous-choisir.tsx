@@ -3,6 +3,7 @@ import type { Route } from "./+types/pourquoi-nous-choisir";
 import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { argumentAnchor } from "~/domain/content/claims";
 import { publicClaims } from "~/domain/content/claims.server";
+import { publicResults } from "~/composition/published-results.server";
 import { ArgumentBody, CallToAction, PageIntro, ResultsNote } from "~/domain/content/components";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
@@ -20,7 +21,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** The arguments and results are records (admin: /admin/temoignages); each part hides itself while empty. */
 export async function loader() {
-  const { arguments: args, results } = await publicClaims();
+  const { arguments: args, results } = await publicResults(await publicClaims());
   return { args, results };
 }
 

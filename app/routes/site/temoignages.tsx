@@ -3,6 +3,7 @@ import type { Route } from "./+types/temoignages";
 import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { CallToAction, PageIntro, ResultsNote, TestimonialCard } from "~/domain/content/components";
 import { publicClaims } from "~/domain/content/claims.server";
+import { publicResults } from "~/composition/published-results.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { pageBreadcrumbMeta } from "~/platform/seo/json-ld";
 import { pageMeta } from "~/platform/seo/meta";
@@ -18,7 +19,8 @@ export function meta(args: Route.MetaArgs) {
 
 /** Testimonials and results are records (admin: /admin/temoignages); each section hides itself while empty. */
 export async function loader() {
-  const { testimonials, results } = await publicClaims();
+  // The satisfaction figures are computed from the questionnaires' answers (README « Questionnaires »).
+  const { testimonials, results } = await publicResults(await publicClaims());
   return { testimonials, results };
 }
 

@@ -1,5 +1,6 @@
 import {
   Calculator,
+  ClipboardList,
   CalendarDays,
   ScrollText,
   FileClock,
@@ -40,6 +41,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/villes", label: "Villes", icon: MapPin, role: "editor" },
   { to: "/admin/sessions", label: "Sessions et inscriptions", icon: CalendarDays, role: "editor" },
   { to: "/admin/formateurs", label: "Formateurs", icon: Presentation, role: "editor" },
+  { to: "/admin/questionnaires", label: "Questionnaires", icon: ClipboardList, role: "editor" },
   { to: "/admin/blog", label: "Blog", icon: Newspaper, role: "editor" },
   { to: "/admin/devis", label: "Demandes de devis", icon: FileText, role: "editor" },
   { to: "/admin/messages", label: "Messages", icon: MessageSquare, role: "editor" },

@@ -8,7 +8,17 @@ import { cn } from "~/ui/cn";
 import { CheckboxField, FormErrorSummary, RequiredNote, SelectField, TextAreaField, TextField } from "~/ui/form/fields";
 import { schemaValidator, useForm } from "~/ui/form/use-form";
 import { answersLabel } from "../components";
-import { CLAIM_KINDS, CLAIM_TABS, bodySummary, type ClaimKind, type ResultFigure, type Testimonial, type WhyUsArgument } from "../claims";
+import {
+  CLAIM_KINDS,
+  CLAIM_TABS,
+  RESULT_MEASURES,
+  RESULT_MEASURE_LABELS,
+  bodySummary,
+  type ClaimKind,
+  type ResultFigure,
+  type Testimonial,
+  type WhyUsArgument,
+} from "../claims";
 import { formatDateFr, formatMonthFr } from "../format";
 import { formatCount, plural } from "~/platform/format";
 
@@ -75,6 +85,7 @@ const LABELS: Record<ClaimKind, Record<string, string>> = {
     period: "Période mesurée",
     sampleSize: "Nombre de réponses",
     measuredOn: "Date de la mesure",
+    measure: "Mesure calculée par les questionnaires",
   },
   argument: { title: "Titre", body: "Texte" },
 };
@@ -308,6 +319,15 @@ export function ClaimForm({
             error={e.measuredOn}
           />
         </div>
+        <SelectField
+          {...common}
+          name="measure"
+          label={LABELS.result.measure!}
+          defaultValue={str(v, "measure")}
+          error={e.measure}
+          hint="Les questionnaires calculent désormais la satisfaction, la note moyenne et la recommandation&nbsp;: un chiffre saisi qui mesure l'une d'elles n'est publié que pour une période antérieure aux questionnaires en ligne, avec la mention «&nbsp;chiffre saisi&nbsp;»."
+          groups={[{ options: RESULT_MEASURES.map((m) => ({ value: m, label: RESULT_MEASURE_LABELS[m] })) }]}
+        />
       </>
     );
   } else {

@@ -3,7 +3,7 @@ import { Link } from "~/ui/link";
 import { useLiveData } from "~/platform/live/use-live-data";
 import { Button } from "~/ui/button";
 import { formatDateTimeShort } from "~/platform/format";
-import { ASSESSMENT_RESULTS, KIND_LABELS, LINK_DAYS } from "../model";
+import { ASSESSMENT_RESULTS, KIND_LABELS, LINK_DAYS, resultLabel } from "../model";
 import type { DocumentsPage } from "../page.server";
 
 export type DocumentsReply = { ok: boolean; message: string; target?: string };
@@ -98,8 +98,9 @@ function AttendanceForm({
           <span className="block font-medium">Résultat de l'évaluation</span>
           <select
             name="resultat"
-            defaultValue={trainee.result}
+            defaultValue={trainee.result || trainee.quiz?.proposed || ""}
             required
+            aria-describedby={trainee.quiz ? `${id}-quiz` : undefined}
             className="mt-1 rounded-lg border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
           >
             <option value="">Choisir…</option>
@@ -114,6 +115,14 @@ function AttendanceForm({
           Enregistrer la présence
         </Button>
       </div>
+      {trainee.quiz ? (
+        <p id={`${id}-quiz`} className="text-sm text-slate-700 dark:text-slate-300">
+          Quiz de fin de formation&nbsp;: {trainee.quiz.score}&nbsp;% (seuil {trainee.quiz.passPercent}&nbsp;%).{" "}
+          {trainee.result
+            ? `Résultat proposé par le score : ${resultLabel(trainee.quiz.proposed)}.`
+            : `Résultat proposé : ${resultLabel(trainee.quiz.proposed)}, présélectionné ; enregistrez pour le confirmer.`}
+        </p>
+      ) : null}
       <Message reply={reply} target={trainee.id} />
     </Form>
   );

@@ -453,7 +453,7 @@ export function FormationEditor({
           <EditorSection
             id="resultats"
             title="Indicateurs de résultats"
-            description="Publiés avec leur date de mesure (Qualiopi, indicateur 2). Laissez vide ce qui n'est pas encore mesuré."
+            description="Publiés avec leur date de mesure (Qualiopi, indicateur 2). Laissez vide ce qui n'est pas encore mesuré. La satisfaction est calculée depuis les questionnaires de fin de formation&#8239;; un taux saisi ici n'est publié, avec la mention «&nbsp;chiffre saisi&nbsp;», que s'il a été mesuré avant le premier questionnaire envoyé."
           >
             <div className="grid gap-5 sm:grid-cols-4">
               <TextField name="satisfactionRate" label="Satisfaction (%)" values={values} errors={errors} inputMode="decimal" />

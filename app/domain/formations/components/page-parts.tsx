@@ -34,12 +34,26 @@ export interface ResultIndicators {
   successRate: number | null;
   traineesCount: number | null;
   measuredAt: string | null;
+  /**
+   * The satisfaction computed from the questionnaires' answers (composed by the route, README
+   * « Questionnaires »): its sentence (rate, answers, period) and its rule. When present,
+   * `satisfactionRate` is its rate.
+   */
+  computed?: { rate: number; answers: number; period: string; sentence: string; rule: string } | null;
+  /** A typed satisfaction rate, for a period before the questionnaires: labelled « chiffre saisi ». */
+  typedSatisfaction?: number | null;
 }
 
 /** Result indicators with the date they were measured, or a statement that there are none yet. */
 export function ResultFigures({ results }: { results: ResultIndicators }) {
+  const typedOnly = !results.computed && results.typedSatisfaction != null;
   const items = [
-    results.satisfactionRate !== null ? { label: "Taux de satisfaction", value: percentLabel(results.satisfactionRate) } : null,
+    results.satisfactionRate !== null
+      ? {
+          label: typedOnly ? "Taux de satisfaction (chiffre saisi)" : "Taux de satisfaction",
+          value: percentLabel(results.satisfactionRate),
+        }
+      : null,
     results.successRate !== null ? { label: "Taux de réussite à l'évaluation finale", value: percentLabel(results.successRate) } : null,
     results.traineesCount !== null ? { label: "Stagiaires formés", value: formatNumber(results.traineesCount) } : null,
   ].filter((x): x is { label: string; value: string } => x !== null);
@@ -60,10 +74,21 @@ export function ResultFigures({ results }: { results: ResultIndicators }) {
           </div>
         ))}
       </dl>
-      {results.measuredAt ? (
+      {results.computed ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400" data-testid="satisfaction-calculee">
+          {results.computed.sentence} {results.computed.rule}
+        </p>
+      ) : null}
+      {results.typedSatisfaction != null ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          {results.computed ? `Avant les questionnaires en ligne : ${percentLabel(results.typedSatisfaction)} de satisfaction. ` : ""}
+          Taux de satisfaction saisi, mesuré avant la mise en place des questionnaires en ligne.
+        </p>
+      ) : null}
+      {results.measuredAt && (results.successRate !== null || results.traineesCount !== null || results.typedSatisfaction != null) ? (
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
           Indicateurs mesurés au <time dateTime={results.measuredAt}>{formatDateFr(results.measuredAt)}</time>, sur l'ensemble des sessions
-          réalisées.
+          réalisées (chiffres saisis).
         </p>
       ) : null}
     </>

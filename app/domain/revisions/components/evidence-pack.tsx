@@ -10,8 +10,18 @@ interface Check {
   missing: string[];
 }
 
+/** A satisfaction rate computed from the questionnaires' answers, with its basis. */
+interface Computed {
+  rate: number;
+  answers: number;
+  period: string;
+}
+
+const computedLabel = (c: Computed) => `${c.rate}\u00a0%, calculée sur ${formatCount(c.answers, "réponse")} (${c.period})`;
+
 export interface PackView {
   date: string;
+  organisation: Computed | null;
   formations: Array<{
     revisionId: string;
     savedAt: string;
@@ -19,6 +29,8 @@ export interface PackView {
     slug: string;
     indicators: Check[];
     satisfactionRate: number | null;
+    /** Computed from the à-chaud answers as they stood that day (README « Questionnaires »). */
+    computed: Computed | null;
     successRate: number | null;
     measuredAt: string | null;
     passRate: number | null;
@@ -111,8 +123,14 @@ export function PackReport({ pack }: { pack: PackView }) {
                       </td>
                     ))}
                     <td className="px-3 py-3">
-                      Satisfaction {pct(f.satisfactionRate)}, réussite {pct(f.successRate)}
-                      {f.measuredAt ? `, mesurées le ${formatDate(f.measuredAt)}` : ""}
+                      {f.computed ? (
+                        <span className="block" data-testid="pack-satisfaction-calculee">
+                          Satisfaction {computedLabel(f.computed)}
+                        </span>
+                      ) : null}
+                      {f.satisfactionRate !== null ? `Satisfaction saisie ${pct(f.satisfactionRate)}, réussite` : "Réussite"}{" "}
+                      {pct(f.successRate)}
+                      {f.measuredAt ? `, mesurées le ${formatDate(f.measuredAt)} (chiffres saisis)` : ""}
                     </td>
                     <td className="px-3 py-3">
                       {f.candidates === null
@@ -125,6 +143,16 @@ export function PackReport({ pack }: { pack: PackView }) {
             </table>
           </div>
         )}
+      </section>
+      <section aria-labelledby="pack-organisation" className="space-y-2">
+        <h2 id="pack-organisation" className="text-lg font-semibold">
+          Satisfaction de l'organisme (page d'accueil, «&nbsp;Témoignages&nbsp;»)
+        </h2>
+        <p data-testid="pack-organisation">
+          {pack.organisation
+            ? `Satisfaction ${computedLabel(pack.organisation)}, d'après les questionnaires de fin de formation.`
+            : "Aucune réponse aux questionnaires de fin de formation à cette date\u00a0: seuls des chiffres saisis étaient publiés."}
+        </p>
       </section>
       <section aria-labelledby="pack-testimonials" className="space-y-3">
         <h2 id="pack-testimonials" className="text-lg font-semibold">

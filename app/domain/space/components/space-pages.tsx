@@ -149,7 +149,19 @@ const heading = "text-lg font-bold text-slate-900 dark:text-white";
 
 /** The space's home: the registrations of a contact, the sessions of a trainee (a section only when it has something). */
 export function OverviewSections({ overview }: { overview: SpaceOverview }) {
-  if (overview.asContact.length === 0 && overview.asTrainee.length === 0)
+  const questionnaires = (
+    <OverviewList
+      id="mes-questionnaires"
+      title="Vos questionnaires"
+      items={overview.questionnaires.map((q) => ({
+        key: q.id,
+        href: q.href,
+        title: q.toAnswer ? `${q.title} (à remplir)` : q.title,
+        detail: q.detail,
+      }))}
+    />
+  );
+  if (overview.asContact.length === 0 && overview.asTrainee.length === 0 && overview.questionnaires.length === 0)
     return (
       <>
         <p className={card}>
@@ -176,6 +188,7 @@ export function OverviewSections({ overview }: { overview: SpaceOverview }) {
         title="Vos formations"
         items={overview.asTrainee.map((t) => ({ key: t.registrationId, href: t.href, title: t.formationTitle, detail: t.datesLabel }))}
       />
+      {questionnaires}
       <PersonalData />
     </>
   );
@@ -189,7 +202,8 @@ function PersonalData() {
         Vos données personnelles
       </h2>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        Le fichier contient ce que nous conservons à votre sujet&nbsp;: vos inscriptions, vos participations et les accès à votre espace.{" "}
+        Le fichier contient ce que nous conservons à votre sujet&nbsp;: vos inscriptions, vos participations, vos réponses aux
+        questionnaires et les accès à votre espace.{" "}
         <a href="/espace/mes-donnees.json" download className="font-medium underline">
           Télécharger mes données (JSON)
         </a>
