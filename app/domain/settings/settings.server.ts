@@ -27,6 +27,7 @@ const SETTING_TITLES: Record<string, string> = {
   organisation: "Identité de l'organisme",
   formation_defaults: "Valeurs par défaut des formations",
   registrations: "Réglages des inscriptions",
+  complaints: "Réglages des réclamations",
 };
 
 /**

@@ -70,6 +70,8 @@ export const NON_CONTENT_TABLES = [
   // Trainers are named on documents and in their calendar feed, never on a public page.
   "trainers",
   "trainer_slots",
+  // The complaints register: personal data, read by staff only (docs/decisions/0035-complaints-register.md).
+  "complaints",
   // Written by triggers on the content tables and at startup; read by /recherche, which is never cached.
   "search_documents",
 ] as const;

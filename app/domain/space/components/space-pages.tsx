@@ -177,7 +177,8 @@ function PersonalData() {
         Vos données personnelles
       </h2>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        Le fichier contient ce que nous conservons à votre sujet&nbsp;: vos inscriptions, vos participations et les accès à votre espace.{" "}
+        Le fichier contient ce que nous conservons à votre sujet&nbsp;: vos inscriptions, vos participations, vos réclamations et les accès
+        à votre espace.{" "}
         <a href="/espace/mes-donnees.json" download className="font-medium underline">
           Télécharger mes données (JSON)
         </a>
