@@ -35,6 +35,7 @@ const day = z
 /** The period of the complaints register in the pack: both days, or neither (the 12 months up to the pack's date). */
 export const packPeriodSchema = z
   .object({ du: day.optional(), au: day.optional() })
+  .refine((p) => Boolean(p.du) === Boolean(p.au), { path: ["au"], message: "Indiquez le début et la fin de la période." })
   .refine((p) => !p.du || !p.au || p.du <= p.au, { path: ["au"], message: "La fin de la période est avant son début." });
 
 /** The default period of the register: the 12 months that end on the pack's day (« 2026-06-01 » → 2025-06-02 to 2026-06-01). */

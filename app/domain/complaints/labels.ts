@@ -3,6 +3,7 @@
  * (docs/decisions/0005-zod-out-of-public-bundles.md). Register of Qualiopi indicator 31
  * (docs/legal/complaints.md, docs/decisions/0035-complaints-register.md).
  */
+import { formatDate } from "~/platform/format";
 import { addWorkingDays, workingDaysBetween } from "~/platform/working-days";
 
 export const COMPLAINT_STATUSES = ["recue", "en_cours", "repondue", "close"] as const;
@@ -76,6 +77,18 @@ export function complaintDelay(
 export function workingDaysLabel(n: number): string {
   if (n === 0) return "le jour même";
   return n === 1 ? "1\u00a0jour ouvré" : `${n}\u00a0jours ouvrés`;
+}
+
+/** How the register says where a complaint stands against its delay (one sentence, French spacing). */
+export function delayText(row: { status: ComplaintStatus; delay: ComplaintDelay; overdue: boolean }): string {
+  const { delay } = row;
+  if (delay.answered) {
+    const when = delay.workingDays === 0 ? "le jour même" : `en ${workingDaysLabel(delay.workingDays)}`;
+    return `Répondue ${when}${delay.late ? ", après le délai" : ""}`;
+  }
+  if (row.status === "close") return "Close sans réponse écrite";
+  if (row.overdue) return `Sans réponse depuis ${workingDaysLabel(delay.workingDays)}\u00a0: délai échu le ${formatDate(delay.dueOn)}`;
+  return `Réponse attendue au plus tard le ${formatDate(delay.dueOn)}`;
 }
 
 /** The fields of the admin's forms and the space's form, in French. */

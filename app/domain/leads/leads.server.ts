@@ -3,7 +3,7 @@ import { emitEvent, forgetEventsAbout, forgetEventsBefore } from "~/domain/webho
 import { deLabel } from "~/ui/french";
 import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { detachLeads, receiveComplaint } from "~/domain/complaints/complaints.server";
+import { complaintOfLead, detachLeads, receiveComplaint } from "~/domain/complaints/complaints.server";
 import { COMPLAINT_CONTACT_SUBJECT } from "~/domain/complaints/labels";
 import type { DashboardFigure } from "~/platform/admin/dashboard";
 import { getOrganisation, organisationPhone, staffAddress } from "~/domain/settings/settings.server";
@@ -489,9 +489,10 @@ export async function listLeads(
 export async function getLead(kind: LeadKind, id: string, target: Db = db()): Promise<LeadDetail | undefined> {
   const row = await target.selectFrom("leads").selectAll().where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
   if (!row) return undefined;
-  const [notes, mails] = await Promise.all([
+  const [notes, mails, complaint] = await Promise.all([
     target.selectFrom("lead_notes").selectAll().where("lead_id", "=", id).orderBy("created_at", "desc").orderBy("id").execute(),
     target.selectFrom("mail_queue").selectAll().where("lead_id", "=", id).orderBy("created_at").orderBy("purpose", "desc").execute(),
+    complaintOfLead(id, target),
   ]);
   return {
     ...toListItem(row, mails),
@@ -515,6 +516,7 @@ export async function getLead(kind: LeadKind, id: string, target: Db = db()): Pr
       sentAt: m.sent_at,
       via: m.via,
     })),
+    complaint,
   };
 }
 

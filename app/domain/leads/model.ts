@@ -255,6 +255,8 @@ export interface LeadDetail extends LeadListItem {
   updatedAt: string;
   notes: Array<{ id: string; authorEmail: string; body: string; createdAt: string }>;
   mails: LeadMailSummary[];
+  /** The complaint of the register a « Réclamation » message came with. */
+  complaint: { id: string; reference: string } | null;
 }
 
 /**

@@ -144,6 +144,7 @@ export function OverviewSections({ overview }: { overview: SpaceOverview }) {
           Vous n'avez plus d'inscription en cours avec cette adresse. Pour une nouvelle formation, consultez{" "}
           <Link to="/formations">le catalogue</Link>.
         </p>
+        <ComplaintLink />
         <PersonalData />
       </>
     );
@@ -164,8 +165,27 @@ export function OverviewSections({ overview }: { overview: SpaceOverview }) {
         title="Vos formations"
         items={overview.asTrainee.map((t) => ({ key: t.registrationId, href: t.href, title: t.formationTitle, detail: t.datesLabel }))}
       />
+      <ComplaintLink />
       <PersonalData />
     </>
+  );
+}
+
+/** Where a complaint is sent from the space (Qualiopi indicator 31). */
+function ComplaintLink() {
+  return (
+    <section aria-labelledby="reclamations" className="mt-8">
+      <h2 id="reclamations" className="text-lg font-semibold">
+        Réclamations
+      </h2>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        Un problème avec une formation, une inscription ou un document&nbsp;?{" "}
+        <Link to="/espace/reclamation" className="font-medium underline">
+          Faire une réclamation
+        </Link>
+        &nbsp;: elle reçoit une réponse écrite, que vous retrouvez ici.
+      </p>
+    </section>
   );
 }
 
