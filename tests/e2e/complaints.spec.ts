@@ -3,6 +3,7 @@ import { axeViolations } from "./support/axe";
 import { serverDb, testClientIp, waitForMail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
+import { openPass, visitAll } from "./support/page-pass";
 import { registerOverHttp } from "./support/sessions";
 
 /**
@@ -22,6 +23,7 @@ async function axeAtBothWidths(page: Page) {
 
 test("a complaint from the contact form is answered in the admin, and the answer reaches the sender", async ({
   browser,
+  baseURL,
   page,
   staff,
   complainant,
@@ -89,16 +91,29 @@ test("a complaint from the contact form is answered in the admin, and the answer
   expect(await waitForMail(sender)).toContain("Nous vous présentons nos excuses pour ce retard");
 
   const id = new URL(page.url()).pathname.split("/").at(-1)!;
+  // The page pass's checks (text, French spacing, axe in both themes and widths) on the register's
+  // screens, this complaint included, and on the auditor's pack of a period that holds it.
+  const today = new Date().toISOString().slice(0, 10);
+  const pass = await openPass(browser, baseURL!);
+  await pass.context.addCookies(await page.context().cookies());
+  const problems = await visitAll(pass, [
+    { path: "/admin/reclamations", forOutsiders: false, axe: true },
+    { path: "/admin/reclamations?statut=sans-reponse", forOutsiders: false },
+    { path: `/admin/reclamations/${id}`, forOutsiders: false, axe: true },
+    { path: `/admin/qualiopi?date=${today}&du=2026-01-01&au=${today}`, forOutsiders: true, axe: true },
+  ]);
+  await pass.context.close();
+  expect(problems, problems.join("\n")).toEqual([]);
+
   // A viewer reaches neither the register nor a complaint, and changes nothing.
   const viewer = await browser.newContext();
   const viewerPage = await viewer.newPage();
   await staff(viewerPage, "viewer");
   expect((await viewerPage.request.get("/admin/reclamations", { maxRedirects: 0 })).status()).toBe(403);
   expect((await viewerPage.request.get(`/admin/reclamations/${id}`, { maxRedirects: 0 })).status()).toBe(403);
-  const baseURL = new URL(page.url()).origin;
   const post = await viewerPage.request.post(`/admin/reclamations/${id}`, {
     form: { intent: "effacer" },
-    headers: { origin: baseURL },
+    headers: { origin: baseURL! },
     maxRedirects: 0,
   });
   expect(post.status()).toBe(403);
@@ -107,7 +122,13 @@ test("a complaint from the contact form is answered in the admin, and the answer
   expect(stored).toEqual({ status: "close", email: sender });
 });
 
-test("a trainee sends a complaint from their space, under their own identity", async ({ browser, request, complainant, newSession }) => {
+test("a trainee sends a complaint from their space, under their own identity", async ({
+  browser,
+  baseURL,
+  request,
+  complainant,
+  newSession,
+}) => {
   test.setTimeout(120_000);
   const sessionId = await newSession({ seats: 4 });
   const contact = complainant("contact-reclamation");
@@ -147,6 +168,14 @@ test("a trainee sends a complaint from their space, under their own identity", a
   const reference = /REC-\d{4}-\d{4}/.exec((await page.getByTestId("reclamation-envoyee").textContent())!)![0];
   await expect(page.getByTestId(`ma-reclamation-${reference}`)).toContainText("Reçue");
   await axeAtBothWidths(page);
+  const pass = await openPass(browser, baseURL!);
+  await pass.context.addCookies(await context.cookies());
+  const problems = await visitAll(pass, [
+    { path: "/espace/reclamation", forOutsiders: true, axe: true },
+    { path: "/espace", forOutsiders: true },
+  ]);
+  await pass.context.close();
+  expect(problems, problems.join("\n")).toEqual([]);
   await context.close();
 
   const stored = await serverDb()

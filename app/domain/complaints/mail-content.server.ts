@@ -52,7 +52,7 @@ export function acknowledgementMail(c: ComplaintForMail, ctx: ComplaintMailConte
     `Elle est étudiée par notre équipe, qui vous adressera une réponse écrite par e-mail dans un délai de ${workingDaysLabel(ctx.delayDays)} au plus.`,
     ...(fromSpace ? ["", `Vous pouvez suivre son traitement dans votre espace\u00a0: ${ctx.siteUrl}/espace/reclamation`] : []),
     "",
-    `Vous n'êtes pas à l'origine de ce message\u00a0? Ignorez-le ou signalez-le-nous à ${o.email}.`,
+    `Vous n'êtes pas à l'origine de ce message\u202f? Ignorez-le ou signalez-le-nous à ${o.email}.`,
     "",
     `Vos données servent uniquement au traitement de votre réclamation et à notre registre des réclamations (démarche qualité Qualiopi). Elles sont conservées ${ctx.retentionMonths}\u00a0mois après la clôture de la réclamation, puis effacées. Vous pouvez y accéder, les rectifier ou en demander l'effacement en écrivant à ${o.dpoEmail}. Politique de confidentialité\u00a0: ${ctx.siteUrl}/politique-confidentialite`,
     ...signature(o),
@@ -88,7 +88,7 @@ export function answerMail(c: Pick<ComplaintForMail, "reference" | "receivedAt">
     "",
     answer,
     "",
-    `Cette réponse ne vous satisfait pas\u00a0? Répondez à cet e-mail en rappelant la référence ${c.reference}.`,
+    `Cette réponse ne vous satisfait pas\u202f? Répondez à cet e-mail en rappelant la référence ${c.reference}.`,
     ...signature(o),
   ];
   return { subject: `Réponse à votre réclamation ${c.reference}`, text: lines.join("\n") };

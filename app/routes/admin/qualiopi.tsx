@@ -70,7 +70,7 @@ export default function Qualiopi({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-slate-700 dark:text-slate-300">
           Pour la date demandée par l'auditeur, les formations telles qu'elles étaient publiées ce jour-là (d'après l'historique des
           versions), ce qui était présent ou manquant pour les indicateurs 1, 2 et 3, les témoignages et les documents légaux en vigueur, et
-          le registre des réclamations de la période choisie (indicateur&nbsp;31&nbsp;; par défaut, les douze mois qui précèdent).
+          le registre des réclamations de la période choisie (indicateur&nbsp;31&#8239;; par défaut, les douze mois qui précèdent).
         </p>
       </div>
       <PackDateForm date={date} error={error}>

@@ -290,7 +290,7 @@ export function EraseSection({ complaint, busy }: { complaint: ComplaintDetail; 
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         À la demande de la personne, effacez son nom, son adresse, son téléphone, le texte de la réclamation, la réponse et les e-mails. Le
-        registre garde la référence, l'origine, le statut, les dates et l'action corrective&nbsp;; le journal, la référence.
+        registre garde la référence, l'origine, le statut, les dates et l'action corrective&#8239;; le journal, la référence.
       </p>
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-medium text-red-700 dark:text-red-400">Effacer les données personnelles…</summary>

@@ -53,7 +53,7 @@ export function SpaceComplaintForm({
         </p>
       ) : null}
       <p className="text-slate-700 dark:text-slate-300">
-        Un problème avec une formation, une inscription, un document ou notre accueil&nbsp;? Décrivez-le&nbsp;: votre réclamation est
+        Un problème avec une formation, une inscription, un document ou notre accueil&#8239;? Décrivez-le&nbsp;: votre réclamation est
         enregistrée avec un numéro et reçoit une réponse écrite par e-mail sous {delayDays}&nbsp;jours ouvrés au plus.
       </p>
       <Form method="post" {...form.formProps} className={`${card} space-y-5`}>

@@ -179,7 +179,7 @@ function ComplaintLink() {
         Réclamations
       </h2>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        Un problème avec une formation, une inscription ou un document&nbsp;?{" "}
+        Un problème avec une formation, une inscription ou un document&#8239;?{" "}
         <Link to="/espace/reclamation" className="font-medium underline">
           Faire une réclamation
         </Link>
