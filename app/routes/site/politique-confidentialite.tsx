@@ -72,6 +72,12 @@ export default function PolitiqueConfidentialite({ loaderData }: Route.Component
                 Entreprise, numéro SIRET, nom de la personne à contacter, adresse e-mail, téléphone, formations souhaitées, nombre de
                 stagiaires, format (présentiel, distanciel ou mixte), période souhaitée, ville, financement envisagé et message.
               </p>
+              <h3>Réclamations</h3>
+              <p>
+                Par le formulaire de contact (sujet «&nbsp;Réclamation&nbsp;») ou votre espace client et stagiaire&nbsp;: nom, adresse
+                e-mail, téléphone si vous le renseignez, formation concernée, texte de la réclamation, puis notre réponse écrite, les dates
+                de son traitement et l'action corrective décidée.
+              </p>
               <h3>Comptes utilisateurs</h3>
               <p>
                 Adresse e-mail, nom affiché, mot de passe (conservé uniquement sous forme d'empreinte chiffrée, jamais en clair), rôle
@@ -111,6 +117,15 @@ export default function PolitiqueConfidentialite({ loaderData }: Route.Component
                   <tr>
                     <td>Assurer le suivi de votre demande et vous recontacter à son sujet</td>
                     <td>Intérêt légitime au suivi de la relation commerciale</td>
+                  </tr>
+                  <tr>
+                    <td>
+                      Enregistrer et traiter vos réclamations, vous répondre par écrit et améliorer nos formations (registre des
+                      réclamations)
+                    </td>
+                    <td>
+                      Intérêt légitime à traiter les réclamations et à justifier de la qualité de nos formations (certification Qualiopi)
+                    </td>
                   </tr>
                   <tr>
                     <td>Créer et gérer votre compte, vous authentifier et attribuer les droits liés à votre rôle</td>
@@ -165,6 +180,13 @@ export default function PolitiqueConfidentialite({ loaderData }: Route.Component
                     <td>Demandes de contact et de devis</td>
                     <td>
                       <strong>{leadRetention}</strong> à compter de notre dernier échange, puis suppression
+                    </td>
+                  </tr>
+                  <tr>
+                    <td>Réclamations</td>
+                    <td>
+                      <strong>{leadRetention}</strong> à compter de notre dernier échange à leur sujet, puis effacement de vos
+                      données&nbsp;: le registre ne garde que leur numéro, leurs dates et l'action corrective décidée
                     </td>
                   </tr>
                   <tr>
