@@ -27,6 +27,7 @@ import {
   startComplaint,
   updateComplaintSettings,
 } from "./complaints.server";
+import { delayText } from "./labels";
 
 /**
  * The complaints register (docs/decisions/0035-complaints-register.md, docs/legal/complaints.md):
@@ -219,6 +220,10 @@ describe.each(engines)("the complaints register ($name)", ({ create }) => {
     const after = await listRegister(period, { target: t.db, today: "2027-03-25" });
     expect(row(late.id, after)).toMatchObject({ overdue: true, delay: { workingDays: 16, late: true } });
     expect(after.counts.overdue).toBe(1);
+    // What the register says, in words.
+    expect(delayText(row(late.id, after))).toBe("Sans réponse depuis 16\u00a0jours ouvrés\u00a0: délai échu le 24 mars 2027");
+    expect(delayText(row(answered.id, after))).toBe("Répondue en 3\u00a0jours ouvrés");
+    expect(delayText(row(late.id))).toBe("Réponse attendue au plus tard le 24 mars 2027");
     expect(row(answered.id, after).overdue).toBe(false);
     // Unanswered only; a period is a period of days in Paris.
     const waiting = await listRegister({ ...period, statut: "sans-reponse" }, { target: t.db, today: "2027-03-25" });
