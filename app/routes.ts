@@ -78,6 +78,8 @@ export default [
     route("devis/:id", "routes/admin/lead.tsx", { id: "routes/admin/devis-detail" }),
     route("messages", "routes/admin/leads.tsx", { id: "routes/admin/messages" }),
     route("messages/:id", "routes/admin/lead.tsx", { id: "routes/admin/messages-detail" }),
+    route("reclamations", "routes/admin/reclamations.tsx"),
+    route("reclamations/:id", "routes/admin/reclamation.tsx"),
     route("sessions", "routes/admin/sessions.tsx"),
     route("sessions/:id", "routes/admin/session.tsx"),
     route("sessions/:id/documents", "routes/admin/session-documents.tsx"),
@@ -124,6 +126,7 @@ export default [
     // The trainer's space: the same sign-in by link, its own door (README « Espace formateur »).
     route("espace/formateur", "routes/space/home.tsx", { id: "routes/space/trainer-home" }),
     route("espace/formateur/sessions/:id", "routes/space/trainer-session.tsx"),
+    route("espace/reclamation", "routes/space/complaint.tsx"),
     route("conditions-generales-de-vente", "routes/site/legal-document.tsx", { id: "routes/site/cgv" }),
     route("reglement-interieur", "routes/site/legal-document.tsx", { id: "routes/site/reglement-interieur" }),
     route("comparatif", "routes/site/comparatif-choix.tsx"),

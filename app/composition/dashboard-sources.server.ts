@@ -4,6 +4,7 @@ import { countUsersByRole } from "~/domain/accounts/users.server";
 import { formationDashboardFigures } from "~/domain/formations/formations.server";
 import { blogDashboardFigures } from "~/domain/blog/blog.server";
 import { leadDashboardFigures } from "~/domain/leads/leads.server";
+import { complaintDashboardFigures } from "~/domain/complaints/complaints.server";
 import type { DashboardFigure } from "~/platform/admin/dashboard";
 import { topPages, topPagesDetail, totalViews } from "~/platform/analytics/page-views.server";
 import { db, type Db } from "~/platform/db/db.server";
@@ -30,6 +31,7 @@ const sources: Array<(target: Db) => Promise<DashboardFigure[]>> = [
   (target) => formationDashboardFigures(target),
   (target) => blogDashboardFigures(target),
   (target) => leadDashboardFigures(target),
+  (target) => complaintDashboardFigures(target),
   async (target) => {
     const [views, top] = await Promise.all([totalViews(30, target), topPages(30, 3, target)]);
     return [{ label: "Pages vues (30 derniers jours)", value: views, detail: topPagesDetail(top) ?? undefined, role: "editor" }];

@@ -9,12 +9,15 @@ import { LEGAL_DOCUMENTS, legalVersionAt, type LegalDocument } from "~/domain/re
 import { revisionsAt } from "~/domain/revisions/revisions.server";
 import { ratesSentence, type ComputedRates } from "~/domain/questionnaires/model";
 import { computeRates } from "~/domain/questionnaires/rates.server";
+import { listRegister, registerCsv, type Register } from "~/domain/complaints/complaints.server";
 
 /**
  * The auditor's evidence pack (/admin/qualiopi): what the site published on a given day, from the
  * revisions. For each formation published that day, the presence of what Qualiopi indicators 1, 2
  * and 3 ask, its figures with their period; the testimonials shown with their consent; the legal
- * documents in force. Exported as one ZIP: one self-contained HTML file per formation, and a CSV.
+ * documents in force; and the complaints register of a period (indicator 31, the 12 months up to
+ * that day unless another period is chosen). Exported as one ZIP: one self-contained HTML file per
+ * formation, a CSV of the formations and the CSV of the register.
  */
 
 export const packDateSchema = z.object({
@@ -24,6 +27,26 @@ export const packDateSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, "La date s'écrit AAAA-MM-JJ.")
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "Cette date n'existe pas."),
 });
+
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "La date s'écrit AAAA-MM-JJ.")
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "Cette date n'existe pas.");
+
+/** The period of the complaints register in the pack: both days, or neither (the 12 months up to the pack's date). */
+export const packPeriodSchema = z
+  .object({ du: day.optional(), au: day.optional() })
+  .refine((p) => Boolean(p.du) === Boolean(p.au), { path: ["au"], message: "Indiquez le début et la fin de la période." })
+  .refine((p) => !p.du || !p.au || p.du <= p.au, { path: ["au"], message: "La fin de la période est avant son début." });
+
+/** The default period of the register: the 12 months that end on the pack's day (« 2026-06-01 » → 2025-06-02 to 2026-06-01). */
+export function defaultRegisterPeriod(date: string): { from: string; to: string } {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() - 1);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return { from: d.toISOString().slice(0, 10), to: date };
+}
 
 type Indicator = 1 | 2 | 3;
 
@@ -96,6 +119,8 @@ export interface EvidencePack {
   legal: Array<{ document: LegalDocument; title: string; versionId: string | null; versionOf: string | null; isDemo: boolean }>;
   /** The names of the cities and categories, to show them instead of their ids. */
   names: Names;
+  /** The complaints register (indicator 31) of the period, and its CSV for the ZIP. */
+  complaints: Register & { from: string; to: string; csv: string };
 }
 
 function indicatorsOf(f: Formation): IndicatorCheck[] {
@@ -125,9 +150,15 @@ export function endOfDay(date: string): string {
   return `${date}T23:59:59.999Z`;
 }
 
-/** What the site published on `date` (YYYY-MM-DD), from the revisions. */
-export async function evidencePack(date: string, target: Db = db()): Promise<EvidencePack> {
+/**
+ * What the site published on `date` (YYYY-MM-DD), from the revisions; and the complaints register of
+ * `period` (days in Paris; the 12 months up to `date` by default).
+ */
+export async function evidencePack(date: string, target: Db = db(), period: { from?: string; to?: string } = {}): Promise<EvidencePack> {
   const at = endOfDay(date);
+  const { from, to } = period.from && period.to ? { from: period.from, to: period.to } : defaultRegisterPeriod(date);
+  const registerFilter = { statut: "tous" as const, du: from, au: to };
+  const [register, complaintsCsv] = await Promise.all([listRegister(registerFilter, { target }), registerCsv(registerFilter, target)]);
   const [formations, testimonials, names] = await Promise.all([
     revisionsAt<Formation>("formation", at, target),
     revisionsAt<{ quote: string; first_name: string; last_initial: string; consent: number; consent_on: string | null }>(
@@ -173,6 +204,7 @@ export async function evidencePack(date: string, target: Db = db()): Promise<Evi
     })),
     legal,
     names,
+    complaints: { ...register, from, to, csv: complaintsCsv },
   };
 }
 
@@ -267,9 +299,12 @@ export function packCsv(pack: EvidencePack): string {
   ]);
 }
 
-/** The ZIP: `synthese-AAAA-MM-JJ.csv` and `formations/<adresse>.html`. */
+/** The ZIP: `synthese-AAAA-MM-JJ.csv`, `formations/<adresse>.html` and `reclamations-<du>-au-<au>.csv`. */
 export function packZip(pack: EvidencePack): Uint8Array {
-  const files: Record<string, Uint8Array> = { [`synthese-${pack.date}.csv`]: strToU8(packCsv(pack)) };
+  const files: Record<string, Uint8Array> = {
+    [`synthese-${pack.date}.csv`]: strToU8(packCsv(pack)),
+    [`reclamations-${pack.complaints.from}-au-${pack.complaints.to}.csv`]: strToU8(pack.complaints.csv),
+  };
   for (const p of pack.formations) files[`formations/${p.formation.slug}.html`] = strToU8(formationHtml(p, pack.date, pack.names));
   return zipSync(files, { level: 6 });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { purgeUnconfirmedAccounts } from "~/domain/accounts/unconfirmed.server";
 import { purgeInactiveAccounts } from "~/domain/accounts/users.server";
 import { deleteExpiredLeadsTask } from "~/domain/leads/worker.server";
+import { eraseExpiredComplaints } from "~/domain/complaints/complaints.server";
 import { pruneRateLimitsTask } from "~/platform/intake/guard.server";
 import { pruneUploadsTask } from "~/domain/catalogue-import/worker.server";
 import { pruneAccountMailSends } from "~/platform/auth/account-mail-caps.server";
@@ -62,6 +63,11 @@ function backupTask(): HousekeepingTask[] {
 
 export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
   { name: "Demandes au-delà de la durée de conservation supprimées", next: every(6 * 60 * 60 * 1000), run: deleteExpiredLeadsTask },
+  {
+    name: "Réclamations au-delà de la durée de conservation\u00a0: données personnelles effacées",
+    next: every(6 * 60 * 60 * 1000),
+    run: () => eraseExpiredComplaints(),
+  },
   { name: "Compteurs anti-abus expirés supprimés", next: every(6 * 60 * 60 * 1000), run: pruneRateLimitsTask },
   { name: "Comptes visiteurs inactifs depuis 3 ans supprimés", next: every(24 * 60 * 60 * 1000), run: () => purgeInactiveAccounts() },
   { name: "Comptes jamais confirmés supprimés", next: every(60 * 60 * 1000), run: () => purgeUnconfirmedAccounts() },

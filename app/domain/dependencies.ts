@@ -26,8 +26,9 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
   registrations: ["audit", "content", "formations", "funding", "revisions", "settings", "webhooks"],
   trainers: ["audit", "registrations", "revisions", "settings"],
   documents: ["audit", "formations", "registrations", "revisions", "settings", "trainers"],
+  complaints: ["audit", "settings"],
   questionnaires: ["audit", "content", "formations", "registrations", "settings"],
   // Imported by no other domain.
-  space: ["audit", "content", "documents", "formations", "questionnaires", "registrations", "settings", "trainers"],
-  leads: ["audit", "content", "formations", "funding", "settings", "webhooks"],
+  space: ["audit", "complaints", "content", "documents", "formations", "questionnaires", "registrations", "settings", "trainers"],
+  leads: ["audit", "complaints", "content", "formations", "funding", "settings", "webhooks"],
 };

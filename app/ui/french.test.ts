@@ -4,6 +4,7 @@ import { roleCountsLabel } from "~/domain/accounts/model";
 import { blogPostInputSchema } from "~/domain/blog/model";
 import { cityInputSchema } from "~/domain/cities/model";
 import { trainerInputSchema } from "~/domain/trainers/model";
+import { answerSchema, closeSchema, complaintSettingsSchema, spaceComplaintSchema } from "~/domain/complaints/model";
 import { argumentSchema, resultSchema, testimonialSchema } from "~/domain/content/claims-schema";
 import { categoryInputSchema, formationInputSchema, sessionInputSchema } from "~/domain/formations/model";
 import { fundingRuleFormSchema } from "~/domain/funding/model";
@@ -30,6 +31,10 @@ const SCHEMAS = {
   blogPostInputSchema,
   cityInputSchema,
   trainerInputSchema,
+  answerSchema,
+  closeSchema,
+  complaintSettingsSchema,
+  spaceComplaintSchema,
   organisationSchema,
   fundingRuleFormSchema,
   quoteSchema,

@@ -76,6 +76,7 @@ const AUDITED_ADMIN = [
   ...CONTENT_SCREENS,
   "/admin/devis",
   "/admin/messages",
+  "/admin/reclamations",
   "/admin/journal",
   "/admin/utilisateurs",
   "/admin/parametres",

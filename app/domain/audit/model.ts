@@ -26,6 +26,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   unavailable: "Indisponibilité",
   available: "Disponibilité",
   send: "Envoi",
+  start: "Prise en charge",
+  answer: "Réponse écrite",
+  close: "Clôture",
+  erase: "Effacement",
 };
 
 /** An action without a label (written by a later area) still reads as a word: « Note », not « note ». */
@@ -55,6 +59,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   why_us_argument: "Argument",
   legal_document: "Document légal",
   trainer: "Formateur",
+  complaint: "Réclamation",
 };
 
 export function auditEntityLabel(entity: string): string {

@@ -6,7 +6,7 @@ import { THEME_KEY } from "~/platform/theme/theme";
 /** Dates of the legal pages (ISO): update them whenever the text changes. */
 export const LEGAL_UPDATED_AT = {
   mentionsLegales: "2026-11-16",
-  confidentialite: "2026-11-16",
+  confidentialite: "2026-12-02",
   conditionsUtilisation: "2026-11-16",
   cookies: "2026-11-16",
   accessibilite: "2026-11-16",

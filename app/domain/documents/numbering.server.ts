@@ -1,4 +1,5 @@
 import type { Db } from "~/platform/db/db.server";
+import { allocateYearlyRank, peekYearlyRank } from "~/platform/db/sequences.server";
 import { formatNumber, type DocumentKind } from "./model";
 
 /**
@@ -6,34 +7,15 @@ import { formatNumber, type DocumentKind } from "./model";
  * rendered with it, then `allocateNumber` takes it and the caller checks it is the same.
  */
 export async function nextNumber(target: Db, kind: DocumentKind, year: number): Promise<string> {
-  const row = await target
-    .selectFrom("document_sequences")
-    .select("last_number")
-    .where("kind", "=", kind)
-    .where("year", "=", year)
-    .executeTakeFirst();
-  return formatNumber(kind, year, Number(row?.last_number ?? 0) + 1);
+  return formatNumber(kind, year, await peekYearlyRank(target, kind, year));
 }
 
 /**
  * Allocates the next number of a kind and year (`CONV-2027-0001`) in the caller's transaction,
  * the one that records the document: if the document is not recorded, the transaction rolls back and
- * the number with it, so the sequence has no gap; once committed it is never given again. Two
- * instances at once: the UPDATE locks the counter's row on PostgreSQL (the second waits for the
- * first's commit and reads its value), and SQLite has one writer (BEGIN IMMEDIATE).
+ * the number with it, so the sequence has no gap; once committed it is never given again (the
+ * site's yearly numbering, app/platform/db/sequences.server.ts).
  */
 export async function allocateNumber(trx: Db, kind: DocumentKind, year: number): Promise<string> {
-  await trx
-    .insertInto("document_sequences")
-    .values({ kind, year, last_number: 0 })
-    .onConflict((oc) => oc.columns(["kind", "year"]).doNothing())
-    .execute();
-  const row = await trx
-    .updateTable("document_sequences")
-    .set((eb) => ({ last_number: eb("last_number", "+", 1) }))
-    .where("kind", "=", kind)
-    .where("year", "=", year)
-    .returning("last_number")
-    .executeTakeFirstOrThrow();
-  return formatNumber(kind, year, Number(row.last_number));
+  return formatNumber(kind, year, await allocateYearlyRank(trx, kind, year));
 }

@@ -63,6 +63,8 @@ export const CONTACT_SUBJECTS = [
   { value: "inscription", label: "Inscription ou session en cours" },
   { value: "handicap", label: "Accessibilité et situation de handicap" },
   { value: "partenariat", label: "Partenariat ou proposition d'intervention" },
+  // A complaint (Qualiopi indicator 31): the message is also registered in the complaints register.
+  { value: "reclamation", label: "Réclamation" },
   { value: "autre", label: "Autre demande" },
 ] as const;
 

@@ -3,6 +3,8 @@ import { emitEvent, forgetEventsAbout, forgetEventsBefore } from "~/domain/webho
 import { deLabel } from "~/ui/french";
 import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { complaintOfLead, detachLeads, receiveComplaint } from "~/domain/complaints/complaints.server";
+import { COMPLAINT_CONTACT_SUBJECT } from "~/domain/complaints/labels";
 import type { DashboardFigure } from "~/platform/admin/dashboard";
 import { getOrganisation, organisationPhone, staffAddress } from "~/domain/settings/settings.server";
 import { config } from "~/platform/config.server";
@@ -183,6 +185,22 @@ async function storeLead(target: Db, lead: SpooledLead): Promise<LeadAnswer & { 
       await target.transaction().execute(async (trx) => {
         await trx.insertInto("leads").values(row).execute();
         await emitEvent(trx, "lead.received", leadEventData(row));
+        // « Réclamation »: the message is registered in the complaints register too, in this transaction
+        // (its number, acknowledgement and staff notice are the register's, instead of the message's).
+        // A message replayed from the spool comes here as well, with its arrival time.
+        if (isComplaint(kind, data)) {
+          const complaint = await receiveComplaint(trx, {
+            source: "contact",
+            name: row.name,
+            email: row.email,
+            phone: row.phone,
+            message: row.message,
+            leadId: row.id,
+            receivedAt: lead.receivedAt,
+          });
+          log.info("Message de contact enregistré comme réclamation", { reference: row.reference, complaint: complaint.reference });
+          return;
+        }
         const forMail = toMailLead(row);
         const notification = staffNotification(forMail, mailContext);
         // Staff hear of every request, but of one visitor address a few times an hour at most (the
@@ -217,6 +235,11 @@ async function storeLead(target: Db, lead: SpooledLead): Promise<LeadAnswer & { 
       if (same) return { reference: same.reference, leadId: same.id, duplicate: true };
     }
   }
+}
+
+/** A contact message whose subject is « Réclamation » (it goes to the complaints register). */
+function isComplaint(kind: LeadKind, data: QuoteInput | ContactInput): boolean {
+  return kind === "contact" && (data as ContactInput).sujet === COMPLAINT_CONTACT_SUBJECT;
 }
 
 /** Acknowledgements sent to one address within 24 hours, at most. */
@@ -466,9 +489,10 @@ export async function listLeads(
 export async function getLead(kind: LeadKind, id: string, target: Db = db()): Promise<LeadDetail | undefined> {
   const row = await target.selectFrom("leads").selectAll().where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
   if (!row) return undefined;
-  const [notes, mails] = await Promise.all([
+  const [notes, mails, complaint] = await Promise.all([
     target.selectFrom("lead_notes").selectAll().where("lead_id", "=", id).orderBy("created_at", "desc").orderBy("id").execute(),
     target.selectFrom("mail_queue").selectAll().where("lead_id", "=", id).orderBy("created_at").orderBy("purpose", "desc").execute(),
+    complaintOfLead(id, target),
   ]);
   return {
     ...toListItem(row, mails),
@@ -492,6 +516,7 @@ export async function getLead(kind: LeadKind, id: string, target: Db = db()): Pr
       sentAt: m.sent_at,
       via: m.via,
     })),
+    complaint,
   };
 }
 
@@ -560,6 +585,8 @@ export async function deleteLead(kind: LeadKind, id: string, actor: Actor, targe
     await trx.deleteFrom("lead_notes").where("lead_id", "=", id).execute();
     // A registration made from it stays (a contract record), without the link to the erased request.
     await trx.updateTable("registrations").set({ lead_id: null }).where("lead_id", "=", id).execute();
+    // A complaint it came with stays in the register (erased there on its own): without the link.
+    await detachLeads(trx, [id]);
     await forgetEventsAbout(trx, "lead.received", id);
     await trx.deleteFrom("leads").where("id", "=", id).execute();
     await recordAudit(trx, {
@@ -703,6 +730,7 @@ export async function deleteExpiredLeads(target: Db = db(), now = Date.now(), mo
     await trx.deleteFrom("mail_queue").where("lead_id", "in", expired).execute();
     await trx.deleteFrom("lead_notes").where("lead_id", "in", expired).execute();
     await trx.updateTable("registrations").set({ lead_id: null }).where("lead_id", "in", expired).execute();
+    await detachLeads(trx, expired);
     // The webhook events that carried them (a lead's last activity is never older than its event).
     await forgetEventsBefore(trx, "lead.received", cutoff);
     const result = await trx.deleteFrom("leads").where("updated_at", "<", cutoff).executeTakeFirst();

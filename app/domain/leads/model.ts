@@ -204,21 +204,8 @@ export const noteSchema = z.object({
   body: typed(z.string().trim().min(1, "Écrivez la note avant de l'ajouter.").max(5000, MESSAGES.tooLong("La note", 5000))),
 });
 
-/** Send state of a queued e-mail, as staff read it. */
-export const MAIL_STATE_LABELS: Record<string, string> = {
-  pending: "En attente d'envoi",
-  sending: "Envoi en cours",
-  sent: "Envoyé au serveur SMTP",
-  /** Sent with no SMTP server configured: the mail only reached the local outbox (DATA_DIR/outbox). */
-  outbox: "Écrit dans la boîte locale",
-  failed: "Échec définitif",
-};
-
-/** The label of one queued e-mail: a sent mail says where it went (`via`, recorded on send). */
-export function mailStateLabel(state: string, via: string): string {
-  if (state === "sent" && via === "outbox") return MAIL_STATE_LABELS.outbox!;
-  return MAIL_STATE_LABELS[state] ?? state;
-}
+/** Send state of a queued e-mail, as staff read it (the mail room's labels). */
+export { MAIL_STATE_LABELS, mailStateLabel } from "~/platform/email/states";
 
 export const MAIL_PURPOSE_LABELS: Record<string, string> = {
   staff: "Notification à l'équipe",
@@ -268,6 +255,8 @@ export interface LeadDetail extends LeadListItem {
   updatedAt: string;
   notes: Array<{ id: string; authorEmail: string; body: string; createdAt: string }>;
   mails: LeadMailSummary[];
+  /** The complaint of the register a « Réclamation » message came with. */
+  complaint: { id: string; reference: string } | null;
 }
 
 /**

@@ -28,6 +28,7 @@ const SETTING_TITLES: Record<string, string> = {
   formation_defaults: "Valeurs par défaut des formations",
   registrations: "Réglages des inscriptions",
   questionnaires: "Réglages des questionnaires",
+  complaints: "Réglages des réclamations",
 };
 
 /**

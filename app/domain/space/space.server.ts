@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { complaintsExport } from "~/domain/complaints/complaints.server";
 import { listDocuments, documentFile } from "~/domain/documents/documents.server";
 import type { DocumentKind } from "~/domain/documents/model";
 import { sessionDatesLabel } from "~/domain/formations/labels";
@@ -272,8 +273,9 @@ export async function registrationSpaceAccess(registrationId: string, target: Db
 /**
  * Everything the site keeps about the person of the space, as they may ask for it (RGPD art. 15 and
  * 20, docs/legal/): the registrations they are the contact of (with their trainees), their own
- * trainee records, and the accesses to their space. Cancelled registrations are included: they are
- * still kept. Internal fields (form tokens, ids of other records) are left out.
+ * trainee records, their complaints (app/domain/complaints), and the accesses to their space.
+ * Cancelled registrations are included: they are still kept. Internal fields (form tokens, ids of
+ * other records) are left out.
  */
 export async function spaceDataExport(email: string, target: Db = db()) {
   const subject = subjectOf(email);
@@ -310,6 +312,7 @@ export async function spaceDataExport(email: string, target: Db = db()) {
         .orderBy("position")
         .execute()
     : [];
+  const complaints = await complaintsExport(subject, target);
   const accesses = await target
     .selectFrom("space_accesses")
     .select(["created_at", "event", "path"])
@@ -327,6 +330,7 @@ export async function spaceDataExport(email: string, target: Db = db()) {
     })),
     participationsCommeStagiaire: asTrainee.map(withoutInternals),
     questionnaires: await questionnaireDataOf(subject, target),
+    réclamations: complaints,
     accèsÀLEspace: accesses,
   };
 }

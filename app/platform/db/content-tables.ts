@@ -85,6 +85,8 @@ export const NON_CONTENT_TABLES = [
   "questionnaire_versions",
   "questionnaire_invitations",
   "questionnaire_financers",
+  // The complaints register: personal data, read by staff only (docs/decisions/0035-complaints-register.md).
+  "complaints",
   // Written by triggers on the content tables and at startup; read by /recherche, which is never cached.
   "search_documents",
 ] as const;

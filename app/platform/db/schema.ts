@@ -331,6 +331,8 @@ export interface MailQueueTable {
   via: string;
   attachments: WithDefault<string>; // JSON: [{ filename, contentType, content }]
   registration_id: string | null;
+  /** The complaint the mail is about (migration 202612021040_complaints). */
+  complaint_id: WithDefault<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -607,6 +609,7 @@ export interface Database {
   questionnaire_invitations: QuestionnaireInvitationsTable;
   questionnaire_financers: QuestionnaireFinancersTable;
   published_rates: PublishedRatesTable;
+  complaints: ComplaintsTable;
 }
 
 /** Registrations to sessions (migration 202611280200_registrations). */
@@ -949,4 +952,29 @@ export interface PublishedRatesTable {
   last_day: string | null;
   since: string | null; // the first à-chaud questionnaire sent: typed figures are for periods before it
   computed_at: string;
+}
+
+/** The complaints register (migration 202612021040_complaints, docs/decisions/0035-complaints-register.md). */
+export interface ComplaintsTable {
+  id: string;
+  reference: string; // REC-2026-0001
+  source: string; // contact | espace-client | espace-stagiaire
+  name: WithDefault<string>;
+  email: WithDefault<string>;
+  phone: WithDefault<string>;
+  registration_id: string | null;
+  about: WithDefault<string>;
+  message: WithDefault<string>;
+  status: string; // recue | en_cours | repondue | close
+  received_at: string;
+  started_at: string | null;
+  answered_at: string | null;
+  answer: WithDefault<string>;
+  answered_by: WithDefault<string>;
+  corrective_action: WithDefault<string>;
+  closed_at: string | null;
+  lead_id: string | null;
+  erased_at: string | null;
+  created_at: string;
+  updated_at: string;
 }

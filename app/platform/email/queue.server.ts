@@ -26,6 +26,8 @@ export interface QueuedMail {
   leadId?: string | null;
   /** The registration the mail is about (confirmation, offer, convocation). */
   registrationId?: string | null;
+  /** The complaint the mail is about (acknowledgement, written answer, staff notice). */
+  complaintId?: string | null;
   purpose: string;
   to: string;
   replyTo?: string;
@@ -90,6 +92,7 @@ export async function enqueueMail(target: Db, mail: QueuedMail, now = Date.now()
       via: "",
       attachments: JSON.stringify(mail.attachments ?? []),
       registration_id: mail.registrationId ?? null,
+      complaint_id: mail.complaintId ?? null,
       created_at: iso,
       updated_at: iso,
     })
@@ -175,6 +178,7 @@ export async function enqueueVisitorMail(
       purpose: mail.purpose,
       registrationId: mail.registrationId,
       leadId: mail.leadId,
+      complaintId: mail.complaintId,
     });
     return false;
   }

@@ -155,8 +155,9 @@ export default function CertificationQualiopi() {
               <h2>Une question ou une réclamation&nbsp;?</h2>
               <p>
                 Vous pouvez nous faire part de toute remarque sur la qualité de nos formations par{" "}
-                <Link to="/contact">le formulaire de contact</Link> ou à <a href={`mailto:${o.email}`}>{o.email}</a>. Chaque réclamation est
-                enregistrée, analysée et reçoit une réponse écrite.
+                <Link to="/contact?sujet=reclamation">le formulaire de contact</Link> (sujet «&nbsp;Réclamation&nbsp;»), depuis{" "}
+                <Link to="/espace/reclamation">votre espace client ou stagiaire</Link>, ou à <a href={`mailto:${o.email}`}>{o.email}</a>.
+                Chaque réclamation est enregistrée avec un numéro, analysée et reçoit une réponse écrite.
               </p>
             </div>
           </div>

@@ -11,6 +11,7 @@ import {
   LeadIntro,
   QuoteFields,
 } from "~/domain/leads/components/lead-sections";
+import { COMPLAINT_CONTACT_SUBJECT } from "~/domain/complaints/labels";
 import { CONTACT_SUBJECTS, quotePrefill, type FormValues, type LeadFormationRef, type LeadKind } from "~/domain/leads/labels";
 import { submitLead } from "~/domain/leads/leads.server";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
@@ -77,6 +78,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const kind = kindOf(request);
   const flash = (await readFlash(request))?.data;
   const reference = flash?.kind === kind ? (flash.reference ?? null) : null;
+  // A message sent with the subject « Réclamation » also went to the complaints register.
+  const complaint = reference !== null && flash?.complaint === "1";
   const params = new URL(request.url).searchParams;
   let values: FormValues = {};
   let selected: LeadFormationRef[] = [];
@@ -92,13 +95,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     const subject = params.get("sujet") ?? "";
     if (CONTACT_SUBJECTS.some((s) => s.value === subject)) values.sujet = subject;
   }
-  return { kind, values, selected, reference, retentionMonths: config().leadRetentionMonths };
+  return { kind, values, selected, reference, complaint, retentionMonths: config().leadRetentionMonths };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const kind = kindOf(request);
-  const result = await submitLead(kind, await request.formData(), { ip: clientIp(request) });
+  const form = await request.formData();
+  const result = await submitLead(kind, form, { ip: clientIp(request) });
   if (result.ok) {
+    const complaint = kind === "contact" && form.get("sujet") === COMPLAINT_CONTACT_SUBJECT;
     return redirectWithToast(
       `/${kind}`,
       {
@@ -106,7 +111,7 @@ export async function action({ request }: Route.ActionArgs) {
         title: kind === "devis" ? "Demande de devis envoyée" : "Message envoyé",
         description: `Votre référence\u00a0: ${result.reference}. Un e-mail de confirmation va vous être adressé.`,
       },
-      { data: { kind, reference: result.reference } },
+      { data: { kind, reference: result.reference, ...(complaint ? { complaint: "1" } : {}) } },
     );
   }
   // The database refused and the spool too (503): the form comes back as typed, titles unknown.
@@ -117,7 +122,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, reference, retentionMonths } = loaderData;
+  const { kind, reference, complaint, retentionMonths } = loaderData;
   const reply = actionData as (LeadReply & { selected: LeadFormationRef[] }) | undefined;
   const organisation = useRootData()?.organisation ?? DEMO_ORGANISATION;
   const page = LEAD_PAGES[kind];
@@ -130,7 +135,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <div className="lg:col-span-2">
           {reference ? (
             <Confirmation kind={kind} reference={reference}>
-              <ConfirmationText kind={kind} />
+              <ConfirmationText kind={kind} complaint={complaint} />
             </Confirmation>
           ) : (
             <LeadForm

@@ -4,6 +4,7 @@ import { PAGE_TEXTS } from "~/domain/content/page-texts";
 import { LastUpdated, PageIntro } from "~/domain/content/components";
 import { formatMonthsFr } from "~/domain/content/format";
 import { LEGAL_UPDATED_AT } from "~/domain/content/legal";
+import { PrivacySecurityAndRights } from "~/domain/content/privacy-rights";
 import { DEMO_ORGANISATION } from "~/domain/settings/organisation";
 import { formatSiret } from "~/platform/format";
 import { config } from "~/platform/config.server";
@@ -72,6 +73,12 @@ export default function PolitiqueConfidentialite({ loaderData }: Route.Component
                 Entreprise, numéro SIRET, nom de la personne à contacter, adresse e-mail, téléphone, formations souhaitées, nombre de
                 stagiaires, format (présentiel, distanciel ou mixte), période souhaitée, ville, financement envisagé et message.
               </p>
+              <h3>Réclamations</h3>
+              <p>
+                Par le formulaire de contact (sujet «&nbsp;Réclamation&nbsp;») ou votre espace client et stagiaire&nbsp;: nom, adresse
+                e-mail, téléphone si vous le renseignez, formation concernée, texte de la réclamation, puis notre réponse écrite, les dates
+                de son traitement et l'action corrective décidée.
+              </p>
               <h3>Comptes utilisateurs</h3>
               <p>
                 Adresse e-mail, nom affiché, mot de passe (conservé uniquement sous forme d'empreinte chiffrée, jamais en clair), rôle
@@ -111,6 +118,15 @@ export default function PolitiqueConfidentialite({ loaderData }: Route.Component
                   <tr>
                     <td>Assurer le suivi de votre demande et vous recontacter à son sujet</td>
                     <td>Intérêt légitime au suivi de la relation commerciale</td>
+                  </tr>
+                  <tr>
+                    <td>
+                      Enregistrer et traiter vos réclamations, vous répondre par écrit et améliorer nos formations (registre des
+                      réclamations)
+                    </td>
+                    <td>
+                      Intérêt légitime à traiter les réclamations et à justifier de la qualité de nos formations (certification Qualiopi)
+                    </td>
                   </tr>
                   <tr>
                     <td>Créer et gérer votre compte, vous authentifier et attribuer les droits liés à votre rôle</td>
@@ -168,6 +184,13 @@ export default function PolitiqueConfidentialite({ loaderData }: Route.Component
                     </td>
                   </tr>
                   <tr>
+                    <td>Réclamations</td>
+                    <td>
+                      <strong>{leadRetention}</strong> à compter de notre dernier échange à leur sujet, puis effacement de vos
+                      données&nbsp;: le registre ne garde que leur numéro, leurs dates et l'action corrective décidée
+                    </td>
+                  </tr>
+                  <tr>
                     <td>Compte utilisateur</td>
                     <td>Jusqu'à la suppression du compte, ou suppression après 3&nbsp;ans sans connexion</td>
                   </tr>
@@ -190,45 +213,7 @@ export default function PolitiqueConfidentialite({ loaderData }: Route.Component
                 par la loi (notamment 10&nbsp;ans pour les pièces comptables).
               </p>
 
-              <h2>Sécurité</h2>
-              <p>Nous protégeons vos données par des mesures techniques et organisationnelles adaptées, notamment&nbsp;:</p>
-              <ul>
-                <li>le chiffrement des échanges entre votre navigateur et le site (HTTPS)&nbsp;;</li>
-                <li>des mots de passe conservés sous forme d'empreinte, selon un algorithme de hachage robuste&nbsp;;</li>
-                <li>un cookie de session inaccessible aux scripts et la limitation des tentatives de connexion&nbsp;;</li>
-                <li>un accès aux données réservé aux personnes habilitées, selon leur rôle&nbsp;;</li>
-                <li>des sauvegardes régulières et des mises à jour de sécurité.</li>
-              </ul>
-
-              <h2>Vos droits</h2>
-              <p>Vous disposez sur vos données des droits suivants&nbsp;:</p>
-              <ul>
-                <li>droit d'accès&nbsp;: savoir quelles données nous détenons et en obtenir une copie&nbsp;;</li>
-                <li>droit de rectification&nbsp;: faire corriger des données inexactes ou incomplètes&nbsp;;</li>
-                <li>droit à l'effacement&nbsp;: obtenir la suppression de vos données&nbsp;;</li>
-                <li>droit à la limitation&nbsp;: faire suspendre l'utilisation de vos données&nbsp;;</li>
-                <li>droit à la portabilité&nbsp;: recevoir vos données dans un format structuré et lisible par machine&nbsp;;</li>
-                <li>droit d'opposition&nbsp;: vous opposer à un traitement fondé sur notre intérêt légitime&nbsp;;</li>
-                <li>droit de retirer votre consentement à tout moment, pour la mesure d'audience&nbsp;;</li>
-                <li>droit de définir des directives sur le sort de vos données après votre décès.</li>
-              </ul>
-              <p>
-                Si vous avez un compte, vous pouvez agir vous-même depuis le menu de votre compte&nbsp;:{" "}
-                <strong>«&nbsp;Télécharger mes données&nbsp;»</strong> vous fournit une copie de vos données, et{" "}
-                <strong>«&nbsp;Supprimer mon compte&nbsp;»</strong> efface votre compte et vos sessions.
-              </p>
-              <p>
-                Pour toute autre demande, écrivez à <a href={`mailto:${o.dpoEmail}`}>{o.dpoEmail}</a>. Nous vous répondons dans un délai
-                d'un mois, qui peut être prolongé de deux mois pour les demandes complexes&nbsp;; vous en seriez alors informé. En cas de
-                doute raisonnable sur votre identité, nous pouvons vous demander un justificatif.
-              </p>
-
-              <h2>Réclamation auprès de la CNIL</h2>
-              <p>
-                Si, après nous avoir contactés, vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la
-                Commission nationale de l'informatique et des libertés (CNIL)&nbsp;: 3&nbsp;place de Fontenoy, TSA 80715, 75334 Paris
-                Cedex&nbsp;07, ou en ligne sur <a href="https://www.cnil.fr">www.cnil.fr</a>.
-              </p>
+              <PrivacySecurityAndRights dpoEmail={o.dpoEmail} />
 
               <h2>Modifications de cette politique</h2>
               <p>

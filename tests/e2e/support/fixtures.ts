@@ -73,6 +73,11 @@ export interface Fixtures {
   newFormation: (options?: FormationOptions) => Promise<OwnFormation>;
   /** Formations the test makes through the site (an import, the editor), removed after it as its own are. */
   removeFormationsAfter: (made: MadeFormations) => void;
+  /**
+   * A fresh address for someone who sends complaints (contact form or space); once the test is over,
+   * their complaints, contact messages, e-mails and space links are removed (`forgetComplaintsOf`).
+   */
+  complainant: (label?: string) => string;
 }
 
 let sessionDays = 0;
@@ -179,6 +184,24 @@ export async function insertLead({ kind, reference = `E2E-${randomUUID().slice(0
   return id;
 }
 
+/**
+ * Removes what complaints of these addresses left: the complaints (the register's yearly counter
+ * keeps its numbers: a test never resets a counter), the contact messages they came with, the
+ * e-mails to or about them, the space's links and sessions.
+ */
+export async function forgetComplaintsOf(addresses: string[]): Promise<void> {
+  if (!addresses.length) return;
+  const db = serverDb();
+  const complaints = (await db.selectFrom("complaints").select("id").where("email", "in", addresses).execute()).map((c) => c.id);
+  if (complaints.length) await db.deleteFrom("mail_queue").where("complaint_id", "in", complaints).execute();
+  await db.deleteFrom("mail_queue").where("to_address", "in", addresses).execute();
+  await db.deleteFrom("mail_queue").where("reply_to", "in", addresses).execute();
+  await db.deleteFrom("complaints").where("email", "in", addresses).execute();
+  await db.deleteFrom("leads").where("email", "in", addresses).execute();
+  await db.deleteFrom("link_sign_in_tokens").where("subject", "in", addresses).execute();
+  await db.deleteFrom("link_sign_in_sessions").where("subject", "in", addresses).execute();
+}
+
 // Playwright reads a fixture's dependencies from its first parameter, which must be a destructuring
 // pattern, empty when there are none.
 /* eslint-disable no-empty-pattern */
@@ -232,6 +255,15 @@ export const test = base.extend<Fixtures>({
         );
     }
     await removeFormations(ids);
+  },
+  complainant: async ({}, provide) => {
+    const addresses: string[] = [];
+    await provide((label = "reclamation") => {
+      const address = uniqueEmail(label);
+      addresses.push(address);
+      return address;
+    });
+    await forgetComplaintsOf(addresses);
   },
 });
 /* eslint-enable no-empty-pattern */

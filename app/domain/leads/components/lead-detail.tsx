@@ -144,7 +144,18 @@ export function LeadDetailsSection({ kind, lead }: { kind: LeadKind; lead: LeadD
             <Row label="Financement">{lead.funding ? fundingLabel(lead.funding) : ""}</Row>
           </>
         ) : (
-          <Row label="Sujet">{subjectLabel(lead.subject)}</Row>
+          <>
+            <Row label="Sujet">{subjectLabel(lead.subject)}</Row>
+            <Row label="Registre des réclamations">
+              {lead.complaint ? (
+                <Link to={`/admin/reclamations/${lead.complaint.id}`} className="text-brand-700 underline dark:text-brand-300">
+                  Réclamation {lead.complaint.reference}
+                </Link>
+              ) : (
+                ""
+              )}
+            </Row>
+          </>
         )}
         <Row label="Message">{lead.message ? <p className="whitespace-pre-line">{frenchSpacing(lead.message)}</p> : ""}</Row>
         <Row label="Consentement">

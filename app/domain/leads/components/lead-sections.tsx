@@ -165,7 +165,21 @@ export function ConsentText({
   );
 }
 
-export function ConfirmationText({ kind }: { kind: LeadKind }) {
+export function ConfirmationText({ kind, complaint = false }: { kind: LeadKind; complaint?: boolean }) {
+  if (complaint)
+    return (
+      <>
+        <p>
+          Nous avons bien reçu votre réclamation. Elle est enregistrée dans notre registre des réclamations&nbsp;: un e-mail vous en donne
+          le numéro, et notre réponse écrite vous sera adressée par e-mail. Pensez à vérifier vos courriers indésirables.
+        </p>
+        <p>
+          <a href="/contact" className={link}>
+            Écrire un autre message
+          </a>
+        </p>
+      </>
+    );
   return kind === "devis" ? (
     <>
       <p>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
 import { inputClass } from "~/ui/form/input-class";
@@ -44,8 +45,8 @@ export interface PackView {
 /** A rate (satisfaction, réussite, obtention: all feminine) in percent: « 94,5 % », « non mesurée ». */
 const pct = (n: number | null) => (n === null ? "non mesurée" : `${formatNumber(n, 1)}\u00a0%`);
 
-/** The date picker: a GET form (works without JavaScript), validated by the loader. */
-export function PackDateForm({ date, error }: { date: string; error: string | null }) {
+/** The date picker: a GET form (works without JavaScript), validated by the loader; `children`: more fields of the pack (a period). */
+export function PackDateForm({ date, error, children }: { date: string; error: string | null; children?: ReactNode }) {
   return (
     <Form method="get" className="flex flex-wrap items-end gap-3">
       <div>
@@ -68,6 +69,7 @@ export function PackDateForm({ date, error }: { date: string; error: string | nu
           </p>
         ) : null}
       </div>
+      {children}
       <Button type="submit">Afficher</Button>
     </Form>
   );

@@ -168,6 +168,7 @@ export function OverviewSections({ overview }: { overview: SpaceOverview }) {
           Vous n'avez plus d'inscription en cours avec cette adresse. Pour une nouvelle formation, consultez{" "}
           <Link to="/formations">le catalogue</Link>.
         </p>
+        <ComplaintLink />
         <PersonalData />
       </>
     );
@@ -189,8 +190,27 @@ export function OverviewSections({ overview }: { overview: SpaceOverview }) {
         items={overview.asTrainee.map((t) => ({ key: t.registrationId, href: t.href, title: t.formationTitle, detail: t.datesLabel }))}
       />
       {questionnaires}
+      <ComplaintLink />
       <PersonalData />
     </>
+  );
+}
+
+/** Where a complaint is sent from the space (Qualiopi indicator 31). */
+function ComplaintLink() {
+  return (
+    <section aria-labelledby="reclamations" className="mt-8">
+      <h2 id="reclamations" className="text-lg font-semibold">
+        Réclamations
+      </h2>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        Un problème avec une formation, une inscription ou un document&#8239;?{" "}
+        <Link to="/espace/reclamation" className="font-medium underline">
+          Faire une réclamation
+        </Link>
+        &nbsp;: elle reçoit une réponse écrite, que vous retrouvez ici.
+      </p>
+    </section>
   );
 }
 
@@ -203,7 +223,7 @@ function PersonalData() {
       </h2>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
         Le fichier contient ce que nous conservons à votre sujet&nbsp;: vos inscriptions, vos participations, vos réponses aux
-        questionnaires et les accès à votre espace.{" "}
+        questionnaires, vos réclamations et les accès à votre espace.{" "}
         <a href="/espace/mes-donnees.json" download className="font-medium underline">
           Télécharger mes données (JSON)
         </a>
