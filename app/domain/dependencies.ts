@@ -25,8 +25,9 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
   blog: ["audit", "formations", "revisions", "settings"],
   registrations: ["audit", "content", "formations", "funding", "revisions", "settings", "webhooks"],
   trainers: ["audit", "registrations", "revisions", "settings"],
-  documents: ["audit", "formations", "registrations", "revisions", "settings", "trainers"],
+  attendance: ["audit", "registrations", "settings", "trainers", "webhooks"],
+  documents: ["attendance", "audit", "formations", "registrations", "revisions", "settings", "trainers"],
   // Imported by no other domain.
-  space: ["audit", "content", "documents", "formations", "registrations", "settings"],
+  space: ["attendance", "audit", "content", "documents", "formations", "registrations", "settings"],
   leads: ["audit", "content", "formations", "funding", "settings", "webhooks"],
 };

@@ -70,6 +70,10 @@ export const NON_CONTENT_TABLES = [
   // Trainers are named on documents and in their calendar feed, never on a public page.
   "trainers",
   "trainer_slots",
+  // Attendance proofs (signatures, one-time codes): personal data, never on a public page.
+  "attendance_half_days",
+  "attendance_records",
+  "attendance_email_codes",
   // Written by triggers on the content tables and at startup; read by /recherche, which is never cached.
   "search_documents",
 ] as const;

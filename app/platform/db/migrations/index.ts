@@ -38,6 +38,7 @@ import * as m202612020430 from "./202612020430_search_lines";
 import * as m202612020440 from "./202612020440_session_schedule_is_content";
 import * as m202612020600 from "./202612020600_link_sign_in";
 import * as m202612020700 from "./202612020700_trainers";
+import * as m202612021020 from "./202612021020_attendance";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   "202612020440_session_schedule_is_content": m202612020440,
   "202612020600_link_sign_in": m202612020600,
   "202612020700_trainers": m202612020700,
+  "202612021020_attendance": m202612021020,
 };
