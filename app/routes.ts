@@ -35,6 +35,7 @@ export default [
   route("admin/sessions/:id/documents/apercu.pdf", "routes/admin/session-document-preview.ts"),
   route("admin/qualiopi/export", "routes/admin/qualiopi-export.ts"),
   route("admin/formateurs/heures.csv", "routes/admin/formateurs-heures.ts"),
+  route("admin/emargement/fichiers/:id", "routes/admin/emargement-file.ts"),
   // A trainer's calendar subscription (secret address, revocable: docs/decisions/0030-trainer-slots.md).
   route("formateurs/agenda/:secret/agenda.ics", "routes/trainer-feed.ts"),
   // The client's and trainee's space: files (outside the site's frame).
@@ -74,6 +75,7 @@ export default [
     route("sessions", "routes/admin/sessions.tsx"),
     route("sessions/:id", "routes/admin/session.tsx"),
     route("sessions/:id/documents", "routes/admin/session-documents.tsx"),
+    route("sessions/:id/emargement", "routes/admin/session-emargement.tsx"),
     route("textes-legaux", "routes/admin/legal-documents.tsx"),
     route("inscriptions/:id/espace", "routes/space/admin-registration.tsx"),
   ]),
@@ -111,6 +113,8 @@ export default [
     route("espace/connexion/:token", "routes/space/link.tsx"),
     route("espace/inscriptions/:id", "routes/space/registration.tsx"),
     route("espace/formations/:id", "routes/space/training.tsx"),
+    // Attendance signed online: a trainee signs a half-day (README « Émargement en ligne »).
+    route("emargement/:sessionId", "routes/site/emargement.tsx"),
     route("conditions-generales-de-vente", "routes/site/legal-document.tsx", { id: "routes/site/cgv" }),
     route("reglement-interieur", "routes/site/legal-document.tsx", { id: "routes/site/reglement-interieur" }),
     route("comparatif", "routes/site/comparatif-choix.tsx"),

@@ -25,7 +25,7 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
   blog: ["audit", "formations", "revisions", "settings"],
   registrations: ["audit", "content", "formations", "funding", "revisions", "settings", "webhooks"],
   trainers: ["audit", "registrations", "revisions", "settings"],
-  attendance: ["audit", "registrations", "settings", "trainers", "webhooks"],
+  attendance: ["audit", "content", "registrations", "settings", "trainers", "webhooks"],
   documents: ["attendance", "audit", "formations", "registrations", "revisions", "settings", "trainers"],
   // Imported by no other domain.
   space: ["attendance", "audit", "content", "documents", "formations", "registrations", "settings"],

@@ -621,9 +621,14 @@ export interface HalfDayState {
   papers: AttendanceRecord[];
   reports: AttendanceRecord[];
   countersignature: AttendanceRecord | null;
+  /** The head of the chain as stored (its count and last hash), to check the records against. */
+  head: { seq: number; last_hash: string } | undefined;
 }
 
-export function stateOf(records: AttendanceRecord[], head?: { closed_at: string | null; closed_by: string }): HalfDayState {
+export function stateOf(
+  records: AttendanceRecord[],
+  head?: { closed_at: string | null; closed_by: string; seq: number; last_hash: string },
+): HalfDayState {
   const trainees = new Map<string, TraineeState>();
   for (const r of records) {
     if (!r.trainee_id) continue;
@@ -642,6 +647,7 @@ export function stateOf(records: AttendanceRecord[], head?: { closed_at: string 
     papers: records.filter((r) => r.event === "papier"),
     reports: records.filter((r) => r.event === "connexion"),
     countersignature: records.find((r) => r.event === "contre-signature") ?? null,
+    head: head ? { seq: Number(head.seq), last_hash: head.last_hash } : undefined,
   };
 }
 
@@ -656,7 +662,7 @@ export async function halfDayState(sessionId: string, halfDay: string, target: D
       .execute(),
     target
       .selectFrom("attendance_half_days")
-      .select(["closed_at", "closed_by"])
+      .select(["closed_at", "closed_by", "seq", "last_hash"])
       .where("session_id", "=", sessionId)
       .where("half_day", "=", halfDay)
       .executeTakeFirst(),

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
+import { pdfText } from "../../../tests/support/pdf-text";
+import { markAttendance } from "~/domain/documents/attendance.server";
+import { documentFile, generateDocument } from "~/domain/documents/documents.server";
+import { AFTER_SESSIONS } from "~/domain/documents/test-fixtures";
+import { formatDateTime, formatHours } from "~/platform/format";
 import { databaseWithDocuments, registerByHand, staff, type DocumentsFixture } from "~/domain/documents/test-fixtures";
 import { documentsTestConfig } from "~/domain/documents/test-config";
 import { assignTrainer, createTrainer } from "~/domain/trainers/trainers.server";
@@ -252,4 +257,73 @@ describe.each(engines)("attendance on $name", ({ create }) => {
     expect(attended.get(alice.id)).toEqual([`${day}:apres-midi`, `${day}:matin`]);
     expect(attended.get(bob.id)).toEqual([]);
   });
+
+  it("the signed sheet prints each signature with its time, the countersignature and the proof; the certificate counts the signed half-days", async () => {
+    const { sessionId, list, day } = await session(2);
+    const [alice, bob] = list as [SessionTrainee, SessionTrainee];
+    const asStaff = { kind: "equipe" as const, actor: staff };
+    const signedAt = at(day, "09:07");
+    await sign(sessionId, alice, day, signedAt);
+    await markTrainee(sessionId, { d: `${day}-matin`, stagiaire: bob.id, statut: "absent", motif: "Rendez-vous médical" }, asStaff, {
+      target: t.db,
+      now: at(day, "10:00"),
+    });
+    await closeHalfDay(sessionId, { d: `${day}-matin`, signature: PNG, nom: "Marie Curie" }, asStaff, client, {
+      target: t.db,
+      now: at(day, "12:35"),
+    });
+    const first = await generateDocument({ kind: "emargement", sessionId }, { actor: staff, target: t.db, now: at(day, "18:00") });
+    if (!first.ok) throw new Error(first.error);
+    const text = await pdfText((await documentFile(first.id, t.db))!.body);
+    const surname = alice.name.split(" ").at(-1)!.toUpperCase();
+    expect(text).toContain(surname);
+    expect(text).toContain(`Signé le ${formatDateTime(new Date(signedAt)).replace(/\u00a0/g, " ")}`);
+    expect(text).toContain("Absent — Rendez-vous médical");
+    expect(text).toContain("Contre-signature du formateur");
+    expect(text).toContain("Annexe : preuve de l'émargement en ligne");
+    expect(text).toContain("code affiché en salle, signature dessinée");
+    expect(text).toContain(client.ip);
+    const records = await t.db.selectFrom("attendance_records").select("hash").where("session_id", "=", sessionId).orderBy("seq").execute();
+    expect(text.replace(/\s/g, "")).toContain(records[0]!.hash);
+    // A correction, then a new version: the previous one is kept, « remplacé ».
+    await markTrainee(sessionId, { d: `${day}-matin`, stagiaire: bob.id, statut: "present", motif: "Feuille papier retrouvée" }, asStaff, {
+      target: t.db,
+      now: at(day, "18:05"),
+    });
+    const second = await generateDocument({ kind: "emargement", sessionId }, { actor: staff, target: t.db, now: at(day, "18:10") });
+    expect(second.ok).toBe(true);
+    const versions = await t.db
+      .selectFrom("documents")
+      .select(["id", "state"])
+      .where("session_id", "=", sessionId)
+      .where("kind", "=", "emargement")
+      .execute();
+    expect(versions.find((v) => v.id === first.id)?.state).toBe("remplace");
+
+    // The certificate: the signed and countersigned half-days × their hours (no box ticked).
+    await markAttendance(sessionId, { stagiaire: alice.id, presence: [], resultat: "acquis" }, staff, t.db);
+    const cert = await generateDocument(
+      { kind: "certificat", sessionId, registrationId: await registrationOf(alice.id), traineeId: alice.id },
+      { actor: staff, target: t.db, now: AFTER_SESSIONS },
+    );
+    if (!cert.ok) throw new Error(cert.error);
+    const certText = await pdfText((await documentFile(cert.id, t.db))!.body);
+    const formation = await t.db
+      .selectFrom("formation_sessions as s")
+      .innerJoin("formations as f", "f.id", "s.formation_id")
+      .select("f.duration_hours")
+      .where("s.id", "=", sessionId)
+      .executeTakeFirstOrThrow();
+    const hours = Math.round(((Number(formation.duration_hours) * 1) / 4) * 10) / 10;
+    expect(certText).toContain(`${formatHours(hours).replace(/\u00a0/g, " ")} (1 demi-journée sur 4)`);
+  });
+
+  async function registrationOf(traineeId: string) {
+    const row = await t.db
+      .selectFrom("registration_trainees")
+      .select("registration_id")
+      .where("id", "=", traineeId)
+      .executeTakeFirstOrThrow();
+    return row.registration_id;
+  }
 });

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { signingPath } from "~/domain/attendance/codes.server";
 import { listDocuments, documentFile } from "~/domain/documents/documents.server";
 import type { DocumentKind } from "~/domain/documents/model";
 import { sessionDatesLabel } from "~/domain/formations/labels";
@@ -150,6 +151,8 @@ export interface TraineeSpacePage {
   formationTitle: string;
   schedule: ScheduleText;
   calendarHref: string;
+  /** The signing page of the session (app/domain/attendance): the space names the trainee. */
+  signHref: string;
   documents: SpaceDocument[];
   organisation: { name: string; email: string; phone: string };
   disabilityContact: { name: string; email: string } | null;
@@ -174,6 +177,7 @@ export async function traineeSpacePage(email: string, registrationId: string, ta
     formationTitle: s.formationTitle,
     schedule: scheduleText(s),
     calendarHref: `${traineeSpacePath(registrationId)}/agenda.ics`,
+    signHref: signingPath(s.id),
     documents,
     organisation: { name: o.name, email: o.email, phone: o.phone },
     disabilityContact: s.disabilityContactEmail

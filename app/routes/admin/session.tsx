@@ -26,6 +26,8 @@ import {
   moveRegistration,
 } from "~/domain/registrations/registrations.server";
 import { SessionTrainers } from "~/domain/trainers/components/session-trainers";
+import { SessionAttendanceSummary } from "~/domain/attendance/components/session-summary";
+import { attendanceSummary } from "~/domain/attendance/sheet.server";
 import { changeSessionTrainers, sessionTrainerPanel } from "~/domain/trainers/trainers.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { failureStatus } from "~/platform/http/failure-status";
@@ -41,7 +43,6 @@ export const handle = {
   parents: [adminCrumb("/admin/sessions")],
   breadcrumb: (d: { detail?: { session: { datesLabel: string } } } | undefined) => d?.detail?.session.datesLabel ?? "Session",
 };
-
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: `Session ${args.loaderData?.detail.session.formationTitle ?? ""}`,
@@ -58,12 +59,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // From a quote request (/admin/devis/{id}): the « add a registration » form is prefilled from it.
   const devis = new URL(request.url).searchParams.get("devis");
   const fromLead = devis ? await valuesFromLead(devis) : undefined;
-  const [audience, toRegenerate, trainers] = await Promise.all([
+  const [audience, toRegenerate, trainers, attendance] = await Promise.all([
     sessionAudience(params.id),
     documentsToRegenerate(params.id),
     sessionTrainerPanel(params.id),
+    attendanceSummary(params.id),
   ]);
-  return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead, audience, toRegenerate, trainers };
+  return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead, audience, toRegenerate, trainers, attendance };
 }
 
 const reply = (result: SessionActionReply, status?: number) => replyWithToast(result, { status });
@@ -158,7 +160,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SessionAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, terms, fromLead, audience, toRegenerate, trainers } = loaderData;
+  const { detail, terms, fromLead, audience, toRegenerate, trainers, attendance } = loaderData;
   const { session, row } = detail;
   const answer = actionData as (SessionActionReply & { manual?: RegistrationReply }) | undefined;
   const actionReply = answer && "message" in answer ? answer : undefined;
@@ -196,6 +198,7 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
       </div>
       <ToRegenerate sessionId={session.id} documents={toRegenerate} />
       <SessionTrainers panel={trainers} reply={actionReply} />
+      <SessionAttendanceSummary summary={attendance} />
       <RegistrationList
         title={`Inscriptions (${detail.registrations.length})`}
         id="inscrits"
