@@ -10,6 +10,7 @@ import { nextBackupAt } from "~/platform/backup/schedule";
 import { sweepWaitingLists } from "~/domain/registrations/registrations.server";
 import { pruneOrphanDocumentFiles } from "~/domain/documents/orphans.server";
 import { pruneSpace } from "~/domain/space/sign-in.server";
+import { pruneAttendance } from "~/domain/attendance/retention.server";
 import { config } from "~/platform/config.server";
 import { pruneOutbox } from "~/platform/email/mailer.server";
 import { retentionCutoff } from "~/domain/leads/leads.server";
@@ -73,6 +74,11 @@ export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
     name: "Liens et sessions de l'espace client finis, accès de plus d'un an supprimés",
     next: every(6 * 60 * 60 * 1000),
     run: () => pruneSpace(),
+  },
+  {
+    name: "Preuves d'émargement au-delà de leur durée de conservation et codes à usage unique expirés supprimés",
+    next: every(24 * 60 * 60 * 1000),
+    run: () => pruneAttendance(),
   },
   // Offers of the waiting lists that expired, and seats added by staff, go to the next in line.
   { name: "Listes d'attente des sessions servies", next: every(60 * 1000), run: () => sweepWaitingLists() },

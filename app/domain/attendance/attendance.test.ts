@@ -21,6 +21,7 @@ import {
   type SessionTrainee,
 } from "./attendance.server";
 import { verifyChain } from "./chain.server";
+import { attendanceCutoff, pruneAttendance } from "./retention.server";
 import { checkRoomCode, roomCode, traineeOfToken, traineeToken } from "./codes.server";
 import { halfDayTimes, signSchema } from "./model";
 
@@ -326,4 +327,28 @@ describe.each(engines)("attendance on $name", ({ create }) => {
       .executeTakeFirstOrThrow();
     return row.registration_id;
   }
+
+  it("keeps the proofs for the funders' control period, then deletes them; expired e-mail codes go after a day", async () => {
+    expect(attendanceCutoff(Date.parse("2106-06-01T00:00:00Z"))).toBe("2099-12-31");
+    const { sessionId, list, day } = await session(1);
+    const [alice] = list as [SessionTrainee];
+    await sign(sessionId, alice, day, at(day, "09:05"));
+    await requestEmailCode(sessionId, `${day}:apres-midi`, alice, { target: t.db, now: at(day, "14:00") });
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom("attendance_records")
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .where("session_id", "=", sessionId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    await pruneAttendance(t.db, Date.parse("2105-12-31T12:00:00Z"));
+    expect(await count()).toBe(1);
+    expect(await t.db.selectFrom("attendance_email_codes").select("id").where("session_id", "=", sessionId).execute()).toEqual([]);
+    await pruneAttendance(t.db, Date.parse("2106-01-02T12:00:00Z"));
+    expect(await count()).toBe(0);
+    expect(await t.db.selectFrom("attendance_half_days").select("id").where("session_id", "=", sessionId).execute()).toEqual([]);
+  });
 });

@@ -52,6 +52,12 @@ export const attendanceSettingsSchema = z.object({
 export type AttendanceSettings = z.output<typeof attendanceSettingsSchema>;
 export const DEFAULT_ATTENDANCE_SETTINGS: AttendanceSettings = { toleranceMinutes: 60 };
 
+/**
+ * How long the proofs are kept: this many full years after the end of the year the session ended in
+ * (docs/legal/attendance.md: the period during which funders may check the actions they paid for).
+ */
+export const ATTENDANCE_RETENTION_YEARS = 6;
+
 /** The rotating room code: a new one every ROOM_STEP_SECONDS, the previous one still accepted. */
 export const ROOM_STEP_SECONDS = 30;
 /** The one-time code sent by e-mail: valid this long, this many wrong tries. */

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { signingPath } from "~/domain/attendance/codes.server";
+import { traineeAttendanceRecords } from "~/domain/attendance/retention.server";
 import { listDocuments, documentFile } from "~/domain/documents/documents.server";
 import type { DocumentKind } from "~/domain/documents/model";
 import { sessionDatesLabel } from "~/domain/formations/labels";
@@ -318,6 +319,10 @@ export async function spaceDataExport(email: string, target: Db = db()) {
       stagiaires: trainees.filter((t) => t.registration_id === r.id).map(withoutInternals),
     })),
     participationsCommeStagiaire: asTrainee.map(withoutInternals),
+    émargement: await traineeAttendanceRecords(
+      asTrainee.map((t) => t.id),
+      target,
+    ),
     accèsÀLEspace: accesses,
   };
 }
