@@ -15,7 +15,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex" };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
