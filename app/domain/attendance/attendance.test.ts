@@ -22,6 +22,8 @@ import {
 } from "./attendance.server";
 import { verifyChain } from "./chain.server";
 import { attendanceCutoff, pruneAttendance } from "./retention.server";
+import { attachmentFile, uploadAttachment } from "./files.server";
+import { attendanceProof, trainerSheet } from "./sheet.server";
 import { checkRoomCode, roomCode, traineeOfToken, traineeToken } from "./codes.server";
 import { halfDayTimes, signSchema } from "./model";
 
@@ -225,6 +227,11 @@ describe.each(engines)("attendance on $name", ({ create }) => {
     // The history keeps the absence and the correction, in the chain.
     expect(state.records.map((r) => r.event)).toEqual(["signature", "statut", "contre-signature", "statut"]);
     expect(await verifyChain(t.db, sessionId, `${day}:matin`)).toMatchObject({ ok: true, records: 4 });
+    // The trainer's screen (their space will show it): only for a session they teach.
+    expect(await trainerSheet(created.value.id, sessionId, `${day}-matin`, t.db, now)).toMatchObject({
+      selected: { slug: `${day}-matin`, closed: expect.stringContaining("Marie Curie") },
+    });
+    expect(await trainerSheet("personne", sessionId, `${day}-matin`, t.db, now)).toBeNull();
     const closed = await t.db.selectFrom("webhook_events").select("payload").where("type", "=", "attendance.closed").execute();
     expect(closed.some((e) => e.payload.includes(sessionId))).toBe(true);
   });
@@ -350,5 +357,46 @@ describe.each(engines)("attendance on $name", ({ create }) => {
     await pruneAttendance(t.db, Date.parse("2106-01-02T12:00:00Z"));
     expect(await count()).toBe(0);
     expect(await t.db.selectFrom("attendance_half_days").select("id").where("session_id", "=", sessionId).execute()).toEqual([]);
+  });
+
+  it("a paper sheet's scan counts as signed for those marked present; a connection report is kept; both are in the proof", async () => {
+    const { sessionId, list, day } = await session(2);
+    const [alice, bob] = list as [SessionTrainee, SessionTrainee];
+    const asStaff = { kind: "equipe" as const, actor: staff };
+    const now = at(day, "14:00");
+    const d = `${day}-apres-midi`;
+    const pdf = new File([Buffer.from("%PDF-1.4 feuille papier")], "feuille-apres-midi.pdf", { type: "application/pdf" });
+    const wrong = new File([Buffer.from([0x00, 0x01, 0x02])], "photo.gif", { type: "image/gif" });
+    expect(await uploadAttachment(sessionId, d, "papier", wrong, staff, { target: t.db, now })).toMatchObject({
+      ok: false,
+      kind: "invalid",
+    });
+    expect(await uploadAttachment(sessionId, d, "papier", pdf, staff, { target: t.db, now })).toEqual({ ok: true });
+    const csv = new File(["nom;connexion;deconnexion\nPetit;13:31;17:02\n"], "classe-virtuelle.csv", { type: "text/csv" });
+    expect(await uploadAttachment(sessionId, d, "connexion", csv, staff, { target: t.db, now })).toEqual({ ok: true });
+    await markTrainee(sessionId, { d, stagiaire: alice.id, statut: "present", motif: "" }, asStaff, { target: t.db, now });
+    await markTrainee(sessionId, { d, stagiaire: bob.id, statut: "absent", motif: "" }, asStaff, { target: t.db, now });
+    await closeHalfDay(sessionId, { d, signature: "", nom: "Équipe" }, asStaff, client, { target: t.db, now: at(day, "17:10") });
+    const attended = await attendedHalfDays(
+      sessionId,
+      new Map([
+        [alice.id, []],
+        [bob.id, []],
+      ]),
+      t.db,
+    );
+    expect(attended.get(alice.id)).toEqual([`${day}:apres-midi`]);
+    expect(attended.get(bob.id)).toEqual([]);
+    const proof = (await attendanceProof(sessionId, t.db))[`${day}:apres-midi`]!;
+    expect(proof.files).toEqual(["Feuille papier\u00a0: feuille-apres-midi.pdf", "Rapport de connexion\u00a0: classe-virtuelle.csv"]);
+    const record = await t.db
+      .selectFrom("attendance_records")
+      .select("id")
+      .where("session_id", "=", sessionId)
+      .where("event", "=", "papier")
+      .executeTakeFirstOrThrow();
+    const file = await attachmentFile(record.id, t.db);
+    expect(file).toMatchObject({ filename: "feuille-apres-midi.pdf", type: "application/pdf" });
+    expect(file!.body.subarray(0, 5).toString()).toBe("%PDF-");
   });
 });

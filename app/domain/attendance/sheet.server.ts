@@ -281,3 +281,18 @@ export async function attendanceSummary(sessionId: string, target: Db = db(), no
     }),
   };
 }
+
+/**
+ * The trainer's screen of a session they teach (for the trainer's space, wired later): the same
+ * sheet as staff's, room code included; null when the trainer does not teach this session. Their
+ * actions go through `markTrainee` and `closeHalfDay` with `{ kind: "formateur", trainerId }`.
+ */
+export async function trainerSheet(trainerId: string, sessionId: string, slug: string, target: Db = db(), now = Date.now()) {
+  const teaches = await target
+    .selectFrom("trainer_slots")
+    .select("id")
+    .where("trainer_id", "=", trainerId)
+    .where("session_id", "=", sessionId)
+    .executeTakeFirst();
+  return teaches ? staffSheet(sessionId, slug, target, now) : null;
+}
