@@ -4,7 +4,9 @@ import { pdfText } from "../../../tests/support/pdf-text";
 import { markAttendance } from "~/domain/documents/attendance.server";
 import { documentFile, generateDocument } from "~/domain/documents/documents.server";
 import { AFTER_SESSIONS } from "~/domain/documents/test-fixtures";
+import { SPACE_REALM } from "~/domain/registrations/space-links";
 import { formatDateTime, formatHours } from "~/platform/format";
+import { openLinkSession } from "~/platform/link-sign-in/link-sign-in.server";
 import { databaseWithDocuments, registerByHand, staff, type DocumentsFixture } from "~/domain/documents/test-fixtures";
 import { documentsTestConfig } from "~/domain/documents/test-config";
 import { assignTrainer, createTrainer } from "~/domain/trainers/trainers.server";
@@ -153,6 +155,10 @@ describe.each(engines)("attendance on $name", ({ create }) => {
     // An unknown address gets the same answer and no e-mail.
     expect(await resolveTrainee(sessionId, { email: "inconnu@exemple.test" }, t.db)).toBeNull();
     expect(await resolveTrainee(sessionId, { token: traineeToken(alice.id) }, t.db)).toMatchObject({ id: alice.id });
+    // Signed in to their space, the trainee is known on the signing page.
+    const setCookie = await openLinkSession(t.db, SPACE_REALM, alice.email.toUpperCase());
+    const request = new Request(`http://formavia.test/emargement/${sessionId}`, { headers: { cookie: setCookie.split(";")[0]! } });
+    expect(await resolveTrainee(sessionId, { request }, t.db)).toMatchObject({ id: alice.id });
   });
 
   it("detects an altered, removed or reordered record in the hash chain", async () => {
