@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { halfDayLabel, sessionHalfDays } from "~/domain/registrations/calendar";
 import { getSession, type RegistrationSession } from "~/domain/registrations/sessions.server";
@@ -718,17 +717,4 @@ export async function attendedHalfDays(
     result.set(traineeId, [...new Set([...online, ...offline])].sort());
   }
   return result;
-}
-
-/** A session's trainees whose address matches (the space's link to the signing page). */
-export async function isTraineeOfSession(sessionId: string, email: string, target: Db = db()): Promise<boolean> {
-  const row = await target
-    .selectFrom("registration_trainees as t")
-    .innerJoin("registrations as r", "r.id", "t.registration_id")
-    .select("t.id")
-    .where("r.session_id", "=", sessionId)
-    .where("r.status", "in", [...ACTIVE])
-    .where(sql<string>`lower(t.email)`, "=", subjectOf(email))
-    .executeTakeFirst();
-  return Boolean(row);
 }
