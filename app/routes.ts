@@ -38,6 +38,7 @@ export default [
   // A trainer's CV or diploma (editors and admins only; never public: docs/legal/trainers.md).
   route("admin/formateurs/:id/pieces/:fileId", "routes/admin/formateur-piece.ts"),
   route("admin/questionnaires/:id/resultats.csv", "routes/admin/questionnaire-results-export.ts"),
+  route("admin/emargement/fichiers/:id", "routes/admin/emargement-file.ts"),
   // A trainer's calendar subscription (secret address, revocable: docs/decisions/0030-trainer-slots.md).
   route("formateurs/agenda/:secret/agenda.ics", "routes/trainer-feed.ts"),
   // The client's, trainee's and trainer's spaces: files (outside the site's frame).
@@ -83,6 +84,7 @@ export default [
     route("sessions", "routes/admin/sessions.tsx"),
     route("sessions/:id", "routes/admin/session.tsx"),
     route("sessions/:id/documents", "routes/admin/session-documents.tsx"),
+    route("sessions/:id/emargement", "routes/admin/session-emargement.tsx"),
     route("textes-legaux", "routes/admin/legal-documents.tsx"),
     route("inscriptions/:id/espace", "routes/space/admin-registration.tsx"),
   ]),
@@ -127,6 +129,8 @@ export default [
     route("espace/formateur", "routes/space/home.tsx", { id: "routes/space/trainer-home" }),
     route("espace/formateur/sessions/:id", "routes/space/trainer-session.tsx"),
     route("espace/reclamation", "routes/space/complaint.tsx"),
+    // Attendance signed online: a trainee signs a half-day (README « Émargement en ligne »).
+    route("emargement/:sessionId", "routes/site/emargement.tsx"),
     route("conditions-generales-de-vente", "routes/site/legal-document.tsx", { id: "routes/site/cgv" }),
     route("reglement-interieur", "routes/site/legal-document.tsx", { id: "routes/site/reglement-interieur" }),
     route("comparatif", "routes/site/comparatif-choix.tsx"),

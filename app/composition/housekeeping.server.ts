@@ -15,6 +15,7 @@ import { pruneSpace } from "~/domain/space/sign-in.server";
 import { dispatchQuestionnaires } from "~/domain/questionnaires/dispatch.server";
 import { anonymiseExpiredAnswers } from "~/domain/questionnaires/people.server";
 import { refreshPublishedRates } from "~/domain/questionnaires/rates.server";
+import { pruneAttendance } from "~/domain/attendance/retention.server";
 import { config } from "~/platform/config.server";
 import { pruneOutbox } from "~/platform/email/mailer.server";
 import { retentionCutoff } from "~/domain/leads/leads.server";
@@ -94,6 +95,11 @@ export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
     name: "Réponses aux questionnaires au-delà de la durée de conservation anonymisées",
     next: every(24 * 60 * 60 * 1000),
     run: () => anonymiseExpiredAnswers(),
+  },
+  {
+    name: "Preuves d'émargement au-delà de leur durée de conservation et codes à usage unique expirés supprimés",
+    next: every(24 * 60 * 60 * 1000),
+    run: () => pruneAttendance(),
   },
   // Offers of the waiting lists that expired, and seats added by staff, go to the next in line.
   { name: "Listes d'attente des sessions servies", next: every(60 * 1000), run: () => sweepWaitingLists() },

@@ -1,3 +1,5 @@
+import { attendedHalfDays } from "~/domain/attendance/attendance.server";
+import { attendanceProof, type ProofHalfDay } from "~/domain/attendance/sheet.server";
 import { getFormationById } from "~/domain/formations/formations.server";
 import { MODALITY_LABELS, type VatMode } from "~/domain/formations/labels";
 import type { Formation } from "~/domain/formations/model";
@@ -83,6 +85,8 @@ export interface SourceData {
   logo: Buffer | undefined;
   formation: FormationData;
   session: SessionData;
+  /** What was signed online, per half-day (app/domain/attendance): printed in the attendance sheet. */
+  attendance?: Record<string, ProofHalfDay>;
 }
 
 /** Markdown as the plain text a PDF prints (titles, emphasis and links reduced to their words). */
@@ -148,6 +152,7 @@ export async function loadSource(sessionId: string, target: Db = db()): Promise<
     logo: await logoOf(organisation),
     formation: formationData(formation),
     session: sessionData(session, await documentTrainers(sessionId, target)),
+    attendance: await attendanceProof(sessionId, target),
   };
 }
 
@@ -168,6 +173,12 @@ export async function loadRegistrations(sessionId: string, target: Db = db(), on
     )
     .orderBy("t.position")
     .execute();
+  // The half-days attended: signed and countersigned online, else (never handled online) staff's boxes.
+  const attended = await attendedHalfDays(
+    sessionId,
+    new Map(trainees.map((t) => [t.id, t.half_days ? (JSON.parse(t.half_days) as string[]) : []])),
+    target,
+  );
   return rows.map((r) => ({
     id: r.id,
     reference: r.reference,
@@ -188,7 +199,7 @@ export async function loadRegistrations(sessionId: string, target: Db = db(), on
         lastName: t.last_name,
         email: t.email,
         jobTitle: t.job_title,
-        halfDays: t.half_days ? (JSON.parse(t.half_days) as string[]) : [],
+        halfDays: attended.get(t.id) ?? [],
         result: t.result ?? "",
       })),
   }));

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { personalSigningUrl } from "~/domain/attendance/attendance.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { convocationMailFor } from "~/domain/registrations/admin.server";
 import { contactSpaceLine, traineeSpaceLine } from "~/domain/registrations/space-links";
@@ -415,6 +416,15 @@ async function recipientsOf(
   return recipients;
 }
 
+/** The convocation's personal signing link (app/domain/attendance): the trainee signs each half-day from it. */
+function signingLines(row: { session_id: string; trainee_id: string | null }): string[] {
+  if (!row.trainee_id) return [];
+  return [
+    "",
+    `Émargement en ligne\u00a0: à chaque demi-journée, signez votre présence sur votre téléphone à cette adresse (ou en scannant le QR code affiché dans la salle)\u00a0: ${personalSigningUrl(row.session_id, row.trainee_id)}`,
+  ];
+}
+
 /**
  * Queues the e-mail of a document (the PDF attached by reference to the stored file, and the
  * signed link valid LINK_DAYS days) to each of its recipients and records whom it was sent to, in
@@ -467,7 +477,7 @@ export async function queueDocumentMail(
             purpose: "convocation",
             to: to.email,
             subject: convocation.subject,
-            text: [convocation.text, "", ...linkLines].join("\n"),
+            text: [convocation.text, "", ...linkLines, ...signingLines(row)].join("\n"),
             attachments: [pdf, convocation.calendar],
           }
         : {

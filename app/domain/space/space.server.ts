@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import { complaintsExport } from "~/domain/complaints/complaints.server";
+import { signingPath } from "~/domain/attendance/codes.server";
+import { traineeAttendanceRecords } from "~/domain/attendance/retention.server";
 import { listDocuments, documentFile } from "~/domain/documents/documents.server";
 import type { DocumentKind } from "~/domain/documents/model";
 import { sessionDatesLabel } from "~/domain/formations/labels";
@@ -163,6 +165,8 @@ export interface TraineeSpacePage {
   formationTitle: string;
   schedule: ScheduleText;
   calendarHref: string;
+  /** The signing page of the session (app/domain/attendance): the space names the trainee. */
+  signHref: string;
   documents: SpaceDocument[];
   organisation: { name: string; email: string; phone: string };
   disabilityContact: { name: string; email: string } | null;
@@ -187,6 +191,7 @@ export async function traineeSpacePage(email: string, registrationId: string, ta
     formationTitle: s.formationTitle,
     schedule: scheduleText(s),
     calendarHref: `${traineeSpacePath(registrationId)}/agenda.ics`,
+    signHref: signingPath(s.id),
     documents,
     organisation: { name: o.name, email: o.email, phone: o.phone },
     disabilityContact: s.disabilityContactEmail
@@ -331,6 +336,10 @@ export async function spaceDataExport(email: string, target: Db = db()) {
     participationsCommeStagiaire: asTrainee.map(withoutInternals),
     questionnaires: await questionnaireDataOf(subject, target),
     réclamations: complaints,
+    émargement: await traineeAttendanceRecords(
+      asTrainee.map((t) => t.id),
+      target,
+    ),
     accèsÀLEspace: accesses,
   };
 }

@@ -10,6 +10,8 @@ export const WEBHOOK_EVENTS = [
   "registration.cancelled",
   "formation.published",
   "formation.unpublished",
+  "attendance.signed",
+  "attendance.closed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -20,6 +22,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "registration.cancelled": "Inscription annulée",
   "formation.published": "Formation publiée",
   "formation.unpublished": "Formation dépubliée",
+  "attendance.signed": "Présence signée par un stagiaire",
+  "attendance.closed": "Demi-journée contre-signée et close",
 };
 
 export const WEBHOOK_LABELS = { url: "Adresse de réception (URL)", secret: "Secret de signature", events: "Événements" } as const;

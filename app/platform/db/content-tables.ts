@@ -87,6 +87,10 @@ export const NON_CONTENT_TABLES = [
   "questionnaire_financers",
   // The complaints register: personal data, read by staff only (docs/decisions/0035-complaints-register.md).
   "complaints",
+  // Attendance proofs (signatures, one-time codes): personal data, never on a public page.
+  "attendance_half_days",
+  "attendance_records",
+  "attendance_email_codes",
   // Written by triggers on the content tables and at startup; read by /recherche, which is never cached.
   "search_documents",
 ] as const;

@@ -610,6 +610,9 @@ export interface Database {
   questionnaire_financers: QuestionnaireFinancersTable;
   published_rates: PublishedRatesTable;
   complaints: ComplaintsTable;
+  attendance_half_days: AttendanceHalfDaysTable;
+  attendance_records: AttendanceRecordsTable;
+  attendance_email_codes: AttendanceEmailCodesTable;
 }
 
 /** Registrations to sessions (migration 202611280200_registrations). */
@@ -977,4 +980,55 @@ export interface ComplaintsTable {
   erased_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Attendance signed online (migration 202612021020_attendance, docs/decisions/0033-attendance-signed-online.md). */
+export interface AttendanceHalfDaysTable {
+  id: string;
+  session_id: string;
+  half_day: string; // 2027-03-25:matin
+  seq: WithDefault<number>; // records in the chain
+  last_hash: WithDefault<string>; // hash of the last record, "" before the first
+  closed_at: string | null; // countersigned: closed
+  closed_by: WithDefault<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AttendanceRecordsTable {
+  id: string;
+  session_id: string;
+  half_day: string;
+  seq: number; // 1, 2, … within the half-day
+  event: string; // signature | statut | contre-signature | papier | connexion
+  trainee_id: string | null;
+  trainee_name: WithDefault<string>;
+  status: WithDefault<string>; // present | absent | retard | depart | ""
+  method: WithDefault<string>; // salle | email | papier | formateur | equipe | ""
+  signature_kind: WithDefault<string>; // dessin | nom | ""
+  signature: WithDefault<string>; // PNG data URL or the typed name; "" once erased
+  signature_sha256: WithDefault<string>; // what the chain keeps of the signature
+  reason: WithDefault<string>;
+  actor_kind: string; // stagiaire | formateur | equipe
+  actor_name: WithDefault<string>;
+  actor_email: WithDefault<string>;
+  ip: WithDefault<string>;
+  user_agent: WithDefault<string>;
+  file_key: WithDefault<string>;
+  file_name: WithDefault<string>;
+  created_at: string;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface AttendanceEmailCodesTable {
+  id: string;
+  session_id: string;
+  half_day: string;
+  trainee_id: string;
+  code_hash: string; // SHA-256, hex
+  attempts: WithDefault<number>;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }

@@ -23,6 +23,8 @@ import { SessionTrainers } from "~/domain/trainers/components/session-trainers";
 import { updateSessionWithTrainers } from "~/domain/trainers/session-move.server";
 import { SessionQuestionnairesPanel } from "~/domain/questionnaires/components/session-panel";
 import { sessionQuestionnaires } from "~/domain/questionnaires/results.server";
+import { SessionAttendanceSummary } from "~/domain/attendance/components/session-summary";
+import { attendanceSummary } from "~/domain/attendance/sheet.server";
 import { changeSessionTrainers, sessionTrainerPanel } from "~/domain/trainers/trainers.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { failureStatus } from "~/platform/http/failure-status";
@@ -38,7 +40,6 @@ export const handle = {
   parents: [adminCrumb("/admin/sessions")],
   breadcrumb: (d: { detail?: { session: { datesLabel: string } } } | undefined) => d?.detail?.session.datesLabel ?? "Session",
 };
-
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: `Session ${args.loaderData?.detail.session.formationTitle ?? ""}`,
@@ -54,13 +55,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await registrationPage(detail.session.formationSlug, detail.session.id);
   const devis = new URL(request.url).searchParams.get("devis"); // from a quote request (/admin/devis/{id}): the form is prefilled
   const fromLead = devis ? await valuesFromLead(devis) : undefined;
-  const [audience, toRegenerate, trainers, questionnaires] = await Promise.all([
+  const [audience, toRegenerate, trainers, questionnaires, attendance] = await Promise.all([
     sessionAudience(params.id),
     documentsToRegenerate(params.id),
     sessionTrainerPanel(params.id),
     sessionQuestionnaires(params.id),
+    attendanceSummary(params.id),
   ]);
-  return { detail, terms: page?.terms ?? { cgv: null, reglement: null }, fromLead, audience, toRegenerate, trainers, questionnaires };
+  return {
+    detail,
+    terms: page?.terms ?? { cgv: null, reglement: null },
+    fromLead,
+    audience,
+    toRegenerate,
+    trainers,
+    questionnaires,
+    attendance,
+  };
 }
 
 const reply = (result: SessionActionReply, status?: number) => replyWithToast(result, { status });
@@ -127,7 +138,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SessionAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, terms, fromLead, audience, toRegenerate, trainers, questionnaires } = loaderData;
+  const { detail, terms, fromLead, audience, toRegenerate, trainers, questionnaires, attendance } = loaderData;
   const { session, row } = detail;
   const answer = actionData as (SessionActionReply & { manual?: RegistrationReply }) | undefined;
   const actionReply = answer && "message" in answer ? answer : undefined;
@@ -165,6 +176,7 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
       </div>
       <ToRegenerate sessionId={session.id} documents={toRegenerate} />
       <SessionTrainers panel={trainers} reply={actionReply} />
+      <SessionAttendanceSummary summary={attendance} />
       <SessionQuestionnairesPanel panel={questionnaires} />
       <RegistrationList
         title={`Inscriptions (${detail.registrations.length})`}

@@ -3,6 +3,7 @@ import { Children, type ReactNode } from "react";
 import { formatSiret } from "~/platform/format";
 import { formatCount, formatDate, formatEurosWithCents, formatHours } from "~/platform/format";
 import { PDF_FONT, pdfVisitorText } from "~/platform/pdf/pdf.server";
+import type { ProofSignature } from "~/domain/attendance/sheet.server";
 import { hoursAttended, type MissionData, type RegistrationData, type SourceData, type Trainee } from "../data.server";
 import { halfDayLabel, KIND_LABELS, resultLabel, type DocumentKind } from "../model";
 import { priceBreakdown } from "../price";
@@ -496,42 +497,119 @@ export function Convocation(props: TraineeDocument) {
 }
 
 /** Feuille d'émargement of a session: one page per half-day, every trainee with a signature box. */
+/** A signature as the attendance sheet prints it: the drawn picture, or the typed name, with its time and proof. */
+function SignatureCell({ signature }: { signature: ProofSignature }) {
+  return (
+    <View>
+      {signature.image ? <Image src={signature.image} style={{ width: 110, height: 34, objectFit: "contain" }} /> : null}
+      {signature.typedName ? <Text>{pdfVisitorText(signature.typedName)}</Text> : null}
+      <Text style={styles.small}>
+        Signé le {fr(signature.at)} ({signature.method})
+      </Text>
+    </View>
+  );
+}
+
+/**
+ * The attendance sheet, one page per half-day (R6313-3 and R6332-26: the proof of attendance the
+ * funders ask for). Signed online, each trainee's box shows their signature and its time, the
+ * trainer's box the countersignature; an appendix gives the proof of every record (method, time,
+ * address and browser, hash chain) so that it reads without the site.
+ */
 export function AttendanceSheet({ source, registrations, issue }: { source: SourceData; registrations: RegistrationData[]; issue: Issue }) {
   const o = source.organisation;
   const trainees = registrations.map(visitorRegistration).flatMap((r) => r.trainees.map((t) => ({ t, company: r.companyName })));
+  const proof = source.attendance ?? {};
+  const signedOnline = Object.keys(proof).length > 0;
   return (
     <Document title={`${KIND_LABELS.emargement} ${issue.number}`} author={o.name} language="fr">
-      {source.session.halfDays.map((halfDay) => (
-        <Sheet key={halfDay} source={source} kind="emargement" issue={issue}>
-          <Field label="Intitulé de la formation">{source.formation.title}</Field>
-          <Field label="Demi-journée">{halfDayLabel(halfDay)}</Field>
-          <Field label="Lieu">{source.session.place}</Field>
-          <View style={styles.table}>
-            <View style={[styles.tr, { minHeight: 20, backgroundColor: "#f3f4f6" }]} fixed>
-              <Text style={[styles.th, { width: "40%" }]}>Stagiaire</Text>
-              <Text style={[styles.th, { width: "25%" }]}>Entreprise</Text>
-              <Text style={[styles.th, { width: "35%" }]}>Signature du stagiaire</Text>
-            </View>
-            {trainees.map(({ t, company }) => (
-              <View key={t.id} style={styles.tr} wrap={false}>
-                <Text style={[styles.td, { width: "40%" }]}>
-                  {t.lastName.toUpperCase()} {t.firstName}
-                </Text>
-                <Text style={[styles.td, { width: "25%" }]}>{company}</Text>
-                <Text style={[styles.td, { width: "35%" }]}> </Text>
+      {source.session.halfDays.map((halfDay) => {
+        const p = proof[halfDay];
+        const counter = p?.countersignature;
+        return (
+          <Sheet key={halfDay} source={source} kind="emargement" issue={issue}>
+            <Field label="Intitulé de la formation">{source.formation.title}</Field>
+            <Field label="Demi-journée">{halfDayLabel(halfDay)}</Field>
+            <Field label="Lieu">{source.session.place}</Field>
+            <View style={styles.table}>
+              <View style={[styles.tr, { minHeight: 20, backgroundColor: "#f3f4f6" }]} fixed>
+                <Text style={[styles.th, { width: "34%" }]}>Stagiaire</Text>
+                <Text style={[styles.th, { width: "22%" }]}>Entreprise</Text>
+                <Text style={[styles.th, { width: "44%" }]}>Signature du stagiaire</Text>
               </View>
-            ))}
-          </View>
-          <SignatureBlock
-            city={o.city}
-            date={formatDate(halfDay.split(":")[0] ?? "")}
-            signers={[
-              { title: "Signature du formateur", name: `Nom\u00a0: ${trainersOf(source, halfDay)}`.trim(), hint: "Signature" },
-              organisationSigner(source),
-            ]}
-          />
+              {trainees.map(({ t, company }) => {
+                const mine = p?.trainees[t.id];
+                return (
+                  <View key={t.id} style={styles.tr} wrap={false}>
+                    <Text style={[styles.td, { width: "34%" }]}>
+                      {t.lastName.toUpperCase()} {t.firstName}
+                    </Text>
+                    <Text style={[styles.td, { width: "22%" }]}>{company}</Text>
+                    <View style={[styles.td, { width: "44%" }]}>
+                      {mine?.signature ? <SignatureCell signature={mine.signature} /> : null}
+                      {mine && mine.status && (mine.status !== "Présent" || !mine.signature) ? (
+                        <Text style={styles.small}>{fr(`${mine.status}${mine.reason ? ` — ${pdfVisitorText(mine.reason)}` : ""}`)}</Text>
+                      ) : null}
+                      {!mine?.signature && !mine?.status && p ? <Text style={styles.small}>Non signé</Text> : null}
+                    </View>
+                  </View>
+                );
+              })}
+            </View>
+            {p?.files.length ? <Text style={styles.small}>{fr(p.files.map(pdfVisitorText).join(" · "))}</Text> : null}
+            {counter ? (
+              <View style={styles.signatureBlock} wrap={false}>
+                <Text style={{ fontWeight: "bold" }}>Contre-signature du formateur (demi-journée close)</Text>
+                <Text>{pdfVisitorText(counter.name)}</Text>
+                <SignatureCell signature={counter} />
+              </View>
+            ) : (
+              <SignatureBlock
+                city={o.city}
+                date={formatDate(halfDay.split(":")[0] ?? "")}
+                signers={[
+                  { title: "Signature du formateur", name: `Nom\u00a0: ${trainersOf(source, halfDay)}`.trim(), hint: "Signature" },
+                  organisationSigner(source),
+                ]}
+              />
+            )}
+          </Sheet>
+        );
+      })}
+      {signedOnline ? (
+        <Sheet source={source} kind="emargement" issue={issue} subtitle={`Annexe${NBSP}: preuve de l'émargement en ligne`}>
+          <Text>
+            Chaque signature est enregistrée par le site avec l'heure du serveur (affichée à l'heure de Paris), la preuve de présence (code
+            affiché en salle, changeant toutes les 30{NBSP}secondes, ou code à usage unique envoyé à l'adresse e-mail du stagiaire), la
+            forme de la signature (dessinée ou nom tapé), l'adresse IP et le navigateur. Les enregistrements d'une demi-journée forment une
+            chaîne{NBSP}: l'empreinte SHA-256 de chacun couvre l'empreinte du précédent et le contenu de l'enregistrement, si bien que la
+            modification ou la suppression d'un enregistrement se voit.
+          </Text>
+          {source.session.halfDays
+            .filter((h) => proof[h])
+            .map((h) => {
+              const p = proof[h]!;
+              return (
+                <Section key={h} title={halfDayLabel(h)}>
+                  <Text style={styles.small}>{p.chain}</Text>
+                  {p.records.map((r) => (
+                    <View key={r.seq} style={{ marginTop: 4 }} wrap={false}>
+                      <Text>
+                        {fr(
+                          `n°${NBSP}${r.seq} · ${r.at} · ${r.event}${r.who ? ` · ${pdfVisitorText(r.who)}` : ""}${r.method ? ` · ${pdfVisitorText(r.method)}` : ""}`,
+                        )}
+                      </Text>
+                      {r.client ? <Text style={styles.small}>{pdfVisitorText(r.client)}</Text> : null}
+                      <Text style={[styles.small, { fontSize: 7 }]}>
+                        Empreinte{NBSP}: {r.hash}
+                      </Text>
+                    </View>
+                  ))}
+                </Section>
+              );
+            })}
         </Sheet>
-      ))}
+      ) : null}
     </Document>
   );
 }

@@ -350,6 +350,14 @@ export function TraineeSections({ page }: { page: TraineeSpacePage }) {
           </a>
         </p>
       </Panel>
+      <Panel id="emargement" title="Émargement">
+        <p className="mt-3">Pendant chaque demi-journée, signez votre présence depuis votre téléphone.</p>
+        <p className="mt-3">
+          <Link to={page.signHref} className={buttonClass("primary", "sm")}>
+            Signer ma présence
+          </Link>
+        </p>
+      </Panel>
       <DocumentsSection documents={page.documents} />
       <Panel id="contacts" title="Vos contacts">
         <p className="mt-3">

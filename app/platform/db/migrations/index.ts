@@ -39,6 +39,7 @@ import * as m202612020440 from "./202612020440_session_schedule_is_content";
 import * as m202612020600 from "./202612020600_link_sign_in";
 import * as m202612020700 from "./202612020700_trainers";
 import * as m202612021010 from "./202612021010_trainer_missions";
+import * as m202612021020 from "./202612021020_attendance";
 import * as m202612021030 from "./202612021030_questionnaires";
 import * as m202612021040 from "./202612021040_complaints";
 
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   "202612020600_link_sign_in": m202612020600,
   "202612020700_trainers": m202612020700,
   "202612021010_trainer_missions": m202612021010,
+  "202612021020_attendance": m202612021020,
   "202612021030_questionnaires": m202612021030,
   "202612021040_complaints": m202612021040,
 };
