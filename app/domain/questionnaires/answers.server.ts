@@ -78,23 +78,8 @@ export async function openInvitation(access: Access, target: Db = db(), now = Da
     .innerJoin("questionnaires as q", "q.id", "i.questionnaire_id")
     .leftJoin("formation_sessions as s", "s.id", "i.session_id")
     .leftJoin("formations as f", "f.id", "i.formation_id")
-    .select([
-      "i.id",
-      "i.use",
-      "i.email",
-      "i.state",
-      "i.answers",
-      "i.answered_at",
-      "i.version_id",
-      "i.formation_id",
-      "i.questionnaire_id",
-      "i.anonymised_at",
-      "q.title",
-      "q.intro",
-      "f.title as formation_title",
-      "s.start_date",
-      "s.end_date",
-    ])
+    .selectAll("i")
+    .select(["q.title", "q.intro", "f.title as formation_title", "s.start_date", "s.end_date"])
     .where("i.id", "=", id)
     .executeTakeFirst();
   if (!row || row.anonymised_at) return { ok: false, reason: "introuvable" };

@@ -423,21 +423,8 @@ async function sendReminders(target: Db, now: number, ctx: MailContext): Promise
     .selectFrom("questionnaire_invitations as i")
     .leftJoin("formation_sessions as s", "s.id", "i.session_id")
     .leftJoin("formations as f", "f.id", "i.formation_id")
-    .select([
-      "i.id",
-      "i.use",
-      "i.person_key",
-      "i.scope",
-      "i.email",
-      "i.person_name",
-      "i.formation_id",
-      "i.session_id",
-      "i.session_end",
-      "i.registration_id",
-      "f.title as formation_title",
-      "s.start_date",
-      "s.end_date",
-    ])
+    .selectAll("i")
+    .select(["f.title as formation_title", "s.start_date", "s.end_date"])
     .where("i.state", "!=", "repondue")
     .where("i.reminded_at", "is", null)
     .where("i.anonymised_at", "is", null)

@@ -56,23 +56,8 @@ async function rowsOf(filter: ResultsFilter, target: Db): Promise<AnswerRow[]> {
     .leftJoin("questionnaire_versions as v", "v.id", "i.version_id")
     .leftJoin("formation_sessions as s", "s.id", "i.session_id")
     .leftJoin("formations as f", "f.id", "i.formation_id")
-    .select([
-      "i.id",
-      "i.state",
-      "i.answers",
-      "i.version_id",
-      "i.session_id",
-      "i.session_end",
-      "i.answered_at",
-      "i.person_name",
-      "i.score",
-      "i.flagged",
-      "v.version",
-      "v.questions",
-      "s.start_date",
-      "s.end_date",
-      "f.title as formation_title",
-    ])
+    .selectAll("i")
+    .select(["v.version", "v.questions", "s.start_date", "s.end_date", "f.title as formation_title"])
     .where("i.questionnaire_id", "=", filter.questionnaireId);
   if (filter.sessionId) q = q.where("i.session_id", "=", filter.sessionId);
   if (filter.formationId) q = q.where("i.formation_id", "=", filter.formationId);
@@ -241,18 +226,8 @@ export async function invitationAnswers(id: string, target: Db = db()) {
     .selectFrom("questionnaire_invitations as i")
     .innerJoin("questionnaires as q", "q.id", "i.questionnaire_id")
     .leftJoin("questionnaire_versions as v", "v.id", "i.version_id")
-    .select([
-      "i.id",
-      "i.use",
-      "i.person_name",
-      "i.answers",
-      "i.answered_at",
-      "i.score",
-      "i.flagged",
-      "i.questionnaire_id",
-      "q.title",
-      "v.questions",
-    ])
+    .selectAll("i")
+    .select(["q.title", "v.questions"])
     .where("i.id", "=", id)
     .executeTakeFirst();
   if (!row || !isPerFormation(row.use as QuestionnaireUse)) return null;
