@@ -1032,19 +1032,8 @@ export async function listUpcomingSessions(
     .selectFrom("formation_sessions as s")
     .innerJoin("formations as f", "f.id", "s.formation_id")
     .leftJoin("cities as ci", "ci.id", "s.city_id")
-    .select([
-      "s.id",
-      "s.start_date",
-      "s.end_date",
-      "s.seats_left",
-      "s.kind",
-      "ci.slug as city_slug",
-      "ci.name as city_name",
-      "f.id as formation_id",
-      "f.slug",
-      "f.title",
-      "f.modality",
-    ])
+    .selectAll("s")
+    .select(["ci.slug as city_slug", "ci.name as city_name", "f.id as formation_id", "f.slug", "f.title", "f.modality"])
     .where("s.id", "in", ids)
     .orderBy("s.start_date")
     .orderBy("f.title")

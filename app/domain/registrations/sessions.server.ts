@@ -52,18 +52,8 @@ function sessionQuery(target: Db) {
     .selectFrom("formation_sessions as s")
     .innerJoin("formations as f", "f.id", "s.formation_id")
     .leftJoin("cities as c", "c.id", "s.city_id")
+    .selectAll("s")
     .select([
-      "s.id",
-      "s.formation_id",
-      "s.start_date",
-      "s.end_date",
-      "s.day_start",
-      "s.day_end",
-      "s.kind",
-      "s.seats_left",
-      "s.address",
-      "s.schedule_sequence",
-      "s.schedule_changed_at",
       "f.slug as formation_slug",
       "f.title as formation_title",
       "f.status as formation_status",
