@@ -12,7 +12,7 @@ import { enqueueVisitorMail, PERSON_CAPS, signalMailQueued, type VisitorMailRule
 import { formatDateTime } from "~/platform/format";
 import { readLinkSession, subjectOf } from "~/platform/link-sign-in/link-sign-in.server";
 import type { FailureKind } from "~/platform/validation/errors";
-import { appendRecord, lockHalfDay, type AttendanceRecord } from "./chain.server";
+import { appendRecord, lockHalfDay, readChain, type AttendanceRecord } from "./chain.server";
 import { checkRoomCode, hashCode, newEmailCode, signingPath, traineeOfToken, traineeToken } from "./codes.server";
 import {
   attendanceSettingsSchema,
@@ -651,21 +651,7 @@ export function stateOf(
 }
 
 export async function halfDayState(sessionId: string, halfDay: string, target: Db = db()): Promise<HalfDayState> {
-  const [records, head] = await Promise.all([
-    target
-      .selectFrom("attendance_records")
-      .selectAll()
-      .where("session_id", "=", sessionId)
-      .where("half_day", "=", halfDay)
-      .orderBy("seq")
-      .execute(),
-    target
-      .selectFrom("attendance_half_days")
-      .select(["closed_at", "closed_by", "seq", "last_hash"])
-      .where("session_id", "=", sessionId)
-      .where("half_day", "=", halfDay)
-      .executeTakeFirst(),
-  ]);
+  const [records, head] = await readChain(target, sessionId, halfDay);
   return stateOf(records, head);
 }
 

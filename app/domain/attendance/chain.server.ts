@@ -128,15 +128,9 @@ export async function appendRecord(
   return row;
 }
 
-export type ChainCheck = { ok: true; records: number; lastHash: string } | { ok: false; seq: number; reason: string };
-
-/**
- * Checks a half-day's chain: the records follow each other (1, 2, …), each one's previous hash is
- * the hash before it, each hash is recomputed from the record, a signature still present matches
- * its SHA-256, and the head's last hash is the last record's.
- */
-export async function verifyChain(target: Db, sessionId: string, halfDay: string): Promise<ChainCheck> {
-  const [rows, head] = await Promise.all([
+/** A half-day's records, in order, and its head (the chain's last hash, and whether it is closed). */
+export function readChain(target: Db, sessionId: string, halfDay: string) {
+  return Promise.all([
     target
       .selectFrom("attendance_records")
       .selectAll()
@@ -146,11 +140,22 @@ export async function verifyChain(target: Db, sessionId: string, halfDay: string
       .execute(),
     target
       .selectFrom("attendance_half_days")
-      .select(["seq", "last_hash"])
+      .select(["closed_at", "closed_by", "seq", "last_hash"])
       .where("session_id", "=", sessionId)
       .where("half_day", "=", halfDay)
       .executeTakeFirst(),
   ]);
+}
+
+export type ChainCheck = { ok: true; records: number; lastHash: string } | { ok: false; seq: number; reason: string };
+
+/**
+ * Checks a half-day's chain: the records follow each other (1, 2, …), each one's previous hash is
+ * the hash before it, each hash is recomputed from the record, a signature still present matches
+ * its SHA-256, and the head's last hash is the last record's.
+ */
+export async function verifyChain(target: Db, sessionId: string, halfDay: string): Promise<ChainCheck> {
+  const [rows, head] = await readChain(target, sessionId, halfDay);
   return checkRecords(rows, head);
 }
 
