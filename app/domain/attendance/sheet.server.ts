@@ -180,7 +180,7 @@ function historyLine(r: AttendanceRecord) {
   };
 }
 
-/** The room code now, for a screen that only refreshes it (staff, and later the trainer's space). */
+/** The room code now, for a screen that only refreshes it (the staff and trainer screens read it with their whole sheet). */
 export async function currentRoomCode(sessionId: string, target: Db = db(), now = Date.now()) {
   const ctx = await signingContext(sessionId, target);
   const open = ctx && openHalfDay(ctx, now);
