@@ -6,17 +6,19 @@ import { serverDb, testClientIp, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
 import { openPass, visitAll } from "./support/page-pass";
+import { forgetSpaceOf, spaceLink } from "./support/space";
 import { registerOverHttp } from "./support/sessions";
 
 /**
  * Attendance signed online (README « Émargement en ligne »), on a phone (375 px): the staff screen
  * shows the room's code; a trainee opens what its QR code reads, chooses their name, draws a
- * signature and sees « Présence enregistrée »; the half-day is countersigned and closed (by staff
- * here: the trainer's space, which will do it too, is built separately), and staff download the
- * signed sheet. axe finds no violation on the signing page and the staff screen.
+ * signature and sees « Présence enregistrée »; the trainer, signed in to their space by link on a
+ * 320 px screen, shows the room code read here, marks the other trainee absent and countersigns
+ * without JavaScript, and can no longer change the closed half-day; staff download the signed
+ * sheet. axe finds no violation on the signing page, the trainer's screen and the staff screen.
  */
 
-test("a trainee signs with the room code on a phone, staff countersign and download the signed sheet", async ({
+test("a trainee signs with the room code shown in the trainer's space, the trainer countersigns there, staff download the signed sheet", async ({
   browser,
   request,
   baseURL,
@@ -26,9 +28,14 @@ test("a trainee signs with the room code on a phone, staff countersign and downl
   test.setTimeout(120_000);
   const sessionId = await newSession({ seats: 3 });
   const trainee = uniqueEmail("ines-emargement");
+  const trainerEmail = uniqueEmail("formateur-emargement");
+  const trainerId = crypto.randomUUID();
   const db = serverDb();
   try {
-    await registerOverHttp(request, sessionId, uniqueEmail("lea-emargement"), [["Inès", "Moreau", trainee]]);
+    await registerOverHttp(request, sessionId, uniqueEmail("lea-emargement"), [
+      ["Inès", "Moreau", trainee],
+      ["Hugo", "Petit", uniqueEmail("hugo-emargement")],
+    ]);
     // Today, from midnight to midnight: a half-day is open to signing whatever the hour of the run.
     const today = parisCalendarDay(new Date());
     await db
@@ -36,14 +43,46 @@ test("a trainee signs with the room code on a phone, staff countersign and downl
       .set({ start_date: today, end_date: today, day_start: "00:00", day_end: "23:59" })
       .where("id", "=", sessionId)
       .execute();
+    // The trainer teaches both half-days of today (staff's assignment, made here in the database).
+    const created = new Date().toISOString();
+    await db
+      .insertInto("trainers")
+      .values({ id: trainerId, name: "Marie Curie", email: trainerEmail, status: "interne", created_at: created, updated_at: created })
+      .execute();
+    await db
+      .insertInto("trainer_slots")
+      .values(
+        ["matin", "apres-midi"].map((part) => ({
+          id: crypto.randomUUID(),
+          trainer_id: trainerId,
+          slot: `${today}:${part}`,
+          session_id: sessionId,
+          created_at: created,
+        })),
+      )
+      .execute();
 
-    const desk = await browser.newContext({ viewport: { width: 375, height: 900 } });
-    const screen = await desk.newPage();
-    await staff(screen, "editor");
-    await screen.goto(`/admin/sessions/${sessionId}/emargement`);
+    // The trainer, on a 320 px screen, signs in to their space by link and opens the session: the room code.
+    const before = new Date(Date.now() - 1000).toISOString();
+    const room = await browser.newContext({
+      viewport: { width: 320, height: 900 },
+      extraHTTPHeaders: { "x-forwarded-for": testClientIp() },
+    });
+    const screen = await room.newPage();
+    await screen.goto("/espace/formateur");
+    await hydrated(screen);
+    await screen.getByLabel("Adresse e-mail").fill(trainerEmail);
+    await screen.getByRole("button", { name: "Recevoir le lien" }).click();
+    await expect(screen.getByTestId("lien-envoye")).toBeVisible();
+    await screen.goto(await spaceLink(trainerEmail, before));
+    await hydrated(screen);
+    await screen.getByRole("button", { name: "Ouvrir mon espace" }).click();
+    await expect(screen).toHaveURL(/\/espace\/formateur$/);
+    await screen.goto(`/espace/formateur/sessions/${sessionId}`);
     await hydrated(screen);
     await expect(screen.getByTestId("code-salle")).toHaveText(/^\d{3}\u00a0\d{3}$/);
-    expect(await axeViolations(screen), "écran de l'équipe").toEqual([]);
+    expect(await axeViolations(screen), "écran du formateur").toEqual([]);
+    expect(await screen.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     const signingAddress = await screen.getByTestId("lien-salle").getAttribute("href");
     expect(signingAddress).toMatch(new RegExp(`^/emargement/${sessionId}\\?d=\\d{4}-\\d{2}-\\d{2}-(matin|apres-midi)&code=\\d{6}$`));
 
@@ -79,18 +118,44 @@ test("a trainee signs with the room code on a phone, staff countersign and downl
     // The page fits the phone: nothing wider than the screen.
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    // The countersignature closes the half-day (staff here, standing in for the trainer's space).
+    // The trainer, without JavaScript, marks the other trainee absent and countersigns: the half-day is closed.
+    const plain = await browser.newContext({ viewport: { width: 320, height: 900 }, javaScriptEnabled: false });
+    await plain.addCookies(await room.cookies());
+    const form = await plain.newPage();
+    await form.goto(`/espace/formateur/sessions/${sessionId}`);
+    await expect(form.getByTestId("stagiaire-Inès Moreau")).toContainText("code affiché en salle, signature dessinée");
+    const hugo = form.getByTestId("stagiaire-Hugo Petit");
+    await hugo.getByLabel("Statut de Hugo Petit").selectOption("absent");
+    await hugo.getByLabel("Motif pour Hugo Petit").fill("Malade");
+    await hugo.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(form.getByRole("status")).toContainText("Statut enregistré.");
+    await expect(form.getByTestId("stagiaire-Hugo Petit")).toContainText("Malade");
+    await form.getByLabel("Nom du signataire").fill("Marie Curie");
+    await form.getByRole("button", { name: "Contre-signer et clore" }).click();
+    await expect(form.getByRole("heading", { level: 3, name: /close le .+Marie Curie/ })).toBeVisible();
+    await plain.close();
+
+    // Closed: the trainer reads it but changes nothing more (staff only); their screen stays axe-clean.
     await screen.reload();
     await hydrated(screen);
-    await expect(screen.getByTestId("stagiaire-Inès Moreau")).toContainText("code affiché en salle, signature dessinée");
-    await screen.getByLabel("Nom du signataire").fill("Marie Curie");
-    await screen.getByRole("button", { name: "Contre-signer et clore" }).click();
-    await expect(screen.getByRole("heading", { level: 2, name: /close le/ })).toBeVisible();
-    await expect(screen.getByText(/Chaîne intacte \(2 enregistrements\)/)).toBeVisible();
-    expect(await axeViolations(screen), "demi-journée close").toEqual([]);
+    await expect(screen.getByText("seule l'équipe de l'organisme peut encore la corriger")).toBeVisible();
+    await expect(screen.getByLabel("Statut de Hugo Petit")).toHaveCount(0);
+    await expect(screen.getByTestId("code-salle")).toHaveCount(0);
+    expect(await axeViolations(screen), "demi-journée close, écran du formateur").toEqual([]);
+    expect(await screen.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 
-    await screen.getByRole("button", { name: "Générer la feuille d'émargement signée (PDF)" }).click();
-    const [download] = await Promise.all([screen.waitForEvent("download"), screen.getByTestId("feuille-signee").click()]);
+    // Staff: the history keeps the signature, the absence and the countersignature, chained.
+    const desk = await browser.newContext({ viewport: { width: 375, height: 900 } });
+    const office = await desk.newPage();
+    await staff(office, "editor");
+    await office.goto(`/admin/sessions/${sessionId}/emargement`);
+    await hydrated(office);
+    await expect(office.getByRole("heading", { level: 2, name: /close le/ })).toBeVisible();
+    await expect(office.getByText(/Chaîne intacte \(3 enregistrements\)/)).toBeVisible();
+    expect(await axeViolations(office), "écran de l'équipe").toEqual([]);
+
+    await office.getByRole("button", { name: "Générer la feuille d'émargement signée (PDF)" }).click();
+    const [download] = await Promise.all([office.waitForEvent("download"), office.getByTestId("feuille-signee").click()]);
     const text = await pdfText(readFileSync((await download.path())!));
     expect(text).toContain("MOREAU Inès");
     expect(text).toMatch(/Signé le .+ à \d{1,2} h \d{2} \(code affiché en salle, signature dessinée\)/);
@@ -104,13 +169,19 @@ test("a trainee signs with the room code on a phone, staff countersign and downl
       { path: `/admin/sessions/${sessionId}`, forOutsiders: false },
     ]);
     await pass.context.clearCookies();
+    await pass.context.addCookies(await room.cookies());
+    problems.push(...(await visitAll(pass, [{ path: `/espace/formateur/sessions/${sessionId}`, forOutsiders: true, axe: true }])));
+    await pass.context.clearCookies();
     problems.push(...(await visitAll(pass, [{ path: signingAddress!, forOutsiders: true, axe: true }])));
     await pass.context.close();
     expect(problems).toEqual([]);
     await desk.close();
+    await room.close();
     await phone.close();
   } finally {
-    await db.deleteFrom("documents").where("session_id", "=", sessionId).execute();
+    await forgetSpaceOf([sessionId], [trainerEmail]);
+    await db.deleteFrom("trainer_slots").where("trainer_id", "=", trainerId).execute();
+    await db.deleteFrom("trainers").where("id", "=", trainerId).execute();
     // The attendance records go with the session (ON DELETE CASCADE), removed by the fixture.
   }
 });

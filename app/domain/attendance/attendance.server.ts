@@ -354,8 +354,11 @@ interface ActingAs {
   actor: Actor;
 }
 
-/** Who countersigns, checked: staff with an editor's role, or a trainer who teaches this session. */
-async function actingAs(who: Countersigner, sessionId: string, target: Db): Promise<ActingAs | null> {
+/**
+ * Who countersigns, checked: staff with an editor's role, or a trainer who teaches this half-day of
+ * the session (one of their trainer_slots); a co-trainer's half-day is not theirs.
+ */
+async function actingAs(who: Countersigner, sessionId: string, halfDay: string, target: Db): Promise<ActingAs | null> {
   if (who.kind === "equipe") {
     if (!isEditor(who.actor)) return null;
     return { kind: "equipe", name: who.actor.email, email: who.actor.email, actor: who.actor };
@@ -366,6 +369,7 @@ async function actingAs(who: Countersigner, sessionId: string, target: Db): Prom
     .select(["t.id", "t.name", "t.email"])
     .where("t.id", "=", who.trainerId)
     .where("s.session_id", "=", sessionId)
+    .where("s.slot", "=", halfDay)
     .executeTakeFirst();
   if (!trainer) return null;
   return {
@@ -380,8 +384,8 @@ async function prepareChange(sessionId: string, slug: string, who: Countersigner
   const halfDay = halfDayFromSlug(slug);
   const ctx = await signingContext(sessionId, target);
   if (!ctx || !halfDay || !ctx.halfDays.includes(halfDay)) return refuse("not-found", "Cette demi-journée n'existe pas.");
-  const acting = await actingAs(who, sessionId, target);
-  if (!acting) return refuse("not-found", "Vous n'intervenez pas sur cette session.");
+  const acting = await actingAs(who, sessionId, halfDay, target);
+  if (!acting) return refuse("not-found", "Vous n'animez pas cette demi-journée de la session.");
   return { halfDay, ctx, acting };
 }
 

@@ -242,6 +242,71 @@ describe.each(engines)("attendance on $name", ({ create }) => {
     expect(closed.some((e) => e.payload.includes(sessionId))).toBe(true);
   });
 
+  it("a trainer acts only on the half-days they teach: theirs marked and closed from their space, a co-trainer's or another session's refused", async () => {
+    const { sessionId, list, day } = await session(2);
+    const other = await session(1);
+    const [alice, bob] = list as [SessionTrainee, SessionTrainee];
+    const newTrainer = async (name: string, email: string) => {
+      const created = await createTrainer({ name, email, status: "interne" }, { actor: staff, target: t.db });
+      if (!created.ok) throw new Error("trainer");
+      return created.value.id;
+    };
+    const morning = await newTrainer("Ada Lovelace", "ada@formavia.test");
+    const afternoon = await newTrainer("Alan Turing", "alan@formavia.test");
+    for (const [trainerId, sessionOf, halfDays] of [
+      [morning, sessionId, [`${day}:matin`]],
+      [afternoon, sessionId, [`${day}:apres-midi`]],
+      [afternoon, other.sessionId, []],
+    ] as const)
+      expect((await assignTrainer(sessionOf, { trainerId, halfDays: [...halfDays] }, { actor: staff, target: t.db })).ok).toBe(true);
+    const ada = { kind: "formateur" as const, trainerId: morning };
+    const now = at(day, "09:20");
+
+    // Their screen lists their half-days only, with the room code of the open one, and nothing of staff's history.
+    const sheet = await trainerSheet(morning, sessionId, "", t.db, now);
+    expect(sheet?.halfDays.map((h) => h.slug)).toEqual([`${day}-matin`]);
+    expect(sheet?.room?.code).toBe(roomCode(sessionId, `${day}:matin`, now).code);
+    expect(sheet?.history).toEqual([]);
+    expect(await trainerSheet(morning, other.sessionId, "", t.db, now)).toBeNull();
+    // The afternoon asked for: their own half-day instead, never the co-trainer's.
+    expect((await trainerSheet(morning, sessionId, `${day}-apres-midi`, t.db, now))?.selected?.slug).toBe(`${day}-matin`);
+
+    await sign(sessionId, alice, day, at(day, "09:05"));
+    const mark = { d: `${day}-matin`, stagiaire: bob.id, statut: "retard" as const, motif: "Train en retard" };
+    expect(await markTrainee(sessionId, mark, ada, { target: t.db, now })).toEqual({ ok: true });
+    // The co-trainer's afternoon, another session (its trainee, its half-day): refused.
+    const theirs = { ...mark, d: `${day}-apres-midi` };
+    expect(await markTrainee(sessionId, theirs, ada, { target: t.db, now })).toMatchObject({ ok: false, kind: "not-found" });
+    const foreign = { d: `${day}-matin`, stagiaire: other.list[0]!.id, statut: "absent" as const, motif: "" };
+    expect(await markTrainee(other.sessionId, foreign, ada, { target: t.db, now })).toMatchObject({ ok: false, kind: "not-found" });
+    const closeAfternoon = { d: `${day}-apres-midi`, signature: "", nom: "Ada Lovelace" };
+    expect(await closeHalfDay(sessionId, closeAfternoon, ada, client, { target: t.db, now: at(day, "17:00") })).toMatchObject({
+      ok: false,
+      kind: "not-found",
+    });
+    expect(
+      await closeHalfDay(other.sessionId, { ...closeAfternoon, d: `${day}-matin` }, ada, client, { target: t.db, now: at(day, "12:30") }),
+    ).toMatchObject({ ok: false, kind: "not-found" });
+
+    const close = { d: `${day}-matin`, signature: "", nom: "Ada Lovelace" };
+    expect(await closeHalfDay(sessionId, close, ada, client, { target: t.db, now: at(day, "12:25") })).toEqual({ ok: true });
+    const closed = await trainerSheet(morning, sessionId, `${day}-matin`, t.db, at(day, "12:26"));
+    expect(closed).toMatchObject({ room: null, selected: { closed: expect.stringContaining("Ada Lovelace") } });
+    expect(closed?.rows.find((r) => r.id === bob.id)).toMatchObject({ status: "retard", reason: "Train en retard" });
+    // Closed: a trainee's signature and the trainer's change are refused.
+    const late = await sign(sessionId, bob, day, at(day, "12:27"));
+    expect(late).toMatchObject({ ok: false, kind: "conflict" });
+    const change = await markTrainee(sessionId, { ...mark, statut: "present" }, ada, { target: t.db, now: at(day, "12:28") });
+    expect(change).toMatchObject({ ok: false, kind: "conflict" });
+    expect(!change.ok && change.error).toContain("seule l'équipe");
+    const state = await halfDayState(sessionId, `${day}:matin`, t.db);
+    expect(state.records.map((r) => [r.event, r.actor_kind])).toEqual([
+      ["signature", "stagiaire"],
+      ["statut", "formateur"],
+      ["contre-signature", "formateur"],
+    ]);
+  });
+
   it("the certificate's half-days are the signed and countersigned ones; the reminder goes to those missing", async () => {
     const { sessionId, list, day } = await session(2);
     const [alice, bob] = list as [SessionTrainee, SessionTrainee];

@@ -4,8 +4,11 @@ import { clientIp } from "~/platform/http/client-ip.server";
 import { formatDateTime } from "~/platform/format";
 import { validate } from "~/platform/validation/errors";
 import { formDataToObject } from "~/platform/validation/form-data";
+import { failureStatus } from "~/platform/http/failure-status";
 import {
+  closeHalfDay,
   halfDayState,
+  markTrainee,
   isRemote,
   openHalfDay,
   requestEmailCode,
@@ -15,9 +18,11 @@ import {
   signingContext,
   windowOf,
   windowRefusal,
+  type AttendanceOutcome,
+  type Countersigner,
 } from "./attendance.server";
 import { checkRoomCode } from "./codes.server";
-import { emailCodeSchema, halfDayFromSlug, halfDaySlug, signSchema } from "./model";
+import { closeSchema, emailCodeSchema, halfDayFromSlug, halfDaySlug, markSchema, signSchema } from "./model";
 
 /**
  * The signing page, /emargement/{session} (docs/decisions/0033-attendance-signed-online.md): what
@@ -122,4 +127,46 @@ export async function signingAction(sessionId: string, request: Request, target:
     kind: "signed",
     message: `Présence enregistrée le ${formatDateTime(signed.signedAt)} pour la demi-journée du ${signed.halfDayLabel}.`,
   };
+}
+
+/* ----- The countersigner's forms (staff's screen, the trainer's space) ----- */
+
+export interface CountersignerReply {
+  reply: { ok: boolean; message: string };
+  status: number;
+}
+
+function answer(outcome: AttendanceOutcome, message: string): CountersignerReply {
+  return outcome.ok
+    ? { reply: { ok: true, message }, status: 200 }
+    : { reply: { ok: false, message: outcome.error }, status: failureStatus(outcome.kind) };
+}
+
+/**
+ * The forms staff and a trainer share (plain forms, they work without JavaScript): `intent`
+ * « marquer » sets a trainee's status, « clore » countersigns and closes the half-day. Null for any
+ * other intent (the caller's own). Who may act on which half-day is checked by the domain.
+ */
+export async function countersignerAction(
+  sessionId: string,
+  values: Record<string, unknown>,
+  who: Countersigner,
+  request: Request,
+): Promise<CountersignerReply | null> {
+  const invalid = (errors: Record<string, string>): CountersignerReply => ({
+    reply: { ok: false, message: Object.values(errors)[0] ?? "Requête invalide." },
+    status: 400,
+  });
+  if (values.intent === "marquer") {
+    const parsed = validate(markSchema, values);
+    if (!parsed.ok) return invalid(parsed.errors);
+    return answer(await markTrainee(sessionId, parsed.value, who), "Statut enregistré.");
+  }
+  if (values.intent === "clore") {
+    const parsed = validate(closeSchema, values);
+    if (!parsed.ok) return invalid(parsed.errors);
+    const client = { ip: clientIp(request), userAgent: (request.headers.get("user-agent") ?? "").slice(0, 400) };
+    return answer(await closeHalfDay(sessionId, parsed.value, who, client), "Demi-journée contre-signée et close.");
+  }
+  return null;
 }

@@ -91,12 +91,19 @@ function rowsOf(trainees: Awaited<ReturnType<typeof sessionTrainees>>, state: Ha
 }
 
 /** The staff screen of a session's attendance: its half-days, the one chosen (else the open one), its room code when open. */
-export async function staffSheet(sessionId: string, slug: string, target: Db = db(), now = Date.now()): Promise<StaffSheet | null> {
+export async function staffSheet(
+  sessionId: string,
+  slug: string,
+  target: Db = db(),
+  now = Date.now(),
+  only?: readonly string[],
+): Promise<StaffSheet | null> {
   const ctx = await signingContext(sessionId, target);
   if (!ctx) return null;
   const [trainees, states] = await Promise.all([sessionTrainees(sessionId, target), sessionStates(sessionId, target)]);
   const open = openHalfDay(ctx, now);
-  const halfDays = ctx.halfDays.map((h): StaffHalfDay => {
+  const shown = only ? ctx.halfDays.filter((h) => only.includes(h)) : ctx.halfDays;
+  const halfDays = shown.map((h): StaffHalfDay => {
     const w = windowOf(ctx, h);
     const state = states.get(h);
     const rows = rowsOf(trainees, state);
@@ -173,7 +180,7 @@ function historyLine(r: AttendanceRecord) {
   };
 }
 
-/** The room code now, for a screen that only refreshes it (staff, and later the trainer's space). */
+/** The room code now, for a screen that only refreshes it (the staff and trainer screens read it with their whole sheet). */
 export async function currentRoomCode(sessionId: string, target: Db = db(), now = Date.now()) {
   const ctx = await signingContext(sessionId, target);
   const open = ctx && openHalfDay(ctx, now);
@@ -283,16 +290,26 @@ export async function attendanceSummary(sessionId: string, target: Db = db(), no
 }
 
 /**
- * The trainer's screen of a session they teach (for the trainer's space, wired later): the same
- * sheet as staff's, room code included; null when the trainer does not teach this session. Their
- * actions go through `markTrainee` and `closeHalfDay` with `{ kind: "formateur", trainerId }`.
+ * The trainer's screen of a session they teach (their space, /espace/formateur/sessions/{id}): the
+ * staff's sheet narrowed to the half-days they teach (their trainer_slots), room code included, but
+ * neither the files nor the history (staff's); null when they teach none of the session's
+ * half-days. Their actions go through `markTrainee` and `closeHalfDay` with
+ * `{ kind: "formateur", trainerId }`, which check the half-day again.
  */
 export async function trainerSheet(trainerId: string, sessionId: string, slug: string, target: Db = db(), now = Date.now()) {
-  const teaches = await target
+  const slots = await target
     .selectFrom("trainer_slots")
-    .select("id")
+    .select("slot")
     .where("trainer_id", "=", trainerId)
     .where("session_id", "=", sessionId)
-    .executeTakeFirst();
-  return teaches ? staffSheet(sessionId, slug, target, now) : null;
+    .execute();
+  if (!slots.length) return null;
+  const sheet = await staffSheet(
+    sessionId,
+    slug,
+    target,
+    now,
+    slots.map((s) => s.slot),
+  );
+  return sheet && { ...sheet, files: [], history: [] };
 }

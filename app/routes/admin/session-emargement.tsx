@@ -1,20 +1,14 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/session-emargement";
-import {
-  closeHalfDay,
-  markTrainee,
-  remindMissing,
-  updateAttendanceSettings,
-  type AttendanceOutcome,
-} from "~/domain/attendance/attendance.server";
+import { remindMissing, updateAttendanceSettings, type AttendanceOutcome } from "~/domain/attendance/attendance.server";
 import { StaffScreen, type StaffReply } from "~/domain/attendance/components/staff-screen";
 import { uploadAttachment } from "~/domain/attendance/files.server";
-import { attendanceSettingsSchema, closeSchema, markSchema } from "~/domain/attendance/model";
+import { attendanceSettingsSchema } from "~/domain/attendance/model";
+import { countersignerAction } from "~/domain/attendance/page.server";
 import { staffSheet } from "~/domain/attendance/sheet.server";
 import { generateDocument } from "~/domain/documents/documents.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { replyWithToast } from "~/platform/http/action-result.server";
-import { clientIp } from "~/platform/http/client-ip.server";
 import { failureStatus } from "~/platform/http/failure-status";
 import { liveClientLoader } from "~/platform/live/live-loader";
 import { useLiveData } from "~/platform/live/use-live-data";
@@ -64,17 +58,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const values = formDataToObject(form);
   const intent = String(values.intent ?? "");
   const invalid = (errors: Record<string, string>) => reply({ ok: false, message: Object.values(errors)[0] ?? "Requête invalide." }, 400);
-  if (intent === "marquer") {
-    const parsed = validate(markSchema, values);
-    if (!parsed.ok) return invalid(parsed.errors);
-    return answer(await markTrainee(params.id, parsed.value, staff), "Statut enregistré.");
-  }
-  if (intent === "clore") {
-    const parsed = validate(closeSchema, values);
-    if (!parsed.ok) return invalid(parsed.errors);
-    const client = { ip: clientIp(request), userAgent: request.headers.get("user-agent") ?? "" };
-    return answer(await closeHalfDay(params.id, parsed.value, staff, client), "Demi-journée contre-signée et close.");
-  }
+  const shared = await countersignerAction(params.id, values, staff, request);
+  if (shared) return reply(shared.reply, shared.status);
   if (intent === "rappel") {
     const sent = await remindMissing(params.id, String(values.d ?? ""), user);
     return sent.ok ? reply({ ok: true, message: `Rappel envoyé à ${sent.sent} stagiaire(s).` }) : answer(sent, "");

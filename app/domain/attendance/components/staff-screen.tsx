@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
 import { ChoiceGroup, TextField } from "~/ui/form/fields";
@@ -11,6 +12,8 @@ import { SignaturePad } from "./signature-pad";
  * /admin/sessions/{id}/emargement: the room code to show (QR and six digits, changing every
  * 30 seconds), per half-day who signed and who is missing, statuses and reasons, the reminder, the
  * countersignature that closes the half-day, the paper sheet and the connection report, the history.
+ * The trainer's space shows the same half-day (`HalfDayNav`, `HalfDayAttendance`) for the half-days
+ * they teach, without staff's extras.
  */
 
 export interface StaffReply {
@@ -47,6 +50,32 @@ export function RoomCode({ room }: { room: NonNullable<StaffSheet["room"]> }) {
   );
 }
 
+/** The session's half-days (those a trainer teaches, on their screen), each with its state and counts. */
+export function HalfDayNav({ sheet }: { sheet: StaffSheet }) {
+  const selected = sheet.selected;
+  return (
+    <nav aria-label="Demi-journées">
+      <ul className="flex flex-wrap gap-2">
+        {sheet.halfDays.map((h) => (
+          <li key={h.slug}>
+            <Link
+              to={`?d=${h.slug}`}
+              aria-current={selected?.slug === h.slug ? "page" : undefined}
+              className={`block rounded-lg border px-3 py-2 text-sm ${selected?.slug === h.slug ? "border-brand-700 bg-brand-50 dark:border-brand-300 dark:bg-slate-900" : "border-slate-300 dark:border-slate-700"}`}
+            >
+              <span className="font-medium">{h.label}</span>
+              <span className="block text-slate-700 dark:text-slate-300">
+                {h.closed ? "Close" : h.open ? "Ouverte" : `${h.times}`} · {h.signed} signé{h.signed > 1 ? "s" : ""}, {h.missing} manquant
+                {h.missing > 1 ? "s" : ""}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function StaffScreen({ sheet, reply }: { sheet: StaffSheet; reply: StaffReply | undefined }) {
   const selected = sheet.selected;
   return (
@@ -62,25 +91,7 @@ export function StaffScreen({ sheet, reply }: { sheet: StaffSheet; reply: StaffR
           </a>
         </p>
       ) : null}
-      <nav aria-label="Demi-journées">
-        <ul className="flex flex-wrap gap-2">
-          {sheet.halfDays.map((h) => (
-            <li key={h.slug}>
-              <Link
-                to={`?d=${h.slug}`}
-                aria-current={selected?.slug === h.slug ? "page" : undefined}
-                className={`block rounded-lg border px-3 py-2 text-sm ${selected?.slug === h.slug ? "border-brand-700 bg-brand-50 dark:border-brand-300 dark:bg-slate-900" : "border-slate-300 dark:border-slate-700"}`}
-              >
-                <span className="font-medium">{h.label}</span>
-                <span className="block text-slate-700 dark:text-slate-300">
-                  {h.closed ? "Close" : h.open ? "Ouverte" : `${h.times}`} · {h.signed} signé{h.signed > 1 ? "s" : ""}, {h.missing} manquant
-                  {h.missing > 1 ? "s" : ""}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <HalfDayNav sheet={sheet} />
       {selected ? <HalfDayPanel sheet={sheet} /> : <p>Cette session n'a pas de demi-journée.</p>}
       <section aria-labelledby="emargement-reglages" className={card}>
         <h2 id="emargement-reglages" className="text-lg font-semibold">
@@ -106,14 +117,37 @@ export function StaffScreen({ sheet, reply }: { sheet: StaffSheet; reply: StaffR
   );
 }
 
-function HalfDayPanel({ sheet }: { sheet: StaffSheet }) {
+/**
+ * What staff and the trainer share of the chosen half-day: the room code while it is open, who
+ * signed and who is missing, the statuses with their reasons, the countersignature that closes it.
+ * `locked`: the statuses are shown but no longer changed (a trainer, once the half-day is closed);
+ * staff's extras (reminder, files, history) come as children.
+ */
+export function HalfDayAttendance({
+  sheet,
+  level,
+  locked = false,
+  children,
+}: {
+  sheet: StaffSheet;
+  level: 2 | 3;
+  locked?: boolean;
+  children?: ReactNode;
+}) {
   const h = sheet.selected!;
+  const Title = level === 2 ? "h2" : "h3";
+  const Sub = level === 2 ? "h3" : "h4";
   return (
     <section aria-labelledby="demi-journee" className="space-y-6">
-      <h2 id="demi-journee" className="text-xl font-semibold">
+      <Title id="demi-journee" className="text-xl font-semibold">
         {h.label} ({h.times}){h.closed ? ` — close le ${h.closed}` : ""}
-      </h2>
+      </Title>
       {sheet.room ? <RoomCode room={sheet.room} /> : null}
+      {locked ? (
+        <p className="text-slate-700 dark:text-slate-300">
+          Demi-journée contre-signée et close&nbsp;: seule l'équipe de l'organisme peut encore la corriger.
+        </p>
+      ) : null}
       <div className="overflow-x-auto" role="region" aria-label="Stagiaires de la demi-journée" tabIndex={0}>
         <table className="min-w-full text-sm">
           <thead className="bg-slate-100 dark:bg-slate-900">
@@ -121,7 +155,7 @@ function HalfDayPanel({ sheet }: { sheet: StaffSheet }) {
               <th className={th}>Stagiaire</th>
               <th className={th}>Signature</th>
               <th className={th}>Statut</th>
-              <th className={th}>Changer le statut</th>
+              {locked ? null : <th className={th}>Changer le statut</th>}
             </tr>
           </thead>
           <tbody>
@@ -134,48 +168,41 @@ function HalfDayPanel({ sheet }: { sheet: StaffSheet }) {
                   {r.reason ? <span className="block text-slate-700 dark:text-slate-300">{r.reason}</span> : null}
                   {r.counted ? <span className="block text-emerald-800 dark:text-emerald-300">Compté au certificat</span> : null}
                 </td>
-                <td className={td}>
-                  <Form method="post" className="flex flex-wrap items-center gap-2">
-                    <input type="hidden" name="intent" value="marquer" />
-                    <input type="hidden" name="d" value={h.slug} />
-                    <input type="hidden" name="stagiaire" value={r.id} />
-                    <select
-                      name="statut"
-                      aria-label={`Statut de ${r.name}`}
-                      defaultValue={r.status || "absent"}
-                      className={inputClass(undefined, "w-auto")}
-                    >
-                      {ATTENDANCE_STATUSES.map((s) => (
-                        <option key={s} value={s}>
-                          {STATUS_LABELS[s]}
-                        </option>
-                      ))}
-                    </select>
-                    <input name="motif" aria-label={`Motif pour ${r.name}`} className={inputClass(undefined, "w-40")} />
-                    <Button type="submit" size="sm" variant="secondary">
-                      Enregistrer
-                    </Button>
-                  </Form>
-                </td>
+                {locked ? null : (
+                  <td className={td}>
+                    <Form method="post" className="flex flex-wrap items-center gap-2">
+                      <input type="hidden" name="intent" value="marquer" />
+                      <input type="hidden" name="d" value={h.slug} />
+                      <input type="hidden" name="stagiaire" value={r.id} />
+                      <select
+                        name="statut"
+                        aria-label={`Statut de ${r.name}`}
+                        defaultValue={r.status || "absent"}
+                        className={inputClass(undefined, "w-auto")}
+                      >
+                        {ATTENDANCE_STATUSES.map((s) => (
+                          <option key={s} value={s}>
+                            {STATUS_LABELS[s]}
+                          </option>
+                        ))}
+                      </select>
+                      <input name="motif" aria-label={`Motif pour ${r.name}`} className={inputClass(undefined, "w-40")} />
+                      <Button type="submit" size="sm" variant="secondary">
+                        Enregistrer
+                      </Button>
+                    </Form>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {!h.closed && h.missing ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="rappel" />
-          <input type="hidden" name="d" value={h.slug} />
-          <Button type="submit" variant="secondary">
-            Envoyer un rappel aux {h.missing} stagiaire{h.missing > 1 ? "s" : ""} sans signature
-          </Button>
-        </Form>
-      ) : null}
       {!h.closed ? (
         <Form method="post" className={card} aria-labelledby="contre-signer">
-          <h3 id="contre-signer" className="text-lg font-semibold">
+          <Sub id="contre-signer" className="text-lg font-semibold">
             Contre-signer et clore la demi-journée
-          </h3>
+          </Sub>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             Après la contre-signature, un stagiaire ne peut plus signer et toute correction demande l'équipe et un motif, gardé dans
             l'historique.
@@ -185,6 +212,25 @@ function HalfDayPanel({ sheet }: { sheet: StaffSheet }) {
           <TextField form="clore" name="nom" label="Nom du signataire" autoComplete="name" required />
           <SignaturePad id="clore-dessin" name="signature" label="Signature (facultative)" />
           <Button type="submit">Contre-signer et clore</Button>
+        </Form>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+/** Staff's half-day: the shared part, then the reminder, the files and the history. */
+function HalfDayPanel({ sheet }: { sheet: StaffSheet }) {
+  const h = sheet.selected!;
+  return (
+    <HalfDayAttendance sheet={sheet} level={2}>
+      {!h.closed && h.missing ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="rappel" />
+          <input type="hidden" name="d" value={h.slug} />
+          <Button type="submit" variant="secondary">
+            Envoyer un rappel aux {h.missing} stagiaire{h.missing > 1 ? "s" : ""} sans signature
+          </Button>
         </Form>
       ) : null}
       <Form method="post" encType="multipart/form-data" className={card} aria-labelledby="joindre">
@@ -251,6 +297,6 @@ function HalfDayPanel({ sheet }: { sheet: StaffSheet }) {
           <p className="text-sm">Rien d'enregistré pour cette demi-journée.</p>
         )}
       </section>
-    </section>
+    </HalfDayAttendance>
   );
 }

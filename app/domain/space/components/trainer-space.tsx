@@ -1,3 +1,5 @@
+import { HalfDayAttendance, HalfDayNav } from "~/domain/attendance/components/staff-screen";
+import type { StaffSheet } from "~/domain/attendance/sheet.server";
 import { FeedLink } from "~/domain/trainers/components/feed-link";
 import type { TrainerSessionItem, TrainerSessionPage, TrainerSpaceHome } from "../trainer-space.server";
 import { card, DocumentsSection, OverviewList, Panel, ScheduleList } from "./space-pages";
@@ -5,7 +7,7 @@ import { card, DocumentsSection, OverviewList, Panel, ScheduleList } from "./spa
 /**
  * The screens of the trainer's space (docs/decisions/0031-trainer-space.md): the sessions they
  * teach, a session's half-days, trainees (names and company only), accessibility needs and
- * documents, and their calendar subscription.
+ * documents, their calendar subscription, and the attendance of the half-days they teach.
  */
 
 const sessionItems = (items: TrainerSessionItem[]) =>
@@ -81,5 +83,33 @@ export function TrainerSessionSections({ page }: { page: TrainerSessionPage }) {
       <DocumentsSection id="documents-session" title="Documents de la session" documents={page.documents} />
       <DocumentsSection id="documents-mission" title="Vos documents de mission" documents={page.missionDocuments} />
     </>
+  );
+}
+
+/**
+ * The attendance of the half-days the trainer teaches (README « Émargement en ligne »): staff's
+ * half-day screen without staff's extras; once closed, the trainer reads it and no longer changes it.
+ */
+export function TrainerAttendance({ sheet, reply }: { sheet: StaffSheet; reply: { ok: boolean; message: string } | undefined }) {
+  const selected = sheet.selected;
+  return (
+    <Panel id="emargement" title="Émargement">
+      <div className="mt-3 space-y-6">
+        <p>
+          Affichez le QR code ou le code de la salle pour que les stagiaires signent, notez les absences, retards et départs anticipés, puis
+          contre-signez pour clore la demi-journée.
+        </p>
+        {reply ? (
+          <p
+            role={reply.ok ? "status" : "alert"}
+            className={`rounded-lg border p-3 ${reply.ok ? "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100" : "border-red-300 bg-red-50 text-red-950 dark:border-red-700 dark:bg-red-950 dark:text-red-100"}`}
+          >
+            {reply.message}
+          </p>
+        ) : null}
+        <HalfDayNav sheet={sheet} />
+        {selected ? <HalfDayAttendance sheet={sheet} level={3} locked={Boolean(selected.closed)} /> : null}
+      </div>
+    </Panel>
   );
 }
