@@ -30,7 +30,9 @@ const PAGES: PageCase[] = [
     path: "/temoignages",
     title: "Témoignages et avis de nos stagiaires | Formavia",
     h1: "Témoignages de nos stagiaires",
-    content: ["Résultats mesurés en janvier 2026", "4,6/5"],
+    // The typed figures' month (in one sentence, or on their own line once figures computed from the
+    // questionnaires stand beside them: README « Questionnaires »).
+    content: ["janvier 2026", "4,6/5"],
   },
   {
     path: "/pourquoi-nous-choisir",

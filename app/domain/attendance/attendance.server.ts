@@ -9,7 +9,7 @@ import { config } from "~/platform/config.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
 import { enqueueVisitorMail, PERSON_CAPS, signalMailQueued, type VisitorMailRule } from "~/platform/email/queue.server";
-import { formatDateTime } from "~/platform/format";
+import { formatCount, formatDateTime } from "~/platform/format";
 import { readLinkSession, subjectOf } from "~/platform/link-sign-in/link-sign-in.server";
 import type { FailureKind } from "~/platform/validation/errors";
 import { appendRecord, lockHalfDay, readChain, type AttendanceRecord } from "./chain.server";
@@ -600,7 +600,7 @@ export async function remindMissing(
       action: "update",
       entity: "session",
       entityId: sessionId,
-      summary: `Émargement du ${halfDayLabel(halfDay)}\u00a0: rappel envoyé à ${n} stagiaire(s).`,
+      summary: `Émargement du ${halfDayLabel(halfDay)}\u00a0: rappel envoyé à ${formatCount(n, "stagiaire")}.`,
     });
     return n;
   });

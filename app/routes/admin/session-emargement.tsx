@@ -13,6 +13,7 @@ import { failureStatus } from "~/platform/http/failure-status";
 import { liveClientLoader } from "~/platform/live/live-loader";
 import { useLiveData } from "~/platform/live/use-live-data";
 import { pageMeta } from "~/platform/seo/meta";
+import { formatCount } from "~/platform/format";
 import { validate } from "~/platform/validation/errors";
 import { formDataToObject } from "~/platform/validation/form-data";
 import { Button } from "~/ui/button";
@@ -62,7 +63,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (shared) return reply(shared.reply, shared.status);
   if (intent === "rappel") {
     const sent = await remindMissing(params.id, String(values.d ?? ""), user);
-    return sent.ok ? reply({ ok: true, message: `Rappel envoyé à ${sent.sent} stagiaire(s).` }) : answer(sent, "");
+    return sent.ok ? reply({ ok: true, message: `Rappel envoyé à ${formatCount(sent.sent, "stagiaire")}.` }) : answer(sent, "");
   }
   if (intent === "fichier") {
     const kind = values.type === "connexion" ? "connexion" : "papier";

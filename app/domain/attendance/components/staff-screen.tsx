@@ -262,7 +262,13 @@ function HalfDayPanel({ sheet }: { sheet: StaffSheet }) {
           <label htmlFor="fichier-fichier" className="text-sm font-semibold">
             Fichier (10&nbsp;Mo au plus)
           </label>
-          <input id="fichier-fichier" type="file" name="fichier" accept=".pdf,.jpg,.jpeg,.png,.csv" className="mt-1.5 block" />
+          <input
+            id="fichier-fichier"
+            type="file"
+            name="fichier"
+            accept=".pdf,.jpg,.jpeg,.png,.csv"
+            className="mt-1.5 block w-full max-w-full text-sm"
+          />
         </div>
         <Button type="submit" variant="secondary">
           Joindre

@@ -122,11 +122,16 @@ const FILTERS: Array<{ value: string; label: string }> = [
 export function RegisterFilters({ statut, du, au }: { statut: string; du: string; au: string }) {
   return (
     <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filtrer le registre">
-      <div>
+      <div className="max-w-full min-w-0">
         <label htmlFor="registre-statut" className="block text-sm font-medium">
           Statut
         </label>
-        <select id="registre-statut" name="statut" defaultValue={statut} className={inputClass(undefined, "mt-1 w-auto")}>
+        <select
+          id="registre-statut"
+          name="statut"
+          defaultValue={statut}
+          className={inputClass(undefined, "mt-1 w-full max-w-full sm:w-auto")}
+        >
           {FILTERS.map((f) => (
             <option key={f.value} value={f.value}>
               {f.label}
