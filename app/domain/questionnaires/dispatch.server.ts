@@ -175,16 +175,39 @@ async function sessionsEndedBetween(from: string, to: string, now: number, targe
     .map((r) => ({ id: r.id, formationId: r.formation_id, formationTitle: r.title, startDate: r.start_date, endDate: r.end_date }));
 }
 
-async function traineesOf(sessionIds: string[], statuses: readonly string[], target: Db) {
-  if (sessionIds.length === 0) return [];
-  return target
+/** What an invitation says of its session. */
+const sessionTarget = (s: EndedSession) => ({
+  formationId: s.formationId,
+  formationTitle: s.formationTitle,
+  sessionId: s.id,
+  sessionEnd: s.endDate,
+  scope: s.id,
+  datesLabel: sessionDatesLabel(s.startDate, s.endDate),
+});
+
+/** Each trainee (with an address) of `sessions`' registrations in `statuses`: their session's part of an invitation, and theirs. */
+async function traineesOf(sessions: EndedSession[], statuses: readonly string[], target: Db) {
+  if (sessions.length === 0) return [];
+  const rows = await target
     .selectFrom("registration_trainees as t")
     .innerJoin("registrations as r", "r.id", "t.registration_id")
     .select(["t.id", "t.first_name", "t.last_name", "t.email", "r.id as registration_id", "r.session_id"])
-    .where("r.session_id", "in", sessionIds)
+    .where(
+      "r.session_id",
+      "in",
+      sessions.map((s) => s.id),
+    )
     .where("r.status", "in", [...statuses])
     .where("t.email", "!=", "")
     .execute();
+  return rows.map((t) => ({
+    ...sessionTarget(sessions.find((s) => s.id === t.session_id)!),
+    personKey: t.id,
+    email: t.email,
+    name: `${t.first_name} ${t.last_name}`,
+    firstName: t.first_name,
+    registrationId: t.registration_id,
+  }));
 }
 
 /** The person keys already invited for a use and these scopes (so that only the missing ones are tried). */
@@ -204,35 +227,12 @@ async function dueTargets(now: number, target: Db): Promise<Target[]> {
   const settings = await getQuestionnaireSettings(target);
   const today = parisCalendarDay(new Date(now));
   const out: Target[] = [];
-  const sessionTarget = (s: EndedSession) => ({
-    formationId: s.formationId,
-    formationTitle: s.formationTitle,
-    sessionId: s.id,
-    sessionEnd: s.endDate,
-    scope: s.id,
-    datesLabel: sessionDatesLabel(s.startDate, s.endDate),
-  });
 
   // At the end of the session: à chaud and quiz (trainees), client (contacts), trainers.
   const ended = await sessionsEndedBetween(addDays(today, -SEND_WINDOW_DAYS), today, now, target);
-  const trainees = await traineesOf(
-    ended.map((s) => s.id),
-    TRAINEE_STATUSES,
-    target,
-  );
-  for (const s of ended) {
-    const mine = trainees.filter((t) => t.session_id === s.id);
-    for (const t of mine) {
-      const person = {
-        personKey: t.id,
-        email: t.email,
-        name: `${t.first_name} ${t.last_name}`,
-        firstName: t.first_name,
-        registrationId: t.registration_id,
-      };
-      out.push({ use: "a_chaud", ...sessionTarget(s), ...person });
-      out.push({ use: "evaluation", ...sessionTarget(s), ...person });
-    }
+  for (const t of await traineesOf(ended, TRAINEE_STATUSES, target)) {
+    out.push({ use: "a_chaud", ...t });
+    out.push({ use: "evaluation", ...t });
   }
   if (ended.length) {
     const contacts = await target
@@ -289,22 +289,7 @@ async function dueTargets(now: number, target: Db): Promise<Target[]> {
     now,
     target,
   );
-  for (const t of await traineesOf(
-    cold.map((s) => s.id),
-    TRAINEE_STATUSES,
-    target,
-  )) {
-    const s = cold.find((x) => x.id === t.session_id)!;
-    out.push({
-      use: "a_froid",
-      ...sessionTarget(s),
-      personKey: t.id,
-      email: t.email,
-      name: `${t.first_name} ${t.last_name}`,
-      firstName: t.first_name,
-      registrationId: t.registration_id,
-    });
-  }
+  for (const t of await traineesOf(cold, TRAINEE_STATUSES, target)) out.push({ use: "a_froid", ...t });
 
   // Positioning: confirmed registrations of sessions not started yet, for formations that have one.
   const positioning = await target
@@ -329,22 +314,7 @@ async function dueTargets(now: number, target: Db): Promise<Target[]> {
       startDate: r.start_date,
       endDate: r.end_date,
     }));
-    for (const t of await traineesOf(
-      sessions.map((s) => s.id),
-      ["confirmee"],
-      target,
-    )) {
-      const s = sessions.find((x) => x.id === t.session_id)!;
-      out.push({
-        use: "positionnement",
-        ...sessionTarget(s),
-        personKey: t.id,
-        email: t.email,
-        name: `${t.first_name} ${t.last_name}`,
-        firstName: t.first_name,
-        registrationId: t.registration_id,
-      });
-    }
+    for (const t of await traineesOf(sessions, ["confirmee"], target)) out.push({ use: "positionnement", ...t });
   }
 
   // Financers: from the month set, for the sessions of last year, at the addresses typed by staff.
