@@ -182,13 +182,7 @@ function FormationBlock({ source, withProgram = true }: { source: SourceData; wi
         <Field label="Lieu">{source.session.place}</Field>
         <Field label="Modalité">{f.modality}</Field>
       </Section>
-      <Section title="Objectifs">
-        {f.objectives.map((o, i) => (
-          <Text key={i} style={styles.bullet}>
-            • {o}
-          </Text>
-        ))}
-      </Section>
+      <ObjectivesSection objectives={f.objectives} />
       {withProgram ? (
         <Section title="Programme">
           {f.program.map((m, i) => (
@@ -333,6 +327,19 @@ function OrganisationParty({ source }: { source: SourceData }) {
 }
 
 /** Convention de formation with a company (L6353-1, L6353-2, D6353-1). */
+/** The formation's objectives, one bullet each (programme, certificate, mission letter). */
+function ObjectivesSection({ objectives }: { objectives: string[] }) {
+  return (
+    <Section title="Objectifs">
+      {objectives.map((o, i) => (
+        <Text key={i} style={styles.bullet}>
+          • {o}
+        </Text>
+      ))}
+    </Section>
+  );
+}
+
 export function Convention({ source, r: typed, issue }: { source: SourceData; r: RegistrationData; issue: Issue }) {
   const r = visitorRegistration(typed);
   const o = source.organisation;
@@ -638,13 +645,7 @@ export function Certificate(props: TraineeDocument) {
             {fr(`${formatHours(hours)} (${formatCount(t.halfDays.length, "demi-journée")} sur ${source.session.halfDays.length})`)}
           </Field>
         </Section>
-        <Section title="Objectifs">
-          {f.objectives.map((obj, i) => (
-            <Text key={i} style={styles.bullet}>
-              • {obj}
-            </Text>
-          ))}
-        </Section>
+        <ObjectivesSection objectives={f.objectives} />
         <Section title="Résultat de l'évaluation des acquis">
           <Text>{resultLabel(t.result)}</Text>
           <Text style={styles.small}>Évaluation : {f.evaluationMethods}</Text>
@@ -700,13 +701,7 @@ function MissionSession({ source, mission }: { source: SourceData; mission: Miss
           </Text>
         ) : null}
       </Section>
-      <Section title="Objectifs">
-        {f.objectives.map((o, i) => (
-          <Text key={i} style={styles.bullet}>
-            • {o}
-          </Text>
-        ))}
-      </Section>
+      <ObjectivesSection objectives={f.objectives} />
       <Section title="Moyens pédagogiques et techniques">
         <Text>{f.teachingMethods}</Text>
       </Section>
