@@ -1,6 +1,5 @@
-import { spawn } from "node:child_process";
 import { unzipSync, strFromU8 } from "fflate";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { admin, editor, viewer } from "../../../tests/support/actors";
 import { evidencePack, packZip } from "~/composition/evidence-pack.server";
@@ -28,6 +27,7 @@ import {
   updateComplaintSettings,
 } from "./complaints.server";
 import { delayText } from "./labels";
+import { otherInstance } from "../../../tests/support/other-instance";
 
 /**
  * The complaints register (docs/decisions/0035-complaints-register.md, docs/legal/complaints.md):
@@ -250,33 +250,23 @@ describe.each(engines)("the complaints register ($name)", ({ create }) => {
 
   it("numbers stay gap-free and unique when two instances (two processes) register at once", { timeout: 60_000 }, async () => {
     const now = Date.parse("2098-05-04T10:00:00Z");
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/complaints-child.ts"], {
-      env: {
-        ...process.env,
-        CHILD_DATABASE: t.url,
-        CHILD_DATA_DIR: files.dataDir,
-        CHILD_AUTH_SECRET: DOCUMENTS_TEST_SECRET,
-        CHILD_COUNT: "6",
-        CHILD_NOW: String(now),
-      },
-      stdio: ["pipe", "pipe", "pipe"],
+    const other = await otherInstance("tests/support/complaints-child.ts", {
+      CHILD_DATABASE: t.url,
+      CHILD_DATA_DIR: files.dataDir,
+      CHILD_AUTH_SECRET: DOCUMENTS_TEST_SECRET,
+      CHILD_COUNT: "6",
+      CHILD_NOW: String(now),
     });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
-      await vi.waitFor(() => expect(output).toContain("prêt"), { timeout: 30_000, interval: 50 });
-      child.stdin.end("go\n");
+      other.go();
       const mine: string[] = [];
       for (let i = 0; i < 6; i++) mine.push((await received(new Date(now).toISOString(), `ici${i}@exemple.test`)).reference);
-      expect(await exited, output).toBe(0);
-      const theirs = JSON.parse(output.trim().split("\n").at(-1)!) as string[];
+      const theirs = await other.results();
       expect([...mine, ...theirs].sort()).toEqual(Array.from({ length: 12 }, (_, i) => `REC-2098-${String(i + 1).padStart(4, "0")}`));
       expect(theirs).toEqual([...theirs].sort());
       expect(mine).toEqual([...mine].sort());
     } finally {
-      child.kill();
+      other.stop();
     }
   });
 

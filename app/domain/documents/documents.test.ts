@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { leadOfOrder, orderSessions, valuesFromLead } from "~/domain/registrations/from-lead.server";
@@ -15,6 +14,7 @@ import { MENTIONS } from "./mentions";
 import { DOCUMENT_KINDS, sessionHalfDays, type DocumentKind } from "./model";
 import { AFTER_SESSIONS, databaseWithDocuments, registerByHand, staff, type DocumentsFixture } from "./test-fixtures";
 import { documentsTestConfig, DOCUMENTS_TEST_SECRET } from "./test-config";
+import { otherInstance } from "../../../tests/support/other-instance";
 
 const files = documentsTestConfig("documents-test-");
 const AUTH_SECRET = DOCUMENTS_TEST_SECRET;
@@ -216,40 +216,29 @@ describe.each(engines)("training documents ($name)", ({ create }) => {
     const sessionId = await fixture.newSession(40);
     const regIds = await Promise.all(Array.from({ length: 12 }, () => registerByHand(t.db, sessionId, "entreprise", 1)));
     const now = Date.parse("2098-05-01T10:00:00Z");
-    // The other instance is another process on the same database (the same SQLite file, or the same
-    // PostgreSQL database through its own pool). It says when it is ready, then both generate.
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/documents-child.ts"], {
-      env: {
-        ...process.env,
-        CHILD_DATABASE: t.url,
-        CHILD_DATA_DIR: files.dataDir,
-        CHILD_AUTH_SECRET: AUTH_SECRET,
-        CHILD_SESSION: sessionId,
-        CHILD_REGISTRATIONS: regIds.slice(6).join(","),
-        CHILD_NOW: String(now),
-      },
-      stdio: ["pipe", "pipe", "pipe"],
+    // The other instance says when it is ready, then both generate.
+    const other = await otherInstance("tests/support/documents-child.ts", {
+      CHILD_DATABASE: t.url,
+      CHILD_DATA_DIR: files.dataDir,
+      CHILD_AUTH_SECRET: AUTH_SECRET,
+      CHILD_SESSION: sessionId,
+      CHILD_REGISTRATIONS: regIds.slice(6).join(","),
+      CHILD_NOW: String(now),
     });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
-      await vi.waitFor(() => expect(output).toContain("prêt"), { timeout: 30_000, interval: 50 });
-      child.stdin.end("go\n");
+      other.go();
       const mine: string[] = [];
       for (const registrationId of regIds.slice(0, 6)) {
         const result = await generateDocument({ kind: "convention", sessionId, registrationId }, { actor: staff, target: t.db, now });
         mine.push(result.ok ? result.number : result.error);
       }
-      expect(await exited, output).toBe(0);
-      const theirs = JSON.parse(output.trim().split("\n").at(-1)!) as string[];
+      const theirs = await other.results();
       expect(theirs).toHaveLength(6);
       expect([...mine, ...theirs].sort()).toEqual(Array.from({ length: 12 }, (_, i) => `CONV-2098-${String(i + 1).padStart(4, "0")}`));
       // Each instance's own numbers rise: a number is never taken back.
       expect(theirs).toEqual([...theirs].sort());
     } finally {
-      child.kill();
+      other.stop();
     }
   });
 });
