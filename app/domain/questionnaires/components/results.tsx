@@ -131,41 +131,43 @@ export function QuestionResults({ results }: { results: QuestionnaireResults }) 
               ))}
             </ul>
           ) : q.distribution.length ? (
-            <table className="mt-3 w-full max-w-lg text-left text-sm" aria-labelledby={`question-${q.id}`}>
-              <thead>
-                <tr className="border-b border-slate-200 dark:border-slate-800">
-                  <th scope="col" className={cell}>
-                    Réponse
-                  </th>
-                  <th scope="col" className={cell}>
-                    Nombre
-                  </th>
-                  <th scope="col" className={cell}>
-                    Part
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {q.distribution.map((d) => (
-                  <tr key={d.label} className="border-b border-slate-100 dark:border-slate-900">
-                    <th scope="row" className={`${cell} font-normal`}>
-                      {d.label}
+            <div className="mt-3 max-w-lg overflow-x-auto" role="region" aria-labelledby={`question-${q.id}`} tabIndex={0}>
+              <table className="w-full text-left text-sm" aria-labelledby={`question-${q.id}`}>
+                <thead>
+                  <tr className="border-b border-slate-200 dark:border-slate-800">
+                    <th scope="col" className={cell}>
+                      Réponse
                     </th>
-                    <td className={cell}>{d.count}</td>
-                    <td className={cell}>
-                      <span className="inline-flex items-center gap-2">
-                        <span
-                          aria-hidden="true"
-                          className="inline-block h-2 rounded bg-brand-600"
-                          style={{ width: `${Math.max(2, d.share)}px` }}
-                        />
-                        {d.share}&nbsp;%
-                      </span>
-                    </td>
+                    <th scope="col" className={cell}>
+                      Nombre
+                    </th>
+                    <th scope="col" className={cell}>
+                      Part
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {q.distribution.map((d) => (
+                    <tr key={d.label} className="border-b border-slate-100 dark:border-slate-900">
+                      <th scope="row" className={`${cell} font-normal`}>
+                        {d.label}
+                      </th>
+                      <td className={cell}>{d.count}</td>
+                      <td className={cell}>
+                        <span className="inline-flex items-center gap-2">
+                          <span
+                            aria-hidden="true"
+                            className="inline-block h-2 rounded bg-brand-600"
+                            style={{ width: `${Math.max(2, d.share)}px` }}
+                          />
+                          {d.share}&nbsp;%
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           ) : null}
         </div>
       ))}
