@@ -211,7 +211,7 @@ test("without JavaScript, on a 320 px screen, a trainee signs from their reminde
   await hydrated(screen);
   await expect(screen.getByText("Manquent\u00a0: Bruno Petit").first()).toBeVisible();
   const since = new Date().toISOString();
-  await screen.getByRole("button", { name: "Envoyer un rappel aux absents de la signature" }).click();
+  await screen.getByRole("button", { name: "Envoyer un rappel aux absents de la signature" }).first().click();
   await expect(screen.getByRole("heading", { name: /^Émargement — / })).toBeVisible();
   const reminder = await db
     .selectFrom("mail_queue")
