@@ -24,7 +24,8 @@ import {
   organisationQuestionnaireId,
   saveQuestionnaire,
 } from "./questionnaires.server";
-import { computeRates, publishedRates } from "./rates.server";
+import { computeRates, publishedRates, refreshPublishedRates } from "./rates.server";
+import { readContentVersion } from "~/platform/db/content-version.server";
 import { questionnaireResults, resultsCsv, sessionQuestionnaires } from "./results.server";
 
 /**
@@ -80,6 +81,14 @@ describe.each(engines)("questionnaires on $name", ({ create }) => {
     qrecommande: overall >= "4" ? "oui" : "non",
     qameliorer: "Un peu plus d'exercices sur les tableaux croisés.",
     ...extra,
+  });
+
+  it("writes no published figure, and drops no cached page, before any questionnaire was sent", async () => {
+    const version = await readContentVersion(t.db);
+    expect(await refreshPublishedRates(t.db)).toBe(0);
+    expect(await t.db.selectFrom("published_rates").selectAll().execute()).toEqual([]);
+    expect(await readContentVersion(t.db)).toBe(version);
+    expect(await publishedRates(null, t.db)).toEqual({ computed: null, since: null, computedAt: null });
   });
 
   it("sends the à-chaud questionnaire once per trainee at the end of the session, through the mail queue", async () => {

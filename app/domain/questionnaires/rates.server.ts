@@ -135,7 +135,9 @@ export async function refreshPublishedRates(target: Db = db(), now = Date.now(),
     const same =
       current && (Object.keys(values) as Array<keyof typeof values>).every((k) => String(current[k] ?? "") === String(values[k] ?? ""));
     if (same) continue;
-    if (!current && t.answers === 0 && scope !== ORGANISATION_SCOPE) continue;
+    // No row yet and nothing to show: writing one would drop every cached page for nothing (a
+    // new site's first housekeeping run, before any questionnaire was sent).
+    if (!current && t.answers === 0 && (scope !== ORGANISATION_SCOPE || since === null)) continue;
     const computed_at = new Date(now).toISOString();
     await target
       .insertInto("published_rates")
