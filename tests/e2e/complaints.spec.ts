@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { axeViolations } from "./support/axe";
+import { expectNoAxeViolationsAt } from "./support/axe";
 import { serverDb, testClientIp, waitForMail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
@@ -13,13 +12,6 @@ import { registerOverHttp } from "./support/sessions";
  * the signed-in person's identity; axe finds nothing on the space's form, the register and a
  * complaint's page.
  */
-
-async function axeAtBothWidths(page: Page) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await axeViolations(page), `${page.url()} à ${width} px`).toEqual([]);
-  }
-}
 
 test("a complaint from the contact form is answered in the admin, and the answer reaches the sender", async ({
   browser,
@@ -59,12 +51,12 @@ test("a complaint from the contact form is answered in the admin, and the answer
   await expect(row).toContainText("Reçue");
   await expect(row.getByTestId("delai")).toContainText("Réponse attendue au plus tard le");
   await hydrated(page);
-  await axeAtBothWidths(page);
+  await expectNoAxeViolationsAt(page);
 
   await row.getByRole("link", { name: reference! }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(reference!);
   await hydrated(page);
-  await axeAtBothWidths(page);
+  await expectNoAxeViolationsAt(page);
   await page.getByRole("button", { name: "Prendre en charge" }).click();
   await expect(page.getByText("Réclamation prise en charge.").first()).toBeVisible();
 
@@ -80,7 +72,7 @@ test("a complaint from the contact form is answered in the admin, and the answer
   await page.getByRole("button", { name: "Clore la réclamation" }).click();
   await expect(page.getByText("Réclamation close.").first()).toBeVisible();
   await expect(page.getByTestId("delai")).toHaveText("Répondue le jour même");
-  await axeAtBothWidths(page);
+  await expectNoAxeViolationsAt(page);
 
   // The answer reaches the sender, as written: the newest e-mail of their outbox once delivered.
   await expect
@@ -156,18 +148,18 @@ test("a trainee sends a complaint from their space, under their own identity", a
   await expect(page).toHaveURL(/\/espace\/reclamation$/);
   await expect(page.getByRole("heading", { name: "Faire une réclamation" })).toBeVisible();
   await hydrated(page);
-  await axeAtBothWidths(page);
+  await expectNoAxeViolationsAt(page);
 
   await page.getByRole("button", { name: "Envoyer la réclamation" }).click();
   await expect(page.locator("#reclamation-message-error")).toHaveText("Votre réclamation est obligatoire.");
-  await axeAtBothWidths(page);
+  await expectNoAxeViolationsAt(page);
   await page.getByLabel("Formation concernée").selectOption({ index: 1 });
   await page.getByLabel("Votre réclamation").fill("La convocation ne donnait pas l'étage de la salle.");
   await page.getByRole("button", { name: "Envoyer la réclamation" }).click();
   await expect(page.getByTestId("reclamation-envoyee")).toContainText(/REC-\d{4}-\d{4}/);
   const reference = /REC-\d{4}-\d{4}/.exec((await page.getByTestId("reclamation-envoyee").textContent())!)![0];
   await expect(page.getByTestId(`ma-reclamation-${reference}`)).toContainText("Reçue");
-  await axeAtBothWidths(page);
+  await expectNoAxeViolationsAt(page);
   const pass = await openPass(browser, baseURL!);
   await pass.context.addCookies(await context.cookies());
   const problems = await visitAll(pass, [

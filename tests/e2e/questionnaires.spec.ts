@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { axeViolations } from "./support/axe";
+import { expectNoAxeViolationsAt } from "./support/axe";
 import { e2eDataDir, serverDb, testClientIp, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
@@ -68,13 +68,6 @@ async function invite(sessionId: string, trainee: { id: string; email: string; n
 }
 
 const group = (page: Page, name: RegExp) => page.getByRole("group", { name });
-
-async function axeAt(page: Page, widths: number[]) {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await axeViolations(page), `${page.url()} à ${width} px`).toEqual([]);
-  }
-}
 
 test("a trainee answers at 375 px without JavaScript and with it; staff see the answers", async ({
   browser,
@@ -152,7 +145,7 @@ test("a trainee answers at 375 px without JavaScript and with it; staff see the 
     const js = await scripted.newPage();
     await js.goto(brunoLink!.path);
     await hydrated(js);
-    await axeAt(js, [375, 1280]);
+    await expectNoAxeViolationsAt(js, [375, 1280]);
     await js.setViewportSize({ width: 375, height: 800 });
     await js.getByRole("button", { name: "Envoyer mes réponses" }).click();
     await expect(js.getByRole("alert")).toContainText("3 erreurs");
@@ -168,7 +161,7 @@ test("a trainee answers at 375 px without JavaScript and with it; staff see the 
       .check();
     await js.getByRole("button", { name: "Envoyer mes réponses" }).click();
     await expect(js.getByTestId("questionnaire-merci")).toBeVisible();
-    await axeAt(js, [375]);
+    await expectNoAxeViolationsAt(js, [375]);
     await scripted.close();
 
     // Staff: the results of the session, the free text, axe.
@@ -178,10 +171,10 @@ test("a trainee answers at 375 px without JavaScript and with it; staff see the 
     await expect(page.getByTestId("resultat-Réponses")).toHaveText("2");
     await expect(page.getByTestId("resultat-Taux de réponse")).toHaveText("100\u00a0%");
     await expect(page.getByText("Plus d'exercices sur les segments, s'il vous plaît.")).toBeVisible();
-    await axeAt(page, [375, 1280]);
+    await expectNoAxeViolationsAt(page, [375, 1280]);
     await page.goto(`/admin/questionnaires/questionnaire-a_chaud`);
     await hydrated(page);
-    await axeAt(page, [1280]);
+    await expectNoAxeViolationsAt(page, [1280]);
   } finally {
     if (invitations.length) await serverDb().deleteFrom("questionnaire_invitations").where("id", "in", invitations).execute();
   }

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
-import { axeViolations } from "./support/axe";
+import { expectNoAxeViolationsAt } from "./support/axe";
 import { serverDb, testClientIp, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
@@ -14,13 +13,6 @@ import { registerOverHttp } from "./support/sessions";
  * in and sees their convocation and calendar file, nothing of the other trainee. axe finds no
  * violation on the space's screens at 375 and 1280 px.
  */
-
-async function axeAtBothWidths(page: Page) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await axeViolations(page), `${page.url()} à ${width} px`).toEqual([]);
-  }
-}
 
 test("a contact and a trainee sign in by link and see what concerns them, and only that", async ({
   browser,
@@ -69,7 +61,7 @@ test("a contact and a trainee sign in by link and see what concerns them, and on
     const lea = await newPerson(browser);
     await lea.page.goto("/espace");
     await hydrated(lea.page);
-    await axeAtBothWidths(lea.page);
+    await expectNoAxeViolationsAt(lea.page);
     await lea.page.getByLabel("Adresse e-mail").fill(contact);
     await lea.page.getByRole("button", { name: "Recevoir le lien" }).click();
     await expect(lea.page.getByTestId("lien-envoye")).toContainText("Si cette adresse correspond à une inscription");
@@ -77,7 +69,7 @@ test("a contact and a trainee sign in by link and see what concerns them, and on
     await hydrated(lea.page);
     await lea.page.getByRole("button", { name: "Ouvrir mon espace" }).click();
     await expect(lea.page.getByRole("heading", { name: "Vos inscriptions" })).toBeVisible();
-    await axeAtBothWidths(lea.page);
+    await expectNoAxeViolationsAt(lea.page);
     // Her data, as a file: the registration and its two trainees.
     const [download] = await Promise.all([
       lea.page.waitForEvent("download"),
@@ -93,7 +85,7 @@ test("a contact and a trainee sign in by link and see what concerns them, and on
     await expect(lea.page.locator('input[name="stagiaires.1.email"]')).toHaveValue(bruno);
     await expect(lea.page.getByRole("link", { name: /Convention de formation n°\s*CONV-/ })).toBeVisible();
     await hydrated(lea.page);
-    await axeAtBothWidths(lea.page);
+    await expectNoAxeViolationsAt(lea.page);
 
     // Staff send Ana the link of her space from the registration's page.
     const beforeAna = new Date(Date.now() - 1000).toISOString();
@@ -113,7 +105,7 @@ test("a contact and a trainee sign in by link and see what concerns them, and on
     await expect(anaSpace.page.locator("main")).not.toContainText("Bruno");
     await expect(anaSpace.page.locator("main")).not.toContainText(bruno);
     await hydrated(anaSpace.page);
-    await axeAtBothWidths(anaSpace.page);
+    await expectNoAxeViolationsAt(anaSpace.page);
     const ics = await anaSpace.page.request.get(`/espace/formations/${registration.id}/agenda.ics`);
     expect(ics.status()).toBe(200);
     expect(ics.headers()["content-type"]).toContain("text/calendar");

@@ -92,3 +92,11 @@ async function violationsNow(page: Page, rules?: string[]): Promise<Array<{ line
       });
   return lines;
 }
+
+/** No axe violation on the page at each of these widths (a phone's and a desktop's by default). */
+export async function expectNoAxeViolationsAt(page: Page, widths: readonly number[] = [375, 1280]): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await axeViolations(page), `${page.url()} à ${width} px`).toEqual([]);
+  }
+}
