@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { AUTOMATED_AUDIT } from "~/domain/content/accessibility-audit";
 import { formatDateFr } from "~/domain/content/format";
 import { e2eBaseURL } from "./support/accounts";
+import { settled } from "./support/axe";
 
 /**
  * Accessibility (docs/accessibility.md). axe-core on every public page type and every admin
@@ -14,6 +15,10 @@ import { e2eBaseURL } from "./support/accounts";
 
 /** Tabs through the page; at each stop, the element at the focused element's centre must be inside it. */
 async function coveredStops(page: Page, maxStops = 120): Promise<string[]> {
+  // The banner's height is final once the fonts are in and its size observer has run: on a loaded
+  // machine that can come after the network is idle.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await settled(page);
   const covered: string[] = [];
   let first: string | null = null;
   for (let i = 0; i < maxStops; i++) {
