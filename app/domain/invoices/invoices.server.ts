@@ -104,6 +104,9 @@ export interface InvoiceTerms {
   vatOnDebits: boolean;
   iban: string;
   bic: string;
+  /** The service's dates (the session's first and last days), the « date de l'opération ». */
+  serviceStart?: string;
+  serviceEnd?: string;
 }
 
 export interface Invoice {
@@ -593,7 +596,7 @@ export async function prepareInvoices(
         const amount = full - covered;
         if (amount <= 0) continue;
         lines = [lotLine(covered ? `${title} — reste à la charge de l'entreprise` : title, detail, covered ? 1 : reg.seats, amount)];
-        for (const d of deposits) lines.push(line(`Déduction de la facture d'acompte ${d.number}`, "", 1, -Number(d.total_ht_cents)));
+        for (const d of deposits) lines.push(line(`Déduction de la facture d'acompte ${d.number}`, "", -1, Number(d.total_ht_cents)));
       }
       const totals = totalsOf(lines, exempt);
       const id = randomUUID();
@@ -765,8 +768,12 @@ export async function deleteDraft(id: string, actor: Actor, target: Db = db()): 
 
 class DraftGone extends Error {}
 
-function termsOf(settings: InvoiceSettings): InvoiceTerms {
+async function termsOf(settings: InvoiceSettings, sessionId: string | null, trx: Db): Promise<InvoiceTerms> {
+  const session = sessionId
+    ? await trx.selectFrom("formation_sessions").select(["start_date", "end_date"]).where("id", "=", sessionId).executeTakeFirst()
+    : undefined;
   return {
+    ...(session ? { serviceStart: session.start_date, serviceEnd: session.end_date } : {}),
     paymentDays: settings.paymentDays,
     latePenalty: settings.latePenalty,
     earlyPayment: settings.earlyPayment,
@@ -830,7 +837,7 @@ export async function issueInvoice(
           issued_on: day,
           due_on: addDays(day, settings.paymentDays),
           seller: JSON.stringify(await getOrganisation(trx)),
-          terms: JSON.stringify(termsOf(settings)),
+          terms: JSON.stringify(await termsOf(settings, row.session_id, trx)),
           issued_by: actor.email,
           updated_at: nowIso(),
         })
@@ -943,7 +950,7 @@ export async function issueCreditNote(
         paid_on: null,
         last_reminder_on: null,
         seller: JSON.stringify(await getOrganisation(trx)),
-        terms: JSON.stringify(termsOf(settings)),
+        terms: JSON.stringify(await termsOf(settings, row.session_id, trx)),
         note: input.motif,
         storage_key: null,
         created_by: actor.email,

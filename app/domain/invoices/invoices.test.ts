@@ -43,6 +43,7 @@ describe.each(engines)("invoices ($name)", ({ create }) => {
   beforeAll(async () => {
     t = await create();
     fixture = await documentsFixture(t.db);
+    await t.db.updateTable("formations").set({ vat_mode: "ht" }).where("id", "=", fixture.formationId).execute();
     const f = await t.db
       .selectFrom("formations")
       .select(["price_inter_cents", "vat_mode"])

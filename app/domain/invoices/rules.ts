@@ -4,7 +4,8 @@ import { DEPOSIT_MAX_PERCENT, DEPOSIT_TOO_EARLY, DEPOSIT_TOO_HIGH } from "./labe
 /**
  * The arithmetic of an invoice, in integer cents (docs/decisions/0037-invoices.md, « Arrondis »):
  *
- * - a line's amount HT is its quantity times its unit price HT, both exact (a unit price that would
+ * - a line's amount HT is its quantity times its unit price HT, both exact (a deposit deducted is
+ *   quantity −1 at the deposit's price: EN 16931 forbids a negative price, BR-27; a unit price that would
  *   not be a whole number of cents is not split: the line is then one lot, quantity 1);
  * - the VAT is computed once per invoice (one rate), on the sum of the lines HT, rounded to the
  *   nearest cent, half up — the computation of the registration's quote (`registrationQuote`), which
