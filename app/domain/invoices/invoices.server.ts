@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { emitEvent } from "~/domain/webhooks/webhooks.server";
 import { OPCO_NAMES } from "~/domain/funding/opco-list";
 import { registrationQuote } from "~/domain/registrations/quote";
 import type { Organisation } from "~/domain/settings/model";
@@ -32,6 +33,7 @@ import {
   type PaymentInput,
   type PrepareInput,
 } from "./model";
+import { ciiXml } from "./cii";
 import {
   addDays,
   creditTotals,
@@ -237,6 +239,23 @@ export async function paymentsOf(invoiceId: string, target: Db = db()): Promise<
     reference: p.reference,
     recordedBy: p.recorded_by,
   }));
+}
+
+/** Payers whose invoices the client sees in their space (not those deposited on a funder's portal). */
+const CLIENT_PAYERS: readonly PayerKind[] = ["entreprise", "particulier", "pouvoir_public", "organisme", "autre"];
+
+/** The issued invoices and credit notes of a registration that its client sees in the space. */
+export async function clientInvoicesOf(registrationId: string, target: Db = db(), now = Date.now()): Promise<Invoice[]> {
+  const rows = await target
+    .selectFrom("invoices")
+    .selectAll()
+    .where("registration_id", "=", registrationId)
+    .where("number", "is not", null)
+    .where("payer_kind", "in", [...CLIENT_PAYERS])
+    .orderBy("issued_on")
+    .orderBy("number")
+    .execute();
+  return rows.map((r) => toInvoice(r, now));
 }
 
 /** The credit notes of an invoice, oldest first. */
@@ -507,6 +526,8 @@ function payerOfRegistration(reg: RegistrationForInvoice, kind: PayerKind, input
       kind,
       name: OPCO_NAMES[reg.opco as keyof typeof OPCO_NAMES] ?? (reg.opco || "OPCO"),
       siren: input.siren,
+      // Deposited on the OPCO's own portal by staff: no e-mail to the company's contact.
+      email: "",
       street: "",
       postalCode: "",
       city: "",
@@ -768,6 +789,39 @@ export async function deleteDraft(id: string, actor: Actor, target: Db = db()): 
 
 class DraftGone extends Error {}
 
+/**
+ * The webhook `invoice.issued` (an invoice, a deposit invoice or a credit note), in the transaction
+ * that issues it: what a connector to a certified platform (plateforme agréée) needs, the structured
+ * invoice (CII XML, EN 16931) included — CII is one of the three formats the platforms accept.
+ */
+async function emitIssued(trx: Db, id: string): Promise<void> {
+  const row = await trx.selectFrom("invoices").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const invoice = toInvoice(row);
+  const credited = invoice.creditedInvoiceId
+    ? ((await trx
+        .selectFrom("invoices")
+        .select(["number", "issued_on as issuedOn"])
+        .where("id", "=", invoice.creditedInvoiceId)
+        .executeTakeFirst()) ?? null)
+    : null;
+  await emitEvent(trx, "invoice.issued", {
+    id,
+    number: invoice.number,
+    kind: invoice.kind,
+    issuedOn: invoice.issuedOn,
+    dueOn: invoice.dueOn,
+    payerKind: invoice.payerKind,
+    payerName: invoice.payerName,
+    payerSiren: invoice.payerSiren,
+    totalHtCents: invoice.totalHtCents,
+    vatCents: invoice.vatCents,
+    totalTtcCents: invoice.totalTtcCents,
+    creditedNumber: credited?.number ?? null,
+    format: "CII D16B, EN 16931 (Factur-X)",
+    xml: ciiXml(invoice, credited),
+  });
+}
+
 async function termsOf(settings: InvoiceSettings, sessionId: string | null, trx: Db): Promise<InvoiceTerms> {
   const session = sessionId
     ? await trx.selectFrom("formation_sessions").select(["start_date", "end_date"]).where("id", "=", sessionId).executeTakeFirst()
@@ -845,6 +899,7 @@ export async function issueInvoice(
         .where("status", "=", "brouillon")
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw new DraftGone();
+      await emitIssued(trx, id);
       await recordAudit(trx, {
         actor,
         action: "issue",
@@ -959,6 +1014,7 @@ export async function issueCreditNote(
         updated_at: iso,
       })
       .execute();
+    await emitIssued(trx, id);
     const dueTtc = invoice.totalTtcCents - credited.totalTtcCents - totals.totalTtcCents;
     await trx
       .updateTable("invoices")
