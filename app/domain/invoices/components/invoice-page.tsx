@@ -168,7 +168,10 @@ export function InvoiceContent({ detail }: { detail: InvoiceDetail }) {
           <dd>{euros(inv.totalHtCents)}</dd>
         </div>
         {inv.vatExempt ? (
-          <p className="text-xs text-slate-600 dark:text-slate-400">TVA non applicable (article 261-4-4° a du CGI).</p>
+          <div className="text-xs text-slate-600 dark:text-slate-400">
+            <dt className="sr-only">TVA</dt>
+            <dd>TVA non applicable (article 261-4-4° a du CGI).</dd>
+          </div>
         ) : (
           <div className="flex justify-between gap-4">
             <dt>TVA ({inv.vatRate}&nbsp;%)</dt>
