@@ -114,6 +114,10 @@ test("staff invoice a registration, record a payment, issue a credit note; the c
     await expect(page.getByRole("link", { name: number })).toBeVisible();
     await hydrated(page);
     await noViolations(page);
+    await page.getByRole("link", { name: "Réglages de facturation" }).click();
+    await expect(page.getByRole("heading", { name: "Réglages de facturation" })).toBeVisible();
+    await hydrated(page);
+    await noViolations(page);
 
     // The contact signs in to the space and downloads the invoice.
     const before = new Date(Date.now() - 1000).toISOString();
