@@ -81,6 +81,18 @@ test("staff invoice a registration, record a payment, issue a credit note; the c
     await expect(page.getByRole("heading", { name: "Facture (brouillon, sans numéro)" })).toBeVisible();
     await hydrated(page);
     await noViolations(page);
+    // An editor prepares drafts but never issues one: no button, and the server refuses.
+    const draftUrl = page.url();
+    const editor = await newPerson(browser);
+    await staffAccount(editor.page, "editor");
+    await editor.page.goto(draftUrl);
+    await expect(editor.page.getByRole("heading", { name: "Facture (brouillon, sans numéro)" })).toBeVisible();
+    await expect(editor.page.getByRole("button", { name: "Émettre la facture" })).toHaveCount(0);
+    const refused = await editor.page.request.post(draftUrl, {
+      form: { intent: "emettre" },
+      headers: { Origin: new URL(draftUrl).origin },
+    });
+    expect(refused.status()).toBe(403);
     await page.getByRole("button", { name: "Émettre la facture" }).click();
     const title = page.getByRole("heading", { level: 1, name: /^Facture FAC-\d{4}-\d{4}$/ });
     await expect(title).toBeVisible();
@@ -130,7 +142,9 @@ test("staff invoice a registration, record a payment, issue a credit note; the c
     await client.page.goto(await spaceLink(contact, before));
     await hydrated(client.page);
     await client.page.getByRole("button", { name: "Ouvrir mon espace" }).click();
-    await client.page.goto(`/espace/inscriptions/${registration.id}`);
+    await expect(client.page.getByRole("heading", { name: "Vos inscriptions" })).toBeVisible();
+    await client.page.getByRole("link", { name: new RegExp(registration.reference) }).click();
+    await expect(client.page).toHaveURL(new RegExp(`/espace/inscriptions/${registration.id}$`));
     const link = client.page.getByRole("link", { name: new RegExp(`Facture n°\\s*${number}`) });
     await expect(link).toBeVisible();
     await hydrated(client.page);
