@@ -218,6 +218,23 @@ describe.each(engines)("invoices ($name)", ({ create }) => {
     expect(await prepareInvoices(regId, plain, editor, t.db)).toMatchObject({ ok: true });
   });
 
+  it("two credit notes at once never exceed the invoice together", async () => {
+    const regId = await registration("entreprise", 1);
+    const prepared = await prepareInvoices(regId, plain, editor, t.db);
+    if (!prepared.ok) throw new Error(prepared.error);
+    const id = prepared.ids[0]!;
+    await issueInvoice(id, admin, t.db, NOW);
+    const invoice = (await getInvoice(id, t.db, NOW))!;
+    const sixty = Math.floor(invoice.totalHtCents * 0.6);
+    const results = await Promise.all([
+      issueCreditNote(id, { total: false, montant: sixty, motif: "Premier" }, admin, t.db, NOW),
+      issueCreditNote(id, { total: false, montant: sixty, motif: "Second" }, admin, t.db, NOW),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const credits = await creditNotesOf(id, t.db, NOW);
+    expect(credits.reduce((s, c) => s + c.totalHtCents, 0)).toBe(sixty);
+  });
+
   it("an individual's deposit: refused within the 10 days and above 30 %, the article in the message; deducted from the invoice", async () => {
     const regId = await registration("particulier", 1);
     const quote = registrationQuote(formationPrice.cents, formationPrice.vat, 1);
