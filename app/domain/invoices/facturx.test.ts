@@ -149,6 +149,15 @@ describe.each(engines)("Factur-X ($name)", ({ create }) => {
       );
       expect(failed, report).toEqual([]);
     }
+    // The check has teeth: a total that does not add up fires a fatal rule (BR-CO-15).
+    const broken = path.join(dir, "broken.xml");
+    writeFileSync(
+      broken,
+      readFileSync(path.join(xmlDir, "entreprise.xml"), "utf8").replace(/<ram:GrandTotalAmount>[^<]+</, "<ram:GrandTotalAmount>1.00<"),
+    );
+    const brokenReport = path.join(dir, "broken.svrl");
+    execFileSync("java", ["-jar", SAXON, `-s:${broken}`, `-xsl:${XSLT}`, `-o:${brokenReport}`], { stdio: ["ignore", "pipe", "pipe"] });
+    expect(readFileSync(brokenReport, "utf8")).toMatch(/<svrl:failed-assert[^>]*id="BR-CO-15"[^>]*flag="fatal"/);
     const xml = readFileSync(path.join(xmlDir, "avoir.xml"), "utf8");
     expect(xml).toContain("<ram:TypeCode>381</ram:TypeCode>");
     expect(readFileSync(path.join(xmlDir, "entreprise.xml"), "utf8")).toContain("<ram:IBANID>FR7630006000011234567890189</ram:IBANID>");
