@@ -34,6 +34,10 @@ export default [
   route("admin/parametres/documents/apercu.pdf", "routes/admin/document-preview.ts"),
   route("admin/sessions/:id/documents/apercu.pdf", "routes/admin/session-document-preview.ts"),
   route("admin/qualiopi/export", "routes/admin/qualiopi-export.ts"),
+  // Invoices: the Factur-X PDF (editors), the period's exports (admins): README « Factures ».
+  route("admin/factures/:id/pdf", "routes/admin/facture-pdf.ts"),
+  route("admin/factures/export", "routes/admin/factures-export.ts"),
+  route("espace/factures/:id", "routes/space/invoice.ts"),
   route("admin/formateurs/heures.csv", "routes/admin/formateurs-heures.ts"),
   // A trainer's CV or diploma (editors and admins only; never public: docs/legal/trainers.md).
   route("admin/formateurs/:id/pieces/:fileId", "routes/admin/formateur-piece.ts"),
@@ -79,6 +83,10 @@ export default [
     route("devis/:id", "routes/admin/lead.tsx", { id: "routes/admin/devis-detail" }),
     route("messages", "routes/admin/leads.tsx", { id: "routes/admin/messages" }),
     route("messages/:id", "routes/admin/lead.tsx", { id: "routes/admin/messages-detail" }),
+    route("factures", "routes/admin/factures.tsx"),
+    route("factures/reglages", "routes/admin/factures-reglages.tsx"),
+    route("factures/:id", "routes/admin/facture.tsx"),
+    route("inscriptions/:id/facturation", "routes/admin/inscription-facturation.tsx"),
     route("reclamations", "routes/admin/reclamations.tsx"),
     route("reclamations/:id", "routes/admin/reclamation.tsx"),
     route("sessions", "routes/admin/sessions.tsx"),

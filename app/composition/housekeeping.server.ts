@@ -3,6 +3,7 @@ import { purgeUnconfirmedAccounts } from "~/domain/accounts/unconfirmed.server";
 import { purgeInactiveAccounts } from "~/domain/accounts/users.server";
 import { deleteExpiredLeadsTask } from "~/domain/leads/worker.server";
 import { eraseExpiredComplaints } from "~/domain/complaints/complaints.server";
+import { sendDueReminders } from "~/domain/invoices/mail.server";
 import { pruneRateLimitsTask } from "~/platform/intake/guard.server";
 import { pruneUploadsTask } from "~/domain/catalogue-import/worker.server";
 import { pruneAccountMailSends } from "~/platform/auth/account-mail-caps.server";
@@ -101,6 +102,9 @@ export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
     next: every(24 * 60 * 60 * 1000),
     run: () => pruneAttendance(),
   },
+  // Invoices (README « Factures »): a reminder on the due date, another N days later, none once paid;
+  // each taken by a conditional UPDATE, so two instances never send one twice.
+  { name: "Rappels des factures échues envoyés", next: every(60 * 60 * 1000), run: () => sendDueReminders() },
   // Offers of the waiting lists that expired, and seats added by staff, go to the next in line.
   { name: "Listes d'attente des sessions servies", next: every(60 * 1000), run: () => sweepWaitingLists() },
 ];

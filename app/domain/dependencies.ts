@@ -29,6 +29,7 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
   documents: ["attendance", "audit", "formations", "registrations", "revisions", "settings", "trainers"],
   complaints: ["audit", "settings"],
   questionnaires: ["audit", "content", "formations", "registrations", "settings"],
+  invoices: ["audit", "formations", "funding", "registrations", "settings", "webhooks"],
   // Imported by no other domain.
   space: [
     "attendance",
@@ -37,6 +38,7 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
     "content",
     "documents",
     "formations",
+    "invoices",
     "questionnaires",
     "registrations",
     "settings",

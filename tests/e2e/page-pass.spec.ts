@@ -77,6 +77,8 @@ const AUDITED_ADMIN = [
   "/admin/devis",
   "/admin/messages",
   "/admin/reclamations",
+  "/admin/factures",
+  "/admin/factures/reglages",
   "/admin/journal",
   "/admin/utilisateurs",
   "/admin/parametres",

@@ -30,6 +30,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   answer: "Réponse écrite",
   close: "Clôture",
   erase: "Effacement",
+  issue: "Émission",
+  credit: "Avoir",
+  payment: "Paiement",
+  remind: "Rappel",
 };
 
 /** An action without a label (written by a later area) still reads as a word: « Note », not « note ». */
@@ -60,6 +64,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   legal_document: "Document légal",
   trainer: "Formateur",
   complaint: "Réclamation",
+  invoice: "Facture",
 };
 
 export function auditEntityLabel(entity: string): string {

@@ -5,6 +5,10 @@ import { traineeAttendanceRecords } from "~/domain/attendance/retention.server";
 import { listDocuments, documentFile } from "~/domain/documents/documents.server";
 import type { DocumentKind } from "~/domain/documents/model";
 import { sessionDatesLabel } from "~/domain/formations/labels";
+import { invoiceFile } from "~/domain/invoices/files.server";
+import { clientInvoicesOf } from "~/domain/invoices/invoices.server";
+import { INVOICE_KIND_LABELS, STATUS_LABELS as INVOICE_STATUS_LABELS } from "~/domain/invoices/labels";
+import { formatCents } from "~/platform/format";
 import { STATUS_LABELS } from "~/domain/registrations/labels";
 import { scheduleText, type ScheduleText } from "~/domain/registrations/mail-content.server";
 import { registrantViewById, type RegistrantView } from "~/domain/registrations/pages.server";
@@ -136,7 +140,11 @@ async function traineeRows(email: string, id: string, target: Db) {
 export interface ContactSpacePage {
   view: RegistrantView;
   documents: SpaceDocument[];
+  /** Its issued invoices and credit notes to the client (app/domain/invoices), each a Factur-X PDF. */
+  invoices: SpaceDocument[];
 }
+
+const invoiceHref = (id: string) => `/espace/factures/${encodeURIComponent(id)}`;
 
 /** The contact's page of one of their registrations: null when `email` is not its contact. */
 export async function contactSpacePage(email: string, id: string, target: Db = db(), now = new Date()): Promise<ContactSpacePage | null> {
@@ -156,7 +164,12 @@ export async function contactSpacePage(email: string, id: string, target: Db = d
       label: `${d.kindLabel} n°\u00a0${d.number}${d.traineeId ? ` — ${nameOf.get(d.traineeId)}` : ""}`,
       href: documentHref(d.id),
     }));
-  return { view, documents };
+  const invoices = (await clientInvoicesOf(id, target, now.getTime())).map((i) => ({
+    id: i.id,
+    label: `${INVOICE_KIND_LABELS[i.kind]} n°\u00a0${i.number} — ${formatCents(i.totalTtcCents)} TTC${i.kind === "avoir" ? "" : `, ${INVOICE_STATUS_LABELS[i.status].toLowerCase()}`}`,
+    href: invoiceHref(i.id),
+  }));
+  return { view, documents, invoices };
 }
 
 export interface TraineeSpacePage {
@@ -229,6 +242,14 @@ export async function spaceDocumentFile(email: string, documentId: string, targe
   if (!asContact && !asTrainee) return null;
   const file = await documentFile(doc.id, target);
   return file && !file.replaced ? file : null;
+}
+
+/** An invoice's file for the contact of its registration (the invoices the space lists); else null. */
+export async function spaceInvoiceFile(email: string, invoiceId: string, target: Db = db()) {
+  const row = await target.selectFrom("invoices").select(["registration_id"]).where("id", "=", invoiceId).executeTakeFirst();
+  if (!row?.registration_id || !(await contactRegistrationId(email, row.registration_id, target))) return null;
+  if (!(await clientInvoicesOf(row.registration_id, target)).some((i) => i.id === invoiceId)) return null;
+  return invoiceFile(invoiceId, target);
 }
 
 export interface SpaceAccessRow {
@@ -336,6 +357,17 @@ export async function spaceDataExport(email: string, target: Db = db()) {
     participationsCommeStagiaire: asTrainee.map(withoutInternals),
     questionnaires: await questionnaireDataOf(subject, target),
     réclamations: complaints,
+    // Invoices are kept 10 years (Code de commerce L123-22), never erased: they are exported as issued.
+    factures: (await Promise.all(asContact.map((r) => clientInvoicesOf(r.id, target)))).flat().map((i) => ({
+      numéro: i.number,
+      type: INVOICE_KIND_LABELS[i.kind],
+      émiseLe: i.issuedOn,
+      client: i.payerName,
+      totalHtCentimes: i.totalHtCents,
+      totalTtcCentimes: i.totalTtcCents,
+      payéCentimes: i.paidCents,
+      état: INVOICE_STATUS_LABELS[i.status],
+    })),
     émargement: await traineeAttendanceRecords(
       asTrainee.map((t) => t.id),
       target,

@@ -12,6 +12,7 @@ export const WEBHOOK_EVENTS = [
   "formation.unpublished",
   "attendance.signed",
   "attendance.closed",
+  "invoice.issued",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -24,6 +25,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "formation.unpublished": "Formation dépubliée",
   "attendance.signed": "Présence signée par un stagiaire",
   "attendance.closed": "Demi-journée contre-signée et close",
+  "invoice.issued": "Facture ou avoir émis (avec sa facture structurée CII)",
 };
 
 export const WEBHOOK_LABELS = { url: "Adresse de réception (URL)", secret: "Secret de signature", events: "Événements" } as const;

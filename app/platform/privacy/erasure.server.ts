@@ -15,6 +15,11 @@ import { log } from "../log.server";
  * PostgreSQL's copies (dead tuples until autovacuum, the WAL, backups) are the operator's: see
  * README « Données personnelles ».
  * Runs after the deleting transaction committed; never fails the erasure itself.
+ *
+ * Never erased, whoever asks: the invoices, credit notes and their payments (app/domain/invoices,
+ * tables `invoices` and `invoice_payments`). They are accounting records kept 10 years (Code de
+ * commerce L123-22; CGI and LPF L102 B for the tax administration), a legal obligation that the
+ * right to erasure yields to (RGPD art. 17.3 b): README « Données personnelles ».
  */
 export async function eraseCopies(target: Db, addresses: string[]): Promise<void> {
   try {

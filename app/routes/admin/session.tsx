@@ -25,6 +25,8 @@ import { SessionQuestionnairesPanel } from "~/domain/questionnaires/components/s
 import { sessionQuestionnaires } from "~/domain/questionnaires/results.server";
 import { SessionAttendanceSummary } from "~/domain/attendance/components/session-summary";
 import { attendanceSummary } from "~/domain/attendance/sheet.server";
+import { SessionInvoicingPanel } from "~/domain/invoices/components/registration-invoicing";
+import { sessionInvoicing } from "~/domain/invoices/pages.server";
 import { changeSessionTrainers, sessionTrainerPanel } from "~/domain/trainers/trainers.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { failureStatus } from "~/platform/http/failure-status";
@@ -55,12 +57,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await registrationPage(detail.session.formationSlug, detail.session.id);
   const devis = new URL(request.url).searchParams.get("devis"); // from a quote request (/admin/devis/{id}): the form is prefilled
   const fromLead = devis ? await valuesFromLead(devis) : undefined;
-  const [audience, toRegenerate, trainers, questionnaires, attendance] = await Promise.all([
+  const [audience, toRegenerate, trainers, questionnaires, attendance, invoicing] = await Promise.all([
     sessionAudience(params.id),
     documentsToRegenerate(params.id),
     sessionTrainerPanel(params.id),
     sessionQuestionnaires(params.id),
     attendanceSummary(params.id),
+    sessionInvoicing(params.id),
   ]);
   return {
     detail,
@@ -71,6 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     trainers,
     questionnaires,
     attendance,
+    invoicing,
   };
 }
 
@@ -138,7 +142,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SessionAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, terms, fromLead, audience, toRegenerate, trainers, questionnaires, attendance } = loaderData;
+  const { detail, terms, fromLead, audience, toRegenerate, trainers, questionnaires, attendance, invoicing } = loaderData;
   const { session, row } = detail;
   const answer = actionData as (SessionActionReply & { manual?: RegistrationReply }) | undefined;
   const actionReply = answer && "message" in answer ? answer : undefined;
@@ -178,6 +182,7 @@ export default function SessionAdmin({ loaderData, actionData }: Route.Component
       <SessionTrainers panel={trainers} reply={actionReply} />
       <SessionAttendanceSummary summary={attendance} />
       <SessionQuestionnairesPanel panel={questionnaires} />
+      <SessionInvoicingPanel data={invoicing} />
       <RegistrationList
         title={`Inscriptions (${detail.registrations.length})`}
         id="inscrits"

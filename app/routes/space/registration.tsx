@@ -42,7 +42,7 @@ export async function action({ params, request }: Route.ActionArgs) {
 }
 
 export default function SpaceRegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, documents, email } = loaderData;
+  const { view, documents, invoices, email } = loaderData;
   return (
     <SpaceFrame email={email} eyebrow={`Inscription ${view.reference}`} title={view.session.formationTitle} back>
       <div className="grid gap-10 lg:grid-cols-3">
@@ -50,6 +50,7 @@ export default function SpaceRegistrationPage({ loaderData, actionData }: Route.
           <RegistrantPanel view={view} reply={actionData as RegistrantReply | undefined} />
           {view.canChange ? null : <TraineesList trainees={view.trainees} />}
           <DocumentsSection documents={documents} />
+          <DocumentsSection documents={invoices} id="factures" title="Factures" />
         </div>
         <aside aria-label="Résumé de la session" className="lg:col-span-1">
           <SessionCard session={view.session} />
