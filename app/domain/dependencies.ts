@@ -43,4 +43,5 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
     "trainers",
   ],
   leads: ["audit", "complaints", "content", "formations", "funding", "settings", "webhooks"],
+  bpf: ["attendance", "audit", "formations", "registrations", "settings", "trainers"],
 };
