@@ -90,13 +90,13 @@ function parseEntries(text: string | undefined): Entries {
  */
 export async function bpfYear(
   year: number,
-  { target = db(), invoices = null }: { target?: Db; invoices?: InvoiceFigure[] | null } = {},
+  { target = db(), invoices = null, today }: { target?: Db; invoices?: InvoiceFigure[] | null; today?: string } = {},
 ): Promise<BpfYear> {
   const [row, settings] = await Promise.all([
     target.selectFrom("bpf_years").selectAll().where("year", "=", year).executeTakeFirst(),
     getBpfSettings(target),
   ]);
-  const computed = await computeBpf(year, settings, { target, invoices });
+  const computed = await computeBpf(year, settings, { target, invoices, ...(today ? { today } : {}) });
   const entries = parseEntries(row?.entries);
   const current = mergeEntries(computed, entries);
   if (!row?.filed || !row.locked_at)
@@ -156,9 +156,9 @@ export async function saveEntries(year: number, input: unknown, actor: Actor, ta
 export async function lockYear(
   year: number,
   actor: Actor,
-  { target = db(), invoices = null }: { target?: Db; invoices?: InvoiceFigure[] | null } = {},
+  { target = db(), invoices = null, today }: { target?: Db; invoices?: InvoiceFigure[] | null; today?: string } = {},
 ): Promise<BpfOutcome<{ at: string }>> {
-  const state = await bpfYear(year, { target, invoices });
+  const state = await bpfYear(year, { target, invoices, today });
   if (state.locked) return { ok: false, kind: "conflict", errors: { _form: LOCKED_MESSAGE } };
   const filed: Filed = { figures: state.figures, specialities: state.specialities };
   return atomically(target, async (trx) => {

@@ -27,34 +27,40 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === "st
 
 /** An amount typed as offices write it (« 12 500,00 € »): integer cents, or null when left blank. */
 const amountField = (label: string) =>
-  z.unknown().transform((v, ctx) => {
-    if (blank(v)) return null;
-    const reading = readPrice(v);
-    if (!reading.ok) {
-      ctx.addIssue({ code: "custom", message: reading.message });
-      return z.NEVER;
-    }
-    if (reading.price === null || reading.price < 0) {
-      ctx.addIssue({
-        code: "custom",
-        message: `Le montant «\u00a0${label}\u00a0» est un nombre positif d'euros, par exemple 12\u00a0500,00.`,
-      });
-      return z.NEVER;
-    }
-    return Math.round(reading.price * 100);
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      if (blank(v)) return null;
+      const reading = readPrice(v);
+      if (!reading.ok) {
+        ctx.addIssue({ code: "custom", message: reading.message });
+        return z.NEVER;
+      }
+      if (reading.price === null || reading.price < 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Le montant «\u00a0${label}\u00a0» est un nombre positif d'euros, par exemple 12\u00a0500,00.`,
+        });
+        return z.NEVER;
+      }
+      return Math.round(reading.price * 100);
+    });
 
 /** A whole number typed (trainees, hours, percent), or null when left blank. */
 const wholeField = (label: string, max: number) =>
-  z.unknown().transform((v, ctx) => {
-    if (blank(v)) return null;
-    const text = String(v).replace(/[\s\u00a0\u202f]/g, "");
-    if (!/^\d+$/.test(text) || Number(text) > max) {
-      ctx.addIssue({ code: "custom", message: `«\u00a0${label}\u00a0» est un nombre entier de 0 à ${max.toLocaleString("fr-FR")}.` });
-      return z.NEVER;
-    }
-    return Number(text);
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      if (blank(v)) return null;
+      const text = String(v).replace(/[\s\u00a0\u202f]/g, "");
+      if (!/^\d+$/.test(text) || Number(text) > max) {
+        ctx.addIssue({ code: "custom", message: `«\u00a0${label}\u00a0» est un nombre entier de 0 à ${max.toLocaleString("fr-FR")}.` });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
 
 /** The typed figures: each one of ENTERED_KEYS, blank allowed (it then shows as « à saisir »). */
 export const entriesSchema = z
