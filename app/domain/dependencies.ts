@@ -29,6 +29,7 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
   documents: ["attendance", "audit", "formations", "registrations", "revisions", "settings", "trainers"],
   complaints: ["audit", "settings"],
   questionnaires: ["audit", "content", "formations", "registrations", "settings"],
+  invoices: ["audit", "formations", "funding", "registrations", "settings"],
   // Imported by no other domain.
   space: [
     "attendance",
@@ -37,11 +38,12 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
     "content",
     "documents",
     "formations",
+    "invoices",
     "questionnaires",
     "registrations",
     "settings",
     "trainers",
   ],
   leads: ["audit", "complaints", "content", "formations", "funding", "settings", "webhooks"],
-  bpf: ["attendance", "audit", "formations", "registrations", "settings", "trainers"],
+  bpf: ["attendance", "audit", "formations", "invoices", "registrations", "settings", "trainers"],
 };

@@ -1,4 +1,5 @@
 import { recordAudit } from "~/domain/audit/audit.server";
+import { invoicedInYear } from "~/domain/invoices/invoices.server";
 import { getOrganisation, readSetting, writeSetting } from "~/domain/settings/settings.server";
 import type { Actor } from "~/platform/db/actor";
 import { atomically, db, nowIso, type Db } from "~/platform/db/db.server";
@@ -85,13 +86,14 @@ function parseEntries(text: string | undefined): Entries {
 }
 
 /**
- * The BPF of a year. `invoices`: the invoices and credit notes frame C adds up (null while the site
- * has no invoices: frame C then says so, with no figure).
+ * The BPF of a year. `invoices`: the invoices and credit notes frame C adds up, those of the site's
+ * invoices by default (app/domain/invoices); null: none known (frame C then has no figure).
  */
 export async function bpfYear(
   year: number,
-  { target = db(), invoices = null, today }: { target?: Db; invoices?: InvoiceFigure[] | null; today?: string } = {},
+  { target = db(), invoices, today }: { target?: Db; invoices?: InvoiceFigure[] | null; today?: string } = {},
 ): Promise<BpfYear> {
+  if (invoices === undefined) invoices = await yearInvoices(year, target);
   const [row, settings] = await Promise.all([
     target.selectFrom("bpf_years").selectAll().where("year", "=", year).executeTakeFirst(),
     getBpfSettings(target),
@@ -156,7 +158,7 @@ export async function saveEntries(year: number, input: unknown, actor: Actor, ta
 export async function lockYear(
   year: number,
   actor: Actor,
-  { target = db(), invoices = null, today }: { target?: Db; invoices?: InvoiceFigure[] | null; today?: string } = {},
+  { target = db(), invoices, today }: { target?: Db; invoices?: InvoiceFigure[] | null; today?: string } = {},
 ): Promise<BpfOutcome<{ at: string }>> {
   const state = await bpfYear(year, { target, invoices, today });
   if (state.locked) return { ok: false, kind: "conflict", errors: { _form: LOCKED_MESSAGE } };
@@ -196,42 +198,50 @@ export function bpfView(state: BpfYear) {
     locked: state.locked,
     changes: state.changes,
     invoicesKnown: state.computed.invoicesKnown,
+    invoiceCount: state.computed.invoices.length,
     detail: detailCodes(),
   };
 }
 
 /**
- * The invoices and credit notes frame C adds up: null while the site keeps no invoices (frame C
- * then says so, with no figure).
+ * The invoices and credit notes frame C adds up (app/domain/invoices: every issued invoice, deposit
+ * invoice and credit note of the year by its date of issue, credit notes negative), amounts HT.
  */
-async function yearInvoices(_year: number, _target: Db): Promise<InvoiceFigure[] | null> {
-  return null;
+async function yearInvoices(year: number, target: Db): Promise<InvoiceFigure[]> {
+  const items = await invoicedInYear(year, target);
+  return items.map((i) => ({
+    id: i.id,
+    number: i.number,
+    kind: i.kind === "avoir" ? "avoir" : "facture",
+    issuedOn: i.issuedOn,
+    payerKind: i.payerKind,
+    payerName: i.payerName,
+    amountCents: i.signedHtCents,
+    href: `/admin/factures/${i.id}`,
+  }));
 }
 
 /** /admin/bpf: the year with its invoices, as the page shows it, and what staff typed. */
 export async function bpfScreen(year: number, target: Db = db()) {
-  const state = await bpfYear(year, { target, invoices: await yearInvoices(year, target) });
+  const state = await bpfYear(year, { target });
   return { view: bpfView(state), entries: state.entries };
 }
 
 export async function bpfBoxesCsv(year: number, target: Db = db()): Promise<string> {
-  return boxesCsv(await bpfYear(year, { target, invoices: await yearInvoices(year, target) }));
+  return boxesCsv(await bpfYear(year, { target }));
 }
 
 export async function bpfDetailCsv(year: number, code: string, target: Db = db()): Promise<string | null> {
   if (!detailCodes().includes(code)) return null;
-  return detailCsv(await bpfYear(year, { target, invoices: await yearInvoices(year, target) }), code);
+  return detailCsv(await bpfYear(year, { target }), code);
 }
 
 export async function bpfPdfFile(year: number, target: Db = db()): Promise<Buffer> {
-  const [state, organisation] = await Promise.all([
-    bpfYear(year, { target, invoices: await yearInvoices(year, target) }),
-    getOrganisation(target),
-  ]);
+  const [state, organisation] = await Promise.all([bpfYear(year, { target }), getOrganisation(target)]);
   return bpfPdf(state, { name: organisation.name, nda: organisation.nda });
 }
 
 /** Locks the year with the figures the page shows (invoices included). */
-export async function lockShownYear(year: number, actor: Actor, target: Db = db()) {
-  return lockYear(year, actor, { target, invoices: await yearInvoices(year, target) });
+export function lockShownYear(year: number, actor: Actor, target: Db = db()) {
+  return lockYear(year, actor, { target });
 }

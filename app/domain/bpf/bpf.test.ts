@@ -8,6 +8,7 @@ import { documentsFixture, registerByHand } from "~/domain/documents/test-fixtur
 import { createCategory } from "~/domain/formations/categories.server";
 import { createFormation, setFormationStatus } from "~/domain/formations/formations.server";
 import { categoryInput, formationInput } from "~/domain/formations/test-fixtures";
+import { issueCreditNote, issueInvoice, prepareInvoices } from "~/domain/invoices/invoices.server";
 import { assignTrainer, createTrainer } from "~/domain/trainers/trainers.server";
 import { nowIso } from "~/platform/db/db.server";
 import { valueOf } from "~/platform/validation/errors";
@@ -37,6 +38,7 @@ describe.each(engines)("BPF on $name", ({ create }) => {
   let s1: string;
   let s2: string;
   const trainee = new Map<string, string>();
+  const registrations = new Map<string, string>();
 
   async function traineesOf(registrationId: string) {
     return t.db
@@ -64,6 +66,7 @@ describe.each(engines)("BPF on $name", ({ create }) => {
     if (funding !== undefined) await t.db.updateTable("registrations").set({ funding }).where("id", "=", id).execute();
     const people = await traineesOf(id);
     people.forEach((p, i) => trainee.set(`${name}${i || ""}`, p.id));
+    registrations.set(name, id);
     return id;
   }
 
@@ -223,9 +226,10 @@ describe.each(engines)("BPF on $name", ({ create }) => {
     expect(untaught[0]!.href).toBe(`/admin/sessions/${s2}#formateurs`);
   });
 
-  it("C: no invoices on this site → no figure at all; with invoices, amounts by payer kind at their issue date, credit notes deducted", async () => {
-    expect(await figure("C-1:montant")).toBeNull();
-    expect(await figure("C-total:montant")).toBeNull();
+  it("C: the rule on given invoices — amounts by payer kind at their issue date, credit notes deducted, no payer kind listed", async () => {
+    const none = await bpfYear(2099, { target: t.db, invoices: null, today: TODAY });
+    expect(none.figures["C-1:montant"]).toBeNull();
+    expect(none.computed.invoicesKnown).toBe(false);
     const inv = (n: number, kind: string | null, amountCents: number, issuedOn = "2099-02-01", avoir = false): InvoiceFigure => ({
       id: `i${n}`,
       number: `${avoir ? "AV" : "FA"}-2099-${n}`,
@@ -263,6 +267,30 @@ describe.each(engines)("BPF on $name", ({ create }) => {
     expect(c.figures["C-total:montant"]).toBe(225_000);
     const missing = c.missing.filter((m) => m.frames.includes("C"));
     expect(missing.map((m) => m.href)).toEqual(["/admin/factures/i11"]);
+  });
+
+  it("C from the site's invoices: none issued yet is 0 in every line; issued invoices and a credit note of the year by payer kind", async () => {
+    expect(await figure("C-1:montant")).toBe(0);
+    expect(await figure("C-total:montant")).toBe(0);
+    const now = Date.parse("2099-02-10T10:00:00Z");
+    await t.db.updateTable("formations").set({ price_inter_cents: 60_000, vat_mode: "ht" }).where("id", "=", formationA).execute();
+    const plain = { siren: "", tva: "", commande: "", livraison: "" };
+    const company = await prepareInvoices(registrations.get("T1")!, { ...plain, payeur: "entreprise" }, admin, t.db);
+    const person = await prepareInvoices(registrations.get("T3")!, { ...plain, payeur: "particulier" }, admin, t.db);
+    if (!company.ok || !person.ok) throw new Error("invoices refused");
+    expect((await issueInvoice(company.ids[0]!, admin, t.db, now)).ok).toBe(true);
+    expect((await issueInvoice(person.ids[0]!, admin, t.db, now)).ok).toBe(true);
+    expect(
+      (await issueCreditNote(company.ids[0]!, { total: false, montant: 3_333, motif: "Remise commerciale" }, admin, t.db, now)).ok,
+    ).toBe(true);
+    const { figures, computed } = await bpfYear(2099, { target: t.db, today: TODAY });
+    // 2 seats × 600 € HT = 1 200 € less the 33,33 € credit note; 1 seat × 600 € for the individual.
+    expect(figures["C-1:montant"]).toBe(116_667);
+    expect(figures["C-9:montant"]).toBe(60_000);
+    expect(figures["C-total:montant"]).toBe(176_667);
+    expect(computed.invoices).toHaveLength(3);
+    expect(await figure("C-1:montant")).toBe(116_667);
+    expect((await bpfYear(2098, { target: t.db, today: TODAY })).figures["C-1:montant"]).toBe(0);
   });
 
   it("typed figures: refused in French beside the field, saved with a journal entry", async () => {
@@ -304,7 +332,6 @@ describe.each(engines)("BPF on $name", ({ create }) => {
     expect(csv).toContain("2099;F-1;F-1-a;a. Salariés d'employeurs privés hors apprentis;Nombre;3;calculé");
     expect(csv).toContain("2099;D;D-1;Total des charges de l'organisme liées à l'activité de formation;Montant hors taxes;50000,00;saisi");
     expect(csv).toContain("2099;C;C-1;");
-    expect(csv).toContain("non disponible");
     const detail = detailCsv(state, "F-1-a")!;
     expect(detail.split("\r\n").filter(Boolean)).toHaveLength(4); // header + T1, T11, T8
     expect(detail).toContain("Anglais professionnel pour l'accueil");

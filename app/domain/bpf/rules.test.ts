@@ -75,7 +75,12 @@ describe("BPF rules", () => {
   });
 
   it("typed figures: amounts as offices write them in cents, blank allowed, bad input refused in French", () => {
-    const ok = entriesSchema.parse({ "D-1:montant": "12 500,50 €", "D-2:montant": "2000", "F-2-b:nombre": " 3 ", "C-part:pourcentage": "" });
+    const ok = entriesSchema.parse({
+      "D-1:montant": "12 500,50 €",
+      "D-2:montant": "2000",
+      "F-2-b:nombre": " 3 ",
+      "C-part:pourcentage": "",
+    });
     expect(ok["D-1:montant"]).toBe(1_250_050);
     expect(ok["D-2:montant"]).toBe(200_000);
     expect(ok["F-2-b:nombre"]).toBe(3);

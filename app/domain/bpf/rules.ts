@@ -4,9 +4,7 @@
  * (rules.test.ts).
  */
 
-/** Who paid, as an invoice records it (the invoices' payer kinds). */
-export const PAYER_KINDS = ["entreprise", "opco", "particulier", "pouvoir_public", "cpf", "france_travail", "organisme", "autre"] as const;
-export type PayerKind = (typeof PAYER_KINDS)[number];
+import type { PayerKind } from "~/domain/invoices/labels";
 
 /**
  * Frame C: the line of an invoiced amount by its payer kind (notice of the cerfa, frame C):

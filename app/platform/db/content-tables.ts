@@ -87,6 +87,9 @@ export const NON_CONTENT_TABLES = [
   "questionnaire_financers",
   // The complaints register: personal data, read by staff only (docs/decisions/0035-complaints-register.md).
   "complaints",
+  // Invoices and payments: read by staff and the client's space only, kept 10 years (docs/decisions/0037-invoices.md).
+  "invoices",
+  "invoice_payments",
   // Attendance proofs (signatures, one-time codes): personal data, never on a public page.
   "attendance_half_days",
   "attendance_records",

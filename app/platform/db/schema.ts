@@ -333,6 +333,8 @@ export interface MailQueueTable {
   registration_id: string | null;
   /** The complaint the mail is about (migration 202612021040_complaints). */
   complaint_id: WithDefault<string | null>;
+  /** The invoice the mail is about (migration 202612021510_invoices). */
+  invoice_id: WithDefault<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -610,6 +612,8 @@ export interface Database {
   questionnaire_financers: QuestionnaireFinancersTable;
   published_rates: PublishedRatesTable;
   complaints: ComplaintsTable;
+  invoices: InvoicesTable;
+  invoice_payments: InvoicePaymentsTable;
   attendance_half_days: AttendanceHalfDaysTable;
   attendance_records: AttendanceRecordsTable;
   attendance_email_codes: AttendanceEmailCodesTable;
@@ -645,6 +649,10 @@ export interface RegistrationsTable {
   final_on: string | null; // YYYY-MM-DD: end of an individual's withdrawal period
   form_token: string | null;
   lead_id: ColumnType<string | null, string | null | undefined, string | null>; // the quote request it was made from
+  /** The OPCO's « numéro de prise en charge » (migration 202612021510_invoices). */
+  opco_agreement_number: WithDefault<string>;
+  /** The amount HT, in cents, the OPCO covers by subrogation; null: not captured. */
+  opco_covered_cents: WithDefault<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -981,6 +989,63 @@ export interface ComplaintsTable {
   erased_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Invoices, deposit invoices and credit notes (migration 202612021510_invoices, docs/decisions/0037-invoices.md). */
+export interface InvoicesTable {
+  id: string;
+  number: string | null; // FAC-2027-0001 | AV-2027-0001; null: a draft
+  kind: string; // facture | acompte | avoir
+  status: string; // brouillon | emise | envoyee | payee_partiellement | payee | annulee
+  year: number | null; // year of issue
+  registration_id: string | null;
+  session_id: string | null;
+  credited_invoice_id: string | null; // a credit note: the invoice it cancels (all or part)
+  deducted: WithDefault<string>; // JSON: ids of the deposit invoices a final invoice deducts
+  payer_kind: string; // entreprise | opco | particulier | pouvoir_public | cpf | france_travail | organisme | autre
+  payer_name: string;
+  payer_business: WithDefault<number>; // 1: a business client (penalties, 40 € indemnity)
+  payer_siren: WithDefault<string>;
+  payer_vat_number: WithDefault<string>;
+  payer_street: WithDefault<string>;
+  payer_postal_code: WithDefault<string>;
+  payer_city: WithDefault<string>;
+  payer_email: WithDefault<string>;
+  delivery_address: WithDefault<string>; // "" when the same as the payer's
+  agreement_number: WithDefault<string>; // an OPCO's « numéro de prise en charge »
+  buyer_reference: WithDefault<string>; // the client's order reference
+  lines: WithDefault<string>; // JSON: InvoiceLine[]
+  vat_exempt: WithDefault<number>;
+  vat_rate: WithDefault<number>; // percent
+  total_ht_cents: WithDefault<number>;
+  vat_cents: WithDefault<number>;
+  total_ttc_cents: WithDefault<number>;
+  paid_cents: WithDefault<number>;
+  issued_on: string | null; // YYYY-MM-DD (Paris)
+  due_on: string | null;
+  sent_at: string | null;
+  paid_on: string | null;
+  reminders: WithDefault<number>;
+  last_reminder_on: string | null;
+  seller: WithDefault<string>; // JSON: the organisation's identity at issue
+  terms: WithDefault<string>; // JSON: payment terms at issue
+  note: WithDefault<string>;
+  storage_key: string | null; // the PDF/A-3 (Factur-X), written once
+  created_by: WithDefault<string>;
+  issued_by: WithDefault<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoicePaymentsTable {
+  id: string;
+  invoice_id: string;
+  paid_on: string; // YYYY-MM-DD
+  amount_cents: number;
+  method: string; // virement | cheque | carte | prelevement | especes | autre
+  reference: WithDefault<string>;
+  recorded_by: WithDefault<string>;
+  created_at: string;
 }
 
 /** Attendance signed online (migration 202612021020_attendance, docs/decisions/0033-attendance-signed-online.md). */

@@ -28,6 +28,8 @@ export interface QueuedMail {
   registrationId?: string | null;
   /** The complaint the mail is about (acknowledgement, written answer, staff notice). */
   complaintId?: string | null;
+  /** The invoice the mail is about (sending, reminders). */
+  invoiceId?: string | null;
   purpose: string;
   to: string;
   replyTo?: string;
@@ -93,6 +95,7 @@ export async function enqueueMail(target: Db, mail: QueuedMail, now = Date.now()
       attachments: JSON.stringify(mail.attachments ?? []),
       registration_id: mail.registrationId ?? null,
       complaint_id: mail.complaintId ?? null,
+      invoice_id: mail.invoiceId ?? null,
       created_at: iso,
       updated_at: iso,
     })

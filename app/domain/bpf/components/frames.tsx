@@ -22,6 +22,8 @@ export interface BpfView {
   locked: { at: string; by: string } | null;
   changes: Record<string, number | null>;
   invoicesKnown: boolean;
+  /** The invoices and credit notes issued in the year (frame C). */
+  invoiceCount: number;
   /** Lines whose records can be downloaded (CSV). */
   detail: string[];
 }
@@ -45,6 +47,12 @@ function FrameMissing({ frame, view }: { frame: Frame; view: BpfView }) {
       <p className="mt-3 text-sm font-medium text-amber-900 dark:text-amber-200" data-testid={`bpf-missing-${frame.id}`}>
         Le site ne tient pas encore les factures et les avoirs&nbsp;: ce cadre ne peut pas être calculé. Reportez les montants de votre
         comptabilité directement dans Mon Activité Formation.
+      </p>
+    );
+  if (frame.id === "C" && view.invoiceCount === 0)
+    return (
+      <p className="mt-3 text-sm font-medium text-amber-900 dark:text-amber-200" data-testid={`bpf-missing-${frame.id}`}>
+        Aucune facture émise sur l&apos;année&nbsp;: chaque case du cadre vaut 0.
       </p>
     );
   if (!items.length && !typed.length)
