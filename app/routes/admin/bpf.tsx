@@ -144,7 +144,7 @@ export default function BpfPage({ loaderData, actionData }: Route.ComponentProps
           <BpfFrames view={screen.view} />
           {screen.view.locked ? null : (
             <>
-              <EntriesForm entries={screen.entries} reply={actionData} />
+              <EntriesForm entries={screen.entries} externalHours={screen.view.figures["E-2:heures"] ?? null} reply={actionData} />
               <LockForm year={year} reply={actionData} />
             </>
           )}

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { formatCount } from "~/platform/format";
 import { Button } from "~/ui/button";
 import { CheckboxField, FormErrorSummary, TextField } from "~/ui/form/fields";
 import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
@@ -28,9 +29,12 @@ const typedValue = (value: number | null | undefined, key: string) =>
 
 export function EntriesForm({
   entries,
+  externalHours,
   reply,
 }: {
   entries: Record<string, number | null>;
+  /** The external trainers' hours of the year (E-2): what the purchases of training pay for. */
+  externalHours: number | null;
   reply?: (SubmissionReply & { values?: Record<string, unknown>; intent?: string }) | null;
 }) {
   const busy = useNavigation().state === "submitting";
@@ -64,7 +68,11 @@ export function EntriesForm({
               defaultValue={shown(key)}
               error={form.errors[key]}
               inputMode={key.endsWith(":montant") ? "decimal" : "numeric"}
-              hint={key === "D-3:montant" ? "Dont les honoraires des formateurs externes (cadre E, ligne E-2)." : undefined}
+              hint={
+                key === "D-3:montant"
+                  ? `Dont les honoraires des formateurs externes\u00a0: ${formatCount(externalHours ?? 0, "heure", "heures")} dans l'année (ligne E-2)\u00a0; le site ne connaît pas leurs tarifs.`
+                  : undefined
+              }
             />
           ))}
         </div>
