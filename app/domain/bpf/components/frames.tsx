@@ -90,7 +90,7 @@ function FrameMissing({ frame, view }: { frame: Frame; view: BpfView }) {
 
 function FrameTable({ frame, view }: { frame: Frame; view: BpfView }) {
   return (
-    <div className="mt-3 overflow-x-auto" role="region" aria-labelledby={`cadre-${frame.id}`} tabIndex={0}>
+    <div className="mt-3 overflow-x-auto" role="region" aria-label={`Tableau du cadre ${frame.id}`} tabIndex={0}>
       <table className="w-full min-w-[36rem] text-sm">
         <thead>
           <tr className="border-b border-slate-300 text-left dark:border-slate-700">
