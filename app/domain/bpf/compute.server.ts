@@ -20,6 +20,7 @@ export type Figures = Record<string, number | null>;
 
 /** A trainee of a confirmed registration, on one session, with what they attended in the year. */
 export interface TraineeRecord {
+  traineeId: string;
   sessionId: string;
   formationTitle: string;
   dates: string;
@@ -261,6 +262,7 @@ export async function computeBpf(
           ...(s.city_id === null && !s.address.trim() ? ["F-1-distance"] : []),
         ];
         traineeRecords.push({
+          traineeId: t.id,
           sessionId: s.id,
           formationTitle: s.title,
           dates,
@@ -324,12 +326,11 @@ export async function computeBpf(
     r.lines.push(specialities.find((s) => s.code === r.nsf)?.line ?? "F-4-autres");
   }
 
-  const traineeId = (r: TraineeRecord) => `${r.registrationId}|${r.trainee}|${r.sessionId}`;
   for (const l of LINES.filter((x) => x.frame.id.startsWith("F-") && x.source === "calcul"))
     countLine(
       figures,
       l.code,
-      traineeRecords.filter((r) => r.lines.includes(l.code)).map((r) => ({ id: traineeId(r), hours: r.hours })),
+      traineeRecords.filter((r) => r.lines.includes(l.code)).map((r) => ({ id: r.traineeId, hours: r.hours })),
     );
   for (const code of ["E-1", "E-2"])
     countLine(
