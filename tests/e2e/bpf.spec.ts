@@ -127,3 +127,38 @@ test("an admin fixes what the BPF lacks from its missing list and downloads ever
     else await db.deleteFrom("settings").where("key", "=", "bpf").execute();
   }
 });
+
+test("typed figures are checked in French beside the field, then saved; the filed year is locked and its PDF opens", async ({
+  page,
+  staff,
+}) => {
+  const YEAR_LOCKED = 2086;
+  const db = serverDb();
+  try {
+    await staff(page, "admin");
+    await page.goto(`/admin/bpf?annee=${YEAR_LOCKED}`);
+    const total = page.getByLabel("D-1 — Total des charges de l'organisme liées à l'activité de formation (montant hors taxes en euros)");
+    await total.fill("beaucoup");
+    await page.getByRole("button", { name: "Enregistrer les chiffres saisis" }).click();
+    await expect(page.locator("#bpf-saisie-D-1-montant-error")).toContainText("beaucoup");
+    await expect(total).toHaveValue("beaucoup");
+    await total.fill("12 500,00");
+    await page.getByRole("button", { name: "Enregistrer les chiffres saisis" }).click();
+    await expect(page.getByText("Chiffres enregistrés")).toBeVisible();
+    await expect(page.getByTestId("bpf-figure-D-1:montant")).toHaveText("12\u202f500,00\u00a0€");
+
+    const pdf = await page.request.get(`/admin/bpf/bpf.pdf?annee=${YEAR_LOCKED}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+
+    await page.getByRole("button", { name: `Verrouiller le BPF ${YEAR_LOCKED}` }).click();
+    await expect(page.locator("#bpf-verrou-confirm-error")).toContainText("Cochez la case");
+    await page.getByLabel(`J'ai déposé le BPF ${YEAR_LOCKED} sur Mon Activité Formation avec ces chiffres.`).check();
+    await page.getByRole("button", { name: `Verrouiller le BPF ${YEAR_LOCKED}` }).click();
+    await expect(page.getByTestId("bpf-state")).toContainText("Déposé et verrouillé le");
+    await expect(page.getByRole("button", { name: "Enregistrer les chiffres saisis" })).toHaveCount(0);
+    await expect(page.getByTestId("bpf-figure-D-1:montant")).toHaveText("12\u202f500,00\u00a0€");
+  } finally {
+    await db.deleteFrom("bpf_years").where("year", "=", YEAR_LOCKED).execute();
+  }
+});
