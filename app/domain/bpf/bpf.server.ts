@@ -10,6 +10,7 @@ import { addTotals, computeBpf, type Computed, type Figures, type InvoiceFigure,
 import { boxesCsv, detailCodes, detailCsv } from "./csv.server";
 import { bpfPdf } from "./pdf.server";
 import { ENTERED_KEYS, FIGURE_KEYS, SHARE_KEY } from "./form";
+import { traineeLine } from "./rules";
 import { DEFAULT_BPF_SETTINGS, bpfSettingsSchema, entriesSchema, type BpfSettings, type Entries } from "./model";
 
 /**
@@ -33,7 +34,7 @@ export async function updateBpfSettings(values: BpfSettings, actor: Actor, targe
 
 /** The categories and the certifying formations, for the form of /admin/bpf/parametres. */
 export async function bpfSettingsForm(target: Db = db()) {
-  const [settings, categories, formations] = await Promise.all([
+  const [settings, categories, formations, unclassified] = await Promise.all([
     getBpfSettings(target),
     target.selectFrom("formation_categories").select(["id", "name"]).orderBy("position").orderBy("name").execute(),
     target
@@ -42,11 +43,30 @@ export async function bpfSettingsForm(target: Db = db()) {
       .where("certification_type", "=", "rncp")
       .orderBy("title")
       .execute(),
+    // Confirmed registrations whose buyer or funding the F-1 rule cannot read (docs/legal/bpf.md, rule 4).
+    target
+      .selectFrom("registrations as r")
+      .innerJoin("formation_sessions as s", "s.id", "r.session_id")
+      .innerJoin("formations as f", "f.id", "s.formation_id")
+      .select(["r.id", "r.reference", "r.buyer_kind", "r.funding", "r.company_name", "r.contact_name", "f.title", "s.start_date"])
+      .where("r.status", "=", "confirmee")
+      .orderBy("s.start_date", "desc")
+      .orderBy("r.reference")
+      .execute(),
   ]);
   return {
     settings,
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
     formations: formations.map((f) => ({ id: f.id, title: f.title, code: f.certification_code, certification: f.certification_title })),
+    registrations: unclassified
+      .filter((r) => traineeLine(r.buyer_kind, r.funding) === null)
+      .map((r) => ({
+        id: r.id,
+        reference: r.reference,
+        buyer: r.company_name || r.contact_name,
+        formation: r.title,
+        startDate: r.start_date,
+      })),
   };
 }
 

@@ -12,7 +12,7 @@ import { issueCreditNote, issueInvoice, prepareInvoices } from "~/domain/invoice
 import { assignTrainer, createTrainer } from "~/domain/trainers/trainers.server";
 import { nowIso } from "~/platform/db/db.server";
 import { valueOf } from "~/platform/validation/errors";
-import { bpfYear, getBpfSettings, lockYear, saveEntries, updateBpfSettings } from "./bpf.server";
+import { bpfSettingsForm, bpfYear, getBpfSettings, lockYear, saveEntries, updateBpfSettings } from "./bpf.server";
 import { computeBpf, type InvoiceFigure } from "./compute.server";
 import { boxesCsv, detailCsv } from "./csv.server";
 import { bpfSettingsSchema } from "./model";
@@ -133,7 +133,7 @@ describe.each(engines)("BPF on $name", ({ create }) => {
     expect((await assignTrainer(s2, { trainerId: paul.value.id, halfDays: ["2099-06-15:matin"] }, ctx)).ok).toBe(true);
     expect((await assignTrainer(s1, { trainerId: lea.value.id, halfDays: ["2099-03-10:matin"] }, ctx)).ok).toBe(true);
     await updateBpfSettings(
-      { nsfCodes: { [catA]: "326" }, nsfLabels: { [catA]: "Informatique, traitement de l'information" }, levels: {} },
+      { nsfCodes: { [catA]: "326" }, nsfLabels: { [catA]: "Informatique, traitement de l'information" }, types: {}, levels: {} },
       admin,
       t.db,
     );
@@ -160,7 +160,7 @@ describe.each(engines)("BPF on $name", ({ create }) => {
     const { computed } = await bpfYear(2099, { target: t.db, today: TODAY });
     const item = computed.missing.find((m) => m.text.includes("ne dit pas qui paie"));
     expect(item?.frames).toEqual(["F-1", "F-2"]);
-    expect(item?.href).toBe(`/admin/sessions/${s1}`);
+    expect(item?.href).toBe(`/admin/bpf/parametres#inscription-${registrations.get("T6")}`);
     const t6 = computed.trainees.find((r) => r.trainee.startsWith("Élise0") && r.lines.every((l) => !l.startsWith("F-1")));
     expect(t6).toBeDefined();
   });
@@ -365,6 +365,17 @@ describe.each(engines)("BPF on $name", ({ create }) => {
     expect(entries.ok === false && entries.kind).toBe("conflict");
     // Another year is untouched.
     expect((await bpfYear(2098, { target: t.db, today: TODAY })).locked).toBeNull();
+  });
+
+  it("a registration without funding, once its type is chosen on the settings screen, counts in that line", async () => {
+    const form = await bpfSettingsForm(t.db);
+    expect(form.registrations.map((r) => r.id)).toEqual([registrations.get("T6")]);
+    const settings = await getBpfSettings(t.db);
+    await updateBpfSettings({ ...settings, types: { [registrations.get("T6")!]: "F-1-a" } }, admin, t.db);
+    const { computed } = await bpfYear(2099, { target: t.db, today: TODAY });
+    // a: T1, T11, T8 and T6 (3 × 1.75): 17.5 + 5.25 = 22.75 → 23 h.
+    expect([computed.figures["F-1-a:nombre"], computed.figures["F-1-a:heures"]]).toEqual([4, 23]);
+    expect(computed.missing.some((m) => m.href.includes("#inscription-"))).toBe(false);
   });
 
   it("settings: an NSF code is three digits and an optional letter, a level from the list", () => {

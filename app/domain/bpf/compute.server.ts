@@ -245,13 +245,13 @@ export async function computeBpf(
     }
 
     for (const r of regs) {
-      const type = traineeLine(r.buyer_kind, r.funding);
+      const type = traineeLine(r.buyer_kind, r.funding) ?? (settings.types[r.id] || null);
       if (!type)
         missing.push({
           frames: ["F-1", "F-2"],
           text: `L'inscription ${r.reference} (session ${sessionName}) ne dit pas qui paie ni comment elle est financée\u00a0: ses stagiaires ne sont comptés dans aucun type.`,
-          href: `/admin/sessions/${s.id}`,
-          link: "Ouvrir la session",
+          href: `/admin/bpf/parametres#inscription-${r.id}`,
+          link: "Indiquer le type de stagiaire",
         });
       for (const t of people.filter((p) => p.registration_id === r.id)) {
         const days = (attended.get(t.id) ?? []).filter((h) => halfDayYear(h) === year);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { readPrice } from "~/domain/formations/price";
 import { ENTERED_KEYS, SHARE_KEY, figureName } from "./form";
-import { NSF_CODE, RNCP_LEVELS } from "./rules";
+import { NSF_CODE, RNCP_LEVELS, TRAINEE_TYPES } from "./rules";
 
 /**
  * The shapes the BPF screens share with the server (docs/legal/bpf.md): the year asked for, what
@@ -103,10 +103,14 @@ export const bpfSettingsSchema = z.object({
     )
     .default({}),
   nsfLabels: z.record(z.string(), z.string().trim().max(200, "Le libellé NSF ne dépasse pas 200 caractères.")).default({}),
+  /** F-1 line chosen by staff for a registration whose buyer or funding the site does not know. */
+  types: z
+    .record(z.string(), z.union([z.literal(""), z.enum(TRAINEE_TYPES, { error: "Choisissez un type de stagiaire de la liste." })]))
+    .default({}),
   levels: z.record(z.string(), z.union([z.literal(""), z.enum(RNCP_LEVELS, { error: "Choisissez un niveau de la liste." })])).default({}),
 });
 export type BpfSettings = z.output<typeof bpfSettingsSchema>;
-export const DEFAULT_BPF_SETTINGS: BpfSettings = { nsfCodes: {}, nsfLabels: {}, levels: {} };
+export const DEFAULT_BPF_SETTINGS: BpfSettings = { nsfCodes: {}, nsfLabels: {}, types: {}, levels: {} };
 
 /** The form of /admin/bpf: save the typed figures, or lock the year as filed. */
 export const lockSchema = z.object({

@@ -47,6 +47,16 @@ export function traineeLine(buyerKind: string, funding: string): string | null {
   return funding === "fonds_propres" ? "F-1-d" : "F-1-e";
 }
 
+/** The lines of F-1 staff may choose for a registration the site cannot classify (settings screen). */
+export const TRAINEE_TYPES = ["F-1-a", "F-1-b", "F-1-c", "F-1-d", "F-1-e"] as const;
+export const TRAINEE_TYPE_LABELS: Record<(typeof TRAINEE_TYPES)[number], string> = {
+  "F-1-a": "a. Salariés d'employeurs privés hors apprentis",
+  "F-1-b": "b. Apprentis",
+  "F-1-c": "c. Personnes en recherche d'emploi",
+  "F-1-d": "d. Particuliers à leurs propres frais",
+  "F-1-e": "e. Autres stagiaires",
+};
+
 /** The RNCP levels staff choose for a formation (France Compétences' fiche). */
 export const RNCP_LEVELS = ["8", "7", "6", "5", "4", "3", "2", "cqp"] as const;
 export type RncpLevel = (typeof RNCP_LEVELS)[number];

@@ -3,7 +3,8 @@ import { Link } from "~/ui/link";
 import type { Route } from "./+types/bpf-parametres";
 import { bpfSettingsForm, updateBpfSettings } from "~/domain/bpf/bpf.server";
 import { bpfSettingsSchema } from "~/domain/bpf/model";
-import { RNCP_LEVELS, RNCP_LEVEL_LABELS } from "~/domain/bpf/rules";
+import { RNCP_LEVELS, RNCP_LEVEL_LABELS, TRAINEE_TYPES, TRAINEE_TYPE_LABELS } from "~/domain/bpf/rules";
+import { formatDate } from "~/platform/format";
 import { requireAdmin } from "~/platform/auth/guard.server";
 import { saveSettingsForm } from "~/platform/http/settings-save.server";
 import { pageMeta } from "~/platform/seo/meta";
@@ -20,7 +21,10 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** /admin/bpf/parametres (admins): the NSF code of each category (F-4) and the RNCP level of each certifying formation (F-3). */
+/**
+ * /admin/bpf/parametres (admins): the NSF code of each category (F-4), the RNCP level of each
+ * certifying formation (F-3), the trainee type of a registration whose funding the site does not know (F-1).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return bpfSettingsForm();
@@ -38,9 +42,10 @@ export async function action({ request }: Route.ActionArgs) {
 const FORM_ID = "bpf-parametres";
 const loadSchema = () => import("~/domain/bpf/model").then((m) => schemaValidator(m.bpfSettingsSchema));
 const LEVEL_OPTIONS = RNCP_LEVELS.map((l) => ({ value: l, label: RNCP_LEVEL_LABELS[l] }));
+const TYPE_OPTIONS = TRAINEE_TYPES.map((t) => ({ value: t, label: TRAINEE_TYPE_LABELS[t] }));
 
 export default function BpfSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, categories, formations } = loaderData;
+  const { settings, categories, formations, registrations } = loaderData;
   const busy = useNavigation().state === "submitting";
   const form = useForm({ id: FORM_ID, validator: loadSchema, reply: actionData });
   const values = actionData?.values ?? {};
@@ -52,6 +57,7 @@ export default function BpfSettingsPage({ loaderData, actionData }: Route.Compon
     ...Object.fromEntries(categories.map((c) => [`nsfCodes.${c.id}`, `Code NSF de «\u00a0${c.name}\u00a0»`])),
     ...Object.fromEntries(categories.map((c) => [`nsfLabels.${c.id}`, `Libellé NSF de «\u00a0${c.name}\u00a0»`])),
     ...Object.fromEntries(formations.map((f) => [`levels.${f.id}`, `Niveau de «\u00a0${f.title}\u00a0»`])),
+    ...Object.fromEntries(registrations.map((r) => [`types.${r.id}`, `Type de stagiaire de l'inscription ${r.reference}`])),
   };
   return (
     <div className="space-y-6">
@@ -117,6 +123,31 @@ export default function BpfSettingsPage({ loaderData, actionData }: Route.Compon
             <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Aucune formation n&apos;est inscrite au RNCP.</p>
           )}
         </fieldset>
+        {registrations.length ? (
+          <fieldset className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+            <legend className="px-1 text-lg font-semibold">Inscriptions sans financement connu (cadre F-1)</legend>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              Le site ne sait pas qui paie ces inscriptions confirmées ni comment elles sont financées&nbsp;: indiquez le type de leurs
+              stagiaires au sens du BPF.
+            </p>
+            <div className="mt-2 space-y-5">
+              {registrations.map((r) => (
+                <div key={r.id} id={`inscription-${r.id}`} className="scroll-mt-24">
+                  <SelectField
+                    form={FORM_ID}
+                    name={`types.${r.id}`}
+                    label={labels[`types.${r.id}`]!}
+                    defaultValue={typed("types", r.id, settings.types[r.id] ?? "")}
+                    error={form.errors[`types.${r.id}`]}
+                    placeholder="Type non indiqué"
+                    groups={[{ options: TYPE_OPTIONS }]}
+                    hint={`${r.buyer} — «\u00a0${r.formation}\u00a0», session du ${formatDate(r.startDate)}`}
+                  />
+                </div>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
         <Button type="submit" disabled={busy}>
           Enregistrer les codes
         </Button>
