@@ -147,6 +147,8 @@ test("typed figures are checked in French beside the field, then saved; the file
     await expect(page.getByText("Chiffres enregistrés")).toBeVisible();
     await expect(page.getByTestId("bpf-figure-D-1:montant")).toHaveText("12\u202f500,00\u00a0€");
 
+    expect((await page.request.get(`/admin/bpf/export.csv?annee=${YEAR_LOCKED}&case=rien`)).status()).toBe(404);
+    expect((await page.request.get("/admin/bpf/export.csv?annee=deux-mille")).status()).toBe(400);
     const pdf = await page.request.get(`/admin/bpf/bpf.pdf?annee=${YEAR_LOCKED}`);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()["content-type"]).toBe("application/pdf");

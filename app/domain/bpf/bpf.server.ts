@@ -22,6 +22,17 @@ export type BpfOutcome<T> = { ok: true; value: T } | { ok: false; kind: FailureK
 
 const SETTINGS_KEY = "bpf";
 
+/** Thrown when someone other than an admin changes the BPF (the routes check first; this is the domain's own guard). */
+export class BpfForbiddenError extends Error {
+  constructor() {
+    super("Seul un administrateur modifie le BPF.");
+  }
+}
+
+function mustBeAdmin(actor: Actor): void {
+  if (actor.role !== "admin") throw new BpfForbiddenError();
+}
+
 export async function getBpfSettings(target: Db = db()): Promise<BpfSettings> {
   const parsed = bpfSettingsSchema.safeParse(await readSetting(SETTINGS_KEY, target));
   return parsed.success ? parsed.data : DEFAULT_BPF_SETTINGS;
@@ -29,6 +40,7 @@ export async function getBpfSettings(target: Db = db()): Promise<BpfSettings> {
 
 /** /admin/bpf/parametres: the NSF codes and RNCP levels saved, with their revision and the journal's entry. */
 export async function updateBpfSettings(values: BpfSettings, actor: Actor, target: Db = db()): Promise<void> {
+  mustBeAdmin(actor);
   await writeSetting(SETTINGS_KEY, bpfSettingsSchema, values, target, { actor, summary: "Codes NSF et niveaux RNCP du BPF enregistrés." });
 }
 
@@ -141,6 +153,7 @@ const LOCKED_MESSAGE = "Ce BPF a été déposé et verrouillé\u00a0: ses chiffr
 
 /** Saves what staff typed for a year (frame D, F-2 b, G, share of the turnover); refused once the year is locked. */
 export async function saveEntries(year: number, input: unknown, actor: Actor, target: Db = db()): Promise<BpfOutcome<Entries>> {
+  mustBeAdmin(actor);
   const parsed = entriesSchema.safeParse(input);
   if (!parsed.success) return { ok: false, kind: "invalid", errors: fieldErrorsOf(parsed.error) };
   const entries = parsed.data as Entries;
@@ -180,6 +193,7 @@ export async function lockYear(
   actor: Actor,
   { target = db(), invoices, today }: { target?: Db; invoices?: InvoiceFigure[] | null; today?: string } = {},
 ): Promise<BpfOutcome<{ at: string }>> {
+  mustBeAdmin(actor);
   const state = await bpfYear(year, { target, invoices, today });
   if (state.locked) return { ok: false, kind: "conflict", errors: { _form: LOCKED_MESSAGE } };
   const filed: Filed = { figures: state.figures, specialities: state.specialities };

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { admin } from "../../../tests/support/actors";
+import { admin, editor } from "../../../tests/support/actors";
 import { listAudit } from "~/domain/audit/audit.server";
 import { documentsFixture, registerByHand } from "~/domain/documents/test-fixtures";
 import { createCategory } from "~/domain/formations/categories.server";
@@ -12,7 +12,7 @@ import { issueCreditNote, issueInvoice, prepareInvoices } from "~/domain/invoice
 import { assignTrainer, createTrainer } from "~/domain/trainers/trainers.server";
 import { nowIso } from "~/platform/db/db.server";
 import { valueOf } from "~/platform/validation/errors";
-import { bpfSettingsForm, bpfYear, getBpfSettings, lockYear, saveEntries, updateBpfSettings } from "./bpf.server";
+import { BpfForbiddenError, bpfSettingsForm, bpfYear, getBpfSettings, lockYear, saveEntries, updateBpfSettings } from "./bpf.server";
 import { computeBpf, type InvoiceFigure } from "./compute.server";
 import { boxesCsv, detailCsv } from "./csv.server";
 import { bpfSettingsSchema } from "./model";
@@ -291,6 +291,13 @@ describe.each(engines)("BPF on $name", ({ create }) => {
     expect(computed.invoices).toHaveLength(3);
     expect(await figure("C-1:montant")).toBe(116_667);
     expect((await bpfYear(2098, { target: t.db, today: TODAY })).figures["C-1:montant"]).toBe(0);
+  });
+
+  it("only an admin changes the BPF: an editor is refused by the domain itself", async () => {
+    await expect(saveEntries(2099, {}, editor, t.db)).rejects.toBeInstanceOf(BpfForbiddenError);
+    await expect(lockYear(2099, editor, { target: t.db })).rejects.toBeInstanceOf(BpfForbiddenError);
+    await expect(updateBpfSettings(await getBpfSettings(t.db), editor, t.db)).rejects.toBeInstanceOf(BpfForbiddenError);
+    expect((await bpfYear(2099, { target: t.db, today: TODAY })).locked).toBeNull();
   });
 
   it("typed figures: refused in French beside the field, saved with a journal entry", async () => {
