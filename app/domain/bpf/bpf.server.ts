@@ -233,6 +233,8 @@ export function bpfView(state: BpfYear) {
     changes: state.changes,
     invoicesKnown: state.computed.invoicesKnown,
     invoiceCount: state.computed.invoices.length,
+    /** Typed boxes still blank (frame D, F-2 b, G, share of the turnover). */
+    toType: state.locked ? 0 : ENTERED_KEYS.filter((k) => state.figures[k] === null || state.figures[k] === undefined).length,
     detail: detailCodes(),
   };
 }

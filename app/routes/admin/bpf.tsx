@@ -77,7 +77,7 @@ export default function BpfPage({ loaderData, actionData }: Route.ComponentProps
         <p className="mt-1 max-w-3xl text-slate-700 dark:text-slate-300">
           Le BPF (cerfa n°&nbsp;10443) de l&apos;exercice se dépose sur Mon Activité Formation avant le 30&nbsp;avril de l&apos;année
           suivante. Les cadres C, E et F sont calculés depuis le site, les cadres D et G et la part du chiffre d&apos;affaires se
-          saisissent. Les règles de calcul suivent la notice du formulaire (docs/legal/bpf.md).
+          saisissent. Les règles de calcul suivent la notice du formulaire.
         </p>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-3">
@@ -113,9 +113,9 @@ export default function BpfPage({ loaderData, actionData }: Route.ComponentProps
             <h2 id="bpf-etat" className="text-lg font-semibold" data-testid="bpf-state">
               {screen.view.locked
                 ? `Déposé et verrouillé le ${formatDateTime(screen.view.locked.at)} par ${screen.view.locked.by}`
-                : missing
-                  ? `${formatCount(missing, "point empêche", "points empêchent")} un BPF exact`
-                  : "Aucun manque connu dans les enregistrements"}
+                : `${missing ? `${formatCount(missing, "point empêche", "points empêchent")} un BPF exact` : "Aucun manque connu dans les enregistrements"}${
+                    screen.view.toType ? `\u00a0; ${formatCount(screen.view.toType, "case reste", "cases restent")} à saisir` : ""
+                  }`}
             </h2>
             {screen.view.locked && Object.keys(screen.view.changes).length ? (
               <p className="mt-1 text-sm font-medium text-amber-900 dark:text-amber-200">
