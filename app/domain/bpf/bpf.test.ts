@@ -289,6 +289,10 @@ describe.each(engines)("BPF on $name", ({ create }) => {
     expect(figures["C-9:montant"]).toBe(60_000);
     expect(figures["C-total:montant"]).toBe(176_667);
     expect(computed.invoices).toHaveLength(3);
+    const detail = detailCsv(await bpfYear(2099, { target: t.db, today: TODAY }), "C-1")!;
+    expect(detail.split("\r\n").filter(Boolean)).toHaveLength(3); // header, the invoice, the credit note
+    expect(detail).toContain(";Avoir;AV-2099-");
+    expect(detail).toMatch(/;Avoir;AV-2099-\d+;10 février 2099;Boulangerie Dupré;Entreprise;33,33;C-1\r\n/);
     expect(await figure("C-1:montant")).toBe(116_667);
     expect((await bpfYear(2098, { target: t.db, today: TODAY })).figures["C-1:montant"]).toBe(0);
   });

@@ -1,3 +1,4 @@
+import { PAYER_KIND_SHORT, type PayerKind } from "~/domain/invoices/labels";
 import { FUNDINGS } from "~/domain/registrations/labels";
 import { TRAINER_STATUSES } from "~/domain/trainers/labels";
 import { toCsv, type CsvValue } from "~/platform/csv";
@@ -79,7 +80,7 @@ export function detailCsv(state: BpfYear, code: string): string | null {
   const { computed } = state;
   if (code.startsWith("C")) {
     return toCsv([
-      ["Année", "Pièce", "Numéro", "Date d'émission", "Payeur", "Type de payeur", "Montant HT (€)", "Lignes du BPF"],
+      ["Année", "Pièce", "Numéro", "Date d'émission", "Payeur", "Type de payeur", "Montant HT (€), un avoir se déduit", "Lignes du BPF"],
       ...computed.invoices
         .filter((r) => belongs(r.lines, code))
         .map((r) => [
@@ -88,8 +89,9 @@ export function detailCsv(state: BpfYear, code: string): string | null {
           r.number,
           formatDate(r.issuedOn),
           r.payerName,
-          r.payerKind ?? "(non renseigné)",
-          csvFigure(r.amountCents, "montant"),
+          r.payerKind ? (PAYER_KIND_SHORT[r.payerKind as PayerKind] ?? r.payerKind) : "(non renseigné)",
+          // Positive: a spreadsheet would read a leading « - » as a formula (app/platform/csv.ts); « Avoir » says it is deducted.
+          csvFigure(Math.abs(r.amountCents), "montant"),
           r.lines.join(", "),
         ]),
     ]);
