@@ -39,6 +39,9 @@ export default [
   route("admin/factures/export", "routes/admin/factures-export.ts"),
   route("espace/factures/:id", "routes/space/invoice.ts"),
   route("admin/formateurs/heures.csv", "routes/admin/formateurs-heures.ts"),
+  // The BPF's exports (admins): every box, the records behind one, the form in PDF.
+  route("admin/bpf/export.csv", "routes/admin/bpf-export.ts"),
+  route("admin/bpf/bpf.pdf", "routes/admin/bpf-pdf.ts"),
   // A trainer's CV or diploma (editors and admins only; never public: docs/legal/trainers.md).
   route("admin/formateurs/:id/pieces/:fileId", "routes/admin/formateur-piece.ts"),
   route("admin/questionnaires/:id/resultats.csv", "routes/admin/questionnaire-results-export.ts"),
@@ -58,6 +61,8 @@ export default [
     route("parametres/formations", "routes/admin/parametres-formations.tsx"),
     route("parametres/documents", "routes/admin/parametres-documents.tsx"),
     route("lheo", "routes/admin/lheo.tsx"),
+    route("bpf", "routes/admin/bpf.tsx"),
+    route("bpf/parametres", "routes/admin/bpf-parametres.tsx"),
     route("webhooks", "routes/admin/webhooks.tsx"),
     route("journal", "routes/admin/journal.tsx"),
     route("historique/:type/:id", "routes/admin/history.tsx"),

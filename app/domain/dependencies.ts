@@ -45,4 +45,5 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
     "trainers",
   ],
   leads: ["audit", "complaints", "content", "formations", "funding", "settings", "webhooks"],
+  bpf: ["attendance", "audit", "formations", "invoices", "registrations", "settings", "trainers"],
 };

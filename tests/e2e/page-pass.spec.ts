@@ -85,6 +85,8 @@ const AUDITED_ADMIN = [
   "/admin/parametres/formations",
   "/admin/parametres/documents",
   "/admin/lheo",
+  "/admin/bpf",
+  "/admin/bpf/parametres",
   "/admin/webhooks",
   "/admin/financement",
   "/admin/temoignages",

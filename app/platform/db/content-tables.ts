@@ -94,6 +94,8 @@ export const NON_CONTENT_TABLES = [
   "attendance_half_days",
   "attendance_records",
   "attendance_email_codes",
+  // The BPF of each year (figures typed and filed): staff only (docs/decisions/0038-bpf.md).
+  "bpf_years",
   // Written by triggers on the content tables and at startup; read by /recherche, which is never cached.
   "search_documents",
 ] as const;

@@ -617,6 +617,7 @@ export interface Database {
   attendance_half_days: AttendanceHalfDaysTable;
   attendance_records: AttendanceRecordsTable;
   attendance_email_codes: AttendanceEmailCodesTable;
+  bpf_years: BpfYearsTable;
 }
 
 /** Registrations to sessions (migration 202611280200_registrations). */
@@ -1096,4 +1097,15 @@ export interface AttendanceEmailCodesTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+}
+
+/** One year of the BPF (migration 202612021520_bpf, docs/legal/bpf.md): what staff typed, and the figures as filed once locked. */
+export interface BpfYearsTable {
+  year: number;
+  entries: WithDefault<string>; // JSON: { [box]: number } typed by staff (frame D, F-2 b, G, share of turnover)
+  filed: string | null; // JSON: { [box]: number } as filed; null while the year is open
+  locked_at: string | null;
+  locked_by: WithDefault<string>;
+  created_at: string;
+  updated_at: string;
 }

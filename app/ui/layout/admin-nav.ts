@@ -7,6 +7,7 @@ import {
   FileText,
   FolderTree,
   Receipt,
+  Landmark,
   GraduationCap,
   LayoutDashboard,
   MessageSquareQuote,
@@ -57,6 +58,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/textes-legaux", label: "CGV et règlement intérieur", icon: ScrollText, role: "admin" },
   { to: "/admin/parametres", label: "Paramètres", icon: Settings, role: "admin" },
   { to: "/admin/lheo", label: "Flux LHÉO et API", icon: Rss, role: "admin" },
+  { to: "/admin/bpf", label: "Bilan pédagogique et financier", icon: Landmark, role: "admin" },
   { to: "/admin/webhooks", label: "Webhooks", icon: Webhook, role: "admin" },
 ];
 

@@ -43,6 +43,7 @@ import * as m202612021020 from "./202612021020_attendance";
 import * as m202612021030 from "./202612021030_questionnaires";
 import * as m202612021040 from "./202612021040_complaints";
 import * as m202612021510 from "./202612021510_invoices";
+import * as m202612021520 from "./202612021520_bpf";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   "202612021030_questionnaires": m202612021030,
   "202612021040_complaints": m202612021040,
   "202612021510_invoices": m202612021510,
+  "202612021520_bpf": m202612021520,
 };
