@@ -29,6 +29,7 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
   documents: ["attendance", "audit", "formations", "registrations", "revisions", "settings", "trainers"],
   complaints: ["audit", "settings"],
   questionnaires: ["audit", "content", "formations", "registrations", "settings"],
+  signatures: ["audit", "documents", "registrations", "settings", "webhooks"],
   // Imported by no other domain.
   space: [
     "attendance",
@@ -40,6 +41,7 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
     "questionnaires",
     "registrations",
     "settings",
+    "signatures",
     "trainers",
   ],
   leads: ["audit", "complaints", "content", "formations", "funding", "settings", "webhooks"],

@@ -199,6 +199,14 @@ export async function generateDocument(
   const mission = isTrainerKind(req.kind) ? await loadMission(source, req.trainerId ?? "", target) : null;
   const prepared = prepare(req, source, regs, today, mission);
   if ("ok" in prepared) return prepared;
+  const signed = await target
+    .selectFrom("documents")
+    .select("number")
+    .where("subject_key", "=", prepared.subjectKey)
+    .where("state", "=", "actif")
+    .where("signed_at", "is not", null)
+    .executeTakeFirst();
+  if (signed) return refuse("conflict", `Le document ${signed.number} est signé\u00a0: il ne peut plus être modifié ni remplacé.`);
   const year = Number(today.slice(0, 4));
   const id = randomUUID();
   const key = documentKey(year, id, Date.now());

@@ -29,6 +29,7 @@ const SETTING_TITLES: Record<string, string> = {
   registrations: "Réglages des inscriptions",
   questionnaires: "Réglages des questionnaires",
   complaints: "Réglages des réclamations",
+  signatures: "Réglages des signatures",
 };
 
 /**

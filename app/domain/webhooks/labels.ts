@@ -12,6 +12,8 @@ export const WEBHOOK_EVENTS = [
   "formation.unpublished",
   "attendance.signed",
   "attendance.closed",
+  "document.signed",
+  "document.refused",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -24,6 +26,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "formation.unpublished": "Formation dépubliée",
   "attendance.signed": "Présence signée par un stagiaire",
   "attendance.closed": "Demi-journée contre-signée et close",
+  "document.signed": "Document signé (devis, convention, contrat)",
+  "document.refused": "Signature d'un document refusée",
 };
 
 export const WEBHOOK_LABELS = { url: "Adresse de réception (URL)", secret: "Secret de signature", events: "Événements" } as const;

@@ -91,6 +91,11 @@ export const NON_CONTENT_TABLES = [
   "attendance_half_days",
   "attendance_records",
   "attendance_email_codes",
+  // Documents signed online: signers, one-time codes, proofs and the sealing certificate (docs/decisions/0036-documents-signed-online.md).
+  "signature_requests",
+  "signature_signers",
+  "signature_codes",
+  "signing_certificates",
   // Written by triggers on the content tables and at startup; read by /recherche, which is never cached.
   "search_documents",
 ] as const;

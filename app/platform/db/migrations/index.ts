@@ -42,6 +42,7 @@ import * as m202612021010 from "./202612021010_trainer_missions";
 import * as m202612021020 from "./202612021020_attendance";
 import * as m202612021030 from "./202612021030_questionnaires";
 import * as m202612021040 from "./202612021040_complaints";
+import * as m202612021500 from "./202612021500_signatures";
 
 /**
  * Versioned migrations, in order. A new migration is a file `YYYYMMDDHHMM_name.ts` (the time it
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   "202612021020_attendance": m202612021020,
   "202612021030_questionnaires": m202612021030,
   "202612021040_complaints": m202612021040,
+  "202612021500_signatures": m202612021500,
 };
