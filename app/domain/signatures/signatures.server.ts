@@ -1075,3 +1075,32 @@ export async function signerDocument(email: string, id: string, target: Db = db(
   if (!row || row.state === "a_envoyer" || subjectOf(row.signer_email) !== subjectOf(email)) return undefined;
   return documentOf(row, target);
 }
+
+/**
+ * What the site keeps of a signer (RGPD art. 15 and 20, the space's « Mes données »): their
+ * requests and the signatures they gave, with the address and browser recorded as proof.
+ */
+export async function signerDataExport(email: string, target: Db = db()) {
+  const subject = subjectOf(email);
+  const rows = await target
+    .selectFrom("signature_requests")
+    .select(["id", "kind", "number", "state", "sent_at", "signed_at", "refusal_reason"])
+    .where(sql<string>`lower(signer_email)`, "=", subject)
+    .orderBy("created_at")
+    .execute();
+  const signed = await target
+    .selectFrom("signature_signers")
+    .select(["request_id", "name", "quality", "signed_at", "ip", "user_agent"])
+    .where(sql<string>`lower(email)`, "=", subject)
+    .execute();
+  return rows.map((r) => ({
+    document: `${titleOf(r.kind)} ${r.number}`,
+    état: STATE_LABELS[stateOf(r)],
+    envoyéLe: r.sent_at,
+    signéLe: r.signed_at,
+    raisonDuRefus: r.refusal_reason || null,
+    signatures: signed
+      .filter((s) => s.request_id === r.id)
+      .map((s) => ({ nom: s.name, qualité: s.quality, le: s.signed_at, adresseIp: s.ip, navigateur: s.user_agent })),
+  }));
+}
