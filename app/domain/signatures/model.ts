@@ -72,10 +72,11 @@ export const outsideSchema = z.object({
   signe_le: z.preprocess((v) => v ?? "", z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Indiquez la date de signature (jj/mm/aaaa).")),
 });
 
-/** The signature settings (admins): the organisation's signatory, the reminder and the validity of a request. */
+/**
+ * The signature settings (admins): the reminder and the validity of a request. The organisation's
+ * signatory (name, quality) is the one printed on its documents (/admin/parametres/documents).
+ */
 export const signatureSettingsSchema = z.object({
-  signatoryName: z.string().trim().min(2, "Indiquez le nom du signataire.").max(200),
-  signatoryQuality: z.string().trim().min(2, "Indiquez sa qualité (exemple\u00a0: présidente).").max(200),
   reminderDays: z.coerce
     .number({ error: "Indiquez un nombre de jours." })
     .int("Indiquez un nombre entier de jours.")

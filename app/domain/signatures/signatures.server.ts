@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { KIND_LABELS, type DocumentKind } from "~/domain/documents/model";
 import { SPACE_REALM } from "~/domain/registrations/space-links";
-import { getOrganisation, readSetting, staffAddress, writeSetting } from "~/domain/settings/settings.server";
+import { getDocumentClauses, getOrganisation, readSetting, staffAddress, writeSetting } from "~/domain/settings/settings.server";
 import { emitEvent } from "~/domain/webhooks/webhooks.server";
 import { config } from "~/platform/config.server";
 import type { Actor } from "~/platform/db/actor";
@@ -54,19 +54,18 @@ const DAY_MS = 86_400_000;
 
 /* ----- Settings ----- */
 
-/** The signature settings; until an admin saves them, the signatory is the publication director of the identity. */
-export async function getSignatureSettings(target: Db = db()): Promise<SignatureSettings & { saved: boolean }> {
+/**
+ * The signature settings (the defaults until an admin saves them), with the organisation's
+ * signatory: the one its documents print (the document clauses' name and role).
+ */
+export async function getSignatureSettings(
+  target: Db = db(),
+): Promise<SignatureSettings & { saved: boolean; signatoryName: string; signatoryQuality: string }> {
   const parsed = signatureSettingsSchema.safeParse(await readSetting(SETTINGS_KEY, target));
-  if (parsed.success) return { ...parsed.data, saved: true };
-  const director = (await getOrganisation(target)).publicationDirector;
-  const [name, ...quality] = director.split(",");
-  return {
-    signatoryName: (name ?? "").trim(),
-    signatoryQuality: quality.join(",").trim() || "représentant légal",
-    reminderDays: 3,
-    validityDays: 30,
-    saved: false,
-  };
+  const { signatoryName, signatoryRole } = (await getDocumentClauses(target)).values;
+  const signatory = { signatoryName, signatoryQuality: signatoryRole.toLowerCase() };
+  if (parsed.success) return { ...parsed.data, ...signatory, saved: true };
+  return { reminderDays: 3, validityDays: 30, ...signatory, saved: false };
 }
 
 export async function saveSignatureSettings(input: SignatureSettings, actor: Actor, target: Db = db()): Promise<void> {

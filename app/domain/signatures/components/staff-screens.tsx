@@ -154,26 +154,17 @@ export function SettingsSection({
       <h2 id="reglages-titre" className="text-lg font-semibold">
         Signataire de l'organisme et relances
       </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        Signe pour l'organisme&nbsp;: {settings.signatoryName}, {settings.signatoryQuality}, le signataire imprimé sur les documents,
+        modifiable dans les{" "}
+        <Link to="/admin/parametres/documents" className={linkClass}>
+          réglages des documents
+        </Link>
+        .
+      </p>
       {canEdit ? (
         <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
           <input type="hidden" name="intent" value="reglages" />
-          <TextField
-            form="reglages"
-            name="signatoryName"
-            label="Nom du signataire"
-            required
-            defaultValue={settings.signatoryName}
-            error={errors?.signatoryName}
-          />
-          <TextField
-            form="reglages"
-            name="signatoryQuality"
-            label="Qualité"
-            hint="Exemple : présidente, directeur général."
-            required
-            defaultValue={settings.signatoryQuality}
-            error={errors?.signatoryQuality}
-          />
           <TextField
             form="reglages"
             name="reminderDays"
@@ -203,8 +194,8 @@ export function SettingsSection({
         </Form>
       ) : (
         <p className="mt-2 text-sm">
-          {settings.signatoryName}, {settings.signatoryQuality}. Relance après {settings.reminderDays}&nbsp;jours, demande ouverte{" "}
-          {settings.validityDays}&nbsp;jours. Seul un administrateur change ces réglages.
+          Relance après {settings.reminderDays}&nbsp;jours, demande ouverte {settings.validityDays}&nbsp;jours. Seul un administrateur
+          change ces réglages.
         </p>
       )}
     </section>
