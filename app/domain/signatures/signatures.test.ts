@@ -26,6 +26,10 @@ import {
   signWithCode,
 } from "./signatures.server";
 import { MAX_CODE_TRIES } from "./model";
+import { generateQuote, leadQuotes } from "~/domain/documents/quote.server";
+import { MENTIONS } from "~/domain/documents/mentions";
+import { documentFile } from "~/domain/documents/documents.server";
+import { pdfText } from "../../../tests/support/pdf-text";
 
 documentsTestConfig("signatures-test-");
 
@@ -346,5 +350,95 @@ describe.each(engines)("documents signed online ($name)", ({ create }) => {
       subject: "CN=Organisme CA, O=Organisme CA, C=FR",
     });
     expect((await currentCertificate(t.db))!).toMatchObject({ source: "televerse", fingerprint: made.fingerprint });
+  });
+
+  it("draws up a devis from a quote request (DEVIS numbering, mentions, versions); its lead signs it in their space; a signed devis is not replaced", async () => {
+    const leadId = crypto.randomUUID();
+    const email = `devis-${leadId.slice(0, 8)}@client.test`;
+    const iso = new Date(T0).toISOString();
+    const formation = await t.db
+      .selectFrom("formations")
+      .select(["slug", "title"])
+      .where("id", "=", fixture.formationId)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("leads")
+      .values({
+        id: leadId,
+        reference: `DEV-${leadId.slice(0, 6)}`,
+        kind: "devis",
+        status: "nouveau",
+        name: "Julie Martin",
+        email,
+        phone: "",
+        company: "Atelier Martin",
+        siret: "",
+        subject: "",
+        formations: JSON.stringify([{ slug: formation.slug, title: formation.title }]),
+        formation_other: "",
+        trainees: 3,
+        format: "",
+        period: "",
+        city: "Lyon",
+        funding: "",
+        message: "",
+        consent_at: iso,
+        form_token: "",
+        search_text: "",
+        created_at: iso,
+        updated_at: iso,
+      })
+      .execute();
+    const input = {
+      formation: formation.slug,
+      session: "",
+      dates: "en avril 2099, deux jours",
+      stagiaires: "3",
+      prix: "1 250,00",
+      tva: "ht",
+      validite: "2099-03-01",
+      conditions: "",
+    };
+    // Bad input: each message next to its field.
+    const bad = await generateQuote(leadId, { ...input, prix: "beaucoup", dates: "" }, { actor: staff, target: t.db, now: T0 });
+    expect(bad).toMatchObject({ ok: false, kind: "invalid", errors: { prix: expect.any(String), dates: expect.any(String) } });
+    expect(await generateQuote("absent", input, { actor: staff, target: t.db, now: T0 })).toMatchObject({ ok: false, kind: "not-found" });
+    const first = await generateQuote(leadId, input, { actor: staff, target: t.db, now: T0 });
+    expect(first).toMatchObject({ ok: true, number: expect.stringMatching(/^DEVIS-2099-\d{4}$/) });
+    const text = await pdfText((await documentFile((first as { id: string }).id, t.db))!.body);
+    for (const m of MENTIONS.devis) expect(text, m.mention).toContain(m.text.replace(/\u00a0/g, " "));
+    expect(text).toContain("3 750,00"); // 3 × 1 250,00 € HT
+    const second = await generateQuote(leadId, { ...input, prix: "1200" }, { actor: staff, target: t.db, now: T0 + 1000 });
+    expect(second.ok).toBe(true);
+    expect((await leadQuotes(leadId, t.db)).map((q) => [q.version, q.replaced])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
+    // The replaced version is not sent for signature; the current one is, to the lead.
+    expect(await createSignatureRequest((first as { id: string }).id, staff, { target: t.db, now: T0 })).toMatchObject({
+      ok: false,
+      kind: "conflict",
+    });
+    const created = await createSignatureRequest((second as { id: string }).id, staff, { target: t.db, now: T0 + 2000 });
+    if (!created.ok) throw new Error(created.error);
+    expect(await isSigner(email, t.db)).toBe(false); // not sent yet
+    expect(await sendSignatureRequest(created.id, staff, { target: t.db, now: T0 + 3000 })).toEqual({ ok: true, to: email });
+    expect(await isSigner(email, t.db)).toBe(true);
+    await requestSignatureCode(created.id, "client", { email }, { target: t.db, now: T0 + 4000 });
+    expect(
+      (await signWithCode(created.id, "client", sign(await lastCode(email)), { email }, ctx, { target: t.db, now: T0 + 5000 })).ok,
+    ).toBe(true);
+    // Another signatory than the other tests' (whose codes were sent later, in 2099-02-05).
+    const signatory = { ...staff, email: "signataire-devis@formavia.test" };
+    const org = { email: signatory.email, actor: signatory };
+    await requestSignatureCode(created.id, "organisme", org, { target: t.db, now: T0 + 6000 });
+    expect(
+      await signWithCode(created.id, "organisme", sign(await lastCode(signatory.email)), org, ctx, { target: t.db, now: T0 + 7000 }),
+    ).toEqual({ ok: true, state: "signe" });
+    expect(pdfsig((await signatureFile(created.id, "document", t.db))!.body)).toContain("Signature is Valid.");
+    expect(await generateQuote(leadId, input, { actor: staff, target: t.db, now: T0 + 8000 })).toMatchObject({
+      ok: false,
+      kind: "conflict",
+    });
   });
 });
