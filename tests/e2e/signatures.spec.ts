@@ -50,12 +50,12 @@ test("staff send a convention, the contact signs it on a phone with the e-mailed
     await page.getByRole("button", { name: "Générer la convention" }).click();
     const number = /CONV-\d{4}-\d{4}/.exec((await page.getByRole("row", { name: /CONV-\d{4}-\d{4}/ }).textContent()) ?? "")![0];
 
-    // « Envoyer pour signature »: prepared from /admin/signatures, then sent from the request's page.
-    await page.goto("/admin/signatures");
+    // « Faire signer » on the documents' row: /admin/signatures with this document chosen, « Préparer la signature ».
+    await page.getByRole("link", { name: `Faire signer ${number}` }).click();
+    await expect(page).toHaveURL(/\/admin\/signatures\?document=/);
     await hydrated(page);
     expect(await axeViolations(page), "écran des signatures").toEqual([]);
-    const option = await page.getByRole("option", { name: new RegExp(number) }).getAttribute("value");
-    await page.getByRole("combobox", { name: "Document" }).selectOption(option!);
+    await expect(page.getByRole("combobox", { name: "Document" })).toHaveValue(/[0-9a-f-]{36}/);
     await page.getByRole("button", { name: "Préparer la signature" }).click();
     await expect(page).toHaveURL(/\/admin\/signatures\/[0-9a-f-]{36}$/);
     await hydrated(page);
