@@ -67,11 +67,11 @@ export async function signaturePagePdf({
       page.drawText(line, { x: margin, y, size, font, color: rgb(0.1, 0.1, 0.12) });
     }
   };
-  text(`${title} n° ${number}`, { font: bold, size: 15 });
+  text(`${title} n°\u00a0${number}`, { font: bold, size: 15 });
   text("Page des signatures", { font: bold, size: 12, gap: 8 });
   y -= 6;
   text(
-    "Ce document a été signé électroniquement (signature électronique simple, règlement eIDAS n° 910/2014 et articles 1366 et 1367 du Code civil). Le fichier est scellé par le certificat de l'organisme : toute modification ultérieure rompt le sceau.",
+    "Ce document a été signé électroniquement (signature électronique simple, règlement eIDAS n°\u00a0910/2014 et articles 1366 et 1367 du Code civil). Le fichier est scellé par le certificat de l'organisme\u00a0: toute modification ultérieure rompt le sceau.",
     { size: 9 },
   );
   for (const s of signatures) {
@@ -80,10 +80,10 @@ export async function signaturePagePdf({
     y -= 4;
     text(s.role, { font: bold, size: 11, gap: 6 });
     text(`${s.name}${s.quality ? `, ${s.quality}` : ""}`);
-    text(`Adresse e-mail : ${s.email}`);
+    text(`Adresse e-mail\u00a0: ${s.email}`);
     text(`Signé le ${s.signedAtLabel} (heure de Paris)`);
-    text(`Méthode : ${s.method}`);
-    text(`Empreinte SHA-256 du document signé : ${s.documentSha256}`, { size: 8 });
+    text(`Méthode\u00a0: ${s.method}`);
+    text(`Empreinte SHA-256 du document signé\u00a0: ${s.documentSha256}`, { size: 8 });
     if (s.drawing.startsWith("data:image/png;base64,")) {
       try {
         const png = await doc.embedPng(Buffer.from(s.drawing.slice("data:image/png;base64,".length), "base64"));

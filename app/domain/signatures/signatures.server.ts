@@ -575,7 +575,7 @@ export async function signWithCode(
         role === "client"
           ? {
               name: row.signer_name,
-              quality: row.kind === "contrat" || row.kind === "devis" ? "" : "pour le client",
+              quality: await clientQuality(trx, row),
               email: row.signer_email,
             }
           : { name: settings!.signatoryName, quality: settings!.signatoryQuality, email: who.email };
@@ -652,6 +652,16 @@ export async function signWithCode(
         .catch(() => {});
     throw error;
   }
+}
+
+/** In which quality the client signs: for the company of the convention or the devis, or in their own name. */
+async function clientQuality(trx: Db, row: NonNullable<RequestRow>): Promise<string> {
+  const company = row.registration_id
+    ? (await trx.selectFrom("registrations").select("company_name as c").where("id", "=", row.registration_id).executeTakeFirst())?.c
+    : row.lead_id
+      ? (await trx.selectFrom("leads").select("company as c").where("id", "=", row.lead_id).executeTakeFirst())?.c
+      : "";
+  return row.kind !== "contrat" && company ? `pour ${company}` : "en son nom";
 }
 
 /** The final file: the document's pages, the signature page, the PAdES seal of the whole. */
