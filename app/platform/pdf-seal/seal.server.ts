@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
-import { P12Signer } from "@signpdf/signer-p12";
 import { SignPdf } from "@signpdf/signpdf";
-import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import forge from "node-forge";
 import { PDFDocument } from "pdf-lib";
 
@@ -83,6 +82,19 @@ export type ReadCertificate = { ok: true; info: CertificateInfo } | { ok: false;
  * passphrase, a file without a key or certificate, a certificate expired at `now`.
  */
 export function readCertificate({ p12, passphrase }: SealCertificate, now = new Date()): ReadCertificate {
+  const opened = openP12({ p12, passphrase });
+  if (!opened.ok) return opened;
+  const { cert } = opened;
+  if (cert.validity.notAfter < now) return { ok: false, error: "Ce certificat a expiré." };
+  if (cert.validity.notBefore > now) return { ok: false, error: "Ce certificat n'est pas encore valide." };
+  return { ok: true, info: describe(cert) };
+}
+
+type Opened =
+  { ok: true; key: forge.pki.rsa.PrivateKey; cert: forge.pki.Certificate; chain: forge.pki.Certificate[] } | { ok: false; error: string };
+
+/** The private key of a PKCS#12, the certificate that matches it and the others (its chain). */
+function openP12({ p12, passphrase }: SealCertificate): Opened {
   let parsed: forge.pkcs12.Pkcs12Pfx;
   try {
     parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(p12.toString("binary"))), false, passphrase);
@@ -103,9 +115,85 @@ export function readCertificate({ p12, passphrase }: SealCertificate, now = new 
     return pub.n?.compareTo(key.n) === 0 && pub.e?.compareTo(key.e) === 0;
   });
   if (!cert) return { ok: false, error: "Ce fichier ne contient pas le certificat de sa clé privée." };
-  if (cert.validity.notAfter < now) return { ok: false, error: "Ce certificat a expiré." };
-  if (cert.validity.notBefore > now) return { ok: false, error: "Ce certificat n'est pas encore valide." };
-  return { ok: true, info: describe(cert) };
+  return { ok: true, key, cert, chain: certs.filter((c) => c !== cert) };
+}
+
+const { asn1 } = forge;
+const OID = {
+  data: "1.2.840.113549.1.7.1",
+  signedData: "1.2.840.113549.1.7.2",
+  contentType: "1.2.840.113549.1.9.3",
+  messageDigest: "1.2.840.113549.1.9.4",
+  signingCertificateV2: "1.2.840.113549.1.9.16.2.47",
+  sha256: "2.16.840.1.101.3.4.2.1",
+  rsaEncryption: "1.2.840.113549.1.1.1",
+};
+const oid = (id: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(id).getBytes());
+const seq = (items: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, items);
+const octets = (bytes: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, bytes);
+const algorithm = (id: string) => seq([oid(id), asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, "")]);
+const der = (node: forge.asn1.Asn1) => asn1.toDer(node).getBytes();
+/** A DER SET OF: its elements sorted by their encodings (X.690 11.6). */
+function setOf(items: forge.asn1.Asn1[], tagClass = asn1.Class.UNIVERSAL, tag: number = asn1.Type.SET) {
+  const sorted = [...items].sort((a, b) => {
+    const x = der(a);
+    const y = der(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  return asn1.create(tagClass, tag, true, sorted);
+}
+const attribute = (type: string, value: forge.asn1.Asn1) => seq([oid(type), setOf([value])]);
+
+/**
+ * The CMS SignedData of a PAdES baseline signature (ETSI EN 319 122-1, B-B): detached, SHA-256 and
+ * RSA, its signed attributes the content type, the message digest and the ESS
+ * signing-certificate-v2 (the hash of the signer's certificate); no signing-time attribute (PAdES
+ * takes the time from the signature dictionary). The certificate and its chain are included.
+ */
+class CadesSigner extends Signer {
+  constructor(private readonly certificate: SealCertificate) {
+    super();
+  }
+
+  override async sign(content: Buffer): Promise<Buffer> {
+    const opened = openP12(this.certificate);
+    if (!opened.ok) throw new Error(opened.error);
+    const { key, cert, chain } = opened;
+    const certAsn1 = forge.pki.certificateToAsn1(cert);
+    const certDer = der(certAsn1);
+    const sha256 = (bytes: string) => forge.md.sha256.create().update(bytes).digest().getBytes();
+    const signedAttrs = [
+      attribute(OID.contentType, oid(OID.data)),
+      attribute(OID.messageDigest, octets(sha256(content.toString("binary")))),
+      // SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2 }; ESSCertIDv2 with the default hash (SHA-256).
+      attribute(OID.signingCertificateV2, seq([seq([seq([octets(sha256(certDer))])])])),
+    ];
+    // The signature covers the DER of the attributes as a SET (RFC 5652, 5.4), stored as [0] IMPLICIT.
+    const toSign = der(setOf(signedAttrs));
+    const md = forge.md.sha256.create().update(toSign);
+    const signature = key.sign(md);
+    const issuerAndSerial = seq([
+      forge.pki.distinguishedNameToAsn1(cert.issuer),
+      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, forge.util.hexToBytes(cert.serialNumber)),
+    ]);
+    const signerInfo = seq([
+      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(1).getBytes()),
+      issuerAndSerial,
+      algorithm(OID.sha256),
+      setOf(signedAttrs, asn1.Class.CONTEXT_SPECIFIC, 0),
+      algorithm(OID.rsaEncryption),
+      octets(signature),
+    ]);
+    const signedData = seq([
+      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(1).getBytes()),
+      setOf([algorithm(OID.sha256)]),
+      seq([oid(OID.data)]),
+      asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [certAsn1, ...chain.map((c) => forge.pki.certificateToAsn1(c))]),
+      setOf([signerInfo]),
+    ]);
+    const contentInfo = seq([oid(OID.signedData), asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [signedData])]);
+    return Buffer.from(der(contentInfo), "binary");
+  }
 }
 
 /** SHA-256 of a file, hex. */
@@ -148,6 +236,5 @@ export async function sealPdf(
     appName: "Site de l'organisme de formation",
   });
   const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
-  const signer = new P12Signer(certificate.p12, { passphrase: certificate.passphrase });
-  return new SignPdf().sign(prepared, signer, signingTime);
+  return new SignPdf().sign(prepared, new CadesSigner(certificate), signingTime);
 }
