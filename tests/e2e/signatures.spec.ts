@@ -126,6 +126,21 @@ test("staff send a convention, the contact signs it on a phone with the e-mailed
     const report = execFileSync("pdfsig", [(await download.path())!], { encoding: "utf8" });
     expect(report).toContain("Signature is Valid.");
     expect(report).toContain("Total document signed");
+    // The proof, for staff only: both signatures, the hashes before and after, the codes' e-mails.
+    const proof = await page.request.get(`${requestUrl}/preuve.json`);
+    expect(proof.status()).toBe(200);
+    const body = (await proof.json()) as {
+      signatures: Array<{ role: string; code: { delivery: { to: string } | null } }>;
+      sha256: { before: string; after: string };
+    };
+    expect(body.signatures.map((x) => [x.role, x.code.delivery?.to])).toEqual([
+      ["client", contact],
+      ["organisme", editor.email],
+    ]);
+    expect(body.sha256.after).toMatch(/^[0-9a-f]{64}$/);
+    // Signed out, no proof nor PDF; another request's signing page is nobody's (404), even signed in.
+    expect((await request.get(`${new URL(requestUrl).pathname}/preuve.json`, { maxRedirects: 0 })).status()).not.toBe(200);
+    expect((await mobile.request.get(`/espace/signatures/${crypto.randomUUID()}`)).status()).toBe(404);
     await phone.close();
   } finally {
     const docs = await db.selectFrom("documents").select("id").where("session_id", "=", sessionId).execute();

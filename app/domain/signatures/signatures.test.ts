@@ -240,6 +240,20 @@ describe.each(engines)("documents signed online ($name)", ({ create }) => {
     expect(proof.certificate?.sha256).toBe((await currentCertificate(t.db))!.fingerprint);
   });
 
+  it("two submissions of the same code at once: one signature, never two", async () => {
+    const r = await sentConvention();
+    const who = { email: r.email };
+    await requestSignatureCode(r.id, "client", who, { target: t.db, now: T0 });
+    const code = await lastCode(r.email);
+    const both = await Promise.all([
+      signWithCode(r.id, "client", sign(code), who, ctx, { target: t.db, now: T0 + 1000 }),
+      signWithCode(r.id, "client", sign(code), who, ctx, { target: t.db, now: T0 + 1000 }),
+    ]);
+    expect(both.filter((b) => b.ok)).toHaveLength(1);
+    const signers = await t.db.selectFrom("signature_signers").select("role").where("request_id", "=", r.id).execute();
+    expect(signers).toEqual([{ role: "client" }]);
+  });
+
   it("a signed contract dates the withdrawal period from its signing day", async () => {
     const r = await sentConvention("contrat");
     const who = { email: r.email };
