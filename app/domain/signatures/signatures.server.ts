@@ -105,6 +105,8 @@ export interface SignatureRequestView {
   number: string;
   registrationId: string | null;
   leadId: string | null;
+  /** The session the document belongs to ("" for a devis without one). */
+  sessionId: string;
   signerName: string;
   signerEmail: string;
   state: SignatureState;
@@ -125,6 +127,7 @@ export interface SignatureRequestView {
 
 async function viewOf(row: NonNullable<RequestRow>, target: Db): Promise<SignatureRequestView> {
   const signers = await target.selectFrom("signature_signers").selectAll().where("request_id", "=", row.id).orderBy("signed_at").execute();
+  const doc = await target.selectFrom("documents").select("session_id").where("id", "=", row.document_id).executeTakeFirst();
   return {
     id: row.id,
     documentId: row.document_id,
@@ -133,6 +136,7 @@ async function viewOf(row: NonNullable<RequestRow>, target: Db): Promise<Signatu
     number: row.number,
     registrationId: row.registration_id,
     leadId: row.lead_id,
+    sessionId: doc?.session_id ?? "",
     signerName: row.signer_name,
     signerEmail: row.signer_email,
     state: stateOf(row),

@@ -267,6 +267,20 @@ export function RequestSummary({ view }: { view: SignatureRequestView }) {
         <dd>
           <StateBadge state={view.state} locked={view.locked} />
         </dd>
+        <dt className="font-semibold">Dossier</dt>
+        <dd>
+          {view.leadId ? (
+            <Link to={`/admin/devis/${view.leadId}`} className={linkClass}>
+              Demande de devis
+            </Link>
+          ) : view.sessionId ? (
+            <Link to={`/admin/sessions/${view.sessionId}/documents`} className={linkClass}>
+              Documents de la session
+            </Link>
+          ) : (
+            "—"
+          )}
+        </dd>
         <dt className="font-semibold">Signataire</dt>
         <dd>
           {view.signerName} ({view.signerEmail})
