@@ -366,6 +366,8 @@ export async function sendSignatureRequest(
     if (!row) return refuse("not-found", "Cette demande de signature n'existe pas.");
     if (!["a_envoyer", "envoye", "expire"].includes(row.state))
       return refuse("conflict", `Cette demande est à l'état «\u00a0${STATE_LABELS[stateOf(row)]}\u00a0»\u00a0: elle ne s'envoie plus.`);
+    if (await registrationCancelled(trx, row))
+      return refuse("conflict", "L'inscription de ce document est annulée\u00a0: il ne se signe plus.");
     const iso = new Date(now).toISOString();
     const expires = new Date(now + validityDays * DAY_MS).toISOString();
     const moved = await trx
@@ -389,6 +391,13 @@ export async function sendSignatureRequest(
   });
   if (result.ok) signalMailQueued();
   return result;
+}
+
+/** A convention or contract whose registration was cancelled is no longer signed. */
+async function registrationCancelled(trx: Db, row: NonNullable<RequestRow>): Promise<boolean> {
+  if (!row.registration_id) return false;
+  const r = await trx.selectFrom("registrations").select("status").where("id", "=", row.registration_id).executeTakeFirst();
+  return !r || r.status === "annulee";
 }
 
 /* ----- The one-time code ----- */
@@ -429,6 +438,8 @@ export async function requestSignatureCode(
       return refuse("not-found", "Cette demande de signature n'existe pas.");
     const closed = closedFor(row, role, now);
     if (closed) return refuse(closed.kind, closed.error);
+    if (await registrationCancelled(trx, row))
+      return refuse("conflict", "L'inscription de ce document est annulée\u00a0: il ne se signe plus.");
     const recent = await trx
       .selectFrom("signature_codes")
       .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -353,6 +353,14 @@ describe.each(engines)("documents signed online ($name)", ({ create }) => {
     const sessionId = await fixture.newSession(5);
     const doc = await generateDocument({ kind: "emargement", sessionId }, { actor: staff, target: t.db, now: T0 }).catch(() => null);
     if (doc?.ok) expect(await createSignatureRequest(doc.id, staff, { target: t.db })).toMatchObject({ ok: false, kind: "invalid" });
+    // A registration cancelled meanwhile: its convention is no longer signed (no code, no new sending).
+    const r = await sentConvention();
+    await t.db.updateTable("registrations").set({ status: "annulee" }).where("id", "=", r.registrationId).execute();
+    expect(await requestSignatureCode(r.id, "client", { email: r.email }, { target: t.db, now: T0 })).toMatchObject({
+      ok: false,
+      kind: "conflict",
+    });
+    expect(await sendSignatureRequest(r.id, staff, { target: t.db, now: T0 })).toMatchObject({ ok: false, kind: "conflict" });
   });
 
   it("an admin's PKCS#12 is checked before it seals", async () => {
