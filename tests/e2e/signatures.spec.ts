@@ -156,3 +156,45 @@ test("staff send a convention, the contact signs it on a phone with the e-mailed
     await forgetSpaceOf([sessionId], [contact]);
   }
 });
+
+test("staff draw up a devis from a quote request: a field left wrong is said beside it, then DEVIS-… is made, ready to send for signature", async ({
+  browser,
+  page,
+  baseURL,
+  newLead,
+}) => {
+  const leadId = await newLead({ kind: "devis" });
+  const editor = await createAccount({ email: uniqueEmail("editrice-devis"), role: "editor" });
+  try {
+    await signInApi(page, baseURL!, editor.email);
+    await page.goto(`/admin/devis/${leadId}`);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { name: "Devis", exact: true })).toBeVisible();
+    expect(await axeViolations(page), "page d'une demande de devis").toEqual([]);
+    await page.getByLabel("Dates (sans session)").fill("En avril, deux jours consécutifs");
+    await page.getByLabel("Prix par stagiaire (€)").fill("beaucoup");
+    await page.getByRole("button", { name: "Établir le devis" }).click();
+    await expect(page.locator("#devis-prix-error")).toContainText("Indiquez un prix en euros");
+    await expect(page.getByLabel("Dates (sans session)")).toHaveValue("En avril, deux jours consécutifs");
+    await page.getByLabel("Prix par stagiaire (€)").fill("1 250,00");
+    await page.getByRole("button", { name: "Établir le devis" }).click();
+    const made = page.getByTestId("devis-liste");
+    await expect(made).toContainText(/DEVIS-\d{4}-\d{4}/);
+    await expect(made.getByRole("link", { name: "Envoyer pour signature" })).toBeVisible();
+    expect(await axeViolations(page), "devis établi").toEqual([]);
+    // Without JavaScript: the refusal comes with the page, what was typed kept.
+    const nojs = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await nojs.newPage();
+    await signInApi(plain, baseURL!, editor.email);
+    await plain.goto(`/admin/devis/${leadId}`);
+    await plain.getByLabel("Dates (sans session)").fill("En mai");
+    await plain.getByLabel("Prix par stagiaire (€)").fill("mille");
+    await plain.getByRole("button", { name: "Établir un nouveau devis" }).click();
+    await expect(plain.locator("#devis-prix-error")).toContainText("Indiquez un prix en euros");
+    await expect(plain.getByLabel("Dates (sans session)")).toHaveValue("En mai");
+    await expect(plain.getByLabel("Prix par stagiaire (€)")).toHaveValue("mille");
+    await nojs.close();
+  } finally {
+    await serverDb().deleteFrom("documents").where("subject_key", "=", `devis:${leadId}`).execute();
+  }
+});

@@ -76,11 +76,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (input.intent === "devis") {
     if (kind !== "devis") return notFound();
-    const made = await generateQuote(params.id, formDataToObject(form), { actor: user });
+    const values = formDataToObject(form);
+    const made = await generateQuote(params.id, values, { actor: user });
     return made.ok
       ? replyWithToast<QuoteReply>({ ok: true, intent: "devis", message: `Devis ${made.number} établi.` })
       : replyWithToast<QuoteReply>(
-          { ok: false, intent: "devis", message: made.error, errors: "errors" in made ? made.errors : undefined },
+          { ok: false, intent: "devis", message: made.error, errors: "errors" in made ? made.errors : undefined, values },
           { status: failureStatus(made.kind) },
         );
   }

@@ -6,7 +6,13 @@ import { Link } from "~/ui/link";
 import { VAT_CHOICES } from "../quote";
 import type { LeadQuote } from "../quote.server";
 
-export type QuoteReply = { ok: boolean; message: string; intent?: string; errors?: Record<string, string> };
+export type QuoteReply = {
+  ok: boolean;
+  message: string;
+  intent?: string;
+  errors?: Record<string, string>;
+  values?: Record<string, unknown>;
+};
 
 /** A devis's signature, as the signatures screens say it (composed by the route). */
 export interface QuoteSignature {
@@ -45,6 +51,9 @@ export function QuoteSection({
   busy: boolean;
 }) {
   const errors = reply?.intent === "devis" ? reply.errors : undefined;
+  // What was typed comes back with a refusal (without JavaScript too): nothing is lost.
+  const typed = reply?.intent === "devis" && !reply.ok ? (reply.values ?? {}) : {};
+  const kept = (name: string, fallback = "") => (typeof typed[name] === "string" ? (typed[name] as string) : fallback);
   return (
     <section aria-labelledby="devis-titre" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
       <h2 id="devis-titre" className="text-lg font-semibold">
@@ -99,6 +108,7 @@ export function QuoteSection({
           className="sm:col-span-2"
           hint="Ou laissez vide et indiquez la formation et les dates."
           placeholder="Aucune session précise"
+          defaultValue={kept("session")}
           groups={[{ options: sessions.map((s) => ({ value: s.id, label: s.label })) }]}
           error={errors?.session}
         />
@@ -108,7 +118,7 @@ export function QuoteSection({
           label="Formation"
           placeholder="Choisissez…"
           groups={[{ options: formations.map((f) => ({ value: f.slug, label: f.title })) }]}
-          defaultValue={formations[0]?.slug ?? ""}
+          defaultValue={kept("formation", formations[0]?.slug ?? "")}
           error={errors?.formation}
         />
         <TextField
@@ -116,6 +126,7 @@ export function QuoteSection({
           name="dates"
           label="Dates (sans session)"
           hint="Exemple : en avril 2027, deux jours."
+          defaultValue={kept("dates")}
           error={errors?.dates}
         />
         <TextField
@@ -125,16 +136,24 @@ export function QuoteSection({
           type="number"
           inputMode="numeric"
           required
-          defaultValue={String(trainees ?? 1)}
+          defaultValue={kept("stagiaires", String(trainees ?? 1))}
           error={errors?.stagiaires}
         />
-        <TextField form="devis" name="prix" label="Prix par stagiaire (€)" inputMode="decimal" required error={errors?.prix} />
+        <TextField
+          form="devis"
+          name="prix"
+          label="Prix par stagiaire (€)"
+          inputMode="decimal"
+          required
+          defaultValue={kept("prix")}
+          error={errors?.prix}
+        />
         <SelectField
           form="devis"
           name="tva"
           label="TVA"
           required
-          defaultValue="exonere"
+          defaultValue={kept("tva", "exonere")}
           groups={[{ options: VAT_CHOICES.map((c) => ({ value: c.value, label: c.label })) }]}
           error={errors?.tva}
         />
@@ -144,7 +163,7 @@ export function QuoteSection({
           label="Valable jusqu'au"
           type="date"
           required
-          defaultValue={defaultValidity}
+          defaultValue={kept("validite", defaultValidity)}
           error={errors?.validite}
         />
         <TextAreaField
@@ -154,6 +173,7 @@ export function QuoteSection({
           className="sm:col-span-2"
           hint="Par défaut, les modalités de paiement des réglages des documents."
           rows={3}
+          defaultValue={kept("conditions")}
           error={errors?.conditions}
         />
         <div className="sm:col-span-2">
