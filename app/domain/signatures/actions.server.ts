@@ -29,7 +29,17 @@ export type ActionReply = {
   kind?: FailureKind;
   /** A request just prepared: the page to go to. */
   redirectTo?: string;
+  /** What was typed, sent back with a refusal (nothing typed is lost, without JavaScript too). */
+  values?: Record<string, string>;
 };
+
+/** A refusal carries the text fields back (never a file nor a password). */
+function withValues(result: ActionReply, form: FormData): ActionReply {
+  if (result.ok) return result;
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === "string" && key !== "motdepasse") values[key] = value;
+  return { ...result, values };
+}
 
 const unknown = (intent: string): ActionReply => ({ ok: false, message: "Action inconnue.", intent, kind: "invalid" });
 
@@ -65,6 +75,10 @@ export const ADMIN_INTENTS = ["reglages", "certificat"];
 
 /** /admin/signatures: prepare a request (editors), the settings and the certificate (admins). */
 export async function signaturesListAction(form: FormData, actor: Actor): Promise<ActionReply> {
+  return withValues(await listAction(form, actor), form);
+}
+
+async function listAction(form: FormData, actor: Actor): Promise<ActionReply> {
   const values = formDataToObject(form);
   const intent = String(values.intent ?? "");
   switch (intent) {
@@ -98,6 +112,10 @@ export async function signaturesListAction(form: FormData, actor: Actor): Promis
 
 /** /admin/signatures/{id}: send (again), the organisation's code and signature, the paper copy. */
 export async function signatureAction(id: string, form: FormData, actor: Actor, request: Request): Promise<ActionReply> {
+  return withValues(await requestAction(id, form, actor, request), form);
+}
+
+async function requestAction(id: string, form: FormData, actor: Actor, request: Request): Promise<ActionReply> {
   const values = formDataToObject(form);
   const intent = String(values.intent ?? "");
   switch (intent) {
@@ -133,6 +151,10 @@ function contextOf(request: Request) {
 
 /** /espace/signatures/{id}: the signer asks for a code, signs, or refuses. */
 export async function signerAction(id: string, email: string, form: FormData, request: Request): Promise<ActionReply> {
+  return withValues(await signerFormAction(id, email, form, request), form);
+}
+
+async function signerFormAction(id: string, email: string, form: FormData, request: Request): Promise<ActionReply> {
   const values = formDataToObject(form);
   const intent = String(values.intent ?? "");
   switch (intent) {

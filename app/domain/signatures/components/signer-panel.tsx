@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
 import { CheckboxField, TextAreaField, TextField } from "~/ui/form/fields";
 import type { SignerPage } from "../signatures.server";
-import { linkClass, panel, ReplyMessage, StateBadge, type SignatureReply } from "./staff-screens";
+import { keptValue, linkClass, panel, ReplyMessage, StateBadge, type SignatureReply } from "./staff-screens";
 
 /**
  * /espace/signatures/{id}: the signer reads the document, asks for a code, ticks « J'ai lu et
@@ -100,6 +100,7 @@ export function SignerPanel({ page, reply, drawing }: { page: SignerPage; reply?
                 hint="Elle est transmise à l'organisme, qui pourra vous proposer un document corrigé."
                 required
                 rows={3}
+                defaultValue={keptValue(reply, "refuser", "motif")}
                 error={reply?.intent === "refuser" ? reply.errors?.motif : undefined}
               />
               <Button type="submit" variant="dangerGhost" disabled={busy}>

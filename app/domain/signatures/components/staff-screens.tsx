@@ -7,7 +7,18 @@ import { MAX_CODE_TRIES, STATE_LABELS, type SignatureState } from "../model";
 import type { EligibleDocument, SignatureRequestView } from "../signatures.server";
 
 /** What an action of the signatures screens answers: its message beside the form it came from. */
-export type SignatureReply = { ok: boolean; message: string; intent?: string; errors?: Record<string, string> };
+export type SignatureReply = {
+  ok: boolean;
+  message: string;
+  intent?: string;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+};
+
+/** A field's value sent back with its form's refusal, or its default. */
+export function keptValue(reply: SignatureReply | undefined, intent: string, name: string, fallback = ""): string {
+  return reply?.intent === intent && !reply.ok ? (reply.values?.[name] ?? fallback) : fallback;
+}
 
 const th = "border-b border-slate-200 px-3 py-2 text-left font-semibold dark:border-slate-700";
 const td = "border-b border-slate-100 px-3 py-2 align-top dark:border-slate-800";
@@ -172,7 +183,7 @@ export function SettingsSection({
             type="number"
             inputMode="numeric"
             required
-            defaultValue={String(settings.reminderDays)}
+            defaultValue={keptValue(reply, "reglages", "reminderDays", String(settings.reminderDays))}
             error={errors?.reminderDays}
           />
           <TextField
@@ -182,7 +193,7 @@ export function SettingsSection({
             type="number"
             inputMode="numeric"
             required
-            defaultValue={String(settings.validityDays)}
+            defaultValue={keptValue(reply, "reglages", "validityDays", String(settings.validityDays))}
             error={errors?.validityDays}
           />
           <div className="sm:col-span-2">
@@ -446,7 +457,15 @@ export function OutsideSection({ view, reply, busy }: { view: SignatureRequestVi
           required
           error={errors?.scan}
         />
-        <TextField form="papier" name="signe_le" label="Signé le" type="date" required error={errors?.signe_le} />
+        <TextField
+          form="papier"
+          name="signe_le"
+          label="Signé le"
+          type="date"
+          required
+          defaultValue={keptValue(reply, "hors-plateforme", "signe_le")}
+          error={errors?.signe_le}
+        />
         <div className="sm:col-span-2">
           <Button type="submit" variant="secondary" disabled={busy}>
             Enregistrer la copie signée
