@@ -198,3 +198,26 @@ test("staff draw up a devis from a quote request: a field left wrong is said bes
     await serverDb().deleteFrom("documents").where("subject_key", "=", `devis:${leadId}`).execute();
   }
 });
+
+test("the signatures screens: a visitor is sent to the sign-in page, a viewer is refused, an editor cannot change the settings", async ({
+  page,
+  baseURL,
+}) => {
+  const anonymous = await page.request.get("/admin/signatures", { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(302);
+  expect(anonymous.headers()["location"]).toContain("/login");
+  const viewer = await createAccount({ email: uniqueEmail("lecteur-signatures"), role: "viewer" });
+  await signInApi(page, baseURL!, viewer.email, viewer.password);
+  expect((await page.goto("/admin/signatures"))?.status()).toBe(403);
+  expect((await page.request.get(`/admin/signatures/${crypto.randomUUID()}/preuve.json`)).status()).toBe(403);
+  // An editor sees the screen but an admin's settings are refused to them on the server.
+  await page.context().clearCookies();
+  const editor = await createAccount({ email: uniqueEmail("editeur-signatures"), role: "editor" });
+  await signInApi(page, baseURL!, editor.email);
+  await page.goto("/admin/signatures");
+  await expect(page.getByRole("heading", { name: "Signatures", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Enregistrer les réglages" })).toHaveCount(0);
+  const refused = await page.request.post("/admin/signatures", { form: { intent: "reglages", reminderDays: "5", validityDays: "20" } });
+  expect(refused.status()).toBe(403);
+  expect((await page.request.get(`/admin/signatures/${crypto.randomUUID()}`)).status()).toBe(404);
+});
