@@ -126,6 +126,9 @@ test("staff send a convention, the contact signs it on a phone with the e-mailed
     const report = execFileSync("pdfsig", [(await download.path())!], { encoding: "utf8" });
     expect(report).toContain("Signature is Valid.");
     expect(report).toContain("Total document signed");
+    // The session's page says it: « Convention signée ».
+    await page.goto(`/admin/sessions/${sessionId}`);
+    await expect(page.getByTestId("convention-signee")).toContainText("Convention signée");
     // The proof, for staff only: both signatures, the hashes before and after, the codes' e-mails.
     const proof = await page.request.get(`${requestUrl}/preuve.json`);
     expect(proof.status()).toBe(200);
