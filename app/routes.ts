@@ -40,7 +40,7 @@ export default [
   route("admin/questionnaires/:id/resultats.csv", "routes/admin/questionnaire-results-export.ts"),
   route("admin/emargement/fichiers/:id", "routes/admin/emargement-file.ts"),
   // Documents signed online: the sealed PDF, the paper copy's scan, the proof (README « Signature en ligne »).
-  route("admin/signatures/:id/:file", "routes/admin/signature-file.ts"),
+  route("admin/signatures/:id/telecharger/:file", "routes/admin/signature-file.ts"),
   route("espace/signatures/:id/document.pdf", "routes/space/signature-document.ts"),
   // A trainer's calendar subscription (secret address, revocable: docs/decisions/0030-trainer-slots.md).
   route("formateurs/agenda/:secret/agenda.ics", "routes/trainer-feed.ts"),

@@ -77,6 +77,7 @@ const AUDITED_ADMIN = [
   "/admin/devis",
   "/admin/messages",
   "/admin/reclamations",
+  "/admin/signatures",
   "/admin/journal",
   "/admin/utilisateurs",
   "/admin/parametres",

@@ -3,6 +3,7 @@ import { axeViolations } from "./support/axe";
 import { createAccount, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
+import { openPass, visitAll } from "./support/page-pass";
 import { forgetSpaceOf } from "./support/space";
 import { registerOverHttp } from "./support/sessions";
 
@@ -126,11 +127,26 @@ test("staff send a convention, the contact signs it on a phone with the e-mailed
     const report = execFileSync("pdfsig", [(await download.path())!], { encoding: "utf8" });
     expect(report).toContain("Signature is Valid.");
     expect(report).toContain("Total document signed");
+    // The page pass (French typography, ids, console, axe at both widths and themes): staff's screens and the signer's.
+    const staffPass = await openPass(browser, baseURL!);
+    await signInApi(staffPass.page, baseURL!, editor.email);
+    const staffProblems = await visitAll(staffPass, [
+      { path: new URL(requestUrl).pathname, forOutsiders: false, axe: true },
+      { path: "/admin/signatures", forOutsiders: false, axe: true },
+    ]);
+    await staffPass.context.close();
+    expect(staffProblems, staffProblems.join("\n")).toEqual([]);
+    const signerPath = new URL(mobile.url()).pathname;
+    const signerProblems = await visitAll({ page: mobile, context: phone, errors: [] }, [
+      { path: signerPath, forOutsiders: true, axe: true },
+      { path: "/espace", forOutsiders: true, axe: true },
+    ]);
+    expect(signerProblems, signerProblems.join("\n")).toEqual([]);
     // The session's page says it: « Convention signée ».
     await page.goto(`/admin/sessions/${sessionId}`);
     await expect(page.getByTestId("convention-signee")).toContainText("Convention signée");
     // The proof, for staff only: both signatures, the hashes before and after, the codes' e-mails.
-    const proof = await page.request.get(`${requestUrl}/preuve.json`);
+    const proof = await page.request.get(`${requestUrl}/telecharger/preuve.json`);
     expect(proof.status()).toBe(200);
     const body = (await proof.json()) as {
       signatures: Array<{ role: string; code: { delivery: { to: string } | null } }>;
@@ -142,7 +158,7 @@ test("staff send a convention, the contact signs it on a phone with the e-mailed
     ]);
     expect(body.sha256.after).toMatch(/^[0-9a-f]{64}$/);
     // Signed out, no proof nor PDF; another request's signing page is nobody's (404), even signed in.
-    expect((await request.get(`${new URL(requestUrl).pathname}/preuve.json`, { maxRedirects: 0 })).status()).not.toBe(200);
+    expect((await request.get(`${new URL(requestUrl).pathname}/telecharger/preuve.json`, { maxRedirects: 0 })).status()).not.toBe(200);
     expect((await mobile.request.get(`/espace/signatures/${crypto.randomUUID()}`)).status()).toBe(404);
     await phone.close();
   } finally {
@@ -212,7 +228,7 @@ test("the signatures screens: a visitor is sent to the sign-in page, a viewer is
   const viewer = await createAccount({ email: uniqueEmail("lecteur-signatures"), role: "viewer" });
   await signInApi(page, baseURL!, viewer.email, viewer.password);
   expect((await page.goto("/admin/signatures"))?.status()).toBe(403);
-  expect((await page.request.get(`/admin/signatures/${crypto.randomUUID()}/preuve.json`)).status()).toBe(403);
+  expect((await page.request.get(`/admin/signatures/${crypto.randomUUID()}/telecharger/preuve.json`)).status()).toBe(403);
   // An editor sees the screen but an admin's settings are refused to them on the server.
   await page.context().clearCookies();
   const editor = await createAccount({ email: uniqueEmail("editeur-signatures"), role: "editor" });

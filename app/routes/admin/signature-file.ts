@@ -5,7 +5,7 @@ import { requireEditor } from "~/platform/auth/guard.server";
 import { downloadResponse } from "~/platform/http/download";
 
 /**
- * GET /admin/signatures/{id}/document.pdf (the sealed PDF once signed, else the document sent),
+ * GET /admin/signatures/{id}/telecharger/document.pdf (the sealed PDF once signed, else the document sent),
  * /scan (the copy signed on paper) and /preuve.json (the proof file), for editors and admins.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {

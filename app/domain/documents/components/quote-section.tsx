@@ -125,7 +125,7 @@ export function QuoteSection({
           form="devis"
           name="dates"
           label="Dates (sans session)"
-          hint="Exemple : en avril 2027, deux jours."
+          hint={"Exemple\u00a0: en avril 2027, deux jours."}
           defaultValue={kept("dates")}
           error={errors?.dates}
         />

@@ -59,7 +59,7 @@ export function StateBadge({ state, locked = false }: { state: SignatureState; l
 export function RequestsTable({ rows }: { rows: SignatureRequestView[] }) {
   if (!rows.length) return <p className="text-slate-700 dark:text-slate-300">Aucun document n'a encore été envoyé pour signature.</p>;
   return (
-    <div className="overflow-x-auto" role="region" aria-label="Demandes de signature" tabIndex={0}>
+    <div className="overflow-x-auto" role="region" aria-label="Tableau des demandes, défilant horizontalement" tabIndex={0}>
       <table className="w-full min-w-[40rem] border-collapse text-sm">
         <caption className="sr-only">Demandes de signature, les plus récentes d'abord</caption>
         <thead>
@@ -232,8 +232,8 @@ export function CertificateSection({
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="certificat">
         {certificate
-          ? `${certificate.source === "televerse" ? "Certificat téléversé" : "Certificat auto-signé créé par le site"} : ${certificate.subject}, valable jusqu'au ${formatDateTimeShort(certificate.notAfter)}. Empreinte SHA-256 : ${certificate.fingerprint}.`
-          : "Aucun certificat pour l'instant : le site crée un certificat auto-signé au nom de l'organisme lors de la première signature."}
+          ? `${certificate.source === "televerse" ? "Certificat téléversé" : "Certificat auto-signé créé par le site"}\u00a0: ${certificate.subject}, valable jusqu'au ${formatDateTimeShort(certificate.notAfter)}. Empreinte SHA-256\u00a0: ${certificate.fingerprint}.`
+          : "Aucun certificat pour l'instant\u00a0: le site crée un certificat auto-signé au nom de l'organisme lors de la première signature."}
       </p>
       {canEdit ? (
         <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2">
@@ -307,7 +307,7 @@ export function RequestSummary({ view }: { view: SignatureRequestView }) {
         <dt className="font-semibold">Codes erronés</dt>
         <dd>
           {view.failedTries} sur {MAX_CODE_TRIES}
-          {view.locked ? " : demande bloquée, envoyez-la à nouveau pour la débloquer." : ""}
+          {view.locked ? "\u00a0: demande bloquée, envoyez-la à nouveau pour la débloquer." : ""}
         </dd>
         {view.refusalReason ? (
           <>
@@ -336,15 +336,15 @@ export function RequestSummary({ view }: { view: SignatureRequestView }) {
         </>
       ) : null}
       <p className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-        <a href={`/admin/signatures/${view.id}/document.pdf`} className={linkClass} data-testid="telecharger-document">
+        <a href={`/admin/signatures/${view.id}/telecharger/document.pdf`} className={linkClass} data-testid="telecharger-document">
           {view.hasSealed ? "Télécharger le PDF scellé" : "Télécharger le document"}
         </a>
         {view.hasScan ? (
-          <a href={`/admin/signatures/${view.id}/scan`} className={linkClass}>
+          <a href={`/admin/signatures/${view.id}/telecharger/scan`} className={linkClass}>
             Télécharger le scan signé ({view.scanName})
           </a>
         ) : null}
-        <a href={`/admin/signatures/${view.id}/preuve.json`} className={linkClass}>
+        <a href={`/admin/signatures/${view.id}/telecharger/preuve.json`} className={linkClass}>
           Télécharger le fichier de preuve (JSON)
         </a>
       </p>
