@@ -641,6 +641,7 @@ export async function signWithCode(
         .where("state", "=", "signe_client")
         .execute();
       await applySignedEffects(trx, row, iso);
+      await queueSignedMail(trx, row, key, now);
       await recordAudit(trx, {
         actor: who.actor ?? { id: null, email: who.email, role: "signataire" },
         action: "sign",
@@ -713,6 +714,33 @@ async function sealDocument(
     contactInfo: org.email,
     signingTime: new Date(now),
   });
+}
+
+/** The signer receives the sealed document (attached by its storage key, read when the e-mail is sent). */
+async function queueSignedMail(trx: Db, row: NonNullable<RequestRow>, sealedKey: string, now: number): Promise<void> {
+  const org = await organisationName(trx);
+  await enqueueMail(
+    trx,
+    {
+      registrationId: row.registration_id,
+      leadId: row.lead_id,
+      purpose: "signature-finale",
+      to: row.signer_email,
+      replyTo: await staffAddress(trx),
+      subject: `${titleOf(row.kind)} ${row.number} signé${org ? ` — ${org}` : ""}`,
+      text: [
+        `Bonjour ${row.signer_name},`,
+        "",
+        `Le document «\u00a0${titleOf(row.kind)}\u00a0» n°\u00a0${row.number} est signé par les deux parties. Vous le trouverez ci-joint, scellé\u00a0: toute modification du fichier se verrait à l'ouverture.`,
+        `Il reste aussi dans votre espace\u00a0: ${config().siteUrl}${signerPath(row.id)}`,
+        "",
+        "Bien cordialement,",
+        org,
+      ].join("\n"),
+      attachments: [{ filename: `${row.number}-signe.pdf`, contentType: "application/pdf", storageKey: sealedKey }],
+    },
+    now,
+  );
 }
 
 /** Staff are told of a step (client signed, refused). */

@@ -172,6 +172,14 @@ describe.each(engines)("documents signed online ($name)", ({ create }) => {
 
     const file = (await signatureFile(r.id, "document", t.db))!;
     expect(file.filename).toMatch(/^CONV-\d{4}-\d{4}-signe\.pdf$/);
+    // The signer receives it, attached by its storage key.
+    const final = await t.db
+      .selectFrom("mail_queue")
+      .select("attachments")
+      .where("to_address", "=", r.email)
+      .where("purpose", "=", "signature-finale")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(final.attachments)).toEqual([expect.objectContaining({ contentType: "application/pdf", filename: file.filename })]);
     const report = pdfsig(file.body);
     expect(report).toContain("Signature Validation: Signature is Valid.");
     expect(report).toContain("Total document signed");
