@@ -7,6 +7,7 @@ import { emitEvent } from "~/domain/webhooks/webhooks.server";
 import { config } from "~/platform/config.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
+import { isUniqueViolation } from "~/platform/db/errors";
 import { enqueueMail, signalMailQueued } from "~/platform/email/queue.server";
 import { formatDate, formatDateTime } from "~/platform/format";
 import { parisCalendarDay } from "~/platform/intl";
@@ -666,6 +667,8 @@ export async function signWithCode(
       await storage()
         .delete(written)
         .catch(() => {});
+    // The same signer signing twice at once with two codes: the second finds the first's signature.
+    if (isUniqueViolation(error)) return refuse("conflict", "Ce document vient d'être signé.");
     throw error;
   }
 }

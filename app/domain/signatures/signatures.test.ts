@@ -260,6 +260,18 @@ describe.each(engines)("documents signed online ($name)", ({ create }) => {
     expect(both.filter((b) => b.ok)).toHaveLength(1);
     const signers = await t.db.selectFrom("signature_signers").select("role").where("request_id", "=", r.id).execute();
     expect(signers).toEqual([{ role: "client" }]);
+    // The organisation's signatory with two valid codes, both at once: one seal, the other refused (never an error).
+    const org = { email: "signataire-concurrent@formavia.test", actor: { ...staff, email: "signataire-concurrent@formavia.test" } };
+    await requestSignatureCode(r.id, "organisme", org, { target: t.db, now: T0 + 2000 });
+    const first = await lastCode(org.email);
+    await requestSignatureCode(r.id, "organisme", org, { target: t.db, now: T0 + 3000 });
+    const second = await lastCode(org.email);
+    const seals = await Promise.all(
+      [first, second].map((c) => signWithCode(r.id, "organisme", sign(c), org, ctx, { target: t.db, now: T0 + 4000 })),
+    );
+    expect(seals.filter((x) => x.ok)).toHaveLength(1);
+    expect(seals.find((x) => !x.ok)).toMatchObject({ ok: false, kind: "conflict" });
+    expect((await getSignatureRequest(r.id, t.db))!.state).toBe("signe");
   });
 
   it("a signed contract dates the withdrawal period from its signing day", async () => {
