@@ -30,6 +30,7 @@ import { generateQuote, leadQuotes } from "~/domain/documents/quote.server";
 import { MENTIONS } from "~/domain/documents/mentions";
 import { documentFile } from "~/domain/documents/documents.server";
 import { pdfText } from "../../../tests/support/pdf-text";
+import sharp from "sharp";
 
 documentsTestConfig("signatures-test-");
 
@@ -274,11 +275,29 @@ describe.each(engines)("documents signed online ($name)", ({ create }) => {
     expect((await getSignatureRequest(r.id, t.db))!.state).toBe("signe");
   });
 
-  it("a signed contract dates the withdrawal period from its signing day", async () => {
+  it("a signed contract dates the withdrawal period from its signing day; the signature page prints each signature, the drawing too", async () => {
     const r = await sentConvention("contrat");
     const who = { email: r.email };
     await requestSignatureCode(r.id, "client", who, { target: t.db, now: T0 });
-    await signWithCode(r.id, "client", sign(await lastCode(r.email)), who, ctx, { target: t.db, now: T0 + 1000 });
+    const png = await sharp({ create: { width: 240, height: 80, channels: 4, background: { r: 15, g: 23, b: 42, alpha: 1 } } })
+      .png()
+      .toBuffer();
+    const drawing = `data:image/png;base64,${png.toString("base64")}`;
+    // Not a PNG: refused beside its field.
+    expect(
+      await signWithCode(r.id, "client", { ...sign("123456"), dessin: "data:image/gif;base64,R0lGOD" }, who, ctx, {
+        target: t.db,
+        now: T0 + 500,
+      }),
+    ).toMatchObject({ ok: false, field: "dessin" });
+    expect(
+      (
+        await signWithCode(r.id, "client", { ...sign(await lastCode(r.email)), dessin: drawing }, who, ctx, {
+          target: t.db,
+          now: T0 + 1000,
+        })
+      ).ok,
+    ).toBe(true);
     const signDay = Date.parse("2099-02-05T22:30:00Z"); // 23 h 30 in Paris: still 5 February
     const org = { email: staff.email, actor: staff };
     await requestSignatureCode(r.id, "organisme", org, { target: t.db, now: signDay });
@@ -291,6 +310,18 @@ describe.each(engines)("documents signed online ($name)", ({ create }) => {
       .where("id", "=", r.registrationId)
       .executeTakeFirstOrThrow();
     expect(reg).toEqual({ withdrawal_from: "2099-02-05", final_on: "2099-02-15" });
+    const sealed = (await signatureFile(r.id, "document", t.db))!.body;
+    const text = await pdfText(sealed);
+    for (const line of [
+      "Page des signatures",
+      "Pour le client",
+      "Claire Dupré, en son nom",
+      "Signé le 5 février 2099 à 23 h 30 (heure de Paris)",
+      "Code à usage unique envoyé par e-mail",
+    ])
+      expect(text).toContain(line);
+    expect(text).not.toContain("illisible");
+    expect(sealed.includes("/Subtype /Image")).toBe(true);
   });
 
   it("« signé hors plateforme » keeps the uploaded scan; a refusal keeps its reason", async () => {
