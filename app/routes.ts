@@ -46,6 +46,9 @@ export default [
   route("admin/formateurs/:id/pieces/:fileId", "routes/admin/formateur-piece.ts"),
   route("admin/questionnaires/:id/resultats.csv", "routes/admin/questionnaire-results-export.ts"),
   route("admin/emargement/fichiers/:id", "routes/admin/emargement-file.ts"),
+  // Documents signed online: the sealed PDF, the paper copy's scan, the proof (README « Signature en ligne »).
+  route("admin/signatures/:id/telecharger/:file", "routes/admin/signature-file.ts"),
+  route("espace/signatures/:id/document.pdf", "routes/space/signature-document.ts"),
   // A trainer's calendar subscription (secret address, revocable: docs/decisions/0030-trainer-slots.md).
   route("formateurs/agenda/:secret/agenda.ics", "routes/trainer-feed.ts"),
   // The client's, trainee's and trainer's spaces: files (outside the site's frame).
@@ -94,6 +97,8 @@ export default [
     route("inscriptions/:id/facturation", "routes/admin/inscription-facturation.tsx"),
     route("reclamations", "routes/admin/reclamations.tsx"),
     route("reclamations/:id", "routes/admin/reclamation.tsx"),
+    route("signatures", "routes/admin/signatures.tsx"),
+    route("signatures/:id", "routes/admin/signature.tsx"),
     route("sessions", "routes/admin/sessions.tsx"),
     route("sessions/:id", "routes/admin/session.tsx"),
     route("sessions/:id/documents", "routes/admin/session-documents.tsx"),
@@ -142,6 +147,7 @@ export default [
     route("espace/formateur", "routes/space/home.tsx", { id: "routes/space/trainer-home" }),
     route("espace/formateur/sessions/:id", "routes/space/trainer-session.tsx"),
     route("espace/reclamation", "routes/space/complaint.tsx"),
+    route("espace/signatures/:id", "routes/space/signature.tsx"),
     // Attendance signed online: a trainee signs a half-day (README « Émargement en ligne »).
     route("emargement/:sessionId", "routes/site/emargement.tsx"),
     route("conditions-generales-de-vente", "routes/site/legal-document.tsx", { id: "routes/site/cgv" }),

@@ -17,6 +17,7 @@ import { dispatchQuestionnaires } from "~/domain/questionnaires/dispatch.server"
 import { anonymiseExpiredAnswers } from "~/domain/questionnaires/people.server";
 import { refreshPublishedRates } from "~/domain/questionnaires/rates.server";
 import { pruneAttendance } from "~/domain/attendance/retention.server";
+import { remindAndExpireSignatures } from "~/domain/signatures/signatures.server";
 import { config } from "~/platform/config.server";
 import { pruneOutbox } from "~/platform/email/mailer.server";
 import { retentionCutoff } from "~/domain/leads/leads.server";
@@ -107,6 +108,15 @@ export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
   { name: "Rappels des factures échues envoyés", next: every(60 * 60 * 1000), run: () => sendDueReminders() },
   // Offers of the waiting lists that expired, and seats added by staff, go to the next in line.
   { name: "Listes d'attente des sessions servies", next: every(60 * 1000), run: () => sweepWaitingLists() },
+  // Documents signed online: one reminder to a signer who has not signed, requests past their validity expired.
+  {
+    name: "Signatures : relances envoyées et demandes expirées",
+    next: every(60 * 60 * 1000),
+    run: async () => {
+      const { reminded, expired } = await remindAndExpireSignatures();
+      return reminded + expired;
+    },
+  },
 ];
 
 /** This process's name on the leader lock (its instance id, made unique per start). */

@@ -30,6 +30,7 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
   complaints: ["audit", "settings"],
   questionnaires: ["audit", "content", "formations", "registrations", "settings"],
   invoices: ["audit", "formations", "funding", "registrations", "settings", "webhooks"],
+  signatures: ["audit", "documents", "registrations", "settings", "webhooks"],
   // Imported by no other domain.
   space: [
     "attendance",
@@ -42,6 +43,7 @@ export const DOMAIN_DEPENDENCIES: Record<string, readonly string[]> = {
     "questionnaires",
     "registrations",
     "settings",
+    "signatures",
     "trainers",
   ],
   leads: ["audit", "complaints", "content", "formations", "funding", "settings", "webhooks"],

@@ -178,8 +178,12 @@ test("an editor creates, illustrates, publishes, unpublishes and renames a forma
   await page.getByRole("button", { name: `Dupliquer « ${title} »` }).click();
   await expect(page.getByText(`Copie créée en brouillon\u00a0: « ${title} (copie) ».`)).toBeVisible();
   await expect(page.getByRole("link", { name: `${title} (copie)`, exact: true })).toBeVisible();
-  await page.getByRole("button", { name: `Supprimer « ${title} (copie) »` }).click();
   const confirm = page.getByRole("dialog", { name: "Supprimer cette formation ?" });
+  // The list is read again after the copy: a click while its rows are replaced opens nothing.
+  await expect(async () => {
+    await page.getByRole("button", { name: `Supprimer « ${title} (copie) »` }).click();
+    await expect(confirm).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await confirm.getByRole("button", { name: "Supprimer définitivement" }).click();
   await expect(page.getByText(`Formation « ${title} (copie) » supprimée.`)).toBeVisible();
   await expect(page.getByRole("link", { name: `${title} (copie)`, exact: true })).toHaveCount(0);

@@ -79,6 +79,7 @@ const AUDITED_ADMIN = [
   "/admin/reclamations",
   "/admin/factures",
   "/admin/factures/reglages",
+  "/admin/signatures",
   "/admin/journal",
   "/admin/utilisateurs",
   "/admin/parametres",

@@ -1,6 +1,7 @@
-import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { renderSVG } from "uqr";
 import { authSecret, config } from "~/platform/config.server";
+import { hashOneTimeCode, newOneTimeCode } from "~/platform/one-time-code/one-time-code.server";
 import { halfDaySlug, ROOM_STEP_SECONDS } from "./model";
 
 /**
@@ -77,10 +78,7 @@ export function traineeOfToken(token: string, secret = authSecret()): string | n
   return same(traineeToken(id, secret), token) ? id : null;
 }
 
-/** A new one-time e-mail code (6 digits) and what is stored of it. */
-export function newEmailCode(): { code: string; hash: string } {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  return { code, hash: hashCode(code) };
-}
+/** A new one-time e-mail code (6 digits) and what is stored of it (app/platform/one-time-code). */
+export const newEmailCode = (): { code: string; hash: string } => newOneTimeCode("emargement-email");
 
-export const hashCode = (code: string) => createHash("sha256").update(`emargement-email:${code}`).digest("hex");
+export const hashCode = (code: string) => hashOneTimeCode("emargement-email", code);

@@ -99,7 +99,7 @@ export function plainText(markdown: string): string {
     .trim();
 }
 
-function formationData(f: Formation): FormationData {
+export function formationData(f: Formation): FormationData {
   return {
     title: f.title,
     objectives: f.objectives,
@@ -133,7 +133,7 @@ function sessionData(s: RegistrationSession, trainers: SessionData["trainers"]):
   };
 }
 
-async function logoOf(o: Organisation): Promise<Buffer | undefined> {
+export async function logoOf(o: Organisation): Promise<Buffer | undefined> {
   const key = o.logoUrl.replace(/^\/uploads\//, "");
   if (!key) return undefined;
   return imageForPdf(await storage().get(key));

@@ -199,11 +199,62 @@ export async function generateDocument(
   const mission = isTrainerKind(req.kind) ? await loadMission(source, req.trainerId ?? "", target) : null;
   const prepared = prepare(req, source, regs, today, mission);
   if ("ok" in prepared) return prepared;
-  const year = Number(today.slice(0, 4));
+  return storeNumberedDocument({
+    kind: req.kind,
+    year: Number(today.slice(0, 4)),
+    subjectKey: prepared.subjectKey,
+    sessionId: req.sessionId,
+    registrationId: prepared.registrationId,
+    traineeId: prepared.traineeId,
+    trainerId: prepared.trainerId,
+    filename: prepared.filename,
+    render: (number) => renderDocumentPdf(prepared.job({ number, issuedOn: issuedOnLabel(now) })),
+    actor,
+    target,
+    now,
+    alsoInTransaction,
+  });
+}
+
+/** What `storeNumberedDocument` numbers, renders and stores. */
+export interface NumberedDocument {
+  kind: DocumentKind;
+  year: number;
+  /** The versions of one document share it (`convention:<registration>`, `devis:<lead>`). */
+  subjectKey: string;
+  sessionId: string;
+  registrationId: string | null;
+  traineeId: string | null;
+  trainerId: string | null;
+  filename: string;
+  /** The PDF with this number. */
+  render: (number: string) => Promise<Buffer>;
+  actor: Actor;
+  target: Db;
+  now: number;
+  alsoInTransaction?: (trx: Db, id: string) => Promise<void>;
+}
+
+/**
+ * The document path's one way of numbering, storing and recording a document (see
+ * `generateDocument`): rendered with the number expected, written to the storage, then recorded
+ * in a short transaction that takes the number; a new version of a signed document is refused.
+ */
+export async function storeNumberedDocument(d: NumberedDocument): Promise<GenerateResult> {
+  const { actor, target, now, alsoInTransaction, year, render } = d;
+  const signed = await target
+    .selectFrom("documents")
+    .select("number")
+    .where("subject_key", "=", d.subjectKey)
+    .where("state", "=", "actif")
+    .where("signed_at", "is not", null)
+    .executeTakeFirst();
+  if (signed) return refuse("conflict", `Le document ${signed.number} est signé\u00a0: il ne peut plus être modifié ni remplacé.`);
   const id = randomUUID();
   const key = documentKey(year, id, Date.now());
   const iso = new Date(now).toISOString();
-  const render = (number: string) => renderDocumentPdf(prepared.job({ number, issuedOn: issuedOnLabel(now) }));
+  const prepared = d;
+  const req = { kind: d.kind, sessionId: d.sessionId };
 
   const record = async (trx: Db, number: string, size: number) => {
     const last = await trx

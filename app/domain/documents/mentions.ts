@@ -133,4 +133,18 @@ export const MENTIONS: Record<DocumentKind, Mention[]> = {
     { mention: "Signatures des parties", article: "Code civil, article 1367", text: "Signature" },
     ...identity,
   ],
+  devis: [
+    { mention: "Date du devis et durée de validité", article: "L112-1 du Code de la consommation", text: "Ce devis est valable jusqu'au" },
+    { mention: "Client destinataire", article: "L441-9 du Code de commerce", text: "Client" },
+    { mention: "Intitulé, durée et dates de l'action", article: "L6353-1", text: "Intitulé de la formation" },
+    { mention: "Nombre de stagiaires", article: "D6353-1", text: "Nombre de stagiaires" },
+    {
+      mention: "Prix par stagiaire et total, HT, TVA et TTC ou mention d'exonération",
+      article: "261-4-4° a du CGI",
+      text: "Par stagiaire",
+    },
+    { mention: "Conditions de paiement, d'annulation et de dédit", article: "L6354-1", text: "Annulation et dédit" },
+    { mention: "Acceptation du client", article: "1113 du Code civil", text: "Bon pour accord" },
+    ...identity,
+  ],
 };

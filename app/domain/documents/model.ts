@@ -5,7 +5,16 @@ import { z } from "zod";
  * and, for a trainer assigned to a session (docs/legal/trainers.md), a lettre de mission (a salaried
  * trainer) or a contrat de sous-traitance (an external one).
  */
-export const DOCUMENT_KINDS = ["convention", "contrat", "convocation", "emargement", "certificat", "mission", "sous-traitance"] as const;
+export const DOCUMENT_KINDS = [
+  "convention",
+  "contrat",
+  "convocation",
+  "emargement",
+  "certificat",
+  "mission",
+  "sous-traitance",
+  "devis",
+] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** The documents of a trainer's assignment to a session: which one depends on the trainer being salaried or external. */
@@ -22,6 +31,7 @@ export const NUMBER_PREFIX: Record<DocumentKind, string> = {
   certificat: "CERT",
   mission: "MISS",
   "sous-traitance": "SSTR",
+  devis: "DEVIS",
 };
 
 export const KIND_LABELS: Record<DocumentKind, string> = {
@@ -32,6 +42,7 @@ export const KIND_LABELS: Record<DocumentKind, string> = {
   certificat: "Certificat de réalisation",
   mission: "Lettre de mission",
   "sous-traitance": "Contrat de sous-traitance",
+  devis: "Devis",
 };
 
 /** The number of a document: prefix, year and a four-digit rank (`CERT-2027-0042`). */

@@ -587,6 +587,10 @@ export async function deleteLead(kind: LeadKind, id: string, actor: Actor, targe
     await trx.updateTable("registrations").set({ lead_id: null }).where("lead_id", "=", id).execute();
     // A complaint it came with stays in the register (erased there on its own): without the link.
     await detachLeads(trx, [id]);
+    // A devis signed from it stays (its proof: a contract record, docs/legal/signature.md), without
+    // the link; one never signed goes with the request (its signers and codes by ON DELETE CASCADE).
+    await trx.deleteFrom("signature_requests").where("lead_id", "=", id).where("state", "not in", ["signe", "hors_plateforme"]).execute();
+    await trx.updateTable("signature_requests").set({ lead_id: null }).where("lead_id", "=", id).execute();
     await forgetEventsAbout(trx, "lead.received", id);
     await trx.deleteFrom("leads").where("id", "=", id).execute();
     await recordAudit(trx, {

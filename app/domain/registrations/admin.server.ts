@@ -89,6 +89,10 @@ export interface AdminRegistration {
   seats: number;
   createdAt: string;
   finalOn: string | null;
+  /** The signing day of an individual's contract, when the withdrawal period counts from it (app/domain/signatures). */
+  withdrawalFrom: string | null;
+  /** « Convention signée » (or contract): when it was signed, online or on paper. */
+  agreementSignedAt: string | null;
   offer: { state: string; expiresAt: string } | null;
   trainees: Array<{ name: string; email: string; jobTitle: string }>;
   history: Array<{ status: string; by: string; reason: string; at: string }>;
@@ -153,6 +157,8 @@ export async function adminSessionDetail(id: string, target: Db = db()): Promise
       seats: Number(r.seats),
       createdAt: r.created_at,
       finalOn: r.final_on,
+      withdrawalFrom: r.withdrawal_from,
+      agreementSignedAt: r.agreement_signed_at,
       offer: offer ? { state: offer.state, expiresAt: offer.expires_at } : null,
       trainees: trainees
         .filter((t) => t.registration_id === r.id)

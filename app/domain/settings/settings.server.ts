@@ -30,6 +30,7 @@ const SETTING_TITLES: Record<string, string> = {
   questionnaires: "Réglages des questionnaires",
   complaints: "Réglages des réclamations",
   bpf: "Codes NSF et niveaux RNCP du BPF",
+  signatures: "Réglages des signatures",
 };
 
 /**

@@ -5,6 +5,7 @@ import { TRAINER_REALM } from "~/domain/trainers/space-links";
 import { activeTrainerByEmail } from "~/domain/trainers/trainers.server";
 import { getOrganisation, staffAddress } from "~/domain/settings/settings.server";
 import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
+import { isSigner } from "~/domain/signatures/signatures.server";
 import { config } from "~/platform/config.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
@@ -64,7 +65,8 @@ export async function isSpacePerson(email: string, target: Db = db()): Promise<b
 
 /** Who each door admits: checked when a link is asked for and again when it is used. */
 const ADMITS: Record<DoorName, (email: string, target: Db) => Promise<boolean>> = {
-  [SPACE_REALM]: isSpacePerson,
+  // The signer of a document sent for signature too (a devis's lead has no registration).
+  [SPACE_REALM]: async (email, target) => (await isSpacePerson(email, target)) || (await isSigner(email, target)),
   [TRAINER_REALM]: async (email, target) => Boolean(await activeTrainerByEmail(email, target)),
 };
 

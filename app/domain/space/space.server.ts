@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { complaintsExport } from "~/domain/complaints/complaints.server";
 import { signingPath } from "~/domain/attendance/codes.server";
+import { signerDataExport } from "~/domain/signatures/signatures.server";
 import { traineeAttendanceRecords } from "~/domain/attendance/retention.server";
 import { listDocuments, documentFile } from "~/domain/documents/documents.server";
 import type { DocumentKind } from "~/domain/documents/model";
@@ -372,6 +373,7 @@ export async function spaceDataExport(email: string, target: Db = db()) {
       asTrainee.map((t) => t.id),
       target,
     ),
+    signatures: await signerDataExport(subject, target),
     accèsÀLEspace: accesses,
   };
 }

@@ -13,6 +13,8 @@ export const WEBHOOK_EVENTS = [
   "attendance.signed",
   "attendance.closed",
   "invoice.issued",
+  "document.signed",
+  "document.refused",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -26,6 +28,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "attendance.signed": "Présence signée par un stagiaire",
   "attendance.closed": "Demi-journée contre-signée et close",
   "invoice.issued": "Facture ou avoir émis (avec sa facture structurée CII)",
+  "document.signed": "Document signé (devis, convention, contrat)",
+  "document.refused": "Signature d'un document refusée",
 };
 
 export const WEBHOOK_LABELS = { url: "Adresse de réception (URL)", secret: "Secret de signature", events: "Événements" } as const;

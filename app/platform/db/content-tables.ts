@@ -96,6 +96,11 @@ export const NON_CONTENT_TABLES = [
   "attendance_email_codes",
   // The BPF of each year (figures typed and filed): staff only (docs/decisions/0038-bpf.md).
   "bpf_years",
+  // Documents signed online: signers, one-time codes, proofs and the sealing certificate (docs/decisions/0036-documents-signed-online.md).
+  "signature_requests",
+  "signature_signers",
+  "signature_codes",
+  "signing_certificates",
   // Written by triggers on the content tables and at startup; read by /recherche, which is never cached.
   "search_documents",
 ] as const;

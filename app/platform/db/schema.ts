@@ -618,6 +618,10 @@ export interface Database {
   attendance_records: AttendanceRecordsTable;
   attendance_email_codes: AttendanceEmailCodesTable;
   bpf_years: BpfYearsTable;
+  signature_requests: SignatureRequestsTable;
+  signature_signers: SignatureSignersTable;
+  signature_codes: SignatureCodesTable;
+  signing_certificates: SigningCertificatesTable;
 }
 
 /** Registrations to sessions (migration 202611280200_registrations). */
@@ -647,6 +651,10 @@ export interface RegistrationsTable {
   /** Stored from an instance's spool at (ISO): its seats not decided yet (docs/decisions/0011-registrations-seats.md). */
   spool_pending_at: ColumnType<string | null, string | null | undefined, string | null>;
   final_on: string | null; // YYYY-MM-DD: end of an individual's withdrawal period
+  /** YYYY-MM-DD: the signing day of an individual's contract, start of the withdrawal period (null: counted from the registration). */
+  withdrawal_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the convention or contract was signed (online or on paper). */
+  agreement_signed_at: ColumnType<string | null, string | null | undefined, string | null>;
   form_token: string | null;
   lead_id: ColumnType<string | null, string | null | undefined, string | null>; // the quote request it was made from
   /** The OPCO's « numéro de prise en charge » (migration 202612021510_invoices). */
@@ -779,6 +787,8 @@ export interface DocumentsTable {
   size: number;
   sent_to: WithDefault<string>; // addresses, comma-separated
   sent_at: string | null;
+  /** Signed (online or on paper): the document is never generated again (app/domain/signatures). */
+  signed_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: string;
   created_at: string;
 }
@@ -1108,4 +1118,74 @@ export interface BpfYearsTable {
   locked_by: WithDefault<string>;
   created_at: string;
   updated_at: string;
+}
+
+/** Documents signed online (migration 202612021500_signatures, docs/decisions/0036-documents-signed-online.md). */
+export interface SignatureRequestsTable {
+  id: string;
+  document_id: string;
+  kind: string; // devis | convention | contrat
+  number: string;
+  registration_id: string | null;
+  lead_id: string | null;
+  signer_name: string;
+  signer_email: string;
+  state: string; // a_envoyer | envoye | signe_client | signe | refuse | expire | hors_plateforme
+  refusal_reason: WithDefault<string>;
+  failed_tries: WithDefault<number>;
+  locked_at: string | null;
+  sent_at: string | null;
+  reminded_at: string | null;
+  expires_at: string | null;
+  signed_at: string | null;
+  original_sha256: WithDefault<string>;
+  sealed_key: WithDefault<string>;
+  sealed_sha256: WithDefault<string>;
+  scan_key: WithDefault<string>;
+  scan_name: WithDefault<string>;
+  scan_type: WithDefault<string>;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SignatureSignersTable {
+  id: string;
+  request_id: string;
+  role: string; // client | organisme
+  name: string;
+  quality: WithDefault<string>;
+  email: string;
+  method: string; // code-email
+  ip: WithDefault<string>;
+  user_agent: WithDefault<string>;
+  code_sent_at: string | null;
+  code_mail_id: string | null;
+  drawing: WithDefault<string>; // PNG data URL, or ""
+  document_sha256: string;
+  signed_at: string;
+}
+
+export interface SignatureCodesTable {
+  id: string;
+  request_id: string;
+  role: string;
+  sent_to: string;
+  code_hash: string;
+  mail_id: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface SigningCertificatesTable {
+  id: string;
+  source: string; // genere | televerse
+  p12: string; // base64
+  passphrase: string;
+  subject: string;
+  fingerprint: string; // SHA-256 of the certificate, hex
+  not_after: string;
+  created_by: string;
+  created_at: string;
 }

@@ -15,6 +15,11 @@ import { addLeadNote, deleteLead, getLead, resendLeadMail, setLeadStatus } from 
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, noteSchema } from "~/domain/leads/model";
 import { LeadOrderSection } from "~/domain/registrations/components/lead-order";
 import { orderSessions } from "~/domain/registrations/from-lead.server";
+import { QuoteSection, type QuoteReply } from "~/domain/documents/components/quote-section";
+import { generateQuote, leadQuotes } from "~/domain/documents/quote.server";
+import { signatureStates } from "~/domain/signatures/signatures.server";
+import { failureStatus } from "~/platform/http/failure-status";
+import { formDataToObject } from "~/platform/validation/form-data";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { pageMeta } from "~/platform/seo/meta";
 import { replyWithToast } from "~/platform/http/action-result.server";
@@ -33,7 +38,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!lead) throw data(null, { status: 404 });
   // A quote request becomes an order: a registration on one of these sessions, prefilled from it.
   const sessions = kind === "devis" ? await orderSessions(lead.formations.map((f) => f.slug)) : [];
-  return { kind, lead, sessions };
+  // The devis drawn up from it, and their signatures (README « Signature en ligne »).
+  const [quotes, signatures] = kind === "devis" ? await Promise.all([leadQuotes(lead.id), signatureStates({ leadId: lead.id })]) : [[], []];
+  const defaultValidity = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    kind,
+    lead,
+    sessions,
+    quotes,
+    signatures: signatures.map((s) => ({
+      id: s.id,
+      number: s.number,
+      stateLabel: s.stateLabel,
+      signed: s.state === "signe" || s.state === "hors_plateforme",
+    })),
+    defaultValidity,
+  };
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -41,6 +61,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("note"), body: z.string() }),
   z.object({ intent: z.literal("resend"), mailId: z.string().min(1).max(64) }),
   z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("devis") }),
 ]);
 
 const reply = (result: LeadActionResult, status?: number) => replyWithToast(result, { status });
@@ -52,6 +73,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.ok) return reply({ ok: false, message: "Requête invalide." });
   const { data: input, form } = parsed;
   const notFound = () => reply({ ok: false, message: "Cette demande n'existe plus." }, 404);
+
+  if (input.intent === "devis") {
+    if (kind !== "devis") return notFound();
+    const values = formDataToObject(form);
+    const made = await generateQuote(params.id, values, { actor: user });
+    return made.ok
+      ? replyWithToast<QuoteReply>({ ok: true, intent: "devis", message: `Devis ${made.number} établi.` })
+      : replyWithToast<QuoteReply>(
+          { ok: false, intent: "devis", message: made.error, errors: "errors" in made ? made.errors : undefined, values },
+          { status: failureStatus(made.kind) },
+        );
+  }
 
   if (input.intent === "status") {
     if (!(await setLeadStatus(kind, params.id, input.status, user))) return notFound();
@@ -94,7 +127,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function LeadDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, lead, sessions } = loaderData;
+  const { kind, lead, sessions, quotes, signatures, defaultValidity } = loaderData;
   // The toast comes with the answer (flash cookie).
   const result = actionData as LeadActionResult | undefined;
   const navigation = useNavigation();
@@ -107,6 +140,19 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
         <div className="space-y-6">
           <LeadDetailsSection kind={kind} lead={lead} />
           <LeadMailsSection lead={lead} busy={busy} />
+          {kind === "devis" ? (
+            <QuoteSection
+              leadId={lead.id}
+              formations={lead.formations}
+              sessions={sessions}
+              trainees={lead.trainees}
+              quotes={quotes}
+              signatures={signatures}
+              defaultValidity={defaultValidity}
+              reply={actionData as QuoteReply | undefined}
+              busy={busy}
+            />
+          ) : null}
           {kind === "devis" ? <LeadOrderSection leadId={lead.id} sessions={sessions} /> : null}
         </div>
         <div className="space-y-6">

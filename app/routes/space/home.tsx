@@ -8,6 +8,8 @@ import { requestSpaceLink, signOutOfSpace, spaceHeaders, spacePerson } from "~/d
 import { spaceOverview } from "~/domain/space/space.server";
 import { requireTrainerPerson, trainerPerson, trainerSpaceHome } from "~/domain/space/trainer-space.server";
 import { changeOwnFeedLink } from "~/domain/trainers/feed.server";
+import { SignerRequestsList } from "~/domain/signatures/components/signer-list";
+import { signerRequests } from "~/domain/signatures/signatures.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/http/cache-control";
 import { clientIp } from "~/platform/http/client-ip.server";
 import { INTAKE_HTTP_STATUS } from "~/platform/intake/outcome";
@@ -32,7 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (suite.startsWith(`${DOOR_TEXTS[door].home}/`) && doorAt(suite) === door) throw redirect(suite, { headers });
   if (trainer)
     return data({ kind: "trainer" as const, door, email: person.email, home: await trainerSpaceHome(trainer.trainer) }, { headers });
-  return data({ kind: "space" as const, door, email: person.email, overview: await spaceOverview(person.email) }, { headers });
+  const [overview, signatures] = await Promise.all([spaceOverview(person.email), signerRequests(person.email)]);
+  return data({ kind: "space" as const, door, email: person.email, overview, signatures }, { headers });
 }
 
 export function headers() {
@@ -79,7 +82,10 @@ export default function SpaceHome({ loaderData, actionData }: Route.ComponentPro
       {loaderData.kind === "trainer" ? (
         <TrainerHomeSections home={loaderData.home} feedUrl={reply?.feedUrl} />
       ) : (
-        <OverviewSections overview={loaderData.overview} />
+        <>
+          <SignerRequestsList requests={loaderData.signatures} />
+          <OverviewSections overview={loaderData.overview} />
+        </>
       )}
     </SpaceFrame>
   );

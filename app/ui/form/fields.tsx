@@ -45,7 +45,7 @@ export function Label({ htmlFor, required, children }: { htmlFor: string; requir
 export function Hint({ id, children }: { id: string; children: ReactNode }) {
   return (
     <div id={id} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-      {children}
+      {typeof children === "string" ? frenchSpacing(children) : children}
     </div>
   );
 }

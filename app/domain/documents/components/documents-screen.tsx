@@ -372,6 +372,11 @@ export function DocumentsScreen({ page, polling, reply }: { page: DocumentsPage;
                             </Button>
                           </Form>
                         ) : null}
+                        {!d.replaced && (d.kind === "convention" || d.kind === "contrat" || d.kind === "devis") ? (
+                          <a href={`/admin/signatures?document=${d.id}`} className={link}>
+                            Faire signer<span className="sr-only"> {d.number}</span>
+                          </a>
+                        ) : null}
                       </div>
                     </td>
                   </tr>

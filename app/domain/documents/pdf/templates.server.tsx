@@ -7,6 +7,7 @@ import type { ProofSignature } from "~/domain/attendance/sheet.server";
 import { hoursAttended, type MissionData, type RegistrationData, type SourceData, type Trainee } from "../data.server";
 import { halfDayLabel, KIND_LABELS, resultLabel, type DocumentKind } from "../model";
 import { priceBreakdown } from "../price";
+import type { VatMode } from "~/domain/formations/labels";
 
 /**
  * The fixed legal skeleton of every training document (docs/legal/documents.md): A4, the
@@ -111,14 +112,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function identityLine(s: SourceData): string {
+function identityLine(s: Pick<SourceData, "organisation">): string {
   const o = s.organisation;
   return fr(
     `${o.name} ${o.legalForm}${o.shareCapital ? ` au capital de ${o.shareCapital}` : ""} · ${o.street}, ${o.postalCode} ${o.city} · SIRET ${formatSiret(o.siret)}${o.rcs ? ` · ${o.rcs}` : ""}`,
   );
 }
 
-function ndaLine(s: SourceData): string {
+function ndaLine(s: Pick<SourceData, "organisation">): string {
   const o = s.organisation;
   const qualiopi = o.qualiopiCertificateNumber
     ? ` Certification qualité Qualiopi n°${NBSP}${o.qualiopiCertificateNumber}${o.qualiopiCertifier ? ` (${o.qualiopiCertifier})` : ""} délivrée au titre de la catégorie « actions de formation ».`
@@ -134,7 +135,7 @@ function Sheet({
   children,
   subtitle,
 }: {
-  source: SourceData;
+  source: Pick<SourceData, "organisation" | "logo">;
   kind: DocumentKind;
   issue: Issue;
   subtitle?: string;
@@ -208,7 +209,11 @@ function FormationBlock({ source, withProgram = true }: { source: SourceData; wi
 
 /** The price per trainee and for the registration's seats: HT, VAT and TTC, or the exemption's mention. */
 function Price({ source, r, payer }: { source: SourceData; r: RegistrationData; payer: string }) {
-  const b = priceBreakdown(source.formation.priceInter, source.formation.vatMode, r.seats);
+  return <PriceTable b={priceBreakdown(source.formation.priceInter, source.formation.vatMode, r.seats)} payer={payer} />;
+}
+
+/** A price breakdown's table (per trainee, and for all of them), or « sur devis ». */
+function PriceTable({ b, payer }: { b: ReturnType<typeof priceBreakdown>; payer: string }) {
   if (b.kind === "quote") return <Text>Sur devis, selon la proposition acceptée par {payer}.</Text>;
   const both = b.seats > 1;
   const cell = { width: both ? "25%" : "40%", textAlign: "right" as const };
@@ -265,7 +270,7 @@ function SignatureBlock({ city, date, after = "", signers }: { city: string; dat
   );
 }
 
-const organisationSigner = (source: SourceData): Signer => ({
+const organisationSigner = (source: Pick<SourceData, "organisation" | "clauses">): Signer => ({
   title: `Pour ${source.organisation.name}`,
   name: `${source.clauses.signatoryName}, ${source.clauses.signatoryRole.toLowerCase()}`,
   hint: "Cachet et signature",
@@ -896,4 +901,93 @@ export function SubcontractingContract({ source, mission, issue }: MissionDocume
 }
 
 /** The templates a PDF thread renders by name (./render-worker.server.ts), from plain data only. */
-export const TEMPLATES = { Convention, Contract, Convocation, AttendanceSheet, Certificate, MissionLetter, SubcontractingContract };
+/** What a devis prints (app/domain/documents/quote.server.ts): the request's client, the formation, the price, the validity. */
+export interface QuoteData {
+  leadReference: string;
+  client: { name: string; company: string; siret: string; city: string; email: string };
+  formationTitle: string;
+  objectives: string[];
+  duration: string;
+  modality: string;
+  datesLabel: string;
+  place: string;
+  trainees: number;
+  priceEuros: number;
+  vatMode: VatMode;
+  validUntil: string;
+  conditions: string;
+}
+
+/** Devis: the client, the formation, the price per trainee and in total (HT, TVA, TTC or the exemption), the validity, « bon pour accord ». */
+export function Quote({
+  source,
+  quote: typed,
+  issue,
+}: {
+  source: Pick<SourceData, "organisation" | "logo" | "clauses">;
+  quote: QuoteData;
+  issue: Issue;
+}) {
+  const q: QuoteData = {
+    ...typed,
+    client: {
+      name: pdfVisitorText(typed.client.name),
+      company: pdfVisitorText(typed.client.company),
+      siret: pdfVisitorText(typed.client.siret),
+      city: pdfVisitorText(typed.client.city),
+      email: pdfVisitorText(typed.client.email),
+    },
+  };
+  const o = source.organisation;
+  return (
+    <Document title={`${KIND_LABELS.devis} ${issue.number}`} author={o.name} language="fr">
+      <Sheet source={source} kind="devis" issue={issue} subtitle={`Demande ${q.leadReference}`}>
+        <Section title="Client">
+          <Text>
+            {q.client.company ? `${q.client.company}${q.client.siret ? `, SIRET ${formatSiret(q.client.siret)}` : ""}, ` : ""}
+            {q.client.company ? `à l'attention de ${q.client.name}` : q.client.name}
+            {q.client.city ? `, ${q.client.city}` : ""} · {q.client.email}
+          </Text>
+        </Section>
+        <Section title="Formation">
+          <Field label="Intitulé de la formation">{q.formationTitle}</Field>
+          <Field label="Durée">{fr(q.duration)}</Field>
+          <Field label="Dates">{q.datesLabel}</Field>
+          {q.place ? <Field label="Lieu">{q.place}</Field> : null}
+          <Field label="Modalité">{q.modality}</Field>
+          <Field label="Nombre de stagiaires">{String(q.trainees)}</Field>
+        </Section>
+        {q.objectives.length ? <ObjectivesSection objectives={q.objectives} /> : null}
+        <Section title="Prix">
+          <PriceTable b={priceBreakdown(q.priceEuros, q.vatMode, q.trainees)} payer="le client" />
+        </Section>
+        <Section title="Validité du devis">
+          <Text>Ce devis est valable jusqu'au {q.validUntil} inclus.</Text>
+        </Section>
+        <Section title="Conditions">
+          <Text>{q.conditions || source.clauses.paymentTerms}</Text>
+          <Text style={{ marginTop: 4 }}>Annulation et dédit&nbsp;: {source.clauses.cancellationPolicy}</Text>
+        </Section>
+        <SignatureBlock
+          city={o.city}
+          date={issue.issuedOn}
+          signers={[
+            organisationSigner(source),
+            { title: "Bon pour accord, le client", name: q.client.name, hint: "Date, cachet et signature" },
+          ]}
+        />
+      </Sheet>
+    </Document>
+  );
+}
+
+export const TEMPLATES = {
+  Convention,
+  Contract,
+  Convocation,
+  AttendanceSheet,
+  Certificate,
+  MissionLetter,
+  SubcontractingContract,
+  Quote,
+};

@@ -125,7 +125,18 @@ export function RegistrationSummary({ r }: { r: AdminRegistration }) {
         {r.contactPhone ? `, ${r.contactPhone}` : ""}
       </p>
       <p>Financement envisagé&nbsp;: {r.funding}</p>
-      {r.finalOn ? <p>Particulier&nbsp;: délai de rétractation jusqu'au {r.finalOn.split("-").reverse().join("/")} inclus.</p> : null}
+      {r.agreementSignedAt ? (
+        <p data-testid="convention-signee">
+          <strong>{r.finalOn ? "Contrat signé" : "Convention signée"}</strong> le {formatDateTimeShort(r.agreementSignedAt)}.
+        </p>
+      ) : null}
+      {r.finalOn ? (
+        <p>
+          Particulier&nbsp;: délai de rétractation{" "}
+          {r.withdrawalFrom ? `du ${r.withdrawalFrom.split("-").reverse().join("/")} (signature du contrat) ` : ""}
+          jusqu'au {r.finalOn.split("-").reverse().join("/")} inclus.
+        </p>
+      ) : null}
       {r.accessibilityNeeds ? <p>Besoins d'adaptation&nbsp;: {r.accessibilityNeeds}</p> : null}
       {r.offer ? (
         <p>

@@ -42,6 +42,7 @@ import * as m202612021010 from "./202612021010_trainer_missions";
 import * as m202612021020 from "./202612021020_attendance";
 import * as m202612021030 from "./202612021030_questionnaires";
 import * as m202612021040 from "./202612021040_complaints";
+import * as m202612021500 from "./202612021500_signatures";
 import * as m202612021510 from "./202612021510_invoices";
 import * as m202612021520 from "./202612021520_bpf";
 
@@ -94,6 +95,7 @@ export const migrations: Record<string, Migration> = {
   "202612021020_attendance": m202612021020,
   "202612021030_questionnaires": m202612021030,
   "202612021040_complaints": m202612021040,
+  "202612021500_signatures": m202612021500,
   "202612021510_invoices": m202612021510,
   "202612021520_bpf": m202612021520,
 };
