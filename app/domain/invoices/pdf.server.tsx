@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
-import { AFRelationship, PDFDocument, PDFName, PDFString, PDFHexString } from "@cantoo/pdf-lib";
+import { AFRelationship, PDFDocument, PDFName, PDFString, PDFHexString } from "pdf-lib";
 import { formatCents, formatDate } from "~/platform/format";
 import { PDF_FONT, pdfVisitorText, renderPdf } from "~/platform/pdf/pdf.server";
 import { ciiXml, FACTURX_GUIDELINE, type CiiSource } from "./cii";
@@ -11,7 +11,7 @@ import { invoiceMentions, invoiceTitle, type Mention } from "./mentions";
 /**
  * An issued invoice or credit note as a Factur-X file (docs/decisions/0037-invoices.md): the page drawn
  * by the site's one PDF path (@react-pdf/renderer, fonts embedded), then made PDF/A-3 with pdf-lib
- * (@cantoo/pdf-lib): the CII XML attached as `factur-x.xml` (relationship « Alternative »), the sRGB
+ * (pdf-lib): the CII XML attached as `factur-x.xml` (relationship « Alternative »), the sRGB
  * output intent (ICC profile shipped in assets/icc/, zlib licence), and the XMP metadata that says
  * PDF/A-3B and Factur-X EN 16931 (fx: namespace with its PDF/A extension schema).
  */
