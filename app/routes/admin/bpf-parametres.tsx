@@ -94,7 +94,9 @@ export default function BpfSettingsPage({ loaderData, actionData }: Route.Compon
                   label={labels[`nsfLabels.${c.id}`]!}
                   defaultValue={typed("nsfLabels", c.id, settings.nsfLabels[c.id] ?? "")}
                   error={form.errors[`nsfLabels.${c.id}`]}
-                  hint={"Tel que la nomenclature l'écrit, par exemple «\u00a0Informatique, traitement de l'information, réseaux de transmission\u00a0»."}
+                  hint={
+                    "Tel que la nomenclature l'écrit, par exemple «\u00a0Informatique, traitement de l'information, réseaux de transmission\u00a0»."
+                  }
                 />
               </div>
             ))}
