@@ -2,6 +2,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { getOrganisation } from "~/domain/settings/settings.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
+import { openSecret, sealSecret } from "~/platform/secret-box/secret-box.server";
 import { createSelfSignedCertificate, readCertificate, type SealCertificate } from "~/platform/pdf-seal/seal.server";
 
 /**
@@ -18,6 +19,9 @@ export interface CertificateView {
   notAfter: string;
   createdAt: string;
 }
+
+/** The PKCS#12's password is stored sealed by the server secret: the database alone does not open the key. */
+const PASSPHRASE_PURPOSE = "certificat-de-scellement";
 
 const SYSTEM: Actor = { id: null, email: "système (première signature)", role: "system" };
 
@@ -37,7 +41,8 @@ export async function currentCertificate(target: Db = db()): Promise<(Certificat
     notAfter: row.not_after,
     createdAt: row.created_at,
     p12: Buffer.from(row.p12, "base64"),
-    passphrase: row.passphrase,
+    // Unreadable only if the server secret changed since (README « Signature en ligne »).
+    passphrase: openSecret(PASSPHRASE_PURPOSE, row.passphrase) ?? "",
   };
 }
 
@@ -58,7 +63,7 @@ export async function sealingCertificate(target: Db = db(), now = Date.now()): P
         id,
         source: "genere",
         p12: made.p12.toString("base64"),
-        passphrase: made.passphrase,
+        passphrase: sealSecret(PASSPHRASE_PURPOSE, made.passphrase),
         subject: made.subject,
         fingerprint: made.fingerprint,
         not_after: made.notAfter,
@@ -99,7 +104,7 @@ export async function uploadCertificate(
         id,
         source: "televerse",
         p12: file.bytes.toString("base64"),
-        passphrase: file.passphrase,
+        passphrase: sealSecret(PASSPHRASE_PURPOSE, file.passphrase),
         subject: read.info.subject,
         fingerprint: read.info.fingerprint,
         not_after: read.info.notAfter,

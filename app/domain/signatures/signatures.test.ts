@@ -9,7 +9,7 @@ import { databaseWithDocuments, registerByHand, staff, type DocumentsFixture } f
 import { documentsTestConfig } from "~/domain/documents/test-config";
 import { storage } from "~/platform/storage/storage.server";
 import { currentCertificate, uploadCertificate } from "./certificate.server";
-import { createSelfSignedCertificate } from "~/platform/pdf-seal/seal.server";
+import { createSelfSignedCertificate, readCertificate } from "~/platform/pdf-seal/seal.server";
 import {
   createSignatureRequest,
   getSignatureRequest,
@@ -422,7 +422,19 @@ describe.each(engines)("documents signed online ($name)", ({ create }) => {
       ok: true,
       subject: "CN=Organisme CA, O=Organisme CA, C=FR",
     });
-    expect((await currentCertificate(t.db))!).toMatchObject({ source: "televerse", fingerprint: made.fingerprint });
+    expect((await currentCertificate(t.db))!).toMatchObject({
+      source: "televerse",
+      fingerprint: made.fingerprint,
+      passphrase: made.passphrase,
+    });
+    // Its password is stored sealed by the server secret: the database alone does not open the key.
+    const row = await t.db
+      .selectFrom("signing_certificates")
+      .select("passphrase")
+      .where("source", "=", "televerse")
+      .executeTakeFirstOrThrow();
+    expect(row.passphrase).not.toContain(made.passphrase);
+    expect(readCertificate({ p12: made.p12, passphrase: row.passphrase })).toMatchObject({ ok: false });
   });
 
   it("draws up a devis from a quote request (DEVIS numbering, mentions, versions); its lead signs it in their space; a signed devis is not replaced", async () => {
