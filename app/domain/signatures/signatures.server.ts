@@ -1159,3 +1159,20 @@ export async function signerDataExport(email: string, target: Db = db()) {
       .map((s) => ({ nom: s.name, qualité: s.quality, le: s.signed_at, adresseIp: s.ip, navigateur: s.user_agent })),
   }));
 }
+
+/**
+ * The number of the signed devis a registration was made from (its quote request's devis, signed
+ * online or on paper), or null: the invoice takes it as the client's order reference.
+ */
+export async function signedQuoteOfRegistration(registrationId: string, target: Db = db()): Promise<string | null> {
+  const row = await target
+    .selectFrom("registrations as r")
+    .innerJoin("signature_requests as s", "s.lead_id", "r.lead_id")
+    .select("s.number")
+    .where("r.id", "=", registrationId)
+    .where("s.kind", "=", "devis")
+    .where("s.state", "in", ["signe", "hors_plateforme"])
+    .orderBy("s.signed_at", "desc")
+    .executeTakeFirst();
+  return row?.number ?? null;
+}

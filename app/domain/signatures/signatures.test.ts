@@ -22,6 +22,7 @@ import {
   signatureFile,
   signatureProof,
   signerDocument,
+  signedQuoteOfRegistration,
   signerPage,
   signWithCode,
 } from "./signatures.server";
@@ -525,5 +526,10 @@ describe.each(engines)("documents signed online ($name)", ({ create }) => {
       ok: false,
       kind: "conflict",
     });
+    // The registration made from the request is invoiced with the signed devis as its order reference.
+    const registrationId = await registerByHand(t.db, await fixture.newSession(4), "entreprise", 1);
+    expect(await signedQuoteOfRegistration(registrationId, t.db)).toBeNull();
+    await t.db.updateTable("registrations").set({ lead_id: leadId }).where("id", "=", registrationId).execute();
+    expect(await signedQuoteOfRegistration(registrationId, t.db)).toBe((second as { number: string }).number);
   });
 });

@@ -8,6 +8,7 @@ import {
   RegistrationSummary,
 } from "~/domain/invoices/components/registration-invoicing";
 import { registrationInvoicing } from "~/domain/invoices/pages.server";
+import { signedQuoteOfRegistration } from "~/domain/signatures/signatures.server";
 import { registrationInvoicingAction, type InvoiceReply } from "~/domain/invoices/staff-action.server";
 import { requireEditor } from "~/platform/auth/guard.server";
 import { replyWithToast } from "~/platform/http/action-result.server";
@@ -38,7 +39,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireEditor(request);
   const r = await registrationInvoicing(params.id);
   if (!r) throw data(null, { status: 404 });
-  return { r };
+  // A registration made from a signed devis is invoiced with the devis as the order reference.
+  return { r, signedQuote: await signedQuoteOfRegistration(r.id) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -54,7 +56,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function RegistrationInvoicingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { r } = loaderData;
+  const { r, signedQuote } = loaderData;
   const reply = actionData as InvoiceReply | undefined;
   const busy = useNavigation().state === "submitting";
   return (
@@ -71,7 +73,7 @@ export default function RegistrationInvoicingPage({ loaderData, actionData }: Ro
         <RegistrationSummary r={r} />
         <div className="space-y-6">
           <OpcoCoverageForm r={r} reply={reply} busy={busy} />
-          <PrepareForm r={r} reply={reply} busy={busy} />
+          <PrepareForm r={r} reply={reply} busy={busy} signedQuote={signedQuote} />
           <DepositForm r={r} reply={reply} busy={busy} />
         </div>
       </div>

@@ -82,7 +82,18 @@ export function OpcoCoverageForm({ r, reply, busy }: { r: RegistrationInvoicing;
   );
 }
 
-export function PrepareForm({ r, reply, busy }: { r: RegistrationInvoicing; reply?: InvoiceReply; busy: boolean }) {
+export function PrepareForm({
+  r,
+  reply,
+  busy,
+  signedQuote = null,
+}: {
+  r: RegistrationInvoicing;
+  reply?: InvoiceReply;
+  busy: boolean;
+  /** The number of the signed devis the registration was made from, if any. */
+  signedQuote?: string | null;
+}) {
   const refused = refusedFor(reply, "preparer");
   const invoiced = r.invoices.some((i) => i.kind === "facture" && i.storedStatus !== "annulee");
   return (
@@ -133,7 +144,8 @@ export function PrepareForm({ r, reply, busy }: { r: RegistrationInvoicing; repl
             name="commande"
             label="Référence de commande (facultatif)"
             maxLength={60}
-            defaultValue={typed(refused?.values, "commande")}
+            defaultValue={typed(refused?.values, "commande", signedQuote ? `Devis ${signedQuote}` : "")}
+            hint={signedQuote ? `L'inscription vient du devis signé ${signedQuote}.` : undefined}
             error={refused?.errors?.commande}
           />
           <TextField
