@@ -2,13 +2,14 @@ import { ArrowLeft, Download } from "lucide-react";
 import { Form } from "react-router";
 import { formatDateTimeShort } from "~/platform/format";
 import { Button } from "~/ui/button";
+import { DataTable, td } from "~/ui/data-table";
 import { CheckboxField, SelectField, TextField } from "~/ui/form/fields";
 import { Link } from "~/ui/link";
 import { INVOICE_KIND_LABELS, PAYER_KIND_LABELS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "../labels";
 import { invoiceTitle } from "../mentions";
 import type { InvoiceDetail } from "../pages.server";
 import type { InvoiceReply } from "../staff-action.server";
-import { Row, StatusBadge, card, day, euros, td, th, typed } from "./parts";
+import { Row, StatusBadge, card, day, euros, typed } from "./parts";
 
 /** The sections of one invoice's admin page (/admin/factures/{id}). */
 
@@ -123,45 +124,29 @@ export function InvoiceContent({ detail }: { detail: InvoiceDetail }) {
         <Row label="Envoyée le">{inv.sentAt ? formatDateTimeShort(inv.sentAt) : ""}</Row>
         <Row label="Motif">{inv.note}</Row>
       </dl>
-      <div
-        role="region"
-        aria-label="Lignes de la facture"
-        tabIndex={0}
-        className="mt-4 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
+      <DataTable
+        label="Lignes de la facture"
+        minWidth="min-w-[36rem]"
+        className="mt-4"
+        columns={[
+          "Désignation",
+          { label: "Quantité", right: true },
+          { label: "Prix unitaire HT", right: true },
+          { label: "Montant HT", right: true },
+        ]}
       >
-        <table className="w-full min-w-[36rem] text-sm">
-          <caption className="sr-only">Lignes de la facture</caption>
-          <thead className="bg-slate-50 dark:bg-slate-900">
-            <tr>
-              <th scope="col" className={th}>
-                Désignation
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Quantité
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Prix unitaire HT
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Montant HT
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {inv.lines.map((l, i) => (
-              <tr key={i}>
-                <td className={td}>
-                  {l.label}
-                  {l.detail ? <span className="block text-xs text-slate-600 dark:text-slate-400">{l.detail}</span> : null}
-                </td>
-                <td className={`${td} text-right`}>{l.quantity}</td>
-                <td className={`${td} text-right whitespace-nowrap`}>{euros(l.unitHtCents)}</td>
-                <td className={`${td} text-right whitespace-nowrap`}>{euros(l.htCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {inv.lines.map((l, i) => (
+          <tr key={i}>
+            <td className={td}>
+              {l.label}
+              {l.detail ? <span className="block text-xs text-slate-600 dark:text-slate-400">{l.detail}</span> : null}
+            </td>
+            <td className={`${td} text-right`}>{l.quantity}</td>
+            <td className={`${td} text-right whitespace-nowrap`}>{euros(l.unitHtCents)}</td>
+            <td className={`${td} text-right whitespace-nowrap`}>{euros(l.htCents)}</td>
+          </tr>
+        ))}
+      </DataTable>
       <dl className="mt-4 ml-auto max-w-xs space-y-1 text-sm" data-testid="totaux">
         <div className="flex justify-between gap-4">
           <dt>{inv.vatExempt ? "Total net de taxe" : "Total HT"}</dt>
