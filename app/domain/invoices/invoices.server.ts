@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { emitEvent } from "~/domain/webhooks/webhooks.server";
 import { OPCO_NAMES } from "~/domain/funding/opco-list";
+import { buyerOfRow, type RegistrationBuyer } from "~/domain/registrations/model";
 import { registrationQuote } from "~/domain/registrations/quote";
 import type { Organisation } from "~/domain/settings/model";
 import { getOrganisation, readSetting, writeSetting } from "~/domain/settings/settings.server";
@@ -34,6 +35,7 @@ import {
   type PrepareInput,
 } from "./model";
 import { ciiXml } from "./cii";
+import type { InvoiceTerms } from "./mentions";
 import {
   addDays,
   creditTotals,
@@ -97,19 +99,6 @@ export async function updateInvoiceSettings(values: InvoiceSettings, actor: Acto
 // ---------------------------------------------------------------------------------------------
 // Reading
 // ---------------------------------------------------------------------------------------------
-
-/** What the invoice's terms were at issue (frozen with it). */
-export interface InvoiceTerms {
-  paymentDays: number;
-  latePenalty: string;
-  earlyPayment: string;
-  vatOnDebits: boolean;
-  iban: string;
-  bic: string;
-  /** The service's dates (the session's first and last days), the « date de l'opération ». */
-  serviceStart?: string;
-  serviceEnd?: string;
-}
 
 export interface Invoice {
   id: string;
@@ -363,18 +352,10 @@ export async function invoicedByPayerKind(
 // Preparing drafts from a registration
 // ---------------------------------------------------------------------------------------------
 
-interface RegistrationForInvoice {
+interface RegistrationForInvoice extends RegistrationBuyer {
   id: string;
   reference: string;
   status: string;
-  buyerKind: string;
-  companyName: string;
-  siret: string;
-  street: string;
-  postalCode: string;
-  city: string;
-  contactName: string;
-  contactEmail: string;
   funding: string;
   opco: string;
   opcoAgreementNumber: string;
@@ -438,14 +419,7 @@ async function registrationForInvoice(id: string, target: Db): Promise<Registrat
     id: r.id,
     reference: r.reference,
     status: r.status,
-    buyerKind: r.buyer_kind,
-    companyName: r.company_name,
-    siret: r.siret,
-    street: r.street,
-    postalCode: r.postal_code,
-    city: r.city,
-    contactName: r.contact_name,
-    contactEmail: r.contact_email,
+    ...buyerOfRow(r),
     funding: r.funding,
     opco: r.opco,
     opcoAgreementNumber: r.opco_agreement_number,
