@@ -1,4 +1,5 @@
-import { ArrowLeft, Download } from "lucide-react";
+import { Download } from "lucide-react";
+import { BackLink } from "~/ui/back-link";
 import { Form } from "react-router";
 import { formatDateTimeShort } from "~/platform/format";
 import { Button } from "~/ui/button";
@@ -20,13 +21,7 @@ export function InvoiceHeader({ detail, isAdmin, busy }: { detail: InvoiceDetail
   const draft = inv.number === null;
   return (
     <div className="space-y-3">
-      <Link
-        to="/admin/factures"
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Toutes les factures
-      </Link>
+      <BackLink to="/admin/factures">Toutes les factures</BackLink>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{invoiceTitle(inv.kind, inv.number)}</h1>
