@@ -24,13 +24,6 @@ const CITIES: ReferenceTable = {
   audit: recordAudit,
 };
 
-const CITY_RECORDS: ReferenceRecords<City> = {
-  spec: CITIES,
-  schema: cityInputSchema,
-  read: (id, target) => getCityById(id, target),
-  missing: "Cette ville n'existe pas ou a été supprimée.",
-};
-
 export type CityWithCount = City & { formationCount: number; publishedCount: number };
 
 /** Every city by name, with how many formations (and published ones) run there. */
@@ -71,6 +64,13 @@ export async function nearbyCities(city: City, count = 3, target: Db = db()): Pr
   const all = (await listCities(target)).filter((c) => c.publishedCount > 0);
   return nearestCities({ ...city, formationCount: 0, publishedCount: 0 }, all, count);
 }
+
+const CITY_RECORDS: ReferenceRecords<City> = {
+  spec: CITIES,
+  schema: cityInputSchema,
+  read: getCityById,
+  missing: "Cette ville n'existe pas ou a été supprimée.",
+};
 
 export async function createCity(input: unknown, ctx: MutationContext = {}): Promise<Outcome<City>> {
   return createValidatedRecord(CITY_RECORDS, input, ctx);

@@ -24,13 +24,6 @@ const CATEGORIES: ReferenceTable = {
   audit: recordAudit,
 };
 
-const CATEGORY_RECORDS: ReferenceRecords<Category> = {
-  spec: CATEGORIES,
-  schema: categoryInputSchema,
-  read: (id, target) => getCategoryById(id, target),
-  missing: "Cette catégorie n'existe pas ou a été supprimée.",
-};
-
 export type CategoryWithCount = Category & { formationCount: number; publishedCount: number };
 
 /** Every category in display order, with how many formations (and published ones) it holds. */
@@ -76,6 +69,13 @@ export async function getCategoryById(id: string, target: Db = db()): Promise<Ca
   const row = await target.selectFrom("formation_categories").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toCategory(row) : undefined;
 }
+
+const CATEGORY_RECORDS: ReferenceRecords<Category> = {
+  spec: CATEGORIES,
+  schema: categoryInputSchema,
+  read: getCategoryById,
+  missing: "Cette catégorie n'existe pas ou a été supprimée.",
+};
 
 export async function createCategory(input: unknown, ctx: MutationContext = {}): Promise<Outcome<Category>> {
   return createValidatedRecord(CATEGORY_RECORDS, input, ctx);
