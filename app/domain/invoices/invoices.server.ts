@@ -6,7 +6,7 @@ import { OPCO_NAMES } from "~/domain/funding/opco-list";
 import { buyerOfRow, type RegistrationBuyer } from "~/domain/registrations/model";
 import { registrationQuote } from "~/domain/registrations/quote";
 import type { Organisation } from "~/domain/settings/model";
-import { getOrganisation, readSetting, writeSetting } from "~/domain/settings/settings.server";
+import { getOrganisation, readSettingOr, writeSetting } from "~/domain/settings/settings.server";
 import type { Actor } from "~/platform/db/actor";
 import { atomically, db, nowIso, type Db } from "~/platform/db/db.server";
 import type { InvoicesTable } from "~/platform/db/schema";
@@ -84,8 +84,7 @@ const today = (now: number) => parisCalendarDay(new Date(now));
 const SETTINGS_KEY = "invoices";
 
 export async function getInvoiceSettings(target: Db = db()): Promise<InvoiceSettings> {
-  const parsed = invoiceSettingsSchema.safeParse(await readSetting(SETTINGS_KEY, target));
-  return parsed.success ? parsed.data : DEFAULT_INVOICE_SETTINGS;
+  return readSettingOr(SETTINGS_KEY, invoiceSettingsSchema, DEFAULT_INVOICE_SETTINGS, target);
 }
 
 export async function updateInvoiceSettings(values: InvoiceSettings, actor: Actor, target: Db = db()): Promise<void> {
