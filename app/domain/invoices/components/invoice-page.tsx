@@ -10,7 +10,7 @@ import { INVOICE_KIND_LABELS, PAYER_KIND_LABELS, PAYMENT_METHODS, PAYMENT_METHOD
 import { invoiceTitle } from "../mentions";
 import type { InvoiceDetail } from "../pages.server";
 import type { InvoiceReply } from "../staff-action.server";
-import { Row, StatusBadge, card, day, euros, typed } from "./parts";
+import { Card, Row, StatusBadge, day, euros, typed } from "./parts";
 
 /** The sections of one invoice's admin page (/admin/factures/{id}). */
 
@@ -101,10 +101,7 @@ export function InvoiceContent({ detail }: { detail: InvoiceDetail }) {
   const inv = detail.invoice;
   const address = [inv.payerStreet, `${inv.payerPostalCode} ${inv.payerCity}`.trim()].filter(Boolean).join(", ");
   return (
-    <section aria-labelledby="facture-contenu" className={card}>
-      <h2 id="facture-contenu" className="text-lg font-semibold">
-        {INVOICE_KIND_LABELS[inv.kind]}
-      </h2>
+    <Card id="facture-contenu" title={INVOICE_KIND_LABELS[inv.kind]}>
       <dl className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
         <Row label="Client">{inv.payerName}</Row>
         <Row label="Adresse">{address}</Row>
@@ -175,7 +172,7 @@ export function InvoiceContent({ detail }: { detail: InvoiceDetail }) {
           </>
         ) : null}
       </dl>
-    </section>
+    </Card>
   );
 }
 
@@ -197,10 +194,7 @@ export function PaymentsSection({
   const refused = refusedFor(reply, "paiement");
   const open = detail.leftCents > 0 && inv.storedStatus !== "annulee";
   return (
-    <section aria-labelledby="paiements" className={card}>
-      <h2 id="paiements" className="text-lg font-semibold">
-        Paiements
-      </h2>
+    <Card id="paiements" title="Paiements">
       {detail.payments.length ? (
         <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800">
           {detail.payments.map((p) => (
@@ -260,7 +254,7 @@ export function PaymentsSection({
           </div>
         </Form>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -279,10 +273,7 @@ export function CreditNotesSection({
   if (inv.kind === "avoir" || !inv.number) return null;
   const refused = refusedFor(reply, "avoir");
   return (
-    <section aria-labelledby="avoirs" className={card}>
-      <h2 id="avoirs" className="text-lg font-semibold">
-        Avoirs
-      </h2>
+    <Card id="avoirs" title="Avoirs">
       {detail.credits.length ? (
         <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800">
           {detail.credits.map((c) => (
@@ -332,7 +323,7 @@ export function CreditNotesSection({
           </Button>
         </Form>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -340,10 +331,7 @@ export function SendSection({ detail, isAdmin, busy }: { detail: InvoiceDetail; 
   const inv = detail.invoice;
   if (!inv.number || !isAdmin) return null;
   return (
-    <section aria-labelledby="envoi" className={card}>
-      <h2 id="envoi" className="text-lg font-semibold">
-        Envoi
-      </h2>
+    <Card id="envoi" title="Envoi">
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
         {inv.payerEmail ? `Par e-mail à ${inv.payerEmail}, le PDF Factur-X joint.` : "Aucune adresse e-mail pour ce client."}
         {inv.reminders ? ` Rappels envoyés\u00a0: ${inv.reminders}.` : ""}
@@ -356,6 +344,6 @@ export function SendSection({ detail, isAdmin, busy }: { detail: InvoiceDetail; 
           </Button>
         </Form>
       ) : null}
-    </section>
+    </Card>
   );
 }

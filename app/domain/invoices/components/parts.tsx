@@ -56,6 +56,18 @@ export interface InvoiceRowView {
   paidCents: number;
 }
 
+/** A section of an invoicing screen: a card titled by its heading (`id` links them for screen readers). */
+export function Card({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={card}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** Invoices and credit notes as a table; `href` gives each number's link. */
 export function InvoiceTable({ rows, caption, href }: { rows: InvoiceRowView[]; caption: string; href: (id: string) => string }) {
   if (rows.length === 0) return <p className="text-sm text-slate-700 dark:text-slate-300">Aucune facture.</p>;
