@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { axeViolations } from "./support/axe";
-import { createAccount, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
+import { createAccount, latestMail, serverDb, signInApi, testClientIp, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { hydrated } from "./support/hydration";
 import { openPass, visitAll } from "./support/page-pass";
@@ -17,14 +17,7 @@ import { registerOverHttp } from "./support/sessions";
 
 /** The six digits of the last signing code e-mailed to `to` since `after`. */
 async function codeSentTo(to: string, after: string): Promise<string> {
-  const mail = await serverDb()
-    .selectFrom("mail_queue")
-    .select("subject")
-    .where("to_address", "=", to)
-    .where("purpose", "=", "signature-code")
-    .where("created_at", ">", after)
-    .orderBy("created_at", "desc")
-    .executeTakeFirstOrThrow();
+  const mail = await latestMail(to, "signature-code", after);
   return /(\d{6})$/.exec(mail.subject)![1]!;
 }
 

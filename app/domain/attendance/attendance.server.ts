@@ -2,7 +2,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { halfDayLabel, sessionHalfDays } from "~/domain/registrations/calendar";
 import { getSession, type RegistrationSession } from "~/domain/registrations/sessions.server";
 import { SPACE_REALM } from "~/domain/registrations/space-links";
-import { getOrganisation, readSetting, staffAddress, writeSetting } from "~/domain/settings/settings.server";
+import { getOrganisation, readSettingOr, staffAddress, writeSetting } from "~/domain/settings/settings.server";
 import { emitEvent } from "~/domain/webhooks/webhooks.server";
 import { isEditor } from "~/platform/auth/roles";
 import { config } from "~/platform/config.server";
@@ -57,8 +57,7 @@ const ACTIVE = ["recue", "confirmee"] as const;
 const SETTINGS_KEY = "attendance";
 
 export async function getAttendanceSettings(target: Db = db()): Promise<AttendanceSettings> {
-  const parsed = attendanceSettingsSchema.safeParse(await readSetting(SETTINGS_KEY, target));
-  return parsed.success ? parsed.data : DEFAULT_ATTENDANCE_SETTINGS;
+  return readSettingOr(SETTINGS_KEY, attendanceSettingsSchema, DEFAULT_ATTENDANCE_SETTINGS, target);
 }
 
 export async function updateAttendanceSettings(values: AttendanceSettings, actor: Actor, target: Db = db()): Promise<void> {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { formatDateTime } from "~/platform/format";
 import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { recordRevision } from "~/domain/revisions/revisions.server";
+import { idsWithoutRevision, recordRevision } from "~/domain/revisions/revisions.server";
 import { isUniqueViolation } from "~/platform/db/errors";
 import { imageSchema } from "~/platform/storage/image-schema";
 import { normalizeForSearch, slugify, uniqueSlug } from "~/platform/text/slug";
@@ -206,22 +206,9 @@ async function audit(trx: Db, actor: Actor | undefined, action: string, entityId
  * is, so that the history and the Qualiopi evidence pack start from it (app/composition/seed.server.ts).
  */
 export async function recordPostBaselines(trx: Db, summary: string): Promise<number> {
-  const rows = await trx
-    .selectFrom("blog_posts")
-    .select("id")
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("revisions")
-            .select("revisions.id")
-            .where("revisions.entity_type", "=", "blog_post")
-            .whereRef("revisions.entity_id", "=", "blog_posts.id"),
-        ),
-      ),
-    )
-    .execute();
-  for (const { id } of rows) await audit(trx, undefined, "baseline", id, summary);
-  return rows.length;
+  const ids = await idsWithoutRevision(trx, "blog_posts", "blog_post");
+  for (const id of ids) await audit(trx, undefined, "baseline", id, summary);
+  return ids.length;
 }
 
 function statusSentence(status: BlogStatus, publishedAt: string | null): string {

@@ -1,6 +1,6 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { invoicedInYear } from "~/domain/invoices/invoices.server";
-import { getOrganisation, readSetting, writeSetting } from "~/domain/settings/settings.server";
+import { getOrganisation, readSettingOr, writeSetting } from "~/domain/settings/settings.server";
 import type { Actor } from "~/platform/db/actor";
 import { atomically, db, nowIso, type Db } from "~/platform/db/db.server";
 import { formatNumber } from "~/platform/format";
@@ -34,8 +34,7 @@ function mustBeAdmin(actor: Actor): void {
 }
 
 export async function getBpfSettings(target: Db = db()): Promise<BpfSettings> {
-  const parsed = bpfSettingsSchema.safeParse(await readSetting(SETTINGS_KEY, target));
-  return parsed.success ? parsed.data : DEFAULT_BPF_SETTINGS;
+  return readSettingOr(SETTINGS_KEY, bpfSettingsSchema, DEFAULT_BPF_SETTINGS, target);
 }
 
 /** /admin/bpf/parametres: the NSF codes and RNCP levels saved, with their revision and the journal's entry. */

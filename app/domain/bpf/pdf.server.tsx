@@ -1,6 +1,6 @@
 import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { formatCents, formatDateTime, formatNumber } from "~/platform/format";
-import { PDF_FONT, pdfVisitorText, renderPdf } from "~/platform/pdf/pdf.server";
+import { NBSP, pdfFrench as fr, pdfPageStyle, pdfVisitorText, renderPdf } from "~/platform/pdf/pdf.server";
 import type { BpfYear } from "./bpf.server";
 import { COLUMN_LABELS, FRAMES, SHARE_KEY, SHARE_LABEL, isLine, type Column } from "./form";
 
@@ -10,19 +10,8 @@ import { COLUMN_LABELS, FRAMES, SHARE_KEY, SHARE_LABEL, isLine, type Column } fr
  * the request, not in the document threads (docs/decisions/0038-bpf.md).
  */
 
-const NBSP = "\u00a0";
-const fr = (s: string) => s.replace(/\u202f/g, NBSP);
-
 const styles = StyleSheet.create({
-  page: {
-    fontFamily: PDF_FONT,
-    fontSize: 8.5,
-    lineHeight: 1.3,
-    paddingTop: 32,
-    paddingBottom: 48,
-    paddingHorizontal: 36,
-    color: "#111827",
-  },
+  page: pdfPageStyle(48, { fontSize: 8.5, lineHeight: 1.3, paddingTop: 32, paddingHorizontal: 36 }),
   title: { fontSize: 14, lineHeight: "18pt", fontWeight: "bold" },
   subtitle: { fontSize: 9, lineHeight: "12pt", color: "#374151", marginBottom: 8 },
   frame: { borderWidth: 1, borderColor: "#374151", marginTop: 8 },

@@ -3,7 +3,7 @@ import { listCategories } from "~/domain/formations/categories.server";
 import { todayInParis } from "~/domain/formations/labels";
 import { publishedFormationsPage } from "~/domain/formations/published.server";
 import type { Organisation } from "~/domain/settings/model";
-import { getOrganisation, readSetting, writeSetting } from "~/domain/settings/settings.server";
+import { getOrganisation, readSettingOr, writeSetting } from "~/domain/settings/settings.server";
 import { config } from "~/platform/config.server";
 import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
@@ -21,8 +21,7 @@ export const LHEO_NAMESPACE = "http://www.lheo.org/2.2";
 const SETTINGS_KEY = "lheo";
 
 export async function getLheoSettings(target: Db = db()): Promise<LheoSettings> {
-  const parsed = lheoSettingsSchema.safeParse(await readSetting(SETTINGS_KEY, target));
-  return parsed.success ? parsed.data : DEFAULT_LHEO_SETTINGS;
+  return readSettingOr(SETTINGS_KEY, lheoSettingsSchema, DEFAULT_LHEO_SETTINGS, target);
 }
 
 export async function saveLheoSettings(values: LheoSettings, target: Db = db(), audit?: { actor: Actor; summary: string }): Promise<void> {

@@ -1,15 +1,16 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { type MutationContext } from "~/platform/db/actor";
 import {
-  createReferenceRecord,
+  createValidatedRecord,
   deleteReferenceRecord,
-  updateReferenceRecord,
+  updateValidatedRecord,
+  type ReferenceRecords,
   type ReferenceTable,
 } from "~/platform/db/reference-records.server";
 import { toCity } from "./rows.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { cityInputSchema, nearestCities, type City } from "./model";
-import { NotFoundError, accepted, refusal, validate, type Outcome } from "~/platform/validation/errors";
+import { NotFoundError, accepted, refusal, type Outcome } from "~/platform/validation/errors";
 
 const CITIES: ReferenceTable = {
   table: "cities",
@@ -64,21 +65,19 @@ export async function nearbyCities(city: City, count = 3, target: Db = db()): Pr
   return nearestCities({ ...city, formationCount: 0, publishedCount: 0 }, all, count);
 }
 
+const CITY_RECORDS: ReferenceRecords<City> = {
+  spec: CITIES,
+  schema: cityInputSchema,
+  read: getCityById,
+  missing: "Cette ville n'existe pas ou a été supprimée.",
+};
+
 export async function createCity(input: unknown, ctx: MutationContext = {}): Promise<Outcome<City>> {
-  const data = validate(cityInputSchema, input);
-  if (!data.ok) return data;
-  const id = await createReferenceRecord(CITIES, data.value, ctx);
-  return id.ok ? accepted((await getCityById(id.value, ctx.db ?? db()))!) : id;
+  return createValidatedRecord(CITY_RECORDS, input, ctx);
 }
 
 export async function updateCity(id: string, input: unknown, ctx: MutationContext = {}): Promise<Outcome<City>> {
-  const target = ctx.db ?? db();
-  const existing = await getCityById(id, target);
-  if (!existing) throw new NotFoundError("Cette ville n'existe pas ou a été supprimée.");
-  const data = validate(cityInputSchema, input);
-  if (!data.ok) return data;
-  const updated = await updateReferenceRecord(CITIES, id, data.value, ctx);
-  return updated.ok ? accepted((await getCityById(id, target))!) : updated;
+  return updateValidatedRecord(CITY_RECORDS, id, input, ctx);
 }
 
 /** Deletes a city that no formation or session uses; otherwise refuses with the reason. */

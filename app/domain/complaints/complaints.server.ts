@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable, type SelectQueryBuilder } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { getOrganisation, readSetting, staffAddress, writeSetting } from "~/domain/settings/settings.server";
+import { getOrganisation, readSettingOr, staffAddress, writeSetting } from "~/domain/settings/settings.server";
 import type { DashboardFigure } from "~/platform/admin/dashboard";
 import { config } from "~/platform/config.server";
 import { toCsv } from "~/platform/csv";
@@ -53,8 +53,7 @@ const SETTINGS_KEY = "complaints";
 
 /** The answer delay (working days); the default until an admin saves one. */
 export async function getComplaintSettings(target: Db = db()): Promise<ComplaintSettings> {
-  const parsed = complaintSettingsSchema.safeParse(await readSetting(SETTINGS_KEY, target));
-  return parsed.success ? parsed.data : DEFAULT_COMPLAINT_SETTINGS;
+  return readSettingOr(SETTINGS_KEY, complaintSettingsSchema, DEFAULT_COMPLAINT_SETTINGS, target);
 }
 
 /** /admin/reclamations (admins): the answer delay saved, with its revision and the journal's entry. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { recordAudit, type AuditInput } from "~/domain/audit/audit.server";
-import { recordRevision } from "~/domain/revisions/revisions.server";
+import { idsWithoutRevision, recordRevision } from "~/domain/revisions/revisions.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { ResultFiguresTable, TestimonialsTable, WhyUsArgumentsTable } from "~/platform/db/schema";
 import { NotFoundError, accepted, validate, type Outcome } from "~/platform/validation/errors";
@@ -337,21 +337,7 @@ export async function demoClaims(target: Db = db()): Promise<Record<ClaimKind, A
 export async function recordClaimBaselines(trx: Db, summary: string): Promise<number> {
   let count = 0;
   for (const kind of Object.keys(TABLE) as ClaimKind[]) {
-    const rows = await trx
-      .selectFrom(TABLE[kind])
-      .select("id")
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("revisions")
-              .select("revisions.id")
-              .where("revisions.entity_type", "=", CLAIM_ENTITY[kind])
-              .whereRef("revisions.entity_id", "=", `${TABLE[kind]}.id`),
-          ),
-        ),
-      )
-      .execute();
-    for (const { id } of rows) {
+    for (const id of await idsWithoutRevision(trx, TABLE[kind], CLAIM_ENTITY[kind])) {
       const row = await trx.selectFrom(TABLE[kind]).selectAll().where("id", "=", id).executeTakeFirstOrThrow();
       await recordRevision(trx, {
         entityType: CLAIM_ENTITY[kind],

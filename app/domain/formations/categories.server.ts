@@ -2,14 +2,15 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { db, type Db } from "~/platform/db/db.server";
 import { type MutationContext } from "./formations.server";
 import {
-  createReferenceRecord,
+  createValidatedRecord,
   deleteReferenceRecord,
-  updateReferenceRecord,
+  updateValidatedRecord,
+  type ReferenceRecords,
   type ReferenceTable,
 } from "~/platform/db/reference-records.server";
 import { categoryInputSchema, type Category } from "./model";
 import { toCategory } from "./rows.server";
-import { NotFoundError, accepted, refusal, validate, type Outcome } from "~/platform/validation/errors";
+import { NotFoundError, accepted, refusal, type Outcome } from "~/platform/validation/errors";
 
 const CATEGORIES: ReferenceTable = {
   table: "formation_categories",
@@ -69,21 +70,19 @@ export async function getCategoryById(id: string, target: Db = db()): Promise<Ca
   return row ? toCategory(row) : undefined;
 }
 
+const CATEGORY_RECORDS: ReferenceRecords<Category> = {
+  spec: CATEGORIES,
+  schema: categoryInputSchema,
+  read: getCategoryById,
+  missing: "Cette catégorie n'existe pas ou a été supprimée.",
+};
+
 export async function createCategory(input: unknown, ctx: MutationContext = {}): Promise<Outcome<Category>> {
-  const data = validate(categoryInputSchema, input);
-  if (!data.ok) return data;
-  const id = await createReferenceRecord(CATEGORIES, data.value, ctx);
-  return id.ok ? accepted((await getCategoryById(id.value, ctx.db ?? db()))!) : id;
+  return createValidatedRecord(CATEGORY_RECORDS, input, ctx);
 }
 
 export async function updateCategory(id: string, input: unknown, ctx: MutationContext = {}): Promise<Outcome<Category>> {
-  const target = ctx.db ?? db();
-  const existing = await getCategoryById(id, target);
-  if (!existing) throw new NotFoundError("Cette catégorie n'existe pas ou a été supprimée.");
-  const data = validate(categoryInputSchema, input);
-  if (!data.ok) return data;
-  const updated = await updateReferenceRecord(CATEGORIES, id, data.value, ctx);
-  return updated.ok ? accepted((await getCategoryById(id, target))!) : updated;
+  return updateValidatedRecord(CATEGORY_RECORDS, id, input, ctx);
 }
 
 /** Deletes an empty category; a category that still holds formations is refused. */

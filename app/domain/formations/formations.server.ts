@@ -4,7 +4,7 @@ import { config } from "~/platform/config.server";
 import { sql, type Selectable } from "kysely";
 import type { City } from "~/domain/cities/model";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { recordRevision, recordRevisions } from "~/domain/revisions/revisions.server";
+import { idsWithoutRevision, recordRevision, recordRevisions } from "~/domain/revisions/revisions.server";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import type { FormationsTable } from "~/platform/db/schema";
 import { toCity } from "~/domain/cities/rows.server";
@@ -370,22 +370,7 @@ export async function recordFormationRevision(
  * now is, so that the history and the Qualiopi evidence pack start from it (app/composition/seed.server.ts).
  */
 export async function recordFormationBaselines(trx: Db, summary: string): Promise<number> {
-  const ids = (
-    await trx
-      .selectFrom("formations")
-      .select("id")
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("revisions")
-              .select("revisions.id")
-              .where("revisions.entity_type", "=", "formation")
-              .whereRef("revisions.entity_id", "=", "formations.id"),
-          ),
-        ),
-      )
-      .execute()
-  ).map((r) => r.id);
+  const ids = await idsWithoutRevision(trx, "formations", "formation");
   await recordFormationRevisions(trx, ids, { summary });
   return ids.length;
 }

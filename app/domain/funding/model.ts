@@ -134,15 +134,13 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** A number as typed in French (1 200,50): `missing` when the field is empty, `notNumber` when it is not a number. */
+const numberTyped = (missing: string, notNumber: string) =>
+  z.number({ error: (issue) => (issue.input === undefined ? missing : notNumber) });
+
 const costSchema = z.preprocess(
   parseFrenchNumber,
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined
-          ? "Indiquez le coût de la formation par stagiaire."
-          : "Le coût doit être un nombre, par exemple 1 200 ou 1 200,50.",
-    })
+  numberTyped("Indiquez le coût de la formation par stagiaire.", "Le coût doit être un nombre, par exemple 1 200 ou 1 200,50.")
     .min(0, "Le coût ne peut pas être négatif.")
     .gt(0, "Le coût doit être supérieur à 0 €.")
     .max(LIMITS.maxCost, "Le coût par stagiaire ne peut pas dépasser 100 000 €."),
@@ -150,13 +148,7 @@ const costSchema = z.preprocess(
 
 const hoursSchema = z.preprocess(
   parseFrenchNumber,
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined
-          ? "Indiquez la durée de la formation en heures."
-          : "La durée doit être un nombre d'heures, par exemple 14 ou 3,5.",
-    })
+  numberTyped("Indiquez la durée de la formation en heures.", "La durée doit être un nombre d'heures, par exemple 14 ou 3,5.")
     .min(0, "La durée ne peut pas être négative.")
     .gt(0, "La durée doit être supérieure à zéro heure.")
     .max(LIMITS.maxHours, "La durée ne peut pas dépasser 1 600 heures."),
@@ -164,11 +156,7 @@ const hoursSchema = z.preprocess(
 
 const traineesSchema = z.preprocess(
   parseFrenchNumber,
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined ? "Indiquez le nombre de stagiaires." : "Le nombre de stagiaires doit être un nombre entier.",
-    })
+  numberTyped("Indiquez le nombre de stagiaires.", "Le nombre de stagiaires doit être un nombre entier.")
     .int("Le nombre de stagiaires doit être un nombre entier.")
     .min(1, "Indiquez au moins un stagiaire.")
     .max(LIMITS.maxTrainees, "Au-delà de 200 stagiaires, demandez-nous un devis."),

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { Selectable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { emitEvent } from "~/domain/webhooks/webhooks.server";
 import { OPCO_NAMES } from "~/domain/funding/opco-list";
+import { buyerOfRow, type RegistrationBuyer } from "~/domain/registrations/model";
 import { registrationQuote } from "~/domain/registrations/quote";
 import type { Organisation } from "~/domain/settings/model";
-import { getOrganisation, readSetting, writeSetting } from "~/domain/settings/settings.server";
+import { getOrganisation, readSettingOr, writeSetting } from "~/domain/settings/settings.server";
 import type { Actor } from "~/platform/db/actor";
 import { atomically, db, nowIso, type Db } from "~/platform/db/db.server";
 import type { InvoicesTable } from "~/platform/db/schema";
@@ -34,6 +35,7 @@ import {
   type PrepareInput,
 } from "./model";
 import { ciiXml } from "./cii";
+import type { InvoiceTerms } from "./mentions";
 import {
   addDays,
   creditTotals,
@@ -82,8 +84,7 @@ const today = (now: number) => parisCalendarDay(new Date(now));
 const SETTINGS_KEY = "invoices";
 
 export async function getInvoiceSettings(target: Db = db()): Promise<InvoiceSettings> {
-  const parsed = invoiceSettingsSchema.safeParse(await readSetting(SETTINGS_KEY, target));
-  return parsed.success ? parsed.data : DEFAULT_INVOICE_SETTINGS;
+  return readSettingOr(SETTINGS_KEY, invoiceSettingsSchema, DEFAULT_INVOICE_SETTINGS, target);
 }
 
 export async function updateInvoiceSettings(values: InvoiceSettings, actor: Actor, target: Db = db()): Promise<void> {
@@ -97,19 +98,6 @@ export async function updateInvoiceSettings(values: InvoiceSettings, actor: Acto
 // ---------------------------------------------------------------------------------------------
 // Reading
 // ---------------------------------------------------------------------------------------------
-
-/** What the invoice's terms were at issue (frozen with it). */
-export interface InvoiceTerms {
-  paymentDays: number;
-  latePenalty: string;
-  earlyPayment: string;
-  vatOnDebits: boolean;
-  iban: string;
-  bic: string;
-  /** The service's dates (the session's first and last days), the « date de l'opération ». */
-  serviceStart?: string;
-  serviceEnd?: string;
-}
 
 export interface Invoice {
   id: string;
@@ -363,18 +351,10 @@ export async function invoicedByPayerKind(
 // Preparing drafts from a registration
 // ---------------------------------------------------------------------------------------------
 
-interface RegistrationForInvoice {
+interface RegistrationForInvoice extends RegistrationBuyer {
   id: string;
   reference: string;
   status: string;
-  buyerKind: string;
-  companyName: string;
-  siret: string;
-  street: string;
-  postalCode: string;
-  city: string;
-  contactName: string;
-  contactEmail: string;
   funding: string;
   opco: string;
   opcoAgreementNumber: string;
@@ -390,8 +370,9 @@ interface RegistrationForInvoice {
   trainees: string[];
 }
 
-async function registrationForInvoice(id: string, target: Db): Promise<RegistrationForInvoice | null> {
-  const r = await target
+/** A registration's row as the invoicing reads it: the buyer, the funding, the session, the formation's price. */
+export function registrationInvoiceRow(id: string, target: Db) {
+  return target
     .selectFrom("registrations as r")
     .innerJoin("formation_sessions as s", "s.id", "r.session_id")
     .innerJoin("formations as f", "f.id", "r.formation_id")
@@ -422,6 +403,10 @@ async function registrationForInvoice(id: string, target: Db): Promise<Registrat
     ])
     .where("r.id", "=", id)
     .executeTakeFirst();
+}
+
+async function registrationForInvoice(id: string, target: Db): Promise<RegistrationForInvoice | null> {
+  const r = await registrationInvoiceRow(id, target);
   if (!r) return null;
   const trainees = await target
     .selectFrom("registration_trainees")
@@ -433,14 +418,7 @@ async function registrationForInvoice(id: string, target: Db): Promise<Registrat
     id: r.id,
     reference: r.reference,
     status: r.status,
-    buyerKind: r.buyer_kind,
-    companyName: r.company_name,
-    siret: r.siret,
-    street: r.street,
-    postalCode: r.postal_code,
-    city: r.city,
-    contactName: r.contact_name,
-    contactEmail: r.contact_email,
+    ...buyerOfRow(r),
     funding: r.funding,
     opco: r.opco,
     opcoAgreementNumber: r.opco_agreement_number,
@@ -567,6 +545,77 @@ async function activeInvoicesOf(registrationId: string, target: Db) {
     .execute();
 }
 
+/** The confirmed, priced registration an invoice is prepared for, with its active invoices. */
+async function invoiceableRegistration(registrationId: string, trx: Db) {
+  const reg = await registrationForInvoice(registrationId, trx);
+  if (!reg) return refuse("not-found", "Cette inscription n'existe pas.");
+  if (reg.status !== "confirmee") return refuse("conflict", "Seule une inscription confirmée est facturée.");
+  const quote = registrationQuote(reg.priceCents, reg.vatMode, reg.seats);
+  if (quote.kind !== "priced") return refuse("conflict", "Cette formation est sur devis\u00a0: indiquez son prix avant de la facturer.");
+  const existing = await activeInvoicesOf(registrationId, trx);
+  return { ok: true as const, reg, quote, existing };
+}
+
+/**
+ * A draft (an invoice or a deposit invoice) written for a registration: no number, nothing issued
+ * yet; `extra` the columns only one kind of draft sets.
+ */
+async function insertDraft(
+  trx: Db,
+  draft: {
+    kind: "facture" | "acompte";
+    reg: RegistrationForInvoice;
+    payer: Payer;
+    lines: InvoiceLine[];
+    exempt: boolean;
+    actor: Actor;
+    extra?: Pick<Insertable<InvoicesTable>, "deducted" | "payer_vat_number" | "delivery_address" | "agreement_number" | "buyer_reference">;
+  },
+): Promise<{ id: string; totals: Totals }> {
+  const { reg, payer, lines, exempt } = draft;
+  const totals = totalsOf(lines, exempt);
+  const id = randomUUID();
+  const now = nowIso();
+  await trx
+    .insertInto("invoices")
+    .values({
+      id,
+      number: null,
+      kind: draft.kind,
+      status: "brouillon",
+      year: null,
+      registration_id: reg.id,
+      session_id: reg.sessionId,
+      credited_invoice_id: null,
+      ...draft.extra,
+      payer_kind: payer.kind,
+      payer_name: payer.name,
+      payer_business: BUSINESS_PAYERS.includes(payer.kind) ? 1 : 0,
+      payer_siren: payer.siren,
+      payer_street: payer.street,
+      payer_postal_code: payer.postalCode,
+      payer_city: payer.city,
+      payer_email: payer.email,
+      lines: JSON.stringify(lines),
+      vat_exempt: exempt ? 1 : 0,
+      vat_rate: exempt ? 0 : 20,
+      total_ht_cents: totals.totalHtCents,
+      vat_cents: totals.vatCents,
+      total_ttc_cents: totals.totalTtcCents,
+      issued_on: null,
+      due_on: null,
+      sent_at: null,
+      paid_on: null,
+      last_reminder_on: null,
+      storage_key: null,
+      created_by: draft.actor.email,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { id, totals };
+}
+
 function sessionDetail(reg: RegistrationForInvoice): string {
   const names = reg.trainees.length ? ` — ${reg.trainees.length > 1 ? "stagiaires" : "stagiaire"}\u00a0: ${reg.trainees.join(", ")}` : "";
   return `Session ${formatDayRange(reg.startDate, reg.endDate)}, inscription ${reg.reference}${names}`;
@@ -587,12 +636,9 @@ export async function prepareInvoices(
 ): Promise<InvoiceOutcome<{ ids: string[] }>> {
   mayPrepare(actor);
   return atomically(target, async (trx) => {
-    const reg = await registrationForInvoice(registrationId, trx);
-    if (!reg) return refuse("not-found", "Cette inscription n'existe pas.");
-    if (reg.status !== "confirmee") return refuse("conflict", "Seule une inscription confirmée est facturée.");
-    const quote = registrationQuote(reg.priceCents, reg.vatMode, reg.seats);
-    if (quote.kind !== "priced") return refuse("conflict", "Cette formation est sur devis\u00a0: indiquez son prix avant de la facturer.");
-    const existing = await activeInvoicesOf(registrationId, trx);
+    const found = await invoiceableRegistration(registrationId, trx);
+    if (!found.ok) return found;
+    const { reg, quote, existing } = found;
     const invoiced = existing.find((i) => i.kind === "facture");
     if (invoiced)
       return refuse(
@@ -619,50 +665,21 @@ export async function prepareInvoices(
         lines = [lotLine(covered ? `${title} — reste à la charge de l'entreprise` : title, detail, covered ? 1 : reg.seats, amount)];
         for (const d of deposits) lines.push(line(`Déduction de la facture d'acompte ${d.number}`, "", -1, Number(d.total_ht_cents)));
       }
-      const totals = totalsOf(lines, exempt);
-      const id = randomUUID();
-      const now = nowIso();
-      await trx
-        .insertInto("invoices")
-        .values({
-          id,
-          number: null,
-          kind: "facture",
-          status: "brouillon",
-          year: null,
-          registration_id: reg.id,
-          session_id: reg.sessionId,
-          credited_invoice_id: null,
+      const { id, totals } = await insertDraft(trx, {
+        kind: "facture",
+        reg,
+        payer,
+        lines,
+        exempt,
+        actor,
+        extra: {
           deducted: JSON.stringify(kind === "opco" && kinds.length === 2 ? [] : deposits.map((d) => d.id)),
-          payer_kind: payer.kind,
-          payer_name: payer.name,
-          payer_business: BUSINESS_PAYERS.includes(payer.kind) ? 1 : 0,
-          payer_siren: payer.siren,
           payer_vat_number: payer.vatNumber,
-          payer_street: payer.street,
-          payer_postal_code: payer.postalCode,
-          payer_city: payer.city,
-          payer_email: payer.email,
           delivery_address: input.livraison,
           agreement_number: payer.agreementNumber,
           buyer_reference: input.commande,
-          lines: JSON.stringify(lines),
-          vat_exempt: exempt ? 1 : 0,
-          vat_rate: exempt ? 0 : 20,
-          total_ht_cents: totals.totalHtCents,
-          vat_cents: totals.vatCents,
-          total_ttc_cents: totals.totalTtcCents,
-          issued_on: null,
-          due_on: null,
-          sent_at: null,
-          paid_on: null,
-          last_reminder_on: null,
-          storage_key: null,
-          created_by: actor.email,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+        },
+      });
       await recordAudit(trx, {
         actor,
         action: "create",
@@ -690,12 +707,9 @@ export async function prepareDeposit(
 ): Promise<InvoiceOutcome> {
   mayPrepare(actor);
   return atomically(target, async (trx) => {
-    const reg = await registrationForInvoice(registrationId, trx);
-    if (!reg) return refuse("not-found", "Cette inscription n'existe pas.");
-    if (reg.status !== "confirmee") return refuse("conflict", "Seule une inscription confirmée est facturée.");
-    const quote = registrationQuote(reg.priceCents, reg.vatMode, reg.seats);
-    if (quote.kind !== "priced") return refuse("conflict", "Cette formation est sur devis\u00a0: indiquez son prix avant de la facturer.");
-    const existing = await activeInvoicesOf(registrationId, trx);
+    const found = await invoiceableRegistration(registrationId, trx);
+    if (!found.ok) return found;
+    const { reg, quote, existing } = found;
     if (existing.some((i) => i.kind === "facture"))
       return refuse("conflict", "Cette inscription est déjà facturée\u00a0: un acompte vient avant la facture.");
     const settings = await getInvoiceSettings(trx);
@@ -714,45 +728,7 @@ export async function prepareDeposit(
     const payer = payerOfRegistration(reg, kind, { siren: "", tva: "", commande: "", livraison: "" });
     const ht = htOfTtc(amountTtcCents, exempt);
     const lines = [line(`Acompte sur la formation « ${reg.formationTitle} »`, sessionDetail(reg), 1, ht)];
-    const totals = totalsOf(lines, exempt);
-    const id = randomUUID();
-    const iso = nowIso();
-    await trx
-      .insertInto("invoices")
-      .values({
-        id,
-        number: null,
-        kind: "acompte",
-        status: "brouillon",
-        year: null,
-        registration_id: reg.id,
-        session_id: reg.sessionId,
-        credited_invoice_id: null,
-        payer_kind: payer.kind,
-        payer_name: payer.name,
-        payer_business: BUSINESS_PAYERS.includes(payer.kind) ? 1 : 0,
-        payer_siren: payer.siren,
-        payer_street: payer.street,
-        payer_postal_code: payer.postalCode,
-        payer_city: payer.city,
-        payer_email: payer.email,
-        lines: JSON.stringify(lines),
-        vat_exempt: exempt ? 1 : 0,
-        vat_rate: exempt ? 0 : 20,
-        total_ht_cents: totals.totalHtCents,
-        vat_cents: totals.vatCents,
-        total_ttc_cents: totals.totalTtcCents,
-        issued_on: null,
-        due_on: null,
-        sent_at: null,
-        paid_on: null,
-        last_reminder_on: null,
-        storage_key: null,
-        created_by: actor.email,
-        created_at: iso,
-        updated_at: iso,
-      })
-      .execute();
+    const { id, totals } = await insertDraft(trx, { kind: "acompte", reg, payer, lines, exempt, actor });
     await recordAudit(trx, {
       actor,
       action: "create",

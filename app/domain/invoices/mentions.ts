@@ -2,6 +2,19 @@ import type { Organisation } from "~/domain/settings/model";
 import { formatCents, formatDate, formatDayRange, formatSiret } from "~/platform/format";
 import { EXEMPTION_MENTION, INVOICE_KIND_LABELS, PAYMENT_METHOD_LABELS, type InvoiceKind } from "./labels";
 
+/** What the invoice's terms were at issue (frozen with it). */
+export interface InvoiceTerms {
+  paymentDays: number;
+  latePenalty: string;
+  earlyPayment: string;
+  vatOnDebits: boolean;
+  iban: string;
+  bic: string;
+  /** The service's dates (the session's first and last days), the « date de l'opération ». */
+  serviceStart?: string;
+  serviceEnd?: string;
+}
+
 /**
  * The mandatory mentions of an invoice or a credit note, as printed on its PDF
  * (docs/legal/invoices.md lists each with its source; the tests read them back from the PDF):
@@ -28,16 +41,7 @@ export interface MentionSource {
   buyerReference: string;
   vatExempt: boolean;
   seller: Organisation | null;
-  terms: {
-    paymentDays: number;
-    latePenalty: string;
-    earlyPayment: string;
-    vatOnDebits: boolean;
-    iban: string;
-    bic: string;
-    serviceStart?: string;
-    serviceEnd?: string;
-  } | null;
+  terms: InvoiceTerms | null;
 }
 
 export type MentionKey =

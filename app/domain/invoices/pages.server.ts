@@ -10,6 +10,7 @@ import {
   getInvoiceSettings,
   listInvoices,
   paymentsOf,
+  registrationInvoiceRow,
   type Invoice,
   type Payment,
 } from "./invoices.server";
@@ -73,33 +74,7 @@ export interface RegistrationInvoicing {
 }
 
 export async function registrationInvoicing(id: string, target: Db = db(), now = Date.now()): Promise<RegistrationInvoicing | null> {
-  const r = await target
-    .selectFrom("registrations as r")
-    .innerJoin("formation_sessions as s", "s.id", "r.session_id")
-    .innerJoin("formations as f", "f.id", "r.formation_id")
-    .select([
-      "r.id",
-      "r.reference",
-      "r.status",
-      "r.buyer_kind",
-      "r.company_name",
-      "r.contact_name",
-      "r.siret",
-      "r.funding",
-      "r.opco",
-      "r.opco_agreement_number",
-      "r.opco_covered_cents",
-      "r.final_on",
-      "r.seats",
-      "r.session_id",
-      "f.title",
-      "f.price_inter_cents",
-      "f.vat_mode",
-      "s.start_date",
-      "s.end_date",
-    ])
-    .where("r.id", "=", id)
-    .executeTakeFirst();
+  const r = await registrationInvoiceRow(id, target);
   if (!r) return null;
   const settings = await getInvoiceSettings(target);
   const q = registrationQuote(r.price_inter_cents === null ? null : Number(r.price_inter_cents), r.vat_mode, Number(r.seats));

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { AFRelationship, PDFDocument, PDFName, PDFString, PDFHexString } from "pdf-lib";
 import { formatCents, formatDate } from "~/platform/format";
-import { PDF_FONT, pdfVisitorText, renderPdf } from "~/platform/pdf/pdf.server";
+import { NBSP, pdfFrench as fr, pdfPageStyle, pdfVisitorText, renderPdf } from "~/platform/pdf/pdf.server";
 import { ciiXml, FACTURX_GUIDELINE, type CiiSource } from "./cii";
 import { INVOICE_KIND_LABELS } from "./labels";
 import { invoiceMentions, invoiceTitle, type Mention } from "./mentions";
@@ -16,19 +16,8 @@ import { invoiceMentions, invoiceTitle, type Mention } from "./mentions";
  * PDF/A-3B and Factur-X EN 16931 (fx: namespace with its PDF/A extension schema).
  */
 
-const NBSP = "\u00a0";
-const fr = (s: string) => s.replace(/\u202f/g, NBSP);
-
 const styles = StyleSheet.create({
-  page: {
-    fontFamily: PDF_FONT,
-    fontSize: 9.5,
-    lineHeight: 1.35,
-    paddingTop: 36,
-    paddingBottom: 60,
-    paddingHorizontal: 42,
-    color: "#111827",
-  },
+  page: pdfPageStyle(60),
   title: { fontSize: 16, lineHeight: "20pt", fontWeight: "bold", marginBottom: 4 },
   small: { fontSize: 8, lineHeight: "11pt", color: "#374151" },
   columns: { flexDirection: "row", justifyContent: "space-between", marginVertical: 10 },

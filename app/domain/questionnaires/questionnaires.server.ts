@@ -3,7 +3,7 @@ import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { getFormationById } from "~/domain/formations/formations.server";
 import { OPCO_OPTIONS } from "~/domain/registrations/labels";
-import { readSetting, writeSetting } from "~/domain/settings/settings.server";
+import { readSettingOr, writeSetting } from "~/domain/settings/settings.server";
 import type { Actor } from "~/platform/db/actor";
 import { atomically, db, type Db } from "~/platform/db/db.server";
 import type { QuestionnairesTable } from "~/platform/db/schema";
@@ -396,8 +396,7 @@ export async function activeQuestionnaire(
 const SETTINGS_KEY = "questionnaires";
 
 export async function getQuestionnaireSettings(target: Db = db()): Promise<QuestionnaireSettings> {
-  const parsed = questionnaireSettingsSchema.safeParse(await readSetting(SETTINGS_KEY, target));
-  return parsed.success ? parsed.data : DEFAULT_QUESTIONNAIRE_SETTINGS;
+  return readSettingOr(SETTINGS_KEY, questionnaireSettingsSchema, DEFAULT_QUESTIONNAIRE_SETTINGS, target);
 }
 
 export async function updateQuestionnaireSettings(values: QuestionnaireSettings, actor: Actor, target: Db = db()): Promise<void> {

@@ -1,6 +1,7 @@
 import { sessionDatesLabel } from "~/domain/formations/labels";
 import { formatDateTime, formatDateWithWeekday, formatDayRange, formatTimeRange } from "~/platform/format";
 import type { Organisation } from "~/domain/settings/model";
+import type { RegistrationBuyer } from "./model";
 import { sessionDays, timeLabel } from "./calendar";
 import { BUYER_KINDS, STATUS_LABELS, fundingText, type RegistrationStatus } from "./labels";
 import { quoteText, registrationQuote } from "./quote";
@@ -8,18 +9,10 @@ import { placeOf, type RegistrationSession } from "./sessions.server";
 import { contactSpaceLine, traineeSpaceLine } from "./space-links";
 
 /** What the e-mails of a registration are made of (the stored record and its session). */
-export interface MailRegistration {
+export interface MailRegistration extends RegistrationBuyer {
   id: string;
   reference: string;
   status: RegistrationStatus;
-  buyerKind: string;
-  companyName: string;
-  siret: string;
-  street: string;
-  postalCode: string;
-  city: string;
-  contactName: string;
-  contactEmail: string;
   contactPhone: string;
   funding: string;
   opco: string;

@@ -172,3 +172,38 @@ export type SessionDetailsInput = z.output<typeof sessionDetailsSchema>;
 export const moveSchema = z.object({
   session: z.preprocess((v) => v ?? "", z.string().min(1, "Choisissez la session.").max(64)),
 });
+
+/** Who buys a registration (a company, or the person who signs up) and whom to write to. */
+export interface RegistrationBuyer {
+  buyerKind: string;
+  companyName: string;
+  siret: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  contactName: string;
+  contactEmail: string;
+}
+
+/** The buyer of a registration's row (table `registrations`). */
+export function buyerOfRow(r: {
+  buyer_kind: string;
+  company_name: string;
+  siret: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  contact_name: string;
+  contact_email: string;
+}): RegistrationBuyer {
+  return {
+    buyerKind: r.buyer_kind,
+    companyName: r.company_name,
+    siret: r.siret,
+    street: r.street,
+    postalCode: r.postal_code,
+    city: r.city,
+    contactName: r.contact_name,
+    contactEmail: r.contact_email,
+  };
+}

@@ -46,7 +46,7 @@ import {
   type MailLinks,
   type MailRegistration,
 } from "./mail-content.server";
-import { registrationSchema, type RegistrationInput } from "./model";
+import { buyerOfRow, registrationSchema, type RegistrationInput } from "./model";
 import {
   getSession,
   lockRegistration,
@@ -125,14 +125,7 @@ export async function loadMailRegistration(target: Db, id: string): Promise<Mail
     id: r.id,
     reference: r.reference,
     status: r.status as RegistrationStatus,
-    buyerKind: r.buyer_kind,
-    companyName: r.company_name,
-    siret: r.siret,
-    street: r.street,
-    postalCode: r.postal_code,
-    city: r.city,
-    contactName: r.contact_name,
-    contactEmail: r.contact_email,
+    ...buyerOfRow(r),
     contactPhone: r.contact_phone,
     funding: r.funding,
     opco: r.opco,

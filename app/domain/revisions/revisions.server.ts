@@ -80,6 +80,28 @@ function revisionRow(input: RevisionInput): Insertable<RevisionsTable> & { id: s
   };
 }
 
+/** The tables whose rows are versioned with their id as the revision's entity id. */
+type VersionedTable = "formations" | "blog_posts" | "testimonials" | "result_figures" | "why_us_arguments";
+
+/** The ids of `table`'s rows that have no revision of `entityType` yet (saved before the history existed, or seeded). */
+export async function idsWithoutRevision(trx: Db, table: VersionedTable, entityType: RevisionEntity): Promise<string[]> {
+  const rows = await trx
+    .selectFrom(table)
+    .select("id")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("revisions")
+            .select("revisions.id")
+            .where("revisions.entity_type", "=", entityType)
+            .whereRef("revisions.entity_id", "=", `${table}.id`),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Writes one revision (call it with the save's transaction) and prunes the item's old drafts. Returns its id. */
 export async function recordRevision(trx: Db, input: RevisionInput): Promise<string> {
   const row = revisionRow(input);

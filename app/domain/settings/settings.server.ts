@@ -22,6 +22,12 @@ export async function readSetting(key: string, target: Db): Promise<unknown> {
   return text === undefined ? undefined : (JSON.parse(text) as unknown);
 }
 
+/** A setting read and checked against its schema; `fallback` when it was never saved or no longer fits the schema. */
+export async function readSettingOr<T>(key: string, schema: z.ZodType<T>, fallback: T, target: Db): Promise<T> {
+  const parsed = schema.safeParse(await readSetting(key, target));
+  return parsed.success ? parsed.data : fallback;
+}
+
 /** French names of the settings records, for the history and the journal. */
 const SETTING_TITLES: Record<string, string> = {
   organisation: "Identité de l'organisme",
@@ -149,8 +155,7 @@ const REGISTRATION_SETTINGS_KEY = "registrations";
 
 /** Cancellation deadline and waiting-list offer duration; the defaults until an admin saves them. */
 export async function getRegistrationSettings(target: Db = db()): Promise<RegistrationSettings> {
-  const parsed = registrationSettingsSchema.safeParse(await readSetting(REGISTRATION_SETTINGS_KEY, target));
-  return parsed.success ? parsed.data : DEFAULT_REGISTRATION_SETTINGS;
+  return readSettingOr(REGISTRATION_SETTINGS_KEY, registrationSettingsSchema, DEFAULT_REGISTRATION_SETTINGS, target);
 }
 
 /** /admin/sessions: the registration settings saved, with their revision and the journal's entry. */

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
 import {
   updateSessionDetails,
@@ -13,7 +12,7 @@ import type { Actor } from "~/platform/db/actor";
 import { db, nowIso, type Db } from "~/platform/db/db.server";
 import { isUniqueViolation } from "~/platform/db/errors";
 import { formatCount } from "~/platform/format";
-import { conflictMessage } from "./trainers.server";
+import { conflictMessage, insertTrainerSlots } from "./trainers.server";
 
 /**
  * Moving a session moves its trainers' half-days (docs/decisions/0032-trainers-follow-a-moved-session.md).
@@ -80,20 +79,7 @@ function follower(actor: Actor): SessionDatesFollower {
       const now = nowIso();
       for (const a of list) {
         const slots = followedSlots(a.slots, from, to);
-        if (slots.length)
-          await trx
-            .insertInto("trainer_slots")
-            .values(
-              slots.map((slot) => ({
-                id: randomUUID(),
-                trainer_id: a.trainerId,
-                slot,
-                session_id: sessionId,
-                created_by: a.createdBy,
-                created_at: now,
-              })),
-            )
-            .execute();
+        if (slots.length) await insertTrainerSlots(trx, { trainerId: a.trainerId, sessionId, slots, createdBy: a.createdBy, now });
         const dropped = a.slots.length - slots.length;
         await recordAudit(trx, {
           actor,

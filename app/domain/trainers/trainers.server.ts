@@ -342,6 +342,26 @@ export async function trainerChanges(sessionId: string, target: Db = db()): Prom
   return new Map(rows.map((r) => [r.trainer_id, r.changed_at]));
 }
 
+/** Writes a trainer's half-days, of a session or (`sessionId` null) unavailable (the UNIQUE (trainer_id, slot) refuses one taken meanwhile). */
+export async function insertTrainerSlots(
+  trx: Db,
+  a: { trainerId: string; sessionId: string | null; slots: string[]; createdBy: string; now: string },
+): Promise<void> {
+  await trx
+    .insertInto("trainer_slots")
+    .values(
+      a.slots.map((slot) => ({
+        id: randomUUID(),
+        trainer_id: a.trainerId,
+        slot,
+        session_id: a.sessionId,
+        created_by: a.createdBy,
+        created_at: a.now,
+      })),
+    )
+    .execute();
+}
+
 /**
  * Assigns a trainer to half-days of a session (all of them when none is given). Refused when the
  * trainer teaches another session or is unavailable on one of them: the database's UNIQUE
@@ -379,20 +399,7 @@ export async function assignTrainer(
   if (before) return refused("conflict", { trainerId: before });
   try {
     await atomically(target, async (trx) => {
-      const now = nowIso();
-      await trx
-        .insertInto("trainer_slots")
-        .values(
-          missing.map((slot) => ({
-            id: randomUUID(),
-            trainer_id: trainer.id,
-            slot,
-            session_id: sessionId,
-            created_by: actor.email,
-            created_at: now,
-          })),
-        )
-        .execute();
+      await insertTrainerSlots(trx, { trainerId: trainer.id, sessionId, slots: missing, createdBy: actor.email, now: nowIso() });
       await markTrainerChange(trx, sessionId, trainer.id);
       await recordAudit(trx, {
         actor,
@@ -460,21 +467,7 @@ export function addUnavailability(trainerId: string, input: unknown, ctx: Traine
     const free = slots.filter((s) => !taken.some((t) => t.slot === s));
     try {
       await atomically(target, async (trx) => {
-        const now = nowIso();
-        if (free.length)
-          await trx
-            .insertInto("trainer_slots")
-            .values(
-              free.map((slot) => ({
-                id: randomUUID(),
-                trainer_id: trainerId,
-                slot,
-                session_id: null,
-                created_by: actor.email,
-                created_at: now,
-              })),
-            )
-            .execute();
+        if (free.length) await insertTrainerSlots(trx, { trainerId, sessionId: null, slots: free, createdBy: actor.email, now: nowIso() });
         await recordAudit(trx, {
           actor,
           action: "unavailable",

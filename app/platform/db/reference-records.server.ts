@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { accepted, refusal, type Outcome } from "../validation/errors";
+import type { z } from "zod";
+import { NotFoundError, accepted, refusal, validate, type Outcome } from "../validation/errors";
 import type { Actor, MutationContext } from "./actor";
 import { db, nowIso, type Db } from "./db.server";
 import { isUniqueViolation } from "./errors";
@@ -128,4 +129,41 @@ export async function deleteReferenceRecord(
         summary: spec.summaries.delete(record.name),
       });
   });
+}
+
+/** An area's records as its screens change them: its table, its input's schema, how it reads one, what is said when one is missing. */
+export interface ReferenceRecords<T> {
+  spec: ReferenceTable;
+  schema: z.ZodType<ReferenceInput>;
+  read: (id: string, target: Db) => Promise<T | undefined>;
+  /** The message of the 404 when the record to change does not exist. */
+  missing: string;
+}
+
+/** Validates the input, inserts the record and answers it as the area reads it; refused like createReferenceRecord. */
+export async function createValidatedRecord<T>(
+  records: ReferenceRecords<T>,
+  input: unknown,
+  ctx: MutationContext = {},
+): Promise<Outcome<T>> {
+  const data = validate(records.schema, input);
+  if (!data.ok) return data;
+  const id = await createReferenceRecord(records.spec, data.value, ctx);
+  return id.ok ? accepted((await records.read(id.value, ctx.db ?? db()))!) : id;
+}
+
+/** Finds the record (404 when missing), validates the input, updates it and answers it as the area reads it. */
+export async function updateValidatedRecord<T>(
+  records: ReferenceRecords<T>,
+  id: string,
+  input: unknown,
+  ctx: MutationContext = {},
+): Promise<Outcome<T>> {
+  const target = ctx.db ?? db();
+  const existing = await records.read(id, target);
+  if (!existing) throw new NotFoundError(records.missing);
+  const data = validate(records.schema, input);
+  if (!data.ok) return data;
+  const updated = await updateReferenceRecord(records.spec, id, data.value, ctx);
+  return updated.ok ? accepted((await records.read(id, target))!) : updated;
 }

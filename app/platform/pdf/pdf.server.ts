@@ -50,6 +50,31 @@ export function pdfVisitorText(value: string): string {
   return visitorTextForPdf(value, covered);
 }
 
+export const NBSP = "\u00a0";
+
+/** A number or date formatted by Intl in French: its narrow no-break spaces as the no-break space the font has. */
+export const pdfFrench = (s: string) => s.replace(/\u202f/g, NBSP);
+
+/**
+ * The page style every template starts from: the font, the text's size and colour, the margins (in
+ * points); a template changes what it sets differently.
+ */
+export function pdfPageStyle(
+  paddingBottom: number,
+  differently: { fontSize?: number; lineHeight?: number; paddingTop?: number; paddingHorizontal?: number } = {},
+) {
+  return {
+    fontFamily: PDF_FONT,
+    fontSize: 9.5,
+    lineHeight: 1.35,
+    paddingTop: 36,
+    paddingBottom,
+    paddingHorizontal: 42,
+    color: "#111827",
+    ...differently,
+  };
+}
+
 /** Renders a <Document> to the bytes of a PDF file. */
 export async function renderPdf(document: ReactElement): Promise<Buffer> {
   registerFonts();

@@ -48,6 +48,18 @@ export function serverDb(): Db {
   return database;
 }
 
+/** The latest mail of `purpose` queued for `to` since `after` (an ISO time), from the server's database. */
+export async function latestMail(to: string, purpose: string, after: string) {
+  return serverDb()
+    .selectFrom("mail_queue")
+    .select(["subject", "text_body"])
+    .where("to_address", "=", to)
+    .where("purpose", "=", purpose)
+    .where("created_at", ">", after)
+    .orderBy("created_at", "desc")
+    .executeTakeFirstOrThrow();
+}
+
 /** Gives an existing account a role, directly in the server's database. */
 export async function promote(email: string, role: "admin" | "editor" | "viewer") {
   await serverDb()

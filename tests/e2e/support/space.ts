@@ -1,18 +1,11 @@
 import { expect, type Browser } from "@playwright/test";
-import { serverDb, testClientIp } from "./accounts";
+import { latestMail, serverDb, testClientIp } from "./accounts";
 
 /** What the spaces' browser tests share (space.spec.ts, trainer-space.spec.ts). */
 
 /** The path of the latest sign-in link e-mailed to `to` since `after` (every space's link opens at /espace/connexion/…). */
 export async function spaceLink(to: string, after: string): Promise<string> {
-  const mail = await serverDb()
-    .selectFrom("mail_queue")
-    .select("text_body")
-    .where("to_address", "=", to)
-    .where("purpose", "=", "espace-lien")
-    .where("created_at", ">", after)
-    .orderBy("created_at", "desc")
-    .executeTakeFirstOrThrow();
+  const mail = await latestMail(to, "espace-lien", after);
   const link = /https?:\/\/\S+?(\/espace\/connexion\/[A-Za-z0-9_-]{43})/.exec(mail.text_body)?.[1];
   expect(link, mail.text_body).toBeTruthy();
   return link!;

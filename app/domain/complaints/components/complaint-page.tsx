@@ -1,4 +1,5 @@
-import { ArrowLeft, Mail, Trash2 } from "lucide-react";
+import { Mail, Trash2 } from "lucide-react";
+import { BackLink } from "~/ui/back-link";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { formatDateTimeShort, frenchSpacing } from "~/platform/format";
@@ -38,13 +39,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function ComplaintHeader({ complaint, busy }: { complaint: ComplaintDetail; busy: boolean }) {
   return (
     <div className="space-y-3">
-      <Link
-        to="/admin/reclamations"
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Tout le registre
-      </Link>
+      <BackLink to="/admin/reclamations">Tout le registre</BackLink>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">

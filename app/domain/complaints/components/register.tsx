@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { formatDate, formatDateTimeShort } from "~/platform/format";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { DataTable, td } from "~/ui/data-table";
 import { FormErrorSummary, TextField } from "~/ui/form/fields";
 import { inputClass } from "~/ui/form/input-class";
 import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
@@ -28,9 +29,6 @@ export function OverdueBadge() {
   return <span className={cn(badge, "bg-red-100 text-red-900 ring-1 ring-red-600 dark:bg-red-950 dark:text-red-100")}>Hors délai</span>;
 }
 
-const th = "border-b border-slate-200 px-3 py-2 text-left font-semibold dark:border-slate-700";
-const td = "border-b border-slate-100 px-3 py-2 align-top dark:border-slate-800";
-
 /**
  * The register's table: reference, receipt, origin, sender, status, delay; an unanswered complaint
  * past its delay is highlighted (and says so). `admin`: the references lead to their pages, the
@@ -39,76 +37,43 @@ const td = "border-b border-slate-100 px-3 py-2 align-top dark:border-slate-800"
 export function RegisterTable({ rows, caption, admin = true }: { rows: RegisterRow[]; caption: string; admin?: boolean }) {
   if (rows.length === 0) return <p className="text-sm text-slate-700 dark:text-slate-300">Aucune réclamation.</p>;
   return (
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
+    <DataTable
+      label={caption}
+      minWidth="min-w-[52rem]"
+      columns={["Référence", "Reçue le", "Origine", admin && "Expéditeur", "Statut", "Délai de réponse", "Action corrective"]}
     >
-      <table className="w-full min-w-[52rem] text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 dark:bg-slate-900">
-          <tr>
-            <th scope="col" className={th}>
-              Référence
-            </th>
-            <th scope="col" className={th}>
-              Reçue le
-            </th>
-            <th scope="col" className={th}>
-              Origine
-            </th>
+      {rows.map((r) => (
+        <tr key={r.id} data-testid={`reclamation-${r.reference}`} className={r.overdue ? "bg-red-50 dark:bg-red-950/40" : undefined}>
+          <td className={cn(td, "font-mono whitespace-nowrap")}>
             {admin ? (
-              <th scope="col" className={th}>
-                Expéditeur
-              </th>
-            ) : null}
-            <th scope="col" className={th}>
-              Statut
-            </th>
-            <th scope="col" className={th}>
-              Délai de réponse
-            </th>
-            <th scope="col" className={th}>
-              Action corrective
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} data-testid={`reclamation-${r.reference}`} className={r.overdue ? "bg-red-50 dark:bg-red-950/40" : undefined}>
-              <td className={cn(td, "font-mono whitespace-nowrap")}>
-                {admin ? (
-                  <Link
-                    to={`/admin/reclamations/${r.id}`}
-                    className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
-                  >
-                    {r.reference}
-                  </Link>
-                ) : (
-                  r.reference
-                )}
-              </td>
-              <td className={cn(td, "whitespace-nowrap")}>
-                <time dateTime={r.receivedAt}>{formatDateTimeShort(r.receivedAt)}</time>
-              </td>
-              <td className={td}>{r.sourceLabel}</td>
-              {admin ? <td className={td}>{r.name ?? <em>Données effacées</em>}</td> : null}
-              <td className={td}>
-                <span className="flex flex-wrap gap-1">
-                  <ComplaintStatusBadge status={r.status} />
-                  {r.overdue ? <OverdueBadge /> : null}
-                </span>
-              </td>
-              <td className={td} data-testid="delai">
-                {delayText(r)}
-              </td>
-              <td className={cn(td, "max-w-xs whitespace-pre-line")}>{r.correctiveAction || "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              <Link
+                to={`/admin/reclamations/${r.id}`}
+                className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+              >
+                {r.reference}
+              </Link>
+            ) : (
+              r.reference
+            )}
+          </td>
+          <td className={cn(td, "whitespace-nowrap")}>
+            <time dateTime={r.receivedAt}>{formatDateTimeShort(r.receivedAt)}</time>
+          </td>
+          <td className={td}>{r.sourceLabel}</td>
+          {admin ? <td className={td}>{r.name ?? <em>Données effacées</em>}</td> : null}
+          <td className={td}>
+            <span className="flex flex-wrap gap-1">
+              <ComplaintStatusBadge status={r.status} />
+              {r.overdue ? <OverdueBadge /> : null}
+            </span>
+          </td>
+          <td className={td} data-testid="delai">
+            {delayText(r)}
+          </td>
+          <td className={cn(td, "max-w-xs whitespace-pre-line")}>{r.correctiveAction || "—"}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -2,14 +2,13 @@ import { Form } from "react-router";
 import { Link } from "~/ui/link";
 import { useLiveData } from "~/platform/live/use-live-data";
 import { Button } from "~/ui/button";
+import { DataTable, td } from "~/ui/data-table";
 import { formatDateTimeShort } from "~/platform/format";
 import { ASSESSMENT_RESULTS, KIND_LABELS, LINK_DAYS, resultLabel } from "../model";
 import type { DocumentsPage } from "../page.server";
 
 export type DocumentsReply = { ok: boolean; message: string; target?: string };
 
-const th = "border-b border-slate-200 px-3 py-2 text-left font-semibold dark:border-slate-700";
-const td = "border-b border-slate-100 px-3 py-2 align-top dark:border-slate-800";
 const panel = "rounded-xl border border-slate-200 p-4 dark:border-slate-800";
 const link = "font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300";
 
@@ -324,66 +323,53 @@ export function DocumentsScreen({ page, polling, reply }: { page: DocumentsPage;
           Le client reçoit le PDF en pièce jointe et un lien de téléchargement valable {LINK_DAYS} jours.
         </p>
         {page.documents.length ? (
-          <div
-            role="region"
-            aria-label="Documents générés"
-            tabIndex={0}
-            className="mt-3 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
+          <DataTable
+            label="Documents générés"
+            caption="Documents générés pour cette session"
+            minWidth="min-w-[52rem]"
+            className="mt-3"
+            columns={["Numéro", "Document", "Pour", "Version", "Date", "Envoyé à", "Actions"]}
           >
-            <table className="w-full min-w-[52rem] text-sm">
-              <caption className="sr-only">Documents générés pour cette session</caption>
-              <thead className="bg-slate-50 dark:bg-slate-900">
-                <tr>
-                  {["Numéro", "Document", "Pour", "Version", "Date", "Envoyé à", "Actions"].map((h) => (
-                    <th key={h} scope="col" className={th}>
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {page.documents.map((d) => (
-                  <tr key={d.id} className={d.replaced ? "text-slate-500 dark:text-slate-400" : undefined}>
-                    <td className={`${td} tabular-nums`}>{d.number}</td>
-                    <td className={td}>{KIND_LABELS[d.kind]}</td>
-                    <td className={td}>
-                      {(d.traineeId && traineeName.get(d.traineeId)) ||
-                        (d.registrationId && buyer.get(d.registrationId)) ||
-                        (d.trainerId && (trainerName.get(d.trainerId) ?? "Formateur")) ||
-                        "Session"}
-                    </td>
-                    <td className={td}>
-                      v{d.version}
-                      {d.replaced ? " · remplacé" : ""}
-                    </td>
-                    <td className={td}>{formatDateTimeShort(d.createdAt)}</td>
-                    <td className={td}>{d.sentTo ? `${d.sentTo}${d.sentAt ? ` (${formatDateTimeShort(d.sentAt)})` : ""}` : "—"}</td>
-                    <td className={td}>
-                      <div className="flex flex-wrap items-center gap-2">
-                        <a href={`/admin/documents/${d.id}/pdf`} className={link} download>
-                          Télécharger<span className="sr-only"> {d.number}</span>
-                        </a>
-                        {!d.replaced && d.kind !== "emargement" ? (
-                          <Form method="post" className="inline">
-                            <input type="hidden" name="intent" value="envoyer" />
-                            <input type="hidden" name="document" value={d.id} />
-                            <Button type="submit" size="sm" variant="secondary">
-                              Envoyer<span className="sr-only"> {d.number}</span>
-                            </Button>
-                          </Form>
-                        ) : null}
-                        {!d.replaced && (d.kind === "convention" || d.kind === "contrat" || d.kind === "devis") ? (
-                          <a href={`/admin/signatures?document=${d.id}`} className={link}>
-                            Faire signer<span className="sr-only"> {d.number}</span>
-                          </a>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            {page.documents.map((d) => (
+              <tr key={d.id} className={d.replaced ? "text-slate-500 dark:text-slate-400" : undefined}>
+                <td className={`${td} tabular-nums`}>{d.number}</td>
+                <td className={td}>{KIND_LABELS[d.kind]}</td>
+                <td className={td}>
+                  {(d.traineeId && traineeName.get(d.traineeId)) ||
+                    (d.registrationId && buyer.get(d.registrationId)) ||
+                    (d.trainerId && (trainerName.get(d.trainerId) ?? "Formateur")) ||
+                    "Session"}
+                </td>
+                <td className={td}>
+                  v{d.version}
+                  {d.replaced ? " · remplacé" : ""}
+                </td>
+                <td className={td}>{formatDateTimeShort(d.createdAt)}</td>
+                <td className={td}>{d.sentTo ? `${d.sentTo}${d.sentAt ? ` (${formatDateTimeShort(d.sentAt)})` : ""}` : "—"}</td>
+                <td className={td}>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <a href={`/admin/documents/${d.id}/pdf`} className={link} download>
+                      Télécharger<span className="sr-only"> {d.number}</span>
+                    </a>
+                    {!d.replaced && d.kind !== "emargement" ? (
+                      <Form method="post" className="inline">
+                        <input type="hidden" name="intent" value="envoyer" />
+                        <input type="hidden" name="document" value={d.id} />
+                        <Button type="submit" size="sm" variant="secondary">
+                          Envoyer<span className="sr-only"> {d.number}</span>
+                        </Button>
+                      </Form>
+                    ) : null}
+                    {!d.replaced && (d.kind === "convention" || d.kind === "contrat" || d.kind === "devis") ? (
+                      <a href={`/admin/signatures?document=${d.id}`} className={link}>
+                        Faire signer<span className="sr-only"> {d.number}</span>
+                      </a>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         ) : (
           <p className="mt-2 text-sm">Aucun document pour l'instant.</p>
         )}

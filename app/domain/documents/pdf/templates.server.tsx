@@ -2,7 +2,7 @@ import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/render
 import { Children, type ReactNode } from "react";
 import { formatSiret } from "~/platform/format";
 import { formatCount, formatDate, formatEurosWithCents, formatHours } from "~/platform/format";
-import { PDF_FONT, pdfVisitorText } from "~/platform/pdf/pdf.server";
+import { NBSP, pdfFrench as fr, pdfPageStyle, pdfVisitorText } from "~/platform/pdf/pdf.server";
 import type { ProofSignature } from "~/domain/attendance/sheet.server";
 import { hoursAttended, type MissionData, type RegistrationData, type SourceData, type Trainee } from "../data.server";
 import { halfDayLabel, KIND_LABELS, resultLabel, type DocumentKind } from "../model";
@@ -16,20 +16,8 @@ import type { VatMode } from "~/domain/formations/labels";
  * mandatory mentions of app/domain/documents/mentions.ts: change one there too.
  */
 
-const NBSP = "\u00a0";
-/** The narrow no-break space of Intl's French numbers, as the no-break space the font has. */
-const fr = (s: string) => s.replace(/\u202f/g, NBSP);
-
 const styles = StyleSheet.create({
-  page: {
-    fontFamily: PDF_FONT,
-    fontSize: 9.5,
-    lineHeight: 1.35,
-    paddingTop: 36,
-    paddingBottom: 72,
-    paddingHorizontal: 42,
-    color: "#111827",
-  },
+  page: pdfPageStyle(72),
   header: { flexDirection: "row", justifyContent: "space-between", alignItems: "flex-start", marginBottom: 16 },
   logo: { width: 110, maxHeight: 48, objectFit: "contain" },
   // Each size has its own line height in points: a unitless one is resolved against the page's 9.5 pt
@@ -331,7 +319,6 @@ function OrganisationParty({ source }: { source: SourceData }) {
   );
 }
 
-/** Convention de formation with a company (L6353-1, L6353-2, D6353-1). */
 /** The formation's objectives, one bullet each (programme, certificate, mission letter). */
 function ObjectivesSection({ objectives }: { objectives: string[] }) {
   return (
@@ -345,125 +332,156 @@ function ObjectivesSection({ objectives }: { objectives: string[] }) {
   );
 }
 
-export function Convention({ source, r: typed, issue }: { source: SourceData; r: RegistrationData; issue: Issue }) {
-  const r = visitorRegistration(typed);
+/**
+ * A convention or a contract: the parties (the organisation, then `party`), the sections, then both
+ * signatures (the organisation's, then `signer`), in two originals.
+ */
+function Agreement({
+  source,
+  kind,
+  issue,
+  subtitle,
+  party,
+  signer,
+  children,
+}: {
+  source: SourceData;
+  kind: DocumentKind;
+  issue: Issue;
+  subtitle: string;
+  party: ReactNode;
+  signer: Signer;
+  children: ReactNode;
+}) {
   const o = source.organisation;
-  const c = source.clauses;
   return (
-    <Document title={`${KIND_LABELS.convention} ${issue.number}`} author={o.name} language="fr">
-      <Sheet source={source} kind="convention" issue={issue} subtitle="Articles L6353-1 et D6353-1 du Code du travail">
+    <Document title={`${KIND_LABELS[kind]} ${issue.number}`} author={o.name} language="fr">
+      <Sheet source={source} kind={kind} issue={issue} subtitle={subtitle}>
         <Section title="Entre les soussignés">
           <OrganisationParty source={source} />
-          <Text>
-            et {r.companyName || r.contactName}
-            {r.siret ? `, SIRET ${formatSiret(r.siret)}` : ""}, {r.address}, représentée par {r.contactName}, ci-après « le client »
-            (inscription {r.reference}).
-          </Text>
+          <Text>{party}</Text>
         </Section>
-        <FormationBlock source={source} />
-        <Section title="Formateurs">
-          <TrainersText source={source} reader="du client" />
-        </Section>
-        <Section title="Stagiaires">{traineeNames(r)}</Section>
-        <Section title="Prix de la formation">
-          <Price source={source} r={r} payer="le client" />
-        </Section>
-        <Section title="Financement">
-          <Text>{r.funding}. En cas de prise en charge par un OPCO, le client effectue la demande avant le début de la formation.</Text>
-        </Section>
-        <Section title="Modalités de paiement">
-          <Text>{c.paymentTerms}</Text>
-        </Section>
-        <Section title="Annulation et dédit">
-          <Text>{c.cancellationPolicy}</Text>
-        </Section>
-        <Section title="Sanction de la formation">
-          <Text>
-            Un certificat de réalisation est remis à chaque stagiaire à l'issue de la formation, avec les résultats de l'évaluation de ses
-            acquis.
-          </Text>
-        </Section>
+        {children}
         <SignatureBlock
           city={o.city}
           date={issue.issuedOn}
           after=", en deux exemplaires originaux"
-          signers={[
-            organisationSigner(source),
-            { title: `Pour le client, ${r.companyName || r.contactName}`, name: r.contactName, hint: "Cachet et signature" },
-          ]}
+          signers={[organisationSigner(source), signer]}
         />
       </Sheet>
     </Document>
   );
 }
 
+/** Convention de formation with a company (L6353-1, L6353-2, D6353-1). */
+export function Convention({ source, r: typed, issue }: { source: SourceData; r: RegistrationData; issue: Issue }) {
+  const r = visitorRegistration(typed);
+  const c = source.clauses;
+  return (
+    <Agreement
+      source={source}
+      kind="convention"
+      issue={issue}
+      subtitle="Articles L6353-1 et D6353-1 du Code du travail"
+      party={
+        <>
+          et {r.companyName || r.contactName}
+          {r.siret ? `, SIRET ${formatSiret(r.siret)}` : ""}, {r.address}, représentée par {r.contactName}, ci-après « le client »
+          (inscription {r.reference}).
+        </>
+      }
+      signer={{ title: `Pour le client, ${r.companyName || r.contactName}`, name: r.contactName, hint: "Cachet et signature" }}
+    >
+      <FormationBlock source={source} />
+      <Section title="Formateurs">
+        <TrainersText source={source} reader="du client" />
+      </Section>
+      <Section title="Stagiaires">{traineeNames(r)}</Section>
+      <Section title="Prix de la formation">
+        <Price source={source} r={r} payer="le client" />
+      </Section>
+      <Section title="Financement">
+        <Text>{r.funding}. En cas de prise en charge par un OPCO, le client effectue la demande avant le début de la formation.</Text>
+      </Section>
+      <Section title="Modalités de paiement">
+        <Text>{c.paymentTerms}</Text>
+      </Section>
+      <Section title="Annulation et dédit">
+        <Text>{c.cancellationPolicy}</Text>
+      </Section>
+      <Section title="Sanction de la formation">
+        <Text>
+          Un certificat de réalisation est remis à chaque stagiaire à l'issue de la formation, avec les résultats de l'évaluation de ses
+          acquis.
+        </Text>
+      </Section>
+    </Agreement>
+  );
+}
+
 /** Contrat de formation professionnelle with an individual who pays themselves (L6353-3 to L6353-7). */
 export function Contract({ source, r: typed, issue }: { source: SourceData; r: RegistrationData; issue: Issue }) {
   const r = visitorRegistration(typed);
-  const o = source.organisation;
   const f = source.formation;
   return (
-    <Document title={`${KIND_LABELS.contrat} ${issue.number}`} author={o.name} language="fr">
-      <Sheet source={source} kind="contrat" issue={issue} subtitle="Articles L6353-3 à L6353-7 du Code du travail">
-        <Section title="Entre les soussignés">
-          <OrganisationParty source={source} />
-          <Text>
-            et {r.contactName}, {r.address}, qui s'inscrit à titre individuel et à ses frais, ci-après « le stagiaire » (inscription{" "}
-            {r.reference}).
-          </Text>
-        </Section>
-        <Section title="Objet du contrat">
-          <Text>
-            Le présent contrat est conclu en application de l'article L6353-3 du Code du travail. L'organisme de formation organise l'action
-            de formation décrite ci-dessous.
-          </Text>
-        </Section>
-        <FormationBlock source={source} />
-        <Section title="Prérequis">
-          <Text>{f.prerequisites}</Text>
-        </Section>
-        <Section title="Formateurs">
-          <TrainersText source={source} reader="du stagiaire" />
-        </Section>
-        <Section title="Prix de la formation">
-          <Price source={source} r={r} payer="le stagiaire" />
-        </Section>
-        <Section title="Délai de rétractation">
-          <Text>
-            À compter de la date de signature du présent contrat, le stagiaire dispose d'un délai de dix jours pour se rétracter. Il en
-            informe l'organisme de formation par lettre recommandée avec avis de réception (article L6353-5).
-          </Text>
-          <Text>
-            Aucune somme ne peut être exigée du stagiaire avant l'expiration de ce délai de rétractation. Il ne peut être payé à
-            l'expiration de ce délai une somme supérieure à 30{NBSP}% du prix convenu ; le solde donne lieu à échelonnement des paiements au
-            fur et à mesure du déroulement de l'action de formation (article L6353-6).
-          </Text>
-        </Section>
-        <Section title="Modalités de paiement">
-          <Text>
-            Le stagiaire règle le prix à l'organisme de formation sur facture, sans autres frais : au plus 30{NBSP}% du prix à l'expiration
-            du délai de rétractation, le solde au fur et à mesure du déroulement de la formation.
-          </Text>
-        </Section>
-        <Section title="Cessation anticipée ou abandon">
-          <Text>
-            Si, par suite de force majeure dûment reconnue, le stagiaire est empêché de suivre la formation, il peut rompre le contrat. Dans
-            ce cas, seules les prestations effectivement dispensées sont dues au prorata temporis de leur valeur prévue au contrat (article
-            L6353-7).
-          </Text>
-          <Text>
-            En cas d'abandon pour un autre motif, seules les prestations effectivement dispensées sont également dues, au prorata temporis.
-            Si l'organisme de formation annule la session, les sommes versées sont intégralement remboursées au stagiaire.
-          </Text>
-        </Section>
-        <SignatureBlock
-          city={o.city}
-          date={issue.issuedOn}
-          after=", en deux exemplaires originaux"
-          signers={[organisationSigner(source), { title: "Le stagiaire", name: r.contactName, hint: "Signature" }]}
-        />
-      </Sheet>
-    </Document>
+    <Agreement
+      source={source}
+      kind="contrat"
+      issue={issue}
+      subtitle="Articles L6353-3 à L6353-7 du Code du travail"
+      party={
+        <>
+          et {r.contactName}, {r.address}, qui s'inscrit à titre individuel et à ses frais, ci-après « le stagiaire » (inscription{" "}
+          {r.reference}).
+        </>
+      }
+      signer={{ title: "Le stagiaire", name: r.contactName, hint: "Signature" }}
+    >
+      <Section title="Objet du contrat">
+        <Text>
+          Le présent contrat est conclu en application de l'article L6353-3 du Code du travail. L'organisme de formation organise l'action
+          de formation décrite ci-dessous.
+        </Text>
+      </Section>
+      <FormationBlock source={source} />
+      <Section title="Prérequis">
+        <Text>{f.prerequisites}</Text>
+      </Section>
+      <Section title="Formateurs">
+        <TrainersText source={source} reader="du stagiaire" />
+      </Section>
+      <Section title="Prix de la formation">
+        <Price source={source} r={r} payer="le stagiaire" />
+      </Section>
+      <Section title="Délai de rétractation">
+        <Text>
+          À compter de la date de signature du présent contrat, le stagiaire dispose d'un délai de dix jours pour se rétracter. Il en
+          informe l'organisme de formation par lettre recommandée avec avis de réception (article L6353-5).
+        </Text>
+        <Text>
+          Aucune somme ne peut être exigée du stagiaire avant l'expiration de ce délai de rétractation. Il ne peut être payé à l'expiration
+          de ce délai une somme supérieure à 30{NBSP}% du prix convenu ; le solde donne lieu à échelonnement des paiements au fur et à
+          mesure du déroulement de l'action de formation (article L6353-6).
+        </Text>
+      </Section>
+      <Section title="Modalités de paiement">
+        <Text>
+          Le stagiaire règle le prix à l'organisme de formation sur facture, sans autres frais : au plus 30{NBSP}% du prix à l'expiration du
+          délai de rétractation, le solde au fur et à mesure du déroulement de la formation.
+        </Text>
+      </Section>
+      <Section title="Cessation anticipée ou abandon">
+        <Text>
+          Si, par suite de force majeure dûment reconnue, le stagiaire est empêché de suivre la formation, il peut rompre le contrat. Dans
+          ce cas, seules les prestations effectivement dispensées sont dues au prorata temporis de leur valeur prévue au contrat (article
+          L6353-7).
+        </Text>
+        <Text>
+          En cas d'abandon pour un autre motif, seules les prestations effectivement dispensées sont également dues, au prorata temporis. Si
+          l'organisme de formation annule la session, les sommes versées sont intégralement remboursées au stagiaire.
+        </Text>
+      </Section>
+    </Agreement>
   );
 }
 

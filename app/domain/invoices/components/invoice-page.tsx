@@ -1,14 +1,16 @@
-import { ArrowLeft, Download } from "lucide-react";
+import { Download } from "lucide-react";
+import { BackLink } from "~/ui/back-link";
 import { Form } from "react-router";
 import { formatDateTimeShort } from "~/platform/format";
 import { Button } from "~/ui/button";
+import { DataTable, td } from "~/ui/data-table";
 import { CheckboxField, SelectField, TextField } from "~/ui/form/fields";
 import { Link } from "~/ui/link";
 import { INVOICE_KIND_LABELS, PAYER_KIND_LABELS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "../labels";
 import { invoiceTitle } from "../mentions";
 import type { InvoiceDetail } from "../pages.server";
 import type { InvoiceReply } from "../staff-action.server";
-import { Row, StatusBadge, card, day, euros, td, th, typed } from "./parts";
+import { Card, Row, StatusBadge, day, euros, typed } from "./parts";
 
 /** The sections of one invoice's admin page (/admin/factures/{id}). */
 
@@ -19,13 +21,7 @@ export function InvoiceHeader({ detail, isAdmin, busy }: { detail: InvoiceDetail
   const draft = inv.number === null;
   return (
     <div className="space-y-3">
-      <Link
-        to="/admin/factures"
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Toutes les factures
-      </Link>
+      <BackLink to="/admin/factures">Toutes les factures</BackLink>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{invoiceTitle(inv.kind, inv.number)}</h1>
@@ -105,10 +101,7 @@ export function InvoiceContent({ detail }: { detail: InvoiceDetail }) {
   const inv = detail.invoice;
   const address = [inv.payerStreet, `${inv.payerPostalCode} ${inv.payerCity}`.trim()].filter(Boolean).join(", ");
   return (
-    <section aria-labelledby="facture-contenu" className={card}>
-      <h2 id="facture-contenu" className="text-lg font-semibold">
-        {INVOICE_KIND_LABELS[inv.kind]}
-      </h2>
+    <Card id="facture-contenu" title={INVOICE_KIND_LABELS[inv.kind]}>
       <dl className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
         <Row label="Client">{inv.payerName}</Row>
         <Row label="Adresse">{address}</Row>
@@ -123,45 +116,29 @@ export function InvoiceContent({ detail }: { detail: InvoiceDetail }) {
         <Row label="Envoyée le">{inv.sentAt ? formatDateTimeShort(inv.sentAt) : ""}</Row>
         <Row label="Motif">{inv.note}</Row>
       </dl>
-      <div
-        role="region"
-        aria-label="Lignes de la facture"
-        tabIndex={0}
-        className="mt-4 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
+      <DataTable
+        label="Lignes de la facture"
+        minWidth="min-w-[36rem]"
+        className="mt-4"
+        columns={[
+          "Désignation",
+          { label: "Quantité", right: true },
+          { label: "Prix unitaire HT", right: true },
+          { label: "Montant HT", right: true },
+        ]}
       >
-        <table className="w-full min-w-[36rem] text-sm">
-          <caption className="sr-only">Lignes de la facture</caption>
-          <thead className="bg-slate-50 dark:bg-slate-900">
-            <tr>
-              <th scope="col" className={th}>
-                Désignation
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Quantité
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Prix unitaire HT
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Montant HT
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {inv.lines.map((l, i) => (
-              <tr key={i}>
-                <td className={td}>
-                  {l.label}
-                  {l.detail ? <span className="block text-xs text-slate-600 dark:text-slate-400">{l.detail}</span> : null}
-                </td>
-                <td className={`${td} text-right`}>{l.quantity}</td>
-                <td className={`${td} text-right whitespace-nowrap`}>{euros(l.unitHtCents)}</td>
-                <td className={`${td} text-right whitespace-nowrap`}>{euros(l.htCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {inv.lines.map((l, i) => (
+          <tr key={i}>
+            <td className={td}>
+              {l.label}
+              {l.detail ? <span className="block text-xs text-slate-600 dark:text-slate-400">{l.detail}</span> : null}
+            </td>
+            <td className={`${td} text-right`}>{l.quantity}</td>
+            <td className={`${td} text-right whitespace-nowrap`}>{euros(l.unitHtCents)}</td>
+            <td className={`${td} text-right whitespace-nowrap`}>{euros(l.htCents)}</td>
+          </tr>
+        ))}
+      </DataTable>
       <dl className="mt-4 ml-auto max-w-xs space-y-1 text-sm" data-testid="totaux">
         <div className="flex justify-between gap-4">
           <dt>{inv.vatExempt ? "Total net de taxe" : "Total HT"}</dt>
@@ -195,7 +172,7 @@ export function InvoiceContent({ detail }: { detail: InvoiceDetail }) {
           </>
         ) : null}
       </dl>
-    </section>
+    </Card>
   );
 }
 
@@ -217,10 +194,7 @@ export function PaymentsSection({
   const refused = refusedFor(reply, "paiement");
   const open = detail.leftCents > 0 && inv.storedStatus !== "annulee";
   return (
-    <section aria-labelledby="paiements" className={card}>
-      <h2 id="paiements" className="text-lg font-semibold">
-        Paiements
-      </h2>
+    <Card id="paiements" title="Paiements">
       {detail.payments.length ? (
         <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800">
           {detail.payments.map((p) => (
@@ -280,7 +254,7 @@ export function PaymentsSection({
           </div>
         </Form>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -299,10 +273,7 @@ export function CreditNotesSection({
   if (inv.kind === "avoir" || !inv.number) return null;
   const refused = refusedFor(reply, "avoir");
   return (
-    <section aria-labelledby="avoirs" className={card}>
-      <h2 id="avoirs" className="text-lg font-semibold">
-        Avoirs
-      </h2>
+    <Card id="avoirs" title="Avoirs">
       {detail.credits.length ? (
         <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800">
           {detail.credits.map((c) => (
@@ -352,7 +323,7 @@ export function CreditNotesSection({
           </Button>
         </Form>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -360,10 +331,7 @@ export function SendSection({ detail, isAdmin, busy }: { detail: InvoiceDetail; 
   const inv = detail.invoice;
   if (!inv.number || !isAdmin) return null;
   return (
-    <section aria-labelledby="envoi" className={card}>
-      <h2 id="envoi" className="text-lg font-semibold">
-        Envoi
-      </h2>
+    <Card id="envoi" title="Envoi">
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
         {inv.payerEmail ? `Par e-mail à ${inv.payerEmail}, le PDF Factur-X joint.` : "Aucune adresse e-mail pour ce client."}
         {inv.reminders ? ` Rappels envoyés\u00a0: ${inv.reminders}.` : ""}
@@ -376,6 +344,6 @@ export function SendSection({ detail, isAdmin, busy }: { detail: InvoiceDetail; 
           </Button>
         </Form>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -1,14 +1,13 @@
 import type { ReactNode } from "react";
 import { formatCents, formatDate } from "~/platform/format";
 import { cn } from "~/ui/cn";
+import { DataTable, td } from "~/ui/data-table";
 import { Link } from "~/ui/link";
 import { INVOICE_KIND_LABELS, PAYER_KIND_SHORT, STATUS_LABELS, type DisplayStatus, type InvoiceKind, type PayerKind } from "../labels";
 
 /** Pieces shared by the invoicing screens (admin and space). */
 
 export const card = "rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
-export const th = "border-b border-slate-200 px-3 py-2 text-left font-semibold dark:border-slate-700";
-export const td = "border-b border-slate-100 px-3 py-2 align-top dark:border-slate-800";
 export const euros = (cents: number) => formatCents(cents);
 export const day = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDate(iso)}</time> : "—");
 
@@ -57,75 +56,60 @@ export interface InvoiceRowView {
   paidCents: number;
 }
 
+/** A section of an invoicing screen: a card titled by its heading (`id` links them for screen readers). */
+export function Card({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={card}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** Invoices and credit notes as a table; `href` gives each number's link. */
 export function InvoiceTable({ rows, caption, href }: { rows: InvoiceRowView[]; caption: string; href: (id: string) => string }) {
   if (rows.length === 0) return <p className="text-sm text-slate-700 dark:text-slate-300">Aucune facture.</p>;
   return (
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
+    <DataTable
+      label={caption}
+      minWidth="min-w-[50rem]"
+      columns={[
+        "Numéro",
+        "Type",
+        "Client",
+        "Émise le",
+        "Échéance",
+        { label: "Total HT", right: true },
+        { label: "Total TTC", right: true },
+        { label: "Payé", right: true },
+        "État",
+      ]}
     >
-      <table className="w-full min-w-[50rem] text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 dark:bg-slate-900">
-          <tr>
-            <th scope="col" className={th}>
-              Numéro
-            </th>
-            <th scope="col" className={th}>
-              Type
-            </th>
-            <th scope="col" className={th}>
-              Client
-            </th>
-            <th scope="col" className={th}>
-              Émise le
-            </th>
-            <th scope="col" className={th}>
-              Échéance
-            </th>
-            <th scope="col" className={cn(th, "text-right")}>
-              Total HT
-            </th>
-            <th scope="col" className={cn(th, "text-right")}>
-              Total TTC
-            </th>
-            <th scope="col" className={cn(th, "text-right")}>
-              Payé
-            </th>
-            <th scope="col" className={th}>
-              État
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <td className={cn(td, "font-mono whitespace-nowrap")}>
-                <Link to={href(r.id)} className="text-brand-700 underline dark:text-brand-300">
-                  {r.number ?? "Brouillon"}
-                </Link>
-              </td>
-              <td className={td}>{INVOICE_KIND_LABELS[r.kind]}</td>
-              <td className={td}>
-                {r.payerName}
-                <span className="block text-xs text-slate-600 dark:text-slate-400">{PAYER_KIND_SHORT[r.payerKind]}</span>
-              </td>
-              <td className={cn(td, "whitespace-nowrap")}>{day(r.issuedOn)}</td>
-              <td className={cn(td, "whitespace-nowrap")}>{r.kind === "avoir" ? "—" : day(r.dueOn)}</td>
-              <td className={cn(td, "text-right whitespace-nowrap")}>{euros(r.totalHtCents)}</td>
-              <td className={cn(td, "text-right whitespace-nowrap")}>{euros(r.totalTtcCents)}</td>
-              <td className={cn(td, "text-right whitespace-nowrap")}>{r.kind === "avoir" ? "—" : euros(r.paidCents)}</td>
-              <td className={td}>
-                <StatusBadge status={r.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {rows.map((r) => (
+        <tr key={r.id}>
+          <td className={cn(td, "font-mono whitespace-nowrap")}>
+            <Link to={href(r.id)} className="text-brand-700 underline dark:text-brand-300">
+              {r.number ?? "Brouillon"}
+            </Link>
+          </td>
+          <td className={td}>{INVOICE_KIND_LABELS[r.kind]}</td>
+          <td className={td}>
+            {r.payerName}
+            <span className="block text-xs text-slate-600 dark:text-slate-400">{PAYER_KIND_SHORT[r.payerKind]}</span>
+          </td>
+          <td className={cn(td, "whitespace-nowrap")}>{day(r.issuedOn)}</td>
+          <td className={cn(td, "whitespace-nowrap")}>{r.kind === "avoir" ? "—" : day(r.dueOn)}</td>
+          <td className={cn(td, "text-right whitespace-nowrap")}>{euros(r.totalHtCents)}</td>
+          <td className={cn(td, "text-right whitespace-nowrap")}>{euros(r.totalTtcCents)}</td>
+          <td className={cn(td, "text-right whitespace-nowrap")}>{r.kind === "avoir" ? "—" : euros(r.paidCents)}</td>
+          <td className={td}>
+            <StatusBadge status={r.status} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -5,7 +5,7 @@ import { Link } from "~/ui/link";
 import { DEPOSIT_MAX_PERCENT, PAYER_KINDS, PAYER_KIND_LABELS, PAYER_KIND_SHORT } from "../labels";
 import type { RegistrationInvoicing, SessionInvoicingRow } from "../pages.server";
 import type { InvoiceReply } from "../staff-action.server";
-import { InvoiceTable, Row, card, day, euros, typed } from "./parts";
+import { Card, InvoiceTable, Row, day, euros, typed } from "./parts";
 
 /** A registration's invoicing (/admin/inscriptions/{id}/facturation) and a session's summary. */
 
@@ -13,10 +13,7 @@ const refusedFor = (reply: InvoiceReply | undefined, intent: string) => (reply &
 
 export function RegistrationSummary({ r }: { r: RegistrationInvoicing }) {
   return (
-    <section aria-labelledby="inscription" className={card}>
-      <h2 id="inscription" className="text-lg font-semibold">
-        Inscription
-      </h2>
+    <Card id="inscription" title="Inscription">
       <dl className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
         <Row label="Formation">{`${r.formationTitle}, ${r.datesLabel}`}</Row>
         <Row label="Acheteur">{`${r.buyerName} (${r.buyerKind === "entreprise" ? "entreprise" : "particulier"})`}</Row>
@@ -33,7 +30,7 @@ export function RegistrationSummary({ r }: { r: RegistrationInvoicing }) {
         <Row label="Fin du délai de rétractation">{r.buyerKind === "particulier" && r.finalOn ? day(r.finalOn) : ""}</Row>
         <Row label="Facturée à">{r.payers.map((p) => PAYER_KIND_SHORT[p]).join(" et ")}</Row>
       </dl>
-    </section>
+    </Card>
   );
 }
 
@@ -41,10 +38,7 @@ export function OpcoCoverageForm({ r, reply, busy }: { r: RegistrationInvoicing;
   if (r.buyerKind !== "entreprise") return null;
   const refused = refusedFor(reply, "prise-en-charge");
   return (
-    <section aria-labelledby="prise-en-charge" className={card}>
-      <h2 id="prise-en-charge" className="text-lg font-semibold">
-        Prise en charge par l'OPCO (subrogation)
-      </h2>
+    <Card id="prise-en-charge" title="Prise en charge par l'OPCO (subrogation)">
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         Quand l'OPCO paie directement l'organisme, la facture est partagée&nbsp;: à l'OPCO le montant pris en charge, à l'entreprise le
         reste.
@@ -78,7 +72,7 @@ export function OpcoCoverageForm({ r, reply, busy }: { r: RegistrationInvoicing;
           </Button>
         </div>
       </Form>
-    </section>
+    </Card>
   );
 }
 
@@ -97,10 +91,7 @@ export function PrepareForm({
   const refused = refusedFor(reply, "preparer");
   const invoiced = r.invoices.some((i) => i.kind === "facture" && i.storedStatus !== "annulee");
   return (
-    <section aria-labelledby="preparer" className={card}>
-      <h2 id="preparer" className="text-lg font-semibold">
-        Facturer l'inscription
-      </h2>
+    <Card id="preparer" title="Facturer l'inscription">
       {r.status !== "confirmee" ? (
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Seule une inscription confirmée est facturée.</p>
       ) : invoiced ? (
@@ -169,7 +160,7 @@ export function PrepareForm({
           </div>
         </Form>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -177,10 +168,7 @@ export function DepositForm({ r, reply, busy }: { r: RegistrationInvoicing; repl
   const refused = refusedFor(reply, "acompte");
   if (r.status !== "confirmee" || !r.quote || r.invoices.some((i) => i.kind === "facture" && i.storedStatus !== "annulee")) return null;
   return (
-    <section aria-labelledby="acompte" className={card}>
-      <h2 id="acompte" className="text-lg font-semibold">
-        Facture d'acompte
-      </h2>
+    <Card id="acompte" title="Facture d'acompte">
       {r.buyerKind === "particulier" ? (
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           Particulier&nbsp;: un acompte n'est possible qu'après le délai de rétractation de 10&nbsp;jours
@@ -203,7 +191,7 @@ export function DepositForm({ r, reply, busy }: { r: RegistrationInvoicing; repl
           Préparer l'acompte
         </Button>
       </Form>
-    </section>
+    </Card>
   );
 }
 
@@ -221,10 +209,7 @@ export function RegistrationInvoices({ r }: { r: RegistrationInvoicing }) {
 /** The session page's panel: per registration, what is invoiced and paid, and where to invoice it. */
 export function SessionInvoicingPanel({ data }: { data: { rows: SessionInvoicingRow[]; invoicedTtcCents: number; paidCents: number } }) {
   return (
-    <section aria-labelledby="session-facturation" className={card}>
-      <h2 id="session-facturation" className="text-lg font-semibold">
-        Facturation
-      </h2>
+    <Card id="session-facturation" title="Facturation">
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="session-facture">
         Facturé&nbsp;: {euros(data.invoicedTtcCents)} TTC · payé&nbsp;: {euros(data.paidCents)}
       </p>
@@ -248,6 +233,6 @@ export function SessionInvoicingPanel({ data }: { data: { rows: SessionInvoicing
           ))}
         </ul>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
-import { ArrowLeft, Mail, RotateCw, Trash2 } from "lucide-react";
+import { Mail, RotateCw, Trash2 } from "lucide-react";
+import { BackLink } from "~/ui/back-link";
 import { useEffect, type ReactNode } from "react";
 import { Form } from "react-router";
 import { Link } from "~/ui/link";
@@ -38,13 +39,7 @@ export function LeadHeader({ kind, lead, busy }: { kind: LeadKind; lead: LeadDet
   const isQuote = kind === "devis";
   return (
     <>
-      <Link
-        to={leadsBasePath(kind)}
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {isQuote ? "Toutes les demandes de devis" : "Tous les messages"}
-      </Link>
+      <BackLink to={leadsBasePath(kind)}>{isQuote ? "Toutes les demandes de devis" : "Tous les messages"}</BackLink>
 
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>

@@ -4,6 +4,7 @@ import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { formatCount, formatDateTimeShort } from "~/platform/format";
 import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
+import { DataTable, td } from "~/ui/data-table";
 import { FieldError, SelectField, TextField } from "~/ui/form/fields";
 import { inputClass } from "~/ui/form/input-class";
 import type { FieldErrors } from "~/platform/validation/errors";
@@ -11,69 +12,35 @@ import type { AdminRegistration, AdminSessionDetail, AdminSessionRow } from "../
 import type { SessionAudience } from "../session-move.server";
 import { SESSION_STATE_LABELS } from "../labels";
 
-const th = "border-b border-slate-200 px-3 py-2 text-left font-semibold dark:border-slate-700";
-const td = "border-b border-slate-100 px-3 py-2 align-top dark:border-slate-800";
-
 /** Sessions with dates, place, seats taken / total, waiting list and state (/admin/sessions). */
 export function SessionsTable({ rows, caption }: { rows: AdminSessionRow[]; caption: string }) {
   if (rows.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">Aucune session.</p>;
   return (
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
+    <DataTable
+      label={caption}
+      minWidth="min-w-[48rem]"
+      columns={["Dates", "Formation", "Lieu", "Places prises / total", "Liste d'attente", "État"]}
     >
-      <table className="w-full min-w-[48rem] text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 dark:bg-slate-900">
-          <tr>
-            <th scope="col" className={th}>
-              Dates
-            </th>
-            <th scope="col" className={th}>
-              Formation
-            </th>
-            <th scope="col" className={th}>
-              Lieu
-            </th>
-            <th scope="col" className={th}>
-              Places prises / total
-            </th>
-            <th scope="col" className={th}>
-              Liste d'attente
-            </th>
-            <th scope="col" className={th}>
-              État
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <td className={td}>
-                <Link
-                  to={`/admin/sessions/${r.id}`}
-                  className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
-                >
-                  {r.datesLabel.replace(/^./, (c) => c.toUpperCase())}
-                </Link>
-              </td>
-              <td className={td}>{r.formationTitle}</td>
-              <td className={td}>{r.place}</td>
-              <td className={`${td} tabular-nums`}>
-                {r.taken} / {r.total}
-                {r.offered ? (
-                  <span className="block text-xs text-slate-600 dark:text-slate-400">+ {formatCount(r.offered, "offerte")}</span>
-                ) : null}
-              </td>
-              <td className={`${td} tabular-nums`}>{r.waiting}</td>
-              <td className={td}>{SESSION_STATE_LABELS[r.state]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {rows.map((r) => (
+        <tr key={r.id}>
+          <td className={td}>
+            <Link to={`/admin/sessions/${r.id}`} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+              {r.datesLabel.replace(/^./, (c) => c.toUpperCase())}
+            </Link>
+          </td>
+          <td className={td}>{r.formationTitle}</td>
+          <td className={td}>{r.place}</td>
+          <td className={`${td} tabular-nums`}>
+            {r.taken} / {r.total}
+            {r.offered ? (
+              <span className="block text-xs text-slate-600 dark:text-slate-400">+ {formatCount(r.offered, "offerte")}</span>
+            ) : null}
+          </td>
+          <td className={`${td} tabular-nums`}>{r.waiting}</td>
+          <td className={td}>{SESSION_STATE_LABELS[r.state]}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

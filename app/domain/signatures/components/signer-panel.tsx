@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
-import { CheckboxField, TextAreaField, TextField } from "~/ui/form/fields";
+import { CheckboxField, TextAreaField } from "~/ui/form/fields";
 import type { SignerPage } from "../signatures.server";
-import { keptValue, linkClass, panel, ReplyMessage, StateBadge, type SignatureReply } from "./staff-screens";
+import { CodeField, CodeRequest, keptValue, linkClass, panel, ReplyMessage, StateBadge, type SignatureReply } from "./staff-screens";
 
 /**
  * /espace/signatures/{id}: the signer reads the document, asks for a code, ticks « J'ai lu et
@@ -60,25 +60,15 @@ export function SignerPanel({ page, reply, drawing }: { page: SignerPage; reply?
               <li>Recevez un code à six chiffres à votre adresse e-mail (valable 10&nbsp;minutes).</li>
               <li>Saisissez-le, cochez «&nbsp;J'ai lu et j'accepte&nbsp;» et signez.</li>
             </ol>
-            <Form method="post" className="mt-4">
-              <input type="hidden" name="intent" value="code" />
-              <Button type="submit" variant="secondary" disabled={busy}>
-                {page.codeSentTo ? "Recevoir un nouveau code" : "Recevoir le code par e-mail"}
-              </Button>
-            </Form>
-            <ReplyMessage reply={reply} intent="code" />
+            <CodeRequest
+              className="mt-4"
+              busy={busy}
+              label={page.codeSentTo ? "Recevoir un nouveau code" : "Recevoir le code par e-mail"}
+              reply={reply}
+            />
             <Form method="post" className="mt-6 space-y-4">
               <input type="hidden" name="intent" value="signer" />
-              <TextField
-                form="signer"
-                name="code"
-                label="Code reçu par e-mail"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={7}
-                required
-                error={errors?.code}
-              />
+              <CodeField error={errors?.code} />
               <CheckboxField form="signer" name="accepte" label="J'ai lu et j'accepte ce document." required error={errors?.accepte} />
               {drawing}
               <Button type="submit" disabled={busy}>

@@ -37,6 +37,47 @@ export function ReplyMessage({ reply, intent }: { reply?: SignatureReply; intent
   );
 }
 
+/** Asking for the one-time code by e-mail (the signer's and the organisation's signature), then what the reply says. */
+export function CodeRequest({
+  className,
+  busy,
+  label,
+  reply,
+}: {
+  className: string;
+  busy: boolean;
+  label: string;
+  reply?: SignatureReply;
+}) {
+  return (
+    <>
+      <Form method="post" className={className}>
+        <input type="hidden" name="intent" value="code" />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {label}
+        </Button>
+      </Form>
+      <ReplyMessage reply={reply} intent="code" />
+    </>
+  );
+}
+
+/** The one-time code's field of a signing form. */
+export function CodeField({ error }: { error?: string }) {
+  return (
+    <TextField
+      form="signer"
+      name="code"
+      label="Code reçu par e-mail"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={7}
+      required
+      error={error}
+    />
+  );
+}
+
 const STATE_TONES: Record<SignatureState, string> = {
   a_envoyer: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
   envoye: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
@@ -399,25 +440,10 @@ export function OrganisationSignSection({
         Le client a signé. {signatory.name}, {signatory.quality}, signe pour l'organisme avec un code envoyé à votre adresse ({staffEmail}).
         Le document est alors scellé.
       </p>
-      <Form method="post" className="mt-3">
-        <input type="hidden" name="intent" value="code" />
-        <Button type="submit" variant="secondary" disabled={busy}>
-          Recevoir le code
-        </Button>
-      </Form>
-      <ReplyMessage reply={reply} intent="code" />
+      <CodeRequest className="mt-3" busy={busy} label="Recevoir le code" reply={reply} />
       <Form method="post" className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="signer" />
-        <TextField
-          form="signer"
-          name="code"
-          label="Code reçu par e-mail"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          required
-          error={errors?.code}
-        />
+        <CodeField error={errors?.code} />
         <CheckboxField
           form="signer"
           name="accepte"
