@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, type TestDatabase } from "../../../tests/support/databases";
 import { generateDocument } from "~/domain/documents/documents.server";
 import { databaseWithDocuments, registerByHand, staff, type DocumentsFixture } from "~/domain/documents/test-fixtures";
-import { documentsTestConfig } from "~/domain/documents/test-config";
+import { DOCUMENTS_TEST_SECRET, documentsTestConfig } from "~/domain/documents/test-config";
 import { storage } from "~/platform/storage/storage.server";
 import { currentCertificate, uploadCertificate } from "./certificate.server";
 import { createSelfSignedCertificate, readCertificate } from "~/platform/pdf-seal/seal.server";
@@ -31,9 +31,10 @@ import { generateQuote, leadQuotes } from "~/domain/documents/quote.server";
 import { MENTIONS } from "~/domain/documents/mentions";
 import { documentFile } from "~/domain/documents/documents.server";
 import { pdfText } from "../../../tests/support/pdf-text";
+import { otherInstance } from "../../../tests/support/other-instance";
 import sharp from "sharp";
 
-documentsTestConfig("signatures-test-");
+const files = documentsTestConfig("signatures-test-");
 
 const T0 = Date.parse("2099-02-01T09:00:00Z");
 const ctx = { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (test)" };
@@ -274,6 +275,39 @@ describe.each(engines)("documents signed online ($name)", ({ create }) => {
     expect(seals.filter((x) => x.ok)).toHaveLength(1);
     expect(seals.find((x) => !x.ok)).toMatchObject({ ok: false, kind: "conflict" });
     expect((await getSignatureRequest(r.id, t.db))!.state).toBe("signe");
+  });
+
+  it("two instances sealing the same request at once: one seal, the other refused", async () => {
+    const r = await sentConvention();
+    const who = { email: r.email };
+    await requestSignatureCode(r.id, "client", who, { target: t.db, now: T0 });
+    expect((await signWithCode(r.id, "client", sign(await lastCode(r.email)), who, ctx, { target: t.db, now: T0 + 1000 })).ok).toBe(true);
+    const email = "signataire-deux-instances@formavia.test";
+    const org = { email, actor: { ...staff, email } };
+    await requestSignatureCode(r.id, "organisme", org, { target: t.db, now: T0 + 2000 });
+    const theirs = await lastCode(email);
+    await requestSignatureCode(r.id, "organisme", org, { target: t.db, now: T0 + 3000 });
+    const mine = await lastCode(email);
+    const other = await otherInstance("tests/support/signatures-child.ts", {
+      CHILD_DATABASE: t.url,
+      CHILD_DATA_DIR: files.dataDir,
+      CHILD_AUTH_SECRET: DOCUMENTS_TEST_SECRET,
+      CHILD_REQUEST: r.id,
+      CHILD_CODE: theirs,
+      CHILD_EMAIL: email,
+      CHILD_NOW: String(T0 + 4000),
+    });
+    try {
+      other.go();
+      const here = await signWithCode(r.id, "organisme", sign(mine), org, ctx, { target: t.db, now: T0 + 4000 });
+      const there = (await other.results())[0];
+      expect([here.ok ? here.state : here.kind, there].sort()).toEqual(["conflict", "signe"]);
+    } finally {
+      other.stop();
+    }
+    const signers = await t.db.selectFrom("signature_signers").select("role").where("request_id", "=", r.id).orderBy("role").execute();
+    expect(signers).toEqual([{ role: "client" }, { role: "organisme" }]);
+    expect(pdfsig((await signatureFile(r.id, "document", t.db))!.body)).toContain("Signature is Valid.");
   });
 
   it("a signed contract dates the withdrawal period from its signing day; the signature page prints each signature, the drawing too", async () => {
