@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  centsDecimal,
   formatCents,
   formatCount,
   formatDate,
@@ -157,5 +158,14 @@ describe("frenchSpacing", () => {
   it("leaves times, addresses, queries and correct text alone", () => {
     for (const text of ["De 10:30 à 12:00", "https://exemple.fr/a?b=1", "Voir /formations?page=2", "x :y", "Déjà\u00a0: juste\u202f!", ""])
       expect(frenchSpacing(text)).toBe(text);
+  });
+});
+
+describe("centsDecimal", () => {
+  it("writes cents as a plain decimal with a comma, for fields and spreadsheets", () => {
+    expect(centsDecimal(125050)).toBe("1250,50");
+    expect(centsDecimal(0)).toBe("0,00");
+    expect(centsDecimal(-1250)).toBe("-12,50");
+    expect(centsDecimal(5)).toBe("0,05");
   });
 });

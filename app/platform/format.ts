@@ -42,6 +42,15 @@ export function formatCents(cents: number): string {
   return euroCents().format(Math.round(cents) / 100);
 }
 
+/**
+ * An amount in integer cents as a plain decimal with a comma, no space nor sign of the euro:
+ * 125050 → « 1250,50 », -1250 → « -12,50 ». For what is typed back (a field's value) or read by a
+ * spreadsheet (CSV), where « 1 250,50 € » would not be read as a number.
+ */
+export function centsDecimal(cents: number): string {
+  return (cents / 100).toFixed(2).replace(".", ",");
+}
+
 const numberFormats = new Map<number, Intl.NumberFormat>();
 
 /** 1250 → « 1 250 », 3.5 → « 3,5 » (at most `maxFractionDigits` decimals, none when whole). */

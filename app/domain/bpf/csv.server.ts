@@ -2,7 +2,7 @@ import { PAYER_KIND_SHORT, type PayerKind } from "~/domain/invoices/labels";
 import { FUNDINGS } from "~/domain/registrations/labels";
 import { TRAINER_STATUSES } from "~/domain/trainers/labels";
 import { toCsv, type CsvValue } from "~/platform/csv";
-import { formatDate } from "~/platform/format";
+import { centsDecimal, formatDate } from "~/platform/format";
 import type { BpfYear } from "./bpf.server";
 import { COLUMN_LABELS, FRAMES, LINES, SHARE_KEY, SHARE_LABEL, lineByCode, type Column } from "./form";
 
@@ -14,7 +14,7 @@ import { COLUMN_LABELS, FRAMES, LINES, SHARE_KEY, SHARE_LABEL, lineByCode, type 
 /** A figure as typed in the online service: euros with a decimal comma, whole numbers otherwise; empty when unknown. */
 export function csvFigure(value: number | null | undefined, column: Column): string {
   if (value === null || value === undefined) return "";
-  if (column === "montant") return (value / 100).toFixed(2).replace(".", ",");
+  if (column === "montant") return centsDecimal(value);
   return String(value);
 }
 

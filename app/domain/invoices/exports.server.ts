@@ -1,3 +1,4 @@
+import { centsDecimal } from "~/platform/format";
 import { zipSync } from "fflate";
 import { csvText, toCsv, type CsvValue } from "~/platform/csv";
 import { db, type Db } from "~/platform/db/db.server";
@@ -16,7 +17,6 @@ import { sirenOf } from "./mentions";
  * - a ZIP of the period's Factur-X PDFs and their XML, to deposit on a certified platform.
  */
 
-const money = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
 const ymd = (day: string) => day.replace(/-/g, "");
 
 async function issuedBetween(from: string, to: string, target: Db): Promise<Invoice[]> {
@@ -64,9 +64,9 @@ export async function accountantCsv(from: string, to: string, target: Db = db())
       PAYER_KIND_SHORT[i.payerKind],
       csvText(i.payerSiren ? sirenOf(i.payerSiren) : ""),
       i.creditedInvoiceId ? (numbers.get(i.creditedInvoiceId) ?? "") : "",
-      money(i.totalHtCents),
-      money(i.vatCents),
-      money(i.totalTtcCents),
+      centsDecimal(i.totalHtCents),
+      centsDecimal(i.vatCents),
+      centsDecimal(i.totalTtcCents),
       "",
       "",
     ]);
@@ -91,7 +91,7 @@ export async function accountantCsv(from: string, to: string, target: Db = db())
       p.number,
       "",
       "",
-      money(Number(p.amount_cents)),
+      centsDecimal(Number(p.amount_cents)),
       PAYMENT_METHOD_LABELS[p.method as PaymentMethod] ?? p.method,
       p.reference,
     ]);
@@ -159,8 +159,8 @@ export async function fecJournal(from: string, to: string, target: Db = db()): P
         i.number!,
         date,
         label,
-        money(debit),
-        money(creditAmount),
+        centsDecimal(debit),
+        centsDecimal(creditAmount),
         "",
         "",
         date,

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { formatCount } from "~/platform/format";
+import { centsDecimal, formatCount } from "~/platform/format";
 import { Button } from "~/ui/button";
 import { CheckboxField, FormErrorSummary, TextField } from "~/ui/form/fields";
 import { schemaValidator, useForm, type SubmissionReply } from "~/ui/form/use-form";
@@ -25,7 +25,7 @@ export function entryLabel(key: string): string {
 }
 
 const typedValue = (value: number | null | undefined, key: string) =>
-  value === null || value === undefined ? "" : key.endsWith(":montant") ? (value / 100).toFixed(2).replace(".", ",") : String(value);
+  value === null || value === undefined ? "" : key.endsWith(":montant") ? centsDecimal(value) : String(value);
 
 export function EntriesForm({
   entries,

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { BackLink } from "~/ui/back-link";
 import { Form } from "react-router";
-import { formatDateTimeShort } from "~/platform/format";
+import { centsDecimal, formatDateTimeShort } from "~/platform/format";
 import { Button } from "~/ui/button";
 import { DataTable, td } from "~/ui/data-table";
 import { CheckboxField, SelectField, TextField } from "~/ui/form/fields";
@@ -227,7 +227,7 @@ export function PaymentsSection({
             required
             inputMode="decimal"
             hint={`Reste à payer\u00a0: ${euros(detail.leftCents)}.`}
-            defaultValue={typed(refused?.values, "montant", (detail.leftCents / 100).toFixed(2).replace(".", ","))}
+            defaultValue={typed(refused?.values, "montant", centsDecimal(detail.leftCents))}
             error={refused?.errors?.montant ?? refused?.errors?._form}
           />
           <SelectField

@@ -1,3 +1,4 @@
+import { centsDecimal } from "~/platform/format";
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
 import { SelectField, TextField } from "~/ui/form/fields";
@@ -59,11 +60,7 @@ export function OpcoCoverageForm({ r, reply, busy }: { r: RegistrationInvoicing;
           label="Montant pris en charge, HT (€)"
           inputMode="decimal"
           hint="Vide si l'OPCO ne paie pas l'organisme directement."
-          defaultValue={typed(
-            refused?.values,
-            "montantPrisEnCharge",
-            r.opcoCoveredCents === null ? "" : (r.opcoCoveredCents / 100).toFixed(2).replace(".", ","),
-          )}
+          defaultValue={typed(refused?.values, "montantPrisEnCharge", r.opcoCoveredCents === null ? "" : centsDecimal(r.opcoCoveredCents))}
           error={refused?.errors?.montantPrisEnCharge ?? refused?.errors?._form}
         />
         <div className="sm:col-span-2">
