@@ -1,4 +1,5 @@
 import type { Organisation } from "~/domain/settings/model";
+import { escapeXml } from "~/platform/text/xml";
 import { EXEMPTION_MENTION, type InvoiceKind } from "./labels";
 import { invoiceMentions, sirenOf, type MentionSource } from "./mentions";
 import type { InvoiceLine } from "./rules";
@@ -26,15 +27,6 @@ const TYPE_CODES: Record<InvoiceKind, string> = { facture: "380", avoir: "381", 
 
 export const FACTURX_GUIDELINE = "urn:cen.eu:en16931:2017";
 
-/** XML 1.0 forbids most control characters: they are dropped (typed text only). */
-const isXmlChar = (c: string) => {
-  const code = c.charCodeAt(0);
-  return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-};
-
-const esc = (s: string) =>
-  [...s].filter(isXmlChar).join("").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 export function amount(cents: number): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(Math.round(cents));
@@ -44,7 +36,7 @@ export function amount(cents: number): string {
 const day = (iso: string) => iso.replace(/-/g, "");
 const dateTime = (iso: string, ns = "udt") => `<${ns}:DateTimeString format="102">${day(iso)}</${ns}:DateTimeString>`;
 const el = (name: string, value: string | null | undefined, attrs = "") =>
-  value ? `<ram:${name}${attrs}>${esc(value)}</ram:${name}>` : "";
+  value ? `<ram:${name}${attrs}>${escapeXml(value)}</ram:${name}>` : "";
 
 /** A VAT number as EN 16931 wants it (BR-CO-9: two letters of a country first), else nothing. */
 const vatId = (v: string) => {
@@ -64,7 +56,9 @@ function party(p: { name: string; siren: string; postcode: string; line: string;
       ? `<ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">${siren}</ram:ID></ram:SpecifiedLegalOrganization>`
       : "",
     address(p.postcode, p.line, p.city),
-    p.email ? `<ram:URIUniversalCommunication><ram:URIID schemeID="EM">${esc(p.email)}</ram:URIID></ram:URIUniversalCommunication>` : "",
+    p.email
+      ? `<ram:URIUniversalCommunication><ram:URIID schemeID="EM">${escapeXml(p.email)}</ram:URIID></ram:URIUniversalCommunication>`
+      : "",
     vatId(p.vat) ? `<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${vatId(p.vat)}</ram:ID></ram:SpecifiedTaxRegistration>` : "",
   ].join("");
 }
@@ -77,7 +71,7 @@ export function ciiXml(inv: CiiSource, credited?: { number: string | null; issue
   const tax = (withAmounts: boolean) =>
     withAmounts
       ? `<ram:ApplicableTradeTax><ram:CalculatedAmount>${amount(inv.vatCents)}</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode>${
-          inv.vatExempt ? `<ram:ExemptionReason>${esc(EXEMPTION_MENTION)}</ram:ExemptionReason>` : ""
+          inv.vatExempt ? `<ram:ExemptionReason>${escapeXml(EXEMPTION_MENTION)}</ram:ExemptionReason>` : ""
         }<ram:BasisAmount>${amount(inv.totalHtCents)}</ram:BasisAmount><ram:CategoryCode>${category}</ram:CategoryCode>${
           !inv.vatExempt ? `<ram:DueDateTypeCode>${inv.terms?.vatOnDebits ? "5" : "72"}</ram:DueDateTypeCode>` : ""
         }<ram:RateApplicablePercent>${rate}</ram:RateApplicablePercent></ram:ApplicableTradeTax>`
@@ -97,10 +91,10 @@ export function ciiXml(inv: CiiSource, credited?: { number: string | null; issue
     .filter((m) => subject[m.key])
     .map(
       (m) =>
-        `<ram:IncludedNote><ram:Content>${esc(m.text)}</ram:Content><ram:SubjectCode>${subject[m.key]}</ram:SubjectCode></ram:IncludedNote>`,
+        `<ram:IncludedNote><ram:Content>${escapeXml(m.text)}</ram:Content><ram:SubjectCode>${subject[m.key]}</ram:SubjectCode></ram:IncludedNote>`,
     )
     .join("");
-  const extraNote = inv.note ? `<ram:IncludedNote><ram:Content>${esc(inv.note)}</ram:Content></ram:IncludedNote>` : "";
+  const extraNote = inv.note ? `<ram:IncludedNote><ram:Content>${escapeXml(inv.note)}</ram:Content></ram:IncludedNote>` : "";
 
   const lines = inv.lines
     .map(
@@ -145,7 +139,7 @@ export function ciiXml(inv: CiiSource, credited?: { number: string | null; issue
   // it, no payment means (CII-SR-470: a credit transfer names its account).
   const paymentMeans =
     inv.kind !== "avoir" && iban
-      ? `<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>58</ram:TypeCode><ram:PayeePartyCreditorFinancialAccount><ram:IBANID>${esc(
+      ? `<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>58</ram:TypeCode><ram:PayeePartyCreditorFinancialAccount><ram:IBANID>${escapeXml(
           iban,
         )}</ram:IBANID></ram:PayeePartyCreditorFinancialAccount></ram:SpecifiedTradeSettlementPaymentMeans>`
       : "";
@@ -155,12 +149,12 @@ export function ciiXml(inv: CiiSource, credited?: { number: string | null; issue
       : "";
   const paymentTerms =
     inv.kind !== "avoir" && t
-      ? `<ram:SpecifiedTradePaymentTerms><ram:Description>${esc(
+      ? `<ram:SpecifiedTradePaymentTerms><ram:Description>${escapeXml(
           mentions.find((m) => m.key === "paiement")?.text ?? "",
         )}</ram:Description>${inv.dueOn ? `<ram:DueDateDateTime>${dateTime(inv.dueOn)}</ram:DueDateDateTime>` : ""}</ram:SpecifiedTradePaymentTerms>`
       : "";
   const preceding = credited?.number
-    ? `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${esc(credited.number)}</ram:IssuerAssignedID>${
+    ? `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${escapeXml(credited.number)}</ram:IssuerAssignedID>${
         credited.issuedOn ? `<ram:FormattedIssueDateTime>${dateTime(credited.issuedOn, "qdt")}</ram:FormattedIssueDateTime>` : ""
       }</ram:InvoiceReferencedDocument>`
     : "";
@@ -169,15 +163,15 @@ export function ciiXml(inv: CiiSource, credited?: { number: string | null; issue
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:qdt="urn:un:unece:uncefact:data:standard:QualifiedDataType:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">` +
     `<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>${FACTURX_GUIDELINE}</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>` +
-    `<rsm:ExchangedDocument><ram:ID>${esc(inv.number)}</ram:ID><ram:TypeCode>${TYPE_CODES[inv.kind]}</ram:TypeCode><ram:IssueDateTime>${dateTime(inv.issuedOn)}</ram:IssueDateTime>${notes}${extraNote}</rsm:ExchangedDocument>` +
+    `<rsm:ExchangedDocument><ram:ID>${escapeXml(inv.number)}</ram:ID><ram:TypeCode>${TYPE_CODES[inv.kind]}</ram:TypeCode><ram:IssueDateTime>${dateTime(inv.issuedOn)}</ram:IssueDateTime>${notes}${extraNote}</rsm:ExchangedDocument>` +
     `<rsm:SupplyChainTradeTransaction>${lines}` +
     `<ram:ApplicableHeaderTradeAgreement>${el("BuyerReference", inv.buyerReference)}<ram:SellerTradeParty>${seller}</ram:SellerTradeParty><ram:BuyerTradeParty>${buyer}</ram:BuyerTradeParty>${
       inv.buyerReference
-        ? `<ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>${esc(inv.buyerReference)}</ram:IssuerAssignedID></ram:BuyerOrderReferencedDocument>`
+        ? `<ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>${escapeXml(inv.buyerReference)}</ram:IssuerAssignedID></ram:BuyerOrderReferencedDocument>`
         : ""
-    }${inv.agreementNumber ? `<ram:ContractReferencedDocument><ram:IssuerAssignedID>${esc(inv.agreementNumber)}</ram:IssuerAssignedID></ram:ContractReferencedDocument>` : ""}</ram:ApplicableHeaderTradeAgreement>` +
+    }${inv.agreementNumber ? `<ram:ContractReferencedDocument><ram:IssuerAssignedID>${escapeXml(inv.agreementNumber)}</ram:IssuerAssignedID></ram:ContractReferencedDocument>` : ""}</ram:ApplicableHeaderTradeAgreement>` +
     `<ram:ApplicableHeaderTradeDelivery>${delivery}</ram:ApplicableHeaderTradeDelivery>` +
-    `<ram:ApplicableHeaderTradeSettlement><ram:PaymentReference>${esc(inv.number)}</ram:PaymentReference><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>${paymentMeans}${tax(true)}${period}${paymentTerms}` +
+    `<ram:ApplicableHeaderTradeSettlement><ram:PaymentReference>${escapeXml(inv.number)}</ram:PaymentReference><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>${paymentMeans}${tax(true)}${period}${paymentTerms}` +
     `<ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:LineTotalAmount>${amount(inv.totalHtCents)}</ram:LineTotalAmount><ram:TaxBasisTotalAmount>${amount(
       inv.totalHtCents,
     )}</ram:TaxBasisTotalAmount><ram:TaxTotalAmount currencyID="EUR">${amount(inv.vatCents)}</ram:TaxTotalAmount><ram:GrandTotalAmount>${amount(

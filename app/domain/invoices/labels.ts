@@ -55,23 +55,6 @@ export const PAYER_KIND_SHORT: Record<PayerKind, string> = {
   autre: "Autre",
 };
 
-/**
- * The line of the BPF's frame C each kind falls on (the BPF helper may refine the OPCO's sub-lines by
- * the scheme funded): 1 companies; 2 the organisations managing training funds (OPCO, FAF; CPF through
- * the Caisse des Dépôts is its line e); 3–8 public bodies, France Travail on its own line; 9 individuals;
- * 10 other training organisations; 11 other products.
- */
-export const PAYER_KIND_BPF_LINE: Record<PayerKind, string> = {
-  entreprise: "C1",
-  opco: "C2",
-  cpf: "C2e",
-  pouvoir_public: "C3-C8",
-  france_travail: "C7",
-  particulier: "C9",
-  organisme: "C10",
-  autre: "C11",
-};
-
 export const isPayerKind = (value: string): value is PayerKind => (PAYER_KINDS as readonly string[]).includes(value);
 
 /** Payers that are businesses or public bodies: late-payment penalties and the 40 € indemnity apply (L441-10). */

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
+import { escapeXml } from "~/platform/text/xml";
 import path from "node:path";
 import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { AFRelationship, PDFDocument, PDFName, PDFString, PDFHexString } from "pdf-lib";
-import { formatCents, formatDate } from "~/platform/format";
+import { formatCents } from "~/platform/format";
 import { NBSP, pdfFrench as fr, pdfPageStyle, pdfVisitorText, renderPdf } from "~/platform/pdf/pdf.server";
-import { ciiXml, FACTURX_GUIDELINE, type CiiSource } from "./cii";
+import { ciiXml, type CiiSource } from "./cii";
 import { INVOICE_KIND_LABELS } from "./labels";
 import { invoiceMentions, invoiceTitle, type Mention } from "./mentions";
 
@@ -134,8 +135,6 @@ function InvoicePage({ inv }: { inv: PdfSource }) {
 const ICC_PATH = path.resolve(process.cwd(), "assets/icc/sRGB.icc");
 let icc: Buffer | undefined;
 
-const xmlEsc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /** The XMP packet: PDF/A-3B identification, Dublin Core, and the Factur-X extension schema. */
 export function facturxXmp(meta: { title: string; author: string; created: Date }): string {
   const date = meta.created.toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -148,14 +147,14 @@ export function facturxXmp(meta: { title: string; author: string; created: Date 
 </rdf:Description>
 <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
 <dc:format>application/pdf</dc:format>
-<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xmlEsc(meta.title)}</rdf:li></rdf:Alt></dc:title>
-<dc:creator><rdf:Seq><rdf:li>${xmlEsc(meta.author)}</rdf:li></rdf:Seq></dc:creator>
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(meta.title)}</rdf:li></rdf:Alt></dc:title>
+<dc:creator><rdf:Seq><rdf:li>${escapeXml(meta.author)}</rdf:li></rdf:Seq></dc:creator>
 </rdf:Description>
 <rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">
-<pdf:Producer>${xmlEsc(meta.author)}</pdf:Producer>
+<pdf:Producer>${escapeXml(meta.author)}</pdf:Producer>
 </rdf:Description>
 <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/">
-<xmp:CreatorTool>${xmlEsc(meta.author)}</xmp:CreatorTool>
+<xmp:CreatorTool>${escapeXml(meta.author)}</xmp:CreatorTool>
 <xmp:CreateDate>${date}</xmp:CreateDate>
 <xmp:ModifyDate>${date}</xmp:ModifyDate>
 <xmp:MetadataDate>${date}</xmp:MetadataDate>
@@ -237,5 +236,3 @@ export async function invoicePdf(inv: PdfSource): Promise<Buffer> {
   const created = new Date(`${inv.issuedOn}T12:00:00Z`);
   return toFacturX(page, ciiXml(inv, inv.credited), { title, author: inv.seller?.name ?? "", created });
 }
-
-export { FACTURX_GUIDELINE, formatDate };

@@ -9,7 +9,7 @@ import type { Actor } from "~/platform/db/actor";
 import { db, type Db } from "~/platform/db/db.server";
 import { isUniqueViolation } from "~/platform/db/errors";
 import { enqueueMail, signalMailQueued } from "~/platform/email/queue.server";
-import { formatDate, formatDateTime } from "~/platform/format";
+import { formatDate, formatDateTime, parisWallToInstant } from "~/platform/format";
 import { parisCalendarDay } from "~/platform/intl";
 import { issueSignInLink, subjectOf } from "~/platform/link-sign-in/link-sign-in.server";
 import { CODE_MINUTES, matchesOneTimeCode, newOneTimeCode } from "~/platform/one-time-code/one-time-code.server";
@@ -871,7 +871,7 @@ export async function recordSignedOutside(
     if (!isOpen(row.state) && row.state !== "expire" && row.state !== "refuse")
       return refuse("conflict", `Cette demande est à l'état «\u00a0${STATE_LABELS[stateOf(row)]}\u00a0»\u00a0: elle ne change plus.`);
     // The signing day at noon in Paris is the instant recorded (a paper copy has no hour).
-    const signedAt = new Date(`${signedOn}T11:00:00Z`).toISOString();
+    const signedAt = new Date(parisWallToInstant(Date.parse(`${signedOn}T12:00:00Z`))).toISOString();
     const moved = await trx
       .updateTable("signature_requests")
       .set({
