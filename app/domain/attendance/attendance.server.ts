@@ -1,4 +1,5 @@
 import { recordAudit } from "~/domain/audit/audit.server";
+import { isPngDataUrl } from "~/platform/validation/drawn-signature";
 import { halfDayLabel, sessionHalfDays } from "~/domain/registrations/calendar";
 import { getSession, type RegistrationSession } from "~/domain/registrations/sessions.server";
 import { SPACE_REALM } from "~/domain/registrations/space-links";
@@ -13,7 +14,7 @@ import { formatCount, formatDateTime } from "~/platform/format";
 import { readLinkSession, subjectOf } from "~/platform/link-sign-in/link-sign-in.server";
 import type { FailureKind } from "~/platform/validation/errors";
 import { appendRecord, lockHalfDay, readChain, type AttendanceRecord } from "./chain.server";
-import { checkRoomCode, hashCode, newEmailCode, signingPath, traineeOfToken, traineeToken } from "./codes.server";
+import { checkRoomCode, matchesEmailCode, newEmailCode, signingPath, traineeOfToken, traineeToken } from "./codes.server";
 import {
   attendanceSettingsSchema,
   DEFAULT_ATTENDANCE_SETTINGS,
@@ -234,7 +235,7 @@ async function redeemEmailCode(trx: Db, trainee: SessionTrainee, sessionId: stri
     .where("attempts", "<", EMAIL_CODE_ATTEMPTS)
     .orderBy("created_at", "desc")
     .execute();
-  const match = rows.find((r) => r.code_hash === hashCode(code));
+  const match = rows.find((r) => matchesEmailCode(code, r.code_hash));
   if (match) {
     await trx.updateTable("attendance_email_codes").set({ used_at: iso }).where("id", "=", match.id).where("used_at", "is", null).execute();
     return true;
@@ -253,16 +254,6 @@ async function redeemEmailCode(trx: Db, trainee: SessionTrainee, sessionId: stri
 }
 
 /* ----- Signing ----- */
-
-const PNG_PREFIX = "data:image/png;base64,";
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** A drawn signature is a PNG data URL; anything else is refused. */
-export function isPngDataUrl(value: string): boolean {
-  if (!value.startsWith(PNG_PREFIX)) return false;
-  const bytes = Buffer.from(value.slice(PNG_PREFIX.length), "base64");
-  return bytes.length > 100 && bytes.subarray(0, 8).equals(PNG_MAGIC);
-}
 
 export interface Signed {
   signedAt: string;

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { renderSVG } from "uqr";
 import { authSecret, config } from "~/platform/config.server";
-import { hashOneTimeCode, newOneTimeCode } from "~/platform/one-time-code/one-time-code.server";
+import { matchesOneTimeCode, newOneTimeCode } from "~/platform/one-time-code/one-time-code.server";
 import { halfDaySlug, ROOM_STEP_SECONDS } from "./model";
 
 /**
@@ -81,4 +81,5 @@ export function traineeOfToken(token: string, secret = authSecret()): string | n
 /** A new one-time e-mail code (6 digits) and what is stored of it (app/platform/one-time-code). */
 export const newEmailCode = (): { code: string; hash: string } => newOneTimeCode("emargement-email");
 
-export const hashCode = (code: string) => hashOneTimeCode("emargement-email", code);
+/** Whether `code` is the one stored as `hash` (constant time). */
+export const matchesEmailCode = (code: string, hash: string) => matchesOneTimeCode("emargement-email", code, hash);

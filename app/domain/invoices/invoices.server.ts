@@ -471,7 +471,8 @@ export async function saveOpcoCoverage(
   });
 }
 
-function vatExemptFor(settings: InvoiceSettings, vatMode: string): boolean {
+/** An invoice carries no VAT when the organisation is exempt (its setting) or the formation is priced « net de taxe ». */
+export function vatExemptFor(settings: InvoiceSettings, vatMode: string): boolean {
   return settings.vatExempt || vatMode === "exonere";
 }
 

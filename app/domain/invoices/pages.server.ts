@@ -6,16 +6,17 @@ import { parisCalendarDay } from "~/platform/intl";
 import {
   balanceOf,
   creditNotesOf,
+  defaultPayers,
   getInvoice,
   getInvoiceSettings,
   listInvoices,
   paymentsOf,
   registrationInvoiceRow,
+  vatExemptFor,
   type Invoice,
   type Payment,
 } from "./invoices.server";
 import type { PayerKind } from "./labels";
-import { defaultPayers } from "./invoices.server";
 
 /** What the invoicing screens read (/admin/factures, an invoice, a registration's and a session's invoicing). */
 
@@ -78,7 +79,7 @@ export async function registrationInvoicing(id: string, target: Db = db(), now =
   if (!r) return null;
   const settings = await getInvoiceSettings(target);
   const q = registrationQuote(r.price_inter_cents === null ? null : Number(r.price_inter_cents), r.vat_mode, Number(r.seats));
-  const vatExempt = settings.vatExempt || r.vat_mode === "exonere";
+  const vatExempt = vatExemptFor(settings, r.vat_mode);
   const covered = r.opco_covered_cents === null ? null : Number(r.opco_covered_cents);
   return {
     id: r.id,

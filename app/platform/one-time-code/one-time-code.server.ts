@@ -27,9 +27,3 @@ export function matchesOneTimeCode(purpose: string, code: string, hash: string):
   const b = Buffer.from(hash);
   return a.length === b.length && timingSafeEqual(a, b);
 }
-
-/** What a code field accepts: six digits, spaces allowed (« 123 456 »). */
-export function normaliseCode(value: unknown): string {
-  return String(value ?? "").replace(/\s+/g, "");
-}
-export const CODE_SHAPE = /^\d{6}$/;
