@@ -689,7 +689,11 @@ export async function attendedHalfDays(
   ticked: Map<string, string[]>,
   target: Db = db(),
 ): Promise<Map<string, string[]>> {
-  const states = await sessionStates(sessionId, target);
+  return attendedFrom(await sessionStates(sessionId, target), ticked);
+}
+
+/** The same, from the session's half-day states already read (`sessionStates`). */
+export function attendedFrom(states: Map<string, HalfDayState>, ticked: Map<string, string[]>): Map<string, string[]> {
   const result = new Map<string, string[]>();
   for (const [traineeId, boxes] of ticked) {
     const online = [...states.entries()].filter(([, s]) => countsAsAttended(s, traineeId)).map(([h]) => h);

@@ -1,4 +1,4 @@
-import { attendedHalfDays, sessionStates } from "~/domain/attendance/attendance.server";
+import { attendedFrom, sessionStates } from "~/domain/attendance/attendance.server";
 import { todayInParis } from "~/domain/formations/labels";
 import { sessionHalfDays } from "~/domain/registrations/calendar";
 import { isExternal, type TrainerStatus } from "~/domain/trainers/labels";
@@ -206,7 +206,8 @@ export async function computeBpf(
     const dates = formatDayRange(s.start_date, s.end_date);
     const sessionName = `«\u00a0${s.title}\u00a0» ${dates}`;
     const ticked = new Map(people.map((t) => [t.id, t.half_days ? (JSON.parse(t.half_days) as string[]) : []]));
-    const [attended, states] = await Promise.all([attendedHalfDays(s.id, ticked, target), sessionStates(s.id, target)]);
+    const states = await sessionStates(s.id, target);
+    const attended = attendedFrom(states, ticked);
 
     // Half-days already past with no proof of attendance: countersigned online, or ticked on paper.
     const unsigned = inYear.filter((h) => {
