@@ -112,6 +112,14 @@ export async function sendDueReminders(target: Db = db(), now = Date.now()): Pro
   const rows = await target
     .selectFrom("invoices")
     .select(["id", "reminders", "due_on", "total_ttc_cents", "paid_cents"])
+    // Its credit notes' total, in the same read: a settled invoice is skipped before its PDF is read.
+    .select((eb) =>
+      eb
+        .selectFrom("invoices as c")
+        .select((c) => c.fn.coalesce(c.fn.sum<number>("c.total_ttc_cents"), c.lit(0)).as("c"))
+        .whereRef("c.credited_invoice_id", "=", "invoices.id")
+        .as("credited"),
+    )
     .where("kind", "!=", "avoir")
     .where("status", "in", [...OPEN_STATUSES])
     .where("reminders", "<", 2)
@@ -124,15 +132,10 @@ export async function sendDueReminders(target: Db = db(), now = Date.now()): Pro
   for (const row of rows) {
     const rank = Number(row.reminders) + 1;
     if (rank === 2 && today < addDays(row.due_on!, settings.reminderDays)) continue;
+    const left = Number(row.total_ttc_cents) - Number(row.credited ?? 0) - Number(row.paid_cents);
+    if (left <= 0) continue;
     const file = await invoiceFile(row.id, target);
     if (!file) continue;
-    const credited = await target
-      .selectFrom("invoices")
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total_ttc_cents"), eb.lit(0)).as("c"))
-      .where("credited_invoice_id", "=", row.id)
-      .executeTakeFirst();
-    const left = Number(row.total_ttc_cents) - Number(credited?.c ?? 0) - Number(row.paid_cents);
-    if (left <= 0) continue;
     const sent = await atomically(target, async (trx) => {
       const taken = await trx
         .updateTable("invoices")
